@@ -1,0 +1,133 @@
+/*
+ * profbridge/format.h -- format plugins and the registry.
+ *
+ * A format plugin is one const pb_format descriptor (libarchive's bidders,
+ * libgit2's backends): a name, a content probe and the operations it
+ * supports. A NULL operation means "not supported"; the registry's message
+ * then names the plugin. Plugins meet only in pb_profile.
+ *
+ * Input formats are found by content: every probe bids on the first bytes,
+ * the highest bid wins, and a tie at the top is an error, never a guess.
+ * Output formats are named (--to) or follow the output file's extension.
+ */
+#ifndef PROFBRIDGE_FORMAT_H
+#define PROFBRIDGE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "io.h"
+#include "profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PB_FORMAT_ABI 1
+
+/* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
+ * The CLI accepts --NAME VALUE for every option of the plugin in use. */
+typedef struct pb_option_desc {
+    const char *name;
+    const char *arg;  /* argument placeholder, NULL for a flag */
+    const char *help;
+} pb_option_desc;
+
+/* A plugin option's value as given by the caller ("1" for flags). */
+typedef struct pb_kv {
+    const char *key;
+    const char *value;
+} pb_kv;
+
+/* The value of `key` in kv[0..n), or NULL. The last occurrence wins. */
+const char *pb_kv_get(const pb_kv *kv, size_t n, const char *key);
+
+typedef struct pb_read_options {
+    const char *format; /* force this plugin ("--from"); NULL = detect by content */
+    int lenient;        /* keep data that breaks rules when it can be kept (documented per plugin) */
+    int report_all;     /* validation: report every problem through diag, then fail */
+    pb_diag_fn diag;    /* notices, warnings and (report_all) errors */
+    void *diag_ctx;
+    const pb_kv *kv;    /* plugin options */
+    size_t nkv;
+} pb_read_options;
+#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0}
+
+typedef struct pb_write_options {
+    pb_diag_fn diag; /* notices about data the target cannot hold, never silent */
+    void *diag_ctx;
+    const pb_kv *kv; /* plugin options, e.g. {"iprof-version","1.0.0"}, {"raw-version","8"} */
+    size_t nkv;
+} pb_write_options;
+#define PB_WRITE_OPTIONS_INIT {NULL, NULL, NULL, 0}
+
+typedef struct pb_dump_options {
+    int json;        /* 1: JSON instead of text */
+    pb_diag_fn diag;
+    void *diag_ctx;
+    const pb_kv *kv;
+    size_t nkv;
+} pb_dump_options;
+#define PB_DUMP_OPTIONS_INIT {0, NULL, NULL, NULL, 0}
+
+typedef struct pb_format {
+    unsigned abi;               /* PB_FORMAT_ABI */
+    const char *name;           /* "iprof", "raw", "indexed", "text", "json" */
+    const char *description;    /* one line for --help */
+    const char *const *extensions; /* NULL-terminated, longest first: ".iprof.gz", ".iprof" */
+    /* Bids on the first bytes: 0 = not mine, else the number of bytes of evidence. */
+    int (*probe)(const uint8_t *head, size_t len);
+    /* Reads a whole profile. On failure *out is NULL and nothing leaks. */
+    int (*read)(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+    /* Writes a profile. Notices about dropped data go to o->diag. */
+    int (*write)(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
+    /* Explains the bytes of the input (may be NULL). */
+    int (*dump)(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
+    const pb_option_desc *read_options;  /* NULL-name-terminated, may be NULL */
+    const pb_option_desc *write_options; /* NULL-name-terminated, may be NULL */
+} pb_format;
+
+/* Registered plugins, in registry order (i < pb_format_count()). */
+size_t pb_format_count(void);
+const pb_format *pb_format_at(size_t i);
+
+/* The plugin called `name`, or NULL. */
+const pb_format *pb_format_lookup(const char *name);
+
+/* The plugin whose extension ends `path` (longest match), or NULL. */
+const pb_format *pb_format_for_path(const char *path);
+
+/*
+ * Runs every probe on the source's first bytes. *out = the highest bidder.
+ * Returns 0; PB_EFORMAT when nobody bids (err says what the first bytes look
+ * like) or when two plugins tie at the top.
+ */
+int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Reads a profile with the plugin o->format names, or the one pb_format_detect
+ * picks. On success *out owns the profile. Errors carry the source name.
+ */
+int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) PB_WARN_UNUSED;
+
+/* Convenience: opens `path` and reads it with pb_read. */
+int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o,
+                 pb_error *err) PB_WARN_UNUSED;
+
+/* Writes with plugin `f`; PB_EUNSUPPORTED (naming the plugin) if it cannot write. */
+int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
+             pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Convenience: writes `p` to `path` with plugin `f` (NULL: by extension),
+ * gzip-compressed when the path ends in ".gz", through a temporary file that
+ * replaces `path` only on success.
+ */
+int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
+                  const pb_write_options *o, pb_error *err) PB_WARN_UNUSED;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

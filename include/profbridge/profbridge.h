@@ -1,0 +1,44 @@
+/*
+ * profbridge/profbridge.h -- the whole public API.
+ *
+ * profbridge converts PGO profiles between GraalVM Native Image's iprof JSON
+ * and LLVM's raw, indexed and text instrumentation profiles through one
+ * neutral model (profile.h). Formats are plugins (format.h) reading from and
+ * writing to byte sources and sinks (io.h); errors are caller-owned values
+ * (error.h).
+ *
+ * Typical use:
+ *   pb_error err; pb_error_clear(&err);
+ *   pb_profile *p = NULL;
+ *   pb_read_options ro = PB_READ_OPTIONS_INIT;
+ *   if (pb_read_file(&p, "app.iprof", &ro, &err) == 0) {
+ *       pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+ *       (void)pb_write_file(p, "app.profdata", NULL, &wo, &err);
+ *   }
+ *   pb_profile_free(p);
+ */
+#ifndef PROFBRIDGE_H
+#define PROFBRIDGE_H
+
+#include "error.h"
+#include "format.h"
+#include "io.h"
+#include "profile.h"
+
+#define PB_VERSION_MAJOR 0
+#define PB_VERSION_MINOR 1
+#define PB_VERSION_PATCH 0
+#define PB_VERSION_STRING "0.1.0"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library's version string (may differ from PB_VERSION_STRING when a
+ * program runs against a newer shared library). */
+const char *pb_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

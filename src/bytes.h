@@ -1,0 +1,61 @@
+/*
+ * bytes.h -- explicit byte order and checked size arithmetic (internal).
+ *
+ * Binary readers never cast a struct over input: every field is decoded with
+ * pb_get_u*() in the file's byte order. Every offset/size computation that
+ * comes from input goes through pb_add_u64/pb_mul_u64 and is compared with
+ * the bytes remaining *before* a pointer is formed.
+ */
+#ifndef PB_BYTES_H
+#define PB_BYTES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "profbridge/profile.h" /* enum pb_byte_order */
+
+static inline uint16_t pb_get_u16(const uint8_t *p, int order) {
+    return order == PB_ORDER_BE ? (uint16_t)((p[0] << 8) | p[1]) : (uint16_t)(p[0] | (p[1] << 8));
+}
+static inline uint32_t pb_get_u32(const uint8_t *p, int order) {
+    if (order == PB_ORDER_BE)
+        return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
+    return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
+}
+static inline uint64_t pb_get_u64(const uint8_t *p, int order) {
+    uint64_t v = 0;
+    if (order == PB_ORDER_BE)
+        for (int i = 0; i < 8; i++) v = (v << 8) | p[i];
+    else
+        for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
+    return v;
+}
+static inline void pb_put_u16(uint8_t *p, uint16_t v, int order) {
+    for (int i = 0; i < 2; i++) p[order == PB_ORDER_BE ? 1 - i : i] = (uint8_t)(v >> (8 * i));
+}
+static inline void pb_put_u32(uint8_t *p, uint32_t v, int order) {
+    for (int i = 0; i < 4; i++) p[order == PB_ORDER_BE ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+}
+static inline void pb_put_u64(uint8_t *p, uint64_t v, int order) {
+    for (int i = 0; i < 8; i++) p[order == PB_ORDER_BE ? 7 - i : i] = (uint8_t)(v >> (8 * i));
+}
+
+/* *out = a + b; returns 0 on overflow (then *out is unspecified), 1 otherwise. */
+static inline int pb_add_u64(uint64_t *out, uint64_t a, uint64_t b) {
+    return !__builtin_add_overflow(a, b, out);
+}
+static inline int pb_mul_u64(uint64_t *out, uint64_t a, uint64_t b) {
+    return !__builtin_mul_overflow(a, b, out);
+}
+/* Saturating a + b*w, clamped to max (LLVM's SaturatingMultiplyAdd + clamp). */
+static inline uint64_t pb_sat_madd(uint64_t a, uint64_t b, uint64_t w, uint64_t max) {
+    uint64_t prod, sum;
+    if (__builtin_mul_overflow(b, w, &prod) || __builtin_add_overflow(a, prod, &sum) || sum > max)
+        return max;
+    return sum;
+}
+/* Zero bytes that round n up to a multiple of 8. */
+static inline uint64_t pb_pad8(uint64_t n) { return (8 - n % 8) & 7; }
+
+#endif

@@ -1,0 +1,65 @@
+/* testutil.c -- see testutil.h. */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static char bufs[8][4096];
+static int next_buf;
+
+static const char *join(const char *base, const char *rel) {
+    char *b = bufs[next_buf++ & 7];
+    snprintf(b, sizeof bufs[0], "%s/%s", base, rel);
+    return b;
+}
+
+const char *tu_src(const char *rel) { return join(PB_SOURCE_DIR, rel); }
+const char *tu_shared(const char *rel) {
+    const char *env = getenv("PB_SHARED_DIR");
+    return join(env && *env ? env : PB_SHARED_DIR, rel);
+}
+
+int tu_exists(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0;
+}
+
+char *tu_slurp(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 1 << 16, n = 0;
+    char *d = malloc(cap + 1);
+    for (;;) {
+        if (!d) break;
+        size_t k = fread(d + n, 1, cap - n, f);
+        n += k;
+        if (n < cap) break;
+        char *nd = realloc(d, cap * 2 + 1);
+        if (!nd) {
+            free(d);
+            d = NULL;
+            break;
+        }
+        d = nd;
+        cap *= 2;
+    }
+    fclose(f);
+    if (d) {
+        d[n] = '\0';
+        if (len) *len = n;
+    }
+    return d;
+}
+
+void tu_diag_fn(void *ctx, int severity, const pb_error *e) {
+    tu_diag *d = ctx;
+    if (severity >= 0 && severity < 3) d->count[severity]++;
+    pb_error_format(e, d->last, sizeof d->last);
+    size_t used = strlen(d->all);
+    if (used + strlen(d->last) + 2 < sizeof d->all) {
+        strcat(d->all, d->last);
+        strcat(d->all, "\n");
+    }
+}
