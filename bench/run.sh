@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# bench/run.sh -- converts and validates a big synthetic iprof and compares
+# wall time and peak memory with the jansson floor (json_load_file +
+# json_dump_file, bench/jansson_floor.c). Targets: convert <= 1.3x the
+# floor's time and <= 1.5x its peak memory. Not part of the test run.
+#
+# Builds a Release profbridge in build-bench/, generates the input once into
+# bench/cache/ (bench/gen_iprof.py, seeded) and writes outputs to a temporary
+# directory. Works from any directory. Usage: bench/run.sh [--scale F]
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+scale=1.0
+if [ "${1:-}" = "--scale" ]; then scale="$2"; fi
+die() { echo "bench: $*" >&2; exit 1; }
+
+bash scripts/install-deps.sh || die "installing the dependencies failed"
+[ -x /usr/bin/time ] || die "/usr/bin/time is missing (package 'time')"
+
+cmake -S . -B build-bench -DCMAKE_BUILD_TYPE=Release -DPB_BUILD_TESTS=OFF >/dev/null \
+  || die "cmake configure failed"
+cmake --build build-bench -j2 --target profbridge_cli >/dev/null || die "building profbridge failed"
+pb="$root/build-bench/profbridge"
+# shellcheck disable=SC2046
+cc -O2 -o build-bench/jansson_floor bench/jansson_floor.c $(pkg-config --cflags --libs jansson) \
+  || die "building the jansson floor failed"
+
+mkdir -p bench/cache
+big="bench/cache/big-seed20261122-scale$scale.iprof"
+if [ ! -s "$big" ]; then
+  echo "bench: generating $big (once; cached)" >&2
+  python3 bench/gen_iprof.py "$big.tmp" --scale "$scale" && mv "$big.tmp" "$big"
+fi
+size=$(stat -c %s "$big")
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+# Warm the page cache so the first measurement does not pay for the disk.
+cat "$big" >/dev/null
+
+# measure NAME CMD...: wall seconds and peak RSS (KiB) of one run.
+declare -A secs kib
+measure() {
+  local name="$1"; shift
+  local rc=0
+  /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || rc=$?
+  if [ $rc -ne 0 ] && [ "$name" != validate ]; then
+    cat "$tmp/$name.err" >&2
+    die "$name failed (exit $rc)"
+  fi
+  secs[$name]="$(tail -n1 "$tmp/time" | cut -d' ' -f1)"
+  kib[$name]="$(tail -n1 "$tmp/time" | cut -d' ' -f2)"
+}
+
+measure floor build-bench/jansson_floor "$big" "$tmp/floor.iprof"
+measure convert "$pb" convert "$big" -o "$tmp/out.iprof"
+measure validate "$pb" validate "$big"
+tail -n1 "$tmp/validate.out" >&2
+
+# awk does the arithmetic (it is in every Debian base system).
+awk -v size="$size" -v big="$big" \
+    -v fs="${secs[floor]}" -v fm="${kib[floor]}" \
+    -v cs="${secs[convert]}" -v cm="${kib[convert]}" \
+    -v vs="${secs[validate]}" -v vm="${kib[validate]}" '
+function row(label, t, m) {
+  printf "%-44s %9.2f %10.1f %9.2fx %8.2fx\n", label, t, m / 1024, t / fs, m / fm
+}
+BEGIN {
+  printf "\ninput: %s (%.1f MB)\n", big, size / 1e6
+  printf "%-44s %9s %10s %10s %9s\n", "run", "time (s)", "peak (MB)", "time/floor", "mem/floor"
+  row("jansson floor (load + dump compact)", fs, fm)
+  row("profbridge convert big.iprof -o out.iprof", cs, cm)
+  row("profbridge validate big.iprof", vs, vm)
+  printf "\ntargets: convert time <= 1.3x floor: %s; convert peak memory <= 1.5x floor: %s\n",
+    (cs <= 1.3 * fs ? "met" : "MISSED"), (cm <= 1.5 * fm ? "met" : "MISSED")
+}'
