@@ -1,0 +1,45 @@
+/*
+ * cli.h -- shared declarations of the profbridge command-line tool.
+ *
+ * Subcommands live in cmd_<name>.c. The LLVM-compatible `show` printer is in
+ * show_llvm.c (it prints exactly what `llvm-profdata-19 show` prints for the
+ * same flags); the Java view of iprof-derived profiles is in show_iprof.c.
+ */
+#ifndef PB_CLI_H
+#define PB_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "profbridge/profbridge.h"
+
+/* Flags of `llvm-profdata-19 show` for instrumentation profiles. */
+typedef struct pbc_show_llvm_opts {
+    int all_functions;        /* --all-functions */
+    int counts;               /* --counts */
+    const char *function;     /* --function NAME (substring match, as llvm-profdata) */
+    int ic_targets;           /* --ic-targets */
+    int memop_sizes;          /* --memop-sizes */
+    int show_vtables;         /* --show-vtables */
+    int detailed_summary;     /* --detailed-summary */
+    const char *cutoffs;      /* --detailed-summary-cutoffs=a,b,c (NULL = default) */
+    unsigned topn;            /* --topn N (0 = off) */
+    uint64_t value_cutoff;    /* --value-cutoff N */
+    int list_below_cutoff;    /* --list-below-cutoff */
+    int showcs;               /* --showcs */
+    int covered;              /* --covered */
+    int binary_ids;           /* --binary-ids */
+    int temporal_traces;      /* --temporal-profile-traces */
+    int profile_version;      /* --profile-version */
+    int text;                 /* --text */
+    int json;                 /* --json (ours: same content as JSON) */
+} pbc_show_llvm_opts;
+
+/*
+ * Prints `p` as llvm-profdata-19 show would for a file of the profile's
+ * origin format. `input_name` is only used in messages. Returns 0 or a PB_E*.
+ */
+int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
+                  FILE *out, pb_error *err);
+
+#endif

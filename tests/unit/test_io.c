@@ -1,0 +1,228 @@
+/* test_io.c -- byte sources (plain, gzip, memory, peek) and sinks (temp + rename, gzip). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "testutil.h"
+
+static char tmpdir[256];
+
+static int setup(void) {
+    snprintf(tmpdir, sizeof tmpdir, "/tmp/pb_test_io.%ld", (long)getpid());
+    return mkdir(tmpdir, 0700);
+}
+static int teardown(void) {
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmpdir);
+    return system(cmd) == 0 ? 0 : 1;
+}
+static const char *tmp_path(const char *name) {
+    static char p[512];
+    snprintf(p, sizeof p, "%s/%s", tmpdir, name);
+    return p;
+}
+
+static char *read_all_text(pb_source *s, size_t *n) {
+    const uint8_t *d;
+    pb_error err;
+    pb_error_clear(&err);
+    if (pb_source_read_all(s, &d, n, &err)) return NULL;
+    char *c = malloc(*n + 1);
+    memcpy(c, d, *n);
+    c[*n] = 0;
+    return c;
+}
+
+static void io__memory_source_peeks_without_consuming(void) {
+    const char text[] = "{\"version\":\"1.1.0\"}";
+    pb_source *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&s, text, strlen(text), "m", &err), 0);
+    const uint8_t *h;
+    size_t n;
+    CU_ASSERT_EQUAL(pb_source_peek(s, &h, &n, &err), 0);
+    CU_ASSERT_EQUAL(n, strlen(text));
+    CU_ASSERT_EQUAL(memcmp(h, text, n), 0);
+    char buf[5];
+    size_t got;
+    CU_ASSERT_EQUAL(pb_source_read(s, buf, 5, &got, &err), 0);
+    CU_ASSERT_EQUAL(got, 5);
+    CU_ASSERT_EQUAL(memcmp(buf, text, 5), 0);
+    char *rest = read_all_text(s, &n);
+    CU_ASSERT_STRING_EQUAL(rest, text + 5);
+    free(rest);
+    CU_ASSERT_FALSE(pb_source_is_gzip(s));
+    pb_source_free(s);
+}
+
+static void io__file_source_reads_gzip_made_by_the_gzip_tool(void) {
+    const char *plain = tmp_path("g.txt");
+    FILE *f = fopen(plain, "w");
+    for (int i = 0; i < 20000; i++) fprintf(f, "line %d\n", i);
+    fclose(f);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "gzip -c '%s' > '%s.gz'", plain, plain);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    size_t want_n;
+    char *want = tu_slurp(plain, &want_n);
+    char gz[1024];
+    snprintf(gz, sizeof gz, "%s.gz", plain);
+    pb_source *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, gz, &err), 0);
+    const uint8_t *h;
+    size_t n;
+    CU_ASSERT_EQUAL(pb_source_peek(s, &h, &n, &err), 0);
+    CU_ASSERT_EQUAL(memcmp(h, "line 0\n", 7), 0);
+    CU_ASSERT_TRUE(pb_source_is_gzip(s));
+    char *got = read_all_text(s, &n);
+    CU_ASSERT_EQUAL(n, want_n);
+    CU_ASSERT(got && memcmp(got, want, n) == 0);
+    free(got);
+    free(want);
+    pb_source_free(s);
+}
+
+static void io__truncated_gzip_is_an_error_not_a_crash(void) {
+    const char *plain = tmp_path("t.txt");
+    FILE *f = fopen(plain, "w");
+    for (int i = 0; i < 5000; i++) fprintf(f, "%d,", i * 7919);
+    fclose(f);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "gzip -c '%s' > '%s.gz'", plain, plain);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    char gz[1024];
+    snprintf(gz, sizeof gz, "%s.gz", plain);
+    size_t n;
+    uint8_t *bytes = (uint8_t *)tu_slurp(gz, &n);
+    for (size_t cut = 3; cut < n; cut += 97) {
+        pb_source *s = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&s, bytes, cut, "cut.gz", &err), 0);
+        const uint8_t *d;
+        size_t len;
+        int rc = pb_source_read_all(s, &d, &len, &err);
+        CU_ASSERT(rc == PB_ETRUNC || rc == PB_EFORMAT);
+        pb_source_free(s);
+    }
+    free(bytes);
+}
+
+static void io__missing_file_names_the_file(void) {
+    pb_source *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_source_open_file(&s, "/nonexistent/x.iprof", &err), PB_EIO);
+    CU_ASSERT_PTR_NULL(s);
+    char msg[512];
+    pb_error_format(&err, msg, sizeof msg);
+    CU_ASSERT_STRING_EQUAL(msg, "/nonexistent/x.iprof: cannot open: No such file or directory");
+}
+
+static void io__file_sink_appears_only_after_commit(void) {
+    const char *out = tmp_path("out.bin");
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, out, 0, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_write(s, "hello ", 6, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_printf(s, &err, "%d", 42), 0);
+    CU_ASSERT_FALSE(tu_exists(out));
+    CU_ASSERT_EQUAL(pb_sink_offset(s), 8);
+    CU_ASSERT_EQUAL(pb_sink_commit(s, &err), 0);
+    pb_sink_free(s);
+    size_t n;
+    char *got = tu_slurp(out, &n);
+    CU_ASSERT_STRING_EQUAL(got, "hello 42");
+    free(got);
+}
+
+static void io__uncommitted_sink_leaves_old_file_and_no_temp(void) {
+    const char *out = tmp_path("keep.bin");
+    FILE *f = fopen(out, "w");
+    fputs("old", f);
+    fclose(f);
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, out, 0, &err), 0);
+    char big[100000];
+    memset(big, 'x', sizeof big);
+    CU_ASSERT_EQUAL(pb_sink_write(s, big, sizeof big, &err), 0);
+    pb_sink_free(s); /* no commit: as after a failed conversion */
+    size_t n;
+    char *got = tu_slurp(out, &n);
+    CU_ASSERT_STRING_EQUAL(got, "old");
+    free(got);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "ls '%s' | grep -q pbtmp", tmpdir);
+    CU_ASSERT_NOT_EQUAL(system(cmd), 0);
+}
+
+static void io__gzip_sink_is_readable_by_gunzip(void) {
+    const char *out = tmp_path("z.txt.gz");
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, out, 1, &err), 0);
+    for (int i = 0; i < 30000; i++) CU_ASSERT_EQUAL(pb_sink_printf(s, &err, "%d\n", i), 0);
+    CU_ASSERT_EQUAL(pb_sink_commit(s, &err), 0);
+    pb_sink_free(s);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "gzip -dc '%s' | tail -n 1 | grep -qx 29999 && gzip -dc '%s' | wc -l | grep -qx 30000", out, out);
+    CU_ASSERT_EQUAL(system(cmd), 0);
+}
+
+static void io__memory_sink_collects_bytes(void) {
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, &err), 0);
+    for (int i = 0; i < 1000; i++) CU_ASSERT_EQUAL(pb_sink_write(s, "ab", 2, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_commit(s, &err), 0);
+    size_t n;
+    const uint8_t *d = pb_sink_memory(s, &n);
+    CU_ASSERT_EQUAL(n, 2000);
+    CU_ASSERT_EQUAL(memcmp(d + 1998, "ab", 2), 0);
+    pb_sink_free(s);
+}
+
+static void error__format_uses_offset_or_line(void) {
+    pb_error e;
+    pb_error_clear(&e);
+    pb_error_set_source(&e, "big.profraw");
+    pb_error_set_ef(&e, PB_EFORMAT, 0x28, "header.NumCounters", "<= 1024", "4294967295");
+    char m[512];
+    pb_error_format(&e, m, sizeof m);
+    CU_ASSERT_STRING_EQUAL(m, "big.profraw: byte 0x28 (header.NumCounters): expected <= 1024, found 4294967295");
+    /* first error wins */
+    pb_error_set(&e, PB_EIO, 0, NULL, "later");
+    CU_ASSERT_EQUAL(e.code, PB_EFORMAT);
+    pb_error_clear(&e);
+    pb_error_set_source(&e, "fib.iprof");
+    pb_error_set_ef(&e, PB_EFORMAT, PB_NO_OFFSET, "conditionalProfiles[17].records",
+                    "a multiple of 3 values", "4");
+    e.line = 88;
+    e.column = 12;
+    pb_error_format(&e, m, sizeof m);
+    CU_ASSERT_STRING_EQUAL(m, "fib.iprof:88:12: conditionalProfiles[17].records: expected a multiple of 3 values, found 4");
+}
+
+static CU_TestInfo io_tests[] = {
+    {"io__memory_source_peeks_without_consuming", io__memory_source_peeks_without_consuming},
+    {"io__file_source_reads_gzip_made_by_the_gzip_tool", io__file_source_reads_gzip_made_by_the_gzip_tool},
+    {"io__truncated_gzip_is_an_error_not_a_crash", io__truncated_gzip_is_an_error_not_a_crash},
+    {"io__missing_file_names_the_file", io__missing_file_names_the_file},
+    {"io__file_sink_appears_only_after_commit", io__file_sink_appears_only_after_commit},
+    {"io__uncommitted_sink_leaves_old_file_and_no_temp", io__uncommitted_sink_leaves_old_file_and_no_temp},
+    {"io__gzip_sink_is_readable_by_gunzip", io__gzip_sink_is_readable_by_gunzip},
+    {"io__memory_sink_collects_bytes", io__memory_sink_collects_bytes},
+    {"error__format_uses_offset_or_line", error__format_uses_offset_or_line},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo pb_suites_test_io[] = {{"io", setup, teardown, NULL, NULL, io_tests}, CU_SUITE_INFO_NULL};
