@@ -512,6 +512,13 @@ static uint64_t sat_add(uint64_t a, uint64_t b) {
     return (s < a || s > PB_MAX_COUNT_IPROF) ? PB_MAX_COUNT_IPROF : s;
 }
 
+static int cmp_value(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    if (x->value != y->value) return x->value < y->value ? -1 : 1;
+    if (x->count != y->count) return x->count < y->count ? -1 : 1;
+    return 0;
+}
+
 /* Fills r->counters/layout/values from `records` per the section's shape.
  * Returns 0, 1 (reported: skip the entry) or a code. */
 static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, const char *rpath,
@@ -600,6 +607,9 @@ static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, c
         sum = sat_add(sum, c);
     }
     if (bad) return 1;
+    /* Pair order carries no meaning (GraalVM sorts by its per-file type ids);
+     * order by content so id-shuffled files give identical models. */
+    qsort(r->values, t, sizeof *r->values, cmp_value);
     r->counters[0] = sum;
     rec->num_counters = 1;
     rec->counters = r->counters;
@@ -718,7 +728,7 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
     if (pbi_idmap_get(&ss->seen, key, &first)) {
         if (!r->lenient) {
             return problem(r, PB_EFORMAT, cpath, "a context not repeated within the section",
-                           "%s again (first at %s[%" PRIu32 "])",
+                           "\"%s\" again (first at %s[%" PRIu32 "])",
                            cv ? json_string_value(cv) : "0:0", ss->key, first);
         }
         fixup(r, FIX_REPEATED_CTX, cpath, "%s", cv ? json_string_value(cv) : "0:0");
@@ -849,8 +859,8 @@ static int read_sections(reader *r, json_t *root) {
                 if (!r->lenient) {
                     if ((rc = problem(r, PB_EFORMAT, ss.key,
                                       "no instanceof entries before version 1.1.0",
-                                      "%zu entries in a %s file", json_array_size(use),
-                                      r->version)))
+                                      "%zu entr%s in a %s file", json_array_size(use),
+                                      json_array_size(use) == 1 ? "y" : "ies", r->version)))
                         return rc;
                     json_object_del(root, ss.key);
                     continue;
