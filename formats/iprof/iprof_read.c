@@ -475,6 +475,7 @@ typedef struct section_state {
     const pbi_iprof_section *sec;
     const char *key;   /* as spelled in the file */
     pbi_idmap seen;    /* context id (monitor: -1) -> entry index */
+    pbi_idmap recs;    /* lenient: record key (context, layout) -> record index */
     int noted_unknown;
 } section_state;
 
@@ -679,6 +680,32 @@ static int read_ctx(reader *r, const pbi_iprof_section *sec, const char *s, size
     return 0;
 }
 
+/* Lenient: adds a repeated entry into the record of its first occurrence.
+ * 1 when done; 0 when the shapes differ or a new type would have to be added
+ * (then the model's merge does it). */
+static int merge_in_place(reader *r, uint32_t ri, const pb_record *rec) {
+    pb_record *dst = pb_profile_record_mut(r->p, ri);
+    if (!dst || dst->num_counters != rec->num_counters) return 0;
+    const pb_site *add = rec->num_sites[PB_VK_VTABLE] ? rec->sites[PB_VK_VTABLE] : NULL;
+    pb_site *to = dst->num_sites[PB_VK_VTABLE] ? dst->sites[PB_VK_VTABLE] : NULL;
+    if ((add != NULL) != (to != NULL)) return 0;
+    if (add) {
+        for (uint32_t i = 0; i < add->num_values; i++) {
+            uint32_t k = 0;
+            while (k < to->num_values && to->values[k].symbol != add->values[i].symbol) k++;
+            if (k == to->num_values) return 0;
+        }
+        for (uint32_t i = 0; i < add->num_values; i++) {
+            uint32_t k = 0;
+            while (to->values[k].symbol != add->values[i].symbol) k++;
+            to->values[k].count = sat_add(to->values[k].count, add->values[i].count);
+        }
+    }
+    for (uint32_t i = 0; i < rec->num_counters; i++)
+        dst->counters[i] = sat_add(dst->counters[i], rec->counters[i]);
+    return 1;
+}
+
 static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const char *epath) {
     static const char *const known_v1[] = {"ctx", "records", NULL};
     static const char *const known_legacy[] = {"methodBciList", "records", NULL};
@@ -722,6 +749,8 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
     if (rc || bad) return 0;
 
     int64_t key = ctx == PB_NONE ? -1 : (int64_t)ctx;
+    int64_t rkey = (int64_t)(((uint64_t)(rec.layout == PB_NONE ? 0 : rec.layout) << 32) |
+                             (ctx == PB_NONE ? 0 : ctx));
     uint32_t first;
     pb_error e;
     pb_error_clear(&e);
@@ -732,6 +761,8 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
                            cv ? json_string_value(cv) : "0:0", ss->key, first);
         }
         fixup(r, FIX_REPEATED_CTX, cpath, "%s", cv ? json_string_value(cv) : "0:0");
+        uint32_t ri;
+        if (pbi_idmap_get(&ss->recs, rkey, &ri) && merge_in_place(r, ri, &rec)) return 0;
         pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
         mo.max_count = PB_MAX_COUNT_IPROF;
         mo.max_values_per_site = 0;
@@ -740,8 +771,10 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
         mo.source = r->src;
         rc = pb_profile_merge_record(r->p, &rec, &mo, &e);
     } else {
+        size_t ri = 0;
         if (pbi_idmap_put(&ss->seen, key, (uint32_t)i)) return nomem(r);
-        rc = pb_profile_add_record(r->p, &rec, NULL, &e);
+        rc = pb_profile_add_record(r->p, &rec, &ri, &e);
+        if (!rc && r->lenient && pbi_idmap_put(&ss->recs, rkey, (uint32_t)ri)) return nomem(r);
     }
     if (rc) {
         if (rc == PB_ENOMEM) return nomem(r);
@@ -826,7 +859,7 @@ static int read_sections(reader *r, json_t *root) {
     int rc = 0;
     for (size_t si = 0; si < pbi_iprof_section_count; si++) {
         const pbi_iprof_section *sec = &pbi_iprof_sections[si];
-        section_state ss = {sec, NULL, PBI_IDMAP_INIT, 0};
+        section_state ss = {sec, NULL, PBI_IDMAP_INIT, PBI_IDMAP_INIT, 0};
         json_t *arr = NULL;
         if (r->legacy) {
             if (sec->kind == PB_REC_JAVA_MONITOR) {
@@ -839,6 +872,7 @@ static int read_sections(reader *r, json_t *root) {
                     rc = read_entry(r, &ss, obj, 0, ss.key);
                 }
                 pbi_idmap_free(&ss.seen);
+                pbi_idmap_free(&ss.recs);
                 if (rc) return rc;
                 json_object_del(root, ss.key);
                 continue;
@@ -877,6 +911,7 @@ static int read_sections(reader *r, json_t *root) {
         if (!arr) continue;
         rc = read_section(r, &ss, arr);
         pbi_idmap_free(&ss.seen);
+        pbi_idmap_free(&ss.recs);
         if (rc) return rc;
         json_object_del(root, ss.key); /* release the subtree now: keeps the peak low */
         if (sec->kind == PB_REC_JAVA_INSTANCEOF) {
