@@ -269,7 +269,7 @@ static int write_type_pairs(writer *w, const pb_record *r, size_t ri) {
             k++;
         }
     }
-    qsort(w->pairs, n, sizeof *w->pairs, cmp_pair);
+    if (n) qsort(w->pairs, n, sizeof *w->pairs, cmp_pair);
     for (size_t i = 0; i < n; i++) {
         if (i) pbi_buf_putc(&w->b, ',');
         pbi_buf_put_i64(&w->b, w->pairs[i].id);
