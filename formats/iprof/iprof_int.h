@@ -61,13 +61,16 @@ extern const size_t pbi_iprof_section_count;
 const pbi_iprof_section *pbi_iprof_section_for_kind(uint8_t kind);
 
 /* ---- int64 -> uint32 hash map (file ids -> model indices) ---- */
+typedef struct pbi_idmap_slot {
+    int64_t key;
+    uint32_t val;
+    uint32_t used; /* one cache line holds key, value and state */
+} pbi_idmap_slot;
 typedef struct pbi_idmap {
-    int64_t *keys;
-    uint32_t *vals;
-    uint8_t *used;
+    pbi_idmap_slot *slots;
     size_t cap, count;
 } pbi_idmap;
-#define PBI_IDMAP_INIT {NULL, NULL, NULL, 0, 0}
+#define PBI_IDMAP_INIT {NULL, 0, 0}
 void pbi_idmap_free(pbi_idmap *m);
 /* 1 and *val when found, else 0. */
 int pbi_idmap_get(const pbi_idmap *m, int64_t key, uint32_t *val);

@@ -10,21 +10,18 @@ static size_t slot_of(int64_t key, size_t cap) {
 }
 
 void pbi_idmap_free(pbi_idmap *m) {
-    free(m->keys);
-    free(m->vals);
-    free(m->used);
-    m->keys = NULL;
-    m->vals = NULL;
-    m->used = NULL;
+    free(m->slots);
+    m->slots = NULL;
     m->cap = m->count = 0;
 }
 
 int pbi_idmap_get(const pbi_idmap *m, int64_t key, uint32_t *val) {
     if (!m->cap) return 0;
     for (size_t i = slot_of(key, m->cap);; i = (i + 1) & (m->cap - 1)) {
-        if (!m->used[i]) return 0;
-        if (m->keys[i] == key) {
-            if (val) *val = m->vals[i];
+        const pbi_idmap_slot *s = &m->slots[i];
+        if (!s->used) return 0;
+        if (s->key == key) {
+            if (val) *val = s->val;
             return 1;
         }
     }
@@ -32,24 +29,18 @@ int pbi_idmap_get(const pbi_idmap *m, int64_t key, uint32_t *val) {
 
 static int grow(pbi_idmap *m) {
     size_t ncap = m->cap ? m->cap * 2 : 64;
-    if (ncap < m->cap) return PB_ENOMEM;
-    pbi_idmap n = {calloc(ncap, sizeof(int64_t)), calloc(ncap, sizeof(uint32_t)),
-                   calloc(ncap, 1), ncap, 0};
-    if (!n.keys || !n.vals || !n.used) {
-        pbi_idmap_free(&n);
-        return PB_ENOMEM;
-    }
+    if (ncap < m->cap || ncap > SIZE_MAX / sizeof(pbi_idmap_slot)) return PB_ENOMEM;
+    pbi_idmap_slot *ns = calloc(ncap, sizeof *ns);
+    if (!ns) return PB_ENOMEM;
     for (size_t i = 0; i < m->cap; i++) {
-        if (!m->used[i]) continue;
-        size_t j = slot_of(m->keys[i], ncap);
-        while (n.used[j]) j = (j + 1) & (ncap - 1);
-        n.used[j] = 1;
-        n.keys[j] = m->keys[i];
-        n.vals[j] = m->vals[i];
-        n.count++;
+        if (!m->slots[i].used) continue;
+        size_t j = slot_of(m->slots[i].key, ncap);
+        while (ns[j].used) j = (j + 1) & (ncap - 1);
+        ns[j] = m->slots[i];
     }
-    pbi_idmap_free(m);
-    *m = n;
+    free(m->slots);
+    m->slots = ns;
+    m->cap = ncap;
     return 0;
 }
 
@@ -59,12 +50,12 @@ int pbi_idmap_put(pbi_idmap *m, int64_t key, uint32_t val) {
         if (rc) return rc;
     }
     size_t i = slot_of(key, m->cap);
-    while (m->used[i] && m->keys[i] != key) i = (i + 1) & (m->cap - 1);
-    if (!m->used[i]) {
-        m->used[i] = 1;
-        m->keys[i] = key;
+    while (m->slots[i].used && m->slots[i].key != key) i = (i + 1) & (m->cap - 1);
+    if (!m->slots[i].used) {
+        m->slots[i].used = 1;
+        m->slots[i].key = key;
         m->count++;
     }
-    m->vals[i] = val;
+    m->slots[i].val = val;
     return 0;
 }

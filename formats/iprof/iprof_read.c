@@ -149,6 +149,31 @@ static void mkpath(char *dst, size_t cap, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* dst = a + "[" + idx + "]" + b, cut to cap; no printf: it runs per entry. */
+static void join_path(char *dst, size_t cap, const char *a, size_t idx, const char *b) {
+    char num[24];
+    size_t nl = 0, k = 0, orig = idx;
+    do {
+        num[sizeof num - 1 - nl++] = (char)('0' + idx % 10);
+        idx /= 10;
+    } while (idx);
+    size_t al = strlen(a), bl = b ? strlen(b) : 0;
+    if (al + nl + bl + 3 > cap) {
+        mkpath(dst, cap, "%s[%.*s]%s", a, (int)nl, num + sizeof num - nl, b ? b : "");
+        return;
+    }
+    memcpy(dst, a, al);
+    k = al;
+    if (orig != SIZE_MAX) { /* SIZE_MAX: a single object, no index */
+        dst[k++] = '[';
+        memcpy(dst + k, num + sizeof num - nl, nl);
+        k += nl;
+        dst[k++] = ']';
+    }
+    if (bl) memcpy(dst + k, b, bl);
+    dst[k + bl] = '\0';
+}
+
 /* ---- scratch growth -------------------------------------------------------- */
 
 static int reserve(void **buf, size_t *cap, size_t need, size_t elem) {
@@ -719,8 +744,8 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
         return rc;
     }
     note_unknown_members(r, ent, r->legacy ? known_legacy : known_v1, epath, &ss->noted_unknown);
-    mkpath(cpath, sizeof cpath, "%s.%s", epath, ctx_key);
-    mkpath(rpath, sizeof rpath, "%s.records", epath);
+    join_path(cpath, sizeof cpath, ss->key, i, r->legacy ? ".methodBciList" : ".ctx");
+    join_path(rpath, sizeof rpath, ss->key, i, ".records");
     json_t *cv = json_object_get(ent, ctx_key);
     json_t *recs = json_object_get(ent, "records");
     if (sec->kind == PB_REC_JAVA_MONITOR && r->legacy && !cv) {
@@ -795,7 +820,7 @@ static int read_section(reader *r, section_state *ss, json_t *arr) {
     if (!json_is_array(arr)) return problem(r, PB_EFORMAT, ss->key, "an array", "%s", jtype(arr));
     size_t n = json_array_size(arr);
     for (size_t i = 0; i < n; i++) {
-        mkpath(epath, sizeof epath, "%s[%zu]", ss->key, i);
+        join_path(epath, sizeof epath, ss->key, i, NULL);
         if ((rc = read_entry(r, ss, json_array_get(arr, i), i, epath))) return rc;
     }
     return 0;
@@ -869,7 +894,7 @@ static int read_sections(reader *r, json_t *root) {
                 if (!json_is_object(obj)) {
                     rc = problem(r, PB_EFORMAT, ss.key, "an object", "%s", jtype(obj));
                 } else {
-                    rc = read_entry(r, &ss, obj, 0, ss.key);
+                    rc = read_entry(r, &ss, obj, SIZE_MAX, ss.key);
                 }
                 pbi_idmap_free(&ss.seen);
                 pbi_idmap_free(&ss.recs);
