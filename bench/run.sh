@@ -6,13 +6,23 @@
 #
 # Builds a Release profbridge in build-bench/, generates the input once into
 # bench/cache/ (bench/gen_iprof.py, seeded) and writes outputs to a temporary
-# directory. Works from any directory. Usage: bench/run.sh [--scale F]
+# directory. Works from any directory. The machine is shared, so each program
+# runs --repeat times (default 3), interleaved; the table keeps the fastest
+# time and the largest peak memory of each.
+# Usage: bench/run.sh [--scale F] [--repeat N]
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 scale=1.0
-if [ "${1:-}" = "--scale" ]; then scale="$2"; fi
+repeat=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --scale) scale="$2"; shift 2 ;;
+    --repeat) repeat="$2"; shift 2 ;;
+    *) echo "usage: bench/run.sh [--scale F] [--repeat N]" >&2; exit 2 ;;
+  esac
+done
 die() { echo "bench: $*" >&2; exit 1; }
 
 bash scripts/install-deps.sh || die "installing the dependencies failed"
@@ -49,17 +59,25 @@ measure() {
     cat "$tmp/$name.err" >&2
     die "$name failed (exit $rc)"
   fi
-  secs[$name]="$(tail -n1 "$tmp/time" | cut -d' ' -f1)"
-  kib[$name]="$(tail -n1 "$tmp/time" | cut -d' ' -f2)"
+  local t m
+  t="$(tail -n1 "$tmp/time" | cut -d' ' -f1)"
+  m="$(tail -n1 "$tmp/time" | cut -d' ' -f2)"
+  echo "bench: $name: $t s, $m KiB" >&2
+  if [ -z "${secs[$name]:-}" ] || awk -v a="$t" -v b="${secs[$name]}" 'BEGIN { exit !(a < b) }'; then
+    secs[$name]="$t"
+  fi
+  if [ -z "${kib[$name]:-}" ] || [ "$m" -gt "${kib[$name]}" ]; then kib[$name]="$m"; fi
 }
 
-measure floor build-bench/jansson_floor "$big" "$tmp/floor.iprof"
-measure convert "$pb" convert "$big" -o "$tmp/out.iprof"
-measure validate "$pb" validate "$big"
+for ((r = 1; r <= repeat; r++)); do
+  measure floor build-bench/jansson_floor "$big" "$tmp/floor.iprof"
+  measure convert "$pb" convert "$big" -o "$tmp/out.iprof"
+  measure validate "$pb" validate "$big"
+done
 tail -n1 "$tmp/validate.out" >&2
 
 # awk does the arithmetic (it is in every Debian base system).
-awk -v size="$size" -v big="$big" \
+awk -v size="$size" -v big="$big" -v repeat="$repeat" \
     -v fs="${secs[floor]}" -v fm="${kib[floor]}" \
     -v cs="${secs[convert]}" -v cm="${kib[convert]}" \
     -v vs="${secs[validate]}" -v vm="${kib[validate]}" '
@@ -67,7 +85,7 @@ function row(label, t, m) {
   printf "%-44s %9.2f %10.1f %9.2fx %8.2fx\n", label, t, m / 1024, t / fs, m / fm
 }
 BEGIN {
-  printf "\ninput: %s (%.1f MB)\n", big, size / 1e6
+  printf "\ninput: %s (%.1f MB); fastest of %d runs each\n", big, size / 1e6, repeat
   printf "%-44s %9s %10s %10s %9s\n", "run", "time (s)", "peak (MB)", "time/floor", "mem/floor"
   row("jansson floor (load + dump compact)", fs, fm)
   row("profbridge convert big.iprof -o out.iprof", cs, cm)
