@@ -120,7 +120,7 @@ out:
 
 static const char *const hostile[] = {
     "<init>", "<clinit>", "lambda$main$0", "Foo$$Lambda/0x0000000800c0b000",
-    "java.lang.invoke.LambdaForm$DMH/s21ef14da", "[Ljava.lang.String;", "Gr\xc3\xbc\xc3\x9f" "e",
+    "java.lang.invoke.LambdaForm$DMH/s21ef14da", "[Ljava.lang.String;", "Gr\xc3\xbc\xc3\x9f\x65" /* Grüße */,
     "\xe5\x90\x8d\xe5\x89\x8d", "#comment", "12345", "0", "%", "(", ")", ",", ":", "<", "|", "/",
     ".", "..", "a.b.c", "%41", "%_", "%-", "%#1", "%#-1", "a b", " ", "", "\t\n\r", "\x7f\x80\xff",
     "a<b>c", "x|y", "1/2", "-5", "%%", "a(b)c", "a,b", "a:b", ">", "<>", "<<", "...:..."};
