@@ -42,6 +42,7 @@ void pb_profile_free(pb_profile *p) {
     pbi_arena_free(&p->desc_arena);
     free(p->descs);
     free(p->lookup);
+    pbi_buf_free(&p->scratch);
     free(p);
 }
 

@@ -231,21 +231,22 @@ pb_record *pb_profile_record_mut(pb_profile *p, size_t i) {
 
 /* Renders a Java record's name into the name arena (lives until free). */
 static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
-    pb_buf b = PB_BUF_INIT;
-    int rc = pbi_jname_render(p, r, &b);
-    if (!rc && b.len >= UINT32_MAX) rc = PB_ENOMEM;
+    pb_buf *b = &p->scratch;
+    pbi_buf_reset(b);
+    b->failed = 0;
+    int rc = pbi_jname_render(p, r, b);
+    if (!rc && b->len >= UINT32_MAX) rc = PB_ENOMEM;
     if (!rc) {
-        char *t = pbi_arena_alloc(&p->name_arena, b.len + 1, 1);
+        char *t = pbi_arena_alloc(&p->name_arena, b->len + 1, 1);
         if (!t) {
             rc = PB_ENOMEM;
         } else {
-            memcpy(t, b.data, b.len + 1);
+            memcpy(t, b->data, b->len + 1);
             out->name = t;
-            out->len = (uint32_t)b.len;
-            out->hash = pb_md5_ref(t, b.len); /* full NameRef; the hash masks it */
+            out->len = (uint32_t)b->len;
+            out->hash = pb_md5_ref(t, b->len); /* full NameRef; the hash masks it */
         }
     }
-    pbi_buf_free(&b);
     return rc;
 }
 
