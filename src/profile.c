@@ -51,6 +51,10 @@ void pb_profile_set_flags(pb_profile *p, uint64_t variant_flags) { p->flags = va
 
 const pb_origin *pb_profile_origin(const pb_profile *p) { return &p->origin; }
 void pb_profile_set_origin(pb_profile *p, const pb_origin *o) {
+    if (!o) {
+        memset(&p->origin, 0, sizeof p->origin);
+        return;
+    }
     p->origin = *o;
     p->origin.format[sizeof p->origin.format - 1] = '\0';
 }
