@@ -333,6 +333,11 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
         if (r->kind == PB_REC_FUNCTION) {
             size_t len;
             const char *n = pb_profile_str(src, r->name, &len);
+            if (!n) {
+                rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                                  "records[%zu] of the source names no string", i);
+                break;
+            }
             rc = pb_profile_intern(dst, n, len, &t.name, err);
             if (rc) break;
         } else {
