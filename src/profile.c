@@ -11,6 +11,8 @@ int pb_profile_new(pb_profile **out, pb_error *err) {
     *out = NULL;
     pb_profile *p = calloc(1, sizeof *p);
     if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a profile");
+    /* Only strings need a NUL after their bytes. */
+    p->sym_keys.no_nul = p->meth_keys.no_nul = p->ctxs.no_nul = p->ints.no_nul = 1;
     *out = p;
     return 0;
 }
