@@ -205,14 +205,22 @@ int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb
     int rc = pbi_validate_record(p, rec, err);
     if (rc) return rc;
     if (pbi_find_record(p, rec) != SIZE_MAX) {
-        const char *name;
-        size_t len;
-        uint64_t hash;
-        if (pb_profile_record_name(p, rec, &name, &len, &hash, NULL) == 0)
-            return pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
-                                "a record %.*s with hash 0x%016llx exists", len > 300 ? 300 : (int)len,
-                                name, (unsigned long long)hash);
-        return pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record", "a record with this key exists");
+        /* Name the key in the message without caching a name for a record
+         * that is not added (readers may hit many duplicates). */
+        pb_buf b = PB_BUF_INIT;
+        uint64_t hash = rec->hash;
+        if (rec->kind == PB_REC_FUNCTION) {
+            size_t n;
+            const char *s = pb_profile_str(p, rec->name, &n);
+            pbi_buf_append(&b, s, n);
+        } else if (pbi_jname_render(p, rec, &b) == 0) {
+            hash = pbi_jname_hash(b.data, b.len);
+        }
+        pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
+                     "a record %.*s with hash 0x%016llx exists", b.len > 300 ? 300 : (int)b.len,
+                     b.data ? b.data : "", (unsigned long long)hash);
+        pbi_buf_free(&b);
+        return PB_EEXIST;
     }
     return pbi_append_record(p, rec, index, err);
 }
