@@ -177,7 +177,7 @@ static int build(canon *c) {
             words = 1;
         }
         if ((rc = pbi_intern_add(&c->sym_keys, key, words * 4, &id, NULL))) return rc;
-        c->syms[id] = s;
+        pbi_set_symbol(&c->syms[id], s.name, s.md5, s.placeholder, s.placeholder_id);
         c->sym_new[c->order[i]] = id;
         if ((rc = pbi_map_put(&c->sym_by_md5, s.md5, id))) return rc;
     }
@@ -210,8 +210,10 @@ static int build(canon *c) {
         }
         if ((rc = pbi_intern_add(&c->meth_keys, key, words * 4, &id, NULL))) break;
         const uint32_t *stored = (const uint32_t *)(const void *)c->meth_keys.data[id];
-        c->meths[id] = m->placeholder ? *m
-                                      : (pb_method){stored[0], m->num_sig, stored + 1, 0, 0};
+        if (m->placeholder)
+            pbi_set_method(&c->meths[id], PB_NONE, 0, NULL, 1, m->placeholder_id);
+        else
+            pbi_set_method(&c->meths[id], stored[0], m->num_sig, stored + 1, 0, 0);
         c->meth_new[c->order[i]] = id;
     }
     free(key);
