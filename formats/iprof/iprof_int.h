@@ -77,6 +77,21 @@ int pbi_idmap_get(const pbi_idmap *m, int64_t key, uint32_t *val);
 /* Inserts or replaces. 0 or PB_ENOMEM. */
 int pbi_idmap_put(pbi_idmap *m, int64_t key, uint32_t val);
 
+/* A direct table for maps whose keys are small non-negative ids (real files:
+ * ids below a few times the table size): dense[id] = value or PB_NONE. Sets
+ * *dense = NULL when the ids are too sparse. 0 or PB_ENOMEM. */
+int pbi_idmap_dense(const pbi_idmap *m, uint32_t **dense, size_t *n);
+
+/* Lookup through the direct table first, then the map. */
+static inline int pbi_idmap_lookup(const pbi_idmap *m, const uint32_t *dense, size_t n,
+                                   int64_t key, uint32_t *val) {
+    if (dense && key >= 0 && (uint64_t)key < n && dense[key] != UINT32_MAX) {
+        *val = dense[key];
+        return 1;
+    }
+    return pbi_idmap_get(m, key, val);
+}
+
 /* ---- context strings ("m:b<m:b", spec §3) ---- */
 typedef struct pbi_ctx_frame {
     int64_t method; /* >= 0 */

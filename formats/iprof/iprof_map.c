@@ -59,3 +59,23 @@ int pbi_idmap_put(pbi_idmap *m, int64_t key, uint32_t val) {
     m->slots[i].val = val;
     return 0;
 }
+
+int pbi_idmap_dense(const pbi_idmap *m, uint32_t **dense, size_t *n) {
+    int64_t max = -1;
+    *dense = NULL;
+    *n = 0;
+    for (size_t i = 0; i < m->cap; i++) {
+        if (!m->slots[i].used) continue;
+        if (m->slots[i].key < 0) return 0;
+        if (m->slots[i].key > max) max = m->slots[i].key;
+    }
+    if (max < 0 || (uint64_t)max >= 4 * (uint64_t)m->count + 1024) return 0;
+    uint32_t *d = malloc(((size_t)max + 1) * sizeof *d);
+    if (!d) return PB_ENOMEM;
+    for (int64_t i = 0; i <= max; i++) d[i] = UINT32_MAX;
+    for (size_t i = 0; i < m->cap; i++)
+        if (m->slots[i].used) d[m->slots[i].key] = m->slots[i].val;
+    *dense = d;
+    *n = (size_t)max + 1;
+    return 0;
+}

@@ -227,6 +227,11 @@ static void write_methods(writer *w) {
         put_string(w, name ? name : "", name ? len : 0);
         put(w, ",\"signature\":[");
         for (uint32_t k = 0; k < m->num_sig; k++) {
+            if (m->sig[k] >= pb_profile_symbol_count(w->p)) {
+                w->rc = pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                                     "method %zu: signature names no symbol", i);
+                return;
+            }
             if (k) pbi_buf_putc(&w->b, ',');
             pbi_buf_put_i64(&w->b, w->type_id[m->sig[k]]);
         }
@@ -263,6 +268,9 @@ static int write_type_pairs(writer *w, const pb_record *r, size_t ri) {
                                     "record %zu: value 0x%016" PRIx64
                                     " has no type name, iprof needs one",
                                     ri, site->values[v].value);
+            if (sym >= pb_profile_symbol_count(w->p))
+                return pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                                    "record %zu: a value names no symbol", ri);
             w->pairs[k].id = w->type_id[sym];
             w->pairs[k].count = site->values[v].count;
             w->pairs[k].seq = k;
@@ -285,8 +293,14 @@ static int write_entry(writer *w, const pb_record *r, size_t ri) {
         put(w, "0:0");
     } else {
         size_t n = 0;
-        const pb_frame *f = pb_profile_context(w->p, r->ctx, &n);
+        const pb_frame *f = r->ctx == PB_NONE ? NULL : pb_profile_context(w->p, r->ctx, &n);
+        if (!f || !n)
+            return pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                                "record %zu: a Java record without a context", ri);
         for (size_t i = 0; i < n; i++) {
+            if (f[i].method >= pb_profile_method_count(w->p))
+                return pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                                    "record %zu: its context names no method", ri);
             if (i) pbi_buf_putc(&w->b, '<');
             pbi_buf_put_i64(&w->b, w->method_id[f[i].method]);
             pbi_buf_putc(&w->b, ':');

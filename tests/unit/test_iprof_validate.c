@@ -226,6 +226,31 @@ static void iprof_validate__elide_file_problems_are_reported(void) {
     free(data);
 }
 
+static void iprof_validate__truncated_real_file_names_the_method_it_stopped_in(void) {
+    /* GraalVM issue 12744: a profile that ends mid-token ("...\"signatur"). */
+    const char *path = tu_shared("testdata/iprof-real/assorted-benchmarks_7c5c717_default.v0.4.0.iprof");
+    TU_SKIP_IF(!tu_exists(path), "../shared/testdata/iprof-real not present");
+    size_t len = 0;
+    char *data = tu_slurp(path, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(data);
+    const char *at = data;
+    for (int k = 0; k < 813 && at; k++) {
+        at = strstr(at, "\"signature\"");
+        if (k < 812 && at) at++;
+    }
+    CU_ASSERT_PTR_NOT_NULL_FATAL(at);
+    size_t cut = (size_t)(at - data) + strlen("\"signatur");
+    pb_profile *p = NULL;
+    pb_error err;
+    int rc = it_read(&p, data, cut, "cut.iprof", 0, 0, NULL, &err);
+    CU_ASSERT_EQUAL(rc, PB_ETRUNC);
+    CU_ASSERT_STRING_EQUAL(err.path, "methods[812]");
+    CU_ASSERT_EQUAL(err.line, 1);
+    CU_ASSERT_EQUAL((size_t)err.column, cut);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "unexpected end of input"));
+    free(data);
+}
+
 /* ---- lenient mode ---- */
 
 static const vcase *find_case(const char *name) {
@@ -369,6 +394,8 @@ static CU_TestInfo validate_tests[] = {
      iprof_validate__report_all_gives_the_same_message_as_a_diagnostic},
     {"iprof_validate__report_all_reports_every_problem", iprof_validate__report_all_reports_every_problem},
     {"iprof_validate__elide_file_problems_are_reported", iprof_validate__elide_file_problems_are_reported},
+    {"iprof_validate__truncated_real_file_names_the_method_it_stopped_in",
+     iprof_validate__truncated_real_file_names_the_method_it_stopped_in},
     {"iprof_validate__lenient_repairs_what_it_documents", iprof_validate__lenient_repairs_what_it_documents},
     {"iprof_validate__lenient_still_rejects_what_it_cannot_repair",
      iprof_validate__lenient_still_rejects_what_it_cannot_repair},
