@@ -176,6 +176,7 @@ int pbc_cmd_show(int argc, char **argv) {
     int prc = pb_read_file(&p, in_path, &ro, &err);
     if (prc) {
         pbc_print_error(&err);
+        pbc_lenient_hint(prc, lenient);
         return pbc_exit_for(prc);
     }
     if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
