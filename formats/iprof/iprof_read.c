@@ -1001,6 +1001,14 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
     l->err = err;
     pbi_jpath_init(&l->now);
     pbi_jpath_init(&l->chunk_start);
+    /* jansson rejects a UTF-8 byte order mark; the probe accepts one. */
+    const uint8_t *head = NULL;
+    size_t head_len = 0, got = 0;
+    uint8_t bom[3];
+    if ((rc = pb_source_peek(in, &head, &head_len, err))) goto out;
+    if (head_len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF &&
+        (rc = pb_source_read(in, bom, 3, &got, err)))
+        goto out;
     root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
     if (!root) {
         if (l->failed) {
