@@ -355,6 +355,7 @@ int pb_profile_canonicalize(pb_profile *p, pb_error *err) {
     canon c;
     memset(&c, 0, sizeof c);
     c.p = p;
+    c.sym_keys.no_nul = c.meth_keys.no_nul = c.ctxs.no_nul = c.ints.no_nul = c.tmp_ctxs.no_nul = 1;
     int rc = build(&c);
     if (!rc) commit(&c);
     free(c.order);

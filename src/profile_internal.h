@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "arena.h"
+#include "buf.h"
 #include "intern.h"
 #include "profbridge/profile.h"
 
@@ -87,6 +88,7 @@ struct pb_profile {
     pbi_arena desc_arena;      /* rendered method descriptors */
     struct pbi_desc *descs;    /* per method, or NULL */
     size_t num_descs;
+    pb_buf scratch;            /* reused while rendering names */
     pbi_lookup_entry *lookup;  /* sorted by ref, or NULL when stale */
     size_t num_lookup;
 };

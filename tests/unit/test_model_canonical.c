@@ -12,11 +12,11 @@ static pb_profile *new_profile(void) {
 }
 
 /* Naive comparison of every table by index and bytes; returns 1 if identical. */
-static int identical(const pb_profile *a, const pb_profile *b) {
+static int identical(const pb_profile *a, const pb_profile *b, int quiet) {
 #define SAME(cond, what)                                      \
     do {                                                      \
         if (!(cond)) {                                        \
-            fprintf(stderr, "\n  differs: %s\n", what);       \
+            if (!quiet) fprintf(stderr, "\n  differs: %s\n", what); \
             return 0;                                         \
         }                                                     \
     } while (0)
@@ -323,10 +323,10 @@ static void canonicalize__makes_shuffled_builds_of_equal_content_identical(void)
     CU_ASSERT(pb_profile_record_count(a) > 100);
     char why[512];
     CU_ASSERT(pb_profile_equal(a, b, why, sizeof why) == 1);
-    CU_ASSERT(!identical(a, b)); /* the shuffled builds differ before */
+    CU_ASSERT(!identical(a, b, 1)); /* the shuffled builds differ before */
     CU_ASSERT_FATAL(pb_profile_canonicalize(a, NULL) == 0);
     CU_ASSERT_FATAL(pb_profile_canonicalize(b, NULL) == 0);
-    CU_ASSERT(identical(a, b));
+    CU_ASSERT(identical(a, b, 0));
     CU_ASSERT(pb_profile_equal(a, b, why, sizeof why) == 1);
     CU_ASSERT_EQUAL(pb_profile_check(a, NULL, NULL), 0);
     /* cached names moved with their records: compare against a fresh render */
@@ -344,7 +344,7 @@ static void canonicalize__makes_shuffled_builds_of_equal_content_identical(void)
     }
     /* canonicalizing twice changes nothing */
     CU_ASSERT_FATAL(pb_profile_canonicalize(a, NULL) == 0);
-    CU_ASSERT(identical(a, b));
+    CU_ASSERT(identical(a, b, 0));
     pb_profile_free(a);
     pb_profile_free(b);
     pb_profile_free(fresh);

@@ -281,6 +281,47 @@ static void parse__rejects_every_other_spelling_and_adds_nothing(void) {
     pb_profile_free(p);
 }
 
+/* render(parse(n)) == n for every name the parser accepts: random strings
+ * from the grammar's alphabet, accepted or refused, never crash. */
+static void parse__accepts_only_names_that_render_back_identically(void) {
+    static const char *const tags[] = {"jcall:", "jbranch:", "jvcall:", "jinstanceof:", "jmonitor:", "jsample:"};
+    static const char *const pieces[] = {"A", "b", ".", "(", ")", ",", ":", "<", "|", "/", "%", "%_", "%-",
+                                         "%#", "%#1", "%2E", "%25", "%41", "%3a", "0", "1", "-", "-1", "12",
+                                         "void", " ", "\xc3\xbc", "A.f()V:1", "%-.f()%-:0", "20/0", ",53/1"};
+    pb_profile *p = new_profile();
+    uint64_t seed = 12345;
+    int accepted = 0;
+    for (int t = 0; t < 20000; t++) {
+        char buf[256];
+        size_t n = 0;
+        const char *tag = tags[rng(&seed) % 6];
+        memcpy(buf, tag, strlen(tag));
+        n = strlen(tag);
+        size_t k = rng(&seed) % 12;
+        for (size_t i = 0; i < k; i++) {
+            const char *piece = pieces[rng(&seed) % (sizeof pieces / sizeof pieces[0])];
+            size_t l = strlen(piece);
+            if (n + l >= sizeof buf) break;
+            memcpy(buf + n, piece, l);
+            n += l;
+        }
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        int rc = pbi_jname_parse(p, buf, n, &r, NULL);
+        CU_ASSERT(rc == 0 || rc == PB_EFORMAT);
+        if (rc) continue;
+        accepted++;
+        pb_buf out = PB_BUF_INIT;
+        CU_ASSERT_FATAL(pbi_jname_render(p, &r, &out) == 0);
+        int same = out.len == n && memcmp(out.data, buf, n) == 0;
+        if (!same) fprintf(stderr, "\n  %.*s\n  rendered as %s\n", (int)n, buf, out.data);
+        CU_ASSERT(same);
+        pbi_buf_free(&out);
+    }
+    CU_ASSERT(accepted > 100); /* the generator does produce valid names */
+    pb_profile_free(p);
+}
+
 static void kind__recognises_only_complete_tags(void) {
     CU_ASSERT_EQUAL(pbi_jname_kind("jcall:x", 7), PB_REC_JAVA_CALL_COUNT);
     CU_ASSERT_EQUAL(pbi_jname_kind("jbranch:", 8), PB_REC_JAVA_BRANCH);
@@ -300,6 +341,8 @@ static CU_TestInfo tests[] = {
     {"roundtrip__survives_hostile_names_in_every_position", roundtrip__survives_hostile_names_in_every_position},
     {"roundtrip__survives_1500_seeded_random_records", roundtrip__survives_1500_seeded_random_records},
     {"parse__rejects_every_other_spelling_and_adds_nothing", parse__rejects_every_other_spelling_and_adds_nothing},
+    {"parse__accepts_only_names_that_render_back_identically",
+     parse__accepts_only_names_that_render_back_identically},
     {"kind__recognises_only_complete_tags", kind__recognises_only_complete_tags},
     CU_TEST_INFO_NULL};
 

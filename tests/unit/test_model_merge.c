@@ -2,7 +2,10 @@
  * computation, and the value-site cases were checked with llvm-profdata-19
  * merge --text (a: 100, memop site [5:10,3:10,33:50,1:10]; b: 7, [3:1,7:10];
  * "a" alone -> 33:50,5:10,3:10,1:10; "a + 2*b" -> 114, 33:50,3:12,1:10,5:10,7:10
- * (values new to the destination are NOT scaled); "2*b" alone -> 14, 7:20,3:2). */
+ * (values new to the destination are NOT scaled); "2*b" alone -> 14, 7:20,3:2).
+ * Also checked with llvm-profdata: [1, 2^64-6] + [1, 10] -> 2^64-3 (LLVM 19) and
+ * 2^64-1 (LLVM 14); the counter-mismatch warning text; pseudo counts warm [-2,7] +
+ * hot [-1,5] -> [-1,7], then + plain [3,4] -> counter-mismatch warning (LLVM 19). */
 #include <stdlib.h>
 #include <string.h>
 
