@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <dirent.h>
+
 #include <jansson.h>
 
 #include "iprof_test.h"
@@ -396,6 +398,58 @@ static void iprof_read__every_truncation_of_fib_doc_is_an_error(void) {
     free(t);
 }
 
+static void iprof_read__accepts_a_byte_order_mark_and_whitespace(void) {
+    const char *doc = "\xEF\xBB\xBF \n{ \"version\" : \"1.0.0\" ,\r\n\t\"types\" : [ ] , \"methods\" : [ ] }\n";
+    pb_profile *p = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL(it_read_str(&p, doc, 0, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(p);
+    pb_profile_free(p);
+}
+
+/* The fuzz target's invariants over the seed corpus (tests/fuzz/iprof/):
+ * whatever reads also writes, and our output reads back to an equal model. */
+static void iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants(void) {
+    DIR *d = opendir(tu_src("tests/fuzz/iprof"));
+    struct dirent *de;
+    size_t files = 0, accepted = 0;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    while ((de = readdir(d))) {
+        char rel[512];
+        if (de->d_name[0] == '.') continue;
+        snprintf(rel, sizeof rel, "tests/fuzz/iprof/%s", de->d_name);
+        size_t len = 0;
+        char *t = tu_slurp(tu_src(rel), &len);
+        if (!t) continue;
+        files++;
+        for (int lenient = 0; lenient < 2; lenient++) {
+            pb_profile *p = NULL, *q = NULL;
+            pb_error err;
+            char *out = NULL;
+            size_t n = 0;
+            char why[256] = "";
+            if (it_read(&p, t, len, de->d_name, lenient, 0, NULL, &err)) continue;
+            accepted++;
+            CU_ASSERT_EQUAL(it_write(p, NULL, &out, &n, NULL, &err), 0);
+            CU_ASSERT_EQUAL(out ? it_read(&q, out, n, "o.iprof", lenient, 0, NULL, &err) : -1, 0);
+            size_t vl;
+            const char *v = pb_profile_prop(p, "iprof.version", &vl);
+            if (q && !(v && strcmp(v, "0.2.0") == 0)) {
+                int eq = pb_profile_equal(p, q, why, sizeof why);
+                if (!eq) fprintf(stderr, "\n  %s: %s\n", de->d_name, why);
+                CU_ASSERT(eq);
+            }
+            free(out);
+            pb_profile_free(p);
+            pb_profile_free(q);
+        }
+        free(t);
+    }
+    closedir(d);
+    CU_ASSERT(files >= 7);
+    CU_ASSERT(accepted >= 10);
+}
+
 static CU_TestInfo read_tests[] = {
     {"iprof_read__fib_doc_gives_the_hand_counted_model", iprof_read__fib_doc_gives_the_hand_counted_model},
     {"iprof_read__fib_doc_round_trips_and_writes_graalvm_style", iprof_read__fib_doc_round_trips_and_writes_graalvm_style},
@@ -409,6 +463,8 @@ static CU_TestInfo read_tests[] = {
     {"iprof_read__writer_escapes_names_and_keeps_json_valid", iprof_read__writer_escapes_names_and_keeps_json_valid},
     {"iprof_read__gzip_in_and_out", iprof_read__gzip_in_and_out},
     {"iprof_read__every_truncation_of_fib_doc_is_an_error", iprof_read__every_truncation_of_fib_doc_is_an_error},
+    {"iprof_read__accepts_a_byte_order_mark_and_whitespace", iprof_read__accepts_a_byte_order_mark_and_whitespace},
+    {"iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants", iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_iprof_read[] = {{"iprof_read", NULL, NULL, NULL, NULL, read_tests},

@@ -27,6 +27,10 @@ static void round_trip(const char *text, size_t len, const char *name, int lenie
         fprintf(stderr, "\n  %s: read: %s\n", name, it_fmt_err(&err));
         goto out;
     }
+    if (pb_profile_check(p, NULL, NULL) != 0) {
+        fprintf(stderr, "\n  %s: the model fails pb_profile_check\n", name);
+        goto out;
+    }
     if ((rc = it_write(p, NULL, &out, &n, NULL, &err))) {
         fprintf(stderr, "\n  %s: write: %s\n", name, it_fmt_err(&err));
         goto out;
