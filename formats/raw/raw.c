@@ -17,7 +17,7 @@ const pb_format pb_format_raw = {
     raw_extensions,
     pbi_raw_probe,
     pbi_raw_read,
-    NULL,
+    pbi_raw_write,
     NULL,
     NULL,
     raw_write_options,
