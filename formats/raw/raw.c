@@ -18,7 +18,7 @@ const pb_format pb_format_raw = {
     pbi_raw_probe,
     pbi_raw_read,
     pbi_raw_write,
-    NULL,
+    pbi_raw_dump,
     NULL,
     raw_write_options,
 };
