@@ -370,7 +370,7 @@ static int build(wr *w, pb_buf *out) {
             boff += r->num_bitmap_bytes;
         }
     }
-    memcpy(d + names_off, names.data, names.len);
+    if (names.len) memcpy(d + names_off, names.data, names.len); /* empty profile: no names */
     for (size_t k = 0; k < w->nvt; k++) {
         uint8_t *v = d + vtab_off + k * l->vtable_size;
         pbi_raw_vt_put(l, v, PBI_RV_VTableNameHash, w->vt[k].ref, order);
