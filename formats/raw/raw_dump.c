@@ -111,6 +111,27 @@ static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
 /* Names blob as a list of names (decoded with the reader's codec). */
 static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint64_t size, const char *what) {
     if (!size || !have(len, off, size)) return;
+    /* the chunks (§2.9): two ULEB128 lengths, then zlib or plain bytes */
+    for (uint64_t pos = off, end = off + size, k = 0; pos < end; k++) {
+        if (d[pos] == 0) {
+            pos++;
+            continue;
+        }
+        uint64_t at = pos, v[2] = {0, 0};
+        for (int j = 0; j < 2; j++)
+            for (unsigned sh = 0; pos < end && sh < 64; sh += 7) {
+                uint8_t b = d[pos++];
+                v[j] |= (uint64_t)(b & 0x7f) << sh;
+                if (!(b & 0x80)) break;
+            }
+        char f[48];
+        snprintf(f, sizeof f, "%s chunk %" PRIu64, what, k);
+        if (v[1]) item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64, v[0], v[1]);
+        else item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, stored plain", v[0]);
+        uint64_t stored = v[1] ? v[1] : v[0];
+        if (stored > end - pos) break;
+        pos += stored;
+    }
     pb_buf text = PB_BUF_INIT;
     pb_error err;
     pb_error_clear(&err);
@@ -331,9 +352,25 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
             for (uint64_t v = 0; v < nv; v++) {
                 uint64_t at = q + hdr + 16 * v;
                 snprintf(f, sizeof f, "    value %" PRIu64, v);
-                if (item(e, d, at, 16, f, kind == 1 ? "size %" PRIu64 " x %" PRIu64 : "address 0x%" PRIx64 " x %" PRIu64,
-                         pb_get_u64(d + at, order), pb_get_u64(d + at + 8, order)))
-                    return len;
+                uint64_t val = pb_get_u64(d + at, order), cnt = pb_get_u64(d + at + 8, order);
+                int rc;
+                if (kind == 1) {
+                    rc = item(e, d, at, 16, f, "size %" PRIu64 " x %" PRIu64, val, cnt);
+                } else if (kind == 0) { /* the callee: the record whose FunctionPointer it is (§2.12) */
+                    uint64_t ref = 0;
+                    for (uint64_t j = 0; j < nd && val; j++) {
+                        const uint8_t *rj = d + off[1] + j * l.record_size;
+                        if (pbi_raw_rec_get(&l, rj, PBI_RD_FunctionPointer, 0, order) == val) {
+                            ref = pbi_raw_rec_get(&l, rj, PBI_RD_NameRef, 0, order);
+                            break;
+                        }
+                    }
+                    rc = item(e, d, at, 16, f, "address 0x%" PRIx64 " -> NameRef 0x%016" PRIx64 "%s x %" PRIu64, val, ref,
+                              ref ? "" : " (no function of this profile)", cnt);
+                } else {
+                    rc = item(e, d, at, 16, f, "address 0x%" PRIx64 " x %" PRIu64, val, cnt);
+                }
+                if (rc) return len;
             }
             q += hdr + 16 * nv;
         }

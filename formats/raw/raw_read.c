@@ -485,8 +485,14 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
         n--;
     }
     if (grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
-    for (size_t k = 0; k < n; k++)
+    int large = 0;
+    for (size_t k = 0; k < n; k++) {
         r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
+        large |= r->counts[k] > (UINT64_C(1) << 56);
+    }
+    if (large && r->o && r->o->diag) /* LLVM 19 warns the same way */
+        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, path,
+                "excessively large counter value suggests corrupted profile data");
     *out_n = (uint32_t)n;
     return 0;
 }
