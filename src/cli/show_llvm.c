@@ -149,6 +149,12 @@ static void json_str(FILE *out, const char *s, size_t n) {
     fputc('"', out);
 }
 
+/* A u64 as a JSON number, or as a decimal string above INT64_MAX (which many
+ * JSON readers, jansson among them, cannot hold). */
+static void ju(FILE *out, const char *pre, uint64_t v) {
+    fprintf(out, v > (uint64_t)INT64_MAX ? "%s\"%" PRIu64 "\"" : "%s%" PRIu64, pre, v);
+}
+
 /* ---- the printer ------------------------------------------------------------------ */
 
 typedef struct hot {
@@ -223,14 +229,15 @@ static void print_sites(FILE *out, const pb_profile *p, const pb_record *r, unsi
             if (json) {
                 fprintf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
                 if (vk == PB_VK_MEMOP_SIZE) {
-                    fprintf(out, "\"value\": %" PRIu64, v->value);
+                    ju(out, "\"value\": ", v->value);
                 } else {
                     size_t nl;
                     const char *nm = ref_name(p, v->value, &nl);
                     fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", \"name\": ", v->value);
                     json_str(out, nm, nl);
                 }
-                fprintf(out, ", \"count\": %" PRIu64 ", \"percent\": %.2f}", v->count, pct);
+                ju(out, ", \"count\": ", v->count);
+                fprintf(out, ", \"percent\": %.2f}", pct);
                 first = 0;
                 continue;
             }
@@ -381,9 +388,8 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
                 fputs(first_json_fn ? "" : ", ", out);
                 fputs("{\"name\": ", out);
                 json_str(out, name, nlen);
-                fprintf(out, ", \"hash\": %" PRIu64 ", \"counts\": [", hash);
-                for (uint32_t k = 0; k < r->num_counters; k++)
-                    fprintf(out, "%s%" PRIu64, k ? ", " : "", r->counters[k]);
+                fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
+                for (uint32_t k = 0; k < r->num_counters; k++) ju(out, k ? ", " : "", r->counters[k]);
                 fputs("]}", out);
                 first_json_fn = 0;
             } else {
@@ -430,7 +436,9 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
                 if (json) {
                     fputs(first_json_fn ? "{\"name\": " : ", {\"name\": ", out);
                     json_str(out, name, nlen);
-                    fprintf(out, ", \"max\": %" PRIu64 ", \"sum\": %" PRIu64 "}", fmax, fsum);
+                    ju(out, ", \"max\": ", fmax);
+                    ju(out, ", \"sum\": ", fsum);
+                    fputc('}', out);
                     first_json_fn = 0;
                 } else {
                     fputs("  ", out);
@@ -459,7 +467,7 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
             fputs(shown ? ", {\"name\": " : "{\"name\": ", out);
             json_str(out, name, nlen);
             fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
-            if (!is_ir) fprintf(out, ", \"function_count\": %" PRIu64, c0);
+            if (!is_ir) ju(out, ", \"function_count\": ", c0);
             if (o->ic_targets) fprintf(out, ", \"indirect_call_sites\": %" PRIu32, r->num_sites[PB_VK_INDIRECT_CALL]);
             if (o->show_vtables) fprintf(out, ", \"vtable_sites\": %" PRIu32, r->num_sites[PB_VK_VTABLE]);
             if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE])
@@ -467,7 +475,7 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
             if (o->counts) {
                 fputs(", \"block_counts\": [", out);
                 for (uint32_t k = is_ir ? 0 : 1; k < r->num_counters; k++)
-                    fprintf(out, "%s%" PRIu64, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
+                    ju(out, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
                 fputc(']', out);
             }
             if (o->ic_targets) {
@@ -538,8 +546,8 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
         if (o->value_cutoff)
             fprintf(out, ", \"functions_below_cutoff\": %zu, \"functions_at_or_above_cutoff\": %" PRIu64,
                     below, sm.num_functions - below);
-        fprintf(out, ", \"maximum_function_count\": %" PRIu64 ", \"maximum_internal_block_count\": %" PRIu64,
-                sm.max_function, sm.max_internal);
+        ju(out, ", \"maximum_function_count\": ", sm.max_function);
+        ju(out, ", \"maximum_internal_block_count\": ", sm.max_internal);
     } else {
         fprintf(out, "Instrumentation level: %s", is_ir ? "IR" : "Front-end");
         if (is_ir) fprintf(out, "  entry_first = %d", entry_first);
@@ -572,7 +580,8 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
             if (json) {
                 fputs(k + 1 == n ? "{\"name\": " : ", {\"name\": ", out);
                 json_str(out, sorted[k].name, sorted[k].len);
-                fprintf(out, ", \"max_count\": %" PRIu64 "}", sorted[k].max);
+                ju(out, ", \"max_count\": ", sorted[k].max);
+                fputc('}', out);
             } else {
                 fputs("  ", out);
                 fwrite(sorted[k].name, 1, sorted[k].len, out);
@@ -609,17 +618,21 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
             goto out;
         }
         sum_detailed(&sm, cuts, ncut, de);
-        if (json)
-            fprintf(out, ", \"total_blocks\": %" PRIu32 ", \"total_count\": %" PRIu64 ", \"detailed_summary\": [",
-                    sm.num_counts, sm.total);
+        if (json) {
+            fprintf(out, ", \"total_blocks\": %" PRIu32, sm.num_counts);
+            ju(out, ", \"total_count\": ", sm.total);
+            fputs(", \"detailed_summary\": [", out);
+        }
         else
             fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
                     sm.num_counts, sm.total);
         for (size_t k = 0; k < ncut; k++) {
             double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
-            if (json)
-                fprintf(out, "%s{\"cutoff\": %" PRIu32 ", \"min_count\": %" PRIu64 ", \"blocks\": %" PRIu64 "}",
-                        k ? ", " : "", de[k].cutoff, de[k].min_count, de[k].num);
+            if (json) {
+                fprintf(out, "%s{\"cutoff\": %" PRIu32, k ? ", " : "", de[k].cutoff);
+                ju(out, ", \"min_count\": ", de[k].min_count);
+                fprintf(out, ", \"blocks\": %" PRIu64 "}", de[k].num);
+            }
             else
                 fprintf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
                         de[k].num, de[k].min_count, pct);
@@ -644,7 +657,8 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
         /* raw: the whole version word; indexed: its low 32 bits (spec §4) */
         uint64_t v = org->version;
         if (strcmp(org->format, "raw") == 0) v |= flags;
-        fprintf(out, json ? ", \"profile_version\": %" PRIu64 : "Profile version: %" PRIu64 "\n", v);
+        if (json) ju(out, ", \"profile_version\": ", v);
+        else fprintf(out, "Profile version: %" PRIu64 "\n", v);
     }
     if (o->temporal_traces) {
         size_t nt = pb_profile_trace_count(p);
@@ -658,7 +672,10 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
             uint64_t w;
             size_t n;
             const uint64_t *refs = pb_profile_trace(p, t, &w, &n);
-            if (json) fprintf(out, "%s{\"weight\": %" PRIu64 ", \"functions\": [", t ? ", " : "", w);
+            if (json) {
+                ju(out, t ? ", {\"weight\": " : "{\"weight\": ", w);
+                fputs(", \"functions\": [", out);
+            }
             else fprintf(out, "  Temporal Profile Trace %zu (weight=%" PRIu64 " count=%zu):\n", t, w, n);
             for (size_t k = 0; k < n; k++) {
                 size_t nl;

@@ -11,13 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "testutil.h"
 #include "../../src/cli/show_llvm.c"
-
-typedef struct variant {
-    const char *suffix;
-    pbc_show_llvm_opts o;
-} variant;
 
 static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
     memset(o, 0, sizeof *o);
@@ -165,10 +162,54 @@ static void show_llvm__computes_the_detailed_summary_walk_by_hand(void) {
     pb_profile_free(p);
 }
 
+/* --json carries the same content: valid JSON whose numbers match the text view. */
+static void show_llvm__json_is_valid_and_carries_the_same_numbers(void) {
+    static const char *const files[] = {"basic-ir", "basic-fe", "vtable-ir", "temporal-ir", "mcdc-fe", "concat-ir"};
+    TU_SKIP_IF(!tu_exists(tu_shared("testdata/llvm-real/llvm19")), "../shared/testdata is absent");
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char rel[256];
+        snprintf(rel, sizeof rel, "testdata/llvm-real/llvm19/%s.profraw", files[f]);
+        pb_profile *p = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        pb_read_options ro = PB_READ_OPTIONS_INIT;
+        CU_ASSERT_EQUAL_FATAL(pb_read_file(&p, tu_shared(rel), &ro, &err), 0);
+        for (int variant = 0; variant < 4; variant++) {
+            pbc_show_llvm_opts o;
+            memset(&o, 0, sizeof o);
+            o.json = 1;
+            if (variant == 0) o.all_functions = o.counts = o.ic_targets = o.memop_sizes = o.show_vtables = 1;
+            if (variant == 1) o.detailed_summary = o.binary_ids = o.profile_version = o.temporal_traces = 1, o.topn = 2;
+            if (variant == 2) o.all_functions = o.text = 1;
+            if (variant == 3) o.covered = 1;
+            char *got = NULL;
+            size_t glen = 0;
+            FILE *mem = open_memstream(&got, &glen);
+            CU_ASSERT_EQUAL(pbc_show_llvm(p, rel, &o, mem, &err), 0);
+            fclose(mem);
+            json_error_t je;
+            json_t *j = json_loads(got, 0, &je);
+            if (!j) fprintf(stderr, "\n  %s variant %d: %s\n%s\n", files[f], variant, je.text, got);
+            CU_ASSERT_PTR_NOT_NULL(j);
+            if (j && variant == 0) {
+                /* the text view of the same flags says "Functions shown: N" */
+                CU_ASSERT_EQUAL((size_t)json_integer_value(json_object_get(j, "functions_shown")),
+                                json_array_size(json_object_get(j, "functions")));
+                CU_ASSERT_EQUAL((size_t)json_integer_value(json_object_get(j, "total_functions")),
+                                pb_profile_record_count(p));
+            }
+            json_decref(j);
+            free(got);
+        }
+        pb_profile_free(p);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"show_llvm__prints_what_llvm_profdata_printed_for_every_real_raw_file",
      show_llvm__prints_what_llvm_profdata_printed_for_every_real_raw_file},
     {"show_llvm__computes_the_detailed_summary_walk_by_hand", show_llvm__computes_the_detailed_summary_walk_by_hand},
+    {"show_llvm__json_is_valid_and_carries_the_same_numbers", show_llvm__json_is_valid_and_carries_the_same_numbers},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_show_llvm[] = {{"show_llvm", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
