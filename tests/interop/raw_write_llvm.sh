@@ -5,7 +5,8 @@
 #       `show --all-functions --counts --ic-targets --memop-sizes --show-vtables --text`
 #       and `merge --text` equal those of the source raw file;
 #   v8 little-endian read by llvm-profdata-14: `show --all-functions --counts --text`
-#       equals llvm-profdata-19's (or -14's, for LLVM 14 files) of the source;
+#       equals llvm-profdata-19's (or -14's, for LLVM 14 files) of the source, and for
+#       LLVM 14 sources `llvm-profdata-14 merge --text` of both is equal;
 #   v8 big-endian: `show --all-functions --counts` only, because LLVM 14 maps
 #       indirect-call targets of cross-endian files wrongly (spec §2.12).
 # Sources: every llvm-real raw file the target can hold (v8: no vtables,
@@ -43,6 +44,9 @@ if command -v llvm-profdata-14 >/dev/null && command -v llvm-profdata-19 >/dev/n
       case "$opts" in *be*) fl="--all-functions --counts" ;; *) fl="--all-functions --counts --text" ;; esac
       # shellcheck disable=SC2086
       same "v8 [$opts] show $fl $(basename "$f")" "$($ref show $fl "$f" 2>&1)" "$(llvm-profdata-14 show $fl "$W/out.profraw" 2>&1)"
+      if [ "$ref" = llvm-profdata-14 ] && [ "$fl" != "--all-functions --counts" ]; then
+        same "v8 [$opts] merge --text $(basename "$f")" "$(llvm-profdata-14 merge --text "$f" -o - 2>&1)" "$(llvm-profdata-14 merge --text "$W/out.profraw" -o - 2>&1)"
+      fi
     done
   done
 fi
