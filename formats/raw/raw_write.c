@@ -212,6 +212,20 @@ static void value_blob(wr *w, const pb_record *r, pb_buf *out) {
     pb_put_u32((uint8_t *)out->data + start + 4, nk, w->w.order);
 }
 
+/* A name of the names section, for finding equal names by sorting. */
+typedef struct name_key {
+    uint64_t ref;
+    const char *name;
+    size_t len, idx;
+} name_key;
+
+static int cmp_name_key(const void *a, const void *b) {
+    const name_key *x = a, *y = b;
+    if (x->ref != y->ref) return x->ref < y->ref ? -1 : 1;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    return memcmp(x->name, y->name, x->len);
+}
+
 /* Timestamp of record i: its 1-based position in the first trace, else 0 (§2.7). */
 static uint64_t timestamp(const wr *w, size_t i) {
     if (!pb_profile_trace_count(w->p)) return 0;
@@ -261,14 +275,27 @@ static int build(wr *w, pb_buf *out) {
     /* names: each distinct name once, '\x01'-joined */
     pb_buf text = PB_BUF_INIT, names = PB_BUF_INIT, vtext = PB_BUF_INIT, vnames = PB_BUF_INIT, values = PB_BUF_INIT;
     int rc = 0;
-    for (size_t i = 0; i < w->n; i++) {
-        size_t first = 0;
-        while (first < i && !(w->ref[first] == w->ref[i] && w->name_len[first] == w->name_len[i] &&
-                              memcmp(w->names[first], w->names[i], w->name_len[i]) == 0))
-            first++;
-        if (first < i) continue;
-        pbi_buf_append(&text, w->names[i], w->name_len[i]);
-        pbi_buf_putc(&text, PBI_RAW_NAME_SEP);
+    {
+        /* equal names share a NameRef: sort by it, keep the first of each name */
+        name_key *ord = malloc((w->n ? w->n : 1) * sizeof *ord);
+        uint8_t *keep = calloc(w->n ? w->n : 1, 1);
+        if (!ord || !keep) {
+            free(ord);
+            free(keep);
+            rc = nomem(w);
+            goto out;
+        }
+        for (size_t i = 0; i < w->n; i++) ord[i] = (name_key){w->ref[i], w->names[i], w->name_len[i], i};
+        qsort(ord, w->n, sizeof *ord, cmp_name_key);
+        for (size_t i = 0; i < w->n; i++)
+            keep[ord[i].idx] = i == 0 || cmp_name_key(&ord[i - 1], &ord[i]) != 0;
+        for (size_t i = 0; i < w->n; i++) {
+            if (!keep[i]) continue;
+            pbi_buf_append(&text, w->names[i], w->name_len[i]);
+            pbi_buf_putc(&text, PBI_RAW_NAME_SEP);
+        }
+        free(ord);
+        free(keep);
     }
     if ((rc = pbi_raw_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
     if (l->version >= 10) {
