@@ -262,7 +262,8 @@ static void raw_write__writes_java_records_under_their_llvm_names(void) {
 
 static void raw_write__seed_corpus_files_read(void) {
     static const char *const seeds[] = {"basic-ir-v10", "mcdc-v10-be", "sbc-v10", "simple-v10-64le",
-                                        "simple-v8-32be-plain", "temporal-v10", "vtable-v10-32le"};
+                                        "simple-v8-32be-plain", "temporal-v10", "vtable-v10-32le",
+                                        "regress-empty-profile"};
     for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
         char rel[256];
         snprintf(rel, sizeof rel, "tests/fuzz/raw/%s.profraw", seeds[i]);
