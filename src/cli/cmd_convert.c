@@ -133,6 +133,7 @@ int pbc_cmd_convert(int argc, char **argv) {
     }
     if (prc) {
         pbc_print_error(&err);
+        pbc_lenient_hint(prc, lenient);
         rc = pbc_exit_for(prc);
         goto out;
     }

@@ -173,9 +173,20 @@ int pbc_cmd_show(int argc, char **argv) {
     ro.lenient = lenient;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
-    int prc = pb_read_file(&p, in_path, &ro, &err);
+    /* Detect first, so that the --lenient hint follows only a reader's failure. */
+    const pb_format *f = NULL;
+    pb_source *src = NULL;
+    int read_failed = 0, prc = pb_source_open_file(&src, in_path, &err);
+    if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
+    if (prc == 0) {
+        if (f) ro.format = f->name;
+        prc = pb_read(&p, src, &ro, &err);
+        read_failed = prc != 0;
+    }
+    pb_source_free(src);
     if (prc) {
         pbc_print_error(&err);
+        if (read_failed) pbc_lenient_hint(prc, lenient);
         return pbc_exit_for(prc);
     }
     if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {

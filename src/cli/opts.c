@@ -22,6 +22,12 @@ void pbc_print_error(const pb_error *e) {
     fprintf(stderr, PBC_PROG ": %s\n", line);
 }
 
+void pbc_lenient_hint(int code, int lenient) {
+    if (code == PB_EFORMAT && !lenient)
+        fputs(PBC_PROG ": note: --lenient keeps what the reader can repair (see the format's notes)\n",
+              stderr);
+}
+
 void pbc_msg(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);

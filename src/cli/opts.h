@@ -32,6 +32,10 @@ int pbc_exit_for(int code);
 /* Prints "profbridge: <pb_error_format(e)>" on stderr. */
 void pbc_print_error(const pb_error *e);
 
+/* After a strict read failed with `code`: a note that --lenient exists
+ * (only for PB_EFORMAT, the problems a reader may be able to repair). */
+void pbc_lenient_hint(int code, int lenient);
+
 /* Prints "profbridge: <message>" on stderr. */
 void pbc_msg(const char *fmt, ...) PB_PRINTF(1, 2);
 

@@ -101,20 +101,38 @@ static void put_value_name(view *v, const pb_value *val) {
     put_symbol(&v->tmp, v->p, sym);
 }
 
+static int cmp_value_hot_first(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Prints the values of every site, hottest first (the model keeps them in
+ * file or merge order, which says nothing to a reader). */
 static int print_values(view *v, const pb_record *r, const char *what) {
     for (int k = 0; k < PB_VK_COUNT; k++) {
-        for (uint32_t s = 0; s < r->num_sites[k]; s++) {
-            const pb_site *site = &r->sites[k][s];
-            for (uint32_t i = 0; i < site->num_values; i++) {
-                pbi_buf_reset(&v->tmp);
-                if (k == PB_VK_MEMOP_SIZE) pbi_buf_printf(&v->tmp, "%" PRIu64, site->values[i].value);
-                else put_value_name(v, &site->values[i]);
-                if (pbi_buf_failed(&v->tmp)) return PB_ENOMEM;
-                fprintf(v->out, "      %s %s: %" PRIu64 "\n",
-                        k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target",
-                        v->tmp.data ? v->tmp.data : "", site->values[i].count);
+        size_t n = 0;
+        for (uint32_t s = 0; s < r->num_sites[k]; s++) n += r->sites[k][s].num_values;
+        if (n == 0) continue;
+        pb_value *vals = malloc(n * sizeof *vals);
+        if (!vals) return PB_ENOMEM;
+        n = 0;
+        for (uint32_t s = 0; s < r->num_sites[k]; s++)
+            for (uint32_t i = 0; i < r->sites[k][s].num_values; i++) vals[n++] = r->sites[k][s].values[i];
+        qsort(vals, n, sizeof *vals, cmp_value_hot_first);
+        for (size_t i = 0; i < n; i++) {
+            pbi_buf_reset(&v->tmp);
+            if (k == PB_VK_MEMOP_SIZE) pbi_buf_printf(&v->tmp, "%" PRIu64, vals[i].value);
+            else put_value_name(v, &vals[i]);
+            if (pbi_buf_failed(&v->tmp)) {
+                free(vals);
+                return PB_ENOMEM;
             }
+            fprintf(v->out, "      %s %s: %" PRIu64 "\n",
+                    k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target",
+                    v->tmp.data ? v->tmp.data : "", vals[i].count);
         }
+        free(vals);
     }
     return 0;
 }

@@ -35,6 +35,10 @@ expect_grep "$o" "successor bci 53 \(index 1\): 1$" "second branch successor"
 # Receiver types resolved to names.
 expect_grep "$o" "receiver java\.lang\.String: 60$" "receiver type java.lang.String x60"
 expect_grep "$o" "receiver example\.MonitorType3660: 56$" "receiver type MonitorType3660 x56"
+# Hottest first: 60, 56, 2 (the file lists them by type id: 1322, 2280, 3660).
+order="$(grep -A4 'placeholder6886()void:9 <' "$o" | grep -o 'receiver [^ ]*: [0-9]*' | tr '\n' '|')"
+[ "$order" = "receiver java.lang.String: 60|receiver example.MonitorType3660: 56|receiver example.MonitorType1322: 2|" ] \
+  && ok || fail "receivers not listed hottest first: $order"
 # Monitor types (global entry).
 expect_grep "$o" "type java\.lang\.Object: 4$" "monitor type java.lang.Object x4"
 expect_grep "$o" "type example\.MonitorType3654: 61$" "monitor type MonitorType3654 x61"
