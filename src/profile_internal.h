@@ -1,0 +1,116 @@
+/*
+ * profile_internal.h -- the pb_profile struct, shared by the core's files
+ * (profile*.c, jname.c). Plugins use only the public API in profile.h.
+ */
+#ifndef PB_PROFILE_INTERNAL_H
+#define PB_PROFILE_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "arena.h"
+#include "intern.h"
+#include "profbridge/profile.h"
+
+typedef struct pbi_prop {
+    char *key;   /* malloc'ed, NUL-terminated */
+    char *value; /* malloc'ed, NUL appended */
+    size_t len;
+} pbi_prop;
+
+typedef struct pbi_bytes {
+    uint8_t *data; /* malloc'ed */
+    size_t len;
+} pbi_bytes;
+
+typedef struct pbi_trace {
+    uint64_t weight;
+    uint64_t *refs; /* malloc'ed */
+    size_t n;
+} pbi_trace;
+
+/* A rendered record name (cache entry); name == NULL: not rendered yet. */
+typedef struct pbi_rname {
+    const char *name; /* in name_arena */
+    uint32_t len;
+    uint64_t hash;
+} pbi_rname;
+
+/* One entry of the lookup index: a record's NameRef. */
+typedef struct pbi_lookup_entry {
+    uint64_t ref;
+    uint32_t rec;
+} pbi_lookup_entry;
+
+struct pb_profile {
+    uint64_t flags;
+    pb_origin origin;
+
+    pbi_prop *props;
+    size_t num_props, cap_props;
+    pbi_bytes *bids;
+    size_t num_bids, cap_bids;
+    pbi_trace *traces;
+    size_t num_traces, cap_traces;
+    uint64_t trace_stream_size;
+
+    pbi_intern strs; /* pb_str ids */
+
+    /* Symbols: key blob = {name} or {PB_NONE, id low, id high}; the key's
+     * id is the symbol index. */
+    pbi_intern sym_keys;
+    pb_symbol *syms;
+    uint32_t cap_syms;
+    pbi_map sym_by_md5;
+
+    /* Methods: key blob = {name, sig...} or {PB_NONE, id low, id high};
+     * the key's id is the method index and pb_method.sig points into it. */
+    pbi_intern meth_keys;
+    pb_method *meths;
+    uint32_t cap_meths;
+
+    pbi_intern ctxs; /* pb_frame arrays */
+    pbi_intern ints; /* int32_t arrays */
+
+    /* Records and their arrays. */
+    pbi_arena arena;
+    pb_record *recs;
+    size_t num_recs, cap_recs;
+    uint32_t *key_slots; /* record index + 1; 0 = empty */
+    size_t key_nslots;   /* power of two or 0 */
+
+    /* Caches filled by const functions (logically const). */
+    pbi_arena name_arena;      /* rendered record names, live until free */
+    pbi_rname *rnames;         /* per record, or NULL */
+    size_t num_rnames;
+    pbi_arena desc_arena;      /* rendered method descriptors */
+    struct pbi_desc *descs;    /* per method, or NULL */
+    size_t num_descs;
+    pbi_lookup_entry *lookup;  /* sorted by ref, or NULL when stale */
+    size_t num_lookup;
+};
+
+typedef struct pbi_desc {
+    const char *text; /* NULL: not rendered yet */
+    uint32_t len;
+} pbi_desc;
+
+/* Hash of a record's key (see pbi_record_key_equal). */
+uint64_t pbi_record_key_hash(const pb_record *r);
+/* Same key: PB_REC_FUNCTION (name, hash); Java kinds (kind, ctx, layout). */
+int pbi_record_key_equal(const pb_record *a, const pb_record *b);
+/* Index of the record with r's key, or SIZE_MAX. */
+size_t pbi_find_record(const pb_profile *p, const pb_record *r);
+/* Rebuilds the key index from scratch (after reordering). 0 or PB_ENOMEM. */
+int pbi_rebuild_key_index(pb_profile *p);
+/* Drops caches that depend on record positions (after add/reorder). */
+void pbi_invalidate_record_caches(pb_profile *p);
+/* Drops the method descriptor cache (after methods are reordered). */
+void pbi_invalidate_method_caches(pb_profile *p);
+/* Copies `rec` into the profile without any validation or key check
+ * (the caller did both); *index = its position. */
+int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err);
+/* Validates a record against p (see pb_profile_add_record). */
+int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
+
+#endif

@@ -1,0 +1,420 @@
+/*
+ * profile_merge.c -- adding records and whole profiles together exactly the
+ * way llvm-profdata merge does (spec llvm-instrprof.md §3.7, §3.12 point 4;
+ * LLVM InstrProfWriter::addRecord and InstrProfRecord::merge):
+ *
+ *  - a new key is inserted; with weight > 1 its counters are multiplied
+ *    (saturating, clamped to max_count) and so are its value counts;
+ *  - an existing key: a counter-count mismatch warns and skips the record;
+ *    pseudo-count records (counter 0 = -1 "hot" / -2 "warm", LLVM >= 15)
+ *    only merge with pseudo records, and then only counter 0 changes;
+ *    counters become min(max, dst + src*w); a bitmap size mismatch warns and
+ *    skips the rest (LLVM returns there, before the value sites); bitmaps are
+ *    OR-ed; per value kind a site-count mismatch warns and skips that kind,
+ *    else each site is merged by value (both sides sorted by value; equal
+ *    values add count*w; values only in the source are taken with their
+ *    count as is -- LLVM does not scale them);
+ *  - after either path every site is stable-sorted by count, descending,
+ *    and cut to max_values_per_site.
+ * Value counts saturate at UINT64_MAX as in LLVM (its clamp applies to
+ * counters only), except when max_count is below PB_MAX_COUNT_LLVM (iprof:
+ * Java longs), where they are clamped to max_count too.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "profile_internal.h"
+
+#define PSEUDO_HOT UINT64_MAX
+#define PSEUDO_WARM (UINT64_MAX - 1)
+
+static const pb_merge_options default_options = PB_MERGE_OPTIONS_INIT;
+
+static uint64_t value_max(const pb_merge_options *o) {
+    return o->max_count >= PB_MAX_COUNT_LLVM ? UINT64_MAX : o->max_count;
+}
+
+static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const char *what) {
+    if (!o->diag) return;
+    const char *name = "?";
+    size_t len = 1;
+    if (pb_profile_record_name(p, &p->recs[i], &name, &len, NULL, NULL)) {
+        name = "?";
+        len = 1;
+    }
+    pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
+            PB_NO_OFFSET, NULL, "%.*s: %s", len > 400 ? 400 : (int)len, name, what);
+}
+
+/* ---- value sites -------------------------------------------------------- */
+
+/* Stable merge sort of values; by_value: ascending value, else descending
+ * count. tmp holds n values. */
+static int before(const pb_value *a, const pb_value *b, int by_value) {
+    return by_value ? a->value < b->value : a->count > b->count;
+}
+
+static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
+    if (n < 2) return;
+    if (n <= 16) { /* insertion sort: stable, fast for small sites */
+        for (size_t i = 1; i < n; i++) {
+            pb_value x = v[i];
+            size_t j = i;
+            while (j > 0 && before(&x, &v[j - 1], by_value)) {
+                v[j] = v[j - 1];
+                j--;
+            }
+            v[j] = x;
+        }
+        return;
+    }
+    size_t h = n / 2;
+    stable_sort(v, tmp, h, by_value);
+    stable_sort(v + h, tmp, n - h, by_value);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) tmp[k++] = before(&v[j], &v[i], by_value) ? v[j++] : v[i++];
+    while (i < h) tmp[k++] = v[i++];
+    while (j < n) tmp[k++] = v[j++];
+    memcpy(v, tmp, n * sizeof *v);
+}
+
+typedef struct scratch {
+    pb_value *a;
+    size_t cap;
+} scratch;
+
+static int scratch_need(scratch *s, size_t n) {
+    if (n <= s->cap) return 0;
+    size_t c = s->cap ? s->cap : 64;
+    while (c < n) c *= 2;
+    pb_value *a = realloc(s->a, c * sizeof *a);
+    if (!a) return PB_ENOMEM;
+    s->a = a;
+    s->cap = c;
+    return 0;
+}
+
+/* Sorts every site of r by count (descending, stable) and cuts it. */
+static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        for (uint32_t i = 0; i < r->num_sites[k]; i++) {
+            pb_site *site = &r->sites[k][i];
+            if (scratch_need(s, site->num_values)) return PB_ENOMEM;
+            stable_sort(site->values, s->a, site->num_values, 0);
+            if (o->max_values_per_site && site->num_values > o->max_values_per_site)
+                site->num_values = o->max_values_per_site;
+        }
+    }
+    return 0;
+}
+
+/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). */
+static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t w, uint64_t vmax,
+                      scratch *s) {
+    size_t nd = dst->num_values, ns = src->num_values;
+    size_t big = nd > ns ? nd : ns;
+    /* Scratch layout: [in: ns][tmp for both sorts: max(nd, ns)][out: nd + ns]. */
+    if (scratch_need(s, ns + big + nd + ns + 1)) return PB_ENOMEM;
+    pb_value *in = s->a, *tmp = s->a + ns, *out = s->a + ns + big;
+    memcpy(in, src->values, ns * sizeof *in);
+    stable_sort(dst->values, tmp, nd, 1);
+    stable_sort(in, tmp, ns, 1);
+    size_t i = 0, k = 0;
+    for (size_t j = 0; j < ns; j++) {
+        while (i < nd && dst->values[i].value < in[j].value) out[k++] = dst->values[i++];
+        if (i < nd && dst->values[i].value == in[j].value) {
+            pb_value v = dst->values[i++];
+            v.count = pb_sat_madd(v.count, in[j].count, w, vmax);
+            if (v.symbol == PB_NONE) v.symbol = in[j].symbol;
+            out[k++] = v;
+            continue;
+        }
+        out[k++] = in[j]; /* as LLVM: a value new to dst is not scaled */
+    }
+    while (i < nd) out[k++] = dst->values[i++];
+    pb_value *dest = dst->values;
+    if (k > nd) {
+        dest = pbi_arena_alloc(&p->arena, k * sizeof *dest, 8);
+        if (!dest) return PB_ENOMEM;
+    }
+    memcpy(dest, out, k * sizeof *dest);
+    dst->values = dest;
+    dst->num_values = (uint32_t)k;
+    return 0;
+}
+
+static int is_pseudo(uint64_t c) { return c == PSEUDO_HOT || c == PSEUDO_WARM; }
+
+static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_merge_options *o,
+                      scratch *s) {
+    pb_record *d = &p->recs[di];
+    uint64_t w = o->weight, max = o->max_count, vmax = value_max(o);
+    if (d->num_counters != src->num_counters) {
+        warn(p, di, o, "function basic block count change detected (counter mismatch)");
+        return 0;
+    }
+    /* LLVM 14 has no pseudo counts: -1 is then an ordinary (saturated) count. */
+    if (max != PB_MAX_COUNT_LLVM14 && (is_pseudo(d->counters[0]) || is_pseudo(src->counters[0]))) {
+        if (!is_pseudo(d->counters[0]) || !is_pseudo(src->counters[0])) {
+            warn(p, di, o, "function basic block count change detected (counter mismatch)");
+            return 0;
+        }
+        d->counters[0] =
+            d->counters[0] == PSEUDO_HOT || src->counters[0] == PSEUDO_HOT ? PSEUDO_HOT : PSEUDO_WARM;
+        return sort_sites(d, o, s);
+    }
+    for (uint32_t i = 0; i < d->num_counters; i++)
+        d->counters[i] = pb_sat_madd(d->counters[i], src->counters[i], w, max);
+    if (d->num_bitmap_bytes != src->num_bitmap_bytes) {
+        warn(p, di, o, "function bitmap size change detected (bitmap size mismatch)");
+        return sort_sites(d, o, s);
+    }
+    for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        if (d->num_sites[k] != src->num_sites[k]) {
+            warn(p, di, o, "function value site count change detected (counter mismatch)");
+            continue;
+        }
+        for (uint32_t i = 0; i < d->num_sites[k]; i++) {
+            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, s);
+            if (rc) return rc;
+        }
+    }
+    return sort_sites(d, o, s);
+}
+
+static int scale_new(pb_record *d, const pb_merge_options *o) {
+    uint64_t w = o->weight, vmax = value_max(o);
+    if (w <= 1) return 0;
+    for (uint32_t i = 0; i < d->num_counters; i++)
+        d->counters[i] = pb_sat_madd(0, d->counters[i], w, o->max_count);
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        for (uint32_t i = 0; i < d->num_sites[k]; i++)
+            for (uint32_t j = 0; j < d->sites[k][i].num_values; j++) {
+                pb_value *v = &d->sites[k][i].values[j];
+                v->count = pb_sat_madd(0, v->count, w, vmax);
+            }
+    return 0;
+}
+
+static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_options *o, scratch *s,
+                     pb_error *err) {
+    int rc = pbi_validate_record(dst, rec, err);
+    if (rc) return rc;
+    size_t i = pbi_find_record(dst, rec);
+    if (i == SIZE_MAX) {
+        rc = pbi_append_record(dst, rec, &i, err);
+        if (rc) return rc;
+        scale_new(&dst->recs[i], o);
+        rc = sort_sites(&dst->recs[i], o, s);
+    } else {
+        rc = merge_into(dst, i, rec, o, s);
+    }
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record");
+    return 0;
+}
+
+static int check_options(const pb_merge_options **o, pb_error *err) {
+    if (!*o) *o = &default_options;
+    if ((*o)->weight == 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "weight", "a merge weight must be >= 1");
+    if ((*o)->max_count == 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "max_count", "a saturation point must be > 0");
+    return 0;
+}
+
+int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,
+                            pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    scratch s = {NULL, 0};
+    rc = merge_one(dst, rec, o, &s, err);
+    free(s.a);
+    return rc;
+}
+
+/* ---- whole profiles ------------------------------------------------------------ */
+
+typedef struct import_maps {
+    uint32_t *sym, *meth, *ctx, *ints; /* src index -> dst index (PB_NONE: not yet) */
+    pb_frame *frames;
+    size_t cap_frames;
+} import_maps;
+
+static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m, pb_error *err) {
+    size_t ns = src->sym_keys.count, nm = src->meth_keys.count;
+    size_t nc = src->ctxs.count, ni = src->ints.count;
+    m->sym = malloc((ns ? ns : 1) * sizeof *m->sym);
+    m->meth = malloc((nm ? nm : 1) * sizeof *m->meth);
+    m->ctx = malloc((nc ? nc : 1) * sizeof *m->ctx);
+    m->ints = malloc((ni ? ni : 1) * sizeof *m->ints);
+    if (!m->sym || !m->meth || !m->ctx || !m->ints)
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
+    int rc = 0;
+    for (size_t i = 0; i < ns && !rc; i++) {
+        const pb_symbol *s = &src->syms[i];
+        if (s->placeholder) {
+            rc = pb_profile_add_placeholder_symbol(dst, s->placeholder_id, &m->sym[i], err);
+        } else {
+            size_t len;
+            const char *n = pb_profile_str(src, s->name, &len);
+            rc = pb_profile_add_symbol(dst, n, len, &m->sym[i], err);
+        }
+    }
+    uint32_t *sig = NULL;
+    size_t cap_sig = 0;
+    for (size_t i = 0; i < nm && !rc; i++) {
+        const pb_method *me = &src->meths[i];
+        if (me->placeholder) {
+            rc = pb_profile_add_placeholder_method(dst, me->placeholder_id, &m->meth[i], err);
+            continue;
+        }
+        if (me->num_sig > cap_sig) {
+            uint32_t *s2 = realloc(sig, me->num_sig * sizeof *sig);
+            if (!s2) {
+                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a signature");
+                break;
+            }
+            sig = s2;
+            cap_sig = me->num_sig;
+        }
+        for (uint32_t j = 0; j < me->num_sig; j++) sig[j] = m->sym[me->sig[j]];
+        size_t len;
+        const char *n = pb_profile_str(src, me->name, &len);
+        rc = pb_profile_add_method(dst, n, len, sig, me->num_sig, &m->meth[i], err);
+    }
+    free(sig);
+    for (size_t i = 0; i < nc && !rc; i++) {
+        size_t n;
+        const pb_frame *f = pb_profile_context(src, (uint32_t)i, &n);
+        if (n > m->cap_frames) {
+            pb_frame *f2 = realloc(m->frames, n * sizeof *f2);
+            if (!f2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
+            m->frames = f2;
+            m->cap_frames = n;
+        }
+        for (size_t j = 0; j < n; j++) m->frames[j] = (pb_frame){m->meth[f[j].method], f[j].bci};
+        rc = pb_profile_intern_context(dst, m->frames, n, &m->ctx[i], err);
+    }
+    for (size_t i = 0; i < ni && !rc; i++) {
+        size_t n;
+        const int32_t *v = pb_profile_ints(src, (uint32_t)i, &n);
+        rc = pb_profile_intern_ints(dst, v, n, &m->ints[i], err);
+    }
+    return rc;
+}
+
+/* Checks the kinds can be merged (LLVM InstrProfWriter::mergeProfileKind). */
+static int check_kinds(const pb_profile *dst, const pb_profile *src, pb_error *err) {
+    if (!dst->num_recs || !src->num_recs) return 0;
+    uint64_t a = dst->flags, b = src->flags;
+    if ((a ^ b) & PB_VARIANT_IR)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                            "Merge IR generated profile with Clang generated profile");
+    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
+        ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                            "cannot merge FunctionEntryOnly profiles and BB profiles together");
+    return 0;
+}
+
+static int merge_records(pb_profile *dst, const pb_profile *src, const import_maps *m,
+                         const pb_merge_options *o, pb_error *err) {
+    scratch s = {NULL, 0};
+    pb_site *sites = NULL;
+    size_t cap_sites = 0;
+    pb_value *vals = NULL;
+    size_t cap_vals = 0;
+    int rc = 0;
+    for (size_t i = 0; i < src->num_recs && !rc; i++) {
+        const pb_record *r = &src->recs[i];
+        pb_record t = *r;
+        if (r->kind == PB_REC_FUNCTION) {
+            size_t len;
+            const char *n = pb_profile_str(src, r->name, &len);
+            rc = pb_profile_intern(dst, n, len, &t.name, err);
+            if (rc) break;
+        } else {
+            t.ctx = r->ctx == PB_NONE ? PB_NONE : m->ctx[r->ctx];
+            t.layout = r->layout == PB_NONE ? PB_NONE : m->ints[r->layout];
+        }
+        /* Copy sites and values with the symbols renumbered for dst. */
+        size_t nsites = 0, nvals = 0;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            nsites += r->num_sites[k];
+            for (uint32_t j = 0; j < r->num_sites[k]; j++) nvals += r->sites[k][j].num_values;
+        }
+        if (nsites > cap_sites) {
+            pb_site *s2 = realloc(sites, nsites * sizeof *s2);
+            if (!s2) goto nomem;
+            sites = s2;
+            cap_sites = nsites;
+        }
+        if (nvals > cap_vals) {
+            pb_value *v2 = realloc(vals, nvals * sizeof *v2);
+            if (!v2) goto nomem;
+            vals = v2;
+            cap_vals = nvals;
+        }
+        size_t si = 0, vi = 0;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            t.sites[k] = r->num_sites[k] ? sites + si : NULL;
+            for (uint32_t j = 0; j < r->num_sites[k]; j++) {
+                const pb_site *ss = &r->sites[k][j];
+                sites[si].num_values = ss->num_values;
+                sites[si].values = vals + vi;
+                for (uint32_t v = 0; v < ss->num_values; v++) {
+                    vals[vi] = ss->values[v];
+                    if (vals[vi].symbol != PB_NONE) vals[vi].symbol = m->sym[vals[vi].symbol];
+                    vi++;
+                }
+                si++;
+            }
+        }
+        rc = merge_one(dst, &t, o, &s, err);
+    }
+    goto out;
+nomem:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate value sites");
+out:
+    free(s.a);
+    free(sites);
+    free(vals);
+    return rc;
+}
+
+int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
+                     pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    if (dst == src)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "cannot merge a profile into itself");
+    rc = check_kinds(dst, src, err);
+    if (rc) return rc;
+    import_maps m;
+    memset(&m, 0, sizeof m);
+    rc = import_tables(dst, src, &m, err);
+    if (!rc) rc = merge_records(dst, src, &m, o, err);
+    if (!rc) dst->flags |= src->flags;
+    for (size_t i = 0; i < src->num_bids && !rc; i++)
+        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    for (size_t i = 0; i < src->num_traces && !rc; i++)
+        rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
+    if (!rc) {
+        uint64_t sum;
+        dst->trace_stream_size = pb_add_u64(&sum, dst->trace_stream_size, src->trace_stream_size)
+                                     ? sum
+                                     : UINT64_MAX;
+    }
+    for (size_t i = 0; i < src->num_props && !rc; i++)
+        if (!pb_profile_prop(dst, src->props[i].key, NULL))
+            rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);
+    if (!rc && !dst->origin.format[0]) dst->origin = src->origin;
+    free(m.sym);
+    free(m.meth);
+    free(m.ctx);
+    free(m.ints);
+    free(m.frames);
+    return rc;
+}
