@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -208,6 +210,63 @@ static void text_probe__claims_text_profiles_but_never_json(void) {
     CU_ASSERT_PTR_EQUAL(pb_format_for_path("a.proftext"), f);
 }
 
+
+/* Every .proftext of llvm-profparser: where llvm-profdata-19 merge --text
+ * accepts it we must write the same bytes; where it rejects it we must too. */
+static void walk(const char *dir, int *same, int *differ, int *both_fail, int *we_fail, int *they_fail) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        char path[1024];
+        if (e->d_name[0] == '.') continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        size_t nl = strlen(e->d_name);
+        if (nl < 9 || strcmp(e->d_name + nl - 9, ".proftext") != 0) {
+            walk(path, same, differ, both_fail, we_fail, they_fail);
+            continue;
+        }
+        char tmp[64], cmd[2048];
+        snprintf(tmp, sizeof tmp, "/tmp/pb_text_pp_%d.txt", (int)getpid());
+        snprintf(cmd, sizeof cmd, "llvm-profdata-19 merge --text '%s' -o %s 2>/dev/null", path, tmp);
+        int llvm_ok = system(cmd) == 0;
+        size_t len, wlen = 0, olen = 0;
+        char *in = tu_slurp(path, &len);
+        pb_profile *p = NULL;
+        pb_error err;
+        int rc = in ? read_mem(in, len, "text", &p, &err) : PB_EIO;
+        char *out = rc == 0 ? write_text(p, "19", 1, &olen, NULL) : NULL;
+        char *want = llvm_ok ? tu_slurp(tmp, &wlen) : NULL;
+        if (llvm_ok && out && want && olen == wlen && memcmp(out, want, wlen) == 0) (*same)++;
+        else if (llvm_ok && out) { (*differ)++; fprintf(stderr, "\n  differs: %s\n", path); }
+        else if (llvm_ok) { (*we_fail)++; fprintf(stderr, "\n  we reject, LLVM accepts: %s\n", path); }
+        else if (rc == 0) { (*they_fail)++; fprintf(stderr, "\n  we accept, LLVM rejects: %s\n", path); }
+        else (*both_fail)++;
+        unlink(tmp);
+        free(in);
+        free(out);
+        free(want);
+        pb_profile_free(p);
+    }
+    closedir(d);
+}
+
+static void text_read__profparser_files_agree_with_llvm_profdata_19(void) {
+    const char *dir = tu_shared("testdata/llvm-profparser/tests/data/profdata");
+    TU_SKIP_IF(!tu_exists(dir), "shared testdata/llvm-profparser absent");
+    TU_SKIP_IF(access("/usr/bin/llvm-profdata-19", X_OK) != 0, "llvm-profdata-19 not installed");
+    int same = 0, differ = 0, both_fail = 0, we_fail = 0, they_fail = 0;
+    char d[1024];
+    snprintf(d, sizeof d, "%s", dir);
+    walk(d, &same, &differ, &both_fail, &we_fail, &they_fail);
+    fprintf(stderr, "\n  profparser .proftext: %d identical, %d rejected by both, %d differ, %d only we reject, "
+                    "%d only LLVM rejects\n", same, both_fail, differ, we_fail, they_fail);
+    CU_ASSERT(same > 250);
+    CU_ASSERT_EQUAL(differ, 0);
+    CU_ASSERT_EQUAL(we_fail, 0);
+    CU_ASSERT_EQUAL(they_fail, 0);
+}
+
 static CU_TestInfo text_tests[] = {
     {"text_roundtrip__llvm_written_files_come_back_byte_for_byte",
      text_roundtrip__llvm_written_files_come_back_byte_for_byte},
@@ -216,6 +275,7 @@ static CU_TestInfo text_tests[] = {
     {"text_read__follows_llvm_grammar_quirks", text_read__follows_llvm_grammar_quirks},
     {"text_write__llvm14_leaves_out_kind2_sites_with_a_notice", text_write__llvm14_leaves_out_kind2_sites_with_a_notice},
     {"text_probe__claims_text_profiles_but_never_json", text_probe__claims_text_profiles_but_never_json},
+    {"text_read__profparser_files_agree_with_llvm_profdata_19", text_read__profparser_files_agree_with_llvm_profdata_19},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_text[] = {{"text", NULL, NULL, NULL, NULL, text_tests}, CU_SUITE_INFO_NULL};
