@@ -40,6 +40,7 @@ typedef struct wkey {
     uint64_t ref;    /* MD5 NameRef of the name = on-disk key hash */
     size_t *order;   /* record order inside the key (indices into recs) */
     size_t next;     /* generator chain link (key index), SIZE_MAX = end */
+    int sparse_drop; /* left out by --sparse (still in LLVM 14's StringMap) */
 } wkey;
 
 typedef struct wstate {
@@ -57,6 +58,7 @@ typedef struct wstate {
     wkey *keys;
     size_t nkeys;
     size_t *key_order; /* insertion order into the generator */
+    size_t nout;       /* keys written (key_order[0..nout)) */
     pb_buf out;
     pbi_sum_builder sum[2];
     pb_value *vals;
@@ -206,15 +208,14 @@ static int collect(wstate *w, pb_error *err) {
     for (size_t i = 0; i < w->nrecs;) {
         size_t j = i + 1;
         while (j < w->nrecs && cmp_name(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
-        if (w->sparse) {
-            int zero = 1;
-            for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(w->p, w->recs[k].idx));
-            if (zero) {
-                i = j;
-                continue;
-            }
-        }
         wkey *k = &w->keys[w->nkeys++];
+        if (w->sparse) {
+            /* LLVM drops such a name only when writing, after its map holds
+             * it, so it still shapes LLVM 14's StringMap order. */
+            int zero = 1;
+            for (size_t r = i; r < j && zero; r++) zero = all_zero(pb_profile_record(w->p, w->recs[r].idx));
+            k->sparse_drop = zero;
+        }
         k->first = i;
         k->n = j - i;
         k->ref = pb_md5_ref(w->recs[i].name, w->recs[i].len);
@@ -456,7 +457,7 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
 /* The on-disk hash table (§3.5)                                              */
 
 static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
-    size_t nk = w->nkeys;
+    size_t nk = w->nout;
     size_t nb = 64;
     size_t *head = NULL, *tail = NULL;
     int rc = 0;
@@ -725,6 +726,12 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         }
     } else if ((rc = stringmap_order(&w, err))) {
         goto out;
+    }
+    {
+        size_t kept = 0;
+        for (size_t i = 0; i < w.nkeys; i++)
+            if (!w.keys[w.key_order[i]].sparse_drop) w.key_order[kept++] = w.key_order[i];
+        w.nout = kept;
     }
     for (size_t i = 0; i < w.nkeys; i++)
         if ((rc = dense_order(&w, &w.keys[i], err))) goto out;
