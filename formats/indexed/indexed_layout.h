@@ -24,7 +24,7 @@ _Static_assert(PBI_IDX_VERSION_MAX == 14, "new indexed version: add rows, tests,
 #define PBI_IDX_HEADER(X)                                                                       \
     X(magic,                 1, "Magic")                                                       \
     X(version,               1, "Version")                                                     \
-    X(unused,                1, "Unused (v1-3: MaxFunctionCount; v4+: 0)")                     \
+    X(unused,                1, "Unused") /* v1-3: MaxFunctionCount; v4+: 0 */               \
     X(hash_type,             1, "HashType")                                                    \
     X(hash_offset,           1, "HashOffset")                                                  \
     X(memprof_offset,        8, "MemProfOffset")                                               \
