@@ -183,7 +183,7 @@ int pbi_idx_find(const pbi_idx_file *f, const void *name, size_t len, pbi_idx_it
     uint64_t at = f->table_off + 16 + 8 * b;
     uint64_t boff = u64at(f, at);
     if (boff == 0) return PB_ENOTFOUND;
-    if (boff < f->payload_off || boff + 2 > f->table_off)
+    if (boff < f->payload_off || boff > f->table_off - 2) /* table_off >= 40: no wrap */
         return bad(err, PB_EFORMAT, at, "hash_table.BucketOffset",
                    "an offset inside the payload", "0x%" PRIx64 " (payload 0x%" PRIx64 "..0x%" PRIx64 ")",
                    boff, f->payload_off, f->table_off);

@@ -257,6 +257,38 @@ static void indexed_lookup__returns_both_records_of_a_cs_key(void) {
     free(data);
 }
 
+
+static void indexed_lookup__rejects_bucket_offsets_outside_the_payload(void) {
+    const char *path = real_path("llvm19/simple-ir", ".profdata");
+    TU_SKIP_IF(!tu_exists(path), "shared testdata/llvm-real absent");
+    size_t len;
+    uint8_t *d = (uint8_t *)tu_slurp(path, &len);
+    CU_ASSERT_EQUAL_FATAL(len, 872);
+    /* "main" hashes to bucket 2 of 8: its offset word is at 0x2e8 + 16 + 2*8. */
+    const size_t at = 0x2e8 + 16 + 2 * 8;
+    const uint64_t bad[] = {UINT64_MAX, UINT64_MAX - 1, 0x2e7, 0x2e8, 0x100, 872};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        uint8_t *c = malloc(len);
+        memcpy(c, d, len);
+        pb_put_u64(c + at, bad[i], PB_ORDER_LE);
+        pb_profile *one = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        CU_ASSERT_EQUAL(pb_indexed_lookup(c, len, "main", 4, &one, &err), PB_EFORMAT);
+        CU_ASSERT_EQUAL(err.offset, at);
+        CU_ASSERT_STRING_EQUAL(err.path, "hash_table.BucketOffset");
+        CU_ASSERT_PTR_NULL(one);
+        /* pointing into the middle of an item: garbage, but a clean answer */
+        pb_put_u64(c + at, 0x20a + 5, PB_ORDER_LE);
+        pb_error_clear(&err);
+        int rc = pb_indexed_lookup(c, len, "main", 4, &one, &err);
+        CU_ASSERT(rc == PB_ENOTFOUND || rc == PB_EFORMAT || rc == PB_ETRUNC || rc == 0);
+        pb_profile_free(one);
+        free(c);
+    }
+    free(d);
+}
+
 /* ---- corrupt input: precise errors, never a crash ------------------------ */
 
 typedef struct patch_case {
@@ -499,6 +531,8 @@ static CU_TestInfo indexed_tests[] = {
     {"indexed_read__every_profparser_indexed_version_reads", indexed_read__every_profparser_indexed_version_reads},
     {"indexed_lookup__reads_only_the_named_function", indexed_lookup__reads_only_the_named_function},
     {"indexed_lookup__returns_both_records_of_a_cs_key", indexed_lookup__returns_both_records_of_a_cs_key},
+    {"indexed_lookup__rejects_bucket_offsets_outside_the_payload",
+     indexed_lookup__rejects_bucket_offsets_outside_the_payload},
     {"indexed_read__rejects_damaged_fields_with_offset_and_field",
      indexed_read__rejects_damaged_fields_with_offset_and_field},
     {"indexed_read__every_prefix_and_byte_flip_fails_cleanly", indexed_read__every_prefix_and_byte_flip_fails_cleanly},
