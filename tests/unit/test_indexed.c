@@ -511,6 +511,81 @@ static void indexed_write__keeps_vtable_names_lossless_by_default(void) {
     pb_profile_free(p);
 }
 
+
+/* Java records (iprof entries) are written under their rendered LLVM name
+ * and hash; their type values keep their names through the vtable-names
+ * section (indexed) and value names (text). */
+static void indexed_write__java_records_use_their_rendered_names(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    pb_profile_set_flags(p, PB_VARIANT_IR | PB_VARIANT_ENTRY_FIRST);
+    uint32_t t_fib, t_int, t_sub, m, ctx;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "Fib", 3, &t_fib, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "int", 3, &t_int, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "SubFib", 6, &t_sub, &err), 0);
+    uint32_t sig[3] = {t_fib, t_int, t_int};
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_method(p, "fib", 3, sig, 3, &m, &err), 0);
+    pb_frame fr = {m, 0};
+    CU_ASSERT_EQUAL_FATAL(pb_profile_intern_context(p, &fr, 1, &ctx, &err), 0);
+    uint64_t c1[1] = {42}, c2[1] = {7};
+    pb_value v = {pb_md5_ref("SubFib", 6), 7, t_sub};
+    pb_site site = {1, &v};
+    pb_record r;
+    memset(&r, 0, sizeof r);
+    r.kind = PB_REC_JAVA_CALL_COUNT;
+    r.name = PB_NONE;
+    r.ctx = ctx;
+    r.layout = PB_NONE;
+    r.num_counters = 1;
+    r.counters = c1;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    pb_frame fr2 = {m, 5};
+    CU_ASSERT_EQUAL_FATAL(pb_profile_intern_context(p, &fr2, 1, &ctx, &err), 0);
+    r.kind = PB_REC_JAVA_VIRTUAL_INVOKE;
+    r.ctx = ctx;
+    r.counters = c2;
+    r.num_sites[PB_VK_VTABLE] = 1;
+    r.sites[PB_VK_VTABLE] = &site;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    const char *fmts[2] = {"indexed", "text"};
+    for (int f = 0; f < 2; f++) {
+        size_t olen;
+        uint8_t *out = write_mem(p, fmts[f], NULL, &olen, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+        pb_profile *q = NULL;
+        CU_ASSERT_EQUAL_FATAL(read_mem(out, olen, fmts[f], &q, &err), 0);
+        CU_ASSERT_EQUAL(pb_profile_record_count(q), 2);
+        for (size_t i = 0; i < 2; i++) {
+            const pb_record *orig = pb_profile_record(p, i);
+            const char *name;
+            size_t nlen;
+            uint64_t hash;
+            CU_ASSERT_EQUAL_FATAL(pb_profile_record_name(p, orig, &name, &nlen, &hash, &err), 0);
+            CU_ASSERT_EQUAL(hash & ~UINT64_C(0x0fffffffffffffff), 0); /* bits 60-63 clear */
+            size_t idx;
+            CU_ASSERT_EQUAL_FATAL(pb_profile_lookup(q, name, nlen, &idx, 1), 1);
+            const pb_record *back = pb_profile_record(q, idx);
+            CU_ASSERT_EQUAL(back->hash, hash);
+            CU_ASSERT_EQUAL(back->counters[0], orig->counters[0]);
+            if (orig->num_sites[PB_VK_VTABLE]) {
+                CU_ASSERT_EQUAL_FATAL(back->num_sites[PB_VK_VTABLE], 1);
+                const pb_value *bv = &back->sites[PB_VK_VTABLE][0].values[0];
+                CU_ASSERT_EQUAL(bv->value, v.value);
+                CU_ASSERT_NOT_EQUAL_FATAL(bv->symbol, PB_NONE);
+                size_t sl;
+                const char *sn = pb_profile_str(q, pb_profile_symbol(q, bv->symbol)->name, &sl);
+                CU_ASSERT_EQUAL(sl, 6);
+                CU_ASSERT_EQUAL(memcmp(sn, "SubFib", 6), 0);
+            }
+        }
+        pb_profile_free(q);
+        free(out);
+    }
+    pb_profile_free(p);
+}
+
 static void indexed_probe__bids_8_on_the_magic_only(void) {
     const pb_format *f = pb_format_lookup("indexed");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -540,6 +615,7 @@ static CU_TestInfo indexed_tests[] = {
     {"indexed_write__text_input_gives_llvm_profdata_bytes", indexed_write__text_input_gives_llvm_profdata_bytes},
     {"indexed_write__drops_what_v7_cannot_hold_with_notices", indexed_write__drops_what_v7_cannot_hold_with_notices},
     {"indexed_write__keeps_vtable_names_lossless_by_default", indexed_write__keeps_vtable_names_lossless_by_default},
+    {"indexed_write__java_records_use_their_rendered_names", indexed_write__java_records_use_their_rendered_names},
     {"indexed_probe__bids_8_on_the_magic_only", indexed_probe__bids_8_on_the_magic_only},
     CU_TEST_INFO_NULL};
 
