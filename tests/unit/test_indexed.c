@@ -586,6 +586,62 @@ static void indexed_write__java_records_use_their_rendered_names(void) {
     pb_profile_free(p);
 }
 
+
+/* §3.14: v14 packs bitmap bytes (padded to 8) and adds NumUniformityBytes;
+ * v13 is v12's layout with another number. Built record: 2 counters, bitmap
+ * 55 55 55, no value sites. */
+static void indexed_write__v13_and_v14_record_layouts_follow_the_spec(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    pb_profile_set_flags(p, PB_VARIANT_IR);
+    uint64_t counts[2] = {19, 7};
+    uint8_t bm[3] = {0x55, 0x55, 0x55};
+    pb_record r;
+    memset(&r, 0, sizeof r);
+    r.kind = PB_REC_FUNCTION;
+    r.ctx = r.layout = PB_NONE;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, "foo", 3, &r.name, &err), 0);
+    r.hash = 1;
+    r.num_counters = 2;
+    r.counters = counts;
+    r.num_bitmap_bytes = 3;
+    r.bitmap = bm;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    static const struct { const char *opt; uint64_t datalen; } cases[] = {
+        {"indexed-version=12", 8 + 8 + 16 + 8 + 24 + 8},     /* bitmap: 3 u64 words */
+        {"indexed-version=13", 8 + 8 + 16 + 8 + 24 + 8},
+        {"indexed-version=14", 8 + 8 + 16 + 8 + 8 + 8 + 8}, /* packed + U=0 */
+        {"indexed-version=10", 8 + 8 + 16 + 8},             /* no bitmap before v11 */
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *opts[] = {cases[i].opt, NULL};
+        size_t olen;
+        uint8_t *out = write_mem(p, "indexed", opts, &olen, NULL);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+        pbi_idx_file f;
+        CU_ASSERT_EQUAL_FATAL(pbi_idx_open(&f, out, olen, &err), 0);
+        CU_ASSERT_EQUAL(f.header_size, f.version >= 12 ? 72u : 64u);
+        pbi_idx_item it;
+        CU_ASSERT_EQUAL_FATAL(pbi_idx_find(&f, "foo", 3, &it, &err), 0);
+        CU_ASSERT_EQUAL(it.data_len, cases[i].datalen);
+        if (f.version == 14) {
+            const uint8_t want[8] = {0x55, 0x55, 0x55, 0, 0, 0, 0, 0};
+            CU_ASSERT_EQUAL(memcmp(out + it.data_off + 40, want, 8), 0);
+        }
+        pb_profile *q = NULL;
+        CU_ASSERT_EQUAL_FATAL(read_mem(out, olen, NULL, &q, &err), 0);
+        const pb_record *b = pb_profile_record(q, 0);
+        CU_ASSERT_EQUAL(b->num_bitmap_bytes, f.version >= 11 ? 3u : 0u);
+        if (b->num_bitmap_bytes == 3) CU_ASSERT_EQUAL(memcmp(b->bitmap, bm, 3), 0);
+        CU_ASSERT_EQUAL(b->counters[1], 7);
+        pb_profile_free(q);
+        free(out);
+    }
+    pb_profile_free(p);
+}
+
 static void indexed_probe__bids_8_on_the_magic_only(void) {
     const pb_format *f = pb_format_lookup("indexed");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -616,6 +672,8 @@ static CU_TestInfo indexed_tests[] = {
     {"indexed_write__drops_what_v7_cannot_hold_with_notices", indexed_write__drops_what_v7_cannot_hold_with_notices},
     {"indexed_write__keeps_vtable_names_lossless_by_default", indexed_write__keeps_vtable_names_lossless_by_default},
     {"indexed_write__java_records_use_their_rendered_names", indexed_write__java_records_use_their_rendered_names},
+    {"indexed_write__v13_and_v14_record_layouts_follow_the_spec",
+     indexed_write__v13_and_v14_record_layouts_follow_the_spec},
     {"indexed_probe__bids_8_on_the_magic_only", indexed_probe__bids_8_on_the_magic_only},
     CU_TEST_INFO_NULL};
 
