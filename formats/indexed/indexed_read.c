@@ -22,6 +22,7 @@ typedef struct read_ctx {
     void *diag_ctx;
     const char *source;
     uint64_t duplicates;
+    uint64_t bad_key_hashes, first_bad_key_hash; /* KeyHash != MD5(key): lookups would miss */
 } read_ctx;
 
 static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
@@ -68,6 +69,9 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     (void)bucket_off;
     (void)count;
     read_ctx *c = ctx;
+    if (pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len) != it->key_hash &&
+        c->bad_key_hashes++ == 0)
+        c->first_bad_key_hash = it->off;
     int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
     if (rc) return rc;
     return pbi_idx_records(c->f, it, &c->s, on_record, c, err);
@@ -131,6 +135,11 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
         pb_diag(c.diag, c.diag_ctx, PB_DIAG_NOTICE, 0, c.source, PB_NO_OFFSET, NULL,
                 "%llu bytes of v14 uniformity bits dropped (not part of the model)",
                 (unsigned long long)c.s.uniformity_bytes);
+    if (c.bad_key_hashes)
+        pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, c.first_bad_key_hash, "hash_table.item.KeyHash",
+                "%llu keys are stored under a hash that is not the MD5 of their name (lookups by name "
+                "miss them; records read anyway, and written back with the right hash)",
+                (unsigned long long)c.bad_key_hashes);
     if (c.duplicates)
         pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, PB_NO_OFFSET, NULL,
                 "%llu records repeat a (name, hash) pair; merged", (unsigned long long)c.duplicates);

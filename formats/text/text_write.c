@@ -31,7 +31,7 @@ typedef struct twriter {
     int sparse;
     pb_value *vals;
     size_t vals_cap;
-    uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty;
+    uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty, unreadable_names;
 } twriter;
 
 static void notice(const twriter *w, const char *fmt, ...) PB_PRINTF(2, 3);
@@ -235,6 +235,11 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
                 continue;
             }
         }
+        /* LLVM's reader skips '#' lines and splits at line breaks: such a
+         * name cannot come back (LLVM writes it the same way; we say so). */
+        if (recs[i].len == 0 || recs[i].name[0] == '#' || memchr(recs[i].name, '\n', recs[i].len) ||
+            memchr(recs[i].name, '\r', recs[i].len))
+            w.unreadable_names++;
         for (size_t k = i; k < j; k++) {
             const pb_record *r = pb_profile_record(p, recs[k].idx);
             pbi_buf_append(&w.b, recs[k].name, recs[k].len);
@@ -267,6 +272,9 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     if (w.dropped_bitmaps)
         notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM 14's text format has none", w.dropped_bitmaps);
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
+    if (w.unreadable_names)
+        notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",
+               w.unreadable_names);
     if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
 out:
     free(recs);
