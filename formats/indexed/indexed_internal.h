@@ -113,6 +113,9 @@ int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, p
 int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
                      void *ctx, pb_error *err);
 
+/* XXH3-64, seed 0 (LLVM 19's StringMap hash; indexed_xxh3.c). */
+uint64_t pbi_xxh3_64(const void *data, size_t len);
+
 /* ---- the plugin's operations ---- */
 int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
 int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,

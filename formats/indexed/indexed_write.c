@@ -595,9 +595,63 @@ static int write_binary_ids(wstate *w, pb_error *err) {
     return 0;
 }
 
-static int cmp_str(const void *x, const void *y) {
-    const idref *a = x, *b = y;
-    return cmp_name((const char *)a->id, a->len, (const char *)b->id, b->len);
+
+/* Puts names[] in the iteration order of LLVM 19's StringSet filled in this
+ * order: open addressing on the low 32 bits of XXH3-64, 16 buckets at first,
+ * doubling when more than 3/4 full, triangular probing (§3.10, §3.12). */
+static int stringset_order(idref *names, size_t n, pb_error *err) {
+    /* Growth rehashes in old bucket order, which can change who wins a probe
+     * sequence, so it is replayed rather than sized once. */
+    size_t cap = 16, items = 0;
+    size_t *tab = malloc(cap * sizeof *tab);
+    uint32_t *th = malloc(cap * sizeof *th);
+    idref *sorted = NULL;
+    int rc = 0;
+    if (!tab || !th) goto oom;
+    for (size_t i = 0; i < cap; i++) tab[i] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)pbi_xxh3_64(names[i].id, names[i].len);
+        size_t b = h & (cap - 1), pr = 1;
+        while (tab[b] != SIZE_MAX) b = (b + pr++) & (cap - 1);
+        tab[b] = i;
+        th[b] = h;
+        if (++items * 4 > cap * 3) {
+            size_t nc = cap * 2;
+            size_t *t2 = malloc(nc * sizeof *t2);
+            uint32_t *h2 = malloc(nc * sizeof *h2);
+            if (!t2 || !h2) {
+                free(t2);
+                free(h2);
+                goto oom;
+            }
+            for (size_t j = 0; j < nc; j++) t2[j] = SIZE_MAX;
+            for (size_t j = 0; j < cap; j++) {
+                if (tab[j] == SIZE_MAX) continue;
+                size_t bb = th[j] & (nc - 1), pp = 1;
+                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nc - 1);
+                t2[bb] = tab[j];
+                h2[bb] = th[j];
+            }
+            free(tab);
+            free(th);
+            tab = t2;
+            th = h2;
+            cap = nc;
+        }
+    }
+    sorted = malloc((n ? n : 1) * sizeof *sorted);
+    if (!sorted) goto oom;
+    for (size_t j = 0, k = 0; j < cap; j++)
+        if (tab[j] != SIZE_MAX) sorted[k++] = names[tab[j]];
+    if (n) memcpy(names, sorted, n * sizeof *names);
+    goto out;
+oom:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(tab);
+    free(th);
+    free(sorted);
+    return rc;
 }
 
 static void uleb(pb_buf *b, uint64_t v) {
@@ -610,7 +664,7 @@ static void uleb(pb_buf *b, uint64_t v) {
 }
 
 /* The vtable-names section (§3.10): symbols that are not only indirect-call
- * target names, sorted, joined by \x01, zlib level 9 like LLVM. */
+ * target names, in LLVM 19's StringSet order, joined by \x01, zlib level 9. */
 static int write_vtable_names(wstate *w, pb_error *err) {
     size_t ns = pb_profile_symbol_count(w->p), n = 0;
     uint8_t *use = calloc(ns ? ns : 1, 1); /* bit 0: kind-0 target, bit 1: kind-2 target */
@@ -645,7 +699,11 @@ static int write_vtable_names(wstate *w, pb_error *err) {
         notice(w, "%zu vtable names left out (no-keep-vtable-symbols; llvm-profdata's default)", n);
         n = 0;
     }
-    qsort(names, n, sizeof *names, cmp_str);
+    /* Twice: llvm-profdata fills its writer's set by walking each input
+     * reader's set, which was filled in the input's order. "preserve" keeps
+     * the model's order (an indexed file's own order). */
+    if (!w->preserve && ((rc = stringset_order(names, n, err)) || (rc = stringset_order(names, n, err))))
+        goto out;
     for (size_t i = 0; i < n; i++) {
         if (i) pbi_buf_putc(&plain, 1);
         pbi_buf_append(&plain, names[i].id, names[i].len);

@@ -62,9 +62,27 @@ merge_both 14 --weighted-input=5,"$K/basic-ir.profdata" "$K/cs-merged.profdata"
 printf '%s\n# comment\n2,%s\n' "$L/simple-ir.profdata" "$L/static-ir.profdata" > "$T/list"
 merge_both 19 -f "$T/list" "$L/basic-ir.profdata"
 
+
+# --keep-vtable-symbols: 300 vtable names (StringSet order, zlib level 9).
+awk 'BEGIN { srand(3); print ":ir";
+  for (r = 0; r < 30; r++) { printf "fn%d\n%d\n1\n100\n1\n2\n1\n10\n", r, r + 1;
+    for (k = 0; k < 10; k++) { i = (r * 10 + k) % 300; x = ""; for (j = 0; j < i % 31; j++) x = x "x";
+      printf "_ZTV%dClass%s:%d\n", i, x, 1 + int(rand() * 50) } print "" } }' > "$T/vt.proftext"
+llvm-profdata-19 merge --keep-vtable-symbols "$T/vt.proftext" -o "$T/vt-l.profdata"
+"$PB" merge --keep-vtable-symbols "$T/vt.proftext" -o "$T/vt-o.profdata" 2>/dev/null
+same "merge --keep-vtable-symbols of 300 vtable names" "$T/vt-l.profdata" "$T/vt-o.profdata"
+"$PB" convert "$T/vt-l.profdata" -o "$T/vt-c.profdata" 2>/dev/null
+same "convert keeps a --keep-vtable-symbols file's bytes" "$T/vt-l.profdata" "$T/vt-c.profdata"
+llvm-profdata-19 merge --keep-vtable-symbols "$T/vt-l.profdata" -o "$T/vt-ll.profdata"
+"$PB" merge --keep-vtable-symbols "$T/vt-l.profdata" -o "$T/vt-oo.profdata" 2>/dev/null
+same "merge --keep-vtable-symbols of that .profdata" "$T/vt-ll.profdata" "$T/vt-oo.profdata"
+
 if "$PB" convert "$L/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
   merge_both 19 "$L/basic-ir.profraw" "$L/simple-ir.profraw" "$L/many-ir.profraw" "$L/concat-ir.profraw"
   merge_both 19 "$L/vtable-ir.profraw" "$L/temporal-ir.profraw"
+  llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/l.profdata"
+  "$PB" merge --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/o.profdata" 2>/dev/null
+  same "merge --keep-vtable-symbols vtable-ir.profraw" "$T/l.profdata" "$T/o.profdata"
   merge_both 19 "$L/mcdc-fe.profraw" "$L/basic-fe.profraw"
   merge_both 14 "$K/many-ir.profraw" "$K/static-ir.profraw" "$K/basic-ir.profraw"
   if [ -d "$P/misc" ]; then

@@ -155,6 +155,23 @@ static void indexed_summary__simple_ir_cutoffs_match_the_spec(void) {
     CU_ASSERT_EQUAL(e[11 * 3 + 2], 5);
 }
 
+
+/* Oracle: libxxhash 0.8.1's XXH3_64bits on bytes (i*7+3) & 0xff, i < n. */
+static void indexed_xxh3__matches_the_reference_implementation(void) {
+    static const struct { size_t n; uint64_t h; } v[] = {
+        {0, UINT64_C(0x2d06800538d394c2)},    {1, UINT64_C(0x13e608bc156defed)},
+        {3, UINT64_C(0xa9088dda485b481c)},    {6, UINT64_C(0xf9f1d99ef1edd356)},
+        {12, UINT64_C(0x6829454be0cc3199)},   {16, UINT64_C(0xb8c859b0f030b585)},
+        {17, UINT64_C(0x714a04408e79b80f)},   {100, UINT64_C(0xb5937857f0d78c9f)},
+        {129, UINT64_C(0xc664bf3311c6abc4)},  {200, UINT64_C(0x746cd0025327bf5b)},
+        {240, UINT64_C(0x64556dc6b462a6cf)},  {241, UINT64_C(0x8beadd3a8874fe17)},
+        {1024, UINT64_C(0x9b81661c641c72b1)}, {1500, UINT64_C(0x636eb3103aa644e2)},
+        {2048, UINT64_C(0xabe604813ba62ed1)}};
+    static uint8_t buf[2048];
+    for (size_t i = 0; i < sizeof buf; i++) buf[i] = (uint8_t)((i * 7 + 3) & 0xff);
+    for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) CU_ASSERT_EQUAL(pbi_xxh3_64(buf, v[i].n), v[i].h);
+}
+
 /* ---- reading ------------------------------------------------------------ */
 
 static void indexed_read__simple_ir_matches_the_worked_example(void) {
@@ -658,6 +675,7 @@ static CU_TestInfo indexed_tests[] = {
     {"indexed_summary__follows_llvm14_and_llvm19_special_count_rules",
      indexed_summary__follows_llvm14_and_llvm19_special_count_rules},
     {"indexed_summary__simple_ir_cutoffs_match_the_spec", indexed_summary__simple_ir_cutoffs_match_the_spec},
+    {"indexed_xxh3__matches_the_reference_implementation", indexed_xxh3__matches_the_reference_implementation},
     {"indexed_read__simple_ir_matches_the_worked_example", indexed_read__simple_ir_matches_the_worked_example},
     {"indexed_read__every_profparser_indexed_version_reads", indexed_read__every_profparser_indexed_version_reads},
     {"indexed_lookup__reads_only_the_named_function", indexed_lookup__reads_only_the_named_function},
