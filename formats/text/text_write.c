@@ -31,6 +31,7 @@ typedef struct twriter {
     int sparse;
     pb_value *vals;
     size_t vals_cap;
+    uint8_t *dropped; /* per record index: left out by sparse (then no name for targets) */
     uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty, unreadable_names;
 } twriter;
 
@@ -78,15 +79,24 @@ static int cmp_trec(const void *x, const void *y) {
  * names (vtables, non-record targets) only when they are kept. */
 static const char *target_name(const twriter *w, const pb_value *v, size_t *len) {
     if (v->value == 0) return NULL;
-    if (!w->keep_names) {
-        size_t idx;
-        const char *name;
-        uint64_t hash;
-        if (pb_profile_lookup_ref(w->p, v->value, &idx, 1) > 0 &&
+    size_t idx;
+    const char *name;
+    uint64_t hash;
+    if (pb_profile_lookup_ref(w->p, v->value, &idx, 1) > 0) {
+        /* LLVM's writer symtab holds only the names it writes (not those
+         * --sparse left out). */
+        if (!(w->dropped && w->dropped[idx]) &&
             pb_profile_record_name(w->p, pb_profile_record(w->p, idx), &name, len, &hash, NULL) == 0)
             return name;
+        if (!w->keep_names) return NULL;
+        uint32_t sym;
+        if (pb_profile_find_symbol_md5(w->p, v->value, &sym) == 0) {
+            const pb_symbol *s = pb_profile_symbol(w->p, sym);
+            if (s && s->name != PB_NONE) return pb_profile_str(w->p, s->name, len);
+        }
         return NULL;
     }
+    if (!w->keep_names) return NULL;
     return pbi_llvm_value_name(w->p, v, len);
 }
 
@@ -223,17 +233,28 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         m++;
     }
     qsort(recs, m, sizeof *recs, cmp_trec);
+    if (w.sparse) {
+        w.dropped = calloc(n ? n : 1, 1);
+        if (!w.dropped) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            goto out;
+        }
+        for (size_t i = 0; i < m;) {
+            size_t j = i + 1;
+            while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+            int zero = 1;
+            for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(p, recs[k].idx));
+            for (size_t k = i; k < j; k++) w.dropped[recs[k].idx] = (uint8_t)zero;
+            i = j;
+        }
+    }
     header(&w);
     for (size_t i = 0; i < m;) {
         size_t j = i + 1;
         while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
-        if (w.sparse) {
-            int zero = 1;
-            for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(p, recs[k].idx));
-            if (zero) {
-                i = j;
-                continue;
-            }
+        if (w.dropped && w.dropped[recs[i].idx]) {
+            i = j;
+            continue;
         }
         /* LLVM's reader skips '#' lines and splits at line breaks: such a
          * name cannot come back (LLVM writes it the same way; we say so). */
@@ -278,6 +299,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
 out:
     free(recs);
+    free(w.dropped);
     free(w.vals);
     pbi_buf_free(&w.b);
     return rc;
