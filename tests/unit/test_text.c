@@ -267,6 +267,43 @@ static void text_read__profparser_files_agree_with_llvm_profdata_19(void) {
     CU_ASSERT_EQUAL(they_fail, 0);
 }
 
+/* Replays the fuzz seed corpora (tests/fuzz/{indexed,text}) through both
+ * readers and writers: whatever the bytes, a clean result, never a crash. */
+static void text_fuzz_corpus__replays_cleanly(void) {
+    static const char *const dirs[] = {"tests/fuzz/text", "tests/fuzz/indexed"};
+    int files = 0;
+    for (int d = 0; d < 2; d++) {
+        DIR *dir = opendir(tu_src(dirs[d]));
+        if (!dir) continue;
+        struct dirent *e;
+        while ((e = readdir(dir))) {
+            if (e->d_name[0] == '.') continue;
+            char rel[512];
+            snprintf(rel, sizeof rel, "%s/%s", dirs[d], e->d_name);
+            size_t len;
+            char *data = tu_slurp(tu_src(rel), &len);
+            if (!data) continue;
+            files++;
+            const char *fmts[] = {"text", "indexed", NULL};
+            for (int f = 0; f < 3; f++) {
+                pb_profile *p = NULL;
+                pb_error err;
+                if (read_mem(data, len, fmts[f], &p, &err) == 0) {
+                    size_t olen;
+                    free(write_text(p, "19", 0, &olen, NULL));
+                    free(write_text(p, "14", 1, &olen, NULL));
+                } else {
+                    CU_ASSERT(err.code != 0);
+                }
+                pb_profile_free(p);
+            }
+            free(data);
+        }
+        closedir(dir);
+    }
+    CU_ASSERT(files >= 14);
+}
+
 static CU_TestInfo text_tests[] = {
     {"text_roundtrip__llvm_written_files_come_back_byte_for_byte",
      text_roundtrip__llvm_written_files_come_back_byte_for_byte},
@@ -276,6 +313,7 @@ static CU_TestInfo text_tests[] = {
     {"text_write__llvm14_leaves_out_kind2_sites_with_a_notice", text_write__llvm14_leaves_out_kind2_sites_with_a_notice},
     {"text_probe__claims_text_profiles_but_never_json", text_probe__claims_text_profiles_but_never_json},
     {"text_read__profparser_files_agree_with_llvm_profdata_19", text_read__profparser_files_agree_with_llvm_profdata_19},
+    {"text_fuzz_corpus__replays_cleanly", text_fuzz_corpus__replays_cleanly},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_text[] = {{"text", NULL, NULL, NULL, NULL, text_tests}, CU_SUITE_INFO_NULL};
