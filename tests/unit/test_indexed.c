@@ -222,6 +222,43 @@ static void indexed_read__every_profparser_indexed_version_reads(void) {
     }
 }
 
+
+/* MemProf (flag 62, v8+): skipped with a notice, flag kept; the writer,
+ * which writes no MemProf section, drops the flag with a notice. */
+static void indexed_read__skips_memprof_and_keeps_its_flag(void) {
+    const char *path = real_path("llvm19/simple-ir", ".profdata");
+    TU_SKIP_IF(!tu_exists(path), "shared testdata/llvm-real absent");
+    size_t len;
+    uint8_t *d = (uint8_t *)tu_slurp(path, &len);
+    pb_put_u64(d + 8, pb_get_u64(d + 8, PB_ORDER_LE) | PB_VARIANT_MEMPROF, PB_ORDER_LE);
+    pb_put_u64(d + 40, 0x200, PB_ORDER_LE); /* MemProfOffset: never followed */
+    pb_source *s = NULL;
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    tu_diag dg;
+    memset(&dg, 0, sizeof dg);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.diag = tu_diag_fn;
+    ro.diag_ctx = &dg;
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&s, d, len, "mem", &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_read(&p, s, &ro, &err), 0);
+    CU_ASSERT_PTR_NOT_NULL(strstr(dg.all, "MemProf section skipped"));
+    CU_ASSERT((pb_profile_flags(p) & PB_VARIANT_MEMPROF) != 0);
+    CU_ASSERT_EQUAL(pb_profile_record_count(p), 3);
+    tu_diag dw;
+    memset(&dw, 0, sizeof dw);
+    size_t olen;
+    uint8_t *out = write_mem(p, "indexed", NULL, &olen, &dw);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(out);
+    CU_ASSERT_PTR_NOT_NULL(strstr(dw.all, "MemProf flag dropped"));
+    CU_ASSERT((pb_get_u64(out + 8, PB_ORDER_LE) & PB_VARIANT_MEMPROF) == 0);
+    free(out);
+    pb_profile_free(p);
+    pb_source_free(s);
+    free(d);
+}
+
 static void indexed_lookup__reads_only_the_named_function(void) {
     const char *path = real_path("llvm19/many-ir", ".profdata");
     TU_SKIP_IF(!tu_exists(path), "shared testdata/llvm-real absent");
@@ -678,6 +715,7 @@ static CU_TestInfo indexed_tests[] = {
     {"indexed_xxh3__matches_the_reference_implementation", indexed_xxh3__matches_the_reference_implementation},
     {"indexed_read__simple_ir_matches_the_worked_example", indexed_read__simple_ir_matches_the_worked_example},
     {"indexed_read__every_profparser_indexed_version_reads", indexed_read__every_profparser_indexed_version_reads},
+    {"indexed_read__skips_memprof_and_keeps_its_flag", indexed_read__skips_memprof_and_keeps_its_flag},
     {"indexed_lookup__reads_only_the_named_function", indexed_lookup__reads_only_the_named_function},
     {"indexed_lookup__returns_both_records_of_a_cs_key", indexed_lookup__returns_both_records_of_a_cs_key},
     {"indexed_lookup__rejects_bucket_offsets_outside_the_payload",
