@@ -26,6 +26,7 @@ same() { # same WHAT FILE1 FILE2
   if ! cmp -s "$2" "$3"; then echo "FAIL: $1: $(cmp "$2" "$3" 2>&1 | head -1)"; fails=$((fails + 1)); fi
 }
 ver() { case "$1" in llvm14/*) echo 14 ;; *) echo 19 ;; esac; }
+L=$R/llvm19; K=$R/llvm14
 
 for f in "$R"/llvm19/*.profdata "$R"/llvm14/*.profdata; do
   stem="${f#"$R"/}"; stem="${stem%.profdata}"; v=$(ver "$stem"); iv=$([ "$v" = 14 ] && echo 7 || echo 12)
@@ -40,6 +41,25 @@ for f in "$R"/llvm19/*.profdata "$R"/llvm14/*.profdata; do
   same "text -> indexed $stem vs llvm-profdata-$v" "$T/l.profdata" "$T/b.profdata"
 done
 
+# Every version we write is read by llvm-profdata-19 (<= 12) with the same
+# `show` output; v13/v14 (no local LLVM reads them) come back to the same v12 bytes.
+for f in vtable-ir mcdc-fe temporal-ir cs-merged basic-ir many-ir; do
+  llvm-profdata-19 show --all-functions --counts --ic-targets --memop-sizes "$L/$f.profdata" > "$T/o.txt"
+  for iv in 4 7 8 9 10 11 12 13 14; do
+    "$PB" convert "$L/$f.profdata" -o "$T/v.profdata" --indexed-version "$iv" 2>/dev/null
+    if [ "$iv" -le 12 ]; then
+      llvm-profdata-19 show --all-functions --counts --ic-targets --memop-sizes "$T/v.profdata" > "$T/s.txt" 2>&1 || true
+      same "llvm-profdata-19 show of $f written as v$iv" "$T/o.txt" "$T/s.txt"
+    else
+      "$PB" convert "$T/v.profdata" -o "$T/back.profdata" --indexed-version 12 2>/dev/null
+      same "$f v$iv back to v12" "$L/$f.profdata" "$T/back.profdata"
+    fi
+  done
+  "$PB" convert "$L/$f.profdata" -o "$T/v7.profdata" --llvm-version 14 2>/dev/null
+  checks=$((checks + 1))
+  llvm-profdata-14 show --all-functions --counts "$T/v7.profdata" >/dev/null 2>&1 || { echo "FAIL: llvm-profdata-14 cannot read $f as v7"; fails=$((fails + 1)); }
+done
+
 merge_both() { # merge_both V ARGS...: llvm-profdata-V merge vs profbridge merge, indexed and text
   local v="$1"; shift
   llvm-profdata-"$v" merge --num-threads=1 "$@" -o "$T/l.profdata" 2>/dev/null
@@ -49,7 +69,6 @@ merge_both() { # merge_both V ARGS...: llvm-profdata-V merge vs profbridge merge
   "$PB" merge --llvm-version "$v" --text "$@" -o "$T/o.proftext" 2>/dev/null
   same "merge --text (llvm $v) $*" "$T/l.proftext" "$T/o.proftext"
 }
-L=$R/llvm19; K=$R/llvm14
 merge_both 19 "$L/many-ir.profdata" "$L/simple-ir.profdata" "$L/static-ir.profdata"
 merge_both 19 "$L/basic-ir.profdata" "$L/many-ir.proftext" "$L/cs-merged.profdata"
 merge_both 19 --weighted-input=3,"$L/basic-ir.profdata" "$L/many-ir.profdata"
