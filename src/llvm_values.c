@@ -1,6 +1,7 @@
 /* llvm_values.c -- value-site helpers for the LLVM plugins; see llvm_values.h. */
 #include "llvm_values.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 void pbi_llvm_bind_symbols(pb_profile *p) {
@@ -51,15 +52,31 @@ const char *pbi_llvm_value_name(const pb_profile *p, const pb_value *v, size_t *
 size_t pbi_llvm_sort_site(const pb_site *s, pb_value *out, size_t max) {
     size_t n = s->num_values;
     if (n) memcpy(out, s->values, n * sizeof *out);
-    /* Insertion sort: stable, and sites hold at most a few hundred values. */
-    for (size_t i = 1; i < n; i++) {
-        pb_value v = out[i];
-        size_t j = i;
-        while (j > 0 && out[j - 1].count < v.count) {
-            out[j] = out[j - 1];
-            j--;
+    pb_value *tmp = n > 32 ? malloc(n * sizeof *tmp) : NULL;
+    if (!tmp) {
+        /* Insertion sort: stable; fine for the small sites LLVM writes. */
+        for (size_t i = 1; i < n; i++) {
+            pb_value v = out[i];
+            size_t j = i;
+            while (j > 0 && out[j - 1].count < v.count) {
+                out[j] = out[j - 1];
+                j--;
+            }
+            out[j] = v;
         }
-        out[j] = v;
+    } else {
+        /* Bottom-up merge sort: stable and O(n log n) for huge text sites. */
+        for (size_t width = 1; width < n; width *= 2) {
+            for (size_t lo = 0; lo < n; lo += 2 * width) {
+                size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+                size_t a = lo, b = mid, k = lo;
+                while (a < mid && b < hi) tmp[k++] = out[b].count > out[a].count ? out[b++] : out[a++];
+                while (a < mid) tmp[k++] = out[a++];
+                while (b < hi) tmp[k++] = out[b++];
+            }
+            memcpy(out, tmp, n * sizeof *out);
+        }
+        free(tmp);
     }
     return max && n > max ? max : n;
 }
