@@ -5,9 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Chunks are big enough that malloc overhead is negligible, small enough
- * that a tiny profile does not reserve much. Requests above a quarter chunk
- * get a chunk of their own so they do not waste the current one. */
+/* Chunks grow from 4 KiB to 1 MiB: a tiny profile (the model is also used
+ * for scratch profiles) reserves little, a big one pays one malloc per MiB.
+ * Requests above a quarter of the largest chunk get a chunk of their own so
+ * they do not waste the current one. */
+#define MIN_CHUNK ((size_t)4096)
 #define CHUNK_SIZE ((size_t)1 << 20)
 
 struct pbi_arena_chunk {
@@ -50,14 +52,17 @@ void *pbi_arena_alloc(pbi_arena *a, size_t n, size_t align) {
     if (n > CHUNK_SIZE / 4) {
         /* Own chunk; 16-aligned by construction. n == 0 never gets here. */
         if (!a->head) {
-            if (!new_chunk(a, CHUNK_SIZE, 1)) return NULL;
+            if (!new_chunk(a, MIN_CHUNK, 1)) return NULL;
         }
         return new_chunk(a, n, 0);
     }
-    char *data = new_chunk(a, CHUNK_SIZE, 1);
+    size_t size = a->head ? a->head->size * 2 : MIN_CHUNK;
+    if (size > CHUNK_SIZE) size = CHUNK_SIZE;
+    while (size < n) size *= 2;
+    char *data = new_chunk(a, size, 1);
     if (!data) return NULL;
     a->cur = data + n;
-    a->left = CHUNK_SIZE - n;
+    a->left = size - n;
     return data;
 }
 

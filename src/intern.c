@@ -89,10 +89,10 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
         int rc = grow_ids(t);
         if (rc) return rc;
     }
-    char *copy = pbi_arena_alloc(&t->arena, len + 1, 8);
+    char *copy = pbi_arena_alloc(&t->arena, len + !t->no_nul, 8);
     if (!copy) return PB_ENOMEM;
     if (len) memcpy(copy, bytes, len);
-    copy[len] = '\0';
+    if (!t->no_nul) copy[len] = '\0';
     uint32_t id = t->count++;
     t->data[id] = copy;
     t->len[id] = (uint32_t)len;
@@ -121,12 +121,14 @@ void pbi_intern_pop(pbi_intern *t) {
 }
 
 void pbi_intern_free(pbi_intern *t) {
+    uint8_t no_nul = t->no_nul;
     pbi_arena_free(&t->arena);
     free(t->data);
     free(t->len);
     free(t->hash);
     free(t->slots);
     memset(t, 0, sizeof *t);
+    t->no_nul = no_nul; /* reusable with the same kind of blobs */
 }
 
 /* ---- u64 -> u32 map ---------------------------------------------------- */

@@ -4,8 +4,8 @@
  * The model interns strings, frame arrays (contexts), int arrays (branch
  * layouts) and the keys of symbols and methods with one structure: equal
  * bytes get equal dense ids 0, 1, 2, ... in first-seen order. The bytes are
- * stored once, in an arena, 8-byte aligned and followed by a NUL byte, so a
- * blob can be read back as a string, a pb_frame[] or an int32_t[].
+ * stored once, in an arena, 8-byte aligned and (unless no_nul) followed by a
+ * NUL byte, so a blob can be read back as a string, a pb_frame[] or an int32_t[].
  */
 #ifndef PB_INTERN_H
 #define PB_INTERN_H
@@ -23,9 +23,11 @@ typedef struct pbi_intern {
     uint32_t count, cap;
     uint32_t *slots;   /* open addressing: id + 1, 0 = empty */
     uint32_t nslots;   /* a power of two, or 0 */
+    uint8_t no_nul;    /* 1: blobs are not strings; store no NUL (saves 8 bytes
+                          per 8-byte-multiple blob such as a context) */
 } pbi_intern;
 
-#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, 0, 0, NULL, 0}
+#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, 0, 0, NULL, 0, 0}
 
 /* 64-bit hash of bytes (not cryptographic; for tables). */
 uint64_t pbi_hash_bytes(const void *bytes, size_t len);

@@ -11,6 +11,8 @@ int pb_profile_new(pb_profile **out, pb_error *err) {
     *out = NULL;
     pb_profile *p = calloc(1, sizeof *p);
     if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a profile");
+    /* Only strings need a NUL after their bytes. */
+    p->sym_keys.no_nul = p->meth_keys.no_nul = p->ctxs.no_nul = p->ints.no_nul = 1;
     *out = p;
     return 0;
 }
@@ -42,6 +44,7 @@ void pb_profile_free(pb_profile *p) {
     pbi_arena_free(&p->desc_arena);
     free(p->descs);
     free(p->lookup);
+    pbi_buf_free(&p->scratch);
     free(p);
 }
 
@@ -50,6 +53,10 @@ void pb_profile_set_flags(pb_profile *p, uint64_t variant_flags) { p->flags = va
 
 const pb_origin *pb_profile_origin(const pb_profile *p) { return &p->origin; }
 void pb_profile_set_origin(pb_profile *p, const pb_origin *o) {
+    if (!o) {
+        memset(&p->origin, 0, sizeof p->origin);
+        return;
+    }
     p->origin = *o;
     p->origin.format[sizeof p->origin.format - 1] = '\0';
 }

@@ -7,8 +7,10 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "arena.h"
+#include "buf.h"
 #include "intern.h"
 #include "profbridge/profile.h"
 
@@ -86,6 +88,7 @@ struct pb_profile {
     pbi_arena desc_arena;      /* rendered method descriptors */
     struct pbi_desc *descs;    /* per method, or NULL */
     size_t num_descs;
+    pb_buf scratch;            /* reused while rendering names */
     pbi_lookup_entry *lookup;  /* sorted by ref, or NULL when stale */
     size_t num_lookup;
 };
@@ -94,6 +97,27 @@ typedef struct pbi_desc {
     const char *text; /* NULL: not rendered yet */
     uint32_t len;
 } pbi_desc;
+
+/* Table entries are written field by field over zeroed memory, so their
+ * padding bytes are zero too and canonical tables compare equal even
+ * byte by byte. */
+static inline void pbi_set_symbol(pb_symbol *d, pb_str name, uint64_t md5, int placeholder,
+                                  int64_t id) {
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    d->md5 = md5;
+    d->placeholder = (uint8_t)placeholder;
+    d->placeholder_id = id;
+}
+static inline void pbi_set_method(pb_method *d, pb_str name, uint32_t num_sig, const uint32_t *sig,
+                                  int placeholder, int64_t id) {
+    memset(d, 0, sizeof *d);
+    d->name = name;
+    d->num_sig = num_sig;
+    d->sig = sig;
+    d->placeholder = (uint8_t)placeholder;
+    d->placeholder_id = id;
+}
 
 /* Hash of a record's key (see pbi_record_key_equal). */
 uint64_t pbi_record_key_hash(const pb_record *r);

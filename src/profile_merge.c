@@ -333,11 +333,18 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
         if (r->kind == PB_REC_FUNCTION) {
             size_t len;
             const char *n = pb_profile_str(src, r->name, &len);
+            if (!n) {
+                rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                                  "records[%zu] of the source names no string", i);
+                break;
+            }
             rc = pb_profile_intern(dst, n, len, &t.name, err);
             if (rc) break;
         } else {
-            t.ctx = r->ctx == PB_NONE ? PB_NONE : m->ctx[r->ctx];
-            t.layout = r->layout == PB_NONE ? PB_NONE : m->ints[r->layout];
+            /* out-of-range ids (changed in place) stay invalid for dst's
+             * validation to refuse */
+            t.ctx = r->ctx < src->ctxs.count ? m->ctx[r->ctx] : PB_NONE;
+            t.layout = r->layout < src->ints.count ? m->ints[r->layout] : PB_NONE;
         }
         /* Copy sites and values with the symbols renumbered for dst. */
         size_t nsites = 0, nvals = 0;
@@ -366,7 +373,10 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
                 sites[si].values = vals + vi;
                 for (uint32_t v = 0; v < ss->num_values; v++) {
                     vals[vi] = ss->values[v];
-                    if (vals[vi].symbol != PB_NONE) vals[vi].symbol = m->sym[vals[vi].symbol];
+                    uint32_t sy = vals[vi].symbol;
+                    /* a symbol src does not have (changed in place) becomes
+                     * none; validation in dst then still holds */
+                    vals[vi].symbol = sy < src->sym_keys.count ? m->sym[sy] : PB_NONE;
                     vi++;
                 }
                 si++;

@@ -205,14 +205,22 @@ int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb
     int rc = pbi_validate_record(p, rec, err);
     if (rc) return rc;
     if (pbi_find_record(p, rec) != SIZE_MAX) {
-        const char *name;
-        size_t len;
-        uint64_t hash;
-        if (pb_profile_record_name(p, rec, &name, &len, &hash, NULL) == 0)
-            return pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
-                                "a record %.*s with hash 0x%016llx exists", len > 300 ? 300 : (int)len,
-                                name, (unsigned long long)hash);
-        return pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record", "a record with this key exists");
+        /* Name the key in the message without caching a name for a record
+         * that is not added (readers may hit many duplicates). */
+        pb_buf b = PB_BUF_INIT;
+        uint64_t hash = rec->hash;
+        if (rec->kind == PB_REC_FUNCTION) {
+            size_t n;
+            const char *s = pb_profile_str(p, rec->name, &n);
+            pbi_buf_append(&b, s, n);
+        } else if (pbi_jname_render(p, rec, &b) == 0) {
+            hash = pbi_jname_hash(b.data, b.len);
+        }
+        pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
+                     "a record %.*s with hash 0x%016llx exists", b.len > 300 ? 300 : (int)b.len,
+                     b.data ? b.data : "", (unsigned long long)hash);
+        pbi_buf_free(&b);
+        return PB_EEXIST;
     }
     return pbi_append_record(p, rec, index, err);
 }
@@ -231,21 +239,22 @@ pb_record *pb_profile_record_mut(pb_profile *p, size_t i) {
 
 /* Renders a Java record's name into the name arena (lives until free). */
 static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
-    pb_buf b = PB_BUF_INIT;
-    int rc = pbi_jname_render(p, r, &b);
-    if (!rc && b.len >= UINT32_MAX) rc = PB_ENOMEM;
+    pb_buf *b = &p->scratch;
+    pbi_buf_reset(b);
+    b->failed = 0;
+    int rc = pbi_jname_render(p, r, b);
+    if (!rc && b->len >= UINT32_MAX) rc = PB_ENOMEM;
     if (!rc) {
-        char *t = pbi_arena_alloc(&p->name_arena, b.len + 1, 1);
+        char *t = pbi_arena_alloc(&p->name_arena, b->len + 1, 1);
         if (!t) {
             rc = PB_ENOMEM;
         } else {
-            memcpy(t, b.data, b.len + 1);
+            memcpy(t, b->data, b->len + 1);
             out->name = t;
-            out->len = (uint32_t)b.len;
-            out->hash = pb_md5_ref(t, b.len); /* full NameRef; the hash masks it */
+            out->len = (uint32_t)b->len;
+            out->hash = pb_md5_ref(t, b->len); /* full NameRef; the hash masks it */
         }
     }
-    pbi_buf_free(&b);
     return rc;
 }
 

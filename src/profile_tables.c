@@ -65,8 +65,8 @@ static int reserve(void **arr, uint32_t *cap, uint32_t count, size_t size) {
     return 0;
 }
 
-static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_symbol sym,
-                      uint32_t *out, pb_error *err) {
+static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_str name,
+                      uint64_t md5, int placeholder, int64_t pid, uint32_t *out, pb_error *err) {
     if (reserve((void **)&p->syms, &p->cap_syms, p->sym_keys.count, sizeof *p->syms))
         return nomem(err, "a symbol");
     uint32_t id;
@@ -74,11 +74,11 @@ static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_s
     int rc = pbi_intern_add(&p->sym_keys, key, key_words * 4, &id, &added);
     if (rc) return intern_rc(rc, err, "a symbol");
     if (added) {
-        if (pbi_map_put(&p->sym_by_md5, sym.md5, id)) {
+        if (pbi_map_put(&p->sym_by_md5, md5, id)) {
             pbi_intern_pop(&p->sym_keys);
             return nomem(err, "a symbol");
         }
-        p->syms[id] = sym;
+        pbi_set_symbol(&p->syms[id], name, md5, placeholder, pid);
     }
     *out = id;
     return 0;
@@ -89,16 +89,14 @@ int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t 
     pb_str s;
     int rc = pb_profile_intern(p, name, len, &s, err);
     if (rc) return rc;
-    pb_symbol sym = {s, pb_md5_ref(len ? name : "", len), 0, 0};
-    return new_symbol(p, &s, 1, sym, out, err);
+    return new_symbol(p, &s, 1, s, pb_md5_ref(len ? name : "", len), 0, 0, out, err);
 }
 
 int pb_profile_add_placeholder_symbol(pb_profile *p, int64_t id, uint32_t *out, pb_error *err) {
     char tok[24];
     size_t n = placeholder_token(tok, id);
     uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)id, (uint32_t)((uint64_t)id >> 32)};
-    pb_symbol sym = {PB_NONE, pb_md5_ref(tok, n), 1, id};
-    return new_symbol(p, key, 3, sym, out, err);
+    return new_symbol(p, key, 3, PB_NONE, pb_md5_ref(tok, n), 1, id, out, err);
 }
 
 size_t pb_profile_symbol_count(const pb_profile *p) { return p->sym_keys.count; }
@@ -129,9 +127,10 @@ static int new_method(pb_profile *p, const uint32_t *key, size_t key_words, int 
     if (rc) return intern_rc(rc, err, "a method");
     if (added) {
         const uint32_t *stored = pbi_intern_get(&p->meth_keys, id, NULL);
-        pb_method m = {PB_NONE, 0, NULL, 1, pid};
-        if (!placeholder) m = (pb_method){stored[0], (uint32_t)(key_words - 1), stored + 1, 0, 0};
-        p->meths[id] = m;
+        if (placeholder)
+            pbi_set_method(&p->meths[id], PB_NONE, 0, NULL, 1, pid);
+        else
+            pbi_set_method(&p->meths[id], stored[0], (uint32_t)(key_words - 1), stored + 1, 0, 0);
     }
     *out = id;
     return 0;
