@@ -82,6 +82,13 @@ printf '%s\n# comment\n2,%s\n' "$L/simple-ir.profdata" "$L/static-ir.profdata" >
 merge_both 19 -f "$T/list" "$L/basic-ir.profdata"
 
 
+# Saturation (LLVM 14: 2^64-1, 19: 2^64-3) and the summaries' special-count rules.
+printf ':ir\nf\n1\n2\n18446744073709551610\n3\n\ng\n2\n1\n18446744073709551615\n' > "$T/sat.proftext"
+merge_both 14 "$T/sat.proftext" "$T/sat.proftext"
+merge_both 19 "$T/sat.proftext" "$T/sat.proftext"
+merge_both 14 --weighted-input=7,"$T/sat.proftext"
+merge_both 19 --weighted-input=7,"$T/sat.proftext"
+
 # --keep-vtable-symbols: 300 vtable names (StringSet order, zlib level 9).
 awk 'BEGIN { srand(3); print ":ir";
   for (r = 0; r < 30; r++) { printf "fn%d\n%d\n1\n100\n1\n2\n1\n10\n", r, r + 1;
