@@ -339,16 +339,6 @@ int pbc_cmd_merge(int argc, char **argv) {
         ro.nkv = po.n;
         pb_error_clear(&err);
         int prc = pb_read_file(&p, in.v[i].path, &ro, &err);
-        if (prc == 0 && pb_profile_record_count(acc) &&
-            ((pb_profile_flags(acc) ^ pb_profile_flags(p)) & PB_VARIANT_IR)) {
-            /* llvm-profdata 14 and 19 merge an IR and a front-end profile
-             * without a word and write IR (flags OR-ed); pb_profile_merge
-             * refuses, so mark both IR first, with a warning. */
-            pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, 0, in.v[i].path, PB_NO_OFFSET, NULL,
-                    "merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
-            pb_profile_set_flags(acc, pb_profile_flags(acc) | PB_VARIANT_IR);
-            pb_profile_set_flags(p, pb_profile_flags(p) | PB_VARIANT_IR);
-        }
         if (prc == 0) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
