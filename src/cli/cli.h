@@ -42,4 +42,19 @@ typedef struct pbc_show_llvm_opts {
 int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
                   FILE *out, pb_error *err);
 
+/* Subcommands (commands.h): int pbc_cmd_<name>(int argc, char **argv),
+ * argv[0] = "profbridge <name>"; the return value is the exit code. */
+#define PBC_COMMAND(name, fn, summary) int fn(int argc, char **argv);
+#include "commands.h"
+#undef PBC_COMMAND
+
+/*
+ * The Java view of a profile read from iprof (`profbridge show` without
+ * --llvm): a summary, then every method's entries with resolved names and
+ * contexts. topn > 0 instead lists the topn hottest entries by counter 0.
+ * Returns 0 or a PB_E* (only PB_ENOMEM).
+ */
+int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, FILE *out,
+                   pb_error *err);
+
 #endif

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# install-deps.sh -- installs the Debian packages profbridge needs to build,
+# test and benchmark, but only those that are missing. Idempotent; prints
+# nothing when everything is present. Needs root (or sudo) only when
+# something is missing.
+set -euo pipefail
+
+packages=(
+  build-essential cmake pkg-config gzip time
+  libjansson-dev zlib1g-dev libmd-dev libcunit1-dev python3-jsonschema
+  llvm-13 clang-13
+  llvm-14 clang-14 libclang-rt-14-dev
+  llvm-19 clang-19 libclang-rt-19-dev
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  # dpkg -s also knows removed packages whose config files remain: read the status.
+  if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then
+    missing+=("$p")
+  fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "install-deps: installing ${missing[*]}" >&2
+if [ "$(id -u)" -eq 0 ]; then
+  sudo=()
+elif command -v sudo >/dev/null 2>&1; then
+  sudo=(sudo)
+else
+  echo "install-deps: missing packages (${missing[*]}) and not root; run this script as root" >&2
+  exit 1
+fi
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# run-tests.sh -- the whole test run (what CI runs through .ci/run):
+#   1. installs missing dependencies (scripts/install-deps.sh);
+#   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest:
+#      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
+#      and tests/interop/install.sh (install into a temporary prefix, build
+#      consumers through pkg-config and find_package);
+#   3. clang-19 build with -Werror in build-clang (warnings check only).
+# Works from any directory. Stops at the first failure, saying which step.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+step=""
+trap 'rc=$?; if [ $rc -ne 0 ]; then echo "run-tests: FAILED at step: $step (exit $rc)" >&2; fi' EXIT
+say() { step="$*"; echo; echo "== run-tests: $*"; }
+
+say "installing missing dependencies"
+bash scripts/install-deps.sh
+
+say "configuring the gcc ASan+UBSan build (build-asan)"
+cmake -S . -B build-asan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
+  -DPB_SANITIZE=ON -DPB_WERROR=ON >/dev/null
+say "building build-asan"
+cmake --build build-asan -j2
+say "running the tests (ctest in build-asan)"
+ctest --test-dir build-asan --output-on-failure
+
+say "configuring the clang-19 warnings build (build-clang)"
+cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang-19 -DPB_WERROR=ON >/dev/null
+say "building build-clang (warnings are errors)"
+cmake --build build-clang -j2
+
+step=""
+echo
+echo "run-tests: all steps passed"

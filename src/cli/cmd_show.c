@@ -1,0 +1,220 @@
+/*
+ * cmd_show.c -- `profbridge show IN`: the Java view (show_iprof.c) for
+ * profiles read from iprof, otherwise (or with --llvm) what
+ * `llvm-profdata-19 show` prints for the same flags (show_llvm.c).
+ *
+ * Flags are parsed with getopt_long_only because llvm-profdata accepts
+ * -flag as well as --flag, and --flag=value.
+ */
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "opts.h"
+
+static void help(FILE *out) {
+    fputs("Usage: " PBC_PROG " show IN [--topn N] [--llvm] [llvm-profdata show flags] [-o OUT]\n"
+          "\n"
+          "Prints a profile. For a profile read from iprof (without --llvm): a summary\n"
+          "(version, types, methods, entries per section, total call count, contexts,\n"
+          "deepest context) and every method's entries with resolved names: the kind,\n"
+          "the context callee-first joined by '<', the counts, branch successors or\n"
+          "receiver types. With --topn N only the N hottest entries (by first counter).\n"
+          "\n"
+          "For LLVM profiles, or with --llvm, the output is that of\n"
+          "'llvm-profdata-19 show' for the same flags. Flags may be written -flag or\n"
+          "--flag, values as '--flag VALUE' or '--flag=VALUE'.\n"
+          "\nOptions:\n"
+          "      --llvm                      LLVM view even for iprof input\n"
+          "      --topn N                    the N hottest functions/entries\n"
+          "      --all-functions             details of every function\n"
+          "      --counts                    counter values\n"
+          "      --function NAME             functions whose name contains NAME\n"
+          "      --ic-targets                indirect-call targets\n"
+          "      --memop-sizes               memory-operation size values\n"
+          "      --show-vtables              vtable values\n"
+          "      --detailed-summary          the detailed profile summary\n"
+          "      --detailed-summary-cutoffs LIST  cutoffs for it (comma-separated)\n"
+          "      --value-cutoff N            only functions whose max count is >= N\n"
+          "      --list-below-cutoff         list the functions below the cutoff\n"
+          "      --showcs                    context-sensitive records only\n"
+          "      --covered                   names of covered functions\n"
+          "      --binary-ids                binary ids\n"
+          "      --temporal-profile-traces   temporal profile traces\n"
+          "      --profile-version           the profile's version\n"
+          "      --text                      the profile as text (.proftext)\n"
+          "      --json                      the same content as JSON\n"
+          "      --instr                     accepted for llvm-profdata compatibility\n"
+          "      --from FORMAT               read IN as FORMAT instead of recognising it\n"
+          "      --lenient                   read with the plugin's lenient rules\n"
+          "  -o, --output OUT                write to OUT instead of standard output\n"
+          "  -h, --help                      show this help\n"
+          "\nExit status: 0 shown, 1 IN is invalid, 2 usage or I/O error.\n",
+          out);
+}
+
+enum {
+    OPT_LLVM = 256, OPT_FROM, OPT_LENIENT, OPT_INSTR, OPT_FUNCTION, OPT_CUTOFFS, OPT_TOPN,
+    OPT_VALUE_CUTOFF,
+    OPT_BOOL_BASE = 512 /* + index into bool_flags */
+};
+
+/* The boolean flags and the field of pbc_show_llvm_opts each sets. */
+static const struct {
+    const char *name;
+    size_t field;
+} bool_flags[] = {
+    {"all-functions", offsetof(pbc_show_llvm_opts, all_functions)},
+    {"counts", offsetof(pbc_show_llvm_opts, counts)},
+    {"ic-targets", offsetof(pbc_show_llvm_opts, ic_targets)},
+    {"memop-sizes", offsetof(pbc_show_llvm_opts, memop_sizes)},
+    {"show-vtables", offsetof(pbc_show_llvm_opts, show_vtables)},
+    {"detailed-summary", offsetof(pbc_show_llvm_opts, detailed_summary)},
+    {"list-below-cutoff", offsetof(pbc_show_llvm_opts, list_below_cutoff)},
+    {"showcs", offsetof(pbc_show_llvm_opts, showcs)},
+    {"covered", offsetof(pbc_show_llvm_opts, covered)},
+    {"binary-ids", offsetof(pbc_show_llvm_opts, binary_ids)},
+    {"temporal-profile-traces", offsetof(pbc_show_llvm_opts, temporal_traces)},
+    {"profile-version", offsetof(pbc_show_llvm_opts, profile_version)},
+    {"text", offsetof(pbc_show_llvm_opts, text)},
+    {"json", offsetof(pbc_show_llvm_opts, json)},
+};
+#define NUM_BOOL_FLAGS (sizeof bool_flags / sizeof bool_flags[0])
+
+static const struct option fixed_opts[] = {
+    {"llvm", no_argument, NULL, OPT_LLVM},
+    {"from", required_argument, NULL, OPT_FROM},
+    {"lenient", no_argument, NULL, OPT_LENIENT},
+    {"instr", optional_argument, NULL, OPT_INSTR},
+    {"function", required_argument, NULL, OPT_FUNCTION},
+    {"detailed-summary-cutoffs", required_argument, NULL, OPT_CUTOFFS},
+    {"topn", required_argument, NULL, OPT_TOPN},
+    {"value-cutoff", required_argument, NULL, OPT_VALUE_CUTOFF},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+};
+#define NUM_FIXED (sizeof fixed_opts / sizeof fixed_opts[0])
+
+/* Fixed options, then one entry per boolean flag (optional "=true/false"). */
+static void build_longopts(struct option *lo) {
+    size_t k = 0;
+    for (size_t i = 0; i < NUM_FIXED; i++) lo[k++] = fixed_opts[i];
+    for (size_t i = 0; i < NUM_BOOL_FLAGS; i++) {
+        lo[k].name = bool_flags[i].name;
+        lo[k].has_arg = optional_argument;
+        lo[k].flag = NULL;
+        lo[k].val = OPT_BOOL_BASE + (int)i;
+        k++;
+    }
+    lo[k] = (struct option){NULL, 0, NULL, 0};
+}
+
+/* Flags that only the LLVM view reads (to say they are ignored otherwise). */
+static int any_llvm_flag(const pbc_show_llvm_opts *o) {
+    return o->all_functions || o->counts || o->function || o->ic_targets || o->memop_sizes ||
+           o->show_vtables || o->detailed_summary || o->cutoffs || o->value_cutoff ||
+           o->list_below_cutoff || o->showcs || o->covered || o->binary_ids || o->temporal_traces ||
+           o->profile_version || o->text || o->json;
+}
+
+int pbc_cmd_show(int argc, char **argv) {
+    struct option longopts[NUM_FIXED + NUM_BOOL_FLAGS + 1];
+    build_longopts(longopts);
+    pbc_show_llvm_opts so;
+    memset(&so, 0, sizeof so);
+    const char *from = NULL, *out_path = NULL;
+    int lenient = 0, llvm = 0, c, rc = PBC_EXIT_USAGE;
+    uint64_t n;
+    pb_profile *p = NULL;
+    FILE *out = stdout;
+    pb_error err;
+    pb_error_clear(&err);
+
+    while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
+        if (c >= OPT_BOOL_BASE && c < OPT_BOOL_BASE + (int)NUM_BOOL_FLAGS) {
+            int v = pbc_parse_bool(optarg);
+            if (v < 0)
+                return pbc_usage_error("show", "'%s' is not a boolean value for -%s", optarg,
+                                       bool_flags[c - OPT_BOOL_BASE].name);
+            *(int *)((char *)&so + bool_flags[c - OPT_BOOL_BASE].field) = v;
+            continue;
+        }
+        switch (c) {
+        case OPT_LLVM: llvm = 1; break;
+        case OPT_FROM: from = optarg; break;
+        case OPT_LENIENT: lenient = 1; break;
+        case OPT_INSTR: break; /* instrumentation profiles are all we read */
+        case OPT_FUNCTION: so.function = optarg; break;
+        case OPT_CUTOFFS: so.cutoffs = optarg; break;
+        case OPT_TOPN:
+            if (pbc_parse_u64(optarg, &n) || n > 0x7fffffff)
+                return pbc_usage_error("show", "--topn needs a number, found '%s'", optarg);
+            so.topn = (unsigned)n;
+            break;
+        case OPT_VALUE_CUTOFF:
+            if (pbc_parse_u64(optarg, &so.value_cutoff))
+                return pbc_usage_error("show", "--value-cutoff needs a number, found '%s'", optarg);
+            break;
+        case 'o': out_path = optarg; break;
+        case 'h': help(stdout); return PBC_EXIT_OK;
+        default: return pbc_try_help("show");
+        }
+    }
+    if (optind != argc - 1)
+        return pbc_usage_error("show", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (from && !pbc_format_arg("show", "--from", from)) return PBC_EXIT_USAGE;
+    const char *in_path = argv[optind];
+
+    pbc_diag_ctx dc = {0, 0, 0};
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = from;
+    ro.lenient = lenient;
+    ro.diag = pbc_diag;
+    ro.diag_ctx = &dc;
+    /* Detect first, so that the --lenient hint follows only a reader's failure. */
+    const pb_format *f = NULL;
+    pb_source *src = NULL;
+    int read_failed = 0, prc = pb_source_open_file(&src, in_path, &err);
+    if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
+    if (prc == 0) {
+        if (f) ro.format = f->name;
+        prc = pb_read(&p, src, &ro, &err);
+        read_failed = prc != 0;
+    }
+    pb_source_free(src);
+    if (prc) {
+        pbc_print_error(&err);
+        if (read_failed) pbc_lenient_hint(prc, lenient);
+        return pbc_exit_for(prc);
+    }
+    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
+        pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
+        goto out;
+    }
+    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+    if (!llvm && strcmp(pb_profile_origin(p)->format, "iprof") == 0) {
+        if (any_llvm_flag(&so))
+            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
+        prc = pbc_show_iprof(p, name, so.topn, out, &err);
+    } else {
+        prc = pbc_show_llvm(p, name, &so, out, &err);
+    }
+    if (prc) {
+        pbc_print_error(&err);
+        rc = pbc_exit_for(prc);
+        goto out;
+    }
+    rc = PBC_EXIT_OK;
+out:
+    if (out != stdout) {
+        errno = 0;
+        if (fclose(out) != 0 && rc == PBC_EXIT_OK) {
+            pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
+            rc = PBC_EXIT_USAGE;
+        }
+    }
+    pb_profile_free(p);
+    return rc;
+}

@@ -1,0 +1,13 @@
+/*
+ * commands.h -- the subcommands of `profbridge`, one line each:
+ *   PBC_COMMAND(name, function, one-line summary)
+ * main.c builds the dispatch table and the global --help from this list and
+ * cli.h declares the functions from it, so a new subcommand is one line here
+ * plus its cmd_<name>.c. Each function gets argv[0] = "profbridge <name>"
+ * and returns the process exit code (opts.h: PBC_EXIT_*).
+ */
+PBC_COMMAND(convert, pbc_cmd_convert, "convert a profile to another format (iprof, raw, indexed, text, json)")
+PBC_COMMAND(show, pbc_cmd_show, "print a profile: Java view for iprof, llvm-profdata-19 show output otherwise")
+PBC_COMMAND(validate, pbc_cmd_validate, "check profiles and report every problem found")
+PBC_COMMAND(dump, pbc_cmd_dump, "explain the bytes of a profile file, field by field")
+PBC_COMMAND(merge, pbc_cmd_merge, "merge profiles as llvm-profdata merge does (weights, sparse, function filters)")

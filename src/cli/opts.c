@@ -1,0 +1,298 @@
+/* opts.c -- option handling and messages shared by the subcommands (opts.h). */
+#include "opts.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+int pbc_exit_for(int code) {
+    switch (code) {
+    case PB_OK: return PBC_EXIT_OK;
+    case PB_EFORMAT:
+    case PB_ETRUNC:
+    case PB_EVERSION: return PBC_EXIT_INVALID;
+    default: return PBC_EXIT_USAGE;
+    }
+}
+
+void pbc_print_error(const pb_error *e) {
+    char line[2048];
+    pb_error_format(e, line, sizeof line);
+    fprintf(stderr, PBC_PROG ": %s\n", line);
+}
+
+void pbc_lenient_hint(int code, int lenient) {
+    if (code == PB_EFORMAT && !lenient)
+        fputs(PBC_PROG ": note: --lenient keeps what the reader can repair (see the format's notes)\n",
+              stderr);
+}
+
+void pbc_msg(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs(PBC_PROG ": ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+}
+
+int pbc_usage_error(const char *cmd, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, PBC_PROG " %s: ", cmd);
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\nTry '" PBC_PROG " %s --help' for more information.\n", cmd);
+    va_end(ap);
+    return PBC_EXIT_USAGE;
+}
+
+int pbc_try_help(const char *cmd) {
+    fprintf(stderr, "Try '" PBC_PROG " %s --help' for more information.\n", cmd);
+    return PBC_EXIT_USAGE;
+}
+
+void pbc_diag(void *ctx, int severity, const pb_error *e) {
+    pbc_diag_ctx *c = ctx;
+    const char *label = "note";
+    if (severity == PB_DIAG_WARNING) label = "warning";
+    if (severity >= PB_DIAG_ERROR) label = "error";
+    if (c) {
+        if (severity == PB_DIAG_NOTICE) c->notices++;
+        else if (severity == PB_DIAG_WARNING) c->warnings++;
+        else c->errors++;
+    }
+    char line[2048];
+    pb_error_format(e, line, sizeof line);
+    fprintf(stderr, PBC_PROG ": %s: %s\n", label, line);
+}
+
+static void list_format_names(FILE *out) {
+    for (size_t i = 0; i < pb_format_count(); i++)
+        fprintf(out, "%s%s", i ? ", " : "", pb_format_at(i)->name);
+    if (pb_format_count() == 0) fputs("(none built in)", out);
+}
+
+const pb_format *pbc_format_arg(const char *cmd, const char *option, const char *name) {
+    const pb_format *f = pb_format_lookup(name);
+    if (f) return f;
+    fprintf(stderr, PBC_PROG " %s: unknown format '%s' for %s; known formats: ", cmd, name, option);
+    list_format_names(stderr);
+    fprintf(stderr, "\nTry '" PBC_PROG " %s --help' for more information.\n", cmd);
+    return NULL;
+}
+
+void pbc_print_formats(FILE *out) {
+    if (pb_format_count() == 0) {
+        fputs("  (no format plugins are built in)\n", out);
+        return;
+    }
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        char ext[128] = "";
+        size_t k = 0;
+        for (const char *const *e = f->extensions; e && *e && k < sizeof ext; e++) {
+            int w = snprintf(ext + k, sizeof ext - k, "%s%s", k ? " " : "", *e);
+            if (w < 0) break;
+            k += (size_t)w;
+        }
+        fprintf(out, "  %-8s %-22s %s%s%s%s\n", f->name, ext[0] ? ext : "-",
+                f->description ? f->description : "", f->read ? "" : " [no read]",
+                f->write ? "" : " [no write]", f->dump ? "" : " [no dump]");
+    }
+}
+
+static void print_option_table(FILE *out, const char *plugin, const char *role,
+                               const pb_option_desc *d) {
+    for (; d && d->name; d++) {
+        char lhs[96];
+        snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+        fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", plugin, role);
+    }
+}
+
+void pbc_print_plugin_options(FILE *out) {
+    int any = 0;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        any |= (f->read_options && f->read_options->name) || (f->write_options && f->write_options->name);
+        print_option_table(out, f->name, "reader", f->read_options);
+        print_option_table(out, f->name, "writer", f->write_options);
+    }
+    if (!any) fputs("  (none: no built-in plugin declares options)\n", out);
+}
+
+/* The declaration of plugin option `name` (name_len bytes) in any plugin. */
+static const pb_option_desc *find_plugin_option(const char *name, size_t name_len) {
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++)
+                if (strlen(d->name) == name_len && memcmp(d->name, name, name_len) == 0) return d;
+    }
+    return NULL;
+}
+
+/* The subcommand's own long option called `name`: exact match first, then
+ * a prefix, as getopt_long accepts unambiguous abbreviations. */
+static const struct option *find_own_option(const struct option *lo, const char *name,
+                                            size_t name_len, int prefix) {
+    for (; lo && lo->name; lo++) {
+        size_t n = strlen(lo->name);
+        if (prefix ? (name_len < n && memcmp(lo->name, name, name_len) == 0)
+                   : (n == name_len && memcmp(lo->name, name, n) == 0))
+            return lo;
+    }
+    return NULL;
+}
+
+/* Short options that take a value, from the long options' table (our
+ * subcommands give every short option a long twin with the same `val`). */
+static int short_takes_value(const struct option *lo, int c) {
+    for (; lo && lo->name; lo++)
+        if (lo->val == c) return lo->has_arg == required_argument;
+    return 0;
+}
+
+int pbc_split_plugin_options(const char *cmd, int *argc, char **argv,
+                             const struct option *longopts, pbc_plugin_opts *out) {
+    out->kv = NULL;
+    out->n = 0;
+    int n = *argc, w = 1;
+    out->kv = calloc((size_t)n + 1, sizeof *out->kv);
+    if (!out->kv) {
+        pbc_msg("out of memory");
+        return PBC_EXIT_USAGE;
+    }
+    for (int i = 1; i < n; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--") == 0) { /* the rest is positional */
+            while (i < n) argv[w++] = argv[i++];
+            break;
+        }
+        if (a[0] == '-' && a[1] == '-') {
+            const char *name = a + 2, *eq = strchr(name, '=');
+            size_t len = eq ? (size_t)(eq - name) : strlen(name);
+            const struct option *own = find_own_option(longopts, name, len, 0);
+            const pb_option_desc *pd = own ? NULL : find_plugin_option(name, len);
+            if (!own && !pd) own = find_own_option(longopts, name, len, 1);
+            if (own) {
+                argv[w++] = a;
+                if (own->has_arg == required_argument && !eq && i + 1 < n) argv[w++] = argv[++i];
+                continue;
+            }
+            if (!pd) {
+                fprintf(stderr, PBC_PROG " %s: unknown option '--%.*s'\n", cmd, (int)len, name);
+                fprintf(stderr, "Plugin options:\n");
+                pbc_print_plugin_options(stderr);
+                fprintf(stderr, "Try '" PBC_PROG " %s --help' for more information.\n", cmd);
+                return PBC_EXIT_USAGE;
+            }
+            /* Keep "--name" with its value; getopt never sees it. */
+            a[2 + len] = '\0';
+            out->kv[out->n].key = a + 2;
+            if (pd->arg) {
+                if (eq) {
+                    out->kv[out->n].value = a + 3 + len;
+                } else if (i + 1 < n) {
+                    out->kv[out->n].value = argv[++i];
+                } else {
+                    return pbc_usage_error(cmd, "option '--%s' needs a value (%s)", pd->name, pd->arg);
+                }
+            } else {
+                out->kv[out->n].value = eq ? a + 3 + len : "1";
+            }
+            out->n++;
+            continue;
+        }
+        argv[w++] = a;
+        /* A short option cluster: skip the value of the one that takes it. */
+        if (a[0] == '-' && a[1] != '\0') {
+            for (size_t k = 1; a[k]; k++) {
+                if (short_takes_value(longopts, (unsigned char)a[k])) {
+                    if (a[k + 1] == '\0' && i + 1 < n) argv[w++] = argv[++i];
+                    break;
+                }
+            }
+        }
+    }
+    argv[w] = NULL;
+    *argc = w;
+    return 0;
+}
+
+static int declared_in(const pb_option_desc *d, const char *key) {
+    for (; d && d->name; d++)
+        if (strcmp(d->name, key) == 0) return 1;
+    return 0;
+}
+
+int pbc_check_plugin_options(const char *cmd, const pbc_plugin_opts *po, const pb_format *in,
+                             const pb_format *out) {
+    for (size_t i = 0; i < po->n; i++) {
+        const char *key = po->kv[i].key;
+        if ((in && declared_in(in->read_options, key)) || (out && declared_in(out->write_options, key)))
+            continue;
+        fprintf(stderr, PBC_PROG " %s: option '--%s' belongs to no plugin in use (", cmd, key);
+        if (in) fprintf(stderr, "reader '%s'", in->name);
+        if (in && out) fputs(", ", stderr);
+        if (out) fprintf(stderr, "writer '%s'", out->name);
+        fputs(")\n", stderr);
+        int any = 0;
+        if (in && in->read_options && in->read_options->name) any = 1;
+        if (out && out->write_options && out->write_options->name) any = 1;
+        if (any) {
+            fputs("Options of the plugins in use:\n", stderr);
+            if (in) print_option_table(stderr, in->name, "reader", in->read_options);
+            if (out) print_option_table(stderr, out->name, "writer", out->write_options);
+        } else {
+            fputs("The plugins in use take no options.\n", stderr);
+        }
+        return PBC_EXIT_USAGE;
+    }
+    return 0;
+}
+
+void pbc_plugin_opts_free(pbc_plugin_opts *po) {
+    free(po->kv);
+    po->kv = NULL;
+    po->n = 0;
+}
+
+int pbc_finish_stdout(void) {
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        pbc_msg("cannot write to standard output: %s", errno ? strerror(errno) : "write error");
+        return PBC_EXIT_USAGE;
+    }
+    return 0;
+}
+
+void pbc_getopt_reset(void) {
+    /* glibc re-initialises getopt when optind is 0. */
+    optind = 0;
+    opterr = 1;
+}
+
+int pbc_parse_u64(const char *s, uint64_t *out) {
+    if (!s || *s < '0' || *s > '9') return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9') return -1;
+        if (__builtin_mul_overflow(v, 10, &v) || __builtin_add_overflow(v, (uint64_t)(*s - '0'), &v))
+            return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int pbc_parse_bool(const char *s) {
+    if (!s || strcmp(s, "true") == 0 || strcmp(s, "1") == 0 || strcmp(s, "TRUE") == 0 ||
+        strcmp(s, "True") == 0)
+        return 1;
+    if (strcmp(s, "false") == 0 || strcmp(s, "0") == 0 || strcmp(s, "FALSE") == 0 ||
+        strcmp(s, "False") == 0)
+        return 0;
+    return -1;
+}

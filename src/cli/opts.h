@@ -1,0 +1,117 @@
+/*
+ * opts.h -- option handling and messages shared by the subcommands.
+ *
+ * Every subcommand parses its own options with getopt_long; what they share
+ * is here: the --from/--to format names, the plugin options (--NAME VALUE for
+ * any option a plugin declares), exit codes and the way messages look
+ * ("profbridge: ..." on stderr, warnings and notes through pbc_diag).
+ */
+#ifndef PB_CLI_OPTS_H
+#define PB_CLI_OPTS_H
+
+#include <getopt.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "profbridge/profbridge.h"
+
+/* Exit codes of every subcommand (documented in docs/profbridge.1). */
+enum {
+    PBC_EXIT_OK = 0,      /* done; for validate: every input valid */
+    PBC_EXIT_INVALID = 1, /* an input is invalid (or, for comparisons, different) */
+    PBC_EXIT_USAGE = 2    /* usage error, I/O error or anything else that stopped the work */
+};
+
+#define PBC_PROG "profbridge"
+
+/* The exit code that fits a failed library call: input that breaks its
+ * format's rules is "invalid" (1); I/O, usage, memory and the rest are 2. */
+int pbc_exit_for(int code);
+
+/* Prints "profbridge: <pb_error_format(e)>" on stderr. */
+void pbc_print_error(const pb_error *e);
+
+/* After a strict read failed with `code`: a note that --lenient exists
+ * (only for PB_EFORMAT, the problems a reader may be able to repair). */
+void pbc_lenient_hint(int code, int lenient);
+
+/* Prints "profbridge: <message>" on stderr. */
+void pbc_msg(const char *fmt, ...) PB_PRINTF(1, 2);
+
+/* Prints "profbridge <cmd>: <message>" and a hint to --help on stderr and
+ * returns PBC_EXIT_USAGE. */
+int pbc_usage_error(const char *cmd, const char *fmt, ...) PB_PRINTF(2, 3);
+
+/* Only the hint (after getopt printed its own message); returns PBC_EXIT_USAGE. */
+int pbc_try_help(const char *cmd);
+
+/* Counts what went through pbc_diag (ctx of pbc_diag). */
+typedef struct pbc_diag_ctx {
+    size_t notices, warnings, errors;
+} pbc_diag_ctx;
+
+/* pb_diag_fn printing "profbridge: warning: ..." / "profbridge: note: ..." /
+ * "profbridge: error: ..." on stderr; ctx may be NULL or a pbc_diag_ctx. */
+void pbc_diag(void *ctx, int severity, const pb_error *e);
+
+/*
+ * Looks up a format named on the command line (--from/--to). On an unknown
+ * name prints the usage error listing the known formats and returns NULL.
+ */
+const pb_format *pbc_format_arg(const char *cmd, const char *option, const char *name);
+
+/* Writes the list of registered formats (name, extensions, description,
+ * what it can do) for --help texts. */
+void pbc_print_formats(FILE *out);
+
+/* Writes the options every plugin declares, for --help texts. */
+void pbc_print_plugin_options(FILE *out);
+
+/*
+ * Plugin options found on a command line. split_plugin_options() moves every
+ * long option that is not one of the subcommand's own (longopts) but is
+ * declared by some plugin out of argv into kv; what remains in argv is for
+ * getopt_long. The kv keys and values point into argv.
+ */
+typedef struct pbc_plugin_opts {
+    pb_kv *kv;
+    size_t n;
+} pbc_plugin_opts;
+
+/*
+ * Returns 0, or PBC_EXIT_USAGE after printing the message (an option no
+ * plugin and no subcommand knows, or a plugin option without its value).
+ * *argc is updated; argv keeps its NULL terminator.
+ */
+int pbc_split_plugin_options(const char *cmd, int *argc, char **argv,
+                             const struct option *longopts, pbc_plugin_opts *out);
+
+/*
+ * Checks every collected option against the reader's read_options (`in`,
+ * may be NULL) and the writer's write_options (`out`, may be NULL). Returns 0
+ * or PBC_EXIT_USAGE after a message that lists the valid options.
+ */
+int pbc_check_plugin_options(const char *cmd, const pbc_plugin_opts *po, const pb_format *in,
+                             const pb_format *out);
+
+void pbc_plugin_opts_free(pbc_plugin_opts *po);
+
+/*
+ * Flushes stdout and reports a failed write ("profbridge: cannot write to
+ * standard output: ..."). Returns 0 or PBC_EXIT_USAGE.
+ */
+int pbc_finish_stdout(void);
+
+/* Parses a decimal unsigned number (no sign, no junk, no overflow).
+ * Returns 0 or -1. */
+int pbc_parse_u64(const char *s, uint64_t *out);
+
+/* Parses a boolean option value as LLVM's cl::opt does: NULL (the flag
+ * alone), "true", "1" -> 1; "false", "0" -> 0; anything else -> -1. */
+int pbc_parse_bool(const char *s);
+
+/* Resets getopt for a subcommand (main already consumed the global options). */
+void pbc_getopt_reset(void);
+
+#endif

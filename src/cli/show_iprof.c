@@ -1,0 +1,321 @@
+/*
+ * show_iprof.c -- the Java view of a profile read from iprof: a summary,
+ * then the entries of every method with names, contexts and types resolved
+ * (or, with --topn, the hottest entries). The model keeps iprof entries as
+ * records of Java kinds (profile.h); this file only reads it.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+
+/* Section name and short label of each record kind (enum pb_record_kind). */
+static const char *const section_names[PB_REC_KIND_COUNT] = {
+    "functions (LLVM)", "callCountProfiles", "conditionalProfiles", "virtualInvokeProfiles",
+    "instanceOfProfiles", "monitorProfiles", "samplingProfiles"};
+static const char *const kind_labels[PB_REC_KIND_COUNT] = {
+    "function", "call-count", "branch", "virtual-invoke", "instanceof", "monitor", "sample"};
+/* The order sections are summarised in (as GraalVM writes them). */
+static const int section_order[] = {PB_REC_JAVA_CALL_COUNT, PB_REC_JAVA_BRANCH,
+                                    PB_REC_JAVA_VIRTUAL_INVOKE, PB_REC_JAVA_INSTANCEOF,
+                                    PB_REC_JAVA_MONITOR, PB_REC_JAVA_SAMPLE, PB_REC_FUNCTION};
+
+typedef struct view {
+    const pb_profile *p;
+    FILE *out;
+    char **desc; /* rendered method descriptors, filled on first use */
+    size_t num_methods;
+    pb_buf tmp;
+} view;
+
+static void put_symbol(pb_buf *b, const pb_profile *p, uint32_t sym) {
+    const pb_symbol *s = sym < pb_profile_symbol_count(p) ? pb_profile_symbol(p, sym) : NULL;
+    if (!s) {
+        pbi_buf_puts(b, "?");
+    } else if (s->placeholder || s->name == PB_NONE) {
+        pbi_buf_printf(b, "<type id %" PRId64 ">", s->placeholder_id);
+    } else {
+        size_t len;
+        const char *n = pb_profile_str(p, s->name, &len);
+        pbi_buf_append(b, n, len);
+    }
+}
+
+/* "Decl.name(P1,P2)Ret", the form Java tools print; NULL on no memory. */
+static const char *method_desc(view *v, uint32_t m) {
+    if (m >= v->num_methods) return "<no method>";
+    if (v->desc[m]) return v->desc[m];
+    const pb_method *md = pb_profile_method(v->p, m);
+    pb_buf b = PB_BUF_INIT;
+    if (md->placeholder || md->name == PB_NONE) {
+        pbi_buf_printf(&b, "<method id %" PRId64 ">", md->placeholder_id);
+    } else {
+        if (md->num_sig > 0) put_symbol(&b, v->p, md->sig[0]);
+        else pbi_buf_putc(&b, '?');
+        pbi_buf_putc(&b, '.');
+        size_t len;
+        const char *n = pb_profile_str(v->p, md->name, &len);
+        pbi_buf_append(&b, n, len);
+        pbi_buf_putc(&b, '(');
+        for (uint32_t i = 2; i < md->num_sig; i++) {
+            if (i > 2) pbi_buf_putc(&b, ',');
+            put_symbol(&b, v->p, md->sig[i]);
+        }
+        pbi_buf_putc(&b, ')');
+        if (md->num_sig > 1) put_symbol(&b, v->p, md->sig[1]);
+        else pbi_buf_putc(&b, '?');
+    }
+    if (pbi_buf_failed(&b)) {
+        pbi_buf_free(&b);
+        return NULL;
+    }
+    v->desc[m] = b.data;
+    return b.data;
+}
+
+/* Prints the context callee-first: "A.f()V:3 < B.g()V:17". */
+static int print_context(view *v, uint32_t ctx) {
+    size_t n = 0;
+    const pb_frame *f = ctx == PB_NONE ? NULL : pb_profile_context(v->p, ctx, &n);
+    if (!f) {
+        fputs("(no context)", v->out);
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        const char *d = method_desc(v, f[i].method);
+        if (!d) return PB_ENOMEM;
+        fprintf(v->out, "%s%s:%" PRId32, i ? " < " : "", d, f[i].bci);
+    }
+    return 0;
+}
+
+/* The type (or vtable) name a value stands for. */
+static void put_value_name(view *v, const pb_value *val) {
+    uint32_t sym = val->symbol;
+    if (sym == PB_NONE && pb_profile_find_symbol_md5(v->p, val->value, &sym) != 0) {
+        pbi_buf_printf(&v->tmp, "<NameRef 0x%016" PRIx64 ">", val->value);
+        return;
+    }
+    put_symbol(&v->tmp, v->p, sym);
+}
+
+static int cmp_value_hot_first(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* Prints the values of every site, hottest first (the model keeps them in
+ * file or merge order, which says nothing to a reader). */
+static int print_values(view *v, const pb_record *r, const char *what) {
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        size_t n = 0;
+        for (uint32_t s = 0; s < r->num_sites[k]; s++) n += r->sites[k][s].num_values;
+        if (n == 0) continue;
+        pb_value *vals = malloc(n * sizeof *vals);
+        if (!vals) return PB_ENOMEM;
+        n = 0;
+        for (uint32_t s = 0; s < r->num_sites[k]; s++)
+            for (uint32_t i = 0; i < r->sites[k][s].num_values; i++) vals[n++] = r->sites[k][s].values[i];
+        qsort(vals, n, sizeof *vals, cmp_value_hot_first);
+        for (size_t i = 0; i < n; i++) {
+            pbi_buf_reset(&v->tmp);
+            if (k == PB_VK_MEMOP_SIZE) pbi_buf_printf(&v->tmp, "%" PRIu64, vals[i].value);
+            else put_value_name(v, &vals[i]);
+            if (pbi_buf_failed(&v->tmp)) {
+                free(vals);
+                return PB_ENOMEM;
+            }
+            fprintf(v->out, "      %s %s: %" PRIu64 "\n",
+                    k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target",
+                    v->tmp.data ? v->tmp.data : "", vals[i].count);
+        }
+        free(vals);
+    }
+    return 0;
+}
+
+static int print_entry(view *v, const pb_record *r) {
+    int kind = r->kind < PB_REC_KIND_COUNT ? r->kind : PB_REC_FUNCTION;
+    fprintf(v->out, "  [%s] ", kind_labels[kind]);
+    if (kind == PB_REC_FUNCTION) {
+        size_t len;
+        const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
+        fprintf(v->out, "%s (hash 0x%016" PRIx64 ")\n", n, r->hash);
+        for (uint32_t i = 0; i < r->num_counters; i++)
+            fprintf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
+        return print_values(v, r, "vtable");
+    }
+    int rc = print_context(v, r->ctx);
+    if (rc) return rc;
+    fputc('\n', v->out);
+    uint64_t c0 = r->num_counters ? r->counters[0] : 0;
+    switch (kind) {
+    case PB_REC_JAVA_CALL_COUNT:
+    case PB_REC_JAVA_SAMPLE:
+        fprintf(v->out, "      count: %" PRIu64 "\n", c0);
+        return 0;
+    case PB_REC_JAVA_BRANCH: {
+        size_t n = 0;
+        const int32_t *lay = r->layout == PB_NONE ? NULL : pb_profile_ints(v->p, r->layout, &n);
+        fprintf(v->out, "      total: %" PRIu64 "\n", c0);
+        for (uint32_t i = 0; i + 1 < r->num_counters; i++) {
+            if (lay && 2 * (size_t)i + 1 < n)
+                fprintf(v->out, "      successor bci %" PRId32 " (index %" PRId32 "): %" PRIu64 "\n",
+                        lay[2 * i], lay[2 * i + 1], r->counters[i + 1]);
+            else
+                fprintf(v->out, "      successor %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i + 1]);
+        }
+        return 0;
+    }
+    default:
+        fprintf(v->out, "      total: %" PRIu64 "\n", c0);
+        return print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type");
+    }
+}
+
+/* The method an entry is about: the callee-most frame of its context. */
+static uint32_t entry_method(const pb_profile *p, const pb_record *r) {
+    size_t n = 0;
+    if (r->kind == PB_REC_FUNCTION || r->ctx == PB_NONE) return PB_NONE;
+    const pb_frame *f = pb_profile_context(p, r->ctx, &n);
+    return f && n ? f[0].method : PB_NONE;
+}
+
+typedef struct entry_ref {
+    const char *method; /* descriptor, or NULL for entries of no method */
+    uint8_t kind;
+    size_t index;
+    uint64_t count;
+} entry_ref;
+
+static int cmp_by_method(const void *a, const void *b) {
+    const entry_ref *x = a, *y = b;
+    /* Entries of no method (monitor, LLVM functions) come last. */
+    if (!x->method != !y->method) return x->method ? -1 : 1;
+    if (x->method && y->method) {
+        int c = strcmp(x->method, y->method);
+        if (c) return c;
+    }
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int cmp_by_count(const void *a, const void *b) {
+    const entry_ref *x = a, *y = b;
+    if (x->count != y->count) return x->count > y->count ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+static void print_version(const pb_profile *p, FILE *out) {
+    size_t len;
+    const char *v = pb_profile_prop(p, "iprof.version", &len);
+    if (v) {
+        fprintf(out, "%s\n", v);
+        return;
+    }
+    uint64_t n = pb_profile_origin(p)->version;
+    fprintf(out, "%" PRIu64 ".%" PRIu64 ".%" PRIu64 "\n", n / 10000, n / 100 % 100, n % 100);
+}
+
+static int print_summary(view *v, const char *input_name, size_t nrec) {
+    const pb_profile *p = v->p;
+    size_t per_kind[PB_REC_KIND_COUNT] = {0};
+    uint64_t calls = 0, max_depth = 0;
+    int calls_saturated = 0;
+    uint32_t *ctxs = malloc((nrec ? nrec : 1) * sizeof *ctxs);
+    if (!ctxs) return PB_ENOMEM;
+    size_t nctx = 0;
+    for (size_t i = 0; i < nrec; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        per_kind[r->kind < PB_REC_KIND_COUNT ? r->kind : 0]++;
+        if (r->kind == PB_REC_JAVA_CALL_COUNT && r->num_counters &&
+            __builtin_add_overflow(calls, r->counters[0], &calls)) {
+            calls = UINT64_MAX;
+            calls_saturated = 1;
+        }
+        if (r->kind != PB_REC_FUNCTION && r->ctx != PB_NONE) {
+            size_t n = 0;
+            if (pb_profile_context(p, r->ctx, &n) && n > max_depth) max_depth = n;
+            ctxs[nctx++] = r->ctx;
+        }
+    }
+    qsort(ctxs, nctx, sizeof *ctxs, cmp_u32);
+    size_t distinct = 0;
+    for (size_t i = 0; i < nctx; i++)
+        if (i == 0 || ctxs[i] != ctxs[i - 1]) distinct++;
+    free(ctxs);
+
+    fprintf(v->out, "iprof profile %s\n", input_name);
+    fprintf(v->out, "  version:           ");
+    print_version(p, v->out);
+    fprintf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
+    fprintf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
+    fprintf(v->out, "  entries:           %zu\n", nrec);
+    for (size_t k = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
+        int kind = section_order[k];
+        if (kind == PB_REC_FUNCTION && per_kind[kind] == 0) continue;
+        fprintf(v->out, "    %-24s %zu\n", section_names[kind], per_kind[kind]);
+    }
+    fprintf(v->out, "  total call count:  %" PRIu64 "%s\n", calls, calls_saturated ? " (saturated)" : "");
+    fprintf(v->out, "  contexts:          %zu\n", distinct);
+    fprintf(v->out, "  max context depth: %" PRIu64 "\n", max_depth);
+    return 0;
+}
+
+int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, FILE *out,
+                   pb_error *err) {
+    view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT};
+    size_t nrec = pb_profile_record_count(p);
+    entry_ref *refs = NULL;
+    int rc = PB_ENOMEM;
+    v.desc = calloc(v.num_methods ? v.num_methods : 1, sizeof *v.desc);
+    refs = malloc((nrec ? nrec : 1) * sizeof *refs);
+    if (!v.desc || !refs) goto out;
+    for (size_t i = 0; i < nrec; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        uint32_t m = entry_method(p, r);
+        refs[i].method = NULL;
+        if (m != PB_NONE && !(refs[i].method = method_desc(&v, m))) goto out;
+        refs[i].kind = r->kind;
+        refs[i].index = i;
+        refs[i].count = r->num_counters ? r->counters[0] : 0;
+    }
+    if ((rc = print_summary(&v, input_name, nrec)) != 0) goto out;
+
+    if (topn > 0) {
+        qsort(refs, nrec, sizeof *refs, cmp_by_count);
+        size_t n = topn < nrec ? topn : nrec;
+        fprintf(out, "\nTop %zu entries by count (first counter):\n", n);
+        for (size_t i = 0; i < n; i++) {
+            if ((rc = print_entry(&v, pb_profile_record(p, refs[i].index))) != 0) goto out;
+        }
+    } else {
+        qsort(refs, nrec, sizeof *refs, cmp_by_method);
+        const char *current = "";
+        for (size_t i = 0; i < nrec; i++) {
+            if (refs[i].method != current &&
+                (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
+                current = refs[i].method;
+                fprintf(out, "\n%s\n", current ? current : "(entries of no method)");
+            }
+            if ((rc = print_entry(&v, pb_profile_record(p, refs[i].index))) != 0) goto out;
+        }
+    }
+    rc = 0;
+out:
+    if (rc == PB_ENOMEM) pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while printing");
+    if (v.desc)
+        for (size_t i = 0; i < v.num_methods; i++) free(v.desc[i]);
+    free(v.desc);
+    free(refs);
+    pbi_buf_free(&v.tmp);
+    return rc;
+}

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# cli_dump.sh -- `profbridge dump`: runs the detected plugin's dump, or says
+# clearly that the plugin has none (exit 2); unreadable input exits 2.
+set -euo pipefail
+. "$(dirname "$0")/lib/cli-common.bash"
+require_iprof
+
+run "$PB" dump "$FIB"
+if [ "$rc" -eq 0 ]; then
+  [ -s "$T/out" ] && ok || fail "dump exited 0 but printed nothing"
+else
+  expect_rc 2 "dump of a plugin without dump"
+  expect_grep "$T/err" "the 'iprof' plugin has no dump operation" "dump names the plugin that lacks it"
+fi
+run "$PB" dump --from iprof "$FIB"
+[ "$rc" -eq 0 ] || [ "$rc" -eq 2 ] && ok || fail "dump --from iprof: exit $rc"
+run "$PB" dump "$T/missing.iprof"; expect_rc 2 "dump of a missing file"
+printf 'hello\n' >"$T/hello.txt"
+run "$PB" dump "$T/hello.txt"; expect_rc 1 "dump of something no plugin recognises"
+
+finish

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# install.sh -- `cmake --install` of the tested build into a temporary
+# prefix must give a usable package: the CLI, the man page, profbridge.pc and
+# the CMake package. A tiny consumer is compiled and run twice, through
+# pkg-config and through find_package(profbridge) (shared and static).
+set -euo pipefail
+
+: "${PB_BINARY_DIR:?PB_BINARY_DIR must name the build directory (set by ctest)}"
+fail() { echo "install.sh: FAIL: $*" >&2; exit 1; }
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+prefix="$work/prefix"
+
+cache="$PB_BINARY_DIR/CMakeCache.txt"
+cc="$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$cache")"
+[ -n "$cc" ] || cc=cc
+# An ASan build's library needs the sanitizer runtime in its consumers too.
+san=""
+if grep -q '^PB_SANITIZE:BOOL=ON' "$cache"; then san="-fsanitize=address,undefined"; fi
+
+cmake --install "$PB_BINARY_DIR" --prefix "$prefix" >"$work/install.log" 2>&1 \
+  || { cat "$work/install.log" >&2; fail "cmake --install failed"; }
+
+[ -x "$prefix/bin/profbridge" ] || fail "bin/profbridge was not installed"
+"$prefix/bin/profbridge" --version | grep -q '^profbridge ' || fail "the installed CLI does not run"
+man="$prefix/share/man/man1/profbridge.1"
+[ -f "$man" ] || fail "the man page was not installed at share/man/man1/profbridge.1"
+grep -q '^\.TH PROFBRIDGE 1' "$man" || fail "the installed man page has no .TH PROFBRIDGE 1 header"
+for f in profbridge.h error.h format.h io.h profile.h; do
+  [ -f "$prefix/include/profbridge/$f" ] || fail "include/profbridge/$f was not installed"
+done
+pc="$(find "$prefix" -name profbridge.pc | head -n1)"
+[ -n "$pc" ] || fail "profbridge.pc was not installed"
+libdir="$(dirname "$(dirname "$pc")")"
+[ -n "$(find "$prefix" -name profbridgeConfig.cmake)" ] || fail "profbridgeConfig.cmake was not installed"
+
+cat >"$work/consumer.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+#include <profbridge/profbridge.h>
+
+int main(void) {
+    pb_error err;
+    pb_error_clear(&err);
+    pb_profile *p = NULL;
+    if (pb_profile_new(&p, &err) != 0) return 1;
+    pb_profile_free(p);
+    pb_error_set(&err, PB_EFORMAT, 16, "header", "consumer %d", 1);
+    char line[256];
+    pb_error_format(&err, line, sizeof line);
+    if (!strstr(line, "consumer 1")) return 1;
+    printf("consumer: profbridge %s, %zu formats\n", pb_version(), pb_format_count());
+    return strcmp(pb_version(), PB_VERSION_STRING) != 0;
+}
+C
+
+# 1. pkg-config. The .pc names the configured prefix; point it at ours.
+export PKG_CONFIG_PATH="$(dirname "$pc")"
+flags="$(pkg-config --define-variable=prefix="$prefix" --cflags --libs profbridge)" \
+  || fail "pkg-config cannot resolve profbridge"
+# shellcheck disable=SC2086
+"$cc" $san -o "$work/consumer-pc" "$work/consumer.c" $flags \
+  || fail "compiling a consumer with \$(pkg-config --cflags --libs profbridge) failed"
+LD_LIBRARY_PATH="$libdir" "$work/consumer-pc" || fail "the pkg-config consumer did not run"
+
+# 2. find_package(profbridge), shared and static library targets.
+mkdir -p "$work/proj"
+cp "$work/consumer.c" "$work/proj/"
+cat >"$work/proj/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.25)
+project(consumer LANGUAGES C)
+find_package(profbridge 0.1 REQUIRED)
+add_executable(consumer_shared consumer.c)
+target_link_libraries(consumer_shared PRIVATE profbridge::profbridge)
+add_executable(consumer_static consumer.c)
+target_link_libraries(consumer_static PRIVATE profbridge::profbridge_static)
+CM
+cmake -S "$work/proj" -B "$work/proj/build" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  -DCMAKE_C_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" >"$work/cfg.log" 2>&1 \
+  || { cat "$work/cfg.log" >&2; fail "find_package(profbridge) project did not configure"; }
+cmake --build "$work/proj/build" >"$work/build.log" 2>&1 \
+  || { cat "$work/build.log" >&2; fail "find_package(profbridge) project did not build"; }
+LD_LIBRARY_PATH="$libdir" "$work/proj/build/consumer_shared" || fail "the find_package shared consumer did not run"
+"$work/proj/build/consumer_static" || fail "the find_package static consumer did not run"
+
+echo "install.sh: installed CLI, man page, headers, profbridge.pc and CMake package work"
