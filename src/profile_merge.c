@@ -305,13 +305,19 @@ static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m,
     return rc;
 }
 
-/* Checks the kinds can be merged (LLVM InstrProfWriter::mergeProfileKind). */
-static int check_kinds(const pb_profile *dst, const pb_profile *src, pb_error *err) {
+/*
+ * Checks the kinds can be merged (LLVM InstrProfWriter::mergeProfileKind).
+ * An IR and a front-end profile are merged into an IR profile: llvm-profdata 14
+ * and 19 do that without a word (checked on the real tools, although the
+ * writer's source has an error path for it), so we only warn.
+ */
+static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
+                       pb_error *err) {
     if (!dst->num_recs || !src->num_recs) return 0;
     uint64_t a = dst->flags, b = src->flags;
     if ((a ^ b) & PB_VARIANT_IR)
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
-                            "Merge IR generated profile with Clang generated profile");
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, o->source, PB_NO_OFFSET, NULL,
+                "merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
     if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
         ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
@@ -400,7 +406,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     if (rc) return rc;
     if (dst == src)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "cannot merge a profile into itself");
-    rc = check_kinds(dst, src, err);
+    rc = check_kinds(dst, src, o, err);
     if (rc) return rc;
     import_maps m;
     memset(&m, 0, sizeof m);

@@ -22,6 +22,7 @@
 
 #include "error.h"
 #include "format.h"
+#include "indexed.h"
 #include "io.h"
 #include "profile.h"
 

@@ -321,8 +321,9 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
                             pb_error *err) PB_WARN_UNUSED;
 
 /*
- * Merges all of `src` into `dst`: flags are OR-ed (an IR profile and a
- * front-end profile cannot be merged: PB_EINVAL), symbols, methods and
+ * Merges all of `src` into `dst`: flags are OR-ed (an IR and a front-end
+ * profile merge into IR with a warning, as llvm-profdata does; function-entry-only
+ * and entry-first profiles cannot be merged: PB_EINVAL), symbols, methods and
  * contexts are imported by content, records merged as above, binary ids and
  * traces added, properties missing in dst copied.
  */

@@ -1,12 +1,704 @@
-/* show_llvm.c -- placeholder; the raw-plugin work replaces it with the
- * llvm-profdata-19 compatible printer declared in cli.h. */
+/*
+ * show_llvm.c -- `show` for LLVM instrumentation profiles, printing exactly
+ * what `llvm-profdata-19 show` prints for the same flags (spec §8), or the
+ * same content as JSON (--json, ours: llvm-profdata refuses JSON for instr
+ * profiles).
+ *
+ * The summary lines are recomputed from the records shown, with the rules of
+ * LLVM 19's InstrProfSummaryBuilder (spec §3.4): records whose first count is
+ * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
+ * detailed entries walk the counts downwards across all cutoffs.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "cli.h"
+
+#define PSEUDO_HOT UINT64_MAX
+#define PSEUDO_WARM (UINT64_MAX - 1)
+
+static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,
+                                           600000, 700000, 800000, 900000, 950000, 990000,
+                                           999000, 999900, 999990, 999999};
+
+/* ---- summary (ProfileSummaryBuilder) ------------------------------------------ */
+
+typedef struct freq {
+    uint64_t count;
+    uint32_t n;
+} freq;
+
+typedef struct summary {
+    uint64_t num_functions, max_function, max_internal, max_count, total;
+    uint32_t num_counts;
+    freq *f; /* unsorted during collection */
+    size_t nf, cf;
+    int oom;
+} summary;
+
+static void sum_count(summary *s, uint64_t c) {
+    s->total += c;
+    if (c > s->max_count) s->max_count = c;
+    s->num_counts++;
+    if (s->nf == s->cf) {
+        size_t nc = s->cf ? s->cf * 2 : 64;
+        freq *nfp = realloc(s->f, nc * sizeof *nfp);
+        if (!nfp) {
+            s->oom = 1;
+            return;
+        }
+        s->f = nfp;
+        s->cf = nc;
+    }
+    s->f[s->nf].count = c;
+    s->f[s->nf++].n = 1;
+}
+
+static void sum_record(summary *s, const pb_record *r) {
+    if (r->num_counters == 0) return;
+    if (r->counters[0] == PSEUDO_HOT || r->counters[0] == PSEUDO_WARM) return;
+    s->num_functions++;
+    sum_count(s, r->counters[0]);
+    if (r->counters[0] > s->max_function) s->max_function = r->counters[0];
+    for (uint32_t i = 1; i < r->num_counters; i++) {
+        sum_count(s, r->counters[i]);
+        if (r->counters[i] > s->max_internal) s->max_internal = r->counters[i];
+    }
+}
+
+static int cmp_freq_desc(const void *a, const void *b) {
+    const freq *x = a, *y = b;
+    return x->count > y->count ? -1 : x->count < y->count;
+}
+
+/* Collapses equal counts and sorts them descending. */
+static void sum_finish(summary *s) {
+    if (!s->nf) return;
+    qsort(s->f, s->nf, sizeof *s->f, cmp_freq_desc);
+    size_t k = 0;
+    for (size_t i = 1; i < s->nf; i++) {
+        if (s->f[i].count == s->f[k].count) s->f[k].n++;
+        else s->f[++k] = s->f[i];
+    }
+    s->nf = k + 1;
+}
+
+typedef struct dentry {
+    uint32_t cutoff;
+    uint64_t min_count;
+    uint64_t num;
+} dentry;
+
+/* Detailed entries: the cumulative walk over descending counts (§3.4). */
+static void sum_detailed(const summary *s, const uint32_t *cut, size_t ncut, dentry *out) {
+    uint64_t cur = 0, seen = 0, count = 0;
+    size_t i = 0;
+    for (size_t c = 0; c < ncut; c++) {
+        /* floor(total * cutoff / 1e6) without a 128-bit type: cutoff <= 1e6 */
+        uint64_t desired = (s->total / 1000000u) * cut[c] + (s->total % 1000000u) * cut[c] / 1000000u;
+        while (cur < desired && i < s->nf) {
+            count = s->f[i].count;
+            cur += count * s->f[i].n;
+            seen = (uint32_t)(seen + s->f[i].n);
+            i++;
+        }
+        out[c].cutoff = cut[c];
+        out[c].min_count = count;
+        out[c].num = seen;
+    }
+}
+
+/* ---- value sites ---------------------------------------------------------------- */
+
+typedef struct vstats {
+    uint64_t sites, with_values, values;
+    uint64_t hist[256]; /* values per site are at most 255 in LLVM formats */
+    uint64_t hist_over; /* sites with more (cannot come from LLVM files) */
+} vstats;
+
+/* The name of a NameRef as LLVM's symtab gives it: function or vtable name, or "". */
+static const char *ref_name(const pb_profile *p, uint64_t ref, size_t *len) {
+    size_t idx;
+    uint32_t sym;
+    *len = 0;
+    if (ref == 0) return "";
+    if (pb_profile_lookup_ref(p, ref, &idx, 1) > 0) {
+        const char *n;
+        uint64_t h;
+        if (pb_profile_record_name(p, pb_profile_record(p, idx), &n, len, &h, NULL) == 0) return n;
+    }
+    if (pb_profile_find_symbol_md5(p, ref, &sym) == 0) {
+        const pb_symbol *s = pb_profile_symbol(p, sym);
+        if (s && s->name != PB_NONE) return pb_profile_str(p, s->name, len);
+    }
+    *len = 0;
+    return "";
+}
+
+/* ---- JSON helpers ------------------------------------------------------------------ */
+
+static void json_str(FILE *out, const char *s, size_t n) {
+    fputc('"', out);
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
+        else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
+        else fputc(c, out);
+    }
+    fputc('"', out);
+}
+
+/* A u64 as a JSON number, or as a decimal string above INT64_MAX (which many
+ * JSON readers, jansson among them, cannot hold). */
+static void ju(FILE *out, const char *pre, uint64_t v) {
+    fprintf(out, v > (uint64_t)INT64_MAX ? "%s\"%" PRIu64 "\"" : "%s%" PRIu64, pre, v);
+}
+
+/* ---- the printer ------------------------------------------------------------------ */
+
+typedef struct hot {
+    const char *name;
+    size_t len;
+    uint64_t max;
+} hot;
+
+/* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
+ * so that ties come out in the same order as llvm-profdata's. */
+static int hot_less(const hot *a, const hot *b) { return a->max > b->max; }
+static void heap_push_hole(hot *h, size_t hole, size_t top, hot v) {
+    size_t parent = (hole - 1) / 2;
+    while (hole > top && hot_less(&h[parent], &v)) {
+        h[hole] = h[parent];
+        hole = parent;
+        parent = (hole - 1) / 2;
+    }
+    h[hole] = v;
+}
+static void heap_push(hot *h, size_t *n, hot v) {
+    h[*n] = v;
+    (*n)++;
+    heap_push_hole(h, *n - 1, 0, v);
+}
+static void heap_pop(hot *h, size_t *n) {
+    size_t len = *n;
+    if (len > 1) {
+        hot v = h[len - 1];
+        h[len - 1] = h[0];
+        len--;
+        size_t hole = 0, second = 0;
+        while (len > 2 && second < (len - 1) / 2) {
+            second = 2 * (second + 1);
+            if (hot_less(&h[second], &h[second - 1])) second--;
+            h[hole] = h[second];
+            hole = second;
+        }
+        if ((len & 1) == 0 && second == (len - 2) / 2) {
+            second = 2 * (second + 1);
+            h[hole] = h[second - 1];
+            hole = second - 1;
+        }
+        heap_push_hole(h, hole, 0, v);
+    }
+    (*n)--;
+}
+
+static const char *const vk_title[3] = {"Indirect Target Results", "Memory Intrinsic Size Results",
+                                        "VTable Results"};
+
+static void print_sites(FILE *out, const pb_profile *p, const pb_record *r, unsigned vk, vstats *st,
+                        int json) {
+    uint32_t ns = r->num_sites[vk];
+    st->sites += ns;
+    int first = 1;
+    if (json) fputc('[', out);
+    for (uint32_t s = 0; s < ns; s++) {
+        const pb_site *site = &r->sites[vk][s];
+        uint32_t nv = site->num_values;
+        if (nv == 0) continue;
+        st->values += nv;
+        st->with_values++;
+        if (nv <= 256) st->hist[nv - 1]++;
+        else st->hist_over++;
+        uint64_t sum = 0;
+        for (uint32_t k = 0; k < nv; k++) sum += site->values[k].count;
+        if (sum == 0) sum = 1;
+        for (uint32_t k = 0; k < nv; k++) {
+            const pb_value *v = &site->values[k];
+            double pct = (double)v->count * 100.0 / (double)sum;
+            if (json) {
+                fprintf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
+                if (vk == PB_VK_MEMOP_SIZE) {
+                    ju(out, "\"value\": ", v->value);
+                } else {
+                    size_t nl;
+                    const char *nm = ref_name(p, v->value, &nl);
+                    fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", \"name\": ", v->value);
+                    json_str(out, nm, nl);
+                }
+                ju(out, ", \"count\": ", v->count);
+                fprintf(out, ", \"percent\": %.2f}", pct);
+                first = 0;
+                continue;
+            }
+            fprintf(out, "\t[ %2" PRIu32 ", ", s);
+            if (vk == PB_VK_MEMOP_SIZE) {
+                fprintf(out, "%4" PRIu64, v->value);
+            } else {
+                size_t nl;
+                const char *nm = ref_name(p, v->value, &nl);
+                fwrite(nm, 1, nl, out);
+            }
+            fprintf(out, ", %10" PRId64 " ] (%.2f%%)\n", (int64_t)v->count, pct);
+        }
+    }
+    if (json) fputc(']', out);
+}
+
+static void print_stats(FILE *out, const vstats *st, int json) {
+    if (json) {
+        fprintf(out, "{\"sites\": %" PRIu64 ", \"sites_with_values\": %" PRIu64
+                     ", \"values\": %" PRIu64 ", \"histogram\": [",
+                st->sites, st->with_values, st->values);
+        int first = 1;
+        for (unsigned i = 0; i < 256; i++)
+            if (st->hist[i]) {
+                fprintf(out, "%s[%u, %" PRIu64 "]", first ? "" : ", ", i + 1, st->hist[i]);
+                first = 0;
+            }
+        fputs("]}", out);
+        return;
+    }
+    fprintf(out,
+            "  Total number of sites: %" PRIu64 "\n  Total number of sites with values: %" PRIu64
+            "\n  Total number of profiled values: %" PRIu64
+            "\n  Value sites histogram:\n\tNumTargets, SiteCount\n",
+            st->sites, st->with_values, st->values);
+    for (unsigned i = 0; i < 256; i++)
+        if (st->hist[i]) fprintf(out, "\t%u, %" PRIu64 "\n", i + 1, st->hist[i]);
+}
+
+/* The text-format record (InstrProfWriter::writeRecordInText). */
+static void print_text_record(FILE *out, const pb_profile *p, const char *name, size_t nlen,
+                              uint64_t hash, const pb_record *r) {
+    static const char *const kind_str[3] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
+                                            "IPVK_VTableTarget"};
+    fwrite(name, 1, nlen, out);
+    fprintf(out, "\n# Func Hash:\n%" PRIu64 "\n# Num Counters:\n%" PRIu32 "\n# Counter Values:\n",
+            hash, r->num_counters);
+    for (uint32_t i = 0; i < r->num_counters; i++) fprintf(out, "%" PRIu64 "\n", r->counters[i]);
+    if (r->num_bitmap_bytes) {
+        fprintf(out, "# Num Bitmap Bytes:\n$%" PRIu32 "\n# Bitmap Byte Values:\n", r->num_bitmap_bytes);
+        for (uint32_t i = 0; i < r->num_bitmap_bytes; i++) fprintf(out, "0x%x\n", r->bitmap[i]);
+        fputc('\n', out);
+    }
+    unsigned nk = 0;
+    for (unsigned k = 0; k < PB_VK_COUNT; k++) nk += r->num_sites[k] > 0;
+    if (!nk) {
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "# Num Value Kinds:\n%u\n", nk);
+    for (unsigned k = 0; k < PB_VK_COUNT; k++) {
+        if (!r->num_sites[k]) continue;
+        fprintf(out, "# ValueKind = %s:\n%u\n# NumValueSites:\n%" PRIu32 "\n", kind_str[k], k,
+                r->num_sites[k]);
+        for (uint32_t s = 0; s < r->num_sites[k]; s++) {
+            const pb_site *site = &r->sites[k][s];
+            fprintf(out, "%" PRIu32 "\n", site->num_values);
+            for (uint32_t v = 0; v < site->num_values; v++) {
+                const pb_value *pv = &site->values[v];
+                if (k == PB_VK_MEMOP_SIZE) {
+                    fprintf(out, "%" PRIu64 ":%" PRIu64 "\n", pv->value, pv->count);
+                } else {
+                    size_t nl;
+                    const char *nm = ref_name(p, pv->value, &nl);
+                    if (nl) fwrite(nm, 1, nl, out);
+                    else fputs("** External Symbol **", out);
+                    fprintf(out, ":%" PRIu64 "\n", pv->count);
+                }
+            }
+        }
+    }
+    fputc('\n', out);
+}
+
+static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err) {
+    size_t cap = 1;
+    for (const char *c = s; *c; c++) cap += *c == ',';
+    uint32_t *v = calloc(cap, sizeof *v);
+    if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    size_t k = 0;
+    const char *c = s;
+    while (*c) {
+        char *end;
+        unsigned long x = strtoul(c, &end, 10);
+        if (end == c || x > 1000000 || (*end && *end != ',')) {
+            free(v);
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "--detailed-summary-cutoffs",
+                                "expected comma-separated numbers <= 1000000, found \"%s\"", s);
+        }
+        v[k++] = (uint32_t)x;
+        c = *end ? end + 1 : end;
+    }
+    *out = v;
+    *n = k;
+    return 0;
+}
 
 int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
                   FILE *out, pb_error *err) {
-    (void)p;
-    (void)o;
-    (void)out;
-    return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
-                        "%s: LLVM-style show is not built yet", input_name);
+    uint64_t flags = pb_profile_flags(p);
+    int is_ir = (flags & PB_VARIANT_IR) != 0;
+    int json = o->json;
+    int rc = 0;
+    summary sm;
+    memset(&sm, 0, sizeof sm);
+    vstats vs[PB_VK_COUNT];
+    memset(vs, 0, sizeof vs);
+    size_t shown = 0, below = 0, nhot = 0;
+    size_t nrec = pb_profile_record_count(p);
+    hot *heap = NULL;
+    uint32_t *cut = NULL;
+    size_t ncut = 0;
+    int first_json_fn = 1;
+    (void)input_name;
+
+    if (o->topn && !(heap = calloc((size_t)o->topn + 1, sizeof *heap)))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (json) fputc('{', out);
+    if (!o->text && o->list_below_cutoff) {
+        if (json) fputs("\"below_cutoff\": [", out);
+        else fprintf(out, "The list of functions with the maximum counter less than %" PRIu64 ":\n",
+                     o->value_cutoff);
+    }
+    if (o->text && is_ir && !json) fputs(":ir\n", out);
+    if (json && (o->text || o->covered)) fputs(o->covered && !o->text ? "\"covered\": [" : "\"functions\": [", out);
+
+    for (size_t i = 0; i < nrec; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        const char *name;
+        size_t nlen;
+        uint64_t hash;
+        if ((rc = pb_profile_record_name(p, r, &name, &nlen, &hash, err))) goto out;
+        if (is_ir && ((hash & PB_HASH_CS_BIT) != 0) != (o->showcs != 0)) continue;
+        int show = o->all_functions || (o->function && *o->function && strstr(name, o->function));
+        if (show && o->text) {
+            if (json) {
+                fputs(first_json_fn ? "" : ", ", out);
+                fputs("{\"name\": ", out);
+                json_str(out, name, nlen);
+                fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
+                for (uint32_t k = 0; k < r->num_counters; k++) ju(out, k ? ", " : "", r->counters[k]);
+                fputs("]}", out);
+                first_json_fn = 0;
+            } else {
+                print_text_record(out, p, name, nlen, hash, r);
+            }
+            continue;
+        }
+        sum_record(&sm, r);
+        if (o->covered) {
+            int any = 0;
+            for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
+            if (any) {
+                if (json) {
+                    fputs(first_json_fn ? "" : ", ", out);
+                    json_str(out, name, nlen);
+                    first_json_fn = 0;
+                } else {
+                    fwrite(name, 1, nlen, out);
+                    fputc('\n', out);
+                }
+            }
+            continue;
+        }
+        uint64_t c0 = r->num_counters ? r->counters[0] : 0;
+        if (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM) {
+            if (show && !json) {
+                if (!shown) fputs("Counters:\n", out);
+                shown++;
+                fputs("  ", out);
+                fwrite(name, 1, nlen, out);
+                fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash,
+                        r->num_counters, c0 == PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
+            }
+            continue;
+        }
+        uint64_t fmax = 0, fsum = 0;
+        for (uint32_t k = 0; k < r->num_counters; k++) {
+            if (r->counters[k] > fmax) fmax = r->counters[k];
+            fsum += r->counters[k];
+        }
+        if (fmax < o->value_cutoff) {
+            below++;
+            if (o->list_below_cutoff) {
+                if (json) {
+                    fputs(first_json_fn ? "{\"name\": " : ", {\"name\": ", out);
+                    json_str(out, name, nlen);
+                    ju(out, ", \"max\": ", fmax);
+                    ju(out, ", \"sum\": ", fsum);
+                    fputc('}', out);
+                    first_json_fn = 0;
+                } else {
+                    fputs("  ", out);
+                    fwrite(name, 1, nlen, out);
+                    fprintf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
+                }
+            }
+            continue;
+        } else if (o->list_below_cutoff) {
+            continue;
+        }
+        if (o->topn) {
+            hot h = {name, nlen, fmax};
+            if (nhot == o->topn) {
+                if (heap[0].max < fmax) {
+                    heap_pop(heap, &nhot);
+                    heap_push(heap, &nhot, h);
+                }
+            } else {
+                heap_push(heap, &nhot, h);
+            }
+        }
+        if (!show) continue;
+        if (json) {
+            if (!shown) fputs("\"functions\": [", out);
+            fputs(shown ? ", {\"name\": " : "{\"name\": ", out);
+            json_str(out, name, nlen);
+            fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
+            if (!is_ir) ju(out, ", \"function_count\": ", c0);
+            if (o->ic_targets) fprintf(out, ", \"indirect_call_sites\": %" PRIu32, r->num_sites[PB_VK_INDIRECT_CALL]);
+            if (o->show_vtables) fprintf(out, ", \"vtable_sites\": %" PRIu32, r->num_sites[PB_VK_VTABLE]);
+            if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE])
+                fprintf(out, ", \"memop_sites\": %" PRIu32, r->num_sites[PB_VK_MEMOP_SIZE]);
+            if (o->counts) {
+                fputs(", \"block_counts\": [", out);
+                for (uint32_t k = is_ir ? 0 : 1; k < r->num_counters; k++)
+                    ju(out, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
+                fputc(']', out);
+            }
+            if (o->ic_targets) {
+                fputs(", \"indirect_targets\": ", out);
+                print_sites(out, p, r, PB_VK_INDIRECT_CALL, &vs[PB_VK_INDIRECT_CALL], 1);
+            }
+            if (o->show_vtables) {
+                fputs(", \"vtable_targets\": ", out);
+                print_sites(out, p, r, PB_VK_VTABLE, &vs[PB_VK_VTABLE], 1);
+            }
+            if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE]) {
+                fputs(", \"memop_sizes\": ", out);
+                print_sites(out, p, r, PB_VK_MEMOP_SIZE, &vs[PB_VK_MEMOP_SIZE], 1);
+            }
+            fputc('}', out);
+            shown++;
+            continue;
+        }
+        if (!shown) fputs("Counters:\n", out);
+        shown++;
+        fputs("  ", out);
+        fwrite(name, 1, nlen, out);
+        fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "\n", hash, r->num_counters);
+        if (!is_ir) fprintf(out, "    Function count: %" PRIu64 "\n", c0);
+        if (o->ic_targets)
+            fprintf(out, "    Indirect Call Site Count: %" PRIu32 "\n", r->num_sites[PB_VK_INDIRECT_CALL]);
+        if (o->show_vtables)
+            fprintf(out, "    Number of instrumented vtables: %" PRIu32 "\n", r->num_sites[PB_VK_VTABLE]);
+        uint32_t nmem = r->num_sites[PB_VK_MEMOP_SIZE];
+        if (o->memop_sizes && nmem) fprintf(out, "    Number of Memory Intrinsics Calls: %" PRIu32 "\n", nmem);
+        if (o->counts) {
+            fputs("    Block counts: [", out);
+            uint32_t start = is_ir ? 0 : 1;
+            for (uint32_t k = start; k < r->num_counters; k++)
+                fprintf(out, "%s%" PRIu64, k == start ? "" : ", ", r->counters[k]);
+            fputs("]\n", out);
+        }
+        for (unsigned vk = 0; vk < PB_VK_COUNT; vk++) {
+            static const unsigned order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
+            unsigned k = order[vk];
+            int want = k == PB_VK_INDIRECT_CALL ? o->ic_targets
+                     : k == PB_VK_VTABLE        ? o->show_vtables
+                                                : (o->memop_sizes && nmem);
+            if (!want) continue;
+            fprintf(out, "    %s:\n", vk_title[k]);
+            print_sites(out, p, r, k, &vs[k], 0);
+        }
+    }
+    if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
+    if (o->text || o->covered) {
+        if (json) fputs("}\n", out);
+        goto out;
+    }
+    if (json && shown) fputc(']', out);
+    if (sm.oom) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    sum_finish(&sm);
+
+    int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
+    if (json) {
+        const char *sep = (shown || o->list_below_cutoff) ? ", " : "";
+        fprintf(out, "%s\"instrumentation_level\": \"%s\"", sep, is_ir ? "IR" : "Front-end");
+        if (is_ir) fprintf(out, ", \"entry_first\": %d", entry_first);
+        if (o->all_functions || (o->function && *o->function)) fprintf(out, ", \"functions_shown\": %zu", shown);
+        fprintf(out, ", \"total_functions\": %" PRIu64, sm.num_functions);
+        if (o->value_cutoff)
+            fprintf(out, ", \"functions_below_cutoff\": %zu, \"functions_at_or_above_cutoff\": %" PRIu64,
+                    below, sm.num_functions - below);
+        ju(out, ", \"maximum_function_count\": ", sm.max_function);
+        ju(out, ", \"maximum_internal_block_count\": ", sm.max_internal);
+    } else {
+        fprintf(out, "Instrumentation level: %s", is_ir ? "IR" : "Front-end");
+        if (is_ir) fprintf(out, "  entry_first = %d", entry_first);
+        fputc('\n', out);
+        if (o->all_functions || (o->function && *o->function)) fprintf(out, "Functions shown: %zu\n", shown);
+        fprintf(out, "Total functions: %" PRIu64 "\n", sm.num_functions);
+        if (o->value_cutoff) {
+            fprintf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", o->value_cutoff, below);
+            fprintf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n",
+                    o->value_cutoff, sm.num_functions - below);
+        }
+        fprintf(out, "Maximum function count: %" PRIu64 "\nMaximum internal block count: %" PRIu64 "\n",
+                sm.max_function, sm.max_internal);
+    }
+    if (o->topn) {
+        /* popped ascending, printed descending */
+        size_t n = nhot;
+        hot *sorted = calloc(n ? n : 1, sizeof *sorted);
+        if (!sorted) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            goto out;
+        }
+        for (size_t k = 0; k < n; k++) {
+            sorted[k] = heap[0];
+            heap_pop(heap, &nhot);
+        }
+        if (json) fputs(", \"top_functions\": [", out);
+        else fprintf(out, "Top %u functions with the largest internal block counts: \n", o->topn);
+        for (size_t k = n; k-- > 0;) {
+            if (json) {
+                fputs(k + 1 == n ? "{\"name\": " : ", {\"name\": ", out);
+                json_str(out, sorted[k].name, sorted[k].len);
+                ju(out, ", \"max_count\": ", sorted[k].max);
+                fputc('}', out);
+            } else {
+                fputs("  ", out);
+                fwrite(sorted[k].name, 1, sorted[k].len, out);
+                fprintf(out, ", max count = %" PRIu64 "\n", sorted[k].max);
+            }
+        }
+        if (json) fputc(']', out);
+        free(sorted);
+    }
+    static const char *const stat_title[3] = {"indirect call sites", "memory intrinsic calls sizes", "vtable"};
+    static const char *const stat_key[3] = {"indirect_call_statistics", "memop_statistics", "vtable_statistics"};
+    static const unsigned stat_order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
+    for (unsigned q = 0; q < 3; q++) {
+        unsigned k = stat_order[q];
+        int want = k == PB_VK_INDIRECT_CALL ? o->ic_targets : k == PB_VK_VTABLE ? o->show_vtables : o->memop_sizes;
+        if (!shown || !want) continue;
+        if (json) {
+            fprintf(out, ", \"%s\": ", stat_key[k]);
+        } else {
+            fprintf(out, "Statistics for %s profile:\n", stat_title[k]);
+        }
+        print_stats(out, &vs[k], json);
+    }
+    if (o->detailed_summary) {
+        if (o->cutoffs) {
+            if ((rc = parse_cutoffs(o->cutoffs, &cut, &ncut, err))) goto out;
+        } else {
+            ncut = sizeof default_cutoffs / sizeof default_cutoffs[0];
+        }
+        const uint32_t *cuts = cut ? cut : default_cutoffs;
+        dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
+        if (!de) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            goto out;
+        }
+        sum_detailed(&sm, cuts, ncut, de);
+        if (json) {
+            fprintf(out, ", \"total_blocks\": %" PRIu32, sm.num_counts);
+            ju(out, ", \"total_count\": ", sm.total);
+            fputs(", \"detailed_summary\": [", out);
+        }
+        else
+            fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
+                    sm.num_counts, sm.total);
+        for (size_t k = 0; k < ncut; k++) {
+            double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
+            if (json) {
+                fprintf(out, "%s{\"cutoff\": %" PRIu32, k ? ", " : "", de[k].cutoff);
+                ju(out, ", \"min_count\": ", de[k].min_count);
+                fprintf(out, ", \"blocks\": %" PRIu64 "}", de[k].num);
+            }
+            else
+                fprintf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
+                        de[k].num, de[k].min_count, pct);
+        }
+        if (json) fputc(']', out);
+        free(de);
+    }
+    size_t nbid = pb_profile_binary_id_count(p);
+    if (o->binary_ids && nbid) {
+        fputs(json ? ", \"binary_ids\": [" : "Binary IDs: \n", out);
+        for (size_t k = 0; k < nbid; k++) {
+            size_t len;
+            const uint8_t *id = pb_profile_binary_id(p, k, &len);
+            if (json) fputs(k ? ", \"" : "\"", out);
+            for (size_t b = 0; b < len; b++) fprintf(out, "%02x", id[b]);
+            fputs(json ? "\"" : "\n", out);
+        }
+        if (json) fputc(']', out);
+    }
+    if (o->profile_version) {
+        const pb_origin *org = pb_profile_origin(p);
+        /* raw: the whole version word; indexed: its low 32 bits (spec §4) */
+        uint64_t v = org->version;
+        if (strcmp(org->format, "raw") == 0) v |= flags;
+        if (json) ju(out, ", \"profile_version\": ", v);
+        else fprintf(out, "Profile version: %" PRIu64 "\n", v);
+    }
+    if (o->temporal_traces) {
+        size_t nt = pb_profile_trace_count(p);
+        if (json)
+            fprintf(out, ", \"temporal_traces\": {\"samples\": %zu, \"seen\": %" PRIu64 ", \"traces\": [", nt,
+                    pb_profile_trace_stream_size(p));
+        else
+            fprintf(out, "Temporal Profile Traces (samples=%zu seen=%" PRIu64 "):\n", nt,
+                    pb_profile_trace_stream_size(p));
+        for (size_t t = 0; t < nt; t++) {
+            uint64_t w;
+            size_t n;
+            const uint64_t *refs = pb_profile_trace(p, t, &w, &n);
+            if (json) {
+                ju(out, t ? ", {\"weight\": " : "{\"weight\": ", w);
+                fputs(", \"functions\": [", out);
+            }
+            else fprintf(out, "  Temporal Profile Trace %zu (weight=%" PRIu64 " count=%zu):\n", t, w, n);
+            for (size_t k = 0; k < n; k++) {
+                size_t nl;
+                const char *nm = ref_name(p, refs[k], &nl);
+                if (json) {
+                    if (k) fputs(", ", out);
+                    json_str(out, nm, nl);
+                } else {
+                    fputs("    ", out);
+                    fwrite(nm, 1, nl, out);
+                    fputc('\n', out);
+                }
+            }
+            if (json) fputs("]}", out);
+        }
+        if (json) fputs("]}", out);
+    }
+    if (json) fputs("}\n", out);
+out:
+    free(sm.f);
+    free(heap);
+    free(cut);
+    if (rc == 0 && ferror(out))
+        rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "cannot write the output");
+    return rc;
 }

@@ -1,0 +1,40 @@
+/*
+ * indexed.c -- the descriptor of the LLVM indexed-profile plugin (.profdata).
+ * Layout: indexed_layout.h; structure walk: indexed_file.c; model reader:
+ * indexed_read.c; writer: indexed_write.c; dump: indexed_dump.c.
+ */
+#include "indexed_internal.h"
+
+/* The magic is 8 bytes of evidence; the version is not checked here so that
+ * an unknown version gets a precise PB_EVERSION from the reader. */
+static int indexed_probe(const uint8_t *head, size_t len) {
+    static const uint8_t magic[8] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81};
+    if (len < 8) return 0;
+    for (int i = 0; i < 8; i++)
+        if (head[i] != magic[i]) return 0;
+    return 8;
+}
+
+static const char *const indexed_extensions[] = {".profdata", NULL};
+
+static const pb_option_desc indexed_write_options[] = {
+    {"indexed-version", "N", "write indexed version N (4-14; default from llvm-version, else 12)"},
+    {"llvm-version", "V", "write as llvm-profdata V does: 14 (v7), 17 (v10) or 19 (v12, default)"},
+    {"keep-vtable-symbols", NULL, "write the vtable names (default; = llvm-profdata-19 --keep-vtable-symbols)"},
+    {"no-keep-vtable-symbols", NULL, "write an empty vtable-names section (llvm-profdata's default)"},
+    {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},
+    {"order", "MODE", "auto | llvm | preserve: key and record order (see docs/indexed.md)"},
+    {NULL, NULL, NULL}};
+
+const pb_format pb_format_indexed = {
+    PB_FORMAT_ABI,
+    "indexed",
+    "LLVM indexed instrumentation profile (.profdata), versions 1-14",
+    indexed_extensions,
+    indexed_probe,
+    pbi_indexed_read,
+    pbi_indexed_write,
+    pbi_indexed_dump,
+    NULL,
+    indexed_write_options,
+};

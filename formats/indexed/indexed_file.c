@@ -1,0 +1,536 @@
+/*
+ * indexed_file.c -- checked walk over an indexed profile's structure
+ * (spec §3.2-§3.10). Every offset and length from the file is checked
+ * against the bytes that exist before a pointer is formed; counts are capped
+ * by what the bytes can hold, so no input makes us allocate more than a small
+ * multiple of its size. Nothing here builds a model.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "bytes.h"
+#include "indexed_internal.h"
+
+static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *expected,
+               const char *fmt, ...) PB_PRINTF(6, 7);
+static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *expected,
+               const char *fmt, ...) {
+    char found[128];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(found, sizeof found, fmt, ap);
+    va_end(ap);
+    return pb_error_set_ef(err, code, off, path, expected, found);
+}
+
+static uint64_t u64at(const pbi_idx_file *f, uint64_t off) { return pb_get_u64(f->data + off, PB_ORDER_LE); }
+
+/* 1 if [off, off+n) lies inside the file. */
+static int fits(const pbi_idx_file *f, uint64_t off, uint64_t n) {
+    uint64_t end;
+    return pb_add_u64(&end, off, n) && end <= f->len;
+}
+
+/* ------------------------------------------------------------------------ */
+
+static int read_summary(pbi_idx_file *f, unsigned i, uint64_t off, pb_error *err) {
+    const char *path = i ? "cs_summary" : "summary";
+    if (!fits(f, off, 16))
+        return bad(err, PB_ETRUNC, off, path, "16 bytes of summary counts", "%" PRIu64 " bytes left",
+                   f->len > off ? (uint64_t)f->len - off : 0);
+    uint64_t nf = u64at(f, off), nc = u64at(f, off + 8);
+    /* The newest LLVM reader's hardening (§3.14): >= 6 fields, counts <= u32. */
+    if (nf < PBI_IDX_SUMMARY_FIELDS || nf > UINT32_MAX)
+        return bad(err, PB_EFORMAT, off, i ? "cs_summary.NumSummaryFields" : "summary.NumSummaryFields",
+                   "6 to 4294967295 fields", "%" PRIu64, nf);
+    if (nc > UINT32_MAX)
+        return bad(err, PB_EFORMAT, off + 8, i ? "cs_summary.NumCutoffEntries" : "summary.NumCutoffEntries",
+                   "at most 4294967295 entries", "%" PRIu64, nc);
+    uint64_t words = 2 + nf + 3 * nc, size; /* cannot overflow: both <= 2^32 */
+    if (!pb_mul_u64(&size, words, 8) || !fits(f, off, size))
+        return bad(err, PB_ETRUNC, off, path, "the whole summary inside the file",
+                   "%" PRIu64 " fields and %" PRIu64 " cutoffs (%" PRIu64 " words) in %" PRIu64 " bytes",
+                   nf, nc, words, (uint64_t)f->len - off);
+    f->summary_off[i] = off;
+    f->summary_size[i] = size;
+    return 0;
+}
+
+int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err) {
+    memset(f, 0, sizeof *f);
+    f->data = data;
+    f->len = len;
+    if (len < 8)
+        return bad(err, PB_ETRUNC, 0, "header.Magic", "8 bytes of magic", "%zu bytes", len);
+    if (u64at(f, 0) != PBI_IDX_MAGIC)
+        return bad(err, PB_EFORMAT, 0, "header.Magic", "ff 6c 70 72 6f 66 69 81",
+                   "%02x %02x %02x %02x %02x %02x %02x %02x", data[0], data[1], data[2], data[3],
+                   data[4], data[5], data[6], data[7]);
+    if (len < 16) return bad(err, PB_ETRUNC, 8, "header.Version", "8 bytes", "%zu", len - 8);
+    uint64_t vw = u64at(f, 8);
+    f->version = PBI_IDX_VERSION_NUMBER(vw);
+    f->flags = vw & PB_VARIANT_MASK;
+    if (f->version < PBI_IDX_VERSION_MIN || f->version > PBI_IDX_VERSION_MAX)
+        return bad(err, PB_EVERSION, 8, "header.Version", "indexed version 1 to 14", "%" PRIu32,
+                   f->version);
+    f->lay = pbi_idx_layout(f->version);
+    f->header_size = pbi_idx_header_size(f->version);
+    if (len < f->header_size)
+        return bad(err, PB_ETRUNC, len, "header", "a header", "%zu of %u bytes", len, f->header_size);
+    uint64_t off = 0;
+    for (unsigned w = 0; w < PBI_IDX_W_COUNT; w++)
+        if (pbi_idx_has_word(f->version, (enum pbi_idx_word)w)) {
+            f->w[w] = u64at(f, off);
+            off += 8;
+        }
+    if (f->w[PBI_IDX_W_hash_type] != 0)
+        return bad(err, PB_EFORMAT, 24, "header.HashType", "0 (MD5)", "%" PRIu64,
+                   f->w[PBI_IDX_W_hash_type]);
+    off = f->header_size;
+    if (f->lay.summary) {
+        int rc = read_summary(f, 0, off, err);
+        if (rc) return rc;
+        off += f->summary_size[0];
+        f->num_summaries = 1;
+        if (f->flags & PB_VARIANT_CSIR) {
+            rc = read_summary(f, 1, off, err);
+            if (rc) return rc;
+            off += f->summary_size[1];
+            f->num_summaries = 2;
+        }
+    }
+    f->payload_off = off;
+    uint64_t t = f->w[PBI_IDX_W_hash_offset];
+    f->table_off = t;
+    if (t < off || !fits(f, t, 16))
+        return bad(err, PB_EFORMAT, 32, "header.HashOffset",
+                   "an offset after the summaries with 16 bytes left in the file",
+                   "0x%" PRIx64 " (payload starts at 0x%" PRIx64 ", file size 0x%zx)", t, off, len);
+    f->num_buckets = u64at(f, t);
+    f->num_entries = u64at(f, t + 8);
+    uint64_t nb = f->num_buckets, bytes;
+    if (nb == 0 || (nb & (nb - 1)) != 0)
+        return bad(err, PB_EFORMAT, t, "hash_table.NumBuckets", "a power of two", "%" PRIu64, nb);
+    if (!pb_mul_u64(&bytes, nb, 8) || !fits(f, t + 16, bytes))
+        return bad(err, PB_ETRUNC, t, "hash_table.NumBuckets", "the bucket array inside the file",
+                   "%" PRIu64 " buckets with %zu bytes left", nb, (size_t)(len - t - 16));
+    /* Every entry takes at least 24 bytes of payload: cap the count by that. */
+    if (f->num_entries > (t - off) / 24)
+        return bad(err, PB_EFORMAT, t + 8, "hash_table.NumEntries",
+                   "at most one entry per 24 payload bytes", "%" PRIu64 " entries in %" PRIu64 " bytes",
+                   f->num_entries, t - off);
+    return 0;
+}
+
+int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx_item *it,
+                    pb_error *err) {
+    uint64_t end;
+    if (!pb_add_u64(&end, off, 24) || end > limit)
+        return bad(err, PB_ETRUNC, off, "hash_table.item", "24 bytes of KeyHash, KeyLen, DataLen",
+                   "the payload ends at 0x%" PRIx64, limit);
+    memset(it, 0, sizeof *it);
+    it->off = off;
+    it->key_hash = u64at(f, off);
+    it->key_len = u64at(f, off + 8);
+    it->data_len = u64at(f, off + 16);
+    it->key_off = off + 24;
+    if (it->key_len == 0)
+        return bad(err, PB_EFORMAT, off + 8, "hash_table.item.KeyLen", "a name of at least 1 byte", "0");
+    if (!pb_add_u64(&it->data_off, it->key_off, it->key_len) || it->data_off > limit)
+        return bad(err, PB_ETRUNC, off + 8, "hash_table.item.KeyLen",
+                   "a key that ends inside the payload", "%" PRIu64 " bytes from 0x%" PRIx64
+                   " (payload ends at 0x%" PRIx64 ")", it->key_len, it->key_off, limit);
+    if (!pb_add_u64(&it->end, it->data_off, it->data_len) || it->end > limit)
+        return bad(err, PB_ETRUNC, off + 16, "hash_table.item.DataLen",
+                   "data that ends inside the payload", "%" PRIu64 " bytes from 0x%" PRIx64
+                   " (payload ends at 0x%" PRIx64 ")", it->data_len, it->data_off, limit);
+    return 0;
+}
+
+int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error *err) {
+    uint64_t pos = f->payload_off, left = f->num_entries;
+    while (left > 0) {
+        if (pos + 2 > f->table_off)
+            return bad(err, PB_ETRUNC, pos, "hash_table.bucket", "a u16 item count before the table",
+                       "%" PRIu64 " entries still to read", left);
+        unsigned count = pb_get_u16(f->data + pos, PB_ORDER_LE);
+        if (count == 0 || count > left)
+            return bad(err, PB_EFORMAT, pos, "hash_table.bucket.Count",
+                       "1 to the number of entries left", "%u (entries left: %" PRIu64 ")", count, left);
+        uint64_t boff = pos;
+        pos += 2;
+        for (unsigned k = 0; k < count; k++) {
+            pbi_idx_item it;
+            int rc = pbi_idx_item_at(f, pos, f->table_off, &it, err);
+            if (rc) return rc;
+            rc = fn(ctx, &it, k == 0 ? boff : PB_NO_OFFSET, count, err);
+            if (rc) return rc;
+            pos = it.end;
+            left--;
+        }
+    }
+    return 0;
+}
+
+int pbi_idx_find(const pbi_idx_file *f, const void *name, size_t len, pbi_idx_item *it,
+                 pb_error *err) {
+    uint64_t h = pb_md5_ref(name, len);
+    uint64_t b = h & (f->num_buckets - 1);
+    uint64_t at = f->table_off + 16 + 8 * b;
+    uint64_t boff = u64at(f, at);
+    if (boff == 0) return PB_ENOTFOUND;
+    if (boff < f->payload_off || boff > f->table_off - 2) /* table_off >= 40: no wrap */
+        return bad(err, PB_EFORMAT, at, "hash_table.BucketOffset",
+                   "an offset inside the payload", "0x%" PRIx64 " (payload 0x%" PRIx64 "..0x%" PRIx64 ")",
+                   boff, f->payload_off, f->table_off);
+    unsigned count = pb_get_u16(f->data + boff, PB_ORDER_LE);
+    uint64_t pos = boff + 2;
+    /* A bucket is a run of `count` items; each is >= 24 bytes long, so the
+     * scan always moves forward and ends (a chain cannot loop). */
+    for (unsigned k = 0; k < count; k++) {
+        int rc = pbi_idx_item_at(f, pos, f->table_off, it, err);
+        if (rc) return rc;
+        if (it->key_hash == h && it->key_len == len && memcmp(f->data + it->key_off, name, len) == 0)
+            return 0;
+        pos = it->end;
+    }
+    return PB_ENOTFOUND;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Records of one key (§3.6, §3.7, §3.14)                                    */
+
+void pbi_idx_scratch_free(pbi_idx_scratch *s) {
+    free(s->counters);
+    free(s->sites);
+    free(s->values);
+    free(s->bitmap);
+    memset(s, 0, sizeof *s);
+}
+
+static int grow(void **p, size_t *cap, size_t need, size_t elem, pb_error *err) {
+    if (need <= *cap) return 0;
+    size_t n = *cap ? *cap : 16;
+    while (n < need) n *= 2;
+    void *q = realloc(*p, n * elem);
+    if (!q) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    *p = q;
+    *cap = n;
+    return 0;
+}
+
+/* Decodes one ValueProfData at [pos, end) into r's sites. *size = TotalSize. */
+static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record *r,
+                    pbi_idx_scratch *s, uint64_t *size, pb_error *err) {
+    if (end - pos < 8)
+        return bad(err, PB_ETRUNC, pos, "record.ValueProfData", "8 bytes of TotalSize and NumValueKinds",
+                   "%" PRIu64 " bytes", end - pos);
+    uint32_t total = pb_get_u32(f->data + pos, PB_ORDER_LE);
+    uint32_t nkinds = pb_get_u32(f->data + pos + 4, PB_ORDER_LE);
+    if (total < 8 || total % 8 != 0 || total > end - pos)
+        return bad(err, PB_EFORMAT, pos, "record.ValueProfData.TotalSize",
+                   "a multiple of 8 from 8 to the bytes left in the key", "%" PRIu32 " (%" PRIu64 " left)",
+                   total, end - pos);
+    if (nkinds > PB_VK_COUNT)
+        return bad(err, PB_EFORMAT, pos + 4, "record.ValueProfData.NumValueKinds", "at most 3",
+                   "%" PRIu32, nkinds);
+    uint64_t vend = pos + total;
+    /* Pass 1: check every kind record and count sites and values. */
+    uint64_t p = pos + 8, nsites_all = 0, nvalues_all = 0;
+    unsigned seen = 0;
+    for (uint32_t k = 0; k < nkinds; k++) {
+        if (vend - p < 8)
+            return bad(err, PB_ETRUNC, p, "record.ValueProfData.ValueProfRecord",
+                       "8 bytes of Kind and NumValueSites", "%" PRIu64 " bytes left", vend - p);
+        uint32_t kind = pb_get_u32(f->data + p, PB_ORDER_LE);
+        uint32_t ns = pb_get_u32(f->data + p + 4, PB_ORDER_LE);
+        if (kind >= PB_VK_COUNT)
+            return bad(err, PB_EFORMAT, p, "record.ValueProfData.Kind", "a value kind 0 to 2",
+                       "%" PRIu32, kind);
+        if (seen & (1u << kind))
+            return bad(err, PB_EFORMAT, p, "record.ValueProfData.Kind", "each kind once",
+                       "kind %" PRIu32 " twice", kind);
+        seen |= 1u << kind;
+        uint64_t head = 8 + (uint64_t)ns;
+        head += pb_pad8(head);
+        if (head > vend - p)
+            return bad(err, PB_ETRUNC, p + 4, "record.ValueProfData.NumValueSites",
+                       "the site counts inside TotalSize", "%" PRIu32 " sites, %" PRIu64 " bytes left",
+                       ns, vend - p);
+        uint64_t nv = 0;
+        for (uint32_t i = 0; i < ns; i++) nv += f->data[p + 8 + i];
+        if (nv * 16 > vend - p - head)
+            return bad(err, PB_ETRUNC, p + 8, "record.ValueProfData.SiteCountArray",
+                       "the values inside TotalSize", "%" PRIu64 " values, %" PRIu64 " bytes left",
+                       nv, vend - p - head);
+        nsites_all += ns;
+        nvalues_all += nv;
+        p += head + nv * 16;
+    }
+    int rc;
+    if ((rc = grow((void **)&s->sites, &s->sites_cap, (size_t)nsites_all + 1, sizeof *s->sites, err)) ||
+        (rc = grow((void **)&s->values, &s->values_cap, (size_t)nvalues_all + 1, sizeof *s->values, err)))
+        return rc;
+    /* Pass 2: fill. */
+    p = pos + 8;
+    size_t si = 0, vi = 0;
+    for (uint32_t k = 0; k < nkinds; k++) {
+        uint32_t kind = pb_get_u32(f->data + p, PB_ORDER_LE);
+        uint32_t ns = pb_get_u32(f->data + p + 4, PB_ORDER_LE);
+        uint64_t head = 8 + (uint64_t)ns;
+        head += pb_pad8(head);
+        const uint8_t *vals = f->data + p + head;
+        r->num_sites[kind] = ns;
+        r->sites[kind] = s->sites + si;
+        for (uint32_t i = 0; i < ns; i++) {
+            pb_site *site = &s->sites[si++];
+            site->num_values = f->data[p + 8 + i];
+            site->values = s->values + vi;
+            for (uint32_t j = 0; j < site->num_values; j++, vi++, vals += 16) {
+                s->values[vi].value = pb_get_u64(vals, PB_ORDER_LE);
+                s->values[vi].count = pb_get_u64(vals + 8, PB_ORDER_LE);
+                s->values[vi].symbol = PB_NONE;
+            }
+        }
+        p = (uint64_t)(vals - f->data);
+    }
+    *size = total;
+    return 0;
+}
+
+int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scratch *s,
+                    pbi_idx_record_fn fn, void *ctx, pb_error *err) {
+    uint64_t pos = it->data_off, end = it->end;
+    int rc;
+    if (it->data_len % 8 != 0)
+        return bad(err, PB_EFORMAT, it->off + 16, "hash_table.item.DataLen", "a multiple of 8",
+                   "%" PRIu64, it->data_len);
+    if (it->data_len == 0)
+        return bad(err, PB_EFORMAT, it->off + 16, "hash_table.item.DataLen",
+                   "at least one record", "0 bytes");
+    while (pos < end) {
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        r.kind = PB_REC_FUNCTION;
+        r.name = r.ctx = r.layout = PB_NONE;
+        uint64_t rec_off = pos;
+        uint64_t n;
+        r.hash = u64at(f, pos);
+        pos += 8;
+        if (f->lay.num_counters) {
+            if (end - pos < 8)
+                return bad(err, PB_ETRUNC, pos, "record.NumCounters", "8 bytes", "%" PRIu64, end - pos);
+            n = u64at(f, pos);
+            pos += 8;
+        } else {
+            n = (end - pos) / 8; /* v1: the rest of the data are counters */
+        }
+        if (n == 0)
+            return bad(err, PB_EFORMAT, f->lay.num_counters ? pos - 8 : rec_off, "record.NumCounters",
+                       "at least 1 counter (LLVM's tools crash on 0)", "0");
+        if (n > (end - pos) / 8 || n > UINT32_MAX)
+            return bad(err, PB_ETRUNC, pos - 8, "record.NumCounters", "the counters inside DataLen",
+                       "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - pos);
+        if ((rc = grow((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err)))
+            return rc;
+        for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, pos + 8 * i);
+        pos += 8 * n;
+        r.num_counters = (uint32_t)n;
+        r.counters = s->counters;
+        if (f->lay.bitmap) {
+            if (end - pos < 8)
+                return bad(err, PB_ETRUNC, pos, "record.NumBitmapBytes", "8 bytes", "%" PRIu64, end - pos);
+            uint64_t b = u64at(f, pos);
+            pos += 8;
+            uint64_t room = f->lay.bitmap_packed ? end - pos : (end - pos) / 8;
+            if (b > room || b > UINT32_MAX)
+                return bad(err, PB_ETRUNC, pos - 8, "record.NumBitmapBytes", "the bitmap inside DataLen",
+                           "%" PRIu64 " bytes, %" PRIu64 " bytes left", b, end - pos);
+            if ((rc = grow((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
+            if (f->lay.bitmap_packed) {
+                if (b + pb_pad8(b) > end - pos)
+                    return bad(err, PB_ETRUNC, pos, "record.BitmapBytes", "bytes padded to 8",
+                               "%" PRIu64 " bytes left", end - pos);
+                memcpy(s->bitmap, f->data + pos, (size_t)b);
+                pos += b + pb_pad8(b);
+            } else {
+                for (uint64_t i = 0; i < b; i++) {
+                    uint64_t word = u64at(f, pos + 8 * i);
+                    if (word > 0xff)
+                        return bad(err, PB_EFORMAT, pos + 8 * i, "record.BitmapByte",
+                                   "a byte zero-extended to 8 bytes", "0x%" PRIx64, word);
+                    s->bitmap[i] = (uint8_t)word;
+                }
+                pos += 8 * b;
+            }
+            r.num_bitmap_bytes = (uint32_t)b;
+            r.bitmap = b ? s->bitmap : NULL;
+        }
+        if (f->lay.uniformity) {
+            if (end - pos < 8)
+                return bad(err, PB_ETRUNC, pos, "record.NumUniformityBytes", "8 bytes", "%" PRIu64, end - pos);
+            uint64_t u = u64at(f, pos);
+            pos += 8;
+            if (u > end - pos || u + pb_pad8(u) > end - pos)
+                return bad(err, PB_ETRUNC, pos - 8, "record.NumUniformityBytes",
+                           "the uniformity bits inside DataLen", "%" PRIu64 " bytes, %" PRIu64 " left",
+                           u, end - pos);
+            s->uniformity_bytes += u;
+            pos += u + pb_pad8(u);
+        }
+        if (f->lay.value_data) {
+            uint64_t size;
+            if ((rc = read_vpd(f, pos, end, &r, s, &size, err))) return rc;
+            pos += size;
+        }
+        if ((rc = fn(ctx, &r, rec_off, err))) return rc;
+        if (!f->lay.num_counters) break; /* v1: one record per key */
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sections                                                                  */
+
+int pbi_idx_read_binary_ids(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
+    if (f->version < PBI_IDX_BINARY_IDS_SINCE) return 0;
+    uint64_t off = f->w[PBI_IDX_W_binary_id_offset];
+    if (off == 0) return 0;
+    if (!fits(f, off, 8))
+        return bad(err, PB_EFORMAT, 48, "header.BinaryIdOffset", "an offset with 8 bytes left",
+                   "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
+    uint64_t size = u64at(f, off);
+    if (size % 8 != 0 || !fits(f, off + 8, size))
+        return bad(err, PB_EFORMAT, off, "binary_ids.SectionSize",
+                   "a multiple of 8 that fits in the file", "%" PRIu64, size);
+    uint64_t pos = off + 8, end = off + 8 + size;
+    while (pos < end) {
+        if (end - pos < 8)
+            return bad(err, PB_ETRUNC, pos, "binary_ids.Len", "8 bytes", "%" PRIu64, end - pos);
+        uint64_t n = u64at(f, pos);
+        pos += 8;
+        if (n > end - pos || n + pb_pad8(n) > end - pos)
+            return bad(err, PB_ETRUNC, pos - 8, "binary_ids.Len", "an id inside the section",
+                       "%" PRIu64 " bytes, %" PRIu64 " left", n, end - pos);
+        int rc = pb_profile_add_binary_id(p, f->data + pos, (size_t)n, err);
+        if (rc) return rc;
+        pos += n + pb_pad8(n);
+    }
+    return 0;
+}
+
+int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
+    if (f->version < PBI_IDX_TRACES_SINCE || !(f->flags & PB_VARIANT_TEMPORAL)) return 0;
+    uint64_t off = f->w[PBI_IDX_W_temporal_offset];
+    if (off == 0 || !fits(f, off, 16))
+        return bad(err, PB_EFORMAT, 56, "header.TemporalProfTracesOffset",
+                   "an offset with 16 bytes left (the temporal flag is set)",
+                   "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
+    uint64_t num = u64at(f, off), stream = u64at(f, off + 8);
+    uint64_t pos = off + 16;
+    if (num > (f->len - pos) / 16)
+        return bad(err, PB_ETRUNC, off, "traces.NumTraces", "traces that fit in the file",
+                   "%" PRIu64, num);
+    pb_profile_set_trace_stream_size(p, stream);
+    for (uint64_t t = 0; t < num; t++) {
+        if (!fits(f, pos, 16))
+            return bad(err, PB_ETRUNC, pos, "traces.Weight", "16 bytes of Weight and NumFunctions",
+                       "%zu left", (size_t)(f->len - pos));
+        uint64_t weight = u64at(f, pos), n = u64at(f, pos + 8);
+        pos += 16;
+        if (n > (f->len - pos) / 8)
+            return bad(err, PB_ETRUNC, pos - 8, "traces.NumFunctions", "NameRefs inside the file",
+                       "%" PRIu64, n);
+        uint64_t *refs = malloc((size_t)(n ? n : 1) * sizeof *refs);
+        if (!refs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        for (uint64_t i = 0; i < n; i++) refs[i] = u64at(f, pos + 8 * i);
+        pos += 8 * n;
+        int rc = pb_profile_add_trace(p, weight, refs, (size_t)n, err);
+        free(refs);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+static int uleb(const uint8_t *b, size_t len, size_t *pos, uint64_t *out) {
+    uint64_t v = 0;
+    for (unsigned shift = 0; *pos < len && shift < 64; shift += 7) {
+        uint8_t c = b[(*pos)++];
+        v |= (uint64_t)(c & 0x7f) << shift;
+        if (!(c & 0x80)) {
+            *out = v;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int split_names(const uint8_t *t, size_t n, uint64_t off, pbi_idx_name_fn fn, void *ctx,
+                       pb_error *err) {
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && t[i] != 1) continue;
+        if (i == start)
+            return bad(err, PB_EFORMAT, off, "names", "non-empty names separated by 0x01",
+                       "an empty name at position %zu", start);
+        int rc = fn(ctx, (const char *)t + start, i - start, err);
+        if (rc) return rc;
+        start = i + 1;
+    }
+    return 0;
+}
+
+int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
+                     void *ctx, pb_error *err) {
+    size_t pos = 0;
+    while (pos < len) {
+        uint64_t chunk = base_off + pos, ulen, clen;
+        if (!uleb(blob, len, &pos, &ulen) || !uleb(blob, len, &pos, &clen))
+            return bad(err, PB_ETRUNC, chunk, "names.chunk", "two ULEB128 lengths", "the blob ends");
+        uint64_t have = clen ? clen : ulen;
+        if (have > len - pos)
+            return bad(err, PB_ETRUNC, chunk, "names.chunk", "the chunk inside the blob",
+                       "%" PRIu64 " bytes, %zu left", have, len - pos);
+        int rc;
+        if (clen == 0) {
+            rc = split_names(blob + pos, (size_t)ulen, base_off + pos, fn, ctx, err);
+        } else {
+            /* zlib cannot expand by more than ~1032x: cap the allocation by that. */
+            if (ulen / 1032 > clen || ulen > ((uint64_t)1 << 31))
+                return bad(err, PB_EFORMAT, chunk, "names.chunk.UncompressedLen",
+                           "at most 1032 x the compressed length", "%" PRIu64 " from %" PRIu64, ulen, clen);
+            uint8_t *out = malloc((size_t)ulen + 1);
+            if (!out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            uLongf got = (uLongf)ulen;
+            int z = uncompress(out, &got, blob + pos, (uLong)clen);
+            if (z != Z_OK || got != ulen) {
+                free(out);
+                return bad(err, PB_EFORMAT, base_off + pos, "names.chunk", "a zlib stream of the stated size",
+                           "zlib error %d (%lu of %" PRIu64 " bytes)", z, (unsigned long)got, ulen);
+            }
+            rc = split_names(out, (size_t)ulen, base_off + pos, fn, ctx, err);
+            free(out);
+        }
+        if (rc) return rc;
+        pos += (size_t)have;
+        while (pos < len && blob[pos] == 0) pos++; /* padding between chunks */
+    }
+    return 0;
+}
+
+int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err) {
+    if (f->version < PBI_IDX_VTABLE_SINCE) return 0;
+    uint64_t off = f->w[PBI_IDX_W_vtable_names_offset];
+    if (off == 0) return 0;
+    if (!fits(f, off, 8))
+        return bad(err, PB_EFORMAT, 64, "header.VTableNamesOffset", "an offset with 8 bytes left",
+                   "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
+    uint64_t n = u64at(f, off);
+    if (!fits(f, off + 8, n))
+        return bad(err, PB_ETRUNC, off, "vtable_names.Len", "a blob inside the file", "%" PRIu64, n);
+    return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, fn, ctx, err);
+}

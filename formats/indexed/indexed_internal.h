@@ -1,0 +1,125 @@
+/*
+ * indexed_internal.h -- what the files of the indexed plugin share.
+ *
+ * indexed_file.c parses and bounds-checks the structure (header, summaries,
+ * hash table, per-key data, sections) without building a model, so the
+ * reader, the by-name lookup and `dump` walk the same checked code.
+ */
+#ifndef PB_INDEXED_INTERNAL_H
+#define PB_INDEXED_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "indexed_layout.h"
+#include "profbridge/format.h"
+
+/* ---- summary builder (indexed_summary.c, §3.4) ---- */
+
+enum pbi_sum_rule {
+    PBI_SUM_LLVM14 = 14, /* skip single counts equal to UINT64_MAX */
+    PBI_SUM_LLVM19 = 19  /* skip whole pseudo-count records (Counts[0] = -1 or -2) */
+};
+
+typedef struct pbi_sum_builder {
+    int rule;
+    uint64_t *counts; /* every counted value, sorted at the end */
+    size_t n, cap;
+    int failed;
+    uint64_t total, max_count, max_function, max_internal;
+    uint32_t num_counts, num_functions;
+} pbi_sum_builder;
+
+/* Number of u64 words of a summary with LLVM's default shape: 2 + 6 + 3*16 = 56. */
+#define PBI_SUM_WORDS (2 + PBI_IDX_SUMMARY_FIELDS + 3 * PBI_IDX_NUM_CUTOFFS)
+
+void pbi_sum_init(pbi_sum_builder *b, int rule);
+void pbi_sum_add(pbi_sum_builder *b, const uint64_t *counts, uint32_t n);
+/* Fills out[PBI_SUM_WORDS] as written on disk. Returns 0 or PB_ENOMEM. */
+int pbi_sum_finish(pbi_sum_builder *b, uint64_t out[PBI_SUM_WORDS], pb_error *err);
+void pbi_sum_free(pbi_sum_builder *b);
+
+/* ---- file structure (indexed_file.c) ---- */
+
+typedef struct pbi_idx_file {
+    const uint8_t *data;
+    size_t len;
+    uint64_t w[PBI_IDX_W_COUNT]; /* header words; 0 where the version lacks one */
+    uint32_t version;
+    uint64_t flags;              /* variant bits of the version word */
+    pbi_idx_record_layout lay;
+    unsigned header_size;
+    unsigned num_summaries;      /* 0 (v<4), 1, or 2 with the CS flag */
+    uint64_t summary_off[2], summary_size[2];
+    uint64_t payload_off;        /* first bucket of the hash payload */
+    uint64_t table_off;          /* = HashOffset: NumBuckets, NumEntries, offsets */
+    uint64_t num_buckets, num_entries;
+} pbi_idx_file;
+
+/* One key of the hash table (§3.5). */
+typedef struct pbi_idx_item {
+    uint64_t off;       /* where its KeyHash starts */
+    uint64_t key_hash, key_len, data_len;
+    uint64_t key_off, data_off, end; /* end = data_off + data_len */
+} pbi_idx_item;
+
+/* Checks magic, version, header, summaries and the table's frame. */
+int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err);
+
+/* Decodes the item at `off` (KeyHash..Data) and checks it ends before `limit`. */
+int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx_item *it,
+                    pb_error *err);
+
+/* Calls fn for every item in payload order (bucket count words included in
+ * `bucket_off` when an item starts a bucket, else PB_NO_OFFSET). */
+typedef int (*pbi_idx_item_fn)(void *ctx, const pbi_idx_item *it, uint64_t bucket_off,
+                               unsigned bucket_count, pb_error *err);
+int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error *err);
+
+/* Finds the item whose key is name[0..len) through the bucket array.
+ * Returns 0, PB_ENOTFOUND or an error. */
+int pbi_idx_find(const pbi_idx_file *f, const void *name, size_t len, pbi_idx_item *it,
+                 pb_error *err);
+
+/* Per-record scratch the record decoder fills (reused between records). */
+typedef struct pbi_idx_scratch {
+    uint64_t *counters;
+    size_t counters_cap;
+    pb_site *sites;
+    size_t sites_cap;
+    pb_value *values;
+    size_t values_cap;
+    uint8_t *bitmap;
+    size_t bitmap_cap;
+    uint64_t uniformity_bytes; /* v14: uniformity bytes seen and dropped (not in the model) */
+} pbi_idx_scratch;
+void pbi_idx_scratch_free(pbi_idx_scratch *s);
+
+/* Called per record of a key; r->name is PB_NONE, r->counters points into
+ * the scratch or a temporary array. `off` = the record's FuncHash offset. */
+typedef int (*pbi_idx_record_fn)(void *ctx, pb_record *r, uint64_t off, pb_error *err);
+int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scratch *s,
+                    pbi_idx_record_fn fn, void *ctx, pb_error *err);
+
+/* Sections; each is a no-op when the version or flags have none. */
+int pbi_idx_read_binary_ids(const pbi_idx_file *f, pb_profile *p, pb_error *err);
+int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err);
+/* Decodes the vtable-names blob; names go to fn. Damage is reported through
+ * err (the reader turns it into a warning, as LLVM reads it lazily). */
+typedef int (*pbi_idx_name_fn)(void *ctx, const char *name, size_t len, pb_error *err);
+int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err);
+
+/* Decodes an LLVM names blob (§2.9): ULEB lengths, zlib or plain, \x01-separated. */
+int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
+                     void *ctx, pb_error *err);
+
+/* XXH3-64, seed 0 (LLVM 19's StringMap hash; indexed_xxh3.c). */
+uint64_t pbi_xxh3_64(const void *data, size_t len);
+
+/* ---- the plugin's operations ---- */
+int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
+                      pb_error *err);
+int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
+
+#endif

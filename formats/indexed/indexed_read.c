@@ -1,0 +1,181 @@
+/*
+ * indexed_read.c -- reads an indexed profile into the model, and looks one
+ * function up by name (pb_indexed_lookup).
+ *
+ * Stricter than LLVM where LLVM silently drops data: a key whose records do
+ * not parse is an error with its offset here (LLVM returns no records for
+ * it), and a record with zero counters is refused (LLVM's tools crash).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "indexed_internal.h"
+#include "llvm_values.h"
+#include "profbridge/indexed.h"
+
+typedef struct read_ctx {
+    const pbi_idx_file *f;
+    pb_profile *p;
+    pbi_idx_scratch s;
+    pb_str name;
+    pb_diag_fn diag;
+    void *diag_ctx;
+    const char *source;
+    uint64_t duplicates;
+    uint64_t bad_key_hashes, first_bad_key_hash; /* KeyHash != MD5(key): lookups would miss */
+} read_ctx;
+
+static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
+    read_ctx *c = ctx;
+    r->name = c->name;
+    /* Vtable targets name symbols of the vtable-names section (read first). */
+    for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) {
+        pb_site *site = &r->sites[PB_VK_VTABLE][s];
+        for (uint32_t i = 0; i < site->num_values; i++) {
+            uint32_t sym;
+            if (site->values[i].value && pb_profile_find_symbol_md5(c->p, site->values[i].value, &sym) == 0)
+                site->values[i].symbol = sym;
+        }
+    }
+    pb_error local;
+    pb_error_clear(&local);
+    int rc = pb_profile_add_record(c->p, r, NULL, &local);
+    if (rc == PB_EEXIST) {
+        /* Two records with one (name, hash) cannot come from LLVM's writer;
+         * LLVM's reader would hand out both and merge them. Do the same. */
+        c->duplicates++;
+        pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+        mo.max_values_per_site = 0;
+        mo.diag = c->diag;
+        mo.diag_ctx = c->diag_ctx;
+        mo.source = c->source;
+        pb_error_clear(&local);
+        rc = pb_profile_merge_record(c->p, r, &mo, &local);
+    }
+    if (rc) {
+        if (local.code && local.offset == PB_NO_OFFSET) local.offset = off;
+        if (err && !err->code) {
+            char src[sizeof err->source];
+            memcpy(src, err->source, sizeof src);
+            *err = local;
+            if (src[0]) memcpy(err->source, src, sizeof src);
+        }
+    }
+    return rc;
+}
+
+static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsigned count,
+                   pb_error *err) {
+    (void)bucket_off;
+    (void)count;
+    read_ctx *c = ctx;
+    if (pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len) != it->key_hash &&
+        c->bad_key_hashes++ == 0)
+        c->first_bad_key_hash = it->off;
+    int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
+    if (rc) return rc;
+    return pbi_idx_records(c->f, it, &c->s, on_record, c, err);
+}
+
+static int on_vtable_name(void *ctx, const char *name, size_t len, pb_error *err) {
+    read_ctx *c = ctx;
+    uint32_t sym;
+    return pb_profile_add_symbol(c->p, name, len, &sym, err);
+}
+
+/* Header facts every result carries: flags, origin; vtable names as symbols. */
+static int start_profile(read_ctx *c, pb_error *err) {
+    int rc = pb_profile_new(&c->p, err);
+    if (rc) return rc;
+    pb_profile_set_flags(c->p, c->f->flags);
+    pb_origin o;
+    memset(&o, 0, sizeof o);
+    snprintf(o.format, sizeof o.format, "indexed");
+    o.version = c->f->version;
+    pb_profile_set_origin(c->p, &o);
+    pb_error vt;
+    pb_error_clear(&vt);
+    rc = pbi_idx_vtable_names(c->f, on_vtable_name, c, &vt);
+    if (rc == PB_ENOMEM) return pb_error_set(err, rc, PB_NO_OFFSET, NULL, "out of memory");
+    if (rc) {
+        /* LLVM decodes this section only lazily, so a damaged one does not
+         * stop it from reading the records: warn and go on. */
+        char line[1024];
+        pb_error_format(&vt, line, sizeof line);
+        pb_diag(c->diag, c->diag_ctx, PB_DIAG_WARNING, rc, c->source, vt.offset, "vtable_names",
+                "vtable names ignored: %s", line);
+    }
+    return 0;
+}
+
+int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    const uint8_t *data;
+    size_t len;
+    pbi_idx_file f;
+    read_ctx c;
+    memset(&c, 0, sizeof c);
+    *out = NULL;
+    int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc) return rc;
+    if ((rc = pbi_idx_open(&f, data, len, err))) return rc;
+    c.f = &f;
+    c.diag = o ? o->diag : NULL;
+    c.diag_ctx = o ? o->diag_ctx : NULL;
+    c.source = pb_source_name(in);
+    if ((rc = start_profile(&c, err))) goto out;
+    if (f.version >= PBI_IDX_MEMPROF_SINCE && (f.flags & PB_VARIANT_MEMPROF))
+        pb_diag(c.diag, c.diag_ctx, PB_DIAG_NOTICE, 0, c.source, f.w[PBI_IDX_W_memprof_offset],
+                "header.MemProfOffset",
+                "MemProf section skipped (not part of the model); the MemProf flag is kept");
+    if ((rc = pbi_idx_walk(&f, on_item, &c, err))) goto out;
+    if ((rc = pbi_idx_read_binary_ids(&f, c.p, err))) goto out;
+    if ((rc = pbi_idx_read_traces(&f, c.p, err))) goto out;
+    pbi_llvm_bind_symbols(c.p);
+    if (c.s.uniformity_bytes)
+        pb_diag(c.diag, c.diag_ctx, PB_DIAG_NOTICE, 0, c.source, PB_NO_OFFSET, NULL,
+                "%llu bytes of v14 uniformity bits dropped (not part of the model)",
+                (unsigned long long)c.s.uniformity_bytes);
+    if (c.bad_key_hashes)
+        pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, c.first_bad_key_hash, "hash_table.item.KeyHash",
+                "%llu keys are stored under a hash that is not the MD5 of their name (lookups by name "
+                "miss them; records read anyway, and written back with the right hash)",
+                (unsigned long long)c.bad_key_hashes);
+    if (c.duplicates)
+        pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, PB_NO_OFFSET, NULL,
+                "%llu records repeat a (name, hash) pair; merged", (unsigned long long)c.duplicates);
+out:
+    pbi_idx_scratch_free(&c.s);
+    if (rc) {
+        pb_profile_free(c.p);
+        return rc;
+    }
+    *out = c.p;
+    return 0;
+}
+
+int pb_indexed_lookup(const void *data, size_t len, const void *name, size_t name_len,
+                      pb_profile **out, pb_error *err) {
+    pbi_idx_file f;
+    pbi_idx_item it;
+    read_ctx c;
+    if (!out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "out is NULL");
+    *out = NULL;
+    if (!data || !name || name_len == 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "data and a non-empty name are required");
+    memset(&c, 0, sizeof c);
+    int rc = pbi_idx_open(&f, data, len, err);
+    if (rc) return rc;
+    rc = pbi_idx_find(&f, name, name_len, &it, err);
+    if (rc) return rc;
+    c.f = &f;
+    if ((rc = start_profile(&c, err))) goto out;
+    rc = on_item(&c, &it, PB_NO_OFFSET, 0, err);
+out:
+    pbi_idx_scratch_free(&c.s);
+    if (rc) {
+        pb_profile_free(c.p);
+        return rc;
+    }
+    *out = c.p;
+    return 0;
+}

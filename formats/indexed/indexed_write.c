@@ -1,0 +1,873 @@
+/*
+ * indexed_write.c -- writes an indexed profile the way llvm-profdata merge
+ * of the target LLVM writes it (spec §3.3-§3.12), so that the same records
+ * give the same bytes.
+ *
+ * Targets: "indexed-version" 4..14 and "llvm-version" 14 | 17 | 19
+ * (defaults: 19 -> v12, 17 -> v10, 14 -> v7). The LLVM version picks the
+ * rules that are not part of the layout: key insertion order (14: StringMap
+ * order of first appearance, djb hash; 17/19: names sorted), record order
+ * inside a key (SmallDenseMap bucket order, hash x*37 or the 19 mix) and the
+ * summary's special-count rule.
+ *
+ * "order" = "llvm" emulates those containers on the model's order (what
+ * llvm-profdata does to its inputs); "preserve" keeps the model's order in
+ * every bucket and key (an indexed file read and written again keeps its
+ * bytes); "auto" (default) preserves when the model was read from an
+ * indexed file, else emulates.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "buf.h"
+#include "bytes.h"
+#include "indexed_internal.h"
+#include "llvm_values.h"
+
+typedef struct wrec {
+    const char *name;
+    size_t len;
+    uint64_t hash;
+    size_t idx; /* record index in the model */
+} wrec;
+
+typedef struct wkey {
+    size_t first, n; /* records recs[first .. first+n) in model order */
+    uint64_t ref;    /* MD5 NameRef of the name = on-disk key hash */
+    size_t *order;   /* record order inside the key (indices into recs) */
+    size_t next;     /* generator chain link (key index), SIZE_MAX = end */
+    int sparse_drop; /* left out by --sparse (still in LLVM 14's StringMap) */
+} wkey;
+
+typedef struct wstate {
+    const pb_profile *p;
+    const pb_write_options *o;
+    uint32_t version;
+    int llvm;          /* 14, 17 or 19 */
+    int preserve;      /* keep model order */
+    int sparse;
+    int keep_vtables;
+    pbi_idx_record_layout lay;
+    uint64_t flags;
+    wrec *recs;
+    size_t nrecs;
+    wkey *keys;
+    size_t nkeys;
+    size_t *key_order; /* insertion order into the generator */
+    size_t nout;       /* keys written (key_order[0..nout)) */
+    pb_buf out;
+    pbi_sum_builder sum[2];
+    pb_value *vals;
+    size_t vals_cap;
+    /* notices */
+    uint64_t dropped_kind2_sites, dropped_bitmaps, truncated_values, skipped_empty;
+} wstate;
+
+static void notice(const wstate *w, const char *fmt, ...) PB_PRINTF(2, 3);
+static void notice(const wstate *w, const char *fmt, ...) {
+    if (!w->o || !w->o->diag) return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, "%s", msg);
+}
+
+static void put64(pb_buf *b, uint64_t v) {
+    uint8_t t[8];
+    pb_put_u64(t, v, PB_ORDER_LE);
+    pbi_buf_append(b, t, 8);
+}
+static void put32(pb_buf *b, uint32_t v) {
+    uint8_t t[4];
+    pb_put_u32(t, v, PB_ORDER_LE);
+    pbi_buf_append(b, t, 4);
+}
+static void pad8(pb_buf *b) {
+    static const uint8_t z[8];
+    pbi_buf_append(b, z, (size_t)pb_pad8(b->len));
+}
+static void patch64(pb_buf *b, size_t at, uint64_t v) { pb_put_u64((uint8_t *)b->data + at, v, PB_ORDER_LE); }
+
+/* ------------------------------------------------------------------------ */
+/* Options                                                                   */
+
+static int parse_uint(const char *s, unsigned long *out) {
+    if (!s || !*s) return 0;
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (*end) return 0;
+    *out = v;
+    return 1;
+}
+
+static int flag_on(const pb_write_options *o, const char *key, int dflt) {
+    const char *v = o ? pb_kv_get(o->kv, o->nkv, key) : NULL;
+    if (!v) return dflt;
+    return !(strcmp(v, "0") == 0 || strcmp(v, "false") == 0 || strcmp(v, "no") == 0);
+}
+
+static int options(wstate *w, pb_error *err) {
+    const pb_write_options *o = w->o;
+    const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
+    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
+    const char *ord = o ? pb_kv_get(o->kv, o->nkv, "order") : NULL;
+    unsigned long v = 0, l = 0;
+    if (lv && (!parse_uint(lv, &l) || (l != 14 && l != 17 && l != 19)))
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 17 or 19", lv);
+    if (iv && (!parse_uint(iv, &v) || v < 4 || v > PBI_IDX_VERSION_MAX))
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "indexed-version", "4 to 14", iv);
+    if (!iv) v = l == 14 ? 7 : l == 17 ? 10 : 12;
+    if (!lv) l = v <= 7 ? 14 : v <= 10 ? 17 : 19;
+    w->version = (uint32_t)v;
+    w->llvm = (int)l;
+    w->lay = pbi_idx_layout(w->version);
+    if (!ord || strcmp(ord, "auto") == 0) {
+        const pb_origin *og = pb_profile_origin(w->p);
+        w->preserve = og && strcmp(og->format, "indexed") == 0;
+    } else if (strcmp(ord, "llvm") == 0) {
+        w->preserve = 0;
+    } else if (strcmp(ord, "preserve") == 0) {
+        w->preserve = 1;
+    } else {
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "order", "auto, llvm or preserve", ord);
+    }
+    w->sparse = flag_on(o, "sparse", 0);
+    w->keep_vtables = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
+    return 0;
+}
+
+/* Flags the target can hold; the rest is dropped with a notice. */
+static void target_flags(wstate *w) {
+    uint64_t f = pb_profile_flags(w->p) & PB_VARIANT_MASK;
+    f &= ~PB_VARIANT_DBG_CORRELATE; /* never written by LLVM (raw only) */
+    if (f & PB_VARIANT_MEMPROF) {
+        f &= ~PB_VARIANT_MEMPROF;
+        notice(w, "MemProf flag dropped: the MemProf section is not part of the model");
+    }
+    if ((f & PB_VARIANT_TEMPORAL) && w->version < PBI_IDX_TRACES_SINCE) {
+        f &= ~PB_VARIANT_TEMPORAL;
+        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section", w->version);
+    }
+    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && w->version < 12) {
+        f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
+        notice(w, "loop-entries flag dropped: indexed v%u predates it", w->version);
+    }
+    w->flags = f;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Records, keys and their order                                            */
+
+static int cmp_name(const char *a, size_t al, const char *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c) return c;
+    return al < bl ? -1 : al > bl ? 1 : 0;
+}
+
+static int cmp_rec(const void *x, const void *y) {
+    const wrec *a = x, *b = y;
+    int c = cmp_name(a->name, a->len, b->name, b->len);
+    if (c) return c;
+    return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+static int all_zero(const pb_record *r) {
+    for (uint32_t i = 0; i < r->num_counters; i++)
+        if (r->counters[i]) return 0;
+    for (uint32_t i = 0; i < r->num_bitmap_bytes; i++)
+        if (r->bitmap[i]) return 0;
+    return 1;
+}
+
+static int collect(wstate *w, pb_error *err) {
+    size_t n = pb_profile_record_count(w->p);
+    w->recs = calloc(n ? n : 1, sizeof *w->recs);
+    w->keys = calloc(n ? n : 1, sizeof *w->keys);
+    if (!w->recs || !w->keys) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const pb_record *r = pb_profile_record(w->p, i);
+        if (r->num_counters == 0) {
+            w->skipped_empty++; /* LLVM's tools crash on such a record: never write one */
+            continue;
+        }
+        wrec *e = &w->recs[w->nrecs];
+        int rc = pb_profile_record_name(w->p, r, &e->name, &e->len, &e->hash, err);
+        if (rc) return rc;
+        e->idx = i;
+        w->nrecs++;
+    }
+    /* Group by name; inside a name, model order. */
+    qsort(w->recs, w->nrecs, sizeof *w->recs, cmp_rec);
+    for (size_t i = 0; i < w->nrecs;) {
+        size_t j = i + 1;
+        while (j < w->nrecs && cmp_name(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
+        wkey *k = &w->keys[w->nkeys++];
+        if (w->sparse) {
+            /* LLVM drops such a name only when writing, after its map holds
+             * it, so it still shapes LLVM 14's StringMap order. */
+            int zero = 1;
+            for (size_t r = i; r < j && zero; r++) zero = all_zero(pb_profile_record(w->p, w->recs[r].idx));
+            k->sparse_drop = zero;
+        }
+        k->first = i;
+        k->n = j - i;
+        k->ref = pb_md5_ref(w->recs[i].name, w->recs[i].len);
+        i = j;
+    }
+    return 0;
+}
+
+static uint32_t djb0(const char *s, size_t n) {
+    uint32_t h = 0; /* LLVM 14's StringMap hash: djb starting at 0 */
+    for (size_t i = 0; i < n; i++) h = h * 33 + (uint8_t)s[i];
+    return h;
+}
+
+/* LLVM 14: iteration order of a StringMap filled in first-appearance order (§3.12). */
+static int stringmap_order(wstate *w, pb_error *err) {
+    size_t nk = w->nkeys;
+    /* Names enter the map in first-appearance order: sort keys by the model
+     * index of their first record (shell sort; indices are unique). */
+    typedef struct { size_t idx, key; } pair;
+    pair *pr = malloc((nk ? nk : 1) * sizeof *pr);
+    if (!pr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < nk; i++) {
+        pr[i].idx = w->recs[w->keys[i].first].idx; /* a key's records are in model order */
+        pr[i].key = i;
+    }
+    for (size_t gap = nk / 2; gap > 0; gap /= 2)
+        for (size_t i = gap; i < nk; i++) {
+            pair t = pr[i];
+            size_t j = i;
+            while (j >= gap && pr[j - gap].idx > t.idx) {
+                pr[j] = pr[j - gap];
+                j -= gap;
+            }
+            pr[j] = t;
+        }
+    size_t nb = 16, items = 0;
+    size_t *tab = malloc(nb * sizeof *tab);
+    uint32_t *th = malloc(nb * sizeof *th);
+    int rc = 0;
+    if (!tab || !th) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < nb; i++) tab[i] = SIZE_MAX;
+    for (size_t i = 0; i < nk; i++) {
+        size_t key = pr[i].key;
+        const wrec *r = &w->recs[w->keys[key].first];
+        uint32_t h = djb0(r->name, r->len);
+        size_t b = h & (nb - 1), probe = 1;
+        while (tab[b] != SIZE_MAX) b = (b + probe++) & (nb - 1);
+        tab[b] = key;
+        th[b] = h;
+        items++;
+        if (items * 4 > nb * 3) {
+            size_t nn = nb * 2;
+            size_t *t2 = malloc(nn * sizeof *t2);
+            uint32_t *h2 = malloc(nn * sizeof *h2);
+            if (!t2 || !h2) {
+                free(t2);
+                free(h2);
+                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                goto out;
+            }
+            for (size_t j = 0; j < nn; j++) t2[j] = SIZE_MAX;
+            for (size_t j = 0; j < nb; j++) {
+                if (tab[j] == SIZE_MAX) continue;
+                size_t bb = th[j] & (nn - 1), pp = 1;
+                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nn - 1);
+                t2[bb] = tab[j];
+                h2[bb] = th[j];
+            }
+            free(tab);
+            free(th);
+            tab = t2;
+            th = h2;
+            nb = nn;
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < nb; i++)
+        if (tab[i] != SIZE_MAX) w->key_order[k++] = tab[i];
+out:
+    free(tab);
+    free(th);
+    free(pr);
+    return rc;
+}
+
+static uint32_t dense_hash(int llvm, uint64_t h) {
+    if (llvm == 14) return (uint32_t)(h * 37u);
+    uint64_t x = h * UINT64_C(0xbf58476d1ce4e5b9);
+    x ^= x >> 31;
+    return (uint32_t)x;
+}
+
+/* Record order inside a key: SmallDenseMap<hash, record, 4> iteration (§3.12.2). */
+static int dense_order(wstate *w, wkey *k, pb_error *err) {
+    k->order = malloc(k->n * sizeof *k->order);
+    if (!k->order) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (w->preserve || k->n == 1) {
+        for (size_t i = 0; i < k->n; i++) k->order[i] = k->first + i;
+        return 0;
+    }
+    size_t nb = 4, used = 0;
+    size_t *tab = malloc(nb * sizeof *tab);
+    if (!tab) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < nb; i++) tab[i] = SIZE_MAX;
+    for (size_t i = 0; i < k->n; i++) {
+        size_t ri = k->first + i;
+        uint64_t h = w->recs[ri].hash;
+        /* an equal hash is the same entry (the model has none, but be safe) */
+        int found = 0;
+        for (size_t j = 0; j < nb; j++)
+            if (tab[j] != SIZE_MAX && w->recs[tab[j]].hash == h) found = 1;
+        if (found) continue;
+        if ((used + 1) * 4 >= nb * 3) {
+            size_t nn = nb * 2 < 64 ? 64 : nb * 2;
+            size_t *t2 = malloc(nn * sizeof *t2);
+            if (!t2) {
+                free(tab);
+                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            }
+            for (size_t j = 0; j < nn; j++) t2[j] = SIZE_MAX;
+            for (size_t j = 0; j < nb; j++) {
+                if (tab[j] == SIZE_MAX) continue;
+                size_t b = dense_hash(w->llvm, w->recs[tab[j]].hash) & (nn - 1), pr = 1;
+                while (t2[b] != SIZE_MAX) b = (b + pr++) & (nn - 1);
+                t2[b] = tab[j];
+            }
+            free(tab);
+            tab = t2;
+            nb = nn;
+        }
+        size_t b = dense_hash(w->llvm, h) & (nb - 1), pr = 1;
+        while (tab[b] != SIZE_MAX) b = (b + pr++) & (nb - 1);
+        tab[b] = ri;
+        used++;
+    }
+    size_t o = 0;
+    for (size_t j = 0; j < nb; j++)
+        if (tab[j] != SIZE_MAX) k->order[o++] = tab[j];
+    k->n = o;
+    free(tab);
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Per-key data (§3.6, §3.7)                                                 */
+
+static int write_vpd(wstate *w, const pb_record *r, pb_error *err) {
+    size_t start = w->out.len;
+    put32(&w->out, 0); /* TotalSize, patched */
+    put32(&w->out, 0); /* NumValueKinds, patched */
+    uint32_t nkinds = 0;
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        uint32_t ns = r->num_sites[k];
+        if (ns == 0) continue;
+        if (k > w->lay.max_value_kind) {
+            w->dropped_kind2_sites += ns;
+            continue;
+        }
+        nkinds++;
+        put32(&w->out, (uint32_t)k);
+        put32(&w->out, ns);
+        size_t counts_at = w->out.len;
+        for (uint32_t s = 0; s < ns; s++) pbi_buf_putc(&w->out, 0);
+        static const uint8_t z[8];
+        pbi_buf_append(&w->out, z, (size_t)pb_pad8(8 + (uint64_t)ns));
+        for (uint32_t s = 0; s < ns; s++) {
+            const pb_site *site = &r->sites[k][s];
+            if (site->num_values > w->vals_cap) {
+                pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
+                if (!nv) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                w->vals = nv;
+                w->vals_cap = site->num_values;
+            }
+            size_t kept = pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
+            w->truncated_values += site->num_values - kept;
+            if (!w->out.failed) w->out.data[counts_at + s] = (char)(uint8_t)kept;
+            for (size_t i = 0; i < kept; i++) {
+                put64(&w->out, w->vals[i].value);
+                put64(&w->out, w->vals[i].count);
+            }
+        }
+    }
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    size_t total = w->out.len - start;
+    if (total > UINT32_MAX)
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "record.ValueProfData.TotalSize",
+                               "at most 4294967295 bytes of value data per record", "more");
+    pb_put_u32((uint8_t *)w->out.data + start, (uint32_t)total, PB_ORDER_LE);
+    pb_put_u32((uint8_t *)w->out.data + start + 4, nkinds, PB_ORDER_LE);
+    return 0;
+}
+
+static int write_record(wstate *w, const wrec *e, pb_error *err) {
+    const pb_record *r = pb_profile_record(w->p, e->idx);
+    put64(&w->out, e->hash);
+    put64(&w->out, r->num_counters);
+    for (uint32_t i = 0; i < r->num_counters; i++) put64(&w->out, r->counters[i]);
+    if (w->lay.bitmap) {
+        put64(&w->out, r->num_bitmap_bytes);
+        if (w->lay.bitmap_packed) {
+            pbi_buf_append(&w->out, r->bitmap, r->num_bitmap_bytes);
+            static const uint8_t z[8];
+            pbi_buf_append(&w->out, z, (size_t)pb_pad8(r->num_bitmap_bytes));
+        } else {
+            for (uint32_t i = 0; i < r->num_bitmap_bytes; i++) put64(&w->out, r->bitmap[i]);
+        }
+    } else if (r->num_bitmap_bytes) {
+        w->dropped_bitmaps++;
+    }
+    if (w->lay.uniformity) put64(&w->out, 0); /* CPU profiles carry no uniformity bits */
+    /* Summaries: split by hash bit 60 alone (§3.4). */
+    pbi_sum_add(&w->sum[(e->hash & PB_HASH_CS_BIT) ? 1 : 0], r->counters, r->num_counters);
+    if (w->lay.value_data) return write_vpd(w, r, err);
+    return 0;
+}
+
+static int write_key(wstate *w, const wkey *k, pb_error *err) {
+    const wrec *first = &w->recs[k->first];
+    put64(&w->out, k->ref);
+    put64(&w->out, first->len);
+    size_t len_at = w->out.len;
+    put64(&w->out, 0); /* DataLen, patched */
+    pbi_buf_append(&w->out, first->name, first->len);
+    size_t data_at = w->out.len;
+    for (size_t i = 0; i < k->n; i++) {
+        int rc = write_record(w, &w->recs[k->order[i]], err);
+        if (rc) return rc;
+    }
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    patch64(&w->out, len_at, (uint64_t)(w->out.len - data_at));
+    return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The on-disk hash table (§3.5)                                              */
+
+static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
+    size_t nk = w->nout;
+    size_t nb = 64;
+    size_t *head = NULL, *tail = NULL;
+    int rc = 0;
+    size_t target = 1;
+    if (nk > 2) {
+        size_t q = nk * 4 / 3;
+        target = 1;
+        while (target <= q) target *= 2;
+    }
+    if (w->preserve) {
+        /* Buckets of the final size, each chain in model (key) order. */
+        nb = target;
+        head = malloc(nb * sizeof *head);
+        tail = malloc(nb * sizeof *tail);
+        if (!head || !tail) goto oom;
+        for (size_t i = 0; i < nb; i++) head[i] = tail[i] = SIZE_MAX;
+        for (size_t i = 0; i < nk; i++) {
+            size_t key = w->key_order[i];
+            size_t b = w->keys[key].ref & (nb - 1);
+            w->keys[key].next = SIZE_MAX;
+            if (head[b] == SIZE_MAX) head[b] = key;
+            else w->keys[tail[b]].next = key;
+            tail[b] = key;
+        }
+    } else {
+        /* LLVM's generator: 64 buckets, head insertion, doubling at 3/4 load,
+         * then one resize to the final size; resizes walk old buckets in order. */
+        head = malloc(nb * sizeof *head);
+        if (!head) goto oom;
+        for (size_t i = 0; i < nb; i++) head[i] = SIZE_MAX;
+        size_t entries = 0;
+        for (size_t i = 0; i <= nk; i++) {
+            size_t want = 0;
+            if (i < nk) {
+                entries++;
+                if (4 * entries >= 3 * nb) want = 2 * nb;
+            } else if (target != nb) {
+                want = target;
+            }
+            if (want) {
+                size_t *nh = malloc(want * sizeof *nh);
+                if (!nh) goto oom;
+                for (size_t j = 0; j < want; j++) nh[j] = SIZE_MAX;
+                for (size_t j = 0; j < nb; j++) {
+                    size_t it = head[j];
+                    while (it != SIZE_MAX) {
+                        size_t nx = w->keys[it].next;
+                        size_t b = w->keys[it].ref & (want - 1);
+                        w->keys[it].next = nh[b];
+                        nh[b] = it;
+                        it = nx;
+                    }
+                }
+                free(head);
+                head = nh;
+                nb = want;
+            }
+            if (i < nk) {
+                size_t key = w->key_order[i];
+                size_t b = w->keys[key].ref & (nb - 1);
+                w->keys[key].next = head[b];
+                head[b] = key;
+            }
+        }
+    }
+    uint64_t *boff = calloc(nb, sizeof *boff);
+    if (!boff) goto oom;
+    for (size_t b = 0; b < nb; b++) {
+        if (head[b] == SIZE_MAX) continue;
+        size_t count = 0;
+        for (size_t it = head[b]; it != SIZE_MAX; it = w->keys[it].next) count++;
+        if (count > 0xffff) {
+            free(boff);
+            rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
+                              "more than 65535 keys in one bucket");
+            goto out;
+        }
+        boff[b] = w->out.len;
+        uint8_t c2[2];
+        pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
+        pbi_buf_append(&w->out, c2, 2);
+        for (size_t it = head[b]; it != SIZE_MAX; it = w->keys[it].next) {
+            rc = write_key(w, &w->keys[it], err);
+            if (rc) {
+                free(boff);
+                goto out;
+            }
+        }
+    }
+    pad8(&w->out);
+    *table_off = w->out.len;
+    put64(&w->out, nb);
+    put64(&w->out, nk);
+    for (size_t b = 0; b < nb; b++) put64(&w->out, boff[b]);
+    free(boff);
+    goto out;
+oom:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(head);
+    free(tail);
+    return rc;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Sections after the table                                                  */
+
+typedef struct idref {
+    const uint8_t *id;
+    size_t len;
+} idref;
+
+static int cmp_id(const void *x, const void *y) {
+    const idref *a = x, *b = y;
+    return cmp_name((const char *)a->id, a->len, (const char *)b->id, b->len);
+}
+
+static int write_binary_ids(wstate *w, pb_error *err) {
+    size_t n = pb_profile_binary_id_count(w->p);
+    idref *ids = calloc(n ? n : 1, sizeof *ids);
+    if (!ids) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < n; i++) ids[i].id = pb_profile_binary_id(w->p, i, &ids[i].len);
+    qsort(ids, n, sizeof *ids, cmp_id); /* LLVM sorts and removes duplicates (§3.8) */
+    size_t size_at = w->out.len;
+    put64(&w->out, 0);
+    for (size_t i = 0; i < n; i++) {
+        if (i && cmp_id(&ids[i - 1], &ids[i]) == 0) continue;
+        put64(&w->out, ids[i].len);
+        pbi_buf_append(&w->out, ids[i].id, ids[i].len);
+        pad8(&w->out);
+    }
+    free(ids);
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    patch64(&w->out, size_at, (uint64_t)(w->out.len - size_at - 8));
+    return 0;
+}
+
+
+/* Puts names[] in the iteration order of LLVM 19's StringSet filled in this
+ * order: open addressing on the low 32 bits of XXH3-64, 16 buckets at first,
+ * doubling when more than 3/4 full, triangular probing (§3.10, §3.12). */
+static int stringset_order(idref *names, size_t n, pb_error *err) {
+    /* Growth rehashes in old bucket order, which can change who wins a probe
+     * sequence, so it is replayed rather than sized once. */
+    size_t cap = 16, items = 0;
+    size_t *tab = malloc(cap * sizeof *tab);
+    uint32_t *th = malloc(cap * sizeof *th);
+    idref *sorted = NULL;
+    int rc = 0;
+    if (!tab || !th) goto oom;
+    for (size_t i = 0; i < cap; i++) tab[i] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        uint32_t h = (uint32_t)pbi_xxh3_64(names[i].id, names[i].len);
+        size_t b = h & (cap - 1), pr = 1;
+        while (tab[b] != SIZE_MAX) b = (b + pr++) & (cap - 1);
+        tab[b] = i;
+        th[b] = h;
+        if (++items * 4 > cap * 3) {
+            size_t nc = cap * 2;
+            size_t *t2 = malloc(nc * sizeof *t2);
+            uint32_t *h2 = malloc(nc * sizeof *h2);
+            if (!t2 || !h2) {
+                free(t2);
+                free(h2);
+                goto oom;
+            }
+            for (size_t j = 0; j < nc; j++) t2[j] = SIZE_MAX;
+            for (size_t j = 0; j < cap; j++) {
+                if (tab[j] == SIZE_MAX) continue;
+                size_t bb = th[j] & (nc - 1), pp = 1;
+                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nc - 1);
+                t2[bb] = tab[j];
+                h2[bb] = th[j];
+            }
+            free(tab);
+            free(th);
+            tab = t2;
+            th = h2;
+            cap = nc;
+        }
+    }
+    sorted = malloc((n ? n : 1) * sizeof *sorted);
+    if (!sorted) goto oom;
+    for (size_t j = 0, k = 0; j < cap; j++)
+        if (tab[j] != SIZE_MAX) sorted[k++] = names[tab[j]];
+    if (n) memcpy(names, sorted, n * sizeof *names);
+    goto out;
+oom:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(tab);
+    free(th);
+    free(sorted);
+    return rc;
+}
+
+static void uleb(pb_buf *b, uint64_t v) {
+    do {
+        uint8_t c = v & 0x7f;
+        v >>= 7;
+        if (v) c |= 0x80;
+        pbi_buf_putc(b, (char)c);
+    } while (v);
+}
+
+/* The vtable-names section (§3.10): symbols that are not only indirect-call
+ * target names, in LLVM 19's StringSet order, joined by \x01, zlib level 9. */
+static int write_vtable_names(wstate *w, pb_error *err) {
+    size_t ns = pb_profile_symbol_count(w->p), n = 0;
+    uint8_t *use = calloc(ns ? ns : 1, 1); /* bit 0: kind-0 target, bit 1: kind-2 target */
+    idref *names = calloc(ns ? ns : 1, sizeof *names);
+    pb_buf plain = PB_BUF_INIT, blob = PB_BUF_INIT;
+    uint8_t *z = NULL;
+    int rc = 0;
+    if (!use || !names) goto oom;
+    for (size_t r = 0; r < pb_profile_record_count(w->p); r++) {
+        const pb_record *rec = pb_profile_record(w->p, r);
+        for (int k = 0; k < PB_VK_COUNT; k += 2)
+            for (uint32_t s = 0; s < rec->num_sites[k]; s++)
+                for (uint32_t i = 0; i < rec->sites[k][s].num_values; i++) {
+                    uint32_t sym = rec->sites[k][s].values[i].symbol;
+                    if (sym < ns) use[sym] |= (uint8_t)(k == 0 ? 1 : 2);
+                }
+    }
+    size_t placeholders = 0;
+    for (size_t i = 0; i < ns; i++) {
+        const pb_symbol *s = pb_profile_symbol(w->p, (uint32_t)i);
+        if (use[i] == 1) continue;
+        if (s->name == PB_NONE) {
+            placeholders++;
+            continue;
+        }
+        names[n].id = (const uint8_t *)pb_profile_str(w->p, s->name, &names[n].len);
+        if (names[n].len) n++;
+    }
+    if (placeholders)
+        notice(w, "%zu placeholder symbols (dangling iprof type ids) have no name to write", placeholders);
+    if (n && !w->keep_vtables) {
+        notice(w, "%zu vtable names left out (no-keep-vtable-symbols; llvm-profdata's default)", n);
+        n = 0;
+    }
+    /* Twice: llvm-profdata fills its writer's set by walking each input
+     * reader's set, which was filled in the input's order. "preserve" keeps
+     * the model's order (an indexed file's own order). */
+    if (!w->preserve && ((rc = stringset_order(names, n, err)) || (rc = stringset_order(names, n, err))))
+        goto out;
+    for (size_t i = 0; i < n; i++) {
+        if (i) pbi_buf_putc(&plain, 1);
+        pbi_buf_append(&plain, names[i].id, names[i].len);
+    }
+    if (plain.failed) goto oom;
+    if (n) {
+        uLongf zl = compressBound((uLong)plain.len);
+        z = malloc(zl);
+        if (!z) goto oom;
+        if (compress2(z, &zl, (const Bytef *)plain.data, (uLong)plain.len, Z_BEST_COMPRESSION) != Z_OK) goto oom;
+        uleb(&blob, plain.len);
+        uleb(&blob, zl);
+        pbi_buf_append(&blob, z, zl);
+    }
+    if (blob.failed) goto oom;
+    put64(&w->out, blob.len);
+    pbi_buf_append(&w->out, blob.data, blob.len);
+    pad8(&w->out);
+    goto out;
+oom:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(z);
+    free(use);
+    free(names);
+    pbi_buf_free(&plain);
+    pbi_buf_free(&blob);
+    return rc;
+}
+
+static void write_traces(wstate *w) {
+    size_t n = pb_profile_trace_count(w->p);
+    put64(&w->out, n);
+    put64(&w->out, pb_profile_trace_stream_size(w->p));
+    for (size_t t = 0; t < n; t++) {
+        uint64_t weight;
+        size_t len;
+        const uint64_t *refs = pb_profile_trace(w->p, t, &weight, &len);
+        put64(&w->out, weight);
+        put64(&w->out, len);
+        for (size_t i = 0; i < len; i++) put64(&w->out, refs[i]);
+    }
+}
+
+/* ------------------------------------------------------------------------ */
+
+int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
+    wstate w;
+    memset(&w, 0, sizeof w);
+    w.p = p;
+    w.o = o;
+    int rc = options(&w, err);
+    if (rc) return rc;
+    target_flags(&w);
+    int rule = w.llvm == 14 ? PBI_SUM_LLVM14 : PBI_SUM_LLVM19;
+    pbi_sum_init(&w.sum[0], rule);
+    pbi_sum_init(&w.sum[1], rule);
+    if ((rc = collect(&w, err))) goto out;
+    w.key_order = malloc((w.nkeys ? w.nkeys : 1) * sizeof *w.key_order);
+    if (!w.key_order) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    if (w.preserve || w.llvm != 14) {
+        /* preserve: keys in model order; 17/19: names sorted (recs are sorted) */
+        for (size_t i = 0; i < w.nkeys; i++) w.key_order[i] = i;
+        if (w.preserve) {
+            /* model order = order of each key's first record */
+            for (size_t gap = w.nkeys / 2; gap > 0; gap /= 2)
+                for (size_t i = gap; i < w.nkeys; i++) {
+                    size_t t = w.key_order[i], j = i;
+                    while (j >= gap && w.recs[w.keys[w.key_order[j - gap]].first].idx > w.recs[w.keys[t].first].idx) {
+                        w.key_order[j] = w.key_order[j - gap];
+                        j -= gap;
+                    }
+                    w.key_order[j] = t;
+                }
+        }
+    } else if ((rc = stringmap_order(&w, err))) {
+        goto out;
+    }
+    {
+        size_t kept = 0;
+        for (size_t i = 0; i < w.nkeys; i++)
+            if (!w.keys[w.key_order[i]].sparse_drop) w.key_order[kept++] = w.key_order[i];
+        w.nout = kept;
+    }
+    for (size_t i = 0; i < w.nkeys; i++)
+        if ((rc = dense_order(&w, &w.keys[i], err))) goto out;
+
+    /* Header with placeholders, then summaries (backpatched at the end). */
+    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
+        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
+    patch64(&w.out, 0, PBI_IDX_MAGIC);
+    patch64(&w.out, 8, (uint64_t)w.version | w.flags);
+    size_t sum_at = w.out.len;
+    unsigned nsum = (w.flags & PB_VARIANT_CSIR) ? 2 : 1;
+    for (unsigned s = 0; s < nsum; s++)
+        for (unsigned i = 0; i < PBI_SUM_WORDS; i++) put64(&w.out, 0);
+    uint64_t table_off = 0, binid_off = 0, vt_off = 0, tr_off = 0;
+    if ((rc = write_table(&w, &table_off, err))) goto out;
+    if (w.version >= PBI_IDX_BINARY_IDS_SINCE) {
+        binid_off = w.out.len;
+        if ((rc = write_binary_ids(&w, err))) goto out;
+    } else if (pb_profile_binary_id_count(p)) {
+        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section",
+               pb_profile_binary_id_count(p), w.version);
+    }
+    if (w.version >= PBI_IDX_VTABLE_SINCE) {
+        vt_off = w.out.len;
+        if ((rc = write_vtable_names(&w, err))) goto out;
+    } else if (pb_profile_symbol_count(p)) {
+        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section",
+               pb_profile_symbol_count(p), w.version);
+    }
+    if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
+        tr_off = w.out.len;
+        write_traces(&w);
+    } else if (pb_profile_trace_count(p)) {
+        notice(&w, "%zu temporal traces dropped: %s", pb_profile_trace_count(p),
+               w.version < PBI_IDX_TRACES_SINCE ? "the target version has no traces section"
+                                                  : "the profile lacks the temporal flag");
+    }
+    if (w.out.failed) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    /* Backpatch offsets and summaries. */
+    {
+        /* Words are contiguous in table order, so word i sits at 8*i. */
+        patch64(&w.out, 8 * PBI_IDX_W_hash_offset, table_off);
+        if (pbi_idx_has_word(w.version, PBI_IDX_W_binary_id_offset))
+            patch64(&w.out, 8 * PBI_IDX_W_binary_id_offset, binid_off);
+        if (pbi_idx_has_word(w.version, PBI_IDX_W_temporal_offset))
+            patch64(&w.out, 8 * PBI_IDX_W_temporal_offset, tr_off);
+        if (pbi_idx_has_word(w.version, PBI_IDX_W_vtable_names_offset))
+            patch64(&w.out, 8 * PBI_IDX_W_vtable_names_offset, vt_off);
+        for (unsigned s = 0; s < nsum; s++) {
+            uint64_t words[PBI_SUM_WORDS];
+            if ((rc = pbi_sum_finish(&w.sum[s], words, err))) goto out;
+            for (unsigned i = 0; i < PBI_SUM_WORDS; i++)
+                patch64(&w.out, sum_at + 8 * (s * PBI_SUM_WORDS + i), words[i]);
+        }
+    }
+    if (w.dropped_kind2_sites)
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them",
+               w.dropped_kind2_sites, w.version);
+    if (w.dropped_bitmaps)
+        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps",
+               w.dropped_bitmaps, w.version);
+    if (w.truncated_values)
+        notice(&w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w.truncated_values);
+    if (w.skipped_empty)
+        notice(&w, "%" PRIu64 " records without counters left out (LLVM cannot read them)",
+               w.skipped_empty);
+    rc = pb_sink_write(sink, w.out.data, w.out.len, err);
+out:
+    for (size_t i = 0; i < w.nkeys; i++) free(w.keys[i].order);
+    free(w.keys);
+    free(w.recs);
+    free(w.key_order);
+    free(w.vals);
+    pbi_sum_free(&w.sum[0]);
+    pbi_sum_free(&w.sum[1]);
+    pbi_buf_free(&w.out);
+    return rc;
+}

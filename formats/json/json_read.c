@@ -1,0 +1,531 @@
+/*
+ * json_read.c -- reads profbridge model JSON (docs/json-model.md) back into a model.
+ *
+ * Every member is checked for its JSON type and range, and a problem is
+ * reported with the JSON path (`records[12].counters[3]: expected a count
+ * (integer 0..2^64-1, or its decimal string), found -1`). Indices (symbols,
+ * methods) are positions in this file's arrays; they must point backwards or
+ * into the arrays already read, so a file cannot make us allocate by claim.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "buf.h"
+#include "json_internal.h"
+#include "json_text.h"
+
+typedef struct rd {
+    pb_profile *p;
+    pb_error *err;
+    pb_source *src;
+    pb_error *load_err; /* error raised inside the jansson callback */
+} rd;
+
+#define PATH_MAX_LEN 200
+
+static int fail(rd *r, const char *path, const char *expected, const json_t *found) {
+    char what[96];
+    switch (found ? json_typeof(found) : JSON_NULL) {
+    case JSON_OBJECT: snprintf(what, sizeof what, "an object"); break;
+    case JSON_ARRAY: snprintf(what, sizeof what, "an array of %zu", json_array_size(found)); break;
+    case JSON_STRING: snprintf(what, sizeof what, "the string \"%.60s\"", json_string_value(found)); break;
+    case JSON_INTEGER: snprintf(what, sizeof what, "%" JSON_INTEGER_FORMAT, json_integer_value(found)); break;
+    case JSON_REAL: snprintf(what, sizeof what, "the number %g", json_real_value(found)); break;
+    case JSON_TRUE: case JSON_FALSE: snprintf(what, sizeof what, "a boolean"); break;
+    default: snprintf(what, sizeof what, found ? "null" : "nothing"); break;
+    }
+    return pb_error_set_ef(r->err, PB_EFORMAT, PB_NO_OFFSET, path, expected, what);
+}
+
+static int get_u64(rd *r, const json_t *v, const char *path, uint64_t *out) {
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *out = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    if (json_is_string(v)) {
+        const char *s = json_string_value(v);
+        char *end;
+        errno = 0;
+        unsigned long long x = strtoull(s, &end, 10);
+        if (*s >= '0' && *s <= '9' && *end == '\0' && errno == 0) {
+            *out = x;
+            return 0;
+        }
+    }
+    return fail(r, path, "a count (integer 0..2^64-1, or its decimal string)", v);
+}
+
+static int get_hex64(rd *r, const json_t *v, const char *path, uint64_t *out) {
+    const char *s = json_is_string(v) ? json_string_value(v) : NULL;
+    if (s && s[0] == '0' && s[1] == 'x' && s[2] && strlen(s) <= 18) {
+        char *end;
+        unsigned long long x = strtoull(s + 2, &end, 16);
+        if (*end == '\0') {
+            *out = x;
+            return 0;
+        }
+    }
+    return fail(r, path, "a hex string \"0x...\" of at most 16 digits", v);
+}
+
+static int get_index(rd *r, const json_t *v, const char *path, size_t limit, uint32_t *out) {
+    if (json_is_integer(v) && json_integer_value(v) >= 0 && (uint64_t)json_integer_value(v) < limit) {
+        *out = (uint32_t)json_integer_value(v);
+        return 0;
+    }
+    char want[96];
+    snprintf(want, sizeof want, "an index below %zu", limit);
+    return fail(r, path, want, v);
+}
+
+static int get_i32(rd *r, const json_t *v, const char *path, int32_t *out) {
+    if (json_is_integer(v) && json_integer_value(v) >= INT32_MIN && json_integer_value(v) <= INT32_MAX) {
+        *out = (int32_t)json_integer_value(v);
+        return 0;
+    }
+    return fail(r, path, "an integer in int32 range", v);
+}
+
+/* Bytes of member `key` (a UTF-8 string) or `keyHex` (hex digits). *data is
+ * malloc'ed when hex (*owned = 1). */
+static int get_bytes(rd *r, const json_t *obj, const char *key, const char *path, const char **data,
+                     size_t *len, unsigned char **owned) {
+    *owned = NULL;
+    json_t *v = json_object_get(obj, key);
+    if (json_is_string(v)) {
+        *data = json_string_value(v);
+        *len = json_string_length(v);
+        return 0;
+    }
+    char hk[64], p2[PATH_MAX_LEN + 80];
+    snprintf(hk, sizeof hk, "%sHex", key);
+    json_t *h = json_object_get(obj, hk);
+    snprintf(p2, sizeof p2, "%s.%s", path, h ? hk : key);
+    if (!json_is_string(h)) return fail(r, p2, "a string", h ? h : v);
+    size_t n = json_string_length(h);
+    unsigned char *b = malloc(n / 2 + 1);
+    if (!b) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (pbi_get_hex(json_string_value(h), n, b)) {
+        free(b);
+        return fail(r, p2, "an even number of hex digits", h);
+    }
+    *owned = b;
+    *data = (const char *)b;
+    *len = n / 2;
+    return 0;
+}
+
+static const json_t *member(rd *r, const json_t *obj, const char *key, json_type t, const char *path,
+                            int *rc) {
+    const json_t *v = json_object_get(obj, key);
+    if (v && json_typeof(v) == t) return v;
+    char p2[PATH_MAX_LEN + 64];
+    snprintf(p2, sizeof p2, "%s%s%s", path, *path ? "." : "", key);
+    *rc = fail(r, p2, t == JSON_ARRAY ? "an array" : t == JSON_OBJECT ? "an object" : "a string", v);
+    return NULL;
+}
+
+static int read_header(rd *r, const json_t *root) {
+    int rc = 0;
+    const json_t *magic = json_object_get(root, "profbridge");
+    if (!json_is_string(magic) || strcmp(json_string_value(magic), "model") != 0)
+        return fail(r, "profbridge", "the string \"model\"", magic);
+    const json_t *fv = json_object_get(root, "formatVersion");
+    if (!json_is_integer(fv)) return fail(r, "formatVersion", "an integer", fv);
+    if (json_integer_value(fv) != PBI_JSON_FORMAT_VERSION)
+        return pb_error_set(r->err, PB_EVERSION, PB_NO_OFFSET, "formatVersion",
+                            "model JSON format version %" JSON_INTEGER_FORMAT
+                            " is not supported (this build reads version %d)",
+                            json_integer_value(fv), PBI_JSON_FORMAT_VERSION);
+    const json_t *flags = member(r, root, "flags", JSON_OBJECT, "", &rc);
+    if (!flags) return rc;
+    uint64_t word;
+    if ((rc = get_hex64(r, json_object_get(flags, "word"), "flags.word", &word))) return rc;
+    pb_profile_set_flags(r->p, word);
+
+    const json_t *o = member(r, root, "origin", JSON_OBJECT, "", &rc);
+    if (!o) return rc;
+    pb_origin org;
+    memset(&org, 0, sizeof org);
+    const json_t *f = member(r, o, "format", JSON_STRING, "origin", &rc);
+    if (!f) return rc;
+    snprintf(org.format, sizeof org.format, "%s", json_string_value(f));
+    if ((rc = get_u64(r, json_object_get(o, "version"), "origin.version", &org.version))) return rc;
+    const json_t *pw = json_object_get(o, "pointerWidth");
+    if (!json_is_integer(pw) || (json_integer_value(pw) != 0 && json_integer_value(pw) != 4 &&
+                                 json_integer_value(pw) != 8))
+        return fail(r, "origin.pointerWidth", "0, 4 or 8", pw);
+    org.pointer_width = (uint8_t)json_integer_value(pw);
+    const json_t *bo = member(r, o, "byteOrder", JSON_STRING, "origin", &rc);
+    if (!bo) return rc;
+    const char *bos = json_string_value(bo);
+    if (strcmp(bos, "le") == 0) org.byte_order = PB_ORDER_LE;
+    else if (strcmp(bos, "be") == 0) org.byte_order = PB_ORDER_BE;
+    else if (strcmp(bos, "unknown") == 0) org.byte_order = PB_ORDER_UNKNOWN;
+    else return fail(r, "origin.byteOrder", "\"le\", \"be\" or \"unknown\"", bo);
+    pb_profile_set_origin(r->p, &org);
+
+    const json_t *props = member(r, root, "properties", JSON_ARRAY, "", &rc);
+    if (!props) return rc;
+    for (size_t i = 0; i < json_array_size(props); i++) {
+        char path[PATH_MAX_LEN];
+        snprintf(path, sizeof path, "properties[%zu]", i);
+        const json_t *e = json_array_get(props, i);
+        if (!json_is_object(e)) return fail(r, path, "an object", e);
+        const char *k, *v;
+        size_t kl, vl;
+        unsigned char *ko, *vo;
+        if ((rc = get_bytes(r, e, "key", path, &k, &kl, &ko))) return rc;
+        if ((rc = get_bytes(r, e, "value", path, &v, &vl, &vo)) == 0) {
+            if (memchr(k, 0, kl)) rc = fail(r, path, "a key without NUL bytes", e);
+            else rc = pb_profile_set_prop(r->p, k, v, vl, r->err);
+        }
+        free(ko);
+        free(vo);
+        if (rc) return rc;
+    }
+    const json_t *ids = member(r, root, "binaryIds", JSON_ARRAY, "", &rc);
+    if (!ids) return rc;
+    for (size_t i = 0; i < json_array_size(ids); i++) {
+        char path[PATH_MAX_LEN];
+        snprintf(path, sizeof path, "binaryIds[%zu]", i);
+        const json_t *e = json_array_get(ids, i);
+        size_t n = json_is_string(e) ? json_string_length(e) : 1;
+        unsigned char *b = malloc(n / 2 + 1);
+        if (!b) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        if (!json_is_string(e) || n == 0 || pbi_get_hex(json_string_value(e), n, b)) rc = fail(r, path, "a non-empty hex string", e);
+        else rc = pb_profile_add_binary_id(r->p, b, n / 2, r->err);
+        free(b);
+        if (rc) return rc;
+    }
+    const json_t *t = member(r, root, "temporal", JSON_OBJECT, "", &rc);
+    if (!t) return rc;
+    uint64_t ss;
+    if ((rc = get_u64(r, json_object_get(t, "streamSize"), "temporal.streamSize", &ss))) return rc;
+    pb_profile_set_trace_stream_size(r->p, ss);
+    const json_t *traces = member(r, t, "traces", JSON_ARRAY, "temporal", &rc);
+    if (!traces) return rc;
+    for (size_t i = 0; i < json_array_size(traces); i++) {
+        char path[PATH_MAX_LEN];
+        snprintf(path, sizeof path, "temporal.traces[%zu]", i);
+        const json_t *e = json_array_get(traces, i);
+        uint64_t w;
+        char wp[PATH_MAX_LEN + 16];
+        snprintf(wp, sizeof wp, "%s.weight", path);
+        if (!json_is_object(e)) return fail(r, path, "an object", e);
+        if ((rc = get_u64(r, json_object_get(e, "weight"), wp, &w))) return rc;
+        const json_t *fs = member(r, e, "functions", JSON_ARRAY, path, &rc);
+        if (!fs) return rc;
+        size_t n = json_array_size(fs);
+        uint64_t *refs = malloc((n ? n : 1) * sizeof *refs);
+        if (!refs) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        for (size_t k = 0; k < n && rc == 0; k++) {
+            char fp[PATH_MAX_LEN + 40];
+            snprintf(fp, sizeof fp, "%s.functions[%zu]", path, k);
+            rc = get_hex64(r, json_array_get(fs, k), fp, &refs[k]);
+        }
+        if (rc == 0) rc = pb_profile_add_trace(r->p, w, refs, n, r->err);
+        free(refs);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+static int read_tables(rd *r, const json_t *root) {
+    int rc = 0;
+    const json_t *syms = member(r, root, "symbols", JSON_ARRAY, "", &rc);
+    if (!syms) return rc;
+    for (size_t i = 0; i < json_array_size(syms); i++) {
+        char path[PATH_MAX_LEN];
+        snprintf(path, sizeof path, "symbols[%zu]", i);
+        const json_t *e = json_array_get(syms, i);
+        if (!json_is_object(e)) return fail(r, path, "an object", e);
+        uint32_t idx;
+        const json_t *ph = json_object_get(e, "placeholder");
+        if (ph) {
+            if (!json_is_integer(ph)) return fail(r, path, "an integer placeholder id", ph);
+            rc = pb_profile_add_placeholder_symbol(r->p, json_integer_value(ph), &idx, r->err);
+        } else {
+            const char *n;
+            size_t nl;
+            unsigned char *owned;
+            if ((rc = get_bytes(r, e, "name", path, &n, &nl, &owned))) return rc;
+            rc = pb_profile_add_symbol(r->p, n, nl, &idx, r->err);
+            free(owned);
+        }
+        if (rc) return rc;
+        if (idx != i)
+            return pb_error_set(r->err, PB_EFORMAT, PB_NO_OFFSET, path,
+                                "the same symbol as symbols[%u] (symbols must be unique)", idx);
+        const json_t *ref = json_object_get(e, "nameRef");
+        uint64_t want;
+        char rp[PATH_MAX_LEN + 16];
+        snprintf(rp, sizeof rp, "%s.nameRef", path);
+        if (ref && (rc = get_hex64(r, ref, rp, &want))) return rc;
+        if (ref && want != pb_profile_symbol(r->p, idx)->md5)
+            return pb_error_set(r->err, PB_EFORMAT, PB_NO_OFFSET, rp,
+                                "0x%016" PRIx64 " is not the NameRef of the symbol's name (0x%016" PRIx64 ")",
+                                want, pb_profile_symbol(r->p, idx)->md5);
+    }
+    const json_t *methods = member(r, root, "methods", JSON_ARRAY, "", &rc);
+    if (!methods) return rc;
+    size_t nsym = pb_profile_symbol_count(r->p);
+    for (size_t i = 0; i < json_array_size(methods); i++) {
+        char path[PATH_MAX_LEN];
+        snprintf(path, sizeof path, "methods[%zu]", i);
+        const json_t *e = json_array_get(methods, i);
+        if (!json_is_object(e)) return fail(r, path, "an object", e);
+        uint32_t idx;
+        const json_t *ph = json_object_get(e, "placeholder");
+        if (ph) {
+            if (!json_is_integer(ph)) return fail(r, path, "an integer placeholder id", ph);
+            rc = pb_profile_add_placeholder_method(r->p, json_integer_value(ph), &idx, r->err);
+        } else {
+            const char *n;
+            size_t nl;
+            unsigned char *owned;
+            const json_t *sig = member(r, e, "signature", JSON_ARRAY, path, &rc);
+            if (!sig) return rc;
+            size_t ns = json_array_size(sig);
+            uint32_t *sv = malloc((ns ? ns : 1) * sizeof *sv);
+            if (!sv) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            for (size_t k = 0; k < ns && rc == 0; k++) {
+                char sp[PATH_MAX_LEN + 40];
+                snprintf(sp, sizeof sp, "%s.signature[%zu]", path, k);
+                rc = get_index(r, json_array_get(sig, k), sp, nsym, &sv[k]);
+            }
+            if (rc == 0 && (rc = get_bytes(r, e, "name", path, &n, &nl, &owned)) == 0) {
+                rc = pb_profile_add_method(r->p, n, nl, sv, ns, &idx, r->err);
+                free(owned);
+            }
+            free(sv);
+        }
+        if (rc) return rc;
+        if (idx != i)
+            return pb_error_set(r->err, PB_EFORMAT, PB_NO_OFFSET, path,
+                                "the same method as methods[%u] (methods must be unique)", idx);
+    }
+    return 0;
+}
+
+static int kind_of(const char *s) {
+    for (int k = 0; k < PB_REC_KIND_COUNT; k++)
+        if (strcmp(s, pbi_json_kind_names[k]) == 0) return k;
+    return -1;
+}
+
+/* Reads one record into the profile. Arrays are malloc'ed here and freed after the copy. */
+static int read_record(rd *r, const json_t *e, size_t ri) {
+    char path[PATH_MAX_LEN];
+    snprintf(path, sizeof path, "records[%zu]", ri);
+    if (!json_is_object(e)) return fail(r, path, "an object", e);
+    int rc = 0;
+    pb_record rec;
+    memset(&rec, 0, sizeof rec);
+    rec.name = rec.ctx = rec.layout = PB_NONE;
+    pb_frame *frames = NULL;
+    int32_t *layout = NULL;
+    unsigned char *owned = NULL;
+    pb_site *sites[PB_VK_COUNT] = {NULL, NULL, NULL};
+    pb_value *values = NULL;
+    char p2[PATH_MAX_LEN + 64];
+
+    const json_t *k = member(r, e, "kind", JSON_STRING, path, &rc);
+    if (!k) goto out;
+    int kind = kind_of(json_string_value(k));
+    snprintf(p2, sizeof p2, "%s.kind", path);
+    if (kind < 0) {
+        rc = fail(r, p2, "a record kind (function, javaCallCount, javaBranch, ...)", k);
+        goto out;
+    }
+    rec.kind = (uint8_t)kind;
+    if (kind == PB_REC_FUNCTION) {
+        const char *n;
+        size_t nl;
+        if ((rc = get_bytes(r, e, "name", path, &n, &nl, &owned))) goto out;
+        if ((rc = pb_profile_intern(r->p, n, nl, &rec.name, r->err))) goto out;
+        snprintf(p2, sizeof p2, "%s.hash", path);
+        if ((rc = get_hex64(r, json_object_get(e, "hash"), p2, &rec.hash))) goto out;
+    }
+    const json_t *ctx = json_object_get(e, "context");
+    if (ctx) {
+        snprintf(p2, sizeof p2, "%s.context", path);
+        if (!json_is_array(ctx) || json_array_size(ctx) == 0) {
+            rc = fail(r, p2, "a non-empty array of [method, bci] pairs", ctx);
+            goto out;
+        }
+        size_t n = json_array_size(ctx);
+        size_t nm = pb_profile_method_count(r->p);
+        if (!(frames = malloc(n * sizeof *frames))) goto oom;
+        for (size_t i = 0; i < n; i++) {
+            const json_t *fr = json_array_get(ctx, i);
+            snprintf(p2, sizeof p2, "%s.context[%zu]", path, i);
+            if (!json_is_array(fr) || json_array_size(fr) != 2) {
+                rc = fail(r, p2, "a [method, bci] pair", fr);
+                goto out;
+            }
+            if ((rc = get_index(r, json_array_get(fr, 0), p2, nm, &frames[i].method))) goto out;
+            if ((rc = get_i32(r, json_array_get(fr, 1), p2, &frames[i].bci))) goto out;
+        }
+        if ((rc = pb_profile_intern_context(r->p, frames, n, &rec.ctx, r->err))) goto out;
+    }
+    const json_t *lay = json_object_get(e, "layout");
+    if (lay) {
+        snprintf(p2, sizeof p2, "%s.layout", path);
+        if (!json_is_array(lay)) {
+            rc = fail(r, p2, "an array of integers", lay);
+            goto out;
+        }
+        size_t n = json_array_size(lay);
+        if (!(layout = malloc((n ? n : 1) * sizeof *layout))) goto oom;
+        for (size_t i = 0; i < n; i++) {
+            snprintf(p2, sizeof p2, "%s.layout[%zu]", path, i);
+            if ((rc = get_i32(r, json_array_get(lay, i), p2, &layout[i]))) goto out;
+        }
+        if ((rc = pb_profile_intern_ints(r->p, layout, n, &rec.layout, r->err))) goto out;
+    }
+    const json_t *cs = member(r, e, "counters", JSON_ARRAY, path, &rc);
+    if (!cs) goto out;
+    rec.num_counters = (uint32_t)json_array_size(cs);
+    if (!(rec.counters = malloc((rec.num_counters ? rec.num_counters : 1) * sizeof *rec.counters))) goto oom;
+    for (uint32_t i = 0; i < rec.num_counters; i++) {
+        snprintf(p2, sizeof p2, "%s.counters[%u]", path, i);
+        if ((rc = get_u64(r, json_array_get(cs, i), p2, &rec.counters[i]))) goto out;
+    }
+    const json_t *bm = json_object_get(e, "bitmap");
+    if (bm) {
+        snprintf(p2, sizeof p2, "%s.bitmap", path);
+        size_t n = json_is_string(bm) ? json_string_length(bm) : 0;
+        if (!(rec.bitmap = malloc(n / 2 + 1))) goto oom;
+        if (!json_is_string(bm) || pbi_get_hex(json_string_value(bm), n, rec.bitmap)) {
+            rc = fail(r, p2, "a string of hex digit pairs", bm);
+            goto out;
+        }
+        rec.num_bitmap_bytes = (uint32_t)(n / 2);
+    }
+    const json_t *vs = json_object_get(e, "valueSites");
+    if (vs) {
+        snprintf(p2, sizeof p2, "%s.valueSites", path);
+        if (!json_is_object(vs)) {
+            rc = fail(r, p2, "an object", vs);
+            goto out;
+        }
+        size_t total = 0;
+        const char *key;
+        json_t *val;
+        json_object_foreach((json_t *)vs, key, val) {
+            int vk = -1;
+            for (int i = 0; i < PB_VK_COUNT; i++)
+                if (strcmp(key, pbi_json_value_kind_names[i]) == 0) vk = i;
+            snprintf(p2, sizeof p2, "%s.valueSites.%.40s", path, key);
+            if (vk < 0) {
+                rc = fail(r, p2, "a value kind (indirectCall, memopSize, vtable)", val);
+                goto out;
+            }
+            if (!json_is_array(val)) {
+                rc = fail(r, p2, "an array of sites", val);
+                goto out;
+            }
+            for (size_t s = 0; s < json_array_size(val); s++) {
+                const json_t *site = json_array_get(val, s);
+                if (!json_is_array(site)) {
+                    snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu]", path, key, s);
+                    rc = fail(r, p2, "an array of values", site);
+                    goto out;
+                }
+                total += json_array_size(site);
+            }
+        }
+        if (!(values = malloc((total ? total : 1) * sizeof *values))) goto oom;
+        size_t used = 0, nsym = pb_profile_symbol_count(r->p);
+        for (int vk = 0; vk < PB_VK_COUNT; vk++) {
+            const json_t *arr = json_object_get(vs, pbi_json_value_kind_names[vk]);
+            if (!arr) continue;
+            size_t ns = json_array_size(arr);
+            if (!(sites[vk] = calloc(ns ? ns : 1, sizeof *sites[vk]))) goto oom;
+            rec.num_sites[vk] = (uint32_t)ns;
+            rec.sites[vk] = sites[vk];
+            for (size_t s = 0; s < ns; s++) {
+                const json_t *site = json_array_get(arr, s);
+                sites[vk][s].values = values + used;
+                sites[vk][s].num_values = (uint32_t)json_array_size(site);
+                for (size_t i = 0; i < json_array_size(site); i++, used++) {
+                    const json_t *v = json_array_get(site, i);
+                    pb_value *pv = &values[used];
+                    snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu][%zu]", path,
+                             pbi_json_value_kind_names[vk], s, i);
+                    if (!json_is_object(v)) {
+                        rc = fail(r, p2, "an object", v);
+                        goto out;
+                    }
+                    const json_t *jv = json_object_get(v, "value");
+                    if (vk == PB_VK_MEMOP_SIZE) rc = get_u64(r, jv, p2, &pv->value);
+                    else rc = get_hex64(r, jv, p2, &pv->value);
+                    if (rc || (rc = get_u64(r, json_object_get(v, "count"), p2, &pv->count))) goto out;
+                    pv->symbol = PB_NONE;
+                    const json_t *sy = json_object_get(v, "symbol");
+                    if (sy && (rc = get_index(r, sy, p2, nsym, &pv->symbol))) goto out;
+                }
+            }
+        }
+    }
+    rc = pb_profile_add_record(r->p, &rec, NULL, r->err);
+    if (rc && r->err && r->err->path[0] == '\0') snprintf(r->err->path, sizeof r->err->path, "%s", path);
+    goto out;
+oom:
+    rc = pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(frames);
+    free(layout);
+    free(owned);
+    free(rec.counters);
+    free(rec.bitmap);
+    for (int vk = 0; vk < PB_VK_COUNT; vk++) free(sites[vk]);
+    free(values);
+    return rc;
+}
+
+static size_t load_cb(void *buf, size_t len, void *data) {
+    rd *r = data;
+    size_t got = 0;
+    if (pb_source_read(r->src, buf, len, &got, r->load_err)) return (size_t)-1;
+    return got;
+}
+
+int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    (void)o;
+    *out = NULL;
+    rd r = {NULL, err, in, err};
+    json_error_t je;
+    json_t *root = json_load_callback(load_cb, &r, 0, &je);
+    if (!root) {
+        if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
+        pb_error_set_source(err, pb_source_name(in));
+        int rc = pb_error_set(err, PB_EFORMAT, (uint64_t)je.position, NULL, "%s", je.text);
+        if (err) {
+            err->line = je.line;
+            err->column = je.column;
+        }
+        return rc;
+    }
+    int rc = pb_profile_new(&r.p, err);
+    if (rc == 0 && !json_is_object(root)) rc = fail(&r, "(top level)", "an object", root);
+    if (rc == 0) rc = read_header(&r, root);
+    if (rc == 0) rc = read_tables(&r, root);
+    const json_t *recs = rc == 0 ? member(&r, root, "records", JSON_ARRAY, "", &rc) : NULL;
+    for (size_t i = 0; recs && rc == 0 && i < json_array_size(recs); i++)
+        rc = read_record(&r, json_array_get(recs, i), i);
+    json_decref(root);
+    if (rc) {
+        pb_profile_free(r.p);
+        pb_error_set_source(err, pb_source_name(in));
+        return rc;
+    }
+    *out = r.p;
+    return 0;
+}

@@ -1,0 +1,1 @@
+pb_add_format(NAME json SOURCES json.c json_read.c json_write.c)

@@ -1,0 +1,24 @@
+/* raw.c -- the descriptor of the LLVM raw profile (.profraw) plugin. */
+#include "raw_internal.h"
+
+static const char *const raw_extensions[] = {".profraw", NULL};
+
+static const pb_option_desc raw_write_options[] = {
+    {"raw-version", "8|10", "raw format version to write (default 10)"},
+    {"raw-pointer-width", "4|8", "pointer width of the pretended target (default 8)"},
+    {"raw-byte-order", "le|be", "byte order of the pretended target (default le)"},
+    {"raw-names", "zlib|plain", "names section encoding (default zlib)"},
+    {NULL, NULL, NULL}};
+
+const pb_format pb_format_raw = {
+    PB_FORMAT_ABI,
+    "raw",
+    "LLVM raw instrumentation profile (.profraw) v5, v7-v11, 32/64-bit, LE/BE",
+    raw_extensions,
+    pbi_raw_probe,
+    pbi_raw_read,
+    pbi_raw_write,
+    pbi_raw_dump,
+    NULL,
+    raw_write_options,
+};

@@ -1,0 +1,435 @@
+/*
+ * raw_dump.c -- explains the bytes of a raw profile: every header field
+ * (offset, raw bytes, value, meaning), the section table, each data record's
+ * fields with the CounterPtr arithmetic written out in numbers, its counters
+ * and name, the names, vtables, value data and binary ids. Text or JSON.
+ *
+ * The dump walks the file itself, bounds-checking every read, and runs the
+ * reader first: on a broken file it prints what lies before the reader's
+ * first problem, then the problem.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "raw_internal.h"
+
+typedef struct em {
+    pb_buf b;
+    int json;
+    int first_sec, first_item;
+    uint64_t stop; /* offset of the reader's first problem, or UINT64_MAX */
+    int stopped;
+    int nostop; /* computed entries (section table): not positions in the input */
+} em;
+
+static void jstr(pb_buf *b, const char *s, size_t n) {
+    pbi_buf_putc(b, '"');
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '"' || c == '\\') pbi_buf_printf(b, "\\%c", c);
+        else if (c < 0x20 || c >= 0x7f) pbi_buf_printf(b, "\\u%04x", c);
+        else pbi_buf_putc(b, (char)c);
+    }
+    pbi_buf_putc(b, '"');
+}
+
+static void sec(em *e, const char *title, ...) PB_PRINTF(2, 3);
+static void sec(em *e, const char *title, ...) {
+    char t[256];
+    va_list ap;
+    va_start(ap, title);
+    vsnprintf(t, sizeof t, title, ap);
+    va_end(ap);
+    if (e->json) {
+        pbi_buf_puts(&e->b, e->first_sec ? "\n  {\"section\": " : "]},\n  {\"section\": ");
+        jstr(&e->b, t, strlen(t));
+        pbi_buf_puts(&e->b, ", \"items\": [");
+    } else {
+        pbi_buf_printf(&e->b, "%s%s:\n", e->first_sec ? "" : "\n", t);
+    }
+    e->first_sec = 0;
+    e->first_item = 1;
+}
+
+/* One item: bytes at `off` (n of them, may be 0), a field name, its value, a note. */
+static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *field, const char *fmt, ...)
+    PB_PRINTF(6, 7);
+static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *field, const char *fmt, ...) {
+    if (e->stopped) return -1;
+    if (off >= e->stop && !e->nostop) { /* the reader failed here: stop explaining */
+        e->stopped = 1;
+        return -1;
+    }
+    char v[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v, sizeof v, fmt, ap);
+    va_end(ap);
+    char hex[3 * 16 + 4] = "";
+    size_t shown = n > 16 ? 16 : n, k = 0;
+    for (size_t i = 0; i < shown; i++) k += (size_t)snprintf(hex + k, sizeof hex - k, "%s%02x", i ? " " : "", d[off + i]);
+    if (n > 16) snprintf(hex + k, sizeof hex - k, " ..");
+    if (e->json) {
+        pbi_buf_printf(&e->b, "%s\n    {\"offset\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", e->first_item ? "" : ",",
+                       off, hex);
+        jstr(&e->b, field, strlen(field));
+        pbi_buf_puts(&e->b, ", \"value\": ");
+        jstr(&e->b, v, strlen(v));
+        pbi_buf_putc(&e->b, '}');
+    } else {
+        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s %s\n", off, hex, field, v);
+    }
+    e->first_item = 0;
+    return 0;
+}
+
+static int have(uint64_t len, uint64_t off, uint64_t n) { return off <= len && n <= len - off; }
+
+static const char *flag_names(uint64_t f, char *buf, size_t cap) {
+    static const struct { uint64_t bit; const char *name; } names[] = {
+        {PB_VARIANT_INSTR_LOOP_ENTRIES, "loop-entries"}, {PB_VARIANT_IR, "IR"}, {PB_VARIANT_CSIR, "CS-IR"},
+        {PB_VARIANT_ENTRY_FIRST, "entry-first"}, {PB_VARIANT_DBG_CORRELATE, "debug-info-correlate"},
+        {PB_VARIANT_BYTE_COVERAGE, "byte-coverage"}, {PB_VARIANT_FUNCTION_ENTRY_ONLY, "function-entry-only"},
+        {PB_VARIANT_MEMPROF, "memprof"}, {PB_VARIANT_TEMPORAL, "temporal"}};
+    size_t k = 0;
+    buf[0] = 0;
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (f & names[i].bit) k += (size_t)snprintf(buf + k, cap - k, "%s%s", k ? "," : "", names[i].name);
+    if (!k) snprintf(buf, cap, "front-end");
+    return buf;
+}
+
+static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
+    uint64_t d = a - b;
+    return ptr == 4 ? (int64_t)(int32_t)(uint32_t)d : (int64_t)d;
+}
+
+/* Names blob as a list of names (decoded with the reader's codec). */
+static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint64_t size, const char *what) {
+    if (!size || !have(len, off, size)) return;
+    /* the chunks (§2.9): two ULEB128 lengths, then zlib or plain bytes */
+    for (uint64_t pos = off, end = off + size, k = 0; pos < end; k++) {
+        if (d[pos] == 0) {
+            pos++;
+            continue;
+        }
+        uint64_t at = pos, v[2] = {0, 0};
+        for (int j = 0; j < 2; j++)
+            for (unsigned sh = 0; pos < end && sh < 64; sh += 7) {
+                uint8_t b = d[pos++];
+                v[j] |= (uint64_t)(b & 0x7f) << sh;
+                if (!(b & 0x80)) break;
+            }
+        char f[48];
+        snprintf(f, sizeof f, "%s chunk %" PRIu64, what, k);
+        if (v[1]) item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64, v[0], v[1]);
+        else item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, stored plain", v[0]);
+        uint64_t stored = v[1] ? v[1] : v[0];
+        if (stored > end - pos) break;
+        pos += stored;
+    }
+    pb_buf text = PB_BUF_INIT;
+    pb_error err;
+    pb_error_clear(&err);
+    if (pbi_raw_names_decode(d, off, size, what, &text, &err) == 0) {
+        size_t start = 0, idx = 0;
+        for (size_t i = 0; i < text.len; i++) {
+            if (text.data[i] != PBI_RAW_NAME_SEP) continue;
+            char f[32];
+            snprintf(f, sizeof f, "%s[%zu]", what, idx++);
+            char nm[512];
+            snprintf(nm, sizeof nm, "%.*s (NameRef 0x%016" PRIx64 ")", (int)(i - start > 400 ? 400 : i - start),
+                     text.data + start, pb_md5_ref(text.data + start, i - start));
+            item(e, d, off, 0, f, "%s", nm);
+            start = i + 1;
+        }
+    }
+    pbi_buf_free(&text);
+}
+
+static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, unsigned idx, int order, unsigned ptr) {
+    pbi_raw_layout l;
+    uint64_t version = len - s >= 16 ? pb_get_u64(d + s + 8, order) & 0xffffffffu : 0;
+    if (pbi_raw_layout_get(&l, (unsigned)version, ptr) != 0 || !have(len, s, l.header_size)) {
+        sec(e, "profile %u at 0x%" PRIx64, idx, s);
+        item(e, d, s, len - s < 16 ? (size_t)(len - s) : 16, "header", "unreadable (version %" PRIu64 ")", version);
+        return len;
+    }
+    pbi_raw_header hd;
+    pbi_raw_header_decode(&l, d + s, order, &hd);
+    const uint64_t *h = hd.f;
+    uint64_t flags = h[PBI_RH_Version] & PB_VARIANT_MASK;
+    char fl[160];
+    sec(e, "profile %u at 0x%" PRIx64 ": raw v%" PRIu64 ", %u-bit, %s-endian, header %u bytes", idx, s, version,
+        ptr * 8, order == PB_ORDER_LE ? "little" : "big", l.header_size);
+    sec(e, "header");
+    for (int i = 0; i < PBI_RH_COUNT; i++) {
+        if (l.hdr_off[i] < 0) continue;
+        const pbi_raw_field *f = &pbi_raw_header_fields[i];
+        uint64_t at = s + (uint64_t)l.hdr_off[i];
+        if (i == PBI_RH_Version)
+            item(e, d, at, 8, f->name, "0x%016" PRIx64 " = version %" PRIu64 " | flags %s", h[i], version,
+                 flag_names(flags, fl, sizeof fl));
+        else if (i == PBI_RH_CountersDelta || i == PBI_RH_BitmapDelta || i == PBI_RH_UniformCountersDelta)
+            item(e, d, at, 8, f->name, "0x%" PRIx64 " (%" PRId64 ")  %s", h[i], sdiff(h[i], 0, ptr), f->meaning);
+        else
+            item(e, d, at, 8, f->name, "%" PRIu64 " (0x%" PRIx64 ")  %s", h[i], h[i], f->meaning);
+    }
+    /* section table, computed as the reader does (§2.6), saturating at the file end */
+    unsigned csize = (flags & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
+    uint64_t off[11], size[11];
+    static const char *const sname[11] = {"binary ids", "data records", "counters", "bitmap", "uniform counters",
+                                          "names", "vtable records", "vtable names", "value data", "", ""};
+    uint64_t pos = s + l.header_size, x;
+    off[0] = pos;
+    size[0] = h[PBI_RH_BinaryIdsSize];
+    pos = pb_add_u64(&x, pos, size[0]) ? x : UINT64_MAX;
+    off[1] = pos;
+    size[1] = pb_mul_u64(&x, h[PBI_RH_NumData], l.record_size) ? x : UINT64_MAX;
+    pos = pb_add_u64(&x, pos, size[1]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesBeforeCounters]) ? x : UINT64_MAX;
+    off[2] = pos;
+    size[2] = pb_mul_u64(&x, h[PBI_RH_NumCounters], csize) ? x : UINT64_MAX;
+    pos = pb_add_u64(&x, pos, size[2]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterCounters]) ? x : UINT64_MAX;
+    off[3] = pos;
+    size[3] = h[PBI_RH_NumBitmapBytes];
+    pos = pb_add_u64(&x, pos, size[3]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterBitmapBytes]) ? x : UINT64_MAX;
+    off[4] = pos;
+    size[4] = pb_mul_u64(&x, h[PBI_RH_NumUniformCounters], 8) ? x : UINT64_MAX;
+    pos = pb_add_u64(&x, pos, size[4]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterUniformCounters]) ? x : UINT64_MAX;
+    off[5] = pos;
+    size[5] = h[PBI_RH_NamesSize];
+    pos = pb_add_u64(&x, pos, size[5]) && pb_add_u64(&x, x, pb_pad8(size[5])) ? x : UINT64_MAX;
+    off[6] = pos;
+    size[6] = pb_mul_u64(&x, h[PBI_RH_NumVTables], l.vtable_size) ? x : UINT64_MAX;
+    pos = pb_add_u64(&x, pos, size[6]) && pb_add_u64(&x, x, pb_pad8(size[6])) ? x : UINT64_MAX;
+    off[7] = pos;
+    size[7] = h[PBI_RH_VNamesSize];
+    pos = pb_add_u64(&x, pos, size[7]) && pb_add_u64(&x, x, pb_pad8(size[7])) ? x : UINT64_MAX;
+    off[8] = pos;
+    size[8] = pos <= len ? len - pos : 0;
+    sec(e, "sections");
+    e->nostop = 1;
+    for (int i = 0; i < 9; i++) {
+        int ok = have(len, off[i], size[i]);
+        item(e, d, off[i] <= len ? off[i] : s, 0, sname[i], "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s", off[i],
+             off[i] + size[i], size[i], ok ? "" : "  PAST THE END OF THE FILE");
+    }
+    e->nostop = 0;
+    if (have(len, off[0], size[0]) && size[0]) {
+        sec(e, "binary ids");
+        uint64_t p = off[0], end = off[0] + size[0];
+        for (unsigned k = 0; p + 8 <= end; k++) {
+            uint64_t n = pb_get_u64(d + p, order);
+            if (n == 0 || n > end - p - 8) break;
+            char hex[2 * 64 + 4] = "";
+            for (uint64_t b = 0; b < n && b < 64; b++) snprintf(hex + 2 * b, 3, "%02x", d[p + 8 + b]);
+            char f[32];
+            snprintf(f, sizeof f, "binary_ids[%u]", k);
+            if (item(e, d, p, 8 + (size_t)n, f, "length %" PRIu64 ": %s", n, hex)) return len;
+            p += 8 + n + pb_pad8(n);
+        }
+    }
+    /* names first, so records can show theirs */
+    pb_buf text = PB_BUF_INIT;
+    pb_error nerr;
+    pb_error_clear(&nerr);
+    if (have(len, off[5], size[5])) (void)pbi_raw_names_decode(d, off[5], size[5], "names", &text, &nerr);
+    sec(e, "data records (%u bytes each)", l.record_size);
+    uint64_t nd = have(len, off[1], size[1]) ? h[PBI_RH_NumData] : 0;
+    int absolute = version == 5 || (version == 7 && sdiff(h[PBI_RH_CountersDelta], 0, ptr) >= 0);
+    for (uint64_t i = 0; i < nd; i++) {
+        const uint8_t *r = d + off[1] + i * l.record_size;
+        uint64_t base = off[1] + i * l.record_size;
+        uint64_t ref = pbi_raw_rec_get(&l, r, PBI_RD_NameRef, 0, order);
+        const char *nm = "?";
+        size_t nlen = 1, start = 0;
+        for (size_t k = 0; k < text.len; k++) {
+            if (text.data[k] != PBI_RAW_NAME_SEP) continue;
+            if (pb_md5_ref(text.data + start, k - start) == ref) {
+                nm = text.data + start;
+                nlen = k - start;
+                break;
+            }
+            start = k + 1;
+        }
+        char f[64];
+        for (int id = 0; id < PBI_RD_COUNT; id++) {
+            if (l.rec_off[id] < 0) continue;
+            const pbi_raw_field *fd = &pbi_raw_record_fields[id];
+            for (unsigned k = 0; k < fd->count; k++) {
+                uint64_t at = base + (uint64_t)l.rec_off[id] + k * l.rec_elem[id];
+                uint64_t v = pbi_raw_rec_get(&l, r, id, k, order);
+                snprintf(f, sizeof f, "data[%" PRIu64 "].%s%s", i, fd->name, fd->count > 1 ? (k ? "[1]" : "[0]") : "");
+                int rc;
+                if (id == PBI_RD_NameRef) {
+                    rc = item(e, d, at, 8, f, "0x%016" PRIx64 " = %.*s", v, (int)(nlen > 300 ? 300 : nlen), nm);
+                } else if (id == PBI_RD_CounterPtr) {
+                    uint64_t delta = absolute ? h[PBI_RH_CountersDelta]
+                                              : h[PBI_RH_CountersDelta] - i * l.record_size;
+                    int64_t co = sdiff(v, delta, ptr);
+                    uint64_t nc = pbi_raw_rec_get(&l, r, PBI_RD_NumCounters, 0, order);
+                    char counts[400] = "";
+                    size_t q = 0;
+                    if (co >= 0 && have(size[2], (uint64_t)co, nc * csize) && have(len, off[2], size[2]))
+                        for (uint64_t c = 0; c < nc && q + 24 < sizeof counts; c++) {
+                            uint64_t cv = csize == 1 ? d[off[2] + (uint64_t)co + c]
+                                                     : pb_get_u64(d + off[2] + (uint64_t)co + 8 * c, order);
+                            q += (size_t)snprintf(counts + q, sizeof counts - q, "%s%" PRIu64, c ? ", " : "", cv);
+                        }
+                    if (absolute)
+                        rc = item(e, d, at, l.ptr, f,
+                                  "0x%" PRIx64 ": offset = CounterPtr - CountersDelta = 0x%" PRIx64 " - 0x%" PRIx64
+                                  " = %" PRId64 " -> byte 0x%" PRIx64 ": [%s]",
+                                  v, v, delta, co, off[2] + (uint64_t)co, counts);
+                    else
+                        rc = item(e, d, at, l.ptr, f,
+                                  "0x%" PRIx64 ": offset = CounterPtr - (CountersDelta - %" PRIu64 " x %u) = %" PRId64
+                                  " - (%" PRId64 ") = %" PRId64 " -> byte 0x%" PRIx64 ": [%s]",
+                                  v, i, l.record_size, sdiff(v, 0, ptr), sdiff(delta, 0, ptr), co,
+                                  off[2] + (uint64_t)co, counts);
+                } else if (id == PBI_RD_BitmapPtr && pbi_raw_rec_get(&l, r, PBI_RD_NumBitmapBytes, 0, order)) {
+                    int64_t bo = sdiff(v, h[PBI_RH_BitmapDelta] - i * l.record_size, ptr);
+                    rc = item(e, d, at, l.ptr, f, "0x%" PRIx64 ": offset = BitmapPtr - (BitmapDelta - %" PRIu64
+                                                  " x %u) = %" PRId64 " -> byte 0x%" PRIx64,
+                              v, i, l.record_size, bo, off[3] + (uint64_t)bo);
+                } else {
+                    rc = item(e, d, at, l.rec_elem[id], f, "%" PRIu64 " (0x%" PRIx64 ")  %s", v, v, fd->meaning);
+                }
+                if (rc) {
+                    pbi_buf_free(&text);
+                    return len;
+                }
+            }
+        }
+    }
+    pbi_buf_free(&text);
+    sec(e, "names");
+    dump_names(e, d, len, off[5], size[5], "names");
+    if (l.version >= 10) {
+        sec(e, "vtables");
+        for (uint64_t k = 0; have(len, off[6], size[6]) && k < h[PBI_RH_NumVTables]; k++) {
+            const uint8_t *v = d + off[6] + k * l.vtable_size;
+            char f[32];
+            snprintf(f, sizeof f, "vtables[%" PRIu64 "]", k);
+            if (item(e, d, off[6] + k * l.vtable_size, l.vtable_size, f,
+                     "NameRef 0x%016" PRIx64 ", addresses 0x%" PRIx64 "..0x%" PRIx64,
+                     pbi_raw_vt_get(&l, v, PBI_RV_VTableNameHash, order),
+                     pbi_raw_vt_get(&l, v, PBI_RV_VTablePointer, order),
+                     pbi_raw_vt_get(&l, v, PBI_RV_VTablePointer, order) + pbi_raw_vt_get(&l, v, PBI_RV_VTableSize, order)))
+                return len;
+        }
+        dump_names(e, d, len, off[7], size[7], "vnames");
+    }
+    sec(e, "value data");
+    uint64_t vp = off[8];
+    for (uint64_t i = 0; i < nd && vp <= len; i++) {
+        const uint8_t *r = d + off[1] + i * l.record_size;
+        unsigned any = 0;
+        for (unsigned k = 0; k < l.num_value_kinds; k++) any |= pbi_raw_rec_sites(&l, r, k, order);
+        if (!any) continue;
+        if (!have(len, vp, 8)) break;
+        uint32_t total = pb_get_u32(d + vp, order), nk = pb_get_u32(d + vp + 4, order);
+        char f[48];
+        snprintf(f, sizeof f, "value_data[data %" PRIu64 "]", i);
+        if (item(e, d, vp, 8, f, "TotalSize %" PRIu32 ", NumValueKinds %" PRIu32, total, nk)) return len;
+        if (total < 8 || total % 8 || !have(len, vp, total)) break;
+        uint64_t q = vp + 8, end = vp + total;
+        for (uint32_t k = 0; k < nk && q + 8 <= end; k++) {
+            uint32_t kind = pb_get_u32(d + q, order), ns = pb_get_u32(d + q + 4, order);
+            uint64_t hdr = 8 + (uint64_t)ns + pb_pad8(8 + (uint64_t)ns);
+            if (hdr > end - q) break;
+            uint64_t nv = 0;
+            for (uint32_t s2 = 0; s2 < ns; s2++) nv += d[q + 8 + s2];
+            snprintf(f, sizeof f, "  kind %" PRIu32, kind);
+            if (item(e, d, q, 8, f, "%s: %" PRIu32 " sites, %" PRIu64 " values",
+                     kind == 0 ? "indirect call" : kind == 1 ? "memop size" : "vtable", ns, nv))
+                return len;
+            if (nv > (end - q - hdr) / 16) break;
+            for (uint64_t v = 0; v < nv; v++) {
+                uint64_t at = q + hdr + 16 * v;
+                snprintf(f, sizeof f, "    value %" PRIu64, v);
+                uint64_t val = pb_get_u64(d + at, order), cnt = pb_get_u64(d + at + 8, order);
+                int rc;
+                if (kind == 1) {
+                    rc = item(e, d, at, 16, f, "size %" PRIu64 " x %" PRIu64, val, cnt);
+                } else if (kind == 0) { /* the callee: the record whose FunctionPointer it is (§2.12) */
+                    uint64_t ref = 0;
+                    for (uint64_t j = 0; j < nd && val; j++) {
+                        const uint8_t *rj = d + off[1] + j * l.record_size;
+                        if (pbi_raw_rec_get(&l, rj, PBI_RD_FunctionPointer, 0, order) == val) {
+                            ref = pbi_raw_rec_get(&l, rj, PBI_RD_NameRef, 0, order);
+                            break;
+                        }
+                    }
+                    rc = item(e, d, at, 16, f, "address 0x%" PRIx64 " -> NameRef 0x%016" PRIx64 "%s x %" PRIu64, val, ref,
+                              ref ? "" : " (no function of this profile)", cnt);
+                } else {
+                    rc = item(e, d, at, 16, f, "address 0x%" PRIx64 " x %" PRIu64, val, cnt);
+                }
+                if (rc) return len;
+            }
+            q += hdr + 16 * nv;
+        }
+        vp = end;
+    }
+    return vp;
+}
+
+int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err) {
+    const uint8_t *d;
+    size_t len;
+    int rc = pb_source_read_all(in, &d, &len, err);
+    if (rc) return rc;
+    em e;
+    memset(&e, 0, sizeof e);
+    e.json = o && o->json;
+    e.first_sec = 1;
+    e.stop = UINT64_MAX;
+    /* the reader's verdict first: the dump stops at its first problem */
+    pb_profile *p = NULL;
+    pb_error rerr;
+    pb_error_clear(&rerr);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    int rrc = pbi_raw_read_bytes(&p, d, len, &ro, &rerr);
+    pb_profile_free(p);
+    if (rrc) {
+        pb_error_set_source(&rerr, pb_source_name(in));
+        e.stop = rerr.offset == PB_NO_OFFSET ? 0 : rerr.offset;
+    }
+    if (e.json) pbi_buf_puts(&e.b, "{\"format\": \"raw\", \"sections\": [");
+    int order;
+    unsigned ptr;
+    if (pbi_raw_magic(d, len, &order, &ptr)) {
+        uint64_t pos = 0;
+        for (unsigned idx = 0; pos < len && !e.stopped; idx++) {
+            pos = dump_profile(&e, d, len, pos, idx, order, ptr);
+            while (pos < len && d[pos] == 0) pos++;
+            int o2;
+            unsigned p2;
+            if (pos >= len || pos % 8 || !pbi_raw_magic(d + pos, len - pos, &o2, &p2) || o2 != order || p2 != ptr) break;
+        }
+    }
+    char msg[1024] = "";
+    if (rrc) pb_error_format(&rerr, msg, sizeof msg);
+    if (e.json) {
+        pbi_buf_puts(&e.b, e.first_sec ? "]" : "]}]");
+        pbi_buf_puts(&e.b, ", \"problem\": ");
+        if (rrc) jstr(&e.b, msg, strlen(msg));
+        else pbi_buf_puts(&e.b, "null");
+        pbi_buf_puts(&e.b, "}\n");
+    } else if (rrc) {
+        pbi_buf_printf(&e.b, "\nproblem: %s\n", msg);
+    }
+    if (pbi_buf_failed(&e.b)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    else rc = pb_sink_write(out, e.b.data, e.b.len, err);
+    pbi_buf_free(&e.b);
+    if (rc == 0 && rrc) { /* the dump was written; the input still is broken */
+        *err = rerr;
+        rc = rrc;
+    }
+    return rc;
+}

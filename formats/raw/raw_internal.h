@@ -1,0 +1,35 @@
+/* raw_internal.h -- functions shared by the files of the raw plugin (not exported). */
+#ifndef PB_RAW_INTERNAL_H
+#define PB_RAW_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+#include "profbridge/format.h"
+#include "raw_layout.h"
+
+/* What the first 8 bytes say: byte order and pointer width, or 0 when not raw. */
+int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr);
+
+int pbi_raw_probe(const uint8_t *head, size_t len);
+int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+int pbi_raw_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
+int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
+
+/* Reads a raw profile held in memory (the work of pbi_raw_read). */
+int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
+                       pb_error *err);
+
+/*
+ * Decodes a names blob (§2.9) at data[off..off+size) into `text`: every name
+ * followed by one '\x01'. `what` ("names", "vtable names") and `path` name the
+ * section in errors. Returns 0, PB_EFORMAT, PB_ETRUNC or PB_ENOMEM.
+ */
+int pbi_raw_names_decode(const uint8_t *data, uint64_t off, uint64_t size, const char *path,
+                         pb_buf *text, pb_error *err);
+
+/* Encodes names (each followed by '\x01' in `text`) as one chunk, zlib or plain. */
+int pbi_raw_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb_error *err);
+
+#endif

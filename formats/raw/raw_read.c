@@ -1,0 +1,856 @@
+/*
+ * raw_read.c -- reads LLVM raw profiles (.profraw) v5, v7..v11, 32/64-bit,
+ * either byte order, several profiles per file, into the model.
+ *
+ * Every position is computed with checked arithmetic from the header and
+ * compared with the file length before any byte there is touched; counts are
+ * capped by the bytes that hold them, never by a header claim alone. Errors
+ * name the byte offset of the field at fault, the field, and expected vs found.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "raw_internal.h"
+
+typedef struct name_ent {
+    uint64_t md5;
+    size_t off, len; /* into prof.names */
+    pb_str id;       /* interned, PB_NONE until used */
+} name_ent;
+
+typedef struct addr_ent {
+    uint64_t addr, ref;
+} addr_ent;
+
+typedef struct vt_ent {
+    uint64_t start, size, hash;
+} vt_ent;
+
+typedef struct ts_ent {
+    uint64_t ts, ref;
+} ts_ent;
+
+/* The state of one read. */
+typedef struct rd {
+    const uint8_t *d;
+    uint64_t len;
+    const pb_read_options *o;
+    pb_profile *p;
+    pb_error *err;
+    int order;
+    unsigned ptr;
+    ts_ent *ts;
+    size_t nts, cts;
+    uint64_t *counts;
+    size_t ccap;
+    uint8_t *bitmap;
+    size_t bcap;
+    pb_value *vals;
+    size_t vcap;
+    int have_flags;
+    uint64_t flags;
+} rd;
+
+/* One profile of the file. */
+typedef struct prof {
+    unsigned index; /* 0-based number of this profile in the file */
+    uint64_t start;
+    pbi_raw_layout l;
+    pbi_raw_header h;
+    uint64_t version, flags;
+    unsigned csize; /* counter element: 8, or 1 with byte coverage */
+    uint64_t bid_off, data_off, cnt_off, cnt_bytes, bmp_off, uc_off, names_off, vtab_off,
+        vnames_off, val_off;
+    int absolute; /* v5 / LLVM 13's v7: CounterPtr is an address */
+    pb_buf names;
+    name_ent *ne;
+    size_t nne;
+    addr_ent *fp;
+    size_t nfp;
+    vt_ent *vt;
+    size_t nvt;
+} prof;
+
+static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
+
+/* ---- helpers ---------------------------------------------------------------- */
+
+static int nomem(rd *r) { return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+
+static void hdr_path(const prof *pf, int id, char *buf, size_t n) {
+    if (pf->index)
+        snprintf(buf, n, "profile[%u].header.%s", pf->index, pbi_raw_header_fields[id].name);
+    else
+        snprintf(buf, n, "header.%s", pbi_raw_header_fields[id].name);
+}
+static uint64_t hdr_at(const prof *pf, int id) {
+    return pf->l.hdr_off[id] < 0 ? pf->start : pf->start + (uint64_t)pf->l.hdr_off[id];
+}
+static void rec_path(const prof *pf, uint64_t i, const char *field, char *buf, size_t n) {
+    if (pf->index)
+        snprintf(buf, n, "profile[%u].data[%" PRIu64 "]%s%s", pf->index, i, *field ? "." : "", field);
+    else
+        snprintf(buf, n, "data[%" PRIu64 "]%s%s", i, *field ? "." : "", field);
+}
+
+/* Signed difference in the profile's pointer width (§2.7: 32-bit deltas wrap at 2^32). */
+static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
+    uint64_t d = a - b;
+    if (ptr == 4) return (int64_t)(int32_t)(uint32_t)d;
+    return (int64_t)d;
+}
+
+static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
+    if (need <= *cap) return 0;
+    size_t c = *cap ? *cap : 16;
+    while (c < need) c *= 2;
+    void *n = realloc(*arr, c * elem);
+    if (!n) return -1;
+    *arr = n;
+    *cap = c;
+    return 0;
+}
+
+int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
+    if (len < 8) return 0;
+    uint64_t le = pb_get_u64(p, PB_ORDER_LE), be = pb_get_u64(p, PB_ORDER_BE);
+    if (le == PBI_RAW_MAGIC64) *order = PB_ORDER_LE, *ptr = 8;
+    else if (be == PBI_RAW_MAGIC64) *order = PB_ORDER_BE, *ptr = 8;
+    else if (le == PBI_RAW_MAGIC32) *order = PB_ORDER_LE, *ptr = 4;
+    else if (be == PBI_RAW_MAGIC32) *order = PB_ORDER_BE, *ptr = 4;
+    else return 0;
+    return 1;
+}
+
+int pbi_raw_probe(const uint8_t *head, size_t len) {
+    int order;
+    unsigned ptr;
+    return pbi_raw_magic(head, len, &order, &ptr) ? 8 : 0;
+}
+
+static int cmp_name(const void *a, const void *b) {
+    const name_ent *x = a, *y = b;
+    return x->md5 < y->md5 ? -1 : x->md5 > y->md5;
+}
+static int cmp_addr(const void *a, const void *b) {
+    const addr_ent *x = a, *y = b;
+    return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+static int cmp_vt(const void *a, const void *b) {
+    const vt_ent *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+static int cmp_ts(const void *a, const void *b) {
+    const ts_ent *x = a, *y = b;
+    if (x->ts != y->ts) return x->ts < y->ts ? -1 : 1;
+    return x->ref < y->ref ? -1 : x->ref > y->ref;
+}
+
+static name_ent *find_name(prof *pf, uint64_t md5) {
+    name_ent key = {md5, 0, 0, 0};
+    return pf->nne ? bsearch(&key, pf->ne, pf->nne, sizeof *pf->ne, cmp_name) : NULL;
+}
+
+/* ---- header and sections ---------------------------------------------------- */
+
+/* Section end check: [off, off+size) must lie in the file. */
+static int section(rd *r, prof *pf, int field, const char *what, uint64_t off, uint64_t size,
+                   uint64_t *end) {
+    char path[96];
+    if (!pb_add_u64(end, off, size) || *end > r->len) {
+        hdr_path(pf, field, path, sizeof path);
+        return pb_error_set(r->err, PB_ETRUNC, hdr_at(pf, field), path,
+                            "the %s (0x%" PRIx64 " bytes from byte 0x%" PRIx64
+                            ") run past the end of the file (0x%" PRIx64 " bytes)",
+                            what, size, off, r->len);
+    }
+    return 0;
+}
+
+static int mul_field(rd *r, prof *pf, int field, uint64_t a, uint64_t b, uint64_t *out) {
+    char path[96];
+    if (pb_mul_u64(out, a, b)) return 0;
+    hdr_path(pf, field, path, sizeof path);
+    return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, field), path,
+                        "%" PRIu64 " x %" PRIu64 " bytes overflows 64 bits", a, b);
+}
+
+static int read_header(rd *r, prof *pf) {
+    char path[96];
+    uint64_t s = pf->start;
+    int order;
+    unsigned ptr;
+    if (r->len - s < 16) {
+        snprintf(path, sizeof path, pf->index ? "profile[%u].header" : "header", pf->index);
+        return pb_error_set(r->err, PB_ETRUNC, s, path,
+                            "file ends inside the raw header (0x%" PRIx64 " bytes left)", r->len - s);
+    }
+    if (!pbi_raw_magic(r->d + s, 8, &order, &ptr) || order != r->order || ptr != r->ptr) {
+        char found[64];
+        snprintf(found, sizeof found, "0x%016" PRIx64, pb_get_u64(r->d + s, r->order));
+        pf->l.hdr_off[PBI_RH_Magic] = 0;
+        hdr_path(pf, PBI_RH_Magic, path, sizeof path);
+        return pb_error_set(r->err, PB_EFORMAT, s, path,
+                            "expected the magic of the first profile (%u-bit, %s), found %s",
+                            r->ptr * 8, r->order == PB_ORDER_LE ? "little-endian" : "big-endian",
+                            found);
+    }
+    uint64_t vword = pb_get_u64(r->d + s + 8, r->order);
+    pf->version = vword & 0xffffffffu;
+    pf->flags = vword & PB_VARIANT_MASK;
+    if (!pbi_raw_version_known(pf->version)) {
+        snprintf(path, sizeof path, pf->index ? "profile[%u].header.Version" : "header.Version",
+                 pf->index);
+        return pb_error_set(r->err, PB_EVERSION, s + 8, path,
+                            "raw profile version %" PRIu64 " is not supported (supported: 5, 7, 8, "
+                            "9, 10, 11)%s",
+                            pf->version,
+                            pf->version == 6 ? "; v6 was a development state no release wrote" : "");
+    }
+    if (pbi_raw_layout_get(&pf->l, (unsigned)pf->version, r->ptr) != 0) return nomem(r);
+    if (r->len - s < pf->l.header_size) {
+        snprintf(path, sizeof path, pf->index ? "profile[%u].header" : "header", pf->index);
+        return pb_error_set(r->err, PB_ETRUNC, s, path,
+                            "a raw v%" PRIu64 " header needs %" PRIu32 " bytes, the file has 0x%" PRIx64
+                            " left",
+                            pf->version, pf->l.header_size, r->len - s);
+    }
+    pbi_raw_header_decode(&pf->l, r->d + s, r->order, &pf->h);
+    if (pf->flags & PB_VARIANT_DBG_CORRELATE) {
+        hdr_path(pf, PBI_RH_Version, path, sizeof path);
+        return pb_error_set(r->err, PB_EUNSUPPORTED, s + 8, path,
+                            "debug-info-correlated raw profile (variant bit 59): its names and data "
+                            "are in the binary, which profbridge does not read; run "
+                            "`llvm-profdata merge --debug-info=<binary>` first");
+    }
+    return 0;
+}
+
+static int layout_sections(rd *r, prof *pf) {
+    const uint64_t *h = pf->h.f;
+    char path[96];
+    uint64_t end, n;
+    int rc;
+    pf->csize = (pf->flags & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
+    pf->bid_off = pf->start + pf->l.header_size;
+    if (h[PBI_RH_BinaryIdsSize] % 8) {
+        hdr_path(pf, PBI_RH_BinaryIdsSize, path, sizeof path);
+        return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, PBI_RH_BinaryIdsSize), path,
+                            "expected a multiple of 8, found %" PRIu64, h[PBI_RH_BinaryIdsSize]);
+    }
+    if ((rc = section(r, pf, PBI_RH_BinaryIdsSize, "binary ids", pf->bid_off, h[PBI_RH_BinaryIdsSize], &end)))
+        return rc;
+    pf->data_off = end;
+    if ((rc = mul_field(r, pf, PBI_RH_NumData, h[PBI_RH_NumData], pf->l.record_size, &n)) ||
+        (rc = section(r, pf, PBI_RH_NumData, "data records", pf->data_off, n, &end)))
+        return rc;
+    if ((rc = section(r, pf, PBI_RH_PaddingBytesBeforeCounters, "padding before the counters", end,
+                      h[PBI_RH_PaddingBytesBeforeCounters], &pf->cnt_off)))
+        return rc;
+    if ((rc = mul_field(r, pf, PBI_RH_NumCounters, h[PBI_RH_NumCounters], pf->csize, &pf->cnt_bytes)) ||
+        (rc = section(r, pf, PBI_RH_NumCounters, "counters", pf->cnt_off, pf->cnt_bytes, &end)) ||
+        (rc = section(r, pf, PBI_RH_PaddingBytesAfterCounters, "padding after the counters", end,
+                      h[PBI_RH_PaddingBytesAfterCounters], &pf->bmp_off)) ||
+        (rc = section(r, pf, PBI_RH_NumBitmapBytes, "bitmap bytes", pf->bmp_off, h[PBI_RH_NumBitmapBytes], &end)) ||
+        (rc = section(r, pf, PBI_RH_PaddingBytesAfterBitmapBytes, "padding after the bitmap", end,
+                      h[PBI_RH_PaddingBytesAfterBitmapBytes], &pf->uc_off)) ||
+        (rc = mul_field(r, pf, PBI_RH_NumUniformCounters, h[PBI_RH_NumUniformCounters], 8, &n)) ||
+        (rc = section(r, pf, PBI_RH_NumUniformCounters, "uniform counters", pf->uc_off, n, &end)) ||
+        (rc = section(r, pf, PBI_RH_PaddingBytesAfterUniformCounters, "padding after the uniform counters",
+                      end, h[PBI_RH_PaddingBytesAfterUniformCounters], &pf->names_off)) ||
+        (rc = section(r, pf, PBI_RH_NamesSize, "names", pf->names_off, h[PBI_RH_NamesSize], &end)))
+        return rc;
+    /* names, vtables and vnames are followed by recomputed pad8 (§2.6); a
+     * profile may end without the last padding only if nothing follows. */
+    pf->vtab_off = end + pb_pad8(h[PBI_RH_NamesSize]);
+    if ((rc = mul_field(r, pf, PBI_RH_NumVTables, h[PBI_RH_NumVTables], pf->l.vtable_size, &n)))
+        return rc;
+    if (n && (rc = section(r, pf, PBI_RH_NumVTables, "vtable records", pf->vtab_off, n, &end))) return rc;
+    pf->vnames_off = pf->vtab_off + n + pb_pad8(n);
+    if (h[PBI_RH_VNamesSize] &&
+        (rc = section(r, pf, PBI_RH_VNamesSize, "vtable names", pf->vnames_off, h[PBI_RH_VNamesSize], &end)))
+        return rc;
+    pf->val_off = pf->vnames_off + h[PBI_RH_VNamesSize] + pb_pad8(h[PBI_RH_VNamesSize]);
+    if (pf->val_off > r->len) pf->val_off = r->len; /* only missing padding: value data then empty */
+    return 0;
+}
+
+static int read_binary_ids(rd *r, prof *pf) {
+    uint64_t pos = pf->bid_off, end = pf->bid_off + pf->h.f[PBI_RH_BinaryIdsSize];
+    char path[96];
+    for (unsigned k = 0; pos < end; k++) {
+        if (pf->index) snprintf(path, sizeof path, "profile[%u].binary_ids[%u]", pf->index, k);
+        else snprintf(path, sizeof path, "binary_ids[%u]", k);
+        if (end - pos < 8)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "binary id length (8 bytes) runs past the end of the binary-id section");
+        uint64_t len = pb_get_u64(r->d + pos, r->order);
+        if (len == 0)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path, "binary id of length 0");
+        if (len > end - pos - 8 || pb_pad8(len) > end - pos - 8 - len)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "binary id of %" PRIu64 " bytes (plus padding) runs past the end of the "
+                                "binary-id section (%" PRIu64 " bytes left)",
+                                len, end - pos - 8);
+        int rc = pb_profile_add_binary_id(r->p, r->d + pos + 8, (size_t)len, r->err);
+        if (rc) return rc;
+        pos += 8 + len + pb_pad8(len);
+    }
+    return 0;
+}
+
+static int read_names(rd *r, prof *pf) {
+    char path[96];
+    snprintf(path, sizeof path, pf->index ? "profile[%u].names" : "names", pf->index);
+    int rc = pbi_raw_names_decode(r->d, pf->names_off, pf->h.f[PBI_RH_NamesSize], path, &pf->names, r->err);
+    if (rc) return rc;
+    size_t n = 0;
+    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_RAW_NAME_SEP;
+    if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
+    size_t start = 0;
+    for (size_t i = 0; i < pf->names.len; i++) {
+        if (pf->names.data[i] != PBI_RAW_NAME_SEP) continue;
+        name_ent *e = &pf->ne[pf->nne++];
+        e->off = start;
+        e->len = i - start;
+        e->md5 = pb_md5_ref(pf->names.data + start, e->len);
+        e->id = PB_NONE;
+        start = i + 1;
+    }
+    if (pf->nne) qsort(pf->ne, pf->nne, sizeof *pf->ne, cmp_name);
+    return 0;
+}
+
+/* vtable records and names (v10+, §2.10): names become symbols, records an address map. */
+static int read_vtables(rd *r, prof *pf) {
+    uint64_t nvt = pf->h.f[PBI_RH_NumVTables];
+    char path[96];
+    int rc = 0;
+    if (pf->h.f[PBI_RH_VNamesSize]) {
+        pb_buf vn = PB_BUF_INIT;
+        snprintf(path, sizeof path, pf->index ? "profile[%u].vnames" : "vnames", pf->index);
+        rc = pbi_raw_names_decode(r->d, pf->vnames_off, pf->h.f[PBI_RH_VNamesSize], path, &vn, r->err);
+        size_t start = 0;
+        for (size_t i = 0; rc == 0 && i < vn.len; i++) {
+            if (vn.data[i] != PBI_RAW_NAME_SEP) continue;
+            uint32_t sym;
+            rc = pb_profile_add_symbol(r->p, vn.data + start, i - start, &sym, r->err);
+            start = i + 1;
+        }
+        pbi_buf_free(&vn);
+        if (rc) return rc;
+    }
+    if (!nvt) return 0;
+    if (!(pf->vt = calloc((size_t)nvt, sizeof *pf->vt))) return nomem(r);
+    for (uint64_t i = 0; i < nvt; i++) {
+        const uint8_t *v = r->d + pf->vtab_off + i * pf->l.vtable_size;
+        vt_ent e = {pbi_raw_vt_get(&pf->l, v, PBI_RV_VTablePointer, r->order),
+                    pbi_raw_vt_get(&pf->l, v, PBI_RV_VTableSize, r->order),
+                    pbi_raw_vt_get(&pf->l, v, PBI_RV_VTableNameHash, r->order)};
+        if (e.start == 0) continue; /* LLVM ignores them */
+        pf->vt[pf->nvt++] = e;
+    }
+    if (pf->nvt) qsort(pf->vt, pf->nvt, sizeof *pf->vt, cmp_vt);
+    return 0;
+}
+
+static uint64_t map_vtable(const prof *pf, uint64_t a) {
+    size_t lo = 0, hi = pf->nvt;
+    while (lo < hi) { /* lo = number of ranges starting at or before a */
+        size_t mid = lo + (hi - lo) / 2;
+        if (pf->vt[mid].start <= a) lo = mid + 1;
+        else hi = mid;
+    }
+    /* ranges do not overlap (LLVM keeps them in an IntervalMap); half-open */
+    if (lo && a - pf->vt[lo - 1].start < pf->vt[lo - 1].size) return pf->vt[lo - 1].hash;
+    return 0;
+}
+
+static uint64_t map_function(const prof *pf, uint64_t a) {
+    addr_ent key = {a, 0};
+    const addr_ent *e = pf->nfp ? bsearch(&key, pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr) : NULL;
+    return e ? e->ref : 0;
+}
+
+/* ---- counters ---------------------------------------------------------------- */
+
+static const uint8_t *rec_at(const rd *r, const prof *pf, uint64_t i) {
+    return r->d + pf->data_off + i * pf->l.record_size;
+}
+
+/* CounterPtr offset of record i under the absolute or relative rule (§2.7). */
+static int64_t counter_offset(const rd *r, const prof *pf, uint64_t i, int absolute) {
+    uint64_t cp = pbi_raw_rec_get(&pf->l, rec_at(r, pf, i), PBI_RD_CounterPtr, 0, r->order);
+    uint64_t delta = pf->h.f[PBI_RH_CountersDelta];
+    if (!absolute) delta -= i * pf->l.record_size;
+    return sdiff(cp, delta, r->ptr);
+}
+
+typedef struct range {
+    int64_t lo, hi;
+} range;
+static int cmp_range(const void *a, const void *b) {
+    const range *x = a, *y = b;
+    return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* v7 detection (§2.7): is the rule consistent for every record? */
+static int rule_consistent(rd *r, const prof *pf, int absolute, range *tmp) {
+    uint64_t nd = pf->h.f[PBI_RH_NumData];
+    int64_t total = (int64_t)pf->cnt_bytes;
+    for (uint64_t i = 0; i < nd; i++) {
+        int64_t off = counter_offset(r, pf, i, absolute);
+        uint64_t nc = pbi_raw_rec_get(&pf->l, rec_at(r, pf, i), PBI_RD_NumCounters, 0, r->order);
+        if (off < 0 || off % 8 || off > total || (int64_t)(nc * 8) > total - off) return 0;
+        tmp[i].lo = off;
+        tmp[i].hi = off + (int64_t)nc * 8;
+    }
+    qsort(tmp, (size_t)nd, sizeof *tmp, cmp_range);
+    for (uint64_t i = 1; i < nd; i++)
+        if (tmp[i].lo < tmp[i - 1].hi) return 0;
+    return 1;
+}
+
+static int choose_v7_rule(rd *r, prof *pf) {
+    uint64_t nd = pf->h.f[PBI_RH_NumData];
+    if (nd == 0) return 0;
+    range *tmp = malloc((size_t)nd * sizeof *tmp);
+    if (!tmp) return nomem(r);
+    int neg = sdiff(pf->h.f[PBI_RH_CountersDelta], 0, r->ptr) < 0;
+    int first_abs = !neg;
+    int ok = -1;
+    if (rule_consistent(r, pf, first_abs, tmp)) ok = first_abs;
+    else if (rule_consistent(r, pf, !first_abs, tmp)) ok = !first_abs;
+    free(tmp);
+    if (ok < 0) {
+        char path[96];
+        hdr_path(pf, PBI_RH_CountersDelta, path, sizeof path);
+        return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, PBI_RH_CountersDelta), path,
+                            "raw v7: CounterPtr values fit neither the absolute (LLVM 13) nor the "
+                            "relative (late-2021 development builds) encoding: some counter range is "
+                            "negative, unaligned, outside the %" PRIu64 "-byte counters section or "
+                            "overlaps another",
+                            pf->cnt_bytes);
+    }
+    pf->absolute = ok;
+    return 0;
+}
+
+static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t name_ref,
+                         uint32_t *out_n) {
+    char path[96];
+    uint64_t rec_off = pf->data_off + i * pf->l.record_size;
+    uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
+    uint64_t at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_NumCounters];
+    if (nc == 0) {
+        rec_path(pf, i, "NumCounters", path, sizeof path);
+        return pb_error_set(r->err, PB_EFORMAT, at, path, "number of counters is zero");
+    }
+    int64_t off = counter_offset(r, pf, i, pf->absolute);
+    uint64_t cp_at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_CounterPtr];
+    rec_path(pf, i, "CounterPtr", path, sizeof path);
+    if (off < 0)
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, path,
+                            "counter offset %" PRId64 " is negative (CounterPtr 0x%" PRIx64
+                            " - delta 0x%" PRIx64 ")",
+                            off, pbi_raw_rec_get(&pf->l, rec, PBI_RD_CounterPtr, 0, r->order),
+                            pf->absolute ? pf->h.f[PBI_RH_CountersDelta]
+                                         : pf->h.f[PBI_RH_CountersDelta] - i * pf->l.record_size);
+    if ((uint64_t)off >= pf->cnt_bytes)
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, path,
+                            "counter offset 0x%" PRIx64 " lies outside the counters section (size 0x%" PRIx64 ")",
+                            (uint64_t)off, pf->cnt_bytes);
+    int temporal = (pf->flags & PB_VARIANT_TEMPORAL) != 0;
+    uint64_t need, room = pf->cnt_bytes - (uint64_t)off;
+    /* temporal: element 0 is an 8-byte timestamp even with byte coverage (§2.7) */
+    need = temporal ? 8 + (nc - 1) * pf->csize : nc * pf->csize;
+    if (nc > room / pf->csize || need > room)
+        return pb_error_set(r->err, PB_EFORMAT, at, path,
+                            "%" PRIu64 " counters of %u bytes at counter offset 0x%" PRIx64
+                            " run past the end of the counters section (size 0x%" PRIx64 ")",
+                            nc, pf->csize, (uint64_t)off, pf->cnt_bytes);
+    const uint8_t *c = r->d + pf->cnt_off + (uint64_t)off;
+    size_t n = (size_t)nc;
+    if (temporal) {
+        uint64_t ts = pb_get_u64(c, r->order);
+        if (ts != 0 && ts != UINT64_MAX) {
+            if (grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
+            r->ts[r->nts].ts = ts;
+            r->ts[r->nts++].ref = name_ref;
+        }
+        c += 8;
+        n--;
+    }
+    if (grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
+    int large = 0;
+    for (size_t k = 0; k < n; k++) {
+        r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
+        large |= r->counts[k] > (UINT64_C(1) << 56);
+    }
+    if (large && r->o && r->o->diag) /* LLVM 19 warns the same way */
+        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, path,
+                "excessively large counter value suggests corrupted profile data");
+    *out_n = (uint32_t)n;
+    return 0;
+}
+
+static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t *out_n) {
+    uint64_t nb = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumBitmapBytes, 0, r->order);
+    *out_n = 0;
+    if (nb == 0) return 0; /* LLVM skips these without checks */
+    char path[96];
+    uint64_t at = pf->data_off + i * pf->l.record_size + (uint64_t)pf->l.rec_off[PBI_RD_BitmapPtr];
+    uint64_t bp = pbi_raw_rec_get(&pf->l, rec, PBI_RD_BitmapPtr, 0, r->order);
+    int64_t off = sdiff(bp, pf->h.f[PBI_RH_BitmapDelta] - i * pf->l.record_size, r->ptr);
+    uint64_t total = pf->h.f[PBI_RH_NumBitmapBytes];
+    rec_path(pf, i, "BitmapPtr", path, sizeof path);
+    if (off < 0)
+        return pb_error_set(r->err, PB_EFORMAT, at, path, "bitmap offset %" PRId64 " is negative", off);
+    if ((uint64_t)off >= total || nb > total - (uint64_t)off)
+        return pb_error_set(r->err, PB_EFORMAT, at, path,
+                            "%" PRIu64 " bitmap bytes at bitmap offset 0x%" PRIx64
+                            " lie outside the bitmap section (size 0x%" PRIx64 ")",
+                            nb, (uint64_t)off, total);
+    if (grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
+    memcpy(r->bitmap, r->d + pf->bmp_off + (uint64_t)off, (size_t)nb);
+    *out_n = (uint32_t)nb;
+    return 0;
+}
+
+/* v11 uniform counters (§2.16): checked as LLVM 23 does, then dropped. */
+static int check_uniform(rd *r, prof *pf, uint64_t i, const uint8_t *rec) {
+    uint64_t uclen = 8 * pf->h.f[PBI_RH_NumUniformCounters];
+    if (uclen == 0) return 0;
+    char path[96];
+    uint64_t at = pf->data_off + i * pf->l.record_size + (uint64_t)pf->l.rec_off[PBI_RD_UniformCounterPtr];
+    uint64_t up = pbi_raw_rec_get(&pf->l, rec, PBI_RD_UniformCounterPtr, 0, r->order);
+    uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
+    int64_t off = sdiff(up, pf->h.f[PBI_RH_UniformCountersDelta] - i * pf->l.record_size, r->ptr);
+    rec_path(pf, i, "UniformCounterPtr", path, sizeof path);
+    if (off < 0)
+        return pb_error_set(r->err, PB_EFORMAT, at, path, "uniform counter offset %" PRId64 " is negative",
+                            off);
+    if ((uint64_t)off >= uclen)
+        return pb_error_set(r->err, PB_EFORMAT, at, path,
+                            "uniform counter offset %" PRId64
+                            " is greater than the maximum uniform counter offset %" PRIu64,
+                            off, uclen - 1);
+    if (nc > (uclen - (uint64_t)off) / 8)
+        return pb_error_set(r->err, PB_EFORMAT, at, path,
+                            "number of uniform counters %" PRIu64
+                            " is greater than the maximum number of uniform counters %" PRIu64,
+                            nc, (uclen - (uint64_t)off) / 8);
+    return 0;
+}
+
+/* ---- value data (§2.11) ------------------------------------------------------ */
+
+static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t *vpos,
+                       pb_record *out, pb_site *sites[3]) {
+    unsigned want[3] = {0, 0, 0}, any = 0;
+    for (unsigned k = 0; k < pf->l.num_value_kinds; k++) {
+        want[k] = pbi_raw_rec_sites(&pf->l, rec, k, r->order);
+        any |= want[k];
+    }
+    if (!any) return 0;
+    char path[96];
+    uint64_t b = *vpos;
+    rec_path(pf, i, "", path, sizeof path);
+    size_t pl = strlen(path);
+    snprintf(path + pl, sizeof path - pl, ".value_data");
+    if (r->len - b < 8)
+        return pb_error_set(r->err, PB_ETRUNC, b, path,
+                            "value data of data record %" PRIu64 " (8-byte header) runs past the end "
+                            "of the file",
+                            i);
+    uint64_t total = pb_get_u32(r->d + b, r->order);
+    uint32_t nkinds = pb_get_u32(r->d + b + 4, r->order);
+    if (total < 8 || total % 8)
+        return pb_error_set(r->err, PB_EFORMAT, b, path,
+                            "TotalSize: expected a multiple of 8 and at least 8, found %" PRIu64, total);
+    if (total > r->len - b)
+        return pb_error_set(r->err, PB_ETRUNC, b, path,
+                            "TotalSize %" PRIu64 " runs past the end of the file (0x%" PRIx64
+                            " bytes left)",
+                            total, r->len - b);
+    if (nkinds > pf->l.num_value_kinds)
+        return pb_error_set(r->err, PB_EFORMAT, b + 4, path,
+                            "NumValueKinds: expected at most %u, found %" PRIu32,
+                            pf->l.num_value_kinds, nkinds);
+    uint64_t end = b + total, pos = b + 8;
+    unsigned seen = 0;
+    size_t nv_total = 0;
+    for (uint32_t k = 0; k < nkinds; k++) {
+        if (end - pos < 8)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "value kind record %" PRIu32 " runs past TotalSize", k);
+        uint32_t kind = pb_get_u32(r->d + pos, r->order);
+        uint32_t ns = pb_get_u32(r->d + pos + 4, r->order);
+        if (kind >= pf->l.num_value_kinds || (seen & (1u << kind)))
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "Kind: expected a kind below %u not listed before, found %" PRIu32,
+                                pf->l.num_value_kinds, kind);
+        seen |= 1u << kind;
+        if (ns != want[kind])
+            return pb_error_set(r->err, PB_EFORMAT, pos + 4, path,
+                                "NumValueSites of kind %s: expected %u (the data record's), found %" PRIu32,
+                                kind_name[kind], want[kind], ns);
+        uint64_t hdr = 8 + (uint64_t)ns;
+        hdr += pb_pad8(hdr);
+        if (hdr > end - pos)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "site counts of kind %s run past TotalSize", kind_name[kind]);
+        const uint8_t *cnt = r->d + pos + 8;
+        uint64_t nvals = 0;
+        for (uint32_t s = 0; s < ns; s++) nvals += cnt[s];
+        if (nvals > (end - pos - hdr) / 16)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "%" PRIu64 " values of kind %s run past TotalSize", nvals, kind_name[kind]);
+        if (grow((void **)&r->vals, &r->vcap, nv_total + (size_t)nvals + 1, sizeof *r->vals))
+            return nomem(r);
+        if (!(sites[kind] = calloc(ns ? ns : 1, sizeof *sites[kind]))) return nomem(r);
+        const uint8_t *v = r->d + pos + hdr;
+        size_t base = nv_total;
+        for (uint32_t s = 0; s < ns; s++) {
+            sites[kind][s].num_values = cnt[s];
+            for (unsigned j = 0; j < cnt[s]; j++, v += 16) {
+                pb_value *pv = &r->vals[nv_total++];
+                uint64_t val = pb_get_u64(v, r->order);
+                pv->count = pb_get_u64(v + 8, r->order);
+                pv->symbol = PB_NONE;
+                if (kind == PB_VK_INDIRECT_CALL) {
+                    pv->value = map_function(pf, val);
+                } else if (kind == PB_VK_VTABLE) {
+                    pv->value = map_vtable(pf, val);
+                    uint32_t sym;
+                    if (pv->value && pb_profile_find_symbol_md5(r->p, pv->value, &sym) == 0)
+                        pv->symbol = sym;
+                } else {
+                    pv->value = val;
+                }
+            }
+        }
+        /* values may move when r->vals grows: remember indices, fix pointers below */
+        for (uint32_t s = 0; s < ns; s++) {
+            sites[kind][s].values = (pb_value *)(uintptr_t)base;
+            base += sites[kind][s].num_values;
+        }
+        out->num_sites[kind] = ns;
+        pos += hdr + 16 * nvals;
+    }
+    for (unsigned k = 0; k < 3; k++)
+        for (uint32_t s = 0; sites[k] && s < out->num_sites[k]; s++)
+            sites[k][s].values = r->vals + (size_t)(uintptr_t)sites[k][s].values;
+    for (unsigned k = 0; k < 3; k++)
+        if (want[k] && !(seen & (1u << k)))
+            return pb_error_set(r->err, PB_EFORMAT, b, path,
+                                "the data record has %u %s sites but its value data has no such kind",
+                                want[k], kind_name[k]);
+    *vpos = end;
+    return 0;
+}
+
+/* ---- records ------------------------------------------------------------------ */
+
+static int add_to_model(rd *r, const pb_record *rec) {
+    pb_error scratch;
+    pb_error_clear(&scratch);
+    int rc = pb_profile_add_record(r->p, rec, NULL, &scratch);
+    if (rc != PB_EEXIST) {
+        if (rc) pb_error_set(r->err, rc, PB_NO_OFFSET, NULL, "%s", scratch.message);
+        return rc;
+    }
+    /* the same (name, hash) again, e.g. concatenated profiles: merge as llvm-profdata */
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    mo.max_values_per_site = PB_MAX_VALUES_PER_SITE_LLVM;
+    mo.diag = r->o ? r->o->diag : NULL;
+    mo.diag_ctx = r->o ? r->o->diag_ctx : NULL;
+    return pb_profile_merge_record(r->p, rec, &mo, r->err);
+}
+
+static int read_records(rd *r, prof *pf, uint64_t *vpos) {
+    uint64_t nd = pf->h.f[PBI_RH_NumData];
+    char path[96];
+    int rc = 0;
+    /* address -> NameRef map of this profile, for indirect-call values */
+    if (nd && !(pf->fp = calloc((size_t)nd, sizeof *pf->fp))) return nomem(r);
+    for (uint64_t i = 0; i < nd; i++) {
+        const uint8_t *rec = rec_at(r, pf, i);
+        uint64_t fptr = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FunctionPointer, 0, r->order);
+        if (fptr)
+            pf->fp[pf->nfp++] = (addr_ent){fptr, pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order)};
+    }
+    if (pf->nfp) qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
+
+    *vpos = pf->val_off;
+    for (uint64_t i = 0; i < nd && rc == 0; i++) {
+        const uint8_t *rec = rec_at(r, pf, i);
+        uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
+        name_ent *ne = find_name(pf, ref);
+        if (!ne) {
+            rec_path(pf, i, "NameRef", path, sizeof path);
+            return pb_error_set(r->err, PB_EFORMAT, pf->data_off + i * pf->l.record_size, path,
+                                "NameRef 0x%016" PRIx64 " is the MD5 of no name in the names section",
+                                ref);
+        }
+        pb_record out;
+        memset(&out, 0, sizeof out);
+        pb_site *sites[3] = {NULL, NULL, NULL};
+        out.kind = PB_REC_FUNCTION;
+        out.ctx = PB_NONE;
+        out.layout = PB_NONE;
+        out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
+        if (ne->id == PB_NONE &&
+            (rc = pb_profile_intern(r->p, pf->names.data + ne->off, ne->len, &ne->id, r->err)))
+            return rc;
+        out.name = ne->id;
+        if ((rc = read_counters(r, pf, i, rec, ref, &out.num_counters)) ||
+            (rc = read_bitmap(r, pf, i, rec, &out.num_bitmap_bytes)) ||
+            (rc = check_uniform(r, pf, i, rec)) ||
+            (rc = read_values(r, pf, i, rec, vpos, &out, sites)))
+            goto next;
+        out.counters = r->counts;
+        out.bitmap = out.num_bitmap_bytes ? r->bitmap : NULL;
+        for (unsigned k = 0; k < 3; k++) out.sites[k] = sites[k];
+        if (out.num_counters == 0) {
+            /* a temporal record holding only its timestamp: nothing to count */
+            goto next;
+        }
+        rc = add_to_model(r, &out);
+    next:
+        for (unsigned k = 0; k < 3; k++) free(sites[k]);
+    }
+    return rc;
+}
+
+static void prof_free(prof *pf) {
+    pbi_buf_free(&pf->names);
+    free(pf->ne);
+    free(pf->fp);
+    free(pf->vt);
+    memset(pf, 0, sizeof *pf);
+}
+
+static int read_profile(rd *r, prof *pf, uint64_t *next) {
+    int rc;
+    if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
+    pf->absolute = pf->version == 5;
+    if (pf->version == 7 && (rc = choose_v7_rule(r, pf))) return rc;
+    if (!r->have_flags) {
+        r->flags = pf->flags;
+        r->have_flags = 1;
+    } else if ((r->flags ^ pf->flags) & PB_VARIANT_IR) {
+        char path[96];
+        hdr_path(pf, PBI_RH_Version, path, sizeof path);
+        return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, PBI_RH_Version), path,
+                            "profile %u is %s but the first profile is %s; they cannot be merged",
+                            pf->index, (pf->flags & PB_VARIANT_IR) ? "IR" : "front-end",
+                            (r->flags & PB_VARIANT_IR) ? "IR" : "front-end");
+    } else {
+        r->flags |= pf->flags;
+    }
+    if ((rc = read_binary_ids(r, pf)) || (rc = read_names(r, pf)) || (rc = read_vtables(r, pf)) ||
+        (rc = read_records(r, pf, next)))
+        return rc;
+    return 0;
+}
+
+int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
+                       pb_error *err) {
+    rd r;
+    memset(&r, 0, sizeof r);
+    r.d = data;
+    r.len = len;
+    r.o = o;
+    r.err = err;
+    *out = NULL;
+    int rc;
+    if (len == 0)
+        return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
+    if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
+        if (len >= 8 && (pb_get_u64(data, PB_ORDER_LE) == PBI_MEMPROF_MAGIC ||
+                         pb_get_u64(data, PB_ORDER_BE) == PBI_MEMPROF_MAGIC))
+            return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
+                                "MemProf raw profile (magic \"memprofr\"): heap profiles are not "
+                                "instrumentation profiles; profbridge does not read them");
+        return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
+                            "expected a raw profile magic (lprofr/lprofR, either byte order), found "
+                            "%zu bytes that are none",
+                            len < 8 ? len : (size_t)8);
+    }
+    if ((rc = pb_profile_new(&r.p, err))) return rc;
+    uint64_t pos = 0, version = 0;
+    for (unsigned idx = 0;; idx++) {
+        prof pf;
+        memset(&pf, 0, sizeof pf);
+        pf.index = idx;
+        pf.start = pos;
+        rc = read_profile(&r, &pf, &pos);
+        if (idx == 0) version = pf.version;
+        prof_free(&pf);
+        if (rc) goto fail;
+        /* §2.14: zero bytes may follow; then EOF or another 8-aligned profile */
+        while (pos < len && data[pos] == 0) pos++;
+        if (pos >= len) break;
+        if (pos % 8) {
+            rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
+                              "bytes after profile %u: expected zero padding or another raw profile "
+                              "at an 8-byte boundary, found byte 0x%02x at a position that is not",
+                              idx, data[pos]);
+            goto fail;
+        }
+        int o2;
+        unsigned p2;
+        if (!pbi_raw_magic(data + pos, len - pos, &o2, &p2)) {
+            rc = pb_error_set(err, len - pos < 8 ? PB_ETRUNC : PB_EFORMAT, pos, "trailer",
+                              "bytes after profile %u: expected zero padding or another raw profile "
+                              "(magic 0x%016" PRIx64 "), found garbage",
+                              idx, r.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32);
+            goto fail;
+        }
+    }
+    if (r.nts) { /* §2.7: one trace, by timestamp then NameRef */
+        qsort(r.ts, r.nts, sizeof *r.ts, cmp_ts);
+        uint64_t *refs = malloc(r.nts * sizeof *refs);
+        if (!refs) {
+            rc = nomem(&r);
+            goto fail;
+        }
+        for (size_t k = 0; k < r.nts; k++) refs[k] = r.ts[k].ref;
+        rc = pb_profile_add_trace(r.p, 1, refs, r.nts, err);
+        free(refs);
+        if (rc) goto fail;
+        pb_profile_set_trace_stream_size(r.p, 1);
+    }
+    pb_profile_set_flags(r.p, r.flags & ~PB_VARIANT_DBG_CORRELATE);
+    pb_origin org;
+    memset(&org, 0, sizeof org);
+    memcpy(org.format, "raw", 4);
+    org.version = version;
+    org.pointer_width = (uint8_t)r.ptr;
+    org.byte_order = (uint8_t)r.order;
+    pb_profile_set_origin(r.p, &org);
+    *out = r.p;
+    r.p = NULL;
+    rc = 0;
+fail:
+    pb_profile_free(r.p);
+    free(r.ts);
+    free(r.counts);
+    free(r.bitmap);
+    free(r.vals);
+    return rc;
+}
+
+int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    const uint8_t *data;
+    size_t len;
+    *out = NULL;
+    int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = pbi_raw_read_bytes(out, data, len, o, err);
+    if (rc) pb_error_set_source(err, pb_source_name(in));
+    return rc;
+}

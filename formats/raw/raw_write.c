@@ -1,0 +1,449 @@
+/*
+ * raw_write.c -- writes a model as an LLVM raw profile (v8 or v10, 32/64-bit,
+ * either byte order), laid out as compiler-rt lays out its buffer (§2.6), so
+ * that llvm-profdata-14 (v8) and -19 (v10) read it.
+ *
+ * A raw profile holds runtime addresses where the model holds names: we
+ * pretend a process in which every section sits at BASE + its file offset.
+ * CounterPtr/BitmapPtr are relative to their data record (§2.7); every record
+ * gets a FunctionPointer so indirect-call targets (NameRefs in the model) can
+ * be written as addresses that map back to them; every vtable NameRef gets a
+ * VTableProfileData range (§2.10). Whatever the target cannot hold (kind-2
+ * sites and vtables before v10, bitmaps before v9, values naming no function
+ * of the profile, more than one temporal trace) is dropped with a notice
+ * through o->diag, never silently.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "raw_internal.h"
+
+#define BASE UINT64_C(0x400000)
+#define FN_BASE UINT64_C(0x10000000) /* pretended function addresses */
+#define VT_BASE UINT64_C(0x20000000) /* pretended vtable addresses */
+#define VT_SIZE 16u
+
+typedef struct wopt {
+    unsigned version, ptr;
+    int order, zlib;
+} wopt;
+
+typedef struct ref_ent {
+    uint64_t ref, addr;
+} ref_ent;
+
+typedef struct wr {
+    const pb_profile *p;
+    const pb_write_options *o;
+    pb_error *err;
+    wopt w;
+    pbi_raw_layout l;
+    size_t n;                  /* records */
+    const char **names;
+    size_t *name_len;
+    uint64_t *hash, *ref;
+    ref_ent *fn;               /* NameRef -> pretended function address, sorted */
+    size_t nfn;
+    ref_ent *vt;               /* vtable NameRef -> pretended address, sorted */
+    size_t nvt;
+    uint64_t dropped_ic, dropped_vk2, dropped_bitmap, dropped_values, byte_cov_clamped;
+    int temporal, byte_cov;
+} wr;
+
+static int nomem(wr *w) { return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+
+static int cmp_ref(const void *a, const void *b) {
+    const ref_ent *x = a, *y = b;
+    return x->ref < y->ref ? -1 : x->ref > y->ref;
+}
+static const ref_ent *find_ref(const ref_ent *t, size_t n, uint64_t ref) {
+    ref_ent key = {ref, 0};
+    return n ? bsearch(&key, t, n, sizeof *t, cmp_ref) : NULL;
+}
+
+static int parse_options(const pb_write_options *o, wopt *w, pb_error *err) {
+    const pb_kv *kv = o ? o->kv : NULL;
+    size_t nkv = o ? o->nkv : 0;
+    const char *v;
+    w->version = 10;
+    w->ptr = 8;
+    w->order = PB_ORDER_LE;
+    w->zlib = 1;
+    if ((v = pb_kv_get(kv, nkv, "raw-version"))) {
+        if (!strcmp(v, "8")) w->version = 8;
+        else if (!strcmp(v, "10")) w->version = 10;
+        else return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-version", "expected 8 or 10, found \"%s\"", v);
+    }
+    if ((v = pb_kv_get(kv, nkv, "raw-pointer-width"))) {
+        if (!strcmp(v, "4")) w->ptr = 4;
+        else if (!strcmp(v, "8")) w->ptr = 8;
+        else return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-pointer-width", "expected 4 or 8, found \"%s\"", v);
+    }
+    if ((v = pb_kv_get(kv, nkv, "raw-byte-order"))) {
+        if (!strcmp(v, "le")) w->order = PB_ORDER_LE;
+        else if (!strcmp(v, "be")) w->order = PB_ORDER_BE;
+        else return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-byte-order", "expected le or be, found \"%s\"", v);
+    }
+    if ((v = pb_kv_get(kv, nkv, "raw-names"))) {
+        if (!strcmp(v, "zlib")) w->zlib = 1;
+        else if (!strcmp(v, "plain")) w->zlib = 0;
+        else return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-names", "expected zlib or plain, found \"%s\"", v);
+    }
+    return 0;
+}
+
+static void notice(wr *w, const char *fmt, uint64_t n) {
+    if (!n || !w->o || !w->o->diag) return;
+    char msg[256];
+    snprintf(msg, sizeof msg, fmt, n);
+    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, "raw v%u: %s",
+            w->w.version, msg);
+}
+
+/* Names, hashes and the pretended address maps. */
+static int prepare(wr *w) {
+    w->n = pb_profile_record_count(w->p);
+    size_t n = w->n ? w->n : 1;
+    if (!(w->names = calloc(n, sizeof *w->names)) || !(w->name_len = calloc(n, sizeof *w->name_len)) ||
+        !(w->hash = calloc(n, sizeof *w->hash)) || !(w->ref = calloc(n, sizeof *w->ref)) ||
+        !(w->fn = calloc(n, sizeof *w->fn)))
+        return nomem(w);
+    for (size_t i = 0; i < w->n; i++) {
+        int rc = pb_profile_record_name(w->p, pb_profile_record(w->p, i), &w->names[i], &w->name_len[i],
+                                        &w->hash[i], w->err);
+        if (rc) return rc;
+        if (w->name_len[i] == 0)
+            return pb_error_set(w->err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                                "record %zu has an empty name, which raw profiles cannot hold", i);
+        w->ref[i] = pb_md5_ref(w->names[i], w->name_len[i]);
+        w->fn[i].ref = w->ref[i];
+        w->fn[i].addr = FN_BASE + 16 * (uint64_t)i;
+    }
+    /* one address per NameRef: the first record of that name */
+    if (w->n) qsort(w->fn, w->n, sizeof *w->fn, cmp_ref);
+    size_t k = 0;
+    for (size_t i = 0; i < w->n; i++)
+        if (k == 0 || w->fn[k - 1].ref != w->fn[i].ref) w->fn[k++] = w->fn[i];
+    w->nfn = k;
+    if (w->w.version < 10) return 0;
+    /* vtables: every named symbol, and every kind-2 value */
+    size_t cap = pb_profile_symbol_count(w->p) + 1;
+    for (size_t i = 0; i < w->n; i++) {
+        const pb_record *r = pb_profile_record(w->p, i);
+        for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) cap += r->sites[PB_VK_VTABLE][s].num_values;
+    }
+    if (!(w->vt = calloc(cap, sizeof *w->vt))) return nomem(w);
+    for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) w->vt[w->nvt++].ref = pb_profile_symbol(w->p, s)->md5;
+    for (size_t i = 0; i < w->n; i++) {
+        const pb_record *r = pb_profile_record(w->p, i);
+        for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++)
+            for (uint32_t v = 0; v < r->sites[PB_VK_VTABLE][s].num_values; v++) {
+                uint64_t ref = r->sites[PB_VK_VTABLE][s].values[v].value;
+                if (ref) w->vt[w->nvt++].ref = ref;
+            }
+    }
+    if (w->nvt) qsort(w->vt, w->nvt, sizeof *w->vt, cmp_ref);
+    k = 0;
+    for (size_t i = 0; i < w->nvt; i++)
+        if (k == 0 || w->vt[k - 1].ref != w->vt[i].ref) w->vt[k++] = w->vt[i];
+    w->nvt = k;
+    for (size_t i = 0; i < w->nvt; i++) w->vt[i].addr = VT_BASE + VT_SIZE * (uint64_t)i;
+    return 0;
+}
+
+/* The kinds this target holds for record r, and whether any has sites. */
+static unsigned kinds_of(const wr *w, const pb_record *r) {
+    unsigned mask = 0;
+    for (unsigned k = 0; k < w->l.num_value_kinds; k++)
+        if (r->num_sites[k]) mask |= 1u << k;
+    return mask;
+}
+
+/* Appends the ValueProfData blob of record r (§2.11). */
+static void value_blob(wr *w, const pb_record *r, pb_buf *out) {
+    unsigned mask = kinds_of(w, r);
+    if (!mask) return;
+    size_t start = out->len;
+    uint8_t b8[8];
+    pbi_buf_append(out, b8, 8); /* TotalSize, NumValueKinds: filled below */
+    unsigned nk = 0;
+    for (unsigned k = 0; k < w->l.num_value_kinds; k++) {
+        if (!(mask & (1u << k))) continue;
+        nk++;
+        uint32_t ns = r->num_sites[k];
+        pb_put_u32(b8, k, w->w.order);
+        pb_put_u32(b8 + 4, ns, w->w.order);
+        pbi_buf_append(out, b8, 8);
+        for (uint32_t s = 0; s < ns; s++) {
+            uint32_t nv = r->sites[k][s].num_values;
+            if (nv > 255) {
+                w->dropped_values += nv - 255;
+                nv = 255;
+            }
+            pbi_buf_putc(out, (char)nv);
+        }
+        static const uint8_t zeros[8] = {0};
+        pbi_buf_append(out, zeros, (size_t)pb_pad8(8 + (uint64_t)ns));
+        for (uint32_t s = 0; s < ns; s++) {
+            const pb_site *site = &r->sites[k][s];
+            uint32_t nv = site->num_values > 255 ? 255 : site->num_values;
+            for (uint32_t v = 0; v < nv; v++) {
+                uint64_t val = site->values[v].value;
+                if (k == PB_VK_INDIRECT_CALL && val) {
+                    const ref_ent *e = find_ref(w->fn, w->nfn, val);
+                    if (!e) w->dropped_ic++;
+                    val = e ? e->addr : 0;
+                } else if (k == PB_VK_VTABLE && val) {
+                    const ref_ent *e = find_ref(w->vt, w->nvt, val);
+                    val = e ? e->addr : 0;
+                }
+                uint8_t pair[16];
+                pb_put_u64(pair, val, w->w.order);
+                pb_put_u64(pair + 8, site->values[v].count, w->w.order);
+                pbi_buf_append(out, pair, 16);
+            }
+        }
+    }
+    if (out->failed) return;
+    pb_put_u32((uint8_t *)out->data + start, (uint32_t)(out->len - start), w->w.order);
+    pb_put_u32((uint8_t *)out->data + start + 4, nk, w->w.order);
+}
+
+/* A name of the names section, for finding equal names by sorting. */
+typedef struct name_key {
+    uint64_t ref;
+    const char *name;
+    size_t len, idx;
+} name_key;
+
+static int cmp_name_key(const void *a, const void *b) {
+    const name_key *x = a, *y = b;
+    if (x->ref != y->ref) return x->ref < y->ref ? -1 : 1;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    return memcmp(x->name, y->name, x->len);
+}
+
+/* Timestamp of record i: its 1-based position in the first trace, else 0 (§2.7). */
+static uint64_t timestamp(const wr *w, size_t i) {
+    if (!pb_profile_trace_count(w->p)) return 0;
+    uint64_t weight;
+    size_t n;
+    const uint64_t *refs = pb_profile_trace(w->p, 0, &weight, &n);
+    for (size_t k = 0; k < n; k++)
+        if (refs[k] == w->ref[i]) return k + 1;
+    return 0;
+}
+
+static int build(wr *w, pb_buf *out) {
+    const pbi_raw_layout *l = &w->l;
+    int order = w->w.order;
+    uint64_t flags = pb_profile_flags(w->p) & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
+    w->byte_cov = (flags & PB_VARIANT_BYTE_COVERAGE) != 0;
+    w->temporal = (flags & PB_VARIANT_TEMPORAL) != 0;
+    if (w->temporal && w->byte_cov) {
+        flags &= ~PB_VARIANT_TEMPORAL;
+        w->temporal = 0;
+        notice(w, "%" PRIu64 " temporal trace(s) dropped: not written together with byte coverage",
+               (uint64_t)pb_profile_trace_count(w->p));
+    } else if (w->temporal && pb_profile_trace_count(w->p) > 1) {
+        notice(w, "%" PRIu64 " temporal traces dropped: a raw profile holds one", pb_profile_trace_count(w->p) - 1);
+    }
+    unsigned csize = w->byte_cov ? 1 : 8;
+    /* sizes */
+    uint64_t bid_bytes = 0, ncounters = 0, nbitmap = 0;
+    for (size_t b = 0; b < pb_profile_binary_id_count(w->p); b++) {
+        size_t len;
+        (void)pb_profile_binary_id(w->p, b, &len);
+        bid_bytes += 8 + len + pb_pad8(len);
+    }
+    for (size_t i = 0; i < w->n; i++) {
+        const pb_record *r = pb_profile_record(w->p, i);
+        ncounters += r->num_counters + (w->temporal ? 1 : 0);
+        if (l->version >= 9) nbitmap += r->num_bitmap_bytes;
+        else if (r->num_bitmap_bytes) w->dropped_bitmap += r->num_bitmap_bytes;
+        if (l->version < 10 && r->num_sites[PB_VK_VTABLE]) w->dropped_vk2 += r->num_sites[PB_VK_VTABLE];
+        for (unsigned k = 0; k < PB_VK_COUNT; k++)
+            if (r->num_sites[k] > 0xffff)
+                return pb_error_set(w->err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                                    "record %zu has %" PRIu32 " value sites of kind %u; raw holds at most 65535",
+                                    i, r->num_sites[k], k);
+    }
+    uint64_t cnt_bytes = ncounters * csize;
+    /* names: each distinct name once, '\x01'-joined */
+    pb_buf text = PB_BUF_INIT, names = PB_BUF_INIT, vtext = PB_BUF_INIT, vnames = PB_BUF_INIT, values = PB_BUF_INIT;
+    int rc = 0;
+    {
+        /* equal names share a NameRef: sort by it, keep the first of each name */
+        name_key *ord = malloc((w->n ? w->n : 1) * sizeof *ord);
+        uint8_t *keep = calloc(w->n ? w->n : 1, 1);
+        if (!ord || !keep) {
+            free(ord);
+            free(keep);
+            rc = nomem(w);
+            goto out;
+        }
+        for (size_t i = 0; i < w->n; i++) ord[i] = (name_key){w->ref[i], w->names[i], w->name_len[i], i};
+        qsort(ord, w->n, sizeof *ord, cmp_name_key);
+        for (size_t i = 0; i < w->n; i++)
+            keep[ord[i].idx] = i == 0 || cmp_name_key(&ord[i - 1], &ord[i]) != 0;
+        for (size_t i = 0; i < w->n; i++) {
+            if (!keep[i]) continue;
+            pbi_buf_append(&text, w->names[i], w->name_len[i]);
+            pbi_buf_putc(&text, PBI_RAW_NAME_SEP);
+        }
+        free(ord);
+        free(keep);
+    }
+    if ((rc = pbi_raw_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
+    if (l->version >= 10) {
+        for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) {
+            const pb_symbol *sym = pb_profile_symbol(w->p, s);
+            if (sym->name == PB_NONE) continue; /* placeholder: its vtable record keeps the hash */
+            size_t len;
+            const char *nm = pb_profile_str(w->p, sym->name, &len);
+            if (!len) continue;
+            pbi_buf_append(&vtext, nm, len);
+            pbi_buf_putc(&vtext, PBI_RAW_NAME_SEP);
+        }
+        if ((rc = pbi_raw_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
+    }
+    for (size_t i = 0; i < w->n; i++) value_blob(w, pb_profile_record(w->p, i), &values);
+    if (text.failed || names.failed || vtext.failed || vnames.failed || values.failed) {
+        rc = nomem(w);
+        goto out;
+    }
+
+    uint64_t data_off = l->header_size + bid_bytes;
+    uint64_t cnt_off = data_off + (uint64_t)w->n * l->record_size;
+    uint64_t pad_cnt = pb_pad8(cnt_bytes);
+    uint64_t bmp_off = cnt_off + cnt_bytes + pad_cnt;
+    uint64_t pad_bmp = pb_pad8(nbitmap);
+    uint64_t names_off = bmp_off + nbitmap + pad_bmp;
+    uint64_t vtab_off = names_off + names.len + pb_pad8(names.len);
+    uint64_t vtab_bytes = (uint64_t)w->nvt * l->vtable_size;
+    uint64_t vnames_off = vtab_off + vtab_bytes + pb_pad8(vtab_bytes);
+    uint64_t val_off = vnames_off + vnames.len + pb_pad8(vnames.len);
+    uint64_t total = val_off + values.len;
+    if (pbi_buf_reserve(out, (size_t)total) != 0) {
+        rc = nomem(w);
+        goto out;
+    }
+    uint8_t *d = (uint8_t *)out->data;
+    memset(d, 0, (size_t)total);
+    out->len = (size_t)total;
+
+    pbi_raw_header h;
+    memset(&h, 0, sizeof h);
+    h.f[PBI_RH_Magic] = w->w.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32;
+    h.f[PBI_RH_Version] = l->version | flags;
+    h.f[PBI_RH_BinaryIdsSize] = bid_bytes;
+    h.f[PBI_RH_NumData] = w->n;
+    h.f[PBI_RH_NumCounters] = ncounters;
+    h.f[PBI_RH_PaddingBytesAfterCounters] = pad_cnt;
+    h.f[PBI_RH_NumBitmapBytes] = nbitmap;
+    h.f[PBI_RH_PaddingBytesAfterBitmapBytes] = pad_bmp;
+    h.f[PBI_RH_NamesSize] = names.len;
+    h.f[PBI_RH_CountersDelta] = cnt_off - data_off;
+    h.f[PBI_RH_BitmapDelta] = bmp_off - data_off;
+    h.f[PBI_RH_NamesDelta] = BASE + names_off;
+    h.f[PBI_RH_NumVTables] = w->nvt;
+    h.f[PBI_RH_VNamesSize] = vnames.len;
+    h.f[PBI_RH_ValueKindLast] = l->num_value_kinds - 1;
+    pbi_raw_header_encode(l, &h, order, d);
+
+    uint64_t pos = l->header_size;
+    for (size_t b = 0; b < pb_profile_binary_id_count(w->p); b++) {
+        size_t len;
+        const uint8_t *id = pb_profile_binary_id(w->p, b, &len);
+        pb_put_u64(d + pos, len, order);
+        memcpy(d + pos + 8, id, len);
+        pos += 8 + len + pb_pad8(len);
+    }
+    uint64_t coff = 0, boff = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        const pb_record *r = pb_profile_record(w->p, i);
+        uint8_t *rec = d + data_off + i * l->record_size;
+        uint64_t here = data_off + i * l->record_size;
+        uint32_t nc = r->num_counters + (w->temporal ? 1 : 0);
+        pbi_raw_rec_put(l, rec, PBI_RD_NameRef, 0, w->ref[i], order);
+        pbi_raw_rec_put(l, rec, PBI_RD_FuncHash, 0, w->hash[i], order);
+        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0, cnt_off + coff - here, order);
+        pbi_raw_rec_put(l, rec, PBI_RD_FunctionPointer, 0, find_ref(w->fn, w->nfn, w->ref[i])->addr, order);
+        pbi_raw_rec_put(l, rec, PBI_RD_NumCounters, 0, nc, order);
+        for (unsigned k = 0; k < l->num_value_kinds; k++)
+            if (k < 2) pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites01, k, r->num_sites[k], order);
+            else pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites2, 0, r->num_sites[k], order);
+        uint8_t *c = d + cnt_off + coff;
+        if (w->temporal) {
+            pb_put_u64(c, timestamp(w, i), order);
+            c += 8;
+        }
+        for (uint32_t k = 0; k < r->num_counters; k++) {
+            if (csize == 8) {
+                pb_put_u64(c + 8 * k, r->counters[k], order);
+            } else {
+                c[k] = r->counters[k] ? 0 : 0xff; /* 0 = covered (§2.7) */
+                if (r->counters[k] > 1) w->byte_cov_clamped++;
+            }
+        }
+        coff += (uint64_t)nc * csize;
+        if (l->version >= 9 && r->num_bitmap_bytes) {
+            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, bmp_off + boff - here, order);
+            pbi_raw_rec_put(l, rec, PBI_RD_NumBitmapBytes, 0, r->num_bitmap_bytes, order);
+            memcpy(d + bmp_off + boff, r->bitmap, r->num_bitmap_bytes);
+            boff += r->num_bitmap_bytes;
+        }
+    }
+    if (names.len) memcpy(d + names_off, names.data, names.len); /* empty profile: no names */
+    for (size_t k = 0; k < w->nvt; k++) {
+        uint8_t *v = d + vtab_off + k * l->vtable_size;
+        pbi_raw_vt_put(l, v, PBI_RV_VTableNameHash, w->vt[k].ref, order);
+        pbi_raw_vt_put(l, v, PBI_RV_VTablePointer, w->vt[k].addr, order);
+        pbi_raw_vt_put(l, v, PBI_RV_VTableSize, VT_SIZE, order);
+    }
+    if (vnames.len) memcpy(d + vnames_off, vnames.data, vnames.len);
+    if (values.len) memcpy(d + val_off, values.data, values.len);
+
+    notice(w, "%" PRIu64 " vtable value sites dropped (kind 2 needs raw v10)", w->dropped_vk2);
+    notice(w, "%" PRIu64 " bitmap bytes dropped (bitmaps need raw v9+)", w->dropped_bitmap);
+    notice(w, "%" PRIu64 " indirect-call values name no function of the profile; they read back as 0",
+           w->dropped_ic);
+    notice(w, "%" PRIu64 " values dropped beyond 255 per site", w->dropped_values);
+    notice(w, "%" PRIu64 " counts above 1 written as 'covered' (byte coverage)", w->byte_cov_clamped);
+    if (l->version < 10)
+        notice(w, "%" PRIu64 " symbols (vtable names) dropped (they need raw v10)",
+               (uint64_t)pb_profile_symbol_count(w->p));
+out:
+    pbi_buf_free(&text);
+    pbi_buf_free(&names);
+    pbi_buf_free(&vtext);
+    pbi_buf_free(&vnames);
+    pbi_buf_free(&values);
+    return rc;
+}
+
+int pbi_raw_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
+    wr w;
+    memset(&w, 0, sizeof w);
+    w.p = p;
+    w.o = o;
+    w.err = err;
+    pb_buf out = PB_BUF_INIT;
+    int rc = parse_options(o, &w.w, err);
+    if (rc) return rc;
+    if (pbi_raw_layout_get(&w.l, w.w.version, w.w.ptr) != 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no raw layout for v%u", w.w.version);
+    if ((rc = prepare(&w)) == 0 && (rc = build(&w, &out)) == 0)
+        rc = pb_sink_write(sink, out.data, out.len, err);
+    pbi_buf_free(&out);
+    free(w.names);
+    free(w.name_len);
+    free(w.hash);
+    free(w.ref);
+    free(w.fn);
+    free(w.vt);
+    return rc;
+}

@@ -1,0 +1,32 @@
+/* text_fuzz.c -- libFuzzer target: the text reader, then the text and indexed
+ * writers on whatever it accepts, must never crash, leak or hang. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profbridge/profbridge.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    pb_error err;
+    pb_source *src = NULL;
+    pb_profile *p = NULL;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "text";
+    if (pb_source_open_memory(&src, data, size, "fuzz", &err) == 0 && pb_read(&p, src, &ro, &err) == 0) {
+        const char *fmts[] = {"text", "indexed"};
+        for (int i = 0; i < 2; i++) {
+            pb_sink *sink = NULL;
+            pb_error_clear(&err);
+            if (pb_sink_open_memory(&sink, &err) == 0) {
+                pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+                (void)pb_write(p, sink, pb_format_lookup(fmts[i]), &wo, &err);
+            }
+            pb_sink_free(sink);
+        }
+    }
+    pb_profile_free(p);
+    pb_source_free(src);
+    return 0;
+}

@@ -1,0 +1,13 @@
+/* text_internal.h -- what the files of the text plugin share. */
+#ifndef PB_TEXT_INTERNAL_H
+#define PB_TEXT_INTERNAL_H
+
+#include "profbridge/format.h"
+
+/* The name LLVM prints for a target it cannot name (NameRef 0 or unknown). */
+#define PBI_TEXT_EXTERNAL "** External Symbol **"
+
+int pbi_text_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+int pbi_text_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
+
+#endif

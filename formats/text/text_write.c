@@ -1,0 +1,306 @@
+/*
+ * text_write.c -- writes .proftext byte for byte as `llvm-profdata merge
+ * --text` of LLVM 19 (or 14) does (spec §5.1-§5.3): flag lines, temporal
+ * block, records sorted by (name bytes, hash), counters, bitmap bytes, value
+ * kinds with names.
+ */
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "llvm_values.h"
+#include "text_internal.h"
+
+typedef struct trec {
+    const char *name;
+    size_t len;
+    uint64_t hash;
+    size_t idx;
+} trec;
+
+typedef struct twriter {
+    const pb_profile *p;
+    const pb_write_options *o;
+    pb_sink *sink;
+    pb_buf b;
+    int llvm;
+    int keep_names; /* name symbols (vtables, non-record targets) */
+    int sparse;
+    pb_value *vals;
+    size_t vals_cap;
+    uint8_t *dropped; /* per record index: left out by sparse (then no name for targets) */
+    uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty, unreadable_names;
+} twriter;
+
+static void notice(const twriter *w, const char *fmt, ...) PB_PRINTF(2, 3);
+static void notice(const twriter *w, const char *fmt, ...) {
+    if (!w->o || !w->o->diag) return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, "%s", msg);
+}
+
+static int flag_on(const pb_write_options *o, const char *key, int dflt) {
+    const char *v = o ? pb_kv_get(o->kv, o->nkv, key) : NULL;
+    if (!v) return dflt;
+    return !(strcmp(v, "0") == 0 || strcmp(v, "false") == 0 || strcmp(v, "no") == 0);
+}
+
+static int flush(twriter *w, int force, pb_error *err) {
+    if (w->b.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!force && w->b.len < 65536) return 0;
+    int rc = pb_sink_write(w->sink, w->b.data, w->b.len, err);
+    pbi_buf_reset(&w->b);
+    return rc;
+}
+
+static int cmp_bytes(const char *a, size_t al, const char *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c) return c;
+    return al < bl ? -1 : al > bl ? 1 : 0;
+}
+
+static int cmp_trec(const void *x, const void *y) {
+    const trec *a = x, *b = y;
+    int c = cmp_bytes(a->name, a->len, b->name, b->len);
+    if (c) return c;
+    if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+    return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* The name LLVM's writer symtab gives a target: record names always, other
+ * names (vtables, non-record targets) only when they are kept. */
+static const char *target_name(const twriter *w, const pb_value *v, size_t *len) {
+    if (v->value == 0) return NULL;
+    size_t idx;
+    const char *name;
+    uint64_t hash;
+    if (pb_profile_lookup_ref(w->p, v->value, &idx, 1) > 0) {
+        /* LLVM's writer symtab holds only the names it writes (not those
+         * --sparse left out). */
+        if (!(w->dropped && w->dropped[idx]) &&
+            pb_profile_record_name(w->p, pb_profile_record(w->p, idx), &name, len, &hash, NULL) == 0)
+            return name;
+        if (!w->keep_names) return NULL;
+        uint32_t sym;
+        if (pb_profile_find_symbol_md5(w->p, v->value, &sym) == 0) {
+            const pb_symbol *s = pb_profile_symbol(w->p, sym);
+            if (s && s->name != PB_NONE) return pb_profile_str(w->p, s->name, len);
+        }
+        return NULL;
+    }
+    if (!w->keep_names) return NULL;
+    return pbi_llvm_value_name(w->p, v, len);
+}
+
+static void header(twriter *w) {
+    uint64_t f = pb_profile_flags(w->p);
+    if (f & PB_VARIANT_CSIR) pbi_buf_puts(&w->b, "# CSIR level Instrumentation Flag\n:csir\n");
+    else if (f & PB_VARIANT_IR) pbi_buf_puts(&w->b, "# IR level Instrumentation Flag\n:ir\n");
+    if (f & PB_VARIANT_ENTRY_FIRST) pbi_buf_puts(&w->b, "# Always instrument the function entry block\n:entry_first\n");
+    if (f & PB_VARIANT_INSTR_LOOP_ENTRIES) {
+        /* LLVM 20+ only; neither 14 nor 19 can read the line back */
+        notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it", w->llvm);
+    }
+    if (f & PB_VARIANT_BYTE_COVERAGE) {
+        if (w->llvm >= 19) pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
+        else notice(w, "single-byte-coverage flag not written: LLVM 14's text format has no line for it");
+    }
+    if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
+        notice(w, "function-entry-only / MemProf flags are not represented in text (as in LLVM)");
+    if ((f & PB_VARIANT_TEMPORAL) && w->llvm >= 19) {
+        size_t n = pb_profile_trace_count(w->p);
+        pbi_buf_puts(&w->b, ":temporal_prof_traces\n# Num Temporal Profile Traces:\n");
+        pbi_buf_put_u64(&w->b, n);
+        pbi_buf_puts(&w->b, "\n# Temporal Profile Trace Stream Size:\n");
+        pbi_buf_put_u64(&w->b, pb_profile_trace_stream_size(w->p));
+        pbi_buf_putc(&w->b, '\n');
+        for (size_t t = 0; t < n; t++) {
+            uint64_t weight;
+            size_t len;
+            const uint64_t *refs = pb_profile_trace(w->p, t, &weight, &len);
+            pbi_buf_puts(&w->b, "# Weight:\n");
+            pbi_buf_put_u64(&w->b, weight);
+            pbi_buf_putc(&w->b, '\n');
+            for (size_t i = 0; i < len; i++) {
+                pb_value v = {refs[i], 0, PB_NONE};
+                size_t nl = 0;
+                const char *name = target_name(w, &v, &nl);
+                if (name) pbi_buf_append(&w->b, name, nl); /* unknown: empty, as LLVM */
+                pbi_buf_putc(&w->b, ',');
+            }
+            pbi_buf_putc(&w->b, '\n');
+        }
+        pbi_buf_putc(&w->b, '\n');
+    } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
+        notice(w, "%zu temporal traces not written: %s", pb_profile_trace_count(w->p),
+               w->llvm < 19 ? "LLVM 14's text format has none" : "the profile lacks the temporal flag");
+    }
+}
+
+static int values(twriter *w, const pb_record *r, pb_error *err) {
+    static const char *const kind_names[PB_VK_COUNT] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
+                                                        "IPVK_VTableTarget"};
+    int maxk = w->llvm >= 19 ? 2 : 1;
+    uint32_t nk = 0;
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        if (r->num_sites[k]) {
+            if (k > maxk) w->dropped_kind2 += r->num_sites[k];
+            else nk++;
+        }
+    if (!nk) {
+        pbi_buf_putc(&w->b, '\n');
+        return 0;
+    }
+    pbi_buf_puts(&w->b, "# Num Value Kinds:\n");
+    pbi_buf_put_u64(&w->b, nk);
+    pbi_buf_putc(&w->b, '\n');
+    for (int k = 0; k <= maxk; k++) {
+        uint32_t ns = r->num_sites[k];
+        if (!ns) continue;
+        pbi_buf_printf(&w->b, "# ValueKind = %s:\n%d\n# NumValueSites:\n%" PRIu32 "\n", kind_names[k], k, ns);
+        for (uint32_t s = 0; s < ns; s++) {
+            const pb_site *site = &r->sites[k][s];
+            if (site->num_values > w->vals_cap) {
+                pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
+                if (!nv) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                w->vals = nv;
+                w->vals_cap = site->num_values;
+            }
+            size_t kept = pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
+            w->truncated += site->num_values - kept;
+            pbi_buf_put_u64(&w->b, kept);
+            pbi_buf_putc(&w->b, '\n');
+            for (size_t i = 0; i < kept; i++) {
+                const pb_value *v = &w->vals[i];
+                if (k == PB_VK_MEMOP_SIZE) {
+                    pbi_buf_put_u64(&w->b, v->value);
+                } else {
+                    size_t nl = 0;
+                    const char *name = target_name(w, v, &nl);
+                    if (name) pbi_buf_append(&w->b, name, nl);
+                    else pbi_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
+                }
+                pbi_buf_putc(&w->b, ':');
+                pbi_buf_put_u64(&w->b, v->count);
+                pbi_buf_putc(&w->b, '\n');
+            }
+        }
+    }
+    pbi_buf_putc(&w->b, '\n');
+    return 0;
+}
+
+static int all_zero(const pb_record *r) {
+    for (uint32_t i = 0; i < r->num_counters; i++)
+        if (r->counters[i]) return 0;
+    for (uint32_t i = 0; i < r->num_bitmap_bytes; i++)
+        if (r->bitmap[i]) return 0;
+    return 1;
+}
+
+int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
+    twriter w;
+    memset(&w, 0, sizeof w);
+    w.p = p;
+    w.o = o;
+    w.sink = sink;
+    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
+    if (!lv || strcmp(lv, "19") == 0) w.llvm = 19;
+    else if (strcmp(lv, "14") == 0) w.llvm = 14;
+    else return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14 or 19", lv);
+    w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
+    w.sparse = flag_on(o, "sparse", 0);
+    size_t n = pb_profile_record_count(p), m = 0;
+    trec *recs = calloc(n ? n : 1, sizeof *recs);
+    int rc = 0;
+    if (!recs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < n; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (r->num_counters == 0) {
+            w.skipped_empty++;
+            continue;
+        }
+        if ((rc = pb_profile_record_name(p, r, &recs[m].name, &recs[m].len, &recs[m].hash, err))) goto out;
+        recs[m].idx = i;
+        m++;
+    }
+    qsort(recs, m, sizeof *recs, cmp_trec);
+    if (w.sparse) {
+        w.dropped = calloc(n ? n : 1, 1);
+        if (!w.dropped) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            goto out;
+        }
+        for (size_t i = 0; i < m;) {
+            size_t j = i + 1;
+            while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+            int zero = 1;
+            for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(p, recs[k].idx));
+            for (size_t k = i; k < j; k++) w.dropped[recs[k].idx] = (uint8_t)zero;
+            i = j;
+        }
+    }
+    header(&w);
+    for (size_t i = 0; i < m;) {
+        size_t j = i + 1;
+        while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+        if (w.dropped && w.dropped[recs[i].idx]) {
+            i = j;
+            continue;
+        }
+        /* LLVM's reader skips '#' lines and splits at line breaks: such a
+         * name cannot come back (LLVM writes it the same way; we say so). */
+        if (recs[i].len == 0 || recs[i].name[0] == '#' || memchr(recs[i].name, '\n', recs[i].len) ||
+            memchr(recs[i].name, '\r', recs[i].len))
+            w.unreadable_names++;
+        for (size_t k = i; k < j; k++) {
+            const pb_record *r = pb_profile_record(p, recs[k].idx);
+            pbi_buf_append(&w.b, recs[k].name, recs[k].len);
+            pbi_buf_puts(&w.b, "\n# Func Hash:\n");
+            pbi_buf_put_u64(&w.b, recs[k].hash);
+            pbi_buf_puts(&w.b, "\n# Num Counters:\n");
+            pbi_buf_put_u64(&w.b, r->num_counters);
+            pbi_buf_puts(&w.b, "\n# Counter Values:\n");
+            for (uint32_t c = 0; c < r->num_counters; c++) {
+                pbi_buf_put_u64(&w.b, r->counters[c]);
+                pbi_buf_putc(&w.b, '\n');
+            }
+            if (r->num_bitmap_bytes && w.llvm >= 19) {
+                pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$");
+                pbi_buf_put_u64(&w.b, r->num_bitmap_bytes);
+                pbi_buf_puts(&w.b, "\n# Bitmap Byte Values:\n");
+                for (uint32_t b = 0; b < r->num_bitmap_bytes; b++) pbi_buf_printf(&w.b, "0x%x\n", r->bitmap[b]);
+                pbi_buf_putc(&w.b, '\n');
+            } else if (r->num_bitmap_bytes) {
+                w.dropped_bitmaps++;
+            }
+            if ((rc = values(&w, r, err))) goto out;
+            if ((rc = flush(&w, 0, err))) goto out;
+        }
+        i = j;
+    }
+    if ((rc = flush(&w, 1, err))) goto out;
+    if (w.dropped_kind2)
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM 14 rejects them", w.dropped_kind2);
+    if (w.dropped_bitmaps)
+        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM 14's text format has none", w.dropped_bitmaps);
+    if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
+    if (w.unreadable_names)
+        notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",
+               w.unreadable_names);
+    if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
+out:
+    free(recs);
+    free(w.dropped);
+    free(w.vals);
+    pbi_buf_free(&w.b);
+    return rc;
+}

@@ -1,0 +1,414 @@
+/*
+ * cmd_merge.c -- `profbridge merge IN... -o OUT`: llvm-profdata merge for
+ * instrumentation profiles. Inputs (any readable format) are read one at a
+ * time and merged into one model with pb_profile_merge (weights, saturation
+ * at the target LLVM's maximum), then written once. With the same inputs and
+ * --num-threads 1, the indexed and text outputs are the bytes llvm-profdata
+ * merge writes (docs/indexed.md).
+ */
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "opts.h"
+
+static void help(FILE *out) {
+    fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
+          "\n"
+          "Merges profiles as `llvm-profdata merge` does: records with the same name and\n"
+          "hash add up (x weight, saturating), value sites are merged, binary ids and\n"
+          "temporal traces collected. Inputs may be of any readable format.\n"
+          "\nOptions:\n"
+          "  -o, --output OUT            where to write (required)\n"
+          "      --weighted-input W,FILE an input whose counts are multiplied by W (>= 1)\n"
+          "  -f, --input-files LIST      read inputs from LIST, one per line ('W,FILE' allowed;\n"
+          "                              blank lines and lines starting with '#' are skipped)\n"
+          "      --sparse                leave out names whose records are all zero\n"
+          "      --failure-mode MODE     any (default: stop if any input fails), all (stop only\n"
+          "                              if all fail), warn (never stop)\n"
+          "      --function RE           keep only functions whose name matches RE (POSIX ERE)\n"
+          "      --no-function RE        leave out functions whose name matches RE\n"
+          "      --keep-vtable-symbols   write the vtable names (llvm-profdata's hidden flag;\n"
+          "                              off by default here, as in llvm-profdata)\n"
+          "      --num-threads N         accepted for compatibility; inputs are merged in\n"
+          "                              command-line order (= llvm-profdata --num-threads 1)\n"
+          "      --text                  write .proftext\n"
+          "      --binary                write .profdata (the default)\n"
+          "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
+          "      --llvm-version N        act as llvm-profdata N: 14, 17 or 19 (default 19);\n"
+          "                              14 saturates at 2^64-1, later ones at 2^64-3\n"
+          "      --indexed-version N     indexed version to write (4-14)\n"
+          "  -h, --help                  show this help\n"
+          "\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n",
+          out);
+}
+
+enum {
+    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT,
+    OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED
+};
+
+static const struct option longopts[] = {
+    {"output", required_argument, NULL, 'o'},
+    {"weighted-input", required_argument, NULL, OPT_WEIGHTED},
+    {"input-files", required_argument, NULL, 'f'},
+    {"sparse", no_argument, NULL, OPT_SPARSE},
+    {"failure-mode", required_argument, NULL, OPT_FAILURE},
+    {"function", required_argument, NULL, OPT_FUNCTION},
+    {"no-function", required_argument, NULL, OPT_NO_FUNCTION},
+    {"keep-vtable-symbols", no_argument, NULL, OPT_KEEP_VT},
+    {"num-threads", required_argument, NULL, OPT_THREADS},
+    {"text", no_argument, NULL, OPT_TEXT},
+    {"binary", no_argument, NULL, OPT_BINARY},
+    {"to", required_argument, NULL, OPT_TO},
+    {"llvm-version", required_argument, NULL, OPT_LLVM},
+    {"indexed-version", required_argument, NULL, OPT_INDEXED},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
+
+typedef struct input {
+    char *path;
+    uint64_t weight;
+} input;
+
+typedef struct inputs {
+    input *v;
+    size_t n, cap;
+} inputs;
+
+static int add_input(inputs *in, const char *path, size_t len, uint64_t weight) {
+    if (in->n == in->cap) {
+        size_t cap = in->cap ? in->cap * 2 : 8;
+        input *nv = realloc(in->v, cap * sizeof *nv);
+        if (!nv) return -1;
+        in->v = nv;
+        in->cap = cap;
+    }
+    char *p = malloc(len + 1);
+    if (!p) return -1;
+    memcpy(p, path, len);
+    p[len] = '\0';
+    in->v[in->n].path = p;
+    in->v[in->n++].weight = weight;
+    return 0;
+}
+
+/* "W,FILE" -> weight and file; returns 0 or -1. */
+static int weighted(inputs *in, const char *arg) {
+    const char *comma = strchr(arg, ',');
+    if (!comma) return -1;
+    char num[32];
+    size_t n = (size_t)(comma - arg);
+    if (n == 0 || n >= sizeof num) return -1;
+    memcpy(num, arg, n);
+    num[n] = '\0';
+    uint64_t w;
+    if (pbc_parse_u64(num, &w) || w == 0 || !comma[1]) return -1;
+    return add_input(in, comma + 1, strlen(comma + 1), w);
+}
+
+static int input_file_list(inputs *in, const char *list) {
+    pb_error err;
+    pb_error_clear(&err);
+    pb_source *src = NULL;
+    const uint8_t *d;
+    size_t len;
+    if (pb_source_open_file(&src, list, &err) || pb_source_read_all(src, &d, &len, &err)) {
+        pbc_print_error(&err);
+        pb_source_free(src);
+        return -1;
+    }
+    int rc = 0;
+    for (size_t pos = 0; pos < len && rc == 0;) {
+        const char *s = (const char *)d + pos;
+        const char *nl = memchr(s, '\n', len - pos);
+        size_t n = nl ? (size_t)(nl - s) : len - pos;
+        pos += n + 1;
+        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+        if (n == 0 || s[0] == '#') continue;
+        const char *comma = memchr(s, ',', n);
+        if (comma) {
+            char line[4096];
+            if (n >= sizeof line) {
+                rc = -1;
+                break;
+            }
+            memcpy(line, s, n);
+            line[n] = '\0';
+            rc = weighted(in, line);
+            if (rc) pbc_msg("%s: bad line '%s' (expected FILE or W,FILE)", list, line);
+        } else {
+            rc = add_input(in, s, n, 1);
+        }
+    }
+    pb_source_free(src);
+    return rc;
+}
+
+/* Keeps only the function records the filters allow, in a new profile. */
+static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
+    pb_profile *src = *pp, *dst = NULL;
+    int rc = pb_profile_new(&dst, err);
+    if (rc) return rc;
+    pb_profile_set_flags(dst, pb_profile_flags(src));
+    pb_profile_set_origin(dst, pb_profile_origin(src));
+    for (size_t i = 0; i < pb_profile_symbol_count(src) && !rc; i++) {
+        const pb_symbol *s = pb_profile_symbol(src, (uint32_t)i);
+        uint32_t idx;
+        if (s->placeholder) rc = pb_profile_add_placeholder_symbol(dst, s->placeholder_id, &idx, err);
+        else {
+            size_t n;
+            const char *name = pb_profile_str(src, s->name, &n);
+            rc = pb_profile_add_symbol(dst, name, n, &idx, err);
+        }
+        if (!rc && idx != i)
+            rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "symbol table could not be copied in order");
+    }
+    for (size_t i = 0; i < pb_profile_binary_id_count(src) && !rc; i++) {
+        size_t n;
+        const uint8_t *id = pb_profile_binary_id(src, i, &n);
+        rc = pb_profile_add_binary_id(dst, id, n, err);
+    }
+    for (size_t i = 0; i < pb_profile_trace_count(src) && !rc; i++) {
+        uint64_t w;
+        size_t n;
+        const uint64_t *refs = pb_profile_trace(src, i, &w, &n);
+        rc = pb_profile_add_trace(dst, w, refs, n, err);
+    }
+    pb_profile_set_trace_stream_size(dst, pb_profile_trace_stream_size(src));
+    pb_buf name = PB_BUF_INIT;
+    for (size_t i = 0; i < pb_profile_record_count(src) && !rc; i++) {
+        pb_record r = *pb_profile_record(src, i);
+        if (r.kind != PB_REC_FUNCTION) {
+            rc = pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                              "--function/--no-function cannot filter iprof-derived records yet");
+            break;
+        }
+        size_t n;
+        const char *s = pb_profile_str(src, r.name, &n);
+        pbi_buf_reset(&name);
+        pbi_buf_append(&name, s, n);
+        if (name.failed) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            break;
+        }
+        const char *z = name.data ? name.data : "";
+        if (keep && regexec(keep, z, 0, NULL, 0) != 0) continue;
+        if (drop && regexec(drop, z, 0, NULL, 0) == 0) continue;
+        if ((rc = pb_profile_intern(dst, s, n, &r.name, err))) break;
+        rc = pb_profile_add_record(dst, &r, NULL, err);
+    }
+    pbi_buf_free(&name);
+    if (rc) {
+        pb_profile_free(dst);
+        return rc;
+    }
+    pb_profile_free(src);
+    *pp = dst;
+    return 0;
+}
+
+int pbc_cmd_merge(int argc, char **argv) {
+    const char *out_path = NULL, *to = NULL, *failure = "any", *fn_re = NULL, *nofn_re = NULL;
+    const char *llvm = NULL, *indexed = NULL;
+    int sparse = 0, keep_vt = 0, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
+    int have_keep = 0, have_drop = 0;
+    regex_t keep_re, drop_re;
+    inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
+    pbc_plugin_opts po = {NULL, 0};
+    pb_profile *acc = NULL;
+    pb_kv *kv = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+
+    if (pbc_split_plugin_options("merge", &argc, argv, longopts, &po)) goto out;
+    while ((c = getopt_long(argc, argv, "o:f:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': out_path = optarg; break;
+        case OPT_WEIGHTED:
+            if (weighted(&win, optarg)) {
+                pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", optarg);
+                goto out;
+            }
+            break;
+        case 'f':
+            if (input_file_list(&lin, optarg)) goto out;
+            break;
+        case OPT_SPARSE: sparse = 1; break;
+        case OPT_FAILURE: failure = optarg; break;
+        case OPT_FUNCTION: fn_re = optarg; break;
+        case OPT_NO_FUNCTION: nofn_re = optarg; break;
+        case OPT_KEEP_VT: keep_vt = 1; break;
+        case OPT_THREADS: {
+            uint64_t t;
+            if (pbc_parse_u64(optarg, &t) || t == 0) {
+                pbc_usage_error("merge", "--num-threads wants a number >= 1, got '%s'", optarg);
+                goto out;
+            }
+            break;
+        }
+        case OPT_TEXT: text = 1; break;
+        case OPT_BINARY: binary = 1; break;
+        case OPT_TO: to = optarg; break;
+        case OPT_LLVM: llvm = optarg; break;
+        case OPT_INDEXED: indexed = optarg; break;
+        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: pbc_try_help("merge"); goto out;
+        }
+    }
+    /* llvm-profdata's order: positional inputs, then --weighted-input, then
+     * the --input-files list (it matters for key and record order). */
+    for (int i = optind; i < argc; i++)
+        if (add_input(&in, argv[i], strlen(argv[i]), 1)) {
+            pbc_msg("out of memory");
+            goto out;
+        }
+    for (size_t k = 0; k < 2; k++) {
+        inputs *from = k ? &lin : &win;
+        for (size_t i = 0; i < from->n; i++)
+            if (add_input(&in, from->v[i].path, strlen(from->v[i].path), from->v[i].weight)) {
+                pbc_msg("out of memory");
+                goto out;
+            }
+    }
+    if (in.n == 0) {
+        pbc_usage_error("merge", "no input files");
+        goto out;
+    }
+    if (!out_path) {
+        pbc_usage_error("merge", "missing -o OUT");
+        goto out;
+    }
+    if (strcmp(failure, "any") && strcmp(failure, "all") && strcmp(failure, "warn")) {
+        pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
+        goto out;
+    }
+    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
+        pbc_usage_error("merge", "--llvm-version wants 14, 17 or 19, got '%s'", llvm);
+        goto out;
+    }
+    if (text + binary + (to != NULL) > 1) {
+        pbc_usage_error("merge", "--text, --binary and --to exclude each other");
+        goto out;
+    }
+    const pb_format *out_f = NULL;
+    if (to) out_f = pbc_format_arg("merge", "--to", to);
+    else if (text) out_f = pb_format_lookup("text");
+    else if (binary) out_f = pb_format_lookup("indexed");
+    else {
+        out_f = pb_format_for_path(out_path);
+        if (!out_f || strcmp(out_path, "-") == 0) out_f = pb_format_lookup("indexed");
+    }
+    if (!out_f) goto out;
+    if (fn_re) {
+        if (regcomp(&keep_re, fn_re, REG_EXTENDED | REG_NOSUB)) {
+            pbc_usage_error("merge", "--function: bad regular expression '%s'", fn_re);
+            goto out;
+        }
+        have_keep = 1;
+    }
+    if (nofn_re) {
+        if (regcomp(&drop_re, nofn_re, REG_EXTENDED | REG_NOSUB)) {
+            pbc_usage_error("merge", "--no-function: bad regular expression '%s'", nofn_re);
+            goto out;
+        }
+        have_drop = 1;
+    }
+    if (pbc_check_plugin_options("merge", &po, NULL, out_f)) goto out;
+
+    pbc_diag_ctx dc = {0, 0, 0};
+    if (pb_profile_new(&acc, &err)) {
+        pbc_print_error(&err);
+        goto out;
+    }
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    mo.diag = pbc_diag;
+    mo.diag_ctx = &dc;
+    size_t failed = 0;
+    int first_bad = 0;
+    for (size_t i = 0; i < in.n; i++) {
+        pb_profile *p = NULL;
+        pb_read_options ro = PB_READ_OPTIONS_INIT;
+        ro.diag = pbc_diag;
+        ro.diag_ctx = &dc;
+        ro.kv = po.kv;
+        ro.nkv = po.n;
+        pb_error_clear(&err);
+        int prc = pb_read_file(&p, in.v[i].path, &ro, &err);
+        if (prc == 0) {
+            mo.weight = in.v[i].weight;
+            mo.source = in.v[i].path;
+            prc = pb_profile_merge(acc, p, &mo, &err);
+            if (prc) pb_error_set_source(&err, in.v[i].path);
+        }
+        pb_profile_free(p);
+        if (prc) {
+            failed++;
+            if (!first_bad) first_bad = prc;
+            if (strcmp(failure, "any") == 0) {
+                pbc_print_error(&err);
+                rc = pbc_exit_for(prc);
+                goto out;
+            }
+            pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, prc, err.source, err.offset, err.path[0] ? err.path : NULL,
+                    "input skipped: %s", err.message[0] ? err.message : pb_strerror(prc));
+        }
+    }
+    if (failed == in.n && strcmp(failure, "warn") != 0) {
+        pbc_msg("no profile can be merged");
+        rc = pbc_exit_for(first_bad);
+        goto out;
+    }
+    if (have_keep || have_drop) {
+        pb_error_clear(&err);
+        if (filter_functions(&acc, have_keep ? &keep_re : NULL, have_drop ? &drop_re : NULL, &err)) {
+            pbc_print_error(&err);
+            goto out;
+        }
+    }
+    /* Writer options: ours first, then the plugin options given directly. */
+    kv = calloc(po.n + 6, sizeof *kv);
+    if (!kv) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    size_t nkv = 0;
+    int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
+    if (llvm && (is_text || is_indexed))
+        kv[nkv++] = (pb_kv){"llvm-version", is_text && strcmp(llvm, "17") == 0 ? "19" : llvm};
+    if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
+    if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
+    if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};
+    /* Emulate llvm-profdata's containers on the merged order (never keep an
+     * input file's order: that is what `convert` does). */
+    if (is_indexed) kv[nkv++] = (pb_kv){"order", "llvm"};
+    for (size_t i = 0; i < po.n; i++) kv[nkv++] = po.kv[i];
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.diag = pbc_diag;
+    wo.diag_ctx = &dc;
+    wo.kv = kv;
+    wo.nkv = nkv;
+    pb_error_clear(&err);
+    if (pb_write_file(acc, out_path, out_f, &wo, &err)) {
+        pbc_print_error(&err);
+        rc = PBC_EXIT_USAGE;
+        goto out;
+    }
+    rc = PBC_EXIT_OK;
+out:
+    if (have_keep) regfree(&keep_re);
+    if (have_drop) regfree(&drop_re);
+    inputs *all[3] = {&in, &win, &lin};
+    for (size_t k = 0; k < 3; k++) {
+        for (size_t i = 0; i < all[k]->n; i++) free(all[k]->v[i].path);
+        free(all[k]->v);
+    }
+    free(kv);
+    pb_profile_free(acc);
+    pbc_plugin_opts_free(&po);
+    return rc;
+}

@@ -1,0 +1,108 @@
+#!/bin/bash
+# raw_clang.sh -- compiles small C/C++ programs with clang-19, -14 and -13 now
+# (IR -fprofile-generate and front-end -fprofile-instr-generate; indirect calls,
+# memcpy of variable size, a static function, --build-id; C++ virtual calls with
+# vtable value profiling for 19), runs them, and compares `profbridge show`
+# with llvm-profdata-NN show of the same version:
+#   19 (raw v10): byte for byte, 9 flag sets, plus two profiles concatenated;
+#   14 (raw v8) and 13 (raw v7): --all-functions --counts [--ic-targets
+#      --memop-sizes] [--text] and the default summary. LLVM 13/14 print these
+#      exactly as LLVM 19 does (checked on the real files), so our LLVM 19
+#      printer must match them; other flags (--detailed-summary uses 7 cutoffs
+#      in 14, --binary-ids and --profile-version do not exist there) are not
+#      compared.
+set -u
+"$PB" show --help 2>&1 | grep -q -- '--all-functions' || { echo "SKIP: this CLI has no 'show' command yet"; exit 77; }
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+cat > "$W/ic.c" <<'C'
+#include <stdio.h>
+#include <string.h>
+static int helper(int x) { return x * 3; }
+int add(int a, int b) { return a + b; }
+int sub(int a, int b) { return a - b; }
+int mul(int a, int b) { return a * b; }
+typedef int (*op)(int, int);
+int main(int argc, char **argv) {
+    (void)argv;
+    op ops[3] = {add, sub, mul};
+    char src[600], dst[600];
+    memset(src, argc, sizeof src);
+    int acc = 0;
+    for (int i = 0; i < 100; i++) {
+        acc += ops[(i * 7 + argc) % 3](acc, i);
+        memcpy(dst, src, (size_t)(i * 13 % 600));
+        if (i % 10 == 0) acc ^= helper(i);
+    }
+    printf("%d %d\n", acc, dst[0]);
+    return 0;
+}
+C
+cat > "$W/vt.cpp" <<'C'
+struct Base { virtual int f(int x) = 0; virtual ~Base() {} };
+struct A : Base { int f(int x) override { return x + 1; } };
+struct B : Base { int f(int x) override { return x * 2; } };
+__attribute__((noinline)) int call(Base *b, int x) { return b->f(x); }
+int main() { A a; B b; int s = 0; for (int i = 0; i < 10; i++) s += call(i % 3 ? (Base *)&a : (Base *)&b, i); return s & 1; }
+C
+n=0; fail=0; tested=""
+compare() { # tool flags file
+  local tool=$1 fl=$2 f=$3 exp got
+  # shellcheck disable=SC2086
+  exp=$($tool show $fl "$f" 2>&1) || { echo "note: $tool refused: show $fl $f"; return; }
+  # shellcheck disable=SC2086
+  got=$("$PB" show $fl "$f" 2>&1)
+  n=$((n + 1))
+  if [ "$exp" != "$got" ]; then
+    fail=$((fail + 1)); echo "DIFF ($tool): show $fl $(basename "$f")"
+    diff <(echo "$exp") <(echo "$got") | head -10
+  fi
+}
+FLAGS19=("" "--all-functions --counts --ic-targets --memop-sizes --show-vtables" "--all-functions --text"
+         "--all-functions --counts --ic-targets --memop-sizes --text" "--detailed-summary" "--binary-ids"
+         "--profile-version" "--topn=2" "--covered")
+FLAGSOLD=("" "--all-functions --counts" "--all-functions --counts --ic-targets --memop-sizes"
+          "--all-functions --counts --text" "--all-functions --counts --ic-targets --memop-sizes --text")
+for v in 19 14 13; do
+  command -v clang-$v >/dev/null && command -v llvm-profdata-$v >/dev/null || { echo "note: clang-$v or llvm-profdata-$v missing"; continue; }
+  for mode in -fprofile-generate -fprofile-instr-generate; do
+    exe="$W/ic$v$mode"
+    clang-$v -O0 $mode -Wl,--build-id "$W/ic.c" -o "$exe" 2>"$W/cc.log" || { echo "note: clang-$v $mode failed: $(head -1 "$W/cc.log")"; continue; }
+    LLVM_PROFILE_FILE="$exe.profraw" "$exe" >/dev/null || { echo "note: $exe did not run"; continue; }
+    tested="$tested $v$mode"
+    if [ $v = 19 ]; then
+      for fl in "${FLAGS19[@]}"; do compare llvm-profdata-19 "$fl" "$exe.profraw"; done
+    else
+      for fl in "${FLAGSOLD[@]}"; do compare llvm-profdata-$v "$fl" "$exe.profraw"; done
+    fi
+  done
+done
+if command -v clang++-19 >/dev/null && command -v llvm-profdata-19 >/dev/null; then
+  # two raw profiles back to back (spec §2.14), as llvm-profdata reads them
+  if [ -f "$W/ic19-fprofile-generate.profraw" ]; then
+    cp "$W/ic19-fprofile-generate.profraw" "$W/twice.profraw"
+    LLVM_PROFILE_FILE="$W/second.profraw" "$W/ic19-fprofile-generate" 1 2 >/dev/null
+    cat "$W/second.profraw" >> "$W/twice.profraw"
+    # llvm-profdata show lists both copies of each function; profbridge merges
+    # them into one model, as llvm-profdata merge does: compare the summary of
+    # llvm-profdata-19's merged profile (order-independent) with ours.
+    if "$PB" show "$W/twice.profraw" 2>&1 | grep -q 'merge not implemented'; then
+      echo "note: concatenation not compared: the model's merge is not implemented yet"
+    else
+      llvm-profdata-19 merge "$W/twice.profraw" -o "$W/twice.profdata"
+      exp=$(llvm-profdata-19 show --detailed-summary "$W/twice.profdata" 2>&1)
+      got=$("$PB" show --detailed-summary "$W/twice.profraw" 2>&1)
+      n=$((n + 1))
+      [ "$exp" == "$got" ] || { fail=$((fail + 1)); echo "DIFF: concatenated profiles"; diff <(echo "$exp") <(echo "$got") | head; }
+    fi
+  fi
+  if clang++-19 -O1 -fprofile-generate -mllvm -enable-vtable-value-profiling "$W/vt.cpp" -o "$W/vt" 2>/dev/null &&
+     LLVM_PROFILE_FILE="$W/vt.profraw" "$W/vt"; [ -f "$W/vt.profraw" ]; then
+    tested="$tested vtable19"
+    for fl in "--all-functions --ic-targets --show-vtables" "--all-functions --text --show-vtables"; do
+      compare llvm-profdata-19 "$fl" "$W/vt.profraw"
+    done
+  fi
+fi
+[ -n "$tested" ] || { echo "SKIP: no clang/llvm-profdata pair could build and run a program"; exit 77; }
+echo "raw_clang:$tested: $((n - fail)) of $n outputs identical"
+[ "$fail" -eq 0 ]

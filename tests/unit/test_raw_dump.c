@@ -1,0 +1,83 @@
+/* test_raw_dump.c -- `dump` of raw profiles: the arithmetic it writes out, JSON, broken files. */
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "testutil.h"
+
+static int dump(const void *data, size_t len, int json, char **out, pb_error *err) {
+    pb_source *in = NULL;
+    pb_sink *s = NULL;
+    pb_dump_options o = PB_DUMP_OPTIONS_INIT;
+    o.json = json;
+    pb_error_clear(err);
+    int rc = pb_source_open_memory(&in, data, len, "d.profraw", err);
+    if (rc == 0) rc = pb_sink_open_memory(&s, err);
+    if (rc == 0) rc = pb_format_lookup("raw")->dump(in, s, &o, err);
+    size_t n = 0;
+    const uint8_t *m = s ? pb_sink_memory(s, &n) : NULL;
+    *out = calloc(1, n + 1);
+    if (m && n) memcpy(*out, m, n);
+    pb_sink_free(s);
+    pb_source_free(in);
+    return rc;
+}
+
+static void raw_dump__writes_out_the_counter_pointer_arithmetic_of_the_spec_example(void) {
+    const char *path = tu_shared("testdata/llvm-real/llvm19/simple-ir.profraw");
+    TU_SKIP_IF(!tu_exists(path), "../shared/testdata is absent");
+    size_t len;
+    char *d = tu_slurp(path, &len), *out;
+    pb_error err;
+    CU_ASSERT_EQUAL(dump(d, len, 0, &out, &err), 0);
+    /* spec §2.15: bar's CounterPtr -88 against delta -40 - 64 = -104 -> offset 16 -> counters 20, 1 */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "data[1].CounterPtr         0xffffffffffffffa8: offset = CounterPtr - "
+                                       "(CountersDelta - 1 x 64) = -88 - (-104) = 16 -> byte 0x170: [20, 1]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "0x000050  d8 ff ff ff ff ff ff ff  CountersDelta              0xffffffffffffffd8 (-40)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "names[2]                   main (NameRef 0xdb956436e78dd5fa)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "binary_ids[0]              length 20: 8cde6c5d3f67427e5a41b3d2edb2cb459a02ebf3"));
+    CU_ASSERT_PTR_NULL(strstr(out, "problem:"));
+    free(out);
+    CU_ASSERT_EQUAL(dump(d, len, 1, &out, &err), 0);
+    json_error_t je;
+    json_t *j = json_loads(out, 0, &je);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(j);
+    CU_ASSERT(json_is_null(json_object_get(j, "problem")));
+    CU_ASSERT(json_array_size(json_object_get(j, "sections")) >= 7);
+    json_decref(j);
+    free(out);
+    free(d);
+}
+
+static void raw_dump__prints_up_to_the_first_problem_then_the_problem(void) {
+    const char *path = tu_shared("testdata/llvm-real/llvm19/simple-ir.profraw");
+    TU_SKIP_IF(!tu_exists(path), "../shared/testdata is absent");
+    size_t len;
+    char *d = tu_slurp(path, &len), *out;
+    pb_error err;
+    /* 300 bytes: the data records (0xa0 + 3 x 64) end past the end */
+    CU_ASSERT_EQUAL(dump(d, 300, 0, &out, &err), PB_ETRUNC);
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "BinaryIdsSize"));
+    CU_ASSERT_PTR_NULL(strstr(out, "data[0].NameRef"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "\nproblem: d.profraw: byte 0x18 (header.NumData): the data records (0xc0 "
+                                       "bytes from byte 0xa0) run past the end of the file (0x12c bytes)\n"));
+    free(out);
+    /* every prefix: never a crash, always either a dump or a problem */
+    for (size_t n = 0; n < len; n++) {
+        char *copy = malloc(n ? n : 1);
+        memcpy(copy, d, n);
+        (void)dump(copy, n, (int)(n & 1), &out, &err);
+        free(out);
+        free(copy);
+    }
+    free(d);
+}
+
+static CU_TestInfo tests[] = {
+    {"raw_dump__writes_out_the_counter_pointer_arithmetic_of_the_spec_example",
+     raw_dump__writes_out_the_counter_pointer_arithmetic_of_the_spec_example},
+    {"raw_dump__prints_up_to_the_first_problem_then_the_problem", raw_dump__prints_up_to_the_first_problem_then_the_problem},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo pb_suites_test_raw_dump[] = {{"raw_dump", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
