@@ -2,7 +2,8 @@
 # run-sample.sh -- the main job on the bundled sample: installs what is
 # missing, builds a Release profbridge and runs it on
 # testdata/samples/fib-doc.iprof (GraalVM's documented Fibonacci profile):
-# validate, convert (iprof -> out/fib.iprof and out/fib.iprof.gz), show.
+# validate, convert (iprof -> out/fib.iprof, out/fib.iprof.gz and the LLVM
+# indexed out/fib.profdata, shown by llvm-profdata-19 itself), show.
 # Works from any directory; results land in <repo>/out/.
 set -euo pipefail
 
@@ -32,10 +33,13 @@ step "profbridge convert $sample -o out/fib.iprof.gz"
 gzip -t out/fib.iprof.gz || die "out/fib.iprof.gz is not a valid gzip file"
 "$pb" validate out/fib.iprof out/fib.iprof.gz || die "the converted files do not validate"
 
-# ---- iprof -> LLVM (.profdata) goes here ------------------------------------
-# Later work adds: "$pb" convert "$sample" -o out/fib.profdata, then
-# llvm-profdata-19 show --all-functions --counts out/fib.profdata.
-# ------------------------------------------------------------------------------
+step "profbridge convert $sample -o out/fib.profdata   (iprof -> LLVM indexed v12)"
+"$pb" convert "$sample" -o out/fib.profdata || die "conversion to out/fib.profdata failed"
+if command -v llvm-profdata-19 >/dev/null; then
+  step "llvm-profdata-19 show --all-functions --counts --show-vtables out/fib.profdata"
+  llvm-profdata-19 show --all-functions --counts --show-vtables out/fib.profdata \
+    || die "llvm-profdata-19 cannot read out/fib.profdata"
+fi
 
 step "profbridge show $sample"
 "$pb" show "$sample" || die "show failed"

@@ -5,7 +5,9 @@
 #      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
 #      and tests/interop/install.sh (install into a temporary prefix, build
 #      consumers through pkg-config and find_package);
-#   3. clang-19 build with -Werror in build-clang (warnings check only).
+#   3. clang-19 build with -Werror in build-clang and an optimised gcc build
+#      with -Werror in build-gcc-release (warnings checks only: gcc reports
+#      some maybe-uninitialized cases only when optimising).
 # Works from any directory. Stops at the first failure, saying which step.
 set -euo pipefail
 
@@ -30,6 +32,11 @@ say "configuring the clang-19 warnings build (build-clang)"
 cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang-19 -DPB_WERROR=ON >/dev/null
 say "building build-clang (warnings are errors)"
 cmake --build build-clang -j2
+
+say "configuring the optimised gcc warnings build (build-gcc-release)"
+cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DPB_WERROR=ON >/dev/null
+say "building build-gcc-release (warnings are errors)"
+cmake --build build-gcc-release -j2
 
 step=""
 echo

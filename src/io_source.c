@@ -162,7 +162,7 @@ static int make(pb_source **out, const char *name, pb_error *err) {
 int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
     *out = NULL;
     int is_stdin = strcmp(path, "-") == 0;
-    pb_source *s;
+    pb_source *s = NULL;
     int rc = make(&s, is_stdin ? "<stdin>" : path, err);
     if (rc) return rc;
     if (is_stdin) {
@@ -194,7 +194,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
 int pb_source_open_memory(pb_source **out, const void *data, size_t len, const char *name,
                           pb_error *err) {
     *out = NULL;
-    pb_source *s;
+    pb_source *s = NULL;
     int rc = make(&s, name ? name : "<memory>", err);
     if (rc) return rc;
     s->mem = data;

@@ -383,7 +383,7 @@ int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scrat
             pos += u + pb_pad8(u);
         }
         if (f->lay.value_data) {
-            uint64_t size;
+            uint64_t size = 0;
             if ((rc = read_vpd(f, pos, end, &r, s, &size, err))) return rc;
             pos += size;
         }

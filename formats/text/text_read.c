@@ -148,13 +148,13 @@ static int expect_u64(cursor *c, unsigned radix, const char *path, const char *e
 
 static int read_traces(reader *r, pb_error *err) {
     cursor *c = &r->c;
-    uint64_t num, stream;
+    uint64_t num = 0, stream = 0;
     int rc;
     if ((rc = expect_u64(c, 10, "temporal.NumTraces", "a decimal count", &num, err))) return rc;
     if ((rc = expect_u64(c, 10, "temporal.TraceStreamSize", "a decimal count", &stream, err))) return rc;
     pb_profile_set_trace_stream_size(r->p, stream);
     for (uint64_t t = 0; t < num; t++) {
-        uint64_t weight;
+        uint64_t weight = 0;
         if ((rc = expect_u64(c, 10, "temporal.Weight", "a decimal weight", &weight, err))) return rc;
         next_line(c);
         if (!c->line)

@@ -37,10 +37,13 @@ typedef struct ck_str {
 } ck_str;
 
 static void ck_add(ck_str *b, const void *d, size_t n) {
+    if (n > SIZE_MAX / 4 || b->n > SIZE_MAX / 4) abort(); /* test helper: sizes are small */
     if (b->n + n + 1 > b->cap) {
         size_t c = b->cap ? b->cap : 64;
         while (c < b->n + n + 1) c *= 2;
-        b->s = realloc(b->s, c);
+        char *ns = realloc(b->s, c);
+        if (!ns) abort();
+        b->s = ns;
         b->cap = c;
     }
     memcpy(b->s + b->n, d, n);

@@ -176,7 +176,7 @@ static void iprof_read__writer_follows_the_version_option(void) {
     pb_profile *p = read_fib();
     char *t = NULL;
     pb_error err;
-    size_t n;
+    size_t n = 0;
     CU_ASSERT_EQUAL(it_write(p, "1.0.0", &t, &n, NULL, &err), 0);
     CU_ASSERT_EQUAL(strncmp(t, "{\"version\":\"1.0.0\"", 18), 0);
     CU_ASSERT_PTR_NULL(strstr(t, "instanceOfProfiles"));
@@ -219,7 +219,7 @@ static void iprof_read__legacy_0_2_0_is_converted_and_written_as_1_0_0(void) {
     pb_error err;
     tu_diag d;
     char *t = NULL;
-    size_t n;
+    size_t n = 0;
     int rc = it_read_str(&p, doc, 0, &err);
     if (rc) fprintf(stderr, "\n  %s\n", it_fmt_err(&err));
     CU_ASSERT_EQUAL_FATAL(rc, 0);
@@ -257,7 +257,7 @@ static void iprof_read__extra_members_are_kept_and_written_after_the_sections(vo
     pb_profile *p = NULL, *q = NULL;
     pb_error err;
     char *t = NULL;
-    size_t n;
+    size_t n = 0;
     char why[256];
     CU_ASSERT_EQUAL_FATAL(it_read_str(&p, doc, 0, &err), 0);
     CU_ASSERT_STRING_EQUAL(pb_profile_prop(p, "iprof.extra.zeta", &n), "{\"b\":[1,2],\"a\":null}");
@@ -297,7 +297,7 @@ static void iprof_read__writer_refuses_llvm_function_records(void) {
     pb_str name;
     uint64_t c = 5;
     char *t = NULL;
-    size_t n;
+    size_t n = 0;
     CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
     CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, "main", 4, &name, &err), 0);
     pb_record r;
@@ -320,7 +320,7 @@ static void iprof_read__writer_escapes_names_and_keeps_json_valid(void) {
     pb_error err;
     uint32_t s1, s2, s3, m;
     char *t = NULL;
-    size_t n;
+    size_t n = 0;
     tu_diag d;
     CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
     CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "a\"b\\c\n\x01", 7, &s1, &err), 0);
