@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config gzip time
-  libjansson-dev zlib1g-dev libmd-dev libcunit1-dev python3-jsonschema
+  libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
   llvm-19 clang-19 libclang-rt-19-dev
