@@ -1,6 +1,8 @@
 /* error.c -- caller-owned errors with a position, expected and found. */
 #include "profbridge/error.h"
 
+#include "diag.h"
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -110,8 +112,8 @@ const char *pb_strerror(int code) {
     }
 }
 
-void pb_diag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
-             uint64_t offset, const char *path, const char *fmt, ...) {
+void pbi_vdiag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
+               uint64_t offset, const char *path, const char *fmt, va_list ap) {
     if (!fn) return;
     pb_error e;
     pb_error_clear(&e);
@@ -119,9 +121,22 @@ void pb_diag(pb_diag_fn fn, void *ctx, int severity, int code, const char *sourc
     e.code = code;
     e.offset = offset;
     copy_cut(e.path, sizeof e.path, path);
+    vsnprintf(e.message, sizeof e.message, fmt, ap);
+    fn(ctx, severity, &e);
+}
+
+void pb_diag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
+             uint64_t offset, const char *path, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(e.message, sizeof e.message, fmt, ap);
+    pbi_vdiag(fn, ctx, severity, code, source, offset, path, fmt, ap);
     va_end(ap);
-    fn(ctx, severity, &e);
+}
+
+void pbi_write_notice(const pb_write_options *o, const char *fmt, ...) {
+    if (!o || !o->diag) return;
+    va_list ap;
+    va_start(ap, fmt);
+    pbi_vdiag(o->diag, o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, fmt, ap);
+    va_end(ap);
 }

@@ -24,6 +24,7 @@
 #include <zlib.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "bytes.h"
 #include "indexed_internal.h"
 #include "llvm_values.h"
@@ -67,16 +68,8 @@ typedef struct wstate {
     uint64_t dropped_kind2_sites, dropped_bitmaps, truncated_values, skipped_empty;
 } wstate;
 
-static void notice(const wstate *w, const char *fmt, ...) PB_PRINTF(2, 3);
-static void notice(const wstate *w, const char *fmt, ...) {
-    if (!w->o || !w->o->diag) return;
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, "%s", msg);
-}
+/* Notices about dropped data go to the caller's diag (src/diag.h). */
+#define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
 static void put64(pb_buf *b, uint64_t v) {
     uint8_t t[8];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "diag.h"
 #include "llvm_values.h"
 #include "text_internal.h"
 
@@ -35,16 +36,8 @@ typedef struct twriter {
     uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty, unreadable_names;
 } twriter;
 
-static void notice(const twriter *w, const char *fmt, ...) PB_PRINTF(2, 3);
-static void notice(const twriter *w, const char *fmt, ...) {
-    if (!w->o || !w->o->diag) return;
-    char msg[512];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(msg, sizeof msg, fmt, ap);
-    va_end(ap);
-    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, "%s", msg);
-}
+/* Notices about dropped data go to the caller's diag (src/diag.h). */
+#define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
 static int flag_on(const pb_write_options *o, const char *key, int dflt) {
     const char *v = o ? pb_kv_get(o->kv, o->nkv, key) : NULL;

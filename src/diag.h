@@ -1,0 +1,17 @@
+/* diag.h -- reporting diagnostics from plugins (internal). */
+#ifndef PB_DIAG_H
+#define PB_DIAG_H
+
+#include <stdarg.h>
+
+#include "profbridge/format.h"
+
+/* pb_diag with a va_list. */
+void pbi_vdiag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
+               uint64_t offset, const char *path, const char *fmt, va_list ap);
+
+/* A writer's notice ("dropped 3 kind-2 value sites: ...") to o->diag; nothing
+ * when o or o->diag is NULL. Writers never drop data silently: they call this. */
+void pbi_write_notice(const pb_write_options *o, const char *fmt, ...) PB_PRINTF(2, 3);
+
+#endif
