@@ -55,6 +55,13 @@ static inline uint64_t pb_sat_madd(uint64_t a, uint64_t b, uint64_t w, uint64_t 
         return max;
     return sum;
 }
+/* Orders byte strings as LLVM sorts names: memcmp, and a prefix before the longer string. */
+static inline int pbi_bytes_cmp(const void *a, size_t al, const void *b, size_t bl) {
+    size_t n = al < bl ? al : bl;
+    int c = n ? memcmp(a, b, n) : 0;
+    if (c) return c;
+    return al < bl ? -1 : al > bl;
+}
 /* Zero bytes that round n up to a multiple of 8. */
 static inline uint64_t pb_pad8(uint64_t n) { return (8 - n % 8) & 7; }
 

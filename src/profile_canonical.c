@@ -16,14 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "profile_internal.h"
 #include "sort.h"
-
-static int cmp_bytes(const void *a, size_t la, const void *b, size_t lb) {
-    int c = memcmp(a, b, la < lb ? la : lb);
-    if (c) return c;
-    return la < lb ? -1 : la > lb;
-}
 
 static int cmp_i64(int64_t a, int64_t b) { return a < b ? -1 : a > b; }
 
@@ -43,7 +38,7 @@ typedef struct canon {
 
 static int cmp_str(void *ctx, uint32_t a, uint32_t b) {
     const pbi_intern *t = &((canon *)ctx)->p->strs;
-    return cmp_bytes(t->data[a], t->len[a], t->data[b], t->len[b]);
+    return pbi_bytes_cmp(t->data[a], t->len[a], t->data[b], t->len[b]);
 }
 
 static int cmp_sym(void *ctx, uint32_t a, uint32_t b) {

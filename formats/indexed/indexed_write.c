@@ -157,16 +157,9 @@ static void target_flags(wstate *w) {
 /* ------------------------------------------------------------------------ */
 /* Records, keys and their order                                            */
 
-static int cmp_name(const char *a, size_t al, const char *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    if (c) return c;
-    return al < bl ? -1 : al > bl ? 1 : 0;
-}
-
 static int cmp_rec(const void *x, const void *y) {
     const wrec *a = x, *b = y;
-    int c = cmp_name(a->name, a->len, b->name, b->len);
+    int c = pbi_bytes_cmp(a->name, a->len, b->name, b->len);
     if (c) return c;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
@@ -200,7 +193,7 @@ static int collect(wstate *w, pb_error *err) {
     qsort(w->recs, w->nrecs, sizeof *w->recs, cmp_rec);
     for (size_t i = 0; i < w->nrecs;) {
         size_t j = i + 1;
-        while (j < w->nrecs && cmp_name(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
+        while (j < w->nrecs && pbi_bytes_cmp(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
         wkey *k = &w->keys[w->nkeys++];
         if (w->sparse) {
             /* LLVM drops such a name only when writing, after its map holds
@@ -221,6 +214,61 @@ static uint32_t djb0(const char *s, size_t n) {
     uint32_t h = 0; /* LLVM 14's StringMap hash: djb starting at 0 */
     for (size_t i = 0; i < n; i++) h = h * 33 + (uint8_t)s[i];
     return h;
+}
+
+/*
+ * The iteration order of an LLVM StringMap/StringSet filled with n keys whose
+ * 32-bit hashes are h[0..n) in insertion order: open addressing, 16 buckets at
+ * first, triangular probing, doubling when more than 3/4 full with a rehash in
+ * old bucket order (which can change who wins a probe sequence, so it is
+ * replayed, not sized once). order[k] = the insertion index of the k-th key.
+ * LLVM 14 hashes with djb (stringmap_order), LLVM 19 with XXH3 (stringset_order).
+ */
+static int stringmap_iteration(const uint32_t *h, size_t n, size_t *order, pb_error *err) {
+    size_t cap = 16;
+    size_t *tab = malloc(cap * sizeof *tab);
+    uint32_t *th = malloc(cap * sizeof *th);
+    int rc = 0;
+    if (!tab || !th) goto oom;
+    for (size_t i = 0; i < cap; i++) tab[i] = SIZE_MAX;
+    for (size_t i = 0; i < n; i++) {
+        size_t b = h[i] & (cap - 1), pr = 1;
+        while (tab[b] != SIZE_MAX) b = (b + pr++) & (cap - 1);
+        tab[b] = i;
+        th[b] = h[i];
+        if ((i + 1) * 4 > cap * 3) {
+            size_t nc = cap * 2;
+            size_t *t2 = malloc(nc * sizeof *t2);
+            uint32_t *h2 = malloc(nc * sizeof *h2);
+            if (!t2 || !h2) {
+                free(t2);
+                free(h2);
+                goto oom;
+            }
+            for (size_t j = 0; j < nc; j++) t2[j] = SIZE_MAX;
+            for (size_t j = 0; j < cap; j++) {
+                if (tab[j] == SIZE_MAX) continue;
+                size_t bb = th[j] & (nc - 1), pp = 1;
+                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nc - 1);
+                t2[bb] = tab[j];
+                h2[bb] = th[j];
+            }
+            free(tab);
+            free(th);
+            tab = t2;
+            th = h2;
+            cap = nc;
+        }
+    }
+    for (size_t j = 0, k = 0; j < cap; j++)
+        if (tab[j] != SIZE_MAX) order[k++] = tab[j];
+    goto out;
+oom:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+out:
+    free(tab);
+    free(th);
+    return rc;
 }
 
 /* LLVM 14: iteration order of a StringMap filled in first-appearance order (§3.12). */
@@ -245,55 +293,22 @@ static int stringmap_order(wstate *w, pb_error *err) {
             }
             pr[j] = t;
         }
-    size_t nb = 16, items = 0;
-    size_t *tab = malloc(nb * sizeof *tab);
-    uint32_t *th = malloc(nb * sizeof *th);
+    uint32_t *h = calloc(nk ? nk : 1, sizeof *h);
+    size_t *order = malloc((nk ? nk : 1) * sizeof *order);
     int rc = 0;
-    if (!tab || !th) {
+    if (!h || !order) {
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         goto out;
     }
-    for (size_t i = 0; i < nb; i++) tab[i] = SIZE_MAX;
     for (size_t i = 0; i < nk; i++) {
-        size_t key = pr[i].key;
-        const wrec *r = &w->recs[w->keys[key].first];
-        uint32_t h = djb0(r->name, r->len);
-        size_t b = h & (nb - 1), probe = 1;
-        while (tab[b] != SIZE_MAX) b = (b + probe++) & (nb - 1);
-        tab[b] = key;
-        th[b] = h;
-        items++;
-        if (items * 4 > nb * 3) {
-            size_t nn = nb * 2;
-            size_t *t2 = malloc(nn * sizeof *t2);
-            uint32_t *h2 = malloc(nn * sizeof *h2);
-            if (!t2 || !h2) {
-                free(t2);
-                free(h2);
-                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-                goto out;
-            }
-            for (size_t j = 0; j < nn; j++) t2[j] = SIZE_MAX;
-            for (size_t j = 0; j < nb; j++) {
-                if (tab[j] == SIZE_MAX) continue;
-                size_t bb = th[j] & (nn - 1), pp = 1;
-                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nn - 1);
-                t2[bb] = tab[j];
-                h2[bb] = th[j];
-            }
-            free(tab);
-            free(th);
-            tab = t2;
-            th = h2;
-            nb = nn;
-        }
+        const wrec *r = &w->recs[w->keys[pr[i].key].first];
+        h[i] = djb0(r->name, r->len);
     }
-    size_t k = 0;
-    for (size_t i = 0; i < nb; i++)
-        if (tab[i] != SIZE_MAX) w->key_order[k++] = tab[i];
+    if ((rc = stringmap_iteration(h, nk, order, err)) == 0)
+        for (size_t k = 0; k < nk; k++) w->key_order[k] = pr[order[k]].key;
 out:
-    free(tab);
-    free(th);
+    free(h);
+    free(order);
     free(pr);
     return rc;
 }
@@ -565,7 +580,7 @@ typedef struct idref {
 
 static int cmp_id(const void *x, const void *y) {
     const idref *a = x, *b = y;
-    return cmp_name((const char *)a->id, a->len, (const char *)b->id, b->len);
+    return pbi_bytes_cmp((const char *)a->id, a->len, (const char *)b->id, b->len);
 }
 
 static int write_binary_ids(wstate *w, pb_error *err) {
@@ -590,59 +605,23 @@ static int write_binary_ids(wstate *w, pb_error *err) {
 
 
 /* Puts names[] in the iteration order of LLVM 19's StringSet filled in this
- * order: open addressing on the low 32 bits of XXH3-64, 16 buckets at first,
- * doubling when more than 3/4 full, triangular probing (§3.10, §3.12). */
+ * order; it hashes with the low 32 bits of XXH3-64 (§3.10, §3.12). */
 static int stringset_order(idref *names, size_t n, pb_error *err) {
-    /* Growth rehashes in old bucket order, which can change who wins a probe
-     * sequence, so it is replayed rather than sized once. */
-    size_t cap = 16, items = 0;
-    size_t *tab = malloc(cap * sizeof *tab);
-    uint32_t *th = malloc(cap * sizeof *th);
-    idref *sorted = NULL;
+    uint32_t *h = calloc(n ? n : 1, sizeof *h);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    idref *sorted = malloc((n ? n : 1) * sizeof *sorted);
     int rc = 0;
-    if (!tab || !th) goto oom;
-    for (size_t i = 0; i < cap; i++) tab[i] = SIZE_MAX;
-    for (size_t i = 0; i < n; i++) {
-        uint32_t h = (uint32_t)pbi_xxh3_64(names[i].id, names[i].len);
-        size_t b = h & (cap - 1), pr = 1;
-        while (tab[b] != SIZE_MAX) b = (b + pr++) & (cap - 1);
-        tab[b] = i;
-        th[b] = h;
-        if (++items * 4 > cap * 3) {
-            size_t nc = cap * 2;
-            size_t *t2 = malloc(nc * sizeof *t2);
-            uint32_t *h2 = malloc(nc * sizeof *h2);
-            if (!t2 || !h2) {
-                free(t2);
-                free(h2);
-                goto oom;
-            }
-            for (size_t j = 0; j < nc; j++) t2[j] = SIZE_MAX;
-            for (size_t j = 0; j < cap; j++) {
-                if (tab[j] == SIZE_MAX) continue;
-                size_t bb = th[j] & (nc - 1), pp = 1;
-                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nc - 1);
-                t2[bb] = tab[j];
-                h2[bb] = th[j];
-            }
-            free(tab);
-            free(th);
-            tab = t2;
-            th = h2;
-            cap = nc;
-        }
+    if (!h || !order || !sorted) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
     }
-    sorted = malloc((n ? n : 1) * sizeof *sorted);
-    if (!sorted) goto oom;
-    for (size_t j = 0, k = 0; j < cap; j++)
-        if (tab[j] != SIZE_MAX) sorted[k++] = names[tab[j]];
+    for (size_t i = 0; i < n; i++) h[i] = (uint32_t)pbi_xxh3_64(names[i].id, names[i].len);
+    if ((rc = stringmap_iteration(h, n, order, err)) != 0) goto out;
+    for (size_t k = 0; k < n; k++) sorted[k] = names[order[k]];
     if (n) memcpy(names, sorted, n * sizeof *names);
-    goto out;
-oom:
-    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
 out:
-    free(tab);
-    free(th);
+    free(h);
+    free(order);
     free(sorted);
     return rc;
 }

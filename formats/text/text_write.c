@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "buf.h"
+#include "bytes.h"
 #include "diag.h"
 #include "llvm_values.h"
 #include "text_internal.h"
@@ -53,16 +54,9 @@ static int flush(twriter *w, int force, pb_error *err) {
     return rc;
 }
 
-static int cmp_bytes(const char *a, size_t al, const char *b, size_t bl) {
-    size_t n = al < bl ? al : bl;
-    int c = n ? memcmp(a, b, n) : 0;
-    if (c) return c;
-    return al < bl ? -1 : al > bl ? 1 : 0;
-}
-
 static int cmp_trec(const void *x, const void *y) {
     const trec *a = x, *b = y;
-    int c = cmp_bytes(a->name, a->len, b->name, b->len);
+    int c = pbi_bytes_cmp(a->name, a->len, b->name, b->len);
     if (c) return c;
     if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
@@ -234,7 +228,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         }
         for (size_t i = 0; i < m;) {
             size_t j = i + 1;
-            while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+            while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
             int zero = 1;
             for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(p, recs[k].idx));
             for (size_t k = i; k < j; k++) w.dropped[recs[k].idx] = (uint8_t)zero;
@@ -244,7 +238,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     header(&w);
     for (size_t i = 0; i < m;) {
         size_t j = i + 1;
-        while (j < m && cmp_bytes(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+        while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
         if (w.dropped && w.dropped[recs[i].idx]) {
             i = j;
             continue;
