@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""gen_big_c.py -- writes a large C program for the LLVM benchmarks.
+
+Usage: gen_big_c.py OUTDIR [--functions N] [--files K] [--seed S]
+
+Writes K translation units f_<k>.c holding N functions in all, plus main.c.
+Each function has a loop and two branches whose outcome depends on its
+argument (so counters differ), every 7th calls through a function-pointer
+table (indirect-call value sites) and every 11th copies a variable number of
+bytes (memop size sites when built with -fprofile-generate). main calls every
+function a seeded number of times, so two runs with different arguments give
+two different profiles of the same program. Deterministic for a given seed.
+"""
+import argparse
+import os
+import random
+
+ap = argparse.ArgumentParser()
+ap.add_argument("outdir")
+ap.add_argument("--functions", type=int, default=100000)
+ap.add_argument("--files", type=int, default=25)
+ap.add_argument("--seed", type=int, default=1)
+a = ap.parse_args()
+os.makedirs(a.outdir, exist_ok=True)
+rnd = random.Random(a.seed)
+n, k = a.functions, a.files
+per = (n + k - 1) // k
+
+with open(os.path.join(a.outdir, "common.h"), "w") as h:
+    h.write("#include <string.h>\ntypedef long (*fp_t)(long);\n")
+    h.write("extern fp_t pb_table[16];\nextern char pb_src[256], pb_dst[256];\n")
+    for i in range(n):
+        h.write(f"long f{i}(long);\n")
+
+for f in range(k):
+    with open(os.path.join(a.outdir, f"f_{f}.c"), "w") as c:
+        c.write('#include "common.h"\n')
+        for i in range(f * per, min(n, (f + 1) * per)):
+            m = rnd.randint(2, 9)
+            c.write(f"long f{i}(long x) {{\n  long s = 0;\n")
+            c.write(f"  for (long j = 0; j < (x % {m}); j++) s += j ^ x;\n")
+            c.write(f"  if (x % {m + 1} == 0) s += {i};\n  else if (x & 4) s -= x;\n")
+            if i % 7 == 0:
+                c.write("  s += pb_table[(x + s) & 15](x);\n")
+            if i % 11 == 0:
+                c.write("  memcpy(pb_dst, pb_src, (unsigned long)(x * 3 + s) & 255);\n")
+            c.write("  return s;\n}\n")
+
+with open(os.path.join(a.outdir, "main.c"), "w") as c:
+    c.write('#include <stdlib.h>\n#include "common.h"\n')
+    c.write("char pb_src[256], pb_dst[256];\n")
+    leaves = [i for i in range(n) if i % 7 != 0][:16]
+    c.write("fp_t pb_table[16] = {" + ", ".join(f"f{i}" for i in leaves) + "};\n")
+    c.write("static fp_t all[] = {\n")
+    for i in range(n):
+        c.write(f"f{i},\n")
+    c.write("};\n")
+    c.write("int main(int argc, char **argv) {\n")
+    c.write("  long seed = argc > 1 ? atol(argv[1]) : 1, acc = 0;\n")
+    c.write(f"  for (long i = 0; i < {n}; i++) {{\n")
+    c.write("    long reps = (i * 2654435761L + seed) % 5;\n")
+    c.write("    for (long r = 0; r < reps; r++) acc += all[i](i + r + seed);\n  }\n")
+    c.write("  return (int)(acc & 1);\n}\n")
