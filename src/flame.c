@@ -136,7 +136,7 @@ int pbi_flame_build(const pb_profile *p, int no_bci, pbi_flame *out, pb_error *e
     rank_of = malloc((t.n ? t.n : 1) * sizeof *rank_of);
     if (!ranks || !rank_of) goto fail;
     for (size_t i = 0; i < t.n; i++) ranks[i] = (name_rank){t.names[i], (uint32_t)i};
-    qsort(ranks, t.n, sizeof *ranks, cmp_name_rank);
+    if (t.n) qsort(ranks, t.n, sizeof *ranks, cmp_name_rank);
     for (size_t i = 0; i < t.n; i++) rank_of[ranks[i].id] = (uint32_t)i;
     out->names = malloc((t.n ? t.n : 1) * sizeof *out->names);
     if (!out->names) goto fail;
@@ -147,7 +147,7 @@ int pbi_flame_build(const pb_profile *p, int no_bci, pbi_flame *out, pb_error *e
     t.n = 0;
     for (size_t i = 0; i < out->num_stacks; i++)
         for (uint32_t d = 0; d < out->stacks[i].depth; d++) out->stacks[i].frames[d] = rank_of[out->stacks[i].frames[d]];
-    qsort(out->stacks, out->num_stacks, sizeof *out->stacks, cmp_stack);
+    if (out->num_stacks) qsort(out->stacks, out->num_stacks, sizeof *out->stacks, cmp_stack);
     /* Identical stacks (two BCIs of one frame under --no-bci) become one. */
     size_t k = 0;
     for (size_t i = 0; i < out->num_stacks; i++) {

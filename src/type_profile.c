@@ -187,7 +187,7 @@ int pbi_type_profile_build(const pb_profile *p, unsigned width, pbi_tp_report *o
             }
         }
     }
-    qsort(out->sites, out->num_sites, sizeof *out->sites, cmp_site);
+    if (out->num_sites) qsort(out->sites, out->num_sites, sizeof *out->sites, cmp_site);
     for (size_t i = 0; i < out->num_sites; i++) {
         const pbi_tp_site *s = &out->sites[i];
         out->per_class[s->cls]++;
