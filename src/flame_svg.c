@@ -17,7 +17,10 @@
 #define PAD 10     /* left and right margin */
 #define TOP 40     /* title and the "Reset Zoom" line */
 #define BOTTOM 24  /* the details line */
-#define CHAR_W 7.2 /* advance of a 12px monospace glyph, to fit labels */
+#define CHAR_W 7.5 /* advance of a 12px monospace glyph (7.2 in DejaVu Sans Mono) plus a margin */
+/* The script below uses the same numbers, spelt from these macros. */
+#define STR_(x) #x
+#define STR(x) STR_(x)
 
 /* One box of the graph: a frame under one particular path from the root. */
 typedef struct node {
@@ -85,11 +88,11 @@ static void distinct_color(size_t i, char *buf, size_t n) {
 static const char script[] =
     "<script type=\"text/ecmascript\"><![CDATA[\n"
     "'use strict';\n"
-    "var W = +document.documentElement.getAttribute('data-usable'), P = " "10" ";\n"
+    "var W = +document.documentElement.getAttribute('data-usable'), P = " STR(PAD) ";\n"
     "var frames = Array.prototype.slice.call(document.querySelectorAll('g.f'));\n"
     "function nameOf(g) { var t = g.querySelector('title').textContent; return t.substring(0, t.lastIndexOf(' (')); }\n"
     "function label(g, w) {\n"
-    "  var n = nameOf(g), fit = Math.floor((w - 6) / " "7.2" ");\n"
+    "  var n = nameOf(g), fit = Math.floor((w - 6) / " STR(CHAR_W) ");\n"
     "  var t = g.querySelector('text'); if (!t) return;\n"
     "  t.textContent = fit < 3 ? '' : (n.length <= fit ? n : n.substring(0, fit - 2) + '..');\n"
     "}\n"
