@@ -70,4 +70,12 @@ run "$PB" flame "$S" --format png -o "$T/x.png"; expect_rc 2 "--format png"
 run "$PB" flame "$S"; expect_rc 2 "missing -o"
 run "$PB" flame "$S" -o "$T/x.out"; expect_rc 2 "no format from extension"
 expect_grep "$T/err" "missing --format" "message for an output name without a known extension"
+# Standard input, gzip input (the source decompresses by content) and --help.
+gzip -c "$S" >"$T/s.iprof.gz"
+run "$PB" flame - --format folded -o "$T/stdin.folded" <"$T/s.iprof.gz"; expect_rc 0 "flame from gzip on stdin"
+cmp -s "$T/s.folded" "$T/stdin.folded" && ok || fail "gzip/stdin input gave other stacks"
+run "$PB" flame --help; expect_rc 0 "flame --help"
+for o in --format --output --no-bci --title --width --colors --from --lenient; do
+  expect_grep "$T/out" "(^|[ ,])$o( |$)" "flame --help mentions $o"
+done
 finish

@@ -116,4 +116,11 @@ run "$PB" types; expect_rc 2 "no input"
 run "$PB" types "$T/missing.iprof"; expect_rc 2 "missing input"
 run "$PB" types -o "$T/t.json" --json "$FIB"; expect_rc 0 "types -o"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$T/t.json" && ok || fail "types -o wrote no JSON"
+run "$PB" types --help; expect_rc 0 "types --help"
+for o in --width --json --from --lenient --output; do
+  expect_grep "$T/out" "(^|[ ,])$o( |$)" "types --help mentions $o"
+done
+run "$PB" --help; expect_rc 0 "profbridge --help"
+expect_grep "$T/out" "^  types " "global --help lists types"
+expect_grep "$T/out" "^  flame " "global --help lists flame"
 finish
