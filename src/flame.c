@@ -8,6 +8,7 @@
 
 #include "flame.h"
 #include "java_text.h"
+#include "jname.h"
 #include "json_text.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
@@ -92,7 +93,28 @@ static int cmp_stack(const void *a, const void *b) {
     return x->depth < y->depth ? -1 : x->depth > y->depth;
 }
 
-int pbi_flame_build(const pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
+/* The context of a sampling entry: its own for an iprof record; parsed from
+ * the name for an LLVM function record named "jsample:..." (an iprof profile
+ * converted to LLVM, docs/mapping.md §3), which interns the frames in p.
+ * PB_NONE for every other record. */
+static uint32_t sample_context(pb_profile *p, const pb_record *r) {
+    if (r->kind == PB_REC_JAVA_SAMPLE) return r->ctx;
+    if (r->kind != PB_REC_FUNCTION || r->name == PB_NONE) return PB_NONE;
+    size_t len;
+    const char *n = pb_profile_str(p, r->name, &len);
+    if (pbi_jname_kind(n, len) != PB_REC_JAVA_SAMPLE) return PB_NONE;
+    /* Parsing interns strings, which may move the name: parse a copy. */
+    char *copy = malloc(len + 1);
+    if (!copy) return PB_NONE;
+    memcpy(copy, n, len + 1);
+    pb_record parsed;
+    memset(&parsed, 0, sizeof parsed);
+    int rc = pbi_jname_parse(p, copy, len, &parsed, NULL);
+    free(copy);
+    return rc == 0 ? parsed.ctx : PB_NONE;
+}
+
+int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
     memset(out, 0, sizeof *out);
     name_table t = {NULL, 0, 0, NULL, 0};
     pb_buf b = PB_BUF_INIT;
@@ -101,10 +123,11 @@ int pbi_flame_build(const pb_profile *p, int no_bci, pbi_flame *out, pb_error *e
     int rc = PB_ENOMEM;
     size_t nrec = pb_profile_record_count(p), cap = 0;
     for (size_t ri = 0; ri < nrec; ri++) {
+        uint32_t ctx = sample_context(p, pb_profile_record(p, ri));
+        if (ctx == PB_NONE) continue;
         const pb_record *r = pb_profile_record(p, ri);
-        if (r->kind != PB_REC_JAVA_SAMPLE || r->ctx == PB_NONE) continue;
         size_t n = 0;
-        const pb_frame *fr = pb_profile_context(p, r->ctx, &n);
+        const pb_frame *fr = pb_profile_context(p, ctx, &n);
         if (!fr || n == 0 || n > UINT32_MAX) continue;
         if (out->num_stacks == cap) {
             size_t nc = cap ? cap * 2 : 64;

@@ -32,14 +32,16 @@ typedef struct pbi_flame {
 } pbi_flame;
 
 /*
- * Collects the PB_REC_JAVA_SAMPLE records of `p`. Frames are named
+ * Collects the PB_REC_JAVA_SAMPLE records of `p`, and the LLVM function
+ * records named "jsample:..." (an iprof profile converted to LLVM; their
+ * frames are parsed from the name and interned in p, hence not const). Frames are named
  * "Decl.name(P1,P2)Ret:bci" (no ":bci" when no_bci), array types in Java
  * source form; ';', control characters and bytes that are not UTF-8 become
  * '?' (folded stacks and JSON reserve them). Fills *out (free with
  * pbi_flame_free, also after a failure). 0 or PB_ENOMEM. A profile without
  * samples gives num_stacks = 0.
  */
-int pbi_flame_build(const pb_profile *p, int no_bci, pbi_flame *out, pb_error *err);
+int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err);
 void pbi_flame_free(pbi_flame *f);
 
 /* "frame;frame;frame count\n" per stack, in the sorted order. */

@@ -9,6 +9,7 @@
 
 #include "buf.h"
 #include "java_text.h"
+#include "jname.h"
 #include "llvm_values.h"
 #include "type_profile.h"
 
@@ -124,22 +125,59 @@ static void free_site(pbi_tp_site *s) {
     free(s->name);
 }
 
+/* Appends the body of a rendered Java record name (after "tag:") with the
+ * %XX escapes of docs/mapping.md §3 decoded for reading; the %-, %_ and %#
+ * tokens stay as they are. */
+static void put_unescaped(pb_buf *b, const char *s, size_t len) {
+    static const char hex[] = "0123456789ABCDEF";
+    for (size_t i = 0; i < len; i++) {
+        const char *h1, *h2;
+        if (s[i] == '%' && i + 2 < len && (h1 = memchr(hex, s[i + 1], 16)) != NULL &&
+            (h2 = memchr(hex, s[i + 2], 16)) != NULL) {
+            pbi_buf_putc(b, (char)((h1 - hex) * 16 + (h2 - hex)));
+            i += 2;
+        } else {
+            pbi_buf_putc(b, s[i]);
+        }
+    }
+}
+
+/* The Java kind of an LLVM function record that carries a converted iprof
+ * type entry ("jvcall:", "jinstanceof:", "jmonitor:" names, docs/mapping.md),
+ * else PB_REC_FUNCTION: such a file gives the same sites as the iprof. */
+static int java_kind_of_function(const pb_profile *p, const pb_record *r) {
+    if (r->kind != PB_REC_FUNCTION || r->name == PB_NONE) return r->kind;
+    size_t len;
+    const char *n = pb_profile_str(p, r->name, &len);
+    int k = pbi_jname_kind(n, len);
+    return k == PB_REC_JAVA_VIRTUAL_INVOKE || k == PB_REC_JAVA_INSTANCEOF || k == PB_REC_JAVA_MONITOR ? k
+                                                                                                     : PB_REC_FUNCTION;
+}
+
 /* Builds the site from the values of sites[from..to) of kind k of record r
- * (a Java entry is one site even if a writer split it over several). */
-static int make_site(const pb_profile *p, const pb_record *r, size_t ri, int k, uint32_t from,
+ * (a Java entry is one site even if a writer split it over several).
+ * `kind` is the record's kind, or the Java kind its LLVM name carries. */
+static int make_site(const pb_profile *p, const pb_record *r, int kind, size_t ri, int k, uint32_t from,
                      uint32_t to, unsigned width, pbi_tp_site *s) {
-    int java = r->kind != PB_REC_FUNCTION;
+    int java = kind != PB_REC_FUNCTION;
     memset(s, 0, sizeof *s);
     s->record = ri;
-    s->kind = r->kind;
+    s->kind = (uint8_t)kind;
     s->value_kind = (uint8_t)k;
     s->site = java ? 0 : from;
     size_t n = 0;
     for (uint32_t i = from; i < to; i++) n += r->sites[k][i].num_values;
     if (n > UINT32_MAX) n = UINT32_MAX;
     pb_buf b = PB_BUF_INIT;
-    if (java) {
+    if (java && r->kind != PB_REC_FUNCTION) {
         pbi_java_put_context(p, r->ctx, PBI_JT_RAW, &b);
+    } else if (java) {
+        size_t len;
+        const char *jn = pb_profile_str(p, r->name, &len);
+        const char *colon = memchr(jn, ':', len);
+        size_t skip = colon ? (size_t)(colon - jn) + 1 : 0;
+        if (kind == PB_REC_JAVA_MONITOR) pbi_buf_puts(&b, "(no context)");
+        else put_unescaped(&b, jn + skip, len - skip);
     } else {
         size_t len = 0;
         const char *fn = r->name == PB_NONE ? "" : pb_profile_str(p, r->name, &len);
@@ -169,16 +207,16 @@ int pbi_type_profile_build(const pb_profile *p, unsigned width, pbi_tp_report *o
     size_t nrec = pb_profile_record_count(p);
     for (size_t ri = 0; ri < nrec; ri++) {
         const pb_record *r = pb_profile_record(p, ri);
-        int java = r->kind == PB_REC_JAVA_VIRTUAL_INVOKE || r->kind == PB_REC_JAVA_INSTANCEOF ||
-                   r->kind == PB_REC_JAVA_MONITOR;
-        if (r->kind != PB_REC_FUNCTION && !java) continue;
+        int kind = java_kind_of_function(p, r);
+        int java = kind == PB_REC_JAVA_VIRTUAL_INVOKE || kind == PB_REC_JAVA_INSTANCEOF || kind == PB_REC_JAVA_MONITOR;
+        if (kind != PB_REC_FUNCTION && !java) continue;
         for (int k = 0; k < PB_VK_COUNT; k++) {
             if (k == PB_VK_MEMOP_SIZE || r->num_sites[k] == 0) continue;
             if (java && k != PB_VK_VTABLE) continue;
             uint32_t nsites = java ? 1 : r->num_sites[k];
             for (uint32_t si = 0; si < nsites; si++) {
                 pbi_tp_site s;
-                int rc = make_site(p, r, ri, k, si, java ? r->num_sites[k] : si + 1, width, &s);
+                int rc = make_site(p, r, kind, ri, k, si, java ? r->num_sites[k] : si + 1, width, &s);
                 if (rc == 0) rc = add_site(out, &cap, &s);
                 if (rc) {
                     free_site(&s);

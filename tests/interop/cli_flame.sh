@@ -31,6 +31,12 @@ $M;$H 6
 WANT
 cmp -s "$T/want" "$T/n.folded" && ok || fail "--no-bci folded lines differ: $(diff "$T/want" "$T/n.folded" | head -20)"
 
+# The same samples converted to LLVM (records named jsample:..., docs/mapping.md)
+# give the same stacks; $T/s.folded was checked against the hand-written lines.
+run "$PB" convert "$S" -o "$T/s.profdata"; expect_rc 0 "convert samples.iprof to .profdata"
+run "$PB" flame "$T/s.profdata" --format folded -o "$T/p.folded"; expect_rc 0 "flame on the converted .profdata"
+cmp -s "$T/s.folded" "$T/p.folded" && ok || fail "converted .profdata gave other stacks: $(diff "$T/s.folded" "$T/p.folded" | head)"
+
 # fib-doc.iprof: two sampled stacks of 13 and 10 frames, counts 10 and 1.
 run "$PB" flame "$FIB" --format folded -o -; expect_rc 0 "flame fib-doc.iprof to stdout"
 [ "$(wc -l <"$T/out")" -eq 2 ] && ok || fail "fib-doc: expected 2 stacks, got $(wc -l <"$T/out")"

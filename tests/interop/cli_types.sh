@@ -52,6 +52,17 @@ assert [(v["name"], v["count"]) for v in mon["values"]] == [("java.lang.Object",
 PY
 then ok; else fail "JSON of --width 1 differs from the hand-computed values"; fi
 
+# The same entries after conversion to LLVM (records named jvcall:/jinstanceof:/
+# jmonitor:, docs/mapping.md) are recognised as Java sites: the hand-computed
+# lines above hold for the .profdata too.
+run "$PB" convert "$D/receivers.iprof" -o "$T/r.profdata"; expect_rc 0 "convert receivers.iprof to .profdata"
+run "$PB" types "$T/r.profdata"; expect_rc 0 "types on the converted .profdata"
+o="$T/conv.txt"; cp "$T/out" "$o"
+expect_grep "$o" "^  sites: +7 \(virtual-invoke 5, instanceof 1, monitor 1\)$" "converted: sites per kind"
+expect_grep "$o" "^  lost: +62 \(19\.08%\)$" "converted: lost share"
+expect_grep "$o" "^\[virtual-invoke\] B\.call\(java\.lang\.Object\)void:3<A\.run\(\)void:7$" "converted: site named by its context"
+expect_grep "$o" "^  polluted: type table full" "converted: 8-type site still polluted"
+
 # LLVM sites: our per-site values must be the ones llvm-profdata-19 lists.
 compare_llvm() { # FILE what
   local f="$1"
