@@ -190,8 +190,8 @@ void pbi_flame_svg(const pbi_flame *f, const pbi_flame_svg_opts *o, pb_buf *b) {
             if (s)
                 while (same < live && same < s->depth && strcmp(path[same + 1].name, f->names[s->frames[same]]) == 0)
                     same++;
-            /* Close the boxes that this stack does not continue, deepest first
-             * would reverse the order; print them shallowest first instead. */
+            /* Print the boxes this stack does not continue (their counts are
+             * complete now), shallowest first. */
             for (uint32_t d = same + 1; d <= live; d++) put_frame(b, &path[d], f, o, index++, usable, height);
             live = same;
             if (!s) break;

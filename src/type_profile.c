@@ -74,7 +74,7 @@ static int cmp_site(const void *a, const void *b) {
 }
 
 /* Fills the counts, class, kept/lost and pollution of `s` from its values.
- * `site_total` is the independent total (Java counter 0) or 0 to use Σ. */
+ * `counter0` is a Java entry's own total (Σ as read, see below). */
 static void finish_site(pbi_tp_site *s, unsigned width, int java, uint64_t counter0) {
     qsort(s->types, s->num_values, sizeof *s->types, cmp_type);
     s->recorded = 0;

@@ -45,7 +45,8 @@ typedef struct pbi_tp_type {
 
 typedef struct pbi_tp_site {
     size_t record;       /* index of the record in the profile */
-    uint8_t kind;        /* the record's enum pb_record_kind */
+    uint8_t kind;        /* the record's enum pb_record_kind, or the Java kind its LLVM name
+                            carries ("jvcall:..." in a converted file) */
     uint8_t value_kind;  /* PB_VK_INDIRECT_CALL or PB_VK_VTABLE */
     uint32_t site;       /* LLVM: site index within the kind; Java: 0 */
     char *name;          /* Java: rendered context; LLVM: function name (malloc'ed) */
