@@ -8,6 +8,7 @@ set -euo pipefail
 packages=(
   build-essential cmake pkg-config gzip time
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
+  chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
   llvm-19 clang-19 libclang-rt-19-dev

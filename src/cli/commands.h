@@ -11,3 +11,5 @@ PBC_COMMAND(show, pbc_cmd_show, "print a profile: Java view for iprof, llvm-prof
 PBC_COMMAND(validate, pbc_cmd_validate, "check profiles and report every problem found")
 PBC_COMMAND(dump, pbc_cmd_dump, "explain the bytes of a profile file, field by field")
 PBC_COMMAND(merge, pbc_cmd_merge, "merge profiles as llvm-profdata merge does (weights, sparse, function filters)")
+PBC_COMMAND(types, pbc_cmd_types, "type-profile analysis: receiver/instanceof/monitor types, indirect-call and vtable sites")
+PBC_COMMAND(flame, pbc_cmd_flame, "flame graphs of iprof sampling profiles: folded stacks, speedscope JSON or an interactive SVG")

@@ -1,0 +1,163 @@
+/*
+ * cmd_flame.c -- `profbridge flame IN --format folded|speedscope|svg -o OUT`:
+ * flame graphs from the sampling profiles (samplingProfiles) of an iprof
+ * profile. Stacks are collected by src/flame.c; this file picks the writer.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "buf.h"
+#include "cli.h"
+#include "flame.h"
+#include "json_text.h"
+#include "opts.h"
+#include "read_input.h"
+
+static void help(FILE *out) {
+    fputs("Usage: " PBC_PROG " flame IN --format folded|speedscope|svg -o OUT [--no-bci]\n"
+          "                [--title TEXT] [--width PIXELS] [--colors hot|distinct]\n"
+          "\n"
+          "Turns the sampling profiles of IN (iprof samplingProfiles: whole stacks and\n"
+          "how often each was seen) into a flame graph. Frames are named\n"
+          "Class.method(params)ret:bci, the root (thread entry) first; identical stacks\n"
+          "are summed and stacks sorted frame by frame.\n"
+          "  folded      one 'frame;frame;frame count' line per stack (flamegraph.pl,\n"
+          "              inferno, speedscope and others read it)\n"
+          "  speedscope  speedscope's JSON file format (open at speedscope.app)\n"
+          "  svg         a self-contained interactive flame graph: hover for counts,\n"
+          "              click a frame to zoom, 'Reset Zoom' to go back\n"
+          "\nOptions:\n"
+          "      --format F       folded, speedscope or svg (default: from OUT's extension\n"
+          "                       .folded/.txt, .json/.speedscope.json, .svg)\n"
+          "  -o, --output OUT     output file ('-' = standard output)\n"
+          "      --no-bci         leave out ':bci' (frames of one method merge)\n"
+          "      --title TEXT     SVG heading (default 'Flame graph of IN')\n"
+          "      --width PIXELS   SVG width (default 1200, at least 100)\n"
+          "      --colors C       SVG colours: hot (default) or distinct (one colour per\n"
+          "                       frame and no labels, for measuring the picture)\n"
+          "      --from FORMAT    read IN as FORMAT instead of recognising it\n"
+          "      --lenient        read with the plugin's lenient rules\n"
+          "  -h, --help           show this help\n"
+          "\nExit status: 0 written, 1 IN is invalid or has no sampling profiles,\n"
+          "2 usage or I/O error.\n",
+          out);
+}
+
+enum { OPT_FORMAT = 256, OPT_NO_BCI, OPT_TITLE, OPT_WIDTH, OPT_COLORS, OPT_FROM, OPT_LENIENT };
+enum { FMT_NONE, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_SVG };
+
+static const struct option longopts[] = {{"format", required_argument, NULL, OPT_FORMAT},
+                                         {"output", required_argument, NULL, 'o'},
+                                         {"no-bci", no_argument, NULL, OPT_NO_BCI},
+                                         {"title", required_argument, NULL, OPT_TITLE},
+                                         {"width", required_argument, NULL, OPT_WIDTH},
+                                         {"colors", required_argument, NULL, OPT_COLORS},
+                                         {"from", required_argument, NULL, OPT_FROM},
+                                         {"lenient", no_argument, NULL, OPT_LENIENT},
+                                         {"help", no_argument, NULL, 'h'},
+                                         {NULL, 0, NULL, 0}};
+
+static int ends_with(const char *s, const char *suffix) {
+    size_t n = strlen(s), m = strlen(suffix);
+    return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static int format_named(const char *s) {
+    if (strcmp(s, "folded") == 0) return FMT_FOLDED;
+    if (strcmp(s, "speedscope") == 0) return FMT_SPEEDSCOPE;
+    if (strcmp(s, "svg") == 0) return FMT_SVG;
+    return FMT_NONE;
+}
+
+static int format_for_path(const char *path) {
+    if (ends_with(path, ".svg")) return FMT_SVG;
+    if (ends_with(path, ".json")) return FMT_SPEEDSCOPE;
+    if (ends_with(path, ".folded") || ends_with(path, ".txt")) return FMT_FOLDED;
+    return FMT_NONE;
+}
+
+/* Text for the output that must be UTF-8 (JSON, SVG): the input's name. */
+static const char *utf8_or(const char *s, const char *fallback) {
+    return pbi_utf8_valid(s, strlen(s)) ? s : fallback;
+}
+
+int pbc_cmd_flame(int argc, char **argv) {
+    const char *from = NULL, *out_path = NULL, *title = NULL;
+    int fmt = FMT_NONE, no_bci = 0, lenient = 0, distinct = 0, c;
+    uint64_t width = 1200;
+    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_FORMAT:
+            if ((fmt = format_named(optarg)) == FMT_NONE)
+                return pbc_usage_error("flame", "--format must be folded, speedscope or svg, found '%s'", optarg);
+            break;
+        case 'o': out_path = optarg; break;
+        case OPT_NO_BCI: no_bci = 1; break;
+        case OPT_TITLE: title = optarg; break;
+        case OPT_WIDTH:
+            if (pbc_parse_u64(optarg, &width) || width < 100 || width > 100000)
+                return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", optarg);
+            break;
+        case OPT_COLORS:
+            if (strcmp(optarg, "hot") == 0) distinct = 0;
+            else if (strcmp(optarg, "distinct") == 0) distinct = 1;
+            else return pbc_usage_error("flame", "--colors must be hot or distinct, found '%s'", optarg);
+            break;
+        case OPT_FROM: from = optarg; break;
+        case OPT_LENIENT: lenient = 1; break;
+        case 'h': help(stdout); return PBC_EXIT_OK;
+        default: return pbc_try_help("flame");
+        }
+    }
+    if (optind != argc - 1)
+        return pbc_usage_error("flame", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (!out_path) return pbc_usage_error("flame", "missing -o OUT (use '-o -' for standard output)");
+    if (fmt == FMT_NONE && (fmt = format_for_path(out_path)) == FMT_NONE)
+        return pbc_usage_error("flame", "missing --format (folded, speedscope or svg): '%s' has no extension that names one",
+                               out_path);
+    if (from && !pbc_format_arg("flame", "--from", from)) return PBC_EXIT_USAGE;
+    const char *in_path = argv[optind];
+    const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+
+    pb_profile *p = NULL;
+    int rc = pbc_read_input(in_path, from, lenient, &p);
+    if (rc) return rc;
+    pbi_flame f;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_buf b = PB_BUF_INIT, t = PB_BUF_INIT;
+    int prc = pbi_flame_build(p, no_bci, &f, &err);
+    if (prc == 0 && f.num_stacks == 0) {
+        pb_error_set_source(&err, in_name);
+        prc = pb_error_set(&err, PB_EFORMAT, PB_NO_OFFSET, "samplingProfiles",
+                           "no sampling profiles to draw (the %s profile has no samplingProfiles entries; "
+                           "GraalVM writes them with --pgo-sampling)",
+                           pb_profile_origin(p)->format[0] ? pb_profile_origin(p)->format : "input");
+    }
+    if (prc == 0) {
+        const char *name = utf8_or(in_name, "profile");
+        if (fmt == FMT_FOLDED) {
+            pbi_flame_folded(&f, &b);
+        } else if (fmt == FMT_SPEEDSCOPE) {
+            pbi_flame_speedscope(&f, name, &b);
+        } else {
+            if (title) pbi_buf_puts(&t, utf8_or(title, "Flame graph"));
+            else pbi_buf_printf(&t, "Flame graph of %s", name);
+            pbi_flame_svg_opts so = {(unsigned)width, t.data, distinct};
+            pbi_flame_svg(&f, &so, &b);
+        }
+        if (pbi_buf_failed(&b) || pbi_buf_failed(&t))
+            prc = pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while drawing");
+    }
+    if (prc) {
+        pbc_print_error(&err);
+        rc = pbc_exit_for(prc);
+    } else {
+        rc = pbc_write_output(out_path, b.data ? b.data : "", b.len);
+    }
+    pbi_buf_free(&b);
+    pbi_buf_free(&t);
+    pbi_flame_free(&f);
+    pb_profile_free(p);
+    return rc;
+}
