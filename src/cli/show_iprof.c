@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "java_text.h"
 
 /* Section name and short label of each record kind (enum pb_record_kind). */
 static const char *const section_names[PB_REC_KIND_COUNT] = {
@@ -30,43 +31,13 @@ typedef struct view {
     pb_buf tmp;
 } view;
 
-static void put_symbol(pb_buf *b, const pb_profile *p, uint32_t sym) {
-    const pb_symbol *s = sym < pb_profile_symbol_count(p) ? pb_profile_symbol(p, sym) : NULL;
-    if (!s) {
-        pbi_buf_puts(b, "?");
-    } else if (s->placeholder || s->name == PB_NONE) {
-        pbi_buf_printf(b, "<type id %" PRId64 ">", s->placeholder_id);
-    } else {
-        size_t len;
-        const char *n = pb_profile_str(p, s->name, &len);
-        pbi_buf_append(b, n, len);
-    }
-}
-
-/* "Decl.name(P1,P2)Ret", the form Java tools print; NULL on no memory. */
+/* "Decl.name(P1,P2)Ret", the form Java tools print (java_text.c), cached per
+ * method since the same methods recur in many contexts; NULL on no memory. */
 static const char *method_desc(view *v, uint32_t m) {
     if (m >= v->num_methods) return "<no method>";
     if (v->desc[m]) return v->desc[m];
-    const pb_method *md = pb_profile_method(v->p, m);
     pb_buf b = PB_BUF_INIT;
-    if (md->placeholder || md->name == PB_NONE) {
-        pbi_buf_printf(&b, "<method id %" PRId64 ">", md->placeholder_id);
-    } else {
-        if (md->num_sig > 0) put_symbol(&b, v->p, md->sig[0]);
-        else pbi_buf_putc(&b, '?');
-        pbi_buf_putc(&b, '.');
-        size_t len;
-        const char *n = pb_profile_str(v->p, md->name, &len);
-        pbi_buf_append(&b, n, len);
-        pbi_buf_putc(&b, '(');
-        for (uint32_t i = 2; i < md->num_sig; i++) {
-            if (i > 2) pbi_buf_putc(&b, ',');
-            put_symbol(&b, v->p, md->sig[i]);
-        }
-        pbi_buf_putc(&b, ')');
-        if (md->num_sig > 1) put_symbol(&b, v->p, md->sig[1]);
-        else pbi_buf_putc(&b, '?');
-    }
+    pbi_java_put_method(v->p, m, PBI_JT_RAW, &b);
     if (pbi_buf_failed(&b)) {
         pbi_buf_free(&b);
         return NULL;
@@ -98,7 +69,7 @@ static void put_value_name(view *v, const pb_value *val) {
         pbi_buf_printf(&v->tmp, "<NameRef 0x%016" PRIx64 ">", val->value);
         return;
     }
-    put_symbol(&v->tmp, v->p, sym);
+    pbi_java_put_type(v->p, sym, PBI_JT_RAW, &v->tmp);
 }
 
 static int cmp_value_hot_first(const void *a, const void *b) {
