@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# docs_commands.sh -- every subcommand in src/cli/commands.h is documented:
+# a ".SS name" section in the man page, a "- **name**" entry in README.md's
+# usage list, and a line in `profbridge --help`.
+set -euo pipefail
+: "${PB:?} ${PB_SOURCE_DIR:?}"
+cmds=$(sed -n 's/^PBC_COMMAND(\([a-z_]*\),.*/\1/p' "$PB_SOURCE_DIR/src/cli/commands.h")
+[ -n "$cmds" ] || { echo "FAIL: no PBC_COMMAND lines found in commands.h"; exit 1; }
+help=$("$PB" --help)
+bad=0
+for c in $cmds; do
+  grep -qx "\.SS $c" "$PB_SOURCE_DIR/docs/profbridge.1" || { echo "FAIL: man page has no '.SS $c'"; bad=1; }
+  grep -q "^- \*\*$c\*\*" "$PB_SOURCE_DIR/README.md" || { echo "FAIL: README.md usage has no '- **$c**'"; bad=1; }
+  grep -qE "^ +$c +" <<<"$help" || { echo "FAIL: profbridge --help does not list $c"; bad=1; }
+done
+[ $bad = 0 ] && echo "ok: $(wc -w <<<"$cmds") commands documented"
+exit $bad
