@@ -11,3 +11,5 @@ PBC_COMMAND(show, pbc_cmd_show, "print a profile: Java view for iprof, llvm-prof
 PBC_COMMAND(validate, pbc_cmd_validate, "check profiles and report every problem found")
 PBC_COMMAND(dump, pbc_cmd_dump, "explain the bytes of a profile file, field by field")
 PBC_COMMAND(merge, pbc_cmd_merge, "merge profiles as llvm-profdata merge does (weights, sparse, function filters)")
+PBC_COMMAND(overlap, pbc_cmd_overlap, "how much two profiles overlap, as llvm-profdata overlap reports it")
+PBC_COMMAND(diff, pbc_cmd_diff, "records only in A, only in B and changed, largest change first; exit 1 if different")
