@@ -77,6 +77,14 @@ printf 'foo\n1\n0\n' >"$T/bad.proftext"
 "$PB" diff diff_a.proftext >/dev/null 2>&1; rc=$?
 [ "$rc" -eq 2 ] && ok || fail "one input only: exit $rc, expected 2"
 
+# A bitmap byte that differs makes a record "changed" with impact 0.
+printf 'check\n7\n2\n8\n2\n$1\n0x13\n' >"$T/bm1.proftext"
+printf 'check\n7\n2\n8\n2\n$1\n0x17\n' >"$T/bm2.proftext"
+"$PB" diff "$T/bm1.proftext" "$T/bm2.proftext" >"$T/out"; rc=$?
+[ "$rc" -eq 1 ] && ok || fail "bitmap change: exit $rc, expected 1"
+grep -qx 'changed: check (hash 0x0000000000000007), impact 0' "$T/out" && grep -qx '  bitmap byte 0: 0x13 -> 0x17' "$T/out" \
+  && ok || fail "bitmap change not reported: $(cat "$T/out")"
+
 # Overlap: the hand-computed numbers (independent of llvm-profdata).
 "$PB" overlap --value-cutoff=0 diff_a.proftext diff_b.proftext >"$T/ov"; rc=$?
 [ "$rc" -eq 0 ] && ok || fail "overlap: exit $rc"
