@@ -51,7 +51,8 @@ int pbc_cmd_overlap(int argc, char **argv) {
     pb_error err;
     pb_error_clear(&err);
 
-    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
+    /* _only: llvm-profdata also takes -cs, -value-cutoff=N, -function=S. */
+    while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
         switch (c) {
         case 'o': out_path = optarg; break;
         case OPT_FUNCTION: oo.function = optarg; break;

@@ -53,6 +53,9 @@ compare --function=help -- llvm19/basic-ir.profdata llvm19/basic-ir.profraw
 compare --function=ma --value-cutoff=1000000 -- llvm19/many-ir.profraw llvm19/many-ir.profdata
 compare --function='f.*' -- llvm19/many-ir.profraw llvm19/many-ir.profdata
 compare --value-cutoff=1000000 -- llvm19/many-ir.profraw llvm19/many-ir.profdata
+# llvm-profdata's single-dash spellings.
+compare -cs -- llvm19/cs-merged.profdata llvm19/cs-merged.proftext
+compare -value-cutoff=0 -function=help -- llvm19/basic-ir.profdata llvm19/basic-ir.profraw
 # Synthetic raw v10 files (32/64-bit, both byte orders).
 for f in synthetic/syn-v10-*.profraw; do compare --value-cutoff=0 -- "$f" synthetic/syn-v10-64le.profraw; done
 # -o writes the same report to a file.
