@@ -10,7 +10,7 @@
 #include "opts.h"
 
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " diff A B [--json] [-o OUT]\n"
+    fputs("Usage: " PBC_PROG " diff A B [--json] [-o OUT] [-q] [--lenient]\n"
           "\n"
           "Compares two profiles record by record. Records are matched by their LLVM\n"
           "name and hash (iprof records by their mapped LLVM names), so an iprof and\n"
@@ -22,6 +22,7 @@ static void help(FILE *out) {
           "\nOptions:\n"
           "      --json          machine-readable output (docs/overlap-diff.md)\n"
           "  -o, --output OUT    write the report to OUT instead of standard output\n"
+          "      --lenient       read the inputs with the readers' lenient rules\n"
           "  -q, --quiet         print nothing; only the exit status tells\n"
           "  -h, --help          show this help\n"
           "\nExit status: 0 equal, 1 different, 2 error (unreadable or invalid input,\n"
@@ -29,17 +30,18 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_JSON = 256 };
+enum { OPT_JSON = 256, OPT_LENIENT };
 
 static const struct option longopts[] = {{"json", no_argument, NULL, OPT_JSON},
                                          {"output", required_argument, NULL, 'o'},
                                          {"quiet", no_argument, NULL, 'q'},
+                                         {"lenient", no_argument, NULL, OPT_LENIENT},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
 
 int pbc_cmd_diff(int argc, char **argv) {
     const char *out_path = "-";
-    int json = 0, quiet = 0, c, rc = PBC_EXIT_USAGE;
+    int json = 0, quiet = 0, lenient = 0, c, rc = PBC_EXIT_USAGE;
     pb_profile *a = NULL, *b = NULL;
     pb_diff *d = NULL;
     pb_sink *sink = NULL;
@@ -51,6 +53,7 @@ int pbc_cmd_diff(int argc, char **argv) {
         case OPT_JSON: json = 1; break;
         case 'o': out_path = optarg; break;
         case 'q': quiet = 1; break;
+        case OPT_LENIENT: lenient = 1; break;
         case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
         default: pbc_try_help("diff"); goto out;
         }
@@ -60,7 +63,8 @@ int pbc_cmd_diff(int argc, char **argv) {
         goto out;
     }
     /* Any failure is exit 2 here: 1 means "different". */
-    if (pbc_read_for_compare(argv[optind], 0, &a) || pbc_read_for_compare(argv[optind + 1], 0, &b)) goto out;
+    if (pbc_read_for_compare(argv[optind], 0, lenient, &a) ||
+        pbc_read_for_compare(argv[optind + 1], 0, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
                     pb_diff_write(d, a, b, argv[optind], argv[optind + 1], json, sink, &err) ||

@@ -26,26 +26,28 @@ static void help(FILE *out) {
           "      --value-cutoff N    function-level report for the TEST functions whose largest\n"
           "                          counter is >= N\n"
           "      --cs                count sums over context-sensitive records only\n"
+          "      --lenient           read the inputs with the readers' lenient rules\n"
           "      --instr             accepted for compatibility (the default and only kind)\n"
           "  -h, --help              show this help\n"
           "\nExit status: 0 report written, 1 an input is invalid, 2 usage or I/O error.\n",
           out);
 }
 
-enum { OPT_FUNCTION = 256, OPT_CUTOFF, OPT_CS, OPT_INSTR };
+enum { OPT_FUNCTION = 256, OPT_CUTOFF, OPT_CS, OPT_INSTR, OPT_LENIENT };
 
 static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
                                          {"function", required_argument, NULL, OPT_FUNCTION},
                                          {"value-cutoff", required_argument, NULL, OPT_CUTOFF},
                                          {"cs", no_argument, NULL, OPT_CS},
                                          {"instr", no_argument, NULL, OPT_INSTR},
+                                         {"lenient", no_argument, NULL, OPT_LENIENT},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
 
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
     const char *out_path = "-";
-    int c, rc = PBC_EXIT_USAGE;
+    int c, lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
     pb_error err;
@@ -64,6 +66,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
             break;
         case OPT_CS: oo.cs = 1; break;
         case OPT_INSTR: break;
+        case OPT_LENIENT: lenient = 1; break;
         case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
         default: pbc_try_help("overlap"); goto out;
         }
@@ -74,8 +77,8 @@ int pbc_cmd_overlap(int argc, char **argv) {
     }
     oo.base_name = argv[optind];
     oo.test_name = argv[optind + 1];
-    if ((rc = pbc_read_for_compare(oo.base_name, 1, &base)) != 0) goto out;
-    if ((rc = pbc_read_for_compare(oo.test_name, 1, &test)) != 0) goto out;
+    if ((rc = pbc_read_for_compare(oo.base_name, 1, lenient, &base)) != 0) goto out;
+    if ((rc = pbc_read_for_compare(oo.test_name, 1, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_overlap(base, test, &oo, sink, &err) ||
         pb_sink_commit(sink, &err)) {

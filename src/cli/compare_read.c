@@ -36,13 +36,14 @@ static int via_indexed(pb_profile **pp, const char *path, pb_error *err) {
     return 0;
 }
 
-int pbc_read_for_compare(const char *path, int as_llvm, pb_profile **out) {
+int pbc_read_for_compare(const char *path, int as_llvm, int lenient, pb_profile **out) {
     pb_error err;
     pb_error_clear(&err);
     pbc_diag_ctx dc = {0, 0, 0};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
+    ro.lenient = lenient;
     *out = NULL;
     int rc = pb_read_file(out, path, &ro, &err);
     if (!rc && as_llvm && !is_llvm_origin(*out)) {
@@ -51,6 +52,7 @@ int pbc_read_for_compare(const char *path, int as_llvm, pb_profile **out) {
     }
     if (rc) {
         pbc_print_error(&err);
+        pbc_lenient_hint(rc, lenient);
         pb_profile_free(*out);
         *out = NULL;
         return pbc_exit_for(rc);
