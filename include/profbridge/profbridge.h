@@ -20,6 +20,7 @@
 #ifndef PROFBRIDGE_H
 #define PROFBRIDGE_H
 
+#include "compare.h"
 #include "error.h"
 #include "format.h"
 #include "indexed.h"

@@ -13,3 +13,5 @@ PBC_COMMAND(dump, pbc_cmd_dump, "explain the bytes of a profile file, field by f
 PBC_COMMAND(merge, pbc_cmd_merge, "merge profiles as llvm-profdata merge does (weights, sparse, function filters)")
 PBC_COMMAND(types, pbc_cmd_types, "type-profile analysis: receiver/instanceof/monitor types, indirect-call and vtable sites")
 PBC_COMMAND(flame, pbc_cmd_flame, "flame graphs of iprof sampling profiles: folded stacks, speedscope JSON or an interactive SVG")
+PBC_COMMAND(overlap, pbc_cmd_overlap, "how much two profiles overlap, as llvm-profdata overlap reports it")
+PBC_COMMAND(diff, pbc_cmd_diff, "records only in A, only in B and changed, largest change first; exit 1 if different")

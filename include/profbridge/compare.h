@@ -1,0 +1,99 @@
+/*
+ * profbridge/compare.h -- comparing two profiles: llvm-profdata's overlap
+ * report and a record-by-record diff (docs/overlap-diff.md).
+ *
+ * Both work on LLVM keys: a record is identified by its LLVM name and hash
+ * (pb_profile_record_name), so an iprof entry and the record of the
+ * .profdata converted from it are the same record, whatever their file ids.
+ */
+#ifndef PROFBRIDGE_COMPARE_H
+#define PROFBRIDGE_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "io.h"
+#include "profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------------------ */
+/* Overlap (llvm-profdata overlap, instrumentation profiles)                 */
+
+typedef struct pb_overlap_options {
+    const char *base_name;  /* printed in the report as given ("" if NULL) */
+    const char *test_name;
+    const char *function;   /* function-level report for test functions whose name
+                               CONTAINS this string (LLVM: a substring, not a
+                               regular expression); NULL or "" = none */
+    uint64_t value_cutoff;  /* function-level report for test functions whose largest
+                               counter is >= this; UINT64_MAX = llvm-profdata's default */
+    int cs;                 /* 1: count sums over context-sensitive records only (--cs) */
+} pb_overlap_options;
+#define PB_OVERLAP_OPTIONS_INIT {NULL, NULL, NULL, UINT64_MAX, 0}
+
+/*
+ * Writes the report `llvm-profdata overlap base test` prints, byte for byte,
+ * to `out`: count sums, per-function overlap scores, mismatches (same name,
+ * other hash or shape) and functions only in the test profile, the same
+ * floating-point operations in the same order. Test records are visited in
+ * the test profile's model order, which is the order LLVM's reader yields
+ * for raw, indexed and text files as our readers keep the file order.
+ * Returns 0, PB_ENOMEM or a sink error.
+ */
+int pb_profile_overlap(const pb_profile *base, const pb_profile *test,
+                       const pb_overlap_options *o, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
+/* ------------------------------------------------------------------------ */
+/* Diff                                                                      */
+
+enum pb_diff_status {
+    PB_DIFF_ONLY_A = 1,  /* the key is only in A */
+    PB_DIFF_ONLY_B = 2,  /* the key is only in B */
+    PB_DIFF_CHANGED = 3  /* in both, counters, bitmap bytes or values differ */
+};
+
+/* One differing record. */
+typedef struct pb_diff_entry {
+    int status;          /* enum pb_diff_status */
+    const char *name;    /* LLVM name (borrowed from A or B, valid while they live) */
+    size_t name_len;
+    uint64_t hash;
+    size_t rec_a, rec_b; /* record indices in A and B, SIZE_MAX where absent */
+    uint64_t impact;     /* sum of |counter deltas| + sum of |value-count deltas|
+                            (saturating); for a one-sided record its counts' sum */
+} pb_diff_entry;
+
+typedef struct pb_diff pb_diff;
+
+/*
+ * Compares A and B record by record (keys: LLVM name and hash). Entries are
+ * ordered by impact, largest first, then by name bytes and hash. Records
+ * equal in counters, bitmap bytes and value sites (values compared as sets
+ * of (value, count), order ignored) are not listed. Profile-level data
+ * (flags, binary ids, traces, properties) is not compared.
+ * Returns 0 or PB_ENOMEM.
+ */
+int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out,
+                    pb_error *err) PB_WARN_UNUSED;
+size_t pb_diff_count(const pb_diff *d);
+const pb_diff_entry *pb_diff_entry_at(const pb_diff *d, size_t i);
+/* Number of keys present in both and equal. */
+size_t pb_diff_same_count(const pb_diff *d);
+void pb_diff_free(pb_diff *d);
+
+/*
+ * Writes the diff as text (json = 0) or as the JSON document of
+ * docs/overlap-diff.md (json = 1). a_name/b_name are printed as given.
+ * Returns 0, PB_ENOMEM or a sink error.
+ */
+int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
+                  const char *b_name, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,61 @@
+/*
+ * compare_read.c -- reading the two inputs of `overlap` and `diff`.
+ */
+#include <string.h>
+
+#include "compare_read.h"
+#include "opts.h"
+
+static int is_llvm_origin(const pb_profile *p) {
+    const char *f = pb_profile_origin(p)->format;
+    return strcmp(f, "raw") == 0 || strcmp(f, "indexed") == 0 || strcmp(f, "text") == 0;
+}
+
+/* The profile as `convert -o X.profdata` writes it and a reader reads it
+ * back: same writer defaults, so the same record order. */
+static int via_indexed(pb_profile **pp, const char *path, pb_error *err) {
+    const pb_format *f = pb_format_lookup("indexed");
+    if (!f) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed plugin is not built in");
+    pb_sink *sink = NULL;
+    pb_source *src = NULL;
+    pb_profile *back = NULL;
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "indexed";
+    int rc = pb_sink_open_memory(&sink, err);
+    if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
+    size_t len = 0;
+    const uint8_t *bytes = rc ? NULL : pb_sink_memory(sink, &len);
+    if (!rc) rc = pb_source_open_memory(&src, bytes, len, path, err);
+    if (!rc) rc = pb_read(&back, src, &ro, err);
+    pb_source_free(src);
+    pb_sink_free(sink);
+    if (rc) return rc;
+    pb_profile_free(*pp);
+    *pp = back;
+    return 0;
+}
+
+int pbc_read_for_compare(const char *path, int as_llvm, int lenient, pb_profile **out) {
+    pb_error err;
+    pb_error_clear(&err);
+    pbc_diag_ctx dc = {0, 0, 0};
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.diag = pbc_diag;
+    ro.diag_ctx = &dc;
+    ro.lenient = lenient;
+    *out = NULL;
+    int rc = pb_read_file(out, path, &ro, &err);
+    if (!rc && as_llvm && !is_llvm_origin(*out)) {
+        rc = via_indexed(out, path, &err);
+        if (rc) pb_error_set_source(&err, path);
+    }
+    if (rc) {
+        pbc_print_error(&err);
+        pbc_lenient_hint(rc, lenient);
+        pb_profile_free(*out);
+        *out = NULL;
+        return pbc_exit_for(rc);
+    }
+    return 0;
+}
