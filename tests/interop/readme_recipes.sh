@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# readme_recipes.sh -- runs every command of README.md's "Recipes" section
+# exactly as written there (read from the README between the
+# <!-- recipes:begin --> and <!-- recipes:end --> markers, so README and test
+# cannot drift apart) and checks what each promises. Inputs carry the file
+# names the recipes use; they are made from the bundled samples
+# (fib-doc.iprof, and basic-ir.v10.profraw: a clang-19 raw file from
+# ../shared/testdata/llvm-real/llvm19).
+set -euo pipefail
+: "${PB:?} ${PB_SOURCE_DIR:?}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work"
+profbridge() { "$PB" "$@"; }
+
+# The recipes: one "#### title" and one ```sh block with one command each.
+mapfile -t cmds < <(awk '/<!-- recipes:begin -->/{on=1} /<!-- recipes:end -->/{on=0}
+  on && /^```sh/{blk=1; next} on && blk && /^```/{blk=0; next} on && blk && NF{print}' \
+  "$PB_SOURCE_DIR/README.md")
+[ "${#cmds[@]}" -ge 7 ] || { echo "FAIL: expected at least 7 recipes in README.md, found ${#cmds[@]}"; exit 1; }
+
+# Inputs named as in the recipes.
+cp "$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof" app.iprof
+python3 - app.iprof run1.iprof run2.iprof <<'PY'
+# Two "runs" of one program: the same entries, the call and sample counts x3.
+import json, sys
+d = json.load(open(sys.argv[1]))
+json.dump(d, open(sys.argv[2], "w"))
+for sec in ("callCountProfiles", "samplingProfiles"):
+    for e in d[sec]:
+        e["records"] = [r * 3 for r in e["records"]]
+json.dump(d, open(sys.argv[3], "w"))
+PY
+cp "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" new.profraw
+head -c 200 new.profraw > broken.profraw   # the header, then the file ends
+"$PB" convert app.iprof -o before.profdata
+"$PB" convert run2.iprof -o after.profdata
+
+failures=0
+for c in "${cmds[@]}"; do
+  set +e; eval "$c" >out.txt 2>err.txt; rc=$?; set -e
+  why=""
+  case "$c" in
+    *"convert app.iprof -o app.profdata"*)
+      [ $rc = 0 ] || why="exit $rc"
+      llvm-profdata-19 show --all-functions app.profdata | grep -q 'Fib.fibonacci()void' || why="llvm-profdata-19 does not list Fib.fibonacci" ;;
+    *"--raw-version 8"*)
+      [ $rc = 0 ] || why="exit $rc"
+      llvm-profdata-14 show --all-functions --counts old.profraw >a.txt 2>&1 || why="llvm-profdata-14 refuses old.profraw: $(cat a.txt)"
+      llvm-profdata-19 show --all-functions --counts new.profraw >b.txt
+      diff -q a.txt b.txt >/dev/null || why="llvm-profdata-14 on old.profraw differs from llvm-profdata-19 on new.profraw" ;;
+    *"dump broken.profraw"*)
+      [ $rc = 1 ] || why="exit $rc, expected 1 (the file is broken)"
+      grep -q 'Magic' out.txt || why="the header fields were not explained"
+      grep -qE 'byte 0x[0-9a-f]+' err.txt || why="the problem does not name its byte offset" ;;
+    *"merge run1.iprof run2.iprof"*)
+      [ $rc = 0 ] || why="exit $rc" ;;
+    *"diff "*)
+      [ $rc = 1 ] || why="exit $rc, expected 1 (the builds differ)" ;;
+    *"types "*)
+      [ $rc = 0 ] || why="exit $rc"
+      grep -qi 'megamorphic' out.txt || why="no site classified" ;;
+    *"flame "*)
+      [ $rc = 0 ] || why="exit $rc"
+      grep -q '<svg' flame.svg || why="flame.svg is not an SVG" ;;
+    *) [ $rc = 0 ] || why="exit $rc" ;;
+  esac
+  if [ -n "$why" ]; then
+    echo "FAIL recipe: $c: $why; stderr: $(head -c 400 err.txt)"; failures=$((failures + 1))
+  else echo "ok recipe: $c"; fi
+done
+[ $failures = 0 ] || exit 1
