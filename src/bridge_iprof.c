@@ -46,6 +46,11 @@ int pbi_bridge_native_method(const pb_profile *p, uint32_t m, uint64_t *hash) {
     return 1;
 }
 
+static int by_value(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    return (x->value > y->value) - (x->value < y->value);
+}
+
 static int add_or_merge(pb_profile *v, const pb_record *t, pb_error *err) {
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_count = IPROF_MAX;
@@ -92,6 +97,21 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
             if (e == PB_ENOTFOUND) rc = 0; /* a type no table names: keep it native */
             else if (e) rc = e;
         }
+    }
+    /* A histogram split over sites, merged by LLVM from runs whose type sets
+     * differed, may hold a type in two sites: one pair per type in iprof. */
+    if (rc == 1 && nv > 1) {
+        qsort(vals, nv, sizeof *vals, by_value);
+        size_t o = 0;
+        for (size_t x = 0; x < nv; x++) {
+            if (o && vals[o - 1].value == vals[x].value) {
+                uint64_t c = vals[o - 1].count + vals[x].count;
+                vals[o - 1].count = c < vals[x].count ? UINT64_MAX : c;
+            } else {
+                vals[o++] = vals[x];
+            }
+        }
+        nv = o;
     }
     pb_site site = {(uint32_t)nv, vals};
     t.num_counters = r->num_counters;

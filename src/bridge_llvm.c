@@ -59,6 +59,42 @@ static int is_marker_symbol(const pb_profile *p, uint32_t s) {
            (len == pl + 16 && memcmp(n, PBI_BRIDGE_HASH_PREFIX, pl) == 0);
 }
 
+static int by_value(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    return (x->value > y->value) - (x->value < y->value);
+}
+
+/*
+ * A type histogram of more than 255 types cannot be one LLVM value site:
+ * it is split over consecutive sites of at most 255 values, in NameRef
+ * order, so runs with the same types split the same way and a plain merge
+ * adds site to site. t's one site is replaced (buffers owned by the caller).
+ */
+static int split_histogram(pb_record *t, pb_site **sites, size_t *cap, pb_error *err) {
+    if (t->kind == PB_REC_FUNCTION || t->num_sites[PB_VK_VTABLE] != 1 ||
+        t->sites[PB_VK_VTABLE][0].num_values <= PB_MAX_VALUES_PER_SITE_LLVM)
+        return 0;
+    pb_site *one = &t->sites[PB_VK_VTABLE][0];
+    uint32_t n = one->num_values, ns = (n + PB_MAX_VALUES_PER_SITE_LLVM - 1) / PB_MAX_VALUES_PER_SITE_LLVM;
+    if (ns > *cap) {
+        pb_site *b = realloc(*sites, ns * sizeof *b);
+        if (!b) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate value sites");
+        *sites = b;
+        *cap = ns;
+    }
+    /* the values live in the importer's buffer, which t owns until the next import */
+    qsort(one->values, n, sizeof *one->values, by_value);
+    pb_value *v = one->values;
+    for (uint32_t i = 0; i < ns; i++) {
+        uint32_t k = n - i * PB_MAX_VALUES_PER_SITE_LLVM;
+        (*sites)[i].num_values = k > PB_MAX_VALUES_PER_SITE_LLVM ? PB_MAX_VALUES_PER_SITE_LLVM : k;
+        (*sites)[i].values = v + (size_t)i * PB_MAX_VALUES_PER_SITE_LLVM;
+    }
+    t->num_sites[PB_VK_VTABLE] = ns;
+    t->sites[PB_VK_VTABLE] = *sites;
+    return 0;
+}
+
 /* The counters of a native method's entries: [call count, branch c1..]. */
 typedef struct native {
     size_t cc, br; /* record index in p + 1, 0 = none */
@@ -131,7 +167,8 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
     uint8_t *is_native = calloc(nm + 1, 1);
     uint64_t *hashes = calloc(nm + 1, sizeof *hashes);
     native *ent = calloc(nm + 1, sizeof *ent);
-    size_t idx[16];
+    size_t idx[16], cap_split = 0;
+    pb_site *split = NULL;
     pbi_importer im;
     int rc = 0, imp = 0;
     if (!is_native || !hashes || !ent) {
@@ -172,6 +209,7 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
         }
         pb_record t;
         if ((rc = pbi_import_record(&im, r, &t, err))) break;
+        if ((rc = split_histogram(&t, &split, &cap_split, err))) break;
         rc = pb_profile_add_record(v, &t, NULL, err);
         if (rc == PB_EEXIST) {
             pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
@@ -220,6 +258,7 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
     }
 out:
     if (imp) pbi_import_free(&im);
+    free(split);
     free(is_native);
     free(hashes);
     free(ent);
