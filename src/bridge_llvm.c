@@ -247,9 +247,16 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
     rc = pbi_meta_add_records(v, ver ? ver : "1.1.0", used, err);
     free(used);
     if (!rc && njava) pb_profile_set_flags(v, pb_profile_flags(v) | pb_profile_flags(p));
-    if (!rc && !had_side) {
-        pb_profile_set_origin(v, pb_profile_origin(p));
-        pb_profile_set_flags(v, pb_profile_flags(p));
+    if (!rc && !had_side) pb_profile_set_flags(v, pb_profile_flags(p));
+    if (!rc) {
+        /* Java records were added after the natives and the meta records
+         * last: an indexed origin would make the writer keep that order
+         * (docs/indexed.md), so the view says iprof and gets LLVM's order,
+         * the one llvm-profdata itself writes. */
+        pb_origin og;
+        memset(&og, 0, sizeof og);
+        memcpy(og.format, "iprof", 6);
+        pb_profile_set_origin(v, &og);
     }
     for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
         const char *key = pb_profile_prop_at(p, i, NULL, NULL);
