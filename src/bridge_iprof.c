@@ -191,9 +191,16 @@ static int put_extension(pb_profile *v, const pb_profile *side, pb_error *err) {
     if (!rc) rc = jf->write(side, s, NULL, err);
     if (!rc) rc = pb_sink_commit(s, err);
     if (!rc) {
-        size_t len;
+        size_t len, n = 0;
         const uint8_t *d = pb_sink_memory(s, &len);
-        rc = pb_profile_set_prop(v, PBI_BRIDGE_EXT_PROP, d, len, err);
+        /* compact like the rest of the file: a JSON string never holds a raw
+         * newline, so every newline byte is layout */
+        char *c = malloc(len + 1);
+        if (!c) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate the \"llvm\" key");
+        for (size_t i = 0; c && i < len; i++)
+            if (d[i] != '\n') c[n++] = (char)d[i];
+        if (c) rc = pb_profile_set_prop(v, PBI_BRIDGE_EXT_PROP, c, n, err);
+        free(c);
     }
     pb_sink_free(s);
     return rc;
