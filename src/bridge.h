@@ -24,15 +24,17 @@
 #include "profbridge/format.h"
 #include "profbridge/profile.h"
 
-/* Reserved names of the native mapping (docs/mapping.md §8). */
+/* Reserved names of the native mapping (docs/mapping.md §7). */
 #define PBI_BRIDGE_NATIVE_TYPE "llvm:function"
 #define PBI_BRIDGE_HASH_PREFIX "llvm:hash:0x"
 #define PBI_BRIDGE_EXT_PROP "iprof.extra.llvm"
 /* Meta record names stay below this many bytes (docs/mapping.md §6). */
 #define PBI_BRIDGE_META_CHUNK 60000
 
-int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
-                        pb_error *err);
+/* `target` = the writer's name ("raw", "indexed", "text"): with o's options
+ * it says whether type histograms survive, for the notice in iprof terms. */
+int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const char *target,
+                        const pb_write_options *o, pb_error *err);
 int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
                          pb_error *err);
 

@@ -1,5 +1,5 @@
 /*
- * bridge_iprof.c -- LLVM -> iprof (docs/mapping.md §7, §8).
+ * bridge_iprof.c -- LLVM -> iprof (docs/mapping.md §7, §9).
  *
  * Function records whose name and hash follow the Java grammar become Java
  * records again; jmeta: records give back the version, the types and the
@@ -21,6 +21,7 @@
 #include "bridge_meta.h"
 #include "diag.h"
 #include "jname.h"
+#include "json_text.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
 
@@ -126,13 +127,17 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
     return rc;
 }
 
-/* Native function r of p: a method and entries in v, the record in side. */
+/* Native function r of p: a method and entries in v, the record in side.
+ * Returns 0, 1 (kept in side only: its name is not UTF-8) or an error. */
 static int as_native(pb_profile *v, pb_profile *side, pbi_importer *is, const pb_record *r,
                      const char *name, size_t len, pb_error *err) {
     pb_record t;
     int rc = pbi_import_record(is, r, &t, err);
     if (!rc) rc = pb_profile_add_record(side, &t, NULL, err);
     if (rc) return rc;
+    /* JSON text is UTF-8: a name of other bytes would come back as other
+     * bytes and no longer find its record, so it lives in the key alone */
+    if (!pbi_utf8_valid(name, len)) return 1;
     char hname[sizeof PBI_BRIDGE_HASH_PREFIX + 16];
     snprintf(hname, sizeof hname, PBI_BRIDGE_HASH_PREFIX "%016" PRIx64, r->hash);
     uint32_t sig[2], m, ctx;
@@ -234,7 +239,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         pbi_import_free(&iv);
         return rc;
     }
-    size_t nrec = pb_profile_record_count(p), nmeta = 0, nnative = 0, njava = 0;
+    size_t nrec = pb_profile_record_count(p), nmeta = 0, nnative = 0, njava = 0, nkeyonly = 0;
     uint8_t *done = calloc(nrec + 1, 1);
     if (!done) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a record map");
     for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
@@ -283,14 +288,17 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         int j = as_java(v, &iv, r, name, len, err);
         if (j < 0) rc = j;
         else if (j) njava++;
-        else if (!(rc = as_native(v, side, &is, r, name, len, err))) nnative++;
+        else if ((rc = as_native(v, side, &is, r, name, len, err)) >= 0) nnative++, nkeyonly += rc, rc = 0;
     }
     if (!rc && nnative) rc = put_extension(v, side, err);
     if (!rc && nnative)
         pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
                             "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
-                            "the top-level key \"llvm\" (docs/mapping.md §8)",
+                            "the top-level key \"llvm\" (docs/mapping.md §7)",
                          nnative);
+    if (!rc && nkeyonly)
+        pbi_write_notice(o, "%zu native function name(s) are not UTF-8: they are kept in the key \"llvm\" "
+                            "only, with no iprof method", nkeyonly);
     free(done);
     pbi_import_free(&iv);
     pbi_import_free(&is);

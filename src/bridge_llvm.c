@@ -1,5 +1,5 @@
 /*
- * bridge_llvm.c -- the model as LLVM writers need it (docs/mapping.md §6, §8).
+ * bridge_llvm.c -- the model as LLVM writers need it (docs/mapping.md §6, §7).
  *
  * Java records stay Java records (the writers render their names); the view
  * adds the jmeta: records. Native functions that travelled through iprof
@@ -272,8 +272,37 @@ out:
     return rc;
 }
 
-int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
-                        pb_error *err) {
+/* 1 when the target writer keeps kind-2 sites (docs/mapping.md §8). */
+static int keeps_histograms(const char *target, const pb_write_options *o) {
+    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
+    if (strcmp(target, "raw") == 0) {
+        const char *rv = o ? pb_kv_get(o->kv, o->nkv, "raw-version") : NULL;
+        return !rv || strcmp(rv, "8") != 0;
+    }
+    if (strcmp(target, "indexed") == 0) {
+        const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
+        if (iv) return atoi(iv) >= 12;
+    }
+    return !lv || (strcmp(lv, "14") != 0 && strcmp(lv, "17") != 0);
+}
+
+static void histogram_notice(const pb_profile *v, const char *target, const pb_write_options *o) {
+    if (keeps_histograms(target, o)) return;
+    size_t n = 0;
+    for (size_t i = 0; i < pb_profile_record_count(v); i++) {
+        const pb_record *r = pb_profile_record(v, i);
+        if (r->kind != PB_REC_FUNCTION && r->num_sites[PB_VK_VTABLE]) n++;
+    }
+    if (n)
+        pbi_write_notice(o, "this %s target has no vtable value sites: the (type, count) pairs of %zu "
+                            "virtualInvoke/instanceOf/monitor entries are lost; the entries with their "
+                            "totals, all other entries, the version, all types and all methods are kept "
+                            "(docs/mapping.md §8)",
+                         target, n);
+}
+
+int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const char *target,
+                        const pb_write_options *o, pb_error *err) {
     *view = p;
     size_t nrec = pb_profile_record_count(p), i = 0;
     while (i < nrec && pb_profile_record(p, i)->kind == PB_REC_FUNCTION) i++;
@@ -282,6 +311,7 @@ int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_w
     pb_profile *v = NULL;
     int rc = open_side(p, &v, err);
     if (!rc) rc = build(p, v, had_side, o, err);
+    if (!rc) histogram_notice(v, target, o);
     if (rc) {
         pb_profile_free(v);
         return rc;

@@ -146,7 +146,7 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
     const pb_profile *view = p;
     int rc = 0;
     if (strcmp(f->name, "raw") == 0 || strcmp(f->name, "indexed") == 0 || strcmp(f->name, "text") == 0)
-        rc = pbi_bridge_for_llvm(p, &view, o, err);
+        rc = pbi_bridge_for_llvm(p, &view, f->name, o, err);
     if (!rc) rc = f->write(view, out, o, err);
     if (view != p) pb_profile_free((pb_profile *)view);
     return rc;

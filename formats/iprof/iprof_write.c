@@ -429,7 +429,7 @@ static int pick_version(writer *w, size_t n_instanceof, const pbi_iprof_version 
 int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err) {
     static const pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
     /* LLVM function records: Java records, meta records and native methods
-     * in iprof form first (src/bridge_iprof.c, docs/mapping.md §7-§8). */
+     * in iprof form first (src/bridge_iprof.c, docs/mapping.md §7, §9). */
     const pb_profile *view = p;
     int brc = pbi_bridge_for_iprof(p, &view, o, err);
     if (brc) return brc;

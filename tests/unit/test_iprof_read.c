@@ -291,7 +291,7 @@ static void iprof_read__unknown_members_in_entries_are_dropped_with_a_notice(voi
     pb_profile_free(p);
 }
 
-/* An LLVM function becomes a native method (docs/mapping.md §8): expected
+/* An LLVM function becomes a native method (docs/mapping.md §7): expected
  * text worked out by hand from the convention: types sorted by name, counter
  * 0 as call count, counters 1.. as conditional triples (i, i, count). */
 static void iprof_read__writer_maps_llvm_functions_to_native_methods(void) {
