@@ -239,7 +239,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         pbi_import_free(&iv);
         return rc;
     }
-    size_t nrec = pb_profile_record_count(p), nmeta = 0, nnative = 0, njava = 0, nkeyonly = 0;
+    size_t nrec = pb_profile_record_count(p), nnative = 0, nkeyonly = 0;
     uint8_t *done = calloc(nrec + 1, 1);
     if (!done) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a record map");
     for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
@@ -269,7 +269,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         pb_error_clear(&merr);
         int e = pbi_meta_parse(v, name, len, &merr);
         if (e == PB_ENOMEM) rc = pb_error_set(err, e, PB_NO_OFFSET, NULL, "%s", merr.message);
-        else if (!e) done[i] = 1, nmeta++;
+        else if (!e) done[i] = 1;
         else
             pbi_write_notice(o, "record \"%.60s...\" is not a valid meta record (%s): kept as a native "
                                 "function", name, merr.message[0] ? merr.message : merr.expected);
@@ -286,16 +286,23 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         size_t len;
         const char *name = pb_profile_str(p, r->name, &len);
         int j = as_java(v, &iv, r, name, len, err);
-        if (j < 0) rc = j;
-        else if (j) njava++;
-        else if ((rc = as_native(v, side, &is, r, name, len, err)) >= 0) nnative++, nkeyonly += rc, rc = 0;
+        if (j < 0) {
+            rc = j;
+        } else if (j == 0) {
+            rc = as_native(v, side, &is, r, name, len, err);
+            if (rc >= 0) {
+                nnative++;
+                nkeyonly += (size_t)rc;
+                rc = 0;
+            }
+        }
     }
     if (!rc && nnative) rc = put_extension(v, side, err);
-    if (!rc && nnative)
+    if (!rc && nnative > nkeyonly)
         pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
                             "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
                             "the top-level key \"llvm\" (docs/mapping.md §7)",
-                         nnative);
+                         nnative - nkeyonly);
     if (!rc && nkeyonly)
         pbi_write_notice(o, "%zu native function name(s) are not UTF-8: they are kept in the key \"llvm\" "
                             "only, with no iprof method", nkeyonly);
