@@ -281,7 +281,7 @@ static int keeps_histograms(const char *target, const pb_write_options *o) {
     }
     if (strcmp(target, "indexed") == 0) {
         const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
-        if (iv) return atoi(iv) >= 12;
+        if (iv) return strtol(iv, NULL, 10) >= 12; /* the writer refuses bad values */
     }
     return !lv || (strcmp(lv, "14") != 0 && strcmp(lv, "17") != 0);
 }
