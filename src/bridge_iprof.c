@@ -7,10 +7,12 @@
  * NAME in type "llvm:function" returning "llvm:hash:0x<hash>" with
  *   callCountProfiles   ctx "m:0" = [counter 0]
  *   conditionalProfiles ctx "m:0" = (i, i, counter i) for i = 1..n-1
- * and everything iprof cannot say (hash, bitmaps, value sites, counts above
- * 2^63-1, flags, origin, binary ids, traces, vtable names, record order) in
- * the top-level extension key "llvm": the JSON model (docs/json-model.md)
- * of the native functions, so LLVM -> iprof -> LLVM gives the same model.
+ *   virtualInvokeProfiles ctx "m:j" = vtable site j, when its vtables have names
+ * and everything iprof cannot say (hash, bitmaps, value sites with their
+ * order, counts above 2^63-1, flags, origin, binary ids, traces, vtable
+ * names, record order) in the top-level extension key "llvm": the JSON
+ * model (docs/json-model.md) of the native functions, so LLVM -> iprof ->
+ * LLVM gives the same model.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -127,10 +129,45 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
     return rc;
 }
 
+/* Vtable site j of native function r as a virtualInvokeProfiles entry of
+ * method m, ctx "m:j", when every value has a vtable name (a type in iprof);
+ * a site with an unnamed vtable lives in the "llvm" key only. */
+static int vtable_entry(pb_profile *v, pbi_importer *iv, const pb_record *r, uint32_t j, uint32_t m,
+                        pb_error *err) {
+    const pb_site *s = &r->sites[PB_VK_VTABLE][j];
+    for (uint32_t x = 0; x < s->num_values; x++)
+        if (s->values[x].symbol == PB_NONE) return 0;
+    pb_value *vals = calloc(s->num_values + 1, sizeof *vals);
+    if (!vals) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a site");
+    int rc = 0;
+    uint64_t sum = 0;
+    for (uint32_t x = 0; x < s->num_values && !rc; x++) {
+        vals[x] = s->values[x];
+        if (vals[x].count > IPROF_MAX) vals[x].count = IPROF_MAX;
+        sum = sum + vals[x].count > IPROF_MAX ? IPROF_MAX : sum + vals[x].count;
+        rc = pbi_import_symbol(iv, s->values[x].symbol, &vals[x].symbol, err);
+    }
+    pb_frame f = {m, (int32_t)j};
+    pb_site site = {s->num_values, vals};
+    pb_record t;
+    memset(&t, 0, sizeof t);
+    t.kind = PB_REC_JAVA_VIRTUAL_INVOKE;
+    t.name = PB_NONE;
+    t.layout = PB_NONE;
+    t.num_counters = 1;
+    t.counters = &sum;
+    t.num_sites[PB_VK_VTABLE] = 1;
+    t.sites[PB_VK_VTABLE] = &site;
+    if (!rc) rc = pb_profile_intern_context(v, &f, 1, &t.ctx, err);
+    if (!rc) rc = add_or_merge(v, &t, err);
+    free(vals);
+    return rc;
+}
+
 /* Native function r of p: a method and entries in v, the record in side.
  * Returns 0, 1 (kept in side only: its name is not UTF-8) or an error. */
-static int as_native(pb_profile *v, pb_profile *side, pbi_importer *is, const pb_record *r,
-                     const char *name, size_t len, pb_error *err) {
+static int as_native(pb_profile *v, pb_profile *side, pbi_importer *iv, pbi_importer *is,
+                     const pb_record *r, const char *name, size_t len, pb_error *err) {
     pb_record t;
     int rc = pbi_import_record(is, r, &t, err);
     if (!rc) rc = pb_profile_add_record(side, &t, NULL, err);
@@ -182,6 +219,7 @@ static int as_native(pb_profile *v, pb_profile *side, pbi_importer *is, const pb
     }
     free(c);
     free(lay);
+    for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE] && !rc; j++) rc = vtable_entry(v, iv, r, j, m, err);
     return rc;
 }
 
@@ -289,7 +327,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         if (j < 0) {
             rc = j;
         } else if (j == 0) {
-            rc = as_native(v, side, &is, r, name, len, err);
+            rc = as_native(v, side, &iv, &is, r, name, len, err);
             if (rc >= 0) {
                 nnative++;
                 nkeyonly += (size_t)rc;

@@ -5,10 +5,10 @@
  * adds the jmeta: records. Native functions that travelled through iprof
  * come back from the "llvm" extension key (the JSON model of the native
  * part, which keeps record order, hashes, bitmaps, value sites, flags,
- * origin, binary ids, traces and vtable names) with their counters taken
- * from the iprof entries, which are the data a user or an iprof merge may
- * have changed. Counts above 2^63-1 that iprof had to clamp keep their true
- * value from the extension.
+ * origin, binary ids, traces and vtable names) with their counters and
+ * vtable counts taken from the iprof entries, which are the data a user or
+ * an iprof merge may have changed. Counts above 2^63-1 that iprof had to
+ * clamp keep their true value from the extension.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,23 +95,53 @@ static int split_histogram(pb_record *t, pb_site **sites, size_t *cap, pb_error 
     return 0;
 }
 
+/* iprof value c for a counter that held `old`: the clamped count keeps the
+ * true value iprof could not hold. */
+static uint64_t take(uint64_t c, uint64_t old) { return c == IPROF_MAX && old > IPROF_MAX ? old : c; }
+
 /* The counters of a native method's entries: [call count, branch c1..]. */
 typedef struct native {
     size_t cc, br; /* record index in p + 1, 0 = none */
 } native;
 
+/* An entry of the native mapping: call count or conditional at "m:0", or
+ * the virtual-invoke entry "m:j" of vtable site j, of a native method m. */
 static int is_native_entry(const pb_profile *p, const pb_record *r, const uint8_t *is_native, uint32_t *m) {
-    if (r->kind != PB_REC_JAVA_CALL_COUNT && r->kind != PB_REC_JAVA_BRANCH) return 0;
+    int vt = r->kind == PB_REC_JAVA_VIRTUAL_INVOKE;
+    if (r->kind != PB_REC_JAVA_CALL_COUNT && r->kind != PB_REC_JAVA_BRANCH && !vt) return 0;
     size_t n;
     const pb_frame *f = pb_profile_context(p, r->ctx, &n);
-    if (!f || n != 1 || f[0].bci != 0 || !is_native[f[0].method]) return 0;
+    if (!f || n != 1 || (vt ? f[0].bci < 0 : f[0].bci != 0) || !is_native[f[0].method]) return 0;
     *m = f[0].method;
     return 1;
 }
 
-/* iprof value c for a counter that held `old`: the clamped count keeps the
- * true value iprof could not hold. */
-static uint64_t take(uint64_t c, uint64_t old) { return c == IPROF_MAX && old > IPROF_MAX ? old : c; }
+/* Function record of native method m in v (by name and hash), or SIZE_MAX. */
+static size_t find_native(const pb_profile *p, const pb_profile *v, uint32_t m, uint64_t hash, size_t *idx,
+                          size_t nidx) {
+    size_t len;
+    const char *name = pb_profile_str(p, pb_profile_method(p, m)->name, &len);
+    size_t found = pb_profile_lookup(v, name, len, idx, nidx);
+    for (size_t i = 0; i < found && i < nidx; i++) {
+        const pb_record *r = pb_profile_record(v, idx[i]);
+        if (r->kind == PB_REC_FUNCTION && r->hash == hash) return idx[i];
+    }
+    return SIZE_MAX;
+}
+
+/* Counts of virtual-invoke entry e ("m:j") into vtable site j of the native
+ * record: by value, so the key's order and unnamed values stay. A type the
+ * record's site does not have (added in iprof) cannot be placed: ignored. */
+static void native_vtable_counts(pb_record *r, const pb_record *e, int32_t j) {
+    if ((uint32_t)j >= r->num_sites[PB_VK_VTABLE] || !e->num_sites[PB_VK_VTABLE]) return;
+    pb_site *d = &r->sites[PB_VK_VTABLE][j];
+    const pb_site *s = &e->sites[PB_VK_VTABLE][0];
+    for (uint32_t x = 0; x < s->num_values; x++)
+        for (uint32_t y = 0; y < d->num_values; y++)
+            if (d->values[y].value == s->values[x].value)
+                d->values[y].count = take(s->values[x].count, d->values[y].count);
+}
+
 
 /* Sets the counters of native method m's function record in v (found by
  * name and hash, or added) from its iprof entries. */
@@ -185,11 +215,19 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
         uint32_t m;
         if (!is_native_entry(p, r, is_native, &m)) continue;
         if (r->kind == PB_REC_JAVA_CALL_COUNT) ent[m].cc = i + 1;
-        else ent[m].br = i + 1;
+        else if (r->kind == PB_REC_JAVA_BRANCH) ent[m].br = i + 1;
     }
     for (uint32_t m = 0; m < nm && !rc; m++)
         if (is_native[m] && (ent[m].cc || ent[m].br))
             rc = native_counters(p, v, m, hashes[m], &ent[m], idx, 16, err);
+    for (size_t i = 0; i < nrec && nnative && !rc; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        uint32_t m;
+        if (r->kind != PB_REC_JAVA_VIRTUAL_INVOKE || !is_native_entry(p, r, is_native, &m)) continue;
+        size_t at = find_native(p, v, m, hashes[m], idx, 16), nf;
+        const pb_frame *f = pb_profile_context(p, r->ctx, &nf);
+        if (at != SIZE_MAX) native_vtable_counts(pb_profile_record_mut(v, at), r, f[0].bci);
+    }
     if (rc || (rc = pbi_import_init(&im, v, p, err))) goto out;
     imp = 1;
     size_t njava = 0;

@@ -167,7 +167,74 @@ static void bridge__edited_native_entries_win_over_the_key(void) {
     pb_profile_free(p);
 }
 
+/* A named vtable site of a native function is a virtualInvokeProfiles
+ * entry "m:j" (type = vtable name); its edited count goes back by value. */
+static void bridge__native_vtable_sites_are_virtual_invoke_entries(void) {
+    pb_profile *p = native_profile(3, 1);
+    pb_error err;
+    uint32_t sa, sb;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "_ZTV1A", 6, &sa, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, "_ZTV1B", 6, &sb, &err), 0);
+    /* a second record, same name, another hash: two methods in iprof */
+    uint64_t c = 2;
+    pb_value vals[2] = {{pb_md5_ref("_ZTV1B", 6), 5, sb}, {pb_md5_ref("_ZTV1A", 6), 9, sa}};
+    pb_site sites[2] = {{0, NULL}, {2, vals}};
+    pb_record r;
+    memset(&r, 0, sizeof r);
+    r.kind = PB_REC_FUNCTION;
+    r.ctx = PB_NONE;
+    r.layout = PB_NONE;
+    r.hash = 0x77;
+    r.num_counters = 1;
+    r.counters = &c;
+    r.num_sites[PB_VK_VTABLE] = 2;
+    r.sites[PB_VK_VTABLE] = sites;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, "native_fn", 9, &r.name, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    pb_profile *ip = through(p, "iprof", NULL, 0);
+    CU_ASSERT_EQUAL(pb_profile_method_count(ip), 2);
+    size_t nvi = 0;
+    for (size_t i = 0; i < pb_profile_record_count(ip); i++) {
+        pb_record *e = pb_profile_record_mut(ip, i);
+        if (e->kind != PB_REC_JAVA_VIRTUAL_INVOKE) continue;
+        nvi++;
+        size_t nf;
+        const pb_frame *f = pb_profile_context(ip, e->ctx, &nf);
+        CU_ASSERT_EQUAL(nf, 1);
+        /* the empty site 0 has an entry with no pairs, site 1 the two types */
+        CU_ASSERT_EQUAL(e->sites[PB_VK_VTABLE][0].num_values, f[0].bci == 0 ? 0 : 2);
+        if (f[0].bci != 1) continue;
+        CU_ASSERT_EQUAL_FATAL(e->sites[PB_VK_VTABLE][0].num_values, 2);
+        for (uint32_t x = 0; x < 2; x++) {
+            pb_value *v = &e->sites[PB_VK_VTABLE][0].values[x];
+            size_t len;
+            const char *n = pb_profile_str(ip, pb_profile_symbol(ip, v->symbol)->name, &len);
+            CU_ASSERT(len == 6 && (memcmp(n, "_ZTV1A", 6) == 0 || memcmp(n, "_ZTV1B", 6) == 0));
+            if (memcmp(n, "_ZTV1B", 6) == 0) v->count = 50;
+        }
+    }
+    CU_ASSERT_EQUAL(nvi, 2);
+    pb_profile *back = through(ip, "indexed", NULL, 0);
+    size_t idx[2];
+    CU_ASSERT_EQUAL_FATAL(pb_profile_lookup(back, "native_fn", 9, idx, 2), 2);
+    const pb_record *b = pb_profile_record(back, idx[0]);
+    if (b->hash != 0x77) b = pb_profile_record(back, idx[1]);
+    CU_ASSERT_EQUAL_FATAL(b->hash, 0x77);
+    CU_ASSERT_EQUAL_FATAL(b->num_sites[PB_VK_VTABLE], 2);
+    /* the indexed writer sorts a site by count: B (50) before A (9) */
+    const pb_site *s1 = &b->sites[PB_VK_VTABLE][1];
+    CU_ASSERT_EQUAL_FATAL(s1->num_values, 2);
+    CU_ASSERT_EQUAL(s1->values[0].value, pb_md5_ref("_ZTV1B", 6));
+    CU_ASSERT_EQUAL(s1->values[0].count, 50);
+    CU_ASSERT_EQUAL(s1->values[1].count, 9);
+    pb_profile_free(back);
+    pb_profile_free(ip);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
+    {"bridge__native_vtable_sites_are_virtual_invoke_entries",
+     bridge__native_vtable_sites_are_virtual_invoke_entries},
     {"bridge__meta_records_chunk_long_lists_and_bring_them_back",
      bridge__meta_records_chunk_long_lists_and_bring_them_back},
     {"bridge__native_counts_above_int64_survive_iprof", bridge__native_counts_above_int64_survive_iprof},
