@@ -230,7 +230,7 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
     }
     if (rc || (rc = pbi_import_init(&im, v, p, err))) goto out;
     imp = 1;
-    size_t njava = 0;
+    size_t njava = 0, nabsorbed = 0;
     for (size_t i = 0; i < nrec && !rc; i++) {
         const pb_record *r = pb_profile_record(p, i);
         uint32_t m;
@@ -242,8 +242,10 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
             pb_error merr;
             pb_error_clear(&merr);
             if (name && pbi_meta_is_meta(name, len) && r->hash == pbi_jname_hash(name, len) &&
-                pbi_meta_parse(v, name, len, &merr) == 0)
+                pbi_meta_parse(v, name, len, &merr) == 0) {
+                nabsorbed++;
                 continue;
+            }
         }
         pb_record t;
         if ((rc = pbi_import_record(&im, r, &t, err))) break;
@@ -267,7 +269,7 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
         uint32_t out;
         if (!is_native[m]) rc = pbi_import_method(&im, m, &out, err), nj++;
     }
-    if (rc || (!njava && !nj)) goto out;
+    if (rc || (!njava && !nj && !nabsorbed)) goto out;
     /* Java data: the meta records (methods no Java record of v references). */
     size_t vm = pb_profile_method_count(v);
     uint8_t *used = calloc(vm + 1, 1);
