@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bridge.h"
 #include "profbridge/format.h"
 
 #define PB_FORMAT(n) extern const pb_format pb_format_##n;
@@ -140,7 +141,15 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
     if (!f->write)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot write profiles", f->name);
-    return f->write(p, out, o, err);
+    /* LLVM writers get Java data with its meta records and native functions
+     * back from iprof form (src/bridge.h); the iprof writer bridges itself. */
+    const pb_profile *view = p;
+    int rc = 0;
+    if (strcmp(f->name, "raw") == 0 || strcmp(f->name, "indexed") == 0 || strcmp(f->name, "text") == 0)
+        rc = pbi_bridge_for_llvm(p, &view, f->name, o, err);
+    if (!rc) rc = f->write(view, out, o, err);
+    if (view != p) pb_profile_free((pb_profile *)view);
+    return rc;
 }
 
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,

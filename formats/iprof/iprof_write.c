@@ -19,6 +19,7 @@
 #include <jansson.h>
 
 #include "buf.h"
+#include "bridge.h"
 #include "iprof_int.h"
 
 #define FLUSH_AT (64 * 1024)
@@ -427,6 +428,16 @@ static int pick_version(writer *w, size_t n_instanceof, const pbi_iprof_version 
 
 int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err) {
     static const pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
+    /* LLVM function records: Java records, meta records and native methods
+     * in iprof form first (src/bridge_iprof.c, docs/mapping.md §7, §9). */
+    const pb_profile *view = p;
+    int brc = pbi_bridge_for_iprof(p, &view, o, err);
+    if (brc) return brc;
+    if (view != p) {
+        brc = pbi_iprof_write(view, out, o, err);
+        pb_profile_free((pb_profile *)view);
+        return brc;
+    }
     writer w;
     const pbi_iprof_version *ver = NULL;
     int rc = 0;
@@ -440,14 +451,9 @@ int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o
     for (size_t i = 0; i < nrec; i++) {
         const pb_record *r = pb_profile_record(p, i);
         if (r->kind == PB_REC_JAVA_INSTANCEOF) n_instanceof++;
-        if (r->kind == PB_REC_FUNCTION || r->kind >= PB_REC_KIND_COUNT) {
-            size_t len = 0;
-            const char *name = r->name == PB_NONE ? "" : pb_profile_str(p, r->name, &len);
-            return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
-                                "record %zu (\"%.*s\") is an LLVM function record: LLVM function "
-                                "records need the bridge mapping (issue 5)",
-                                i, len > 80 ? 80 : (int)len, name ? name : "");
-        }
+        if (r->kind == PB_REC_FUNCTION || r->kind >= PB_REC_KIND_COUNT)
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                                "record %zu has kind %u, which iprof cannot hold", i, r->kind);
     }
     if ((rc = pick_version(&w, n_instanceof, &ver))) return rc;
     if ((rc = assign_ids(&w, 0)) || (rc = assign_ids(&w, 1))) goto out;

@@ -326,6 +326,12 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    if (strcmp(out_f->name, "iprof") == 0) {
+        /* iprof has no 255-values-per-site limit and counts are Java longs:
+         * a type histogram keeps every type (docs/mapping.md §6) */
+        mo.max_values_per_site = 0;
+        mo.max_count = PB_MAX_COUNT_IPROF;
+    }
     mo.diag = pbc_diag;
     mo.diag_ctx = &dc;
     size_t failed = 0;

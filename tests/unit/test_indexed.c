@@ -610,7 +610,21 @@ static void indexed_write__java_records_use_their_rendered_names(void) {
         CU_ASSERT_PTR_NOT_NULL_FATAL(out);
         pb_profile *q = NULL;
         CU_ASSERT_EQUAL_FATAL(read_mem(out, olen, fmts[f], &q, &err), 0);
-        CU_ASSERT_EQUAL(pb_profile_record_count(q), 2);
+        /* + the meta records (docs/mapping.md §6); hashes from Python's hashlib:
+         * low 60 bits of the MD5 NameRef. Every method is referenced: no
+         * jmeta:methods record. */
+        CU_ASSERT_EQUAL(pb_profile_record_count(q), 4);
+        static const struct { const char *name; uint64_t hash; } meta[2] = {
+            {"jmeta:version:1.1.0", UINT64_C(0x5626479080d49a7)},
+            {"jmeta:types:0:Fib,SubFib,int", UINT64_C(0x166843a4ec55bd9)}};
+        for (size_t i = 0; i < 2; i++) {
+            size_t idx;
+            CU_ASSERT_EQUAL_FATAL(pb_profile_lookup(q, meta[i].name, strlen(meta[i].name), &idx, 1), 1);
+            const pb_record *mr = pb_profile_record(q, idx);
+            CU_ASSERT_EQUAL(mr->hash, meta[i].hash);
+            CU_ASSERT_EQUAL_FATAL(mr->num_counters, 1);
+            CU_ASSERT_EQUAL(mr->counters[0], 1);
+        }
         for (size_t i = 0; i < 2; i++) {
             const pb_record *orig = pb_profile_record(p, i);
             const char *name;
