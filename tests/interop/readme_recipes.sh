@@ -34,7 +34,10 @@ PY
 cp "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" new.profraw
 head -c 200 new.profraw > broken.profraw   # the header, then the file ends
 "$PB" convert app.iprof -o before.profdata
+cp before.profdata r1.profdata
+"$PB" convert "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" -o native.profdata
 "$PB" convert run2.iprof -o after.profdata
+cp after.profdata r2.profdata
 
 failures=0
 for c in "${cmds[@]}"; do
@@ -53,6 +56,14 @@ for c in "${cmds[@]}"; do
       [ $rc = 1 ] || why="exit $rc, expected 1 (the file is broken)"
       grep -q 'Magic' out.txt || why="the header fields were not explained"
       grep -qE 'byte 0x[0-9a-f]+' err.txt || why="the problem does not name its byte offset" ;;
+    *"convert native.profdata -o native.iprof"*)
+      [ $rc = 0 ] || why="exit $rc"
+      "$PB" convert native.iprof -o back.profdata && cmp -s native.profdata back.profdata \
+        || why="native.iprof does not convert back to the same .profdata bytes" ;;
+    *"llvm-profdata-19 merge r1.profdata r2.profdata"*)
+      [ $rc = 0 ] || why="exit $rc"
+      "$PB" merge run1.iprof run2.iprof -o expected.iprof
+      cmp -s merged.iprof expected.iprof || why="merged.iprof differs from profbridge merge of the two runs" ;;
     *"merge run1.iprof run2.iprof"*)
       [ $rc = 0 ] || why="exit $rc" ;;
     *"diff "*)
