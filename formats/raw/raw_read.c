@@ -66,8 +66,9 @@ typedef struct prof {
         vnames_off, val_off;
     int absolute; /* v5 / LLVM 13's v7: CounterPtr is an address */
     pb_buf names;
-    name_ent *ne;
-    size_t nne;
+    name_ent *ne; /* in names-section order */
+    size_t nne, ne_next;
+    addr_ent *ne_sorted; /* (MD5, index into ne) by MD5; built on the first out-of-order lookup */
     addr_ent *fp;
     size_t nfp;
     vt_ent *vt;
@@ -131,10 +132,6 @@ int pbi_raw_probe(const uint8_t *head, size_t len) {
     return pbi_raw_magic(head, len, &order, &ptr) ? 8 : 0;
 }
 
-static int cmp_name(const void *a, const void *b) {
-    const name_ent *x = a, *y = b;
-    return x->md5 < y->md5 ? -1 : x->md5 > y->md5;
-}
 static int cmp_addr(const void *a, const void *b) {
     const addr_ent *x = a, *y = b;
     return x->addr < y->addr ? -1 : x->addr > y->addr;
@@ -149,9 +146,22 @@ static int cmp_ts(const void *a, const void *b) {
     return x->ref < y->ref ? -1 : x->ref > y->ref;
 }
 
+/* The names section lists the names in data-record order (compiler-rt writes
+ * both per function), so the next entry is tried first; only a miss pays for
+ * a sorted (MD5, index) table, built once. Saves a 100k-entry sort on big files. */
 static name_ent *find_name(prof *pf, uint64_t md5) {
-    name_ent key = {md5, 0, 0, 0};
-    return pf->nne ? bsearch(&key, pf->ne, pf->nne, sizeof *pf->ne, cmp_name) : NULL;
+    if (pf->ne_next < pf->nne && pf->ne[pf->ne_next].md5 == md5) return &pf->ne[pf->ne_next++];
+    if (!pf->nne) return NULL;
+    if (!pf->ne_sorted) {
+        if (!(pf->ne_sorted = malloc(pf->nne * sizeof *pf->ne_sorted))) return NULL;
+        for (size_t i = 0; i < pf->nne; i++) pf->ne_sorted[i] = (addr_ent){pf->ne[i].md5, i};
+        qsort(pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
+    }
+    addr_ent key = {md5, 0};
+    const addr_ent *e = bsearch(&key, pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
+    if (!e) return NULL;
+    pf->ne_next = (size_t)e->ref + 1;
+    return &pf->ne[e->ref];
 }
 
 /* ---- header and sections ---------------------------------------------------- */
@@ -320,7 +330,6 @@ static int read_names(rd *r, prof *pf) {
         e->id = PB_NONE;
         start = i + 1;
     }
-    if (pf->nne) qsort(pf->ne, pf->nne, sizeof *pf->ne, cmp_name);
     return 0;
 }
 
@@ -690,6 +699,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         const uint8_t *rec = rec_at(r, pf, i);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
+        if (!ne && pf->nne && !pf->ne_sorted) return nomem(r);
         if (!ne) {
             rec_path(pf, i, "NameRef", path, sizeof path);
             return pb_error_set(r->err, PB_EFORMAT, pf->data_off + i * pf->l.record_size, path,
@@ -729,6 +739,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
 static void prof_free(prof *pf) {
     pbi_buf_free(&pf->names);
     free(pf->ne);
+    free(pf->ne_sorted);
     free(pf->fp);
     free(pf->vt);
     memset(pf, 0, sizeof *pf);
