@@ -769,6 +769,49 @@ static int read_profile(rd *r, prof *pf, uint64_t *next) {
     return 0;
 }
 
+/* Finds the end of a profile without reading its records: header, section
+ * layout, then the value data's TotalSize words (the only part whose size the
+ * header does not give). For `raw-profile K`, which skips profiles 0..K-1. */
+static int skip_profile(rd *r, prof *pf, uint64_t *next) {
+    int rc;
+    if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
+    uint64_t pos = pf->val_off, nd = pf->h.f[PBI_RH_NumData];
+    for (uint64_t i = 0; i < nd; i++) {
+        const uint8_t *rec = rec_at(r, pf, i);
+        unsigned any = 0;
+        for (unsigned k = 0; k < pf->l.num_value_kinds; k++) any |= pbi_raw_rec_sites(&pf->l, rec, k, r->order);
+        if (!any) continue;
+        char path[96];
+        rec_path(pf, i, "value_data", path, sizeof path);
+        if (r->len - pos < 8)
+            return pb_error_set(r->err, PB_ETRUNC, pos, path, "value data header (8 bytes) runs past the end of the file");
+        uint64_t total = pb_get_u32(r->d + pos, r->order);
+        if (total < 8 || total % 8 || total > r->len - pos)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "TotalSize: expected a multiple of 8, at least 8, within the file (0x%" PRIx64
+                                " bytes left), found %" PRIu64,
+                                r->len - pos, total);
+        pos += total;
+    }
+    *next = pos;
+    return 0;
+}
+
+/* The `raw-profile` read option: -1 (all profiles, merged), or the 0-based
+ * index of the one profile to read. */
+static int profile_option(const pb_read_options *o, long *want, pb_error *err) {
+    *want = -1;
+    const char *v = o ? pb_kv_get(o->kv, o->nkv, "raw-profile") : NULL;
+    if (!v) return 0;
+    char *end;
+    unsigned long k = strtoul(v, &end, 10);
+    if (!*v || *end || *v == '-' || k > 0xffffffUL)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-profile",
+                            "expected the 0-based number of a profile in the file, found \"%s\"", v);
+    *want = (long)k;
+    return 0;
+}
+
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
     rd r;
@@ -778,7 +821,9 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     r.o = o;
     r.err = err;
     *out = NULL;
-    int rc;
+    long want;
+    int rc = profile_option(o, &want, err);
+    if (rc) return rc;
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
@@ -799,13 +844,22 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
         memset(&pf, 0, sizeof pf);
         pf.index = idx;
         pf.start = pos;
-        rc = read_profile(&r, &pf, &pos);
-        if (idx == 0) version = pf.version;
+        if (want >= 0 && idx < (unsigned long)want) rc = skip_profile(&r, &pf, &pos);
+        else rc = read_profile(&r, &pf, &pos);
+        if (idx == 0 || idx == (unsigned long)want) version = pf.version;
         prof_free(&pf);
         if (rc) goto fail;
+        if (idx == (unsigned long)want) break; /* the one profile asked for */
         /* §2.14: zero bytes may follow; then EOF or another 8-aligned profile */
         while (pos < len && data[pos] == 0) pos++;
-        if (pos >= len) break;
+        if (pos >= len) {
+            if (want >= 0 && idx < (unsigned long)want) {
+                rc = pb_error_set(err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
+                                  "there is no profile %ld: the file holds %u", want, idx + 1);
+                goto fail;
+            }
+            break;
+        }
         if (pos % 8) {
             rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
                               "bytes after profile %u: expected zero padding or another raw profile "
