@@ -126,10 +126,28 @@ int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
     return 1;
 }
 
+/* LLVM's binary sample profiles (AutoFDO/SPGO, `llvm-profdata merge --sample`)
+ * start with SPMagic(format) = "SPROF42" << 8 | format as ULEB128 (9 bytes).
+ * Users hand them to us as ".profdata" next to instrumentation profiles, so
+ * they are recognised, only to be refused with a message saying what they are.
+ * Returns the format byte (2 compact, 4 ext-binary, 0xff binary) or -1. */
+static int sample_magic(const uint8_t *p, size_t len) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 9 && i < len; i++) {
+        v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+        if (!(p[i] & 0x80)) {
+            if (i == 8 && (v >> 8) == UINT64_C(0x5350524f463432)) return (int)(v & 0xff);
+            return -1;
+        }
+    }
+    return -1;
+}
+
 int pbi_raw_probe(const uint8_t *head, size_t len) {
     int order;
     unsigned ptr;
-    return pbi_raw_magic(head, len, &order, &ptr) ? 8 : 0;
+    if (pbi_raw_magic(head, len, &order, &ptr)) return 8;
+    return sample_magic(head, len) >= 0 ? 4 : 0; /* to refuse it clearly */
 }
 
 static int cmp_addr(const void *a, const void *b) {
@@ -827,6 +845,13 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
+        int sf = sample_magic(data, len);
+        if (sf >= 0)
+            return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
+                                "LLVM sample profile (magic SPROF42, %s format): sample-based (AutoFDO/SPGO) "
+                                "profiles are not instrumentation profiles; profbridge does not read them",
+                                sf == 4 ? "extensible binary" : sf == 2 ? "compact binary" : sf == 0xff ? "binary"
+                                                                                                    : "unknown");
         if (len >= 8 && (pb_get_u64(data, PB_ORDER_LE) == PBI_MEMPROF_MAGIC ||
                          pb_get_u64(data, PB_ORDER_BE) == PBI_MEMPROF_MAGIC))
             return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",

@@ -278,6 +278,24 @@ static void raw_read__refuses_memprof_raw_profiles(void) {
                  "profiles are not instrumentation profiles; profbridge does not read them");
 }
 
+static void raw_read__refuses_llvm_sample_profiles_by_their_magic(void) {
+    /* the first 9 bytes of LLVM 19's sample-multiple-nametables.profdata
+     * (llvm-profparser test data): ULEB128 of "SPROF42" << 8 | 4 (ext-binary) */
+    uint8_t d[32] = {0x84, 0xe4, 0xd0, 0xb1, 0xf4, 0xc9, 0x94, 0xa8, 0x53};
+    pb_profile *p;
+    char msg[1024];
+    CU_ASSERT_EQUAL(pb_format_lookup("raw")->probe(d, sizeof d), 4); /* recognised, so it can be refused */
+    CU_ASSERT_EQUAL(read_mem(d, sizeof d, &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_STRING_EQUAL(msg, "t.profraw: byte 0x0 (header.Magic): LLVM sample profile (magic SPROF42, "
+                                "extensible binary format): sample-based (AutoFDO/SPGO) profiles are not "
+                                "instrumentation profiles; profbridge does not read them");
+    d[0] = 0x82; /* LLVM 12's compat-sample.profdata: compact binary */
+    CU_ASSERT_EQUAL(read_mem(d, sizeof d, &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "compact binary format"));
+    d[8] = 0x54; /* one bit off: not the magic any more */
+    CU_ASSERT_EQUAL(pb_format_lookup("raw")->probe(d, sizeof d), 0);
+}
+
 static void raw_read__rejects_an_unknown_version(void) {
     tfile t;
     build(&t, 10, 8, PB_ORDER_LE, two_fns, 2, 0);
@@ -641,6 +659,7 @@ static CU_TestInfo tests[] = {
     {"raw_read__turns_byte_coverage_zero_into_count_one", raw_read__turns_byte_coverage_zero_into_count_one},
     {"raw_read__rejects_a_bad_magic", raw_read__rejects_a_bad_magic},
     {"raw_read__refuses_memprof_raw_profiles", raw_read__refuses_memprof_raw_profiles},
+    {"raw_read__refuses_llvm_sample_profiles_by_their_magic", raw_read__refuses_llvm_sample_profiles_by_their_magic},
     {"raw_read__rejects_an_unknown_version", raw_read__rejects_an_unknown_version},
     {"raw_read__refuses_debug_info_correlated_profiles", raw_read__refuses_debug_info_correlated_profiles},
     {"raw_read__rejects_header_sizes_that_overflow", raw_read__rejects_header_sizes_that_overflow},
