@@ -410,6 +410,10 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
     e.json = o && o->json;
     e.first_sec = 1;
     e.stop = UINT64_MAX;
+    /* raw-profile K selects a profile for reading; the dump explains them all */
+    if (o && o->diag && pb_kv_get(o->kv, o->nkv, "raw-profile"))
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_NOTICE, 0, pb_source_name(in), PB_NO_OFFSET, "raw-profile",
+                "ignored by dump, which explains every profile of the file");
     /* the reader's verdict first: the dump stops at its first problem */
     pb_profile *p = NULL;
     pb_error rerr;
