@@ -3,6 +3,12 @@
 
 static const char *const raw_extensions[] = {".profraw", NULL};
 
+/* Several profiles in one file (a program and its shared libraries) are merged;
+ * this reads one of them alone, as `show` does to list records per profile. */
+static const pb_option_desc raw_read_options[] = {
+    {"raw-profile", "K", "read only the K-th profile (0-based) of a file holding several"},
+    {NULL, NULL, NULL}};
+
 static const pb_option_desc raw_write_options[] = {
     {"raw-version", "8|10", "raw format version to write (default 10)"},
     {"raw-pointer-width", "4|8", "pointer width of the pretended target (default 8)"},
@@ -19,6 +25,6 @@ const pb_format pb_format_raw = {
     pbi_raw_read,
     pbi_raw_write,
     pbi_raw_dump,
-    NULL,
+    raw_read_options,
     raw_write_options,
 };

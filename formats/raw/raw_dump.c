@@ -24,7 +24,14 @@ typedef struct em {
     uint64_t stop; /* offset of the reader's first problem, or UINT64_MAX */
     int stopped;
     int nostop; /* computed entries (section table): not positions in the input */
+    const pbi_raw_field *row; /* layout-table row of the next item (its versions), or NULL */
 } em;
+
+/* The raw versions a field exists in, from the layout table: "v5+" or "v9-v10". */
+static void versions(const pbi_raw_field *f, char *buf, size_t cap) {
+    if (f->until == PBI_RAW_UNTIL_NOW) snprintf(buf, cap, "v%u+", f->since);
+    else snprintf(buf, cap, "v%u-v%u", f->since, f->until);
+}
 
 static void jstr(pb_buf *b, const char *s, size_t n) {
     pbi_buf_putc(b, '"');
@@ -73,13 +80,24 @@ static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *fie
     size_t shown = n > 16 ? 16 : n, k = 0;
     for (size_t i = 0; i < shown; i++) k += (size_t)snprintf(hex + k, sizeof hex - k, "%s%02x", i ? " " : "", d[off + i]);
     if (n > 16) snprintf(hex + k, sizeof hex - k, " ..");
+    const pbi_raw_field *row = e->row;
+    e->row = NULL;
+    char vers[24] = "";
+    if (row) versions(row, vers, sizeof vers);
     if (e->json) {
         pbi_buf_printf(&e->b, "%s\n    {\"offset\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", e->first_item ? "" : ",",
                        off, hex);
         jstr(&e->b, field, strlen(field));
         pbi_buf_puts(&e->b, ", \"value\": ");
         jstr(&e->b, v, strlen(v));
+        if (row) {
+            pbi_buf_printf(&e->b, ", \"since\": %u, \"until\": ", row->since);
+            if (row->until == PBI_RAW_UNTIL_NOW) pbi_buf_puts(&e->b, "null");
+            else pbi_buf_printf(&e->b, "%u", row->until);
+        }
         pbi_buf_putc(&e->b, '}');
+    } else if (row) {
+        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s %s  [%s]\n", off, hex, field, v, vers);
     } else {
         pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s %s\n", off, hex, field, v);
     }
@@ -171,6 +189,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
         if (l.hdr_off[i] < 0) continue;
         const pbi_raw_field *f = &pbi_raw_header_fields[i];
         uint64_t at = s + (uint64_t)l.hdr_off[i];
+        e->row = f;
         if (i == PBI_RH_Version)
             item(e, d, at, 8, f->name, "0x%016" PRIx64 " = version %" PRIu64 " | flags %s", h[i], version,
                  flag_names(flags, fl, sizeof fl));
@@ -265,6 +284,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
                 uint64_t v = pbi_raw_rec_get(&l, r, id, k, order);
                 snprintf(f, sizeof f, "data[%" PRIu64 "].%s%s", i, fd->name, fd->count > 1 ? (k ? "[1]" : "[0]") : "");
                 int rc;
+                e->row = fd;
                 if (id == PBI_RD_NameRef) {
                     rc = item(e, d, at, 8, f, "0x%016" PRIx64 " = %.*s", v, (int)(nlen > 300 ? 300 : nlen), nm);
                 } else if (id == PBI_RD_CounterPtr) {
@@ -315,6 +335,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
             const uint8_t *v = d + off[6] + k * l.vtable_size;
             char f[32];
             snprintf(f, sizeof f, "vtables[%" PRIu64 "]", k);
+            e->row = &pbi_raw_vtable_fields[PBI_RV_VTableNameHash]; /* the record as a whole: v10+ */
             if (item(e, d, off[6] + k * l.vtable_size, l.vtable_size, f,
                      "NameRef 0x%016" PRIx64 ", addresses 0x%" PRIx64 "..0x%" PRIx64,
                      pbi_raw_vt_get(&l, v, PBI_RV_VTableNameHash, order),
@@ -389,6 +410,10 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
     e.json = o && o->json;
     e.first_sec = 1;
     e.stop = UINT64_MAX;
+    /* raw-profile K selects a profile for reading; the dump explains them all */
+    if (o && o->diag && pb_kv_get(o->kv, o->nkv, "raw-profile"))
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_NOTICE, 0, pb_source_name(in), PB_NO_OFFSET, "raw-profile",
+                "ignored by dump, which explains every profile of the file");
     /* the reader's verdict first: the dump stops at its first problem */
     pb_profile *p = NULL;
     pb_error rerr;

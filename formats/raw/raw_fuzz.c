@@ -1,7 +1,8 @@
 /*
  * raw_fuzz.c -- libFuzzer target: any bytes through the raw reader; what
  * reads is written back (v10, then v8 32-bit big-endian) and must read again;
- * the same bytes go through dump. Seed corpus: tests/fuzz/raw/.
+ * what reads is also read profile by profile (raw-profile K, as show does), and
+ * every part must read; the same bytes go through dump. Seed corpus: tests/fuzz/raw/.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -33,6 +34,31 @@ static void write_and_reread(const pb_profile *p, const pb_kv *kv, size_t nkv) {
     pb_sink_free(s);
 }
 
+/* raw-profile 0, 1, ...: each must read until the first index past the last profile. */
+static void read_parts(const uint8_t *data, size_t size) {
+    for (unsigned k = 0; k < 64; k++) {
+        char num[8];
+        num[0] = (char)('0' + k / 10);
+        num[1] = (char)('0' + k % 10);
+        num[2] = 0;
+        pb_kv kv = {"raw-profile", k < 10 ? num + 1 : num};
+        pb_read_options ro = PB_READ_OPTIONS_INIT;
+        ro.format = "raw";
+        ro.kv = &kv;
+        ro.nkv = 1;
+        pb_source *src = NULL;
+        pb_profile *p = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        int rc = pb_source_open_memory(&src, data, size, "<fuzz>", &err);
+        if (rc == 0) rc = pb_read(&p, src, &ro, &err);
+        pb_profile_free(p);
+        pb_source_free(src);
+        if (rc == PB_ENOTFOUND && k > 0) break;
+        if (rc) abort(); /* the whole file read, so every profile of it must */
+    }
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const pb_kv v8be[] = {{"raw-version", "8"}, {"raw-pointer-width", "4"}, {"raw-byte-order", "be"}};
     pb_source *src = NULL;
@@ -44,6 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (pb_source_open_memory(&src, data, size, "<fuzz>", &err) == 0 && pb_read(&p, src, &ro, &err) == 0) {
         write_and_reread(p, NULL, 0);
         write_and_reread(p, v8be, 3);
+        read_parts(data, size);
     }
     pb_profile_free(p);
     pb_source_free(src);

@@ -66,8 +66,9 @@ typedef struct prof {
         vnames_off, val_off;
     int absolute; /* v5 / LLVM 13's v7: CounterPtr is an address */
     pb_buf names;
-    name_ent *ne;
-    size_t nne;
+    name_ent *ne; /* in names-section order */
+    size_t nne, ne_next;
+    addr_ent *ne_sorted; /* (MD5, index into ne) by MD5; built on the first out-of-order lookup */
     addr_ent *fp;
     size_t nfp;
     vt_ent *vt;
@@ -89,11 +90,14 @@ static void hdr_path(const prof *pf, int id, char *buf, size_t n) {
 static uint64_t hdr_at(const prof *pf, int id) {
     return pf->l.hdr_off[id] < 0 ? pf->start : pf->start + (uint64_t)pf->l.hdr_off[id];
 }
-static void rec_path(const prof *pf, uint64_t i, const char *field, char *buf, size_t n) {
+/* Returns buf, so that error paths can build it in the call (per-record paths
+ * built up front cost a tenth of the read of a big file). */
+static const char *rec_path(const prof *pf, uint64_t i, const char *field, char *buf, size_t n) {
     if (pf->index)
         snprintf(buf, n, "profile[%u].data[%" PRIu64 "]%s%s", pf->index, i, *field ? "." : "", field);
     else
         snprintf(buf, n, "data[%" PRIu64 "]%s%s", i, *field ? "." : "", field);
+    return buf;
 }
 
 /* Signed difference in the profile's pointer width (§2.7: 32-bit deltas wrap at 2^32). */
@@ -125,16 +129,30 @@ int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
     return 1;
 }
 
+/* LLVM's binary sample profiles (AutoFDO/SPGO, `llvm-profdata merge --sample`)
+ * start with SPMagic(format) = "SPROF42" << 8 | format as ULEB128 (9 bytes).
+ * Users hand them to us as ".profdata" next to instrumentation profiles, so
+ * they are recognised, only to be refused with a message saying what they are.
+ * Returns the format byte (2 compact, 4 ext-binary, 0xff binary) or -1. */
+static int sample_magic(const uint8_t *p, size_t len) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 9 && i < len; i++) {
+        v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
+        if (!(p[i] & 0x80)) {
+            if (i == 8 && (v >> 8) == UINT64_C(0x5350524f463432)) return (int)(v & 0xff);
+            return -1;
+        }
+    }
+    return -1;
+}
+
 int pbi_raw_probe(const uint8_t *head, size_t len) {
     int order;
     unsigned ptr;
-    return pbi_raw_magic(head, len, &order, &ptr) ? 8 : 0;
+    if (pbi_raw_magic(head, len, &order, &ptr)) return 8;
+    return sample_magic(head, len) >= 0 ? 4 : 0; /* to refuse it clearly */
 }
 
-static int cmp_name(const void *a, const void *b) {
-    const name_ent *x = a, *y = b;
-    return x->md5 < y->md5 ? -1 : x->md5 > y->md5;
-}
 static int cmp_addr(const void *a, const void *b) {
     const addr_ent *x = a, *y = b;
     return x->addr < y->addr ? -1 : x->addr > y->addr;
@@ -149,9 +167,22 @@ static int cmp_ts(const void *a, const void *b) {
     return x->ref < y->ref ? -1 : x->ref > y->ref;
 }
 
+/* The names section lists the names in data-record order (compiler-rt writes
+ * both per function), so the next entry is tried first; only a miss pays for
+ * a sorted (MD5, index) table, built once. Saves a 100k-entry sort on big files. */
 static name_ent *find_name(prof *pf, uint64_t md5) {
-    name_ent key = {md5, 0, 0, 0};
-    return pf->nne ? bsearch(&key, pf->ne, pf->nne, sizeof *pf->ne, cmp_name) : NULL;
+    if (pf->ne_next < pf->nne && pf->ne[pf->ne_next].md5 == md5) return &pf->ne[pf->ne_next++];
+    if (!pf->nne) return NULL;
+    if (!pf->ne_sorted) {
+        if (!(pf->ne_sorted = malloc(pf->nne * sizeof *pf->ne_sorted))) return NULL;
+        for (size_t i = 0; i < pf->nne; i++) pf->ne_sorted[i] = (addr_ent){pf->ne[i].md5, i};
+        qsort(pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
+    }
+    addr_ent key = {md5, 0};
+    const addr_ent *e = bsearch(&key, pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
+    if (!e) return NULL;
+    pf->ne_next = (size_t)e->ref + 1;
+    return &pf->ne[e->ref];
 }
 
 /* ---- header and sections ---------------------------------------------------- */
@@ -320,7 +351,6 @@ static int read_names(rd *r, prof *pf) {
         e->id = PB_NONE;
         start = i + 1;
     }
-    if (pf->nne) qsort(pf->ne, pf->nne, sizeof *pf->ne, cmp_name);
     return 0;
 }
 
@@ -446,21 +476,20 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
     uint64_t at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_NumCounters];
     if (nc == 0) {
-        rec_path(pf, i, "NumCounters", path, sizeof path);
-        return pb_error_set(r->err, PB_EFORMAT, at, path, "number of counters is zero");
+        return pb_error_set(r->err, PB_EFORMAT, at, rec_path(pf, i, "NumCounters", path, sizeof path),
+                            "number of counters is zero");
     }
     int64_t off = counter_offset(r, pf, i, pf->absolute);
     uint64_t cp_at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_CounterPtr];
-    rec_path(pf, i, "CounterPtr", path, sizeof path);
     if (off < 0)
-        return pb_error_set(r->err, PB_EFORMAT, cp_at, path,
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
                             "counter offset %" PRId64 " is negative (CounterPtr 0x%" PRIx64
                             " - delta 0x%" PRIx64 ")",
                             off, pbi_raw_rec_get(&pf->l, rec, PBI_RD_CounterPtr, 0, r->order),
                             pf->absolute ? pf->h.f[PBI_RH_CountersDelta]
                                          : pf->h.f[PBI_RH_CountersDelta] - i * pf->l.record_size);
     if ((uint64_t)off >= pf->cnt_bytes)
-        return pb_error_set(r->err, PB_EFORMAT, cp_at, path,
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
                             "counter offset 0x%" PRIx64 " lies outside the counters section (size 0x%" PRIx64 ")",
                             (uint64_t)off, pf->cnt_bytes);
     int temporal = (pf->flags & PB_VARIANT_TEMPORAL) != 0;
@@ -468,7 +497,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     /* temporal: element 0 is an 8-byte timestamp even with byte coverage (§2.7) */
     need = temporal ? 8 + (nc - 1) * pf->csize : nc * pf->csize;
     if (nc > room / pf->csize || need > room)
-        return pb_error_set(r->err, PB_EFORMAT, at, path,
+        return pb_error_set(r->err, PB_EFORMAT, at, rec_path(pf, i, "CounterPtr", path, sizeof path),
                             "%" PRIu64 " counters of %u bytes at counter offset 0x%" PRIx64
                             " run past the end of the counters section (size 0x%" PRIx64 ")",
                             nc, pf->csize, (uint64_t)off, pf->cnt_bytes);
@@ -491,7 +520,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
         large |= r->counts[k] > (UINT64_C(1) << 56);
     }
     if (large && r->o && r->o->diag) /* LLVM 19 warns the same way */
-        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, path,
+        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
                 "excessively large counter value suggests corrupted profile data");
     *out_n = (uint32_t)n;
     return 0;
@@ -558,26 +587,23 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
     if (!any) return 0;
     char path[96];
     uint64_t b = *vpos;
-    rec_path(pf, i, "", path, sizeof path);
-    size_t pl = strlen(path);
-    snprintf(path + pl, sizeof path - pl, ".value_data");
     if (r->len - b < 8)
-        return pb_error_set(r->err, PB_ETRUNC, b, path,
+        return pb_error_set(r->err, PB_ETRUNC, b, rec_path(pf, i, "value_data", path, sizeof path),
                             "value data of data record %" PRIu64 " (8-byte header) runs past the end "
                             "of the file",
                             i);
     uint64_t total = pb_get_u32(r->d + b, r->order);
     uint32_t nkinds = pb_get_u32(r->d + b + 4, r->order);
     if (total < 8 || total % 8)
-        return pb_error_set(r->err, PB_EFORMAT, b, path,
+        return pb_error_set(r->err, PB_EFORMAT, b, rec_path(pf, i, "value_data", path, sizeof path),
                             "TotalSize: expected a multiple of 8 and at least 8, found %" PRIu64, total);
     if (total > r->len - b)
-        return pb_error_set(r->err, PB_ETRUNC, b, path,
+        return pb_error_set(r->err, PB_ETRUNC, b, rec_path(pf, i, "value_data", path, sizeof path),
                             "TotalSize %" PRIu64 " runs past the end of the file (0x%" PRIx64
                             " bytes left)",
                             total, r->len - b);
     if (nkinds > pf->l.num_value_kinds)
-        return pb_error_set(r->err, PB_EFORMAT, b + 4, path,
+        return pb_error_set(r->err, PB_EFORMAT, b + 4, rec_path(pf, i, "value_data", path, sizeof path),
                             "NumValueKinds: expected at most %u, found %" PRIu32,
                             pf->l.num_value_kinds, nkinds);
     uint64_t end = b + total, pos = b + 8;
@@ -585,29 +611,29 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
     size_t nv_total = 0;
     for (uint32_t k = 0; k < nkinds; k++) {
         if (end - pos < 8)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
                                 "value kind record %" PRIu32 " runs past TotalSize", k);
         uint32_t kind = pb_get_u32(r->d + pos, r->order);
         uint32_t ns = pb_get_u32(r->d + pos + 4, r->order);
         if (kind >= pf->l.num_value_kinds || (seen & (1u << kind)))
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
                                 "Kind: expected a kind below %u not listed before, found %" PRIu32,
                                 pf->l.num_value_kinds, kind);
         seen |= 1u << kind;
         if (ns != want[kind])
-            return pb_error_set(r->err, PB_EFORMAT, pos + 4, path,
+            return pb_error_set(r->err, PB_EFORMAT, pos + 4, rec_path(pf, i, "value_data", path, sizeof path),
                                 "NumValueSites of kind %s: expected %u (the data record's), found %" PRIu32,
                                 kind_name[kind], want[kind], ns);
         uint64_t hdr = 8 + (uint64_t)ns;
         hdr += pb_pad8(hdr);
         if (hdr > end - pos)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
                                 "site counts of kind %s run past TotalSize", kind_name[kind]);
         const uint8_t *cnt = r->d + pos + 8;
         uint64_t nvals = 0;
         for (uint32_t s = 0; s < ns; s++) nvals += cnt[s];
         if (nvals > (end - pos - hdr) / 16)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
                                 "%" PRIu64 " values of kind %s run past TotalSize", nvals, kind_name[kind]);
         if (grow((void **)&r->vals, &r->vcap, nv_total + (size_t)nvals + 1, sizeof *r->vals))
             return nomem(r);
@@ -646,7 +672,7 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
             sites[k][s].values = r->vals + (size_t)(uintptr_t)sites[k][s].values;
     for (unsigned k = 0; k < 3; k++)
         if (want[k] && !(seen & (1u << k)))
-            return pb_error_set(r->err, PB_EFORMAT, b, path,
+            return pb_error_set(r->err, PB_EFORMAT, b, rec_path(pf, i, "value_data", path, sizeof path),
                                 "the data record has %u %s sites but its value data has no such kind",
                                 want[k], kind_name[k]);
     *vpos = end;
@@ -656,13 +682,9 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
 /* ---- records ------------------------------------------------------------------ */
 
 static int add_to_model(rd *r, const pb_record *rec) {
-    pb_error scratch;
-    pb_error_clear(&scratch);
-    int rc = pb_profile_add_record(r->p, rec, NULL, &scratch);
-    if (rc != PB_EEXIST) {
-        if (rc) pb_error_set(r->err, rc, PB_NO_OFFSET, NULL, "%s", scratch.message);
-        return rc;
-    }
+    int rc = pb_profile_add_record(r->p, rec, NULL, r->err);
+    if (rc != PB_EEXIST) return rc;
+    pb_error_clear(r->err); /* a duplicate is no error: it is merged */
     /* the same (name, hash) again, e.g. concatenated profiles: merge as llvm-profdata */
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_values_per_site = PB_MAX_VALUES_PER_SITE_LLVM;
@@ -690,6 +712,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         const uint8_t *rec = rec_at(r, pf, i);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
+        if (!ne && pf->nne && !pf->ne_sorted) return nomem(r);
         if (!ne) {
             rec_path(pf, i, "NameRef", path, sizeof path);
             return pb_error_set(r->err, PB_EFORMAT, pf->data_off + i * pf->l.record_size, path,
@@ -729,6 +752,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
 static void prof_free(prof *pf) {
     pbi_buf_free(&pf->names);
     free(pf->ne);
+    free(pf->ne_sorted);
     free(pf->fp);
     free(pf->vt);
     memset(pf, 0, sizeof *pf);
@@ -758,6 +782,49 @@ static int read_profile(rd *r, prof *pf, uint64_t *next) {
     return 0;
 }
 
+/* Finds the end of a profile without reading its records: header, section
+ * layout, then the value data's TotalSize words (the only part whose size the
+ * header does not give). For `raw-profile K`, which skips profiles 0..K-1. */
+static int skip_profile(rd *r, prof *pf, uint64_t *next) {
+    int rc;
+    if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
+    uint64_t pos = pf->val_off, nd = pf->h.f[PBI_RH_NumData];
+    for (uint64_t i = 0; i < nd; i++) {
+        const uint8_t *rec = rec_at(r, pf, i);
+        unsigned any = 0;
+        for (unsigned k = 0; k < pf->l.num_value_kinds; k++) any |= pbi_raw_rec_sites(&pf->l, rec, k, r->order);
+        if (!any) continue;
+        char path[96];
+        rec_path(pf, i, "value_data", path, sizeof path);
+        if (r->len - pos < 8)
+            return pb_error_set(r->err, PB_ETRUNC, pos, path, "value data header (8 bytes) runs past the end of the file");
+        uint64_t total = pb_get_u32(r->d + pos, r->order);
+        if (total < 8 || total % 8 || total > r->len - pos)
+            return pb_error_set(r->err, PB_EFORMAT, pos, path,
+                                "TotalSize: expected a multiple of 8, at least 8, within the file (0x%" PRIx64
+                                " bytes left), found %" PRIu64,
+                                r->len - pos, total);
+        pos += total;
+    }
+    *next = pos;
+    return 0;
+}
+
+/* The `raw-profile` read option: -1 (all profiles, merged), or the 0-based
+ * index of the one profile to read. */
+static int profile_option(const pb_read_options *o, long *want, pb_error *err) {
+    *want = -1;
+    const char *v = o ? pb_kv_get(o->kv, o->nkv, "raw-profile") : NULL;
+    if (!v) return 0;
+    char *end;
+    unsigned long k = strtoul(v, &end, 10);
+    if (!*v || *end || *v == '-' || k > 0xffffffUL)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-profile",
+                            "expected the 0-based number of a profile in the file, found \"%s\"", v);
+    *want = (long)k;
+    return 0;
+}
+
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
     rd r;
@@ -767,10 +834,19 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     r.o = o;
     r.err = err;
     *out = NULL;
-    int rc;
+    long want;
+    int rc = profile_option(o, &want, err);
+    if (rc) return rc;
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
+        int sf = sample_magic(data, len);
+        if (sf >= 0)
+            return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
+                                "LLVM sample profile (magic SPROF42, %s format): sample-based (AutoFDO/SPGO) "
+                                "profiles are not instrumentation profiles; profbridge does not read them",
+                                sf == 4 ? "extensible binary" : sf == 2 ? "compact binary" : sf == 0xff ? "binary"
+                                                                                                    : "unknown");
         if (len >= 8 && (pb_get_u64(data, PB_ORDER_LE) == PBI_MEMPROF_MAGIC ||
                          pb_get_u64(data, PB_ORDER_BE) == PBI_MEMPROF_MAGIC))
             return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
@@ -788,13 +864,22 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
         memset(&pf, 0, sizeof pf);
         pf.index = idx;
         pf.start = pos;
-        rc = read_profile(&r, &pf, &pos);
-        if (idx == 0) version = pf.version;
+        if (want >= 0 && idx < (unsigned long)want) rc = skip_profile(&r, &pf, &pos);
+        else rc = read_profile(&r, &pf, &pos);
+        if (idx == 0 || idx == (unsigned long)want) version = pf.version;
         prof_free(&pf);
         if (rc) goto fail;
+        if (idx == (unsigned long)want) break; /* the one profile asked for */
         /* §2.14: zero bytes may follow; then EOF or another 8-aligned profile */
         while (pos < len && data[pos] == 0) pos++;
-        if (pos >= len) break;
+        if (pos >= len) {
+            if (want >= 0 && idx < (unsigned long)want) {
+                rc = pb_error_set(err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
+                                  "there is no profile %ld: the file holds %u", want, idx + 1);
+                goto fail;
+            }
+            break;
+        }
         if (pos % 8) {
             rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
                               "bytes after profile %u: expected zero padding or another raw profile "

@@ -33,6 +33,11 @@ typedef struct pbc_show_llvm_opts {
     int profile_version;      /* --profile-version */
     int text;                 /* --text */
     int json;                 /* --json (ours: same content as JSON) */
+    /* A raw file holding several profiles: each one read alone (raw-profile K).
+     * Records and binary ids are then listed per profile, duplicates included,
+     * as llvm-profdata show does; flags, summary basis and traces stay `p`'s. */
+    const pb_profile *const *parts;
+    size_t nparts;
 } pbc_show_llvm_opts;
 
 /*

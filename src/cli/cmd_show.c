@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -119,6 +120,55 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
            o->profile_version || o->text || o->json;
 }
 
+/*
+ * A raw file may hold several profiles back to back (a program and its shared
+ * libraries write into one file). llvm-profdata show lists the records of
+ * each profile, so a function in two of them appears twice; the model merges
+ * them. So each profile is read again alone (raw-profile K). Asking for
+ * profile 1 costs only a walk over profile 0's header and value data, so a
+ * file with one profile (*nparts = 0 then) is not read twice.
+ */
+static int read_raw_part(const char *path, const pb_read_options *base, size_t k, pb_profile **one, pb_error *err) {
+    char num[24];
+    snprintf(num, sizeof num, "%zu", k);
+    pb_kv kv = {"raw-profile", num};
+    pb_read_options ro = *base;
+    ro.format = "raw";
+    ro.kv = &kv;
+    ro.nkv = 1;
+    return pb_read_file(one, path, &ro, err);
+}
+
+static int read_raw_parts(const char *path, const pb_read_options *base, pb_profile ***parts, size_t *nparts,
+                          pb_error *err) {
+    pb_profile *second = NULL;
+    pb_error e;
+    pb_error_clear(&e);
+    int rc = read_raw_part(path, base, 1, &second, &e);
+    if (rc == PB_ENOTFOUND) return 0; /* one profile: the merged model is the file */
+    for (size_t k = 0; rc == 0; k++) {
+        pb_profile *one = NULL;
+        if (k == 1) one = second, second = NULL;
+        else rc = read_raw_part(path, base, k, &one, &e);
+        if (rc == PB_ENOTFOUND) {
+            rc = 0;
+            break;
+        }
+        if (rc) break;
+        pb_profile **n = realloc(*parts, (*nparts + 1) * sizeof *n);
+        if (!n) {
+            pb_profile_free(one);
+            rc = pb_error_set(&e, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            break;
+        }
+        *parts = n;
+        (*parts)[(*nparts)++] = one;
+    }
+    pb_profile_free(second);
+    if (rc) *err = e;
+    return rc;
+}
+
 int pbc_cmd_show(int argc, char **argv) {
     struct option longopts[NUM_FIXED + NUM_BOOL_FLAGS + 1];
     build_longopts(longopts);
@@ -127,7 +177,8 @@ int pbc_cmd_show(int argc, char **argv) {
     const char *from = NULL, *out_path = NULL;
     int lenient = 0, llvm = 0, c, rc = PBC_EXIT_USAGE;
     uint64_t n;
-    pb_profile *p = NULL;
+    pb_profile *p = NULL, **parts = NULL;
+    size_t nparts = 0;
     FILE *out = stdout;
     pb_error err;
     pb_error_clear(&err);
@@ -199,6 +250,14 @@ int pbc_cmd_show(int argc, char **argv) {
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
         prc = pbc_show_iprof(p, name, so.topn, out, &err);
     } else {
+        if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && strcmp(in_path, "-") != 0 &&
+            (prc = read_raw_parts(in_path, &ro, &parts, &nparts, &err)) != 0) {
+            pbc_print_error(&err);
+            rc = pbc_exit_for(prc);
+            goto out;
+        }
+        so.parts = (const pb_profile *const *)parts;
+        so.nparts = nparts;
         prc = pbc_show_llvm(p, name, &so, out, &err);
     }
     if (prc) {
@@ -215,6 +274,8 @@ out:
             rc = PBC_EXIT_USAGE;
         }
     }
+    for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
+    free(parts);
     pb_profile_free(p);
     return rc;
 }

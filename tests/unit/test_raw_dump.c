@@ -38,6 +38,13 @@ static void raw_dump__writes_out_the_counter_pointer_arithmetic_of_the_spec_exam
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "names[2]                   main (NameRef 0xdb956436e78dd5fa)"));
     CU_ASSERT_PTR_NOT_NULL(strstr(out, "binary_ids[0]              length 20: 8cde6c5d3f67427e5a41b3d2edb2cb459a02ebf3"));
     CU_ASSERT_PTR_NULL(strstr(out, "problem:"));
+    /* the versions each field exists in (spec §2.4/§2.5: binary ids from v7,
+     * bitmaps from v9, vtables from v10, the rest since v5) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "bytes of binary ids right after the header  [v7+]\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "BitmapBegin - DataBegin (runtime)  [v9+]\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "number of vtable records  [v10+]\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "= foo  [v5+]\n"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(out, "data[0].NumValueSites2     0 (0x0)  value sites of kind 2 (vtable)  [v10+]\n"));
     free(out);
     CU_ASSERT_EQUAL(dump(d, len, 1, &out, &err), 0);
     json_error_t je;
@@ -45,6 +52,11 @@ static void raw_dump__writes_out_the_counter_pointer_arithmetic_of_the_spec_exam
     CU_ASSERT_PTR_NOT_NULL_FATAL(j);
     CU_ASSERT(json_is_null(json_object_get(j, "problem")));
     CU_ASSERT(json_array_size(json_object_get(j, "sections")) >= 7);
+    /* sections[1] is the header: NumBitmapBytes (index 7) exists since v9, still */
+    json_t *hdr = json_array_get(json_object_get(json_array_get(json_object_get(j, "sections"), 1), "items"), 7);
+    CU_ASSERT_STRING_EQUAL(json_string_value(json_object_get(hdr, "field")), "NumBitmapBytes");
+    CU_ASSERT_EQUAL(json_integer_value(json_object_get(hdr, "since")), 9);
+    CU_ASSERT(json_is_null(json_object_get(hdr, "until")));
     json_decref(j);
     free(out);
     free(d);

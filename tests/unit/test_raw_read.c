@@ -108,6 +108,25 @@ static int read_mem(const uint8_t *d, size_t len, pb_profile **out, char *msg, s
     return rc;
 }
 
+/* read_mem with the plugin option raw-profile=k. */
+static int read_mem_part(const uint8_t *d, size_t len, const char *k, pb_profile **out, char *msg, size_t cap) {
+    pb_source *src = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_kv kv = {"raw-profile", k};
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "raw";
+    ro.kv = &kv;
+    ro.nkv = 1;
+    *out = NULL;
+    msg[0] = '\0';
+    int rc = pb_source_open_memory(&src, d, len, "t.profraw", &err);
+    if (rc == 0) rc = pb_read(out, src, &ro, &err);
+    if (rc) pb_error_format(&err, msg, cap);
+    pb_source_free(src);
+    return rc;
+}
+
 static const pb_record *find_rec(const pb_profile *p, const char *name) {
     size_t idx;
     if (pb_profile_lookup(p, name, strlen(name), &idx, 1) != 1) return NULL;
@@ -184,6 +203,31 @@ static void raw_read__reads_two_concatenated_profiles_into_one_model(void) {
     pb_profile_free(p);
 }
 
+static void raw_read__reads_one_profile_of_several_with_raw_profile(void) {
+    /* the same function in both profiles: merged without the option, apart with it */
+    static const tfn second[] = {{"foo", 0x11, 2, {100, 200}}, {"baz", 0x33, 1, {5}}};
+    tfile a, b;
+    pb_profile *p;
+    char msg[1024];
+    build(&a, 10, 8, PB_ORDER_LE, two_fns, 2, 1);
+    build(&b, 10, 8, PB_ORDER_LE, second, 2, 1);
+    uint8_t cat[8192];
+    memcpy(cat, a.d, a.len);
+    memcpy(cat + a.len, b.d, b.len);
+    CU_ASSERT_EQUAL_FATAL(read_mem_part(cat, a.len + b.len, "0", &p, msg, sizeof msg), 0);
+    expect_two_fns(p);
+    pb_profile_free(p);
+    CU_ASSERT_EQUAL_FATAL(read_mem_part(cat, a.len + b.len, "1", &p, msg, sizeof msg), 0);
+    CU_ASSERT_EQUAL(pb_profile_record_count(p), 2);
+    expect_counts(p, "foo", 0x11, 2, second[0].c);
+    expect_counts(p, "baz", 0x33, 1, second[1].c);
+    pb_profile_free(p);
+    CU_ASSERT_EQUAL(read_mem_part(cat, a.len + b.len, "2", &p, msg, sizeof msg), PB_ENOTFOUND);
+    CU_ASSERT_STRING_EQUAL(msg, "t.profraw: raw-profile: there is no profile 2: the file holds 2");
+    CU_ASSERT_EQUAL(read_mem_part(a.d, a.len, "1", &p, msg, sizeof msg), PB_ENOTFOUND);
+    CU_ASSERT_EQUAL(read_mem_part(a.d, a.len, "x", &p, msg, sizeof msg), PB_EINVAL);
+}
+
 static void raw_read__turns_byte_coverage_zero_into_count_one(void) {
     tfile t;
     pb_profile *p;
@@ -232,6 +276,24 @@ static void raw_read__refuses_memprof_raw_profiles(void) {
     expect_error(&t, t.len, PB_EUNSUPPORTED,
                  "t.profraw: byte 0x0 (header.Magic): MemProf raw profile (magic \"memprofr\"): heap "
                  "profiles are not instrumentation profiles; profbridge does not read them");
+}
+
+static void raw_read__refuses_llvm_sample_profiles_by_their_magic(void) {
+    /* the first 9 bytes of LLVM 19's sample-multiple-nametables.profdata
+     * (llvm-profparser test data): ULEB128 of "SPROF42" << 8 | 4 (ext-binary) */
+    uint8_t d[32] = {0x84, 0xe4, 0xd0, 0xb1, 0xf4, 0xc9, 0x94, 0xa8, 0x53};
+    pb_profile *p;
+    char msg[1024];
+    CU_ASSERT_EQUAL(pb_format_lookup("raw")->probe(d, sizeof d), 4); /* recognised, so it can be refused */
+    CU_ASSERT_EQUAL(read_mem(d, sizeof d, &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_STRING_EQUAL(msg, "t.profraw: byte 0x0 (header.Magic): LLVM sample profile (magic SPROF42, "
+                                "extensible binary format): sample-based (AutoFDO/SPGO) profiles are not "
+                                "instrumentation profiles; profbridge does not read them");
+    d[0] = 0x82; /* LLVM 12's compat-sample.profdata: compact binary */
+    CU_ASSERT_EQUAL(read_mem(d, sizeof d, &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "compact binary format"));
+    d[8] = 0x54; /* one bit off: not the magic any more */
+    CU_ASSERT_EQUAL(pb_format_lookup("raw")->probe(d, sizeof d), 0);
 }
 
 static void raw_read__rejects_an_unknown_version(void) {
@@ -593,9 +655,11 @@ static CU_TestInfo tests[] = {
      raw_read__reads_built_files_of_every_version_width_and_byte_order},
     {"raw_read__reads_v7_with_relative_counter_pointers_too", raw_read__reads_v7_with_relative_counter_pointers_too},
     {"raw_read__reads_two_concatenated_profiles_into_one_model", raw_read__reads_two_concatenated_profiles_into_one_model},
+    {"raw_read__reads_one_profile_of_several_with_raw_profile", raw_read__reads_one_profile_of_several_with_raw_profile},
     {"raw_read__turns_byte_coverage_zero_into_count_one", raw_read__turns_byte_coverage_zero_into_count_one},
     {"raw_read__rejects_a_bad_magic", raw_read__rejects_a_bad_magic},
     {"raw_read__refuses_memprof_raw_profiles", raw_read__refuses_memprof_raw_profiles},
+    {"raw_read__refuses_llvm_sample_profiles_by_their_magic", raw_read__refuses_llvm_sample_profiles_by_their_magic},
     {"raw_read__rejects_an_unknown_version", raw_read__rejects_an_unknown_version},
     {"raw_read__refuses_debug_info_correlated_profiles", raw_read__refuses_debug_info_correlated_profiles},
     {"raw_read__rejects_header_sizes_that_overflow", raw_read__rejects_header_sizes_that_overflow},
