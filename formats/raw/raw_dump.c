@@ -185,6 +185,10 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
     sec(e, "profile %u at 0x%" PRIx64 ": raw v%" PRIu64 ", %u-bit, %s-endian, header %u bytes", idx, s, version,
         ptr * 8, order == PB_ORDER_LE ? "little" : "big", l.header_size);
     sec(e, "header");
+    /* The whole header is in the file (checked above), and a problem found in
+     * it is usually a size field whose value runs past the end: show every
+     * field, the faulty one included, rather than stop at the error's offset. */
+    e->nostop = 1;
     for (int i = 0; i < PBI_RH_COUNT; i++) {
         if (l.hdr_off[i] < 0) continue;
         const pbi_raw_field *f = &pbi_raw_header_fields[i];
@@ -198,6 +202,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
         else
             item(e, d, at, 8, f->name, "%" PRIu64 " (0x%" PRIx64 ")  %s", h[i], h[i], f->meaning);
     }
+    e->nostop = 0;
     /* section table, computed as the reader does (§2.6), saturating at the file end */
     unsigned csize = (flags & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
     uint64_t off[11], size[11];

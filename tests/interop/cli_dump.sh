@@ -18,4 +18,15 @@ run "$PB" dump "$T/missing.iprof"; expect_rc 2 "dump of a missing file"
 printf 'hello\n' >"$T/hello.txt"
 run "$PB" dump "$T/hello.txt"; expect_rc 1 "dump of something no plugin recognises"
 
+# A raw file cut after its header: every header field is explained (the
+# faulty size field included), the section table marks what runs past the
+# end, and the problem names its byte offset; exit status 1.
+head -c 200 "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" >"$T/cut.profraw"
+run "$PB" dump "$T/cut.profraw"; expect_rc 1 "dump of a raw file cut after its header"
+for field in Magic NumData NumCounters NamesSize ValueKindLast; do
+  expect_grep "$T/out" "^  0x[0-9a-f]{6}  .* $field " "dump of a cut raw file explains header field $field"
+done
+expect_grep "$T/out" "data records .*PAST THE END OF THE FILE" "the section table marks the missing data records"
+expect_grep "$T/out" "^problem: .*byte 0x18 \\(header.NumData\\)" "the problem names the field and its offset"
+
 finish
