@@ -234,6 +234,19 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     return rc;
 }
 
+int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    scratch s = {NULL, 0};
+    for (size_t i = 0; i < p->num_recs && !rc; i++) {
+        scale_new(&p->recs[i], o);
+        rc = sort_sites(&p->recs[i], o, &s);
+    }
+    free(s.a);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites");
+    return 0;
+}
+
 /* ---- whole profiles ------------------------------------------------------------ */
 
 typedef struct import_maps {

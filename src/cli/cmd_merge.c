@@ -320,10 +320,6 @@ int pbc_cmd_merge(int argc, char **argv) {
     if (pbc_check_plugin_options("merge", &po, NULL, out_f)) goto out;
 
     pbc_diag_ctx dc = {0, 0, 0};
-    if (pb_profile_new(&acc, &err)) {
-        pbc_print_error(&err);
-        goto out;
-    }
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
     mo.diag = pbc_diag;
@@ -342,7 +338,17 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (prc == 0) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
-            prc = pb_profile_merge(acc, p, &mo, &err);
+            if (!acc) {
+                /* The first input becomes the accumulator: what merging it
+                 * into an empty profile would give, without the copy. */
+                prc = pb_profile_apply_weight(p, &mo, &err);
+                if (prc == 0) {
+                    acc = p;
+                    p = NULL;
+                }
+            } else {
+                prc = pb_profile_merge(acc, p, &mo, &err);
+            }
             if (prc) pb_error_set_source(&err, in.v[i].path);
         }
         pb_profile_free(p);
@@ -361,6 +367,10 @@ int pbc_cmd_merge(int argc, char **argv) {
     if (failed == in.n && strcmp(failure, "warn") != 0) {
         pbc_msg("no profile can be merged");
         rc = pbc_exit_for(first_bad);
+        goto out;
+    }
+    if (!acc && pb_profile_new(&acc, &err)) {
+        pbc_print_error(&err);
         goto out;
     }
     if (have_keep || have_drop) {
