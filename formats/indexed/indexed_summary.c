@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "indexed_internal.h"
+#include "sort.h"
 
 void pbi_sum_init(pbi_sum_builder *b, int rule) {
     memset(b, 0, sizeof *b);
@@ -64,33 +65,6 @@ void pbi_sum_add(pbi_sum_builder *b, const uint64_t *counts, uint32_t n) {
     }
 }
 
-/* Sorts v descending: LSD radix sort, one byte per pass, skipping bytes
- * that are equal in every count (the high bytes of real counts mostly are).
- * qsort's comparisons were a tenth of a raw -> indexed conversion. */
-static int sort_desc(uint64_t *v, size_t n) {
-    uint64_t *tmp = malloc(n * sizeof *tmp);
-    if (!tmp) return -1;
-    uint64_t *a = v, *b = tmp;
-    for (unsigned shift = 0; shift < 64; shift += 8) {
-        size_t cnt[256] = {0};
-        for (size_t i = 0; i < n; i++) cnt[(uint8_t)~(a[i] >> shift)]++;
-        if (cnt[(uint8_t)~(a[0] >> shift)] == n) continue; /* one byte value: order kept */
-        size_t pos = 0;
-        for (unsigned d = 0; d < 256; d++) {
-            size_t c = cnt[d];
-            cnt[d] = pos;
-            pos += c;
-        }
-        for (size_t i = 0; i < n; i++) b[cnt[(uint8_t)~(a[i] >> shift)]++] = a[i];
-        uint64_t *t = a;
-        a = b;
-        b = t;
-    }
-    if (a != v) memcpy(v, a, n * sizeof *v);
-    free(tmp);
-    return 0;
-}
-
 /* floor(total * cutoff / 1e6) without 128-bit types; cutoff <= 1e6. */
 static uint64_t desired(uint64_t total, uint64_t cutoff) {
     const uint64_t scale = 1000000;
@@ -99,7 +73,7 @@ static uint64_t desired(uint64_t total, uint64_t cutoff) {
 
 int pbi_sum_finish(pbi_sum_builder *b, uint64_t out[PBI_SUM_WORDS], pb_error *err) {
     if (b->failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory in the summary");
-    if (b->n && sort_desc(b->counts, b->n))
+    if (b->n && pbi_sort_u64_desc(b->counts, b->n))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory in the summary");
     out[0] = PBI_IDX_SUMMARY_FIELDS;
     out[1] = PBI_IDX_NUM_CUTOFFS;

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
+#include "sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -32,8 +34,10 @@ typedef struct freq {
 typedef struct summary {
     uint64_t num_functions, max_function, max_internal, max_count, total;
     uint32_t num_counts;
-    freq *f; /* unsorted during collection */
-    size_t nf, cf;
+    uint64_t *c; /* every count, unsorted during collection */
+    size_t nc, cc;
+    freq *f;     /* sum_finish: distinct counts, descending, with frequencies */
+    size_t nf;
     int oom;
 } summary;
 
@@ -41,18 +45,17 @@ static void sum_count(summary *s, uint64_t c) {
     s->total += c;
     if (c > s->max_count) s->max_count = c;
     s->num_counts++;
-    if (s->nf == s->cf) {
-        size_t nc = s->cf ? s->cf * 2 : 64;
-        freq *nfp = realloc(s->f, nc * sizeof *nfp);
-        if (!nfp) {
+    if (s->nc == s->cc) {
+        size_t n = s->cc ? s->cc * 2 : 256;
+        uint64_t *nv = realloc(s->c, n * sizeof *nv);
+        if (!nv) {
             s->oom = 1;
             return;
         }
-        s->f = nfp;
-        s->cf = nc;
+        s->c = nv;
+        s->cc = n;
     }
-    s->f[s->nf].count = c;
-    s->f[s->nf++].n = 1;
+    s->c[s->nc++] = c;
 }
 
 static void sum_record(summary *s, const pb_record *r) {
@@ -67,19 +70,24 @@ static void sum_record(summary *s, const pb_record *r) {
     }
 }
 
-static int cmp_freq_desc(const void *a, const void *b) {
-    const freq *x = a, *y = b;
-    return x->count > y->count ? -1 : x->count < y->count;
-}
-
-/* Collapses equal counts and sorts them descending. */
+/* Sorts the counts descending (radix sort: qsort was a fifth of `show`) and
+ * collapses equal ones. */
 static void sum_finish(summary *s) {
-    if (!s->nf) return;
-    qsort(s->f, s->nf, sizeof *s->f, cmp_freq_desc);
+    if (!s->nc) return;
+    if (pbi_sort_u64_desc(s->c, s->nc) || !(s->f = malloc(s->nc * sizeof *s->f))) {
+        s->oom = 1;
+        return;
+    }
     size_t k = 0;
-    for (size_t i = 1; i < s->nf; i++) {
-        if (s->f[i].count == s->f[k].count) s->f[k].n++;
-        else s->f[++k] = s->f[i];
+    s->f[0].count = s->c[0];
+    s->f[0].n = 1;
+    for (size_t i = 1; i < s->nc; i++) {
+        if (s->c[i] == s->f[k].count) {
+            s->f[k].n++;
+        } else {
+            s->f[++k].count = s->c[i];
+            s->f[k].n = 1;
+        }
     }
     s->nf = k + 1;
 }
@@ -153,6 +161,14 @@ static void json_str(FILE *out, const char *s, size_t n) {
  * JSON readers, jansson among them, cannot hold). */
 static void ju(FILE *out, const char *pre, uint64_t v) {
     fprintf(out, v > (uint64_t)INT64_MAX ? "%s\"%" PRIu64 "\"" : "%s%" PRIu64, pre, v);
+}
+
+/* ("%016" PRIx64) without the format parsing. */
+static void put_hex16(pb_buf *b, uint64_t v) {
+    static const char digits[] = "0123456789abcdef";
+    char t[16];
+    for (int i = 15; i >= 0; i--, v >>= 4) t[i] = digits[v & 15];
+    pbi_buf_append(b, t, 16);
 }
 
 /* ---- the printer ------------------------------------------------------------------ */
@@ -362,6 +378,7 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
     uint32_t *cut = NULL;
     size_t ncut = 0;
     int first_json_fn = 1;
+    pb_buf line = PB_BUF_INIT;
     (void)input_name;
 
     if (o->topn && !(heap = calloc((size_t)o->topn + 1, sizeof *heap)))
@@ -496,9 +513,16 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
         }
         if (!shown) fputs("Counters:\n", out);
         shown++;
-        fputs("  ", out);
-        fwrite(name, 1, nlen, out);
-        fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "\n", hash, r->num_counters);
+        /* One fwrite per block of lines: stdio calls per field were a fifth of the time. */
+        pbi_buf_reset(&line);
+        pbi_buf_append(&line, "  ", 2);
+        pbi_buf_append(&line, name, nlen);
+        pbi_buf_append(&line, ":\n    Hash: 0x", 14);
+        put_hex16(&line, hash);
+        pbi_buf_append(&line, "\n    Counters: ", 15);
+        pbi_buf_put_u64(&line, r->num_counters);
+        pbi_buf_putc(&line, '\n');
+        fwrite(line.data, 1, line.len, out);
         if (!is_ir) fprintf(out, "    Function count: %" PRIu64 "\n", c0);
         if (o->ic_targets)
             fprintf(out, "    Indirect Call Site Count: %" PRIu32 "\n", r->num_sites[PB_VK_INDIRECT_CALL]);
@@ -507,11 +531,15 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
         uint32_t nmem = r->num_sites[PB_VK_MEMOP_SIZE];
         if (o->memop_sizes && nmem) fprintf(out, "    Number of Memory Intrinsics Calls: %" PRIu32 "\n", nmem);
         if (o->counts) {
-            fputs("    Block counts: [", out);
+            pbi_buf_reset(&line);
+            pbi_buf_append(&line, "    Block counts: [", 19);
             uint32_t start = is_ir ? 0 : 1;
-            for (uint32_t k = start; k < r->num_counters; k++)
-                fprintf(out, "%s%" PRIu64, k == start ? "" : ", ", r->counters[k]);
-            fputs("]\n", out);
+            for (uint32_t k = start; k < r->num_counters; k++) {
+                if (k != start) pbi_buf_append(&line, ", ", 2);
+                pbi_buf_put_u64(&line, r->counters[k]);
+            }
+            pbi_buf_append(&line, "]\n", 2);
+            fwrite(line.data, 1, line.len, out);
         }
         for (unsigned vk = 0; vk < PB_VK_COUNT; vk++) {
             static const unsigned order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
@@ -535,6 +563,10 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
         goto out;
     }
     sum_finish(&sm);
+    if (sm.oom) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
 
     int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
     if (json) {
@@ -696,6 +728,8 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
     if (json) fputs("}\n", out);
 out:
     free(sm.f);
+    free(sm.c);
+    pbi_buf_free(&line);
     free(heap);
     free(cut);
     if (rc == 0 && ferror(out))
