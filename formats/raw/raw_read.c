@@ -71,6 +71,7 @@ typedef struct prof {
     size_t nne;
     uint32_t *ne_slot; /* hash index over ne: entry index + 1, 0 = empty */
     size_t ne_mask;
+    size_t ne_next;    /* entry after the last one found: find_name's first guess */
     addr_ent *fp;
     size_t nfp;
     vt_ent *vt;
@@ -159,10 +160,16 @@ static int cmp_ts(const void *a, const void *b) {
  * directly (sorting and binary search cost a tenth of reading a big raw). */
 static name_ent *find_name(prof *pf, uint64_t md5) {
     if (!pf->nne) return NULL;
+    /* Compilers emit names and data records in one order: try the entry
+     * after the last one found first (sequential, no cache miss). */
+    if (pf->ne_next < pf->nne && pf->ne[pf->ne_next].md5 == md5) return &pf->ne[pf->ne_next++];
     for (size_t b = md5 & pf->ne_mask;; b = (b + 1) & pf->ne_mask) {
         uint32_t s = pf->ne_slot[b];
         if (!s) return NULL;
-        if (pf->ne[s - 1].md5 == md5) return &pf->ne[s - 1];
+        if (pf->ne[s - 1].md5 == md5) {
+            pf->ne_next = s; /* = index + 1 */
+            return &pf->ne[s - 1];
+        }
     }
 }
 
@@ -338,12 +345,14 @@ static int read_names(rd *r, prof *pf) {
     while (cap < 2 * pf->nne) cap *= 2;
     if (!(pf->ne_slot = calloc(cap, sizeof *pf->ne_slot))) return nomem(r);
     pf->ne_mask = cap - 1;
+    pf->ne_next = SIZE_MAX; /* no guessing while the index is built */
     for (size_t i = 0; i < pf->nne; i++) {
         if (find_name(pf, pf->ne[i].md5)) continue; /* the first of equal names wins */
         size_t b = pf->ne[i].md5 & pf->ne_mask;
         while (pf->ne_slot[b]) b = (b + 1) & pf->ne_mask;
         pf->ne_slot[b] = (uint32_t)(i + 1);
     }
+    pf->ne_next = 0;
     return 0;
 }
 
@@ -677,8 +686,10 @@ static int add_to_model(rd *r, const pb_record *rec) {
      * showed in profiles) */
     int rc = pb_profile_add_record(r->p, rec, NULL, &r->scratch);
     if (rc != PB_EEXIST) {
-        if (rc) pb_error_set(r->err, rc, PB_NO_OFFSET, NULL, "%s", r->scratch.message);
-        pb_error_clear(&r->scratch);
+        if (rc) {
+            pb_error_set(r->err, rc, PB_NO_OFFSET, NULL, "%s", r->scratch.message);
+            pb_error_clear(&r->scratch);
+        }
         return rc;
     }
     pb_error_clear(&r->scratch);
@@ -702,7 +713,12 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         if (fptr)
             pf->fp[pf->nfp++] = (addr_ent){fptr, pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order)};
     }
-    if (pf->nfp) qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
+    /* Data records usually lie in address order already: sort only if not. */
+    for (size_t k = 1; k < pf->nfp; k++)
+        if (pf->fp[k - 1].addr > pf->fp[k].addr) {
+            qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
+            break;
+        }
 
     *vpos = pf->val_off;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
