@@ -4,15 +4,20 @@
  * time and merged into one model with pb_profile_merge (weights, saturation
  * at the target LLVM's maximum), then written once. With the same inputs and
  * --num-threads 1, the indexed and text outputs are the bytes llvm-profdata
- * merge writes (docs/indexed.md).
+ * merge writes (docs/indexed.md). Inputs are read on --num-threads threads
+ * (merge_feed.c) but merged in input order, so any thread count gives those
+ * bytes; the first input becomes the accumulator.
  */
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
+#include "merge_feed.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -33,8 +38,10 @@ static void help(FILE *out) {
           "      --no-function RE        leave out functions whose name matches RE\n"
           "      --keep-vtable-symbols   write the vtable names (llvm-profdata's hidden flag;\n"
           "                              off by default here, as in llvm-profdata)\n"
-          "      --num-threads N         accepted for compatibility; inputs are merged in\n"
-          "                              command-line order (= llvm-profdata --num-threads 1)\n"
+          "      --num-threads N         read inputs on N threads (default: as llvm-profdata,\n"
+          "                              min(hardware threads, (inputs + 1) / 2)); they are\n"
+          "                              merged in input order, so the output is the same\n"
+          "                              for every N (= llvm-profdata --num-threads 1)\n"
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
@@ -148,6 +155,43 @@ static int input_file_list(inputs *in, const char *list) {
     return rc;
 }
 
+/* "merged i/n inputs" on stderr, only when stderr is a terminal and the merge
+ * has run for more than a second; redrawn at most 4 times a second and
+ * erased at the end, so logs and pipes never see it. */
+typedef struct progress {
+    int on;
+    size_t n;
+    double start, last;
+    int shown;
+} progress;
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress_start(progress *pg, size_t n) {
+    pg->on = n > 1 && isatty(STDERR_FILENO);
+    pg->n = n;
+    pg->start = pg->last = pg->on ? now_s() : 0;
+    pg->shown = 0;
+}
+
+static void progress_update(progress *pg, size_t done) {
+    if (!pg->on) return;
+    double t = now_s();
+    if (t - pg->start < 1.0 || t - pg->last < 0.25) return;
+    pg->last = t;
+    pg->shown = 1;
+    fprintf(stderr, "\r" PBC_PROG " merge: %zu/%zu inputs merged", done, pg->n);
+    fflush(stderr);
+}
+
+static void progress_end(progress *pg) {
+    if (pg->on && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
+}
+
 /* Keeps only the function records the filters allow, in a new profile. */
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
@@ -216,6 +260,9 @@ int pbc_cmd_merge(int argc, char **argv) {
     const char *llvm = NULL, *indexed = NULL;
     int sparse = 0, keep_vt = 0, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
+    unsigned threads = 0; /* 0: llvm-profdata's default */
+    const char **paths = NULL;
+    pbc_feed *feed = NULL;
     regex_t keep_re, drop_re;
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
     pbc_plugin_opts po = {NULL, 0};
@@ -244,10 +291,11 @@ int pbc_cmd_merge(int argc, char **argv) {
         case OPT_KEEP_VT: keep_vt = 1; break;
         case OPT_THREADS: {
             uint64_t t;
-            if (pbc_parse_u64(optarg, &t) || t == 0) {
-                pbc_usage_error("merge", "--num-threads wants a number >= 1, got '%s'", optarg);
+            if (pbc_parse_u64(optarg, &t) || t == 0 || t > 1024) {
+                pbc_usage_error("merge", "--num-threads wants a number from 1 to 1024, got '%s'", optarg);
                 goto out;
             }
+            threads = (unsigned)t;
             break;
         }
         case OPT_TEXT: text = 1; break;
@@ -326,15 +374,35 @@ int pbc_cmd_merge(int argc, char **argv) {
     mo.diag_ctx = &dc;
     size_t failed = 0;
     int first_bad = 0;
+    if (threads == 0) {
+        /* llvm-profdata: min(hardware threads, (inputs + 1) / 2) */
+        long hw = sysconf(_SC_NPROCESSORS_ONLN);
+        size_t half = (in.n + 1) / 2;
+        threads = (unsigned)(hw < 1 ? 1 : (size_t)hw < half ? (size_t)hw : half);
+        if (threads > 1024) threads = 1024;
+    }
+    if (!(paths = malloc(in.n * sizeof *paths))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.diag = pbc_diag;
+    ro.diag_ctx = &dc;
+    ro.kv = po.kv;
+    ro.nkv = po.n;
+    pb_error_clear(&err);
+    if (pbc_feed_start(&feed, paths, in.n, threads, &ro, &err)) {
+        pbc_print_error(&err);
+        goto out;
+    }
+    progress pg;
+    progress_start(&pg, in.n);
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
-        pb_read_options ro = PB_READ_OPTIONS_INIT;
-        ro.diag = pbc_diag;
-        ro.diag_ctx = &dc;
-        ro.kv = po.kv;
-        ro.nkv = po.n;
         pb_error_clear(&err);
-        int prc = pb_read_file(&p, in.v[i].path, &ro, &err);
+        int prc = pbc_feed_next(feed, &p, &err);
+        if (prc) pb_error_set_source(&err, in.v[i].path);
         if (prc == 0) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
@@ -356,6 +424,7 @@ int pbc_cmd_merge(int argc, char **argv) {
             failed++;
             if (!first_bad) first_bad = prc;
             if (strcmp(failure, "any") == 0) {
+                progress_end(&pg);
                 pbc_print_error(&err);
                 rc = pbc_exit_for(prc);
                 goto out;
@@ -363,7 +432,11 @@ int pbc_cmd_merge(int argc, char **argv) {
             pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, prc, err.source, err.offset, err.path[0] ? err.path : NULL,
                     "input skipped: %s", err.message[0] ? err.message : pb_strerror(prc));
         }
+        progress_update(&pg, i + 1);
     }
+    progress_end(&pg);
+    pbc_feed_free(feed);
+    feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
         pbc_msg("no profile can be merged");
         rc = pbc_exit_for(first_bad);
@@ -410,6 +483,8 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
+    pbc_feed_free(feed);
+    free(paths);
     if (have_keep) regfree(&keep_re);
     if (have_drop) regfree(&drop_re);
     inputs *all[3] = {&in, &win, &lin};
