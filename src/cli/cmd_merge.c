@@ -45,7 +45,7 @@ static void help(FILE *out) {
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
-          "      --llvm-version N        act as llvm-profdata N: 14, 17 or 19 (default 19);\n"
+          "      --llvm-version N        act as llvm-profdata N: 14, 16, 17 or 19 (default 19);\n"
           "                              14 saturates at 2^64-1, later ones at 2^64-3\n"
           "      --indexed-version N     indexed version to write (4-14)\n"
           "  -h, --help                  show this help\n"
@@ -334,8 +334,8 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
-        pbc_usage_error("merge", "--llvm-version wants 14, 17 or 19, got '%s'", llvm);
+    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "16") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
+        pbc_usage_error("merge", "--llvm-version wants 14, 16, 17 or 19, got '%s'", llvm);
         goto out;
     }
     if (text + binary + (to != NULL) > 1) {
@@ -462,7 +462,9 @@ int pbc_cmd_merge(int argc, char **argv) {
     size_t nkv = 0;
     int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
     if (llvm && (is_text || is_indexed))
-        kv[nkv++] = (pb_kv){"llvm-version", is_text && strcmp(llvm, "17") == 0 ? "19" : llvm};
+        /* text: 17 writes as 19; 16 as 14 (llvm-profdata-16 rejects kind-2 sites,
+         * temporal and single-byte-coverage text like 14 does) */
+        kv[nkv++] = (pb_kv){"llvm-version", !is_text ? llvm : strcmp(llvm, "17") == 0 ? "19" : strcmp(llvm, "16") == 0 ? "14" : llvm};
     if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
     if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};

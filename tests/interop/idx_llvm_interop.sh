@@ -120,5 +120,33 @@ if "$PB" convert "$L/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
 else
   echo "note: raw inputs skipped (no raw plugin built in)"
 fi
+# LLVM 16 (indexed v9): StringMap key order and x*37 record order as 14, but
+# pseudo counts, summary and saturation (2^64-3) as 19 -- checked here against
+# llvm-profdata-16 itself when it is installed.
+if command -v llvm-profdata-16 >/dev/null; then
+  for f in "$L"/*.proftext "$K"/*.proftext; do
+    llvm-profdata-16 merge --num-threads=1 "$f" -o "$T/l16.profdata" 2>/dev/null || continue # 16 rejects newer text
+    "$PB" merge --llvm-version 16 "$f" -o "$T/o16.profdata" 2>/dev/null
+    same "merge --llvm-version 16 $(basename "$f") vs llvm-profdata-16" "$T/l16.profdata" "$T/o16.profdata"
+  done
+  merge_16() {
+    llvm-profdata-16 merge --num-threads=1 "$@" -o "$T/l16.profdata" 2>/dev/null
+    "$PB" merge --llvm-version 16 "$@" -o "$T/o16.profdata" 2>/dev/null
+    same "merge --llvm-version 16 $*" "$T/l16.profdata" "$T/o16.profdata"
+    llvm-profdata-16 merge --num-threads=1 --text "$@" -o "$T/l16.proftext" 2>/dev/null
+    "$PB" merge --llvm-version 16 --text "$@" -o "$T/o16.proftext" 2>/dev/null
+    same "merge --llvm-version 16 --text $*" "$T/l16.proftext" "$T/o16.proftext"
+  }
+  merge_16 "$T/sat.proftext" "$T/sat.proftext"
+  merge_16 --weighted-input=7,"$T/sat.proftext"
+  merge_16 --weighted-input=3,"$K/many-ir.proftext" "$K/cs-merged.profdata" "$K/simple-ir.profdata"
+  if "$PB" convert "$K/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
+    merge_16 "$K/many-ir.profraw" "$K/static-ir.profraw" "$K/basic-ir.profraw"
+    [ -d "$P/misc" ] && merge_16 --sparse "$P/misc/stable.profraw" "$P/misc/stable2.profraw"
+    [ -d "$P/misc" ] && merge_16 "$P"/misc/multibin_merge/*.profraw
+  fi
+else
+  echo "note: llvm-profdata-16 not installed, LLVM 16 rules not checked"
+fi
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]
