@@ -55,6 +55,13 @@ static void md5_ref__matches_spec_vectors(void) {
     CU_ASSERT_EQUAL(pb_md5_ref("_ZTV1A", 6), UINT64_C(0xa80047fd60784dd0));
     /* MD5("") = d41d8cd98f00b204...: bytes d4 1d 8c d9 8f 00 b2 04 read LE. */
     CU_ASSERT_EQUAL(pb_md5_ref("", 0), UINT64_C(0x04b2008fd98c1dd4));
+    /* Around the one-block fast path (<= 55 bytes); values from Python's hashlib. */
+    char x[57];
+    memset(x, 'x', sizeof x);
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 55), UINT64_C(0x2f515ce220443604));
+    memset(x, 'y', sizeof x);
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 56), UINT64_C(0xdb58df235d0a836c));
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 57), UINT64_C(0x942c2457760dafcf));
 }
 
 static void intern__gives_equal_ids_for_equal_bytes_and_keeps_nul_bytes(void) {
