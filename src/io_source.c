@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,8 +36,6 @@ struct pb_source {
     size_t head_pos, head_len;
     int head_filled;
     uint8_t *all;          /* read_all result */
-    void *map;             /* read_all of a plain regular file: the file mapped */
-    size_t map_len;
     int eof;
 };
 
@@ -216,7 +213,6 @@ void pb_source_free(pb_source *s) {
     if (s->close_fd && s->fd >= 0) close(s->fd);
     free(s->raw);
     free(s->all);
-    if (s->map) munmap(s->map, s->map_len);
     free(s->name);
     free(s);
 }
@@ -280,24 +276,8 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
     }
     pb_buf b = PB_BUF_INIT;
     struct stat st;
-    int regular = !s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0;
-    /* A plain regular file whose only consumed bytes are the look-ahead is
-     * mapped instead of copied (as LLVM's MemoryBuffer does): no kernel copy,
-     * no fresh pages to clear. Readers never rely on a NUL after the bytes. */
-    if (regular && !s->map && s->raw_len == 0 && (uint64_t)st.st_size <= SIZE_MAX &&
-        lseek(s->fd, 0, SEEK_CUR) == (off_t)s->head_len && s->head_pos <= (size_t)st.st_size) {
-        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
-        if (m != MAP_FAILED) {
-            s->map = m;
-            s->map_len = (size_t)st.st_size;
-            *data = (const uint8_t *)m + s->head_pos;
-            *len = s->map_len - s->head_pos;
-            s->head_pos = s->head_len;
-            s->eof = 1;
-            return 0;
-        }
-    }
-    if (regular) pbi_buf_reserve(&b, (size_t)st.st_size + 1);
+    if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
+        pbi_buf_reserve(&b, (size_t)st.st_size + 1);
     pbi_buf_append(&b, s->head + s->head_pos, s->head_len - s->head_pos);
     s->head_pos = s->head_len;
     for (;;) {
