@@ -36,8 +36,9 @@ static void help(FILE *out) {
           "                              if all fail), warn (never stop)\n"
           "      --function RE           keep only functions whose name matches RE (POSIX ERE)\n"
           "      --no-function RE        leave out functions whose name matches RE\n"
-          "      --keep-vtable-symbols   write the vtable names (llvm-profdata's hidden flag;\n"
-          "                              off by default here, as in llvm-profdata)\n"
+          "      --keep-vtable-symbols   write the vtable names (the default: lossless; the\n"
+          "                              bytes of llvm-profdata-19 merge --keep-vtable-symbols)\n"
+          "      --no-keep-vtable-symbols  an empty vtable-names section, llvm-profdata's default\n"
           "      --num-threads N         read inputs on N threads (default: as llvm-profdata,\n"
           "                              min(hardware threads, (inputs + 1) / 2)); they are\n"
           "                              merged in input order, so the output is the same\n"
@@ -54,7 +55,7 @@ static void help(FILE *out) {
 }
 
 enum {
-    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT,
+    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT, OPT_NO_KEEP_VT,
     OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED
 };
 
@@ -67,6 +68,7 @@ static const struct option longopts[] = {
     {"function", required_argument, NULL, OPT_FUNCTION},
     {"no-function", required_argument, NULL, OPT_NO_FUNCTION},
     {"keep-vtable-symbols", no_argument, NULL, OPT_KEEP_VT},
+    {"no-keep-vtable-symbols", no_argument, NULL, OPT_NO_KEEP_VT},
     {"num-threads", required_argument, NULL, OPT_THREADS},
     {"text", no_argument, NULL, OPT_TEXT},
     {"binary", no_argument, NULL, OPT_BINARY},
@@ -258,7 +260,7 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
 int pbc_cmd_merge(int argc, char **argv) {
     const char *out_path = NULL, *to = NULL, *failure = "any", *fn_re = NULL, *nofn_re = NULL;
     const char *llvm = NULL, *indexed = NULL;
-    int sparse = 0, keep_vt = 0, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
+    int sparse = 0, keep_vt = 1, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
     unsigned threads = 0; /* 0: llvm-profdata's default */
     const char **paths = NULL;
@@ -289,6 +291,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         case OPT_FUNCTION: fn_re = optarg; break;
         case OPT_NO_FUNCTION: nofn_re = optarg; break;
         case OPT_KEEP_VT: keep_vt = 1; break;
+        case OPT_NO_KEEP_VT: keep_vt = 0; break;
         case OPT_THREADS: {
             uint64_t t;
             if (pbc_parse_u64(optarg, &t) || t == 0 || t > 1024) {

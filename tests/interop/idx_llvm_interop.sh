@@ -62,10 +62,12 @@ done
 
 merge_both() { # merge_both V ARGS...: llvm-profdata-V merge vs profbridge merge, indexed and text
   local v="$1"; shift
-  llvm-profdata-"$v" merge --num-threads=1 "$@" -o "$T/l.profdata" 2>/dev/null
+  # profbridge keeps vtable names by default: llvm-profdata-19's --keep-vtable-symbols
+  local keep=(); [ "$v" = 19 ] && keep=(--keep-vtable-symbols)
+  llvm-profdata-"$v" merge --num-threads=1 "${keep[@]}" "$@" -o "$T/l.profdata" 2>/dev/null
   "$PB" merge --llvm-version "$v" "$@" -o "$T/o.profdata" 2>/dev/null
   same "merge (llvm $v) $*" "$T/l.profdata" "$T/o.profdata"
-  llvm-profdata-"$v" merge --num-threads=1 --text "$@" -o "$T/l.proftext" 2>/dev/null
+  llvm-profdata-"$v" merge --num-threads=1 --text "${keep[@]}" "$@" -o "$T/l.proftext" 2>/dev/null
   "$PB" merge --llvm-version "$v" --text "$@" -o "$T/o.proftext" 2>/dev/null
   same "merge --text (llvm $v) $*" "$T/l.proftext" "$T/o.proftext"
 }
@@ -106,6 +108,13 @@ same "merge --keep-vtable-symbols of that .profdata" "$T/vt-ll.profdata" "$T/vt-
 if "$PB" convert "$L/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
   merge_both 19 "$L/basic-ir.profraw" "$L/simple-ir.profraw" "$L/many-ir.profraw" "$L/concat-ir.profraw"
   merge_both 19 "$L/vtable-ir.profraw" "$L/temporal-ir.profraw"
+  # --no-keep-vtable-symbols: llvm-profdata-19's default (empty vtable-names section)
+  llvm-profdata-19 merge --num-threads=1 "$L/vtable-ir.profraw" -o "$T/l.profdata" 2>/dev/null
+  "$PB" merge --no-keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/o.profdata" 2>/dev/null
+  same "merge --no-keep-vtable-symbols vtable-ir.profraw" "$T/l.profdata" "$T/o.profdata"
+  llvm-profdata-19 merge --num-threads=1 --text "$L/vtable-ir.profraw" -o "$T/l.proftext" 2>/dev/null
+  "$PB" merge --no-keep-vtable-symbols --text "$L/vtable-ir.profraw" -o "$T/o.proftext" 2>/dev/null
+  same "merge --no-keep-vtable-symbols --text vtable-ir.profraw" "$T/l.proftext" "$T/o.proftext"
   llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/l.profdata"
   "$PB" merge --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/o.profdata" 2>/dev/null
   same "merge --keep-vtable-symbols vtable-ir.profraw" "$T/l.profdata" "$T/o.profdata"
