@@ -40,8 +40,9 @@ struct pbc_feed {
     slot *slots;
     size_t next_claim; /* first input no thread has claimed */
     size_t next_take;  /* the input pbc_feed_next hands out next */
-    size_t window;     /* inputs claimed at most this far ahead of next_take: threads - 1
-                          (at least 1), so N threads = 1 merging + N - 1 reading */
+    size_t window;     /* inputs claimed at most this far ahead of next_take: threads, so
+                          the merging thread can read one too while the others read (with
+                          threads - 1 the merging thread mostly waited: no speed-up) */
     int stop;
     pthread_mutex_t mu;
     pthread_cond_t changed; /* a slot is done, next_take moved, or stop */
@@ -121,7 +122,7 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
     f->n = n;
     f->ro = ro;
     if (threads < 1) threads = 1;
-    f->window = threads > 1 ? threads - 1 : 1;
+    f->window = threads;
     if (pthread_mutex_init(&f->mu, NULL) || pthread_cond_init(&f->changed, NULL)) {
         free(f->slots);
         free(f);

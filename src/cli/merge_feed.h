@@ -2,8 +2,8 @@
  * merge_feed.h -- reads the inputs of `merge` on several threads and hands
  * them out strictly in input order, so the merge (done by the caller, on its
  * own thread) and everything it prints are the same whatever the thread
- * count. Besides the input being merged, at most threads - 1 (at least 1)
- * are read ahead, so memory stays bounded by the output plus that many inputs.
+ * count. Inputs are read at most `threads` ahead of the one being merged, so
+ * memory stays bounded by the output plus threads + 1 inputs.
  */
 #ifndef PBC_MERGE_FEED_H
 #define PBC_MERGE_FEED_H
