@@ -5,6 +5,8 @@
 #include <string.h>
 
 void pbi_llvm_bind_symbols(pb_profile *p) {
+    /* No symbols, nothing to bind (and no NameRef index of all records to build). */
+    if (pb_profile_symbol_count(p) == 0) return;
     size_t nrec = pb_profile_record_count(p);
     for (size_t r = 0; r < nrec; r++) {
         pb_record *rec = pb_profile_record_mut(p, r);

@@ -326,6 +326,7 @@ static void commit(canon *c) {
     free(p->key_slots);
     p->key_slots = c->key_slots;
     p->key_nslots = c->key_nslots;
+    p->fn_name_bound = UINT32_MAX; /* names renumbered: look keys up again */
     for (size_t i = 0; i < nr; i++) {
         size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(&p->recs[i]) & mask;
         while (p->key_slots[b]) b = (b + 1) & mask;

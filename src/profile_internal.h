@@ -80,6 +80,11 @@ struct pb_profile {
     size_t num_recs, cap_recs;
     uint32_t *key_slots; /* record index + 1; 0 = empty */
     size_t key_nslots;   /* power of two or 0 */
+    /* 1 + the largest name id of any function record, or UINT32_MAX when not
+     * known (after renumbering). A function record whose name id is at least
+     * this cannot repeat a key, so adding it needs no key lookup: readers
+     * intern each name just before its first record. */
+    uint32_t fn_name_bound;
 
     /* Caches filled by const functions (logically const). */
     pbi_arena name_arena;      /* rendered record names, live until free */

@@ -198,11 +198,12 @@ static int scale_new(pb_record *d, const pb_merge_options *o) {
     return 0;
 }
 
+/* known: the index of rec's key in dst when the caller found it, else SIZE_MAX. */
 static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_options *o, scratch *s,
-                     pb_error *err) {
+                     size_t known, pb_error *err) {
     int rc = pbi_validate_record(dst, rec, err);
     if (rc) return rc;
-    size_t i = pbi_find_record(dst, rec);
+    size_t i = known != SIZE_MAX ? known : pbi_find_record(dst, rec);
     if (i == SIZE_MAX) {
         rc = pbi_append_record(dst, rec, &i, err);
         if (rc) return rc;
@@ -229,9 +230,22 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     int rc = check_options(&o, err);
     if (rc) return rc;
     scratch s = {NULL, 0};
-    rc = merge_one(dst, rec, o, &s, err);
+    rc = merge_one(dst, rec, o, &s, SIZE_MAX, err);
     free(s.a);
     return rc;
+}
+
+int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    scratch s = {NULL, 0};
+    for (size_t i = 0; i < p->num_recs && !rc; i++) {
+        scale_new(&p->recs[i], o);
+        rc = sort_sites(&p->recs[i], o, &s);
+    }
+    free(s.a);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites");
+    return 0;
 }
 
 /* ---- whole profiles ------------------------------------------------------------ */
@@ -336,6 +350,7 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
     for (size_t i = 0; i < src->num_recs && !rc; i++) {
         const pb_record *r = &src->recs[i];
         pb_record t = *r;
+        size_t known = SIZE_MAX;
         if (r->kind == PB_REC_FUNCTION) {
             size_t len;
             const char *n = pb_profile_str(src, r->name, &len);
@@ -344,8 +359,22 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
                                   "records[%zu] of the source names no string", i);
                 break;
             }
-            rc = pb_profile_intern(dst, n, len, &t.name, err);
-            if (rc) break;
+            /* Profiles of one program list their functions in one order, so
+             * dst's record at the same position is usually this key: checking
+             * it first saves the string and key lookups (keys are unique, so
+             * a match is the record the lookup would find). */
+            const pb_record *d = i < dst->num_recs ? &dst->recs[i] : NULL;
+            size_t dl;
+            const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == r->hash
+                                 ? pb_profile_str(dst, d->name, &dl)
+                                 : NULL;
+            if (dn && dl == len && memcmp(dn, n, len) == 0) {
+                t.name = d->name;
+                known = i;
+            } else {
+                rc = pb_profile_intern(dst, n, len, &t.name, err);
+                if (rc) break;
+            }
         } else {
             /* out-of-range ids (changed in place) stay invalid for dst's
              * validation to refuse */
@@ -388,7 +417,7 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
                 si++;
             }
         }
-        rc = merge_one(dst, &t, o, &s, err);
+        rc = merge_one(dst, &t, o, &s, known, err);
     }
     goto out;
 nomem:

@@ -194,6 +194,8 @@ int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_err
     size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(&r) & mask;
     while (p->key_slots[b]) b = (b + 1) & mask;
     p->key_slots[b] = (uint32_t)i + 1;
+    if (r.kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX && r.name >= p->fn_name_bound)
+        p->fn_name_bound = r.name == UINT32_MAX - 1 ? UINT32_MAX : r.name + 1;
     pbi_invalidate_record_caches(p);
     if (index) *index = i;
     return 0;
@@ -204,7 +206,9 @@ nomem:
 int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
     int rc = pbi_validate_record(p, rec, err);
     if (rc) return rc;
-    if (pbi_find_record(p, rec) != SIZE_MAX) {
+    int fresh_name = rec->kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX &&
+                     rec->name >= p->fn_name_bound;
+    if (!fresh_name && pbi_find_record(p, rec) != SIZE_MAX) {
         /* Name the key in the message without caching a name for a record
          * that is not added (readers may hit many duplicates). */
         pb_buf b = PB_BUF_INIT;

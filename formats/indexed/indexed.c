@@ -19,7 +19,7 @@ static const char *const indexed_extensions[] = {".profdata", NULL};
 
 static const pb_option_desc indexed_write_options[] = {
     {"indexed-version", "N", "write indexed version N (4-14; default from llvm-version, else 12)"},
-    {"llvm-version", "V", "write as llvm-profdata V does: 14 (v7), 17 (v10) or 19 (v12, default)"},
+    {"llvm-version", "V", "write as llvm-profdata V does: 14 (v7), 16 (v9), 17 (v10) or 19 (v12, default)"},
     {"keep-vtable-symbols", NULL, "write the vtable names (default; = llvm-profdata-19 --keep-vtable-symbols)"},
     {"no-keep-vtable-symbols", NULL, "write an empty vtable-names section (llvm-profdata's default)"},
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},

@@ -94,8 +94,7 @@ int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_e
     pbi_idx_file f;
     dump_ctx c;
     memset(&c, 0, sizeof c);
-    if (o && o->json)
-        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed dump has no JSON form yet");
+    if (o && o->json) return pbi_indexed_dump_json(in, out, err);
     int rc = pb_source_read_all(in, &data, &len, err);
     if (rc) return rc;
     if ((rc = pbi_idx_open(&f, data, len, err))) return rc;

@@ -1,5 +1,5 @@
 /* indexed_fuzz.c -- libFuzzer target: the indexed reader, the by-name lookup
- * and the dump must never crash, leak or hang on any input. */
+ * and the dump (text and JSON) must never crash, leak or hang on any input. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -30,14 +30,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pb_profile *one = NULL;
     if (pb_indexed_lookup(data, size, "main", 4, &one, &err) == 0) pb_profile_free(one);
     pb_error_clear(&err);
-    if (pb_source_open_memory(&src, data, size, "fuzz", &err) == 0) {
-        pb_sink *sink = NULL;
-        if (pb_sink_open_memory(&sink, &err) == 0) {
-            pb_dump_options dopt = PB_DUMP_OPTIONS_INIT;
-            (void)pb_format_lookup("indexed")->dump(src, sink, &dopt, &err);
+    for (int json = 0; json < 2; json++) { /* the text dump, then dump --json */
+        src = NULL;
+        pb_error_clear(&err);
+        if (pb_source_open_memory(&src, data, size, "fuzz", &err) == 0) {
+            pb_sink *sink = NULL;
+            if (pb_sink_open_memory(&sink, &err) == 0) {
+                pb_dump_options dopt = PB_DUMP_OPTIONS_INIT;
+                dopt.json = json;
+                (void)pb_format_lookup("indexed")->dump(src, sink, &dopt, &err);
+            }
+            pb_sink_free(sink);
         }
-        pb_sink_free(sink);
+        pb_source_free(src);
     }
-    pb_source_free(src);
     return 0;
 }

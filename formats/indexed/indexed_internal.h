@@ -121,5 +121,7 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
 int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
                       pb_error *err);
 int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
+/* dump --json (indexed_dump_json.c). */
+int pbi_indexed_dump_json(pb_source *in, pb_sink *out, pb_error *err);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "indexed_internal.h"
+#include "sort.h"
 
 void pbi_sum_init(pbi_sum_builder *b, int rule) {
     memset(b, 0, sizeof *b);
@@ -64,11 +65,6 @@ void pbi_sum_add(pbi_sum_builder *b, const uint64_t *counts, uint32_t n) {
     }
 }
 
-static int desc(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? 1 : x > y ? -1 : 0;
-}
-
 /* floor(total * cutoff / 1e6) without 128-bit types; cutoff <= 1e6. */
 static uint64_t desired(uint64_t total, uint64_t cutoff) {
     const uint64_t scale = 1000000;
@@ -77,7 +73,8 @@ static uint64_t desired(uint64_t total, uint64_t cutoff) {
 
 int pbi_sum_finish(pbi_sum_builder *b, uint64_t out[PBI_SUM_WORDS], pb_error *err) {
     if (b->failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory in the summary");
-    if (b->n) qsort(b->counts, b->n, sizeof *b->counts, desc);
+    if (b->n && pbi_sort_u64_desc(b->counts, b->n))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory in the summary");
     out[0] = PBI_IDX_SUMMARY_FIELDS;
     out[1] = PBI_IDX_NUM_CUTOFFS;
     out[2 + PBI_SUM_TOTAL_NUM_FUNCTIONS] = b->num_functions;

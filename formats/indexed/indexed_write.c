@@ -3,12 +3,14 @@
  * of the target LLVM writes it (spec §3.3-§3.12), so that the same records
  * give the same bytes.
  *
- * Targets: "indexed-version" 4..14 and "llvm-version" 14 | 17 | 19
- * (defaults: 19 -> v12, 17 -> v10, 14 -> v7). The LLVM version picks the
- * rules that are not part of the layout: key insertion order (14: StringMap
- * order of first appearance, djb hash; 17/19: names sorted), record order
- * inside a key (SmallDenseMap bucket order, hash x*37 or the 19 mix) and the
- * summary's special-count rule.
+ * Targets: "indexed-version" 4..14 and "llvm-version" 14 | 16 | 17 | 19
+ * (defaults: 19 -> v12, 17 -> v10, 16 -> v9, 14 -> v7). The LLVM version
+ * picks the rules that are not part of the layout: key insertion order (14
+ * and 16: StringMap order of first appearance, djb hash; 17/19: names
+ * sorted), record order inside a key (SmallDenseMap bucket order, hash x*37
+ * for 14/16 or the 19 mix) and the summary's special-count rule (14 alone).
+ * The 16 rules were checked byte for byte on llvm-profdata-16; 17 uses the
+ * 19 rules, unverified (no LLVM 17 here).
  *
  * "order" = "llvm" emulates those containers on the model's order (what
  * llvm-profdata does to its inputs); "preserve" keeps the model's order in
@@ -34,13 +36,13 @@ typedef struct wrec {
     size_t len;
     uint64_t hash;
     size_t idx; /* record index in the model */
+    uint64_t prefix; /* name_prefix(name): sort key */
 } wrec;
 
 typedef struct wkey {
     size_t first, n; /* records recs[first .. first+n) in model order */
     uint64_t ref;    /* MD5 NameRef of the name = on-disk key hash */
-    size_t *order;   /* record order inside the key (indices into recs) */
-    size_t next;     /* generator chain link (key index), SIZE_MAX = end */
+    size_t *order;   /* record order inside the key (indices into recs); NULL: first.. */
     int sparse_drop; /* left out by --sparse (still in LLVM 14's StringMap) */
 } wkey;
 
@@ -48,7 +50,7 @@ typedef struct wstate {
     const pb_profile *p;
     const pb_write_options *o;
     uint32_t version;
-    int llvm;          /* 14, 17 or 19 */
+    int llvm;          /* 14, 16, 17 or 19 */
     int preserve;      /* keep model order */
     int sparse;
     int keep_vtables;
@@ -59,6 +61,8 @@ typedef struct wstate {
     wkey *keys;
     size_t nkeys;
     size_t *key_order; /* insertion order into the generator */
+    size_t *next;      /* generator chain link per key (key index), SIZE_MAX = end; apart
+                          from wkey so walking chains touches 8 bytes per key */
     size_t nout;       /* keys written (key_order[0..nout)) */
     pb_buf out;
     pbi_sum_builder sum[2];
@@ -72,6 +76,12 @@ typedef struct wstate {
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
 static void put64(pb_buf *b, uint64_t v) {
+    /* Fast path without a call: the output is reserved up front (reserve_output). */
+    if (b->len + 8 < b->cap && !b->failed) {
+        pb_put_u64((uint8_t *)b->data + b->len, v, PB_ORDER_LE);
+        b->len += 8;
+        return;
+    }
     uint8_t t[8];
     pb_put_u64(t, v, PB_ORDER_LE);
     pbi_buf_append(b, t, 8);
@@ -111,11 +121,11 @@ static int options(wstate *w, pb_error *err) {
     const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
     const char *ord = o ? pb_kv_get(o->kv, o->nkv, "order") : NULL;
     unsigned long v = 0, l = 0;
-    if (lv && (!parse_uint(lv, &l) || (l != 14 && l != 17 && l != 19)))
-        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 17 or 19", lv);
+    if (lv && (!parse_uint(lv, &l) || (l != 14 && l != 16 && l != 17 && l != 19)))
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 16, 17 or 19", lv);
     if (iv && (!parse_uint(iv, &v) || v < 4 || v > PBI_IDX_VERSION_MAX))
         return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "indexed-version", "4 to 14", iv);
-    if (!iv) v = l == 14 ? 7 : l == 17 ? 10 : 12;
+    if (!iv) v = l == 14 ? 7 : l == 16 ? 9 : l == 17 ? 10 : 12;
     if (!lv) l = v <= 7 ? 14 : v <= 10 ? 17 : 19;
     w->version = (uint32_t)v;
     w->llvm = (int)l;
@@ -157,11 +167,56 @@ static void target_flags(wstate *w) {
 /* ------------------------------------------------------------------------ */
 /* Records, keys and their order                                            */
 
-static int cmp_rec(const void *x, const void *y) {
-    const wrec *a = x, *b = y;
+static int cmp_rec(const wrec *a, const wrec *b) {
+    if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
     int c = pbi_bytes_cmp(a->name, a->len, b->name, b->len);
     if (c) return c;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/* The first 8 name bytes, big-endian, zero-padded: comparing prefixes as
+ * integers orders like comparing the bytes, so most comparisons need no
+ * memcmp (and a short name's prefix only ties with names it starts). */
+static uint64_t name_prefix(const char *s, size_t n) {
+    uint64_t v = 0;
+    for (size_t i = 0; i < 8; i++) v = v << 8 | (i < n ? (uint8_t)s[i] : 0);
+    return v;
+}
+
+/* Stable bottom-up merge sort of recs by (name, model index); qsort's
+ * indirect comparisons were a tenth of a raw -> indexed conversion. */
+static int sort_recs(wrec *v, size_t n) {
+    if (n < 2) return 0;
+    wrec *tmp = malloc(n * sizeof *tmp);
+    if (!tmp) return -1;
+    for (size_t lo = 0; lo < n; lo += 16) { /* insertion sort runs of 16 */
+        size_t hi = lo + 16 < n ? lo + 16 : n;
+        for (size_t i = lo + 1; i < hi; i++) {
+            wrec x = v[i];
+            size_t j = i;
+            while (j > lo && cmp_rec(&x, &v[j - 1]) < 0) {
+                v[j] = v[j - 1];
+                j--;
+            }
+            v[j] = x;
+        }
+    }
+    wrec *a = v, *b = tmp;
+    for (size_t width = 16; width < n; width *= 2) {
+        for (size_t lo = 0; lo < n; lo += 2 * width) {
+            size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
+            size_t i = lo, j = mid, k = lo;
+            while (i < mid && j < hi) b[k++] = cmp_rec(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+            while (i < mid) b[k++] = a[i++];
+            while (j < hi) b[k++] = a[j++];
+        }
+        wrec *t = a;
+        a = b;
+        b = t;
+    }
+    if (a != v) memcpy(v, a, n * sizeof *v);
+    free(tmp);
+    return 0;
 }
 
 static int all_zero(const pb_record *r) {
@@ -187,10 +242,11 @@ static int collect(wstate *w, pb_error *err) {
         int rc = pb_profile_record_name(w->p, r, &e->name, &e->len, &e->hash, err);
         if (rc) return rc;
         e->idx = i;
+        e->prefix = name_prefix(e->name, e->len);
         w->nrecs++;
     }
     /* Group by name; inside a name, model order. */
-    qsort(w->recs, w->nrecs, sizeof *w->recs, cmp_rec);
+    if (sort_recs(w->recs, w->nrecs)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < w->nrecs;) {
         size_t j = i + 1;
         while (j < w->nrecs && pbi_bytes_cmp(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
@@ -314,7 +370,7 @@ out:
 }
 
 static uint32_t dense_hash(int llvm, uint64_t h) {
-    if (llvm == 14) return (uint32_t)(h * 37u);
+    if (llvm <= 16) return (uint32_t)(h * 37u); /* 16: checked on llvm-profdata-16 */
     uint64_t x = h * UINT64_C(0xbf58476d1ce4e5b9);
     x ^= x >> 31;
     return (uint32_t)x;
@@ -322,12 +378,10 @@ static uint32_t dense_hash(int llvm, uint64_t h) {
 
 /* Record order inside a key: SmallDenseMap<hash, record, 4> iteration (§3.12.2). */
 static int dense_order(wstate *w, wkey *k, pb_error *err) {
+    k->order = NULL; /* model order: recs[first..first+n) */
+    if (w->preserve || k->n == 1) return 0;
     k->order = malloc(k->n * sizeof *k->order);
     if (!k->order) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    if (w->preserve || k->n == 1) {
-        for (size_t i = 0; i < k->n; i++) k->order[i] = k->first + i;
-        return 0;
-    }
     size_t nb = 4, used = 0;
     size_t *tab = malloc(nb * sizeof *tab);
     if (!tab) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -368,6 +422,26 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
         if (tab[j] != SIZE_MAX) k->order[o++] = tab[j];
     k->n = o;
     free(tab);
+    return 0;
+}
+
+/* Reserves an upper bound of the header, summaries and hash table so the
+ * buffer never moves while growing (realloc copies were 5% of the time);
+ * pages of the bound that stay unused are never touched, so cost no memory. */
+static int reserve_output(wstate *w, pb_error *err) {
+    uint64_t n = 8 * (PBI_IDX_W_COUNT + 2 * PBI_SUM_WORDS) + 16 + 8 * (4 * (uint64_t)w->nkeys + 64);
+    for (size_t i = 0; i < w->nkeys; i++) n += 2 + 24 + w->recs[w->keys[i].first].len;
+    for (size_t i = 0; i < w->nrecs; i++) {
+        const pb_record *r = pb_profile_record(w->p, w->recs[i].idx);
+        n += 24 + 8 * (uint64_t)r->num_counters + 16 + 8 * (uint64_t)r->num_bitmap_bytes + 8;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            if (!r->num_sites[k]) continue;
+            n += 16 + 8 + r->num_sites[k];
+            for (uint32_t s = 0; s < r->num_sites[k]; s++) n += 16 * (uint64_t)r->sites[k][s].num_values;
+        }
+    }
+    if (n > SIZE_MAX / 2 || pbi_buf_reserve(&w->out, (size_t)n))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     return 0;
 }
 
@@ -453,7 +527,7 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
     pbi_buf_append(&w->out, first->name, first->len);
     size_t data_at = w->out.len;
     for (size_t i = 0; i < k->n; i++) {
-        int rc = write_record(w, &w->recs[k->order[i]], err);
+        int rc = write_record(w, &w->recs[k->order ? k->order[i] : k->first + i], err);
         if (rc) return rc;
     }
     if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -464,10 +538,31 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
 /* ------------------------------------------------------------------------ */
 /* The on-disk hash table (§3.5)                                              */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+
+/* Staged prefetch for the key written at pos: the key 16 ahead, the first
+ * record entry of the one 8 ahead, the name, model record and counters of
+ * the one 4 ahead (each stage reads what the previous one brought in). */
+static void prefetch_ahead(const wstate *w, const size_t *seq, size_t n, size_t pos) {
+    if (pos + 16 < n) PREFETCH(&w->keys[seq[pos + 16]]);
+    if (pos + 8 < n) PREFETCH(&w->recs[w->keys[seq[pos + 8]].first]);
+    if (pos + 4 < n) {
+        const wrec *e = &w->recs[w->keys[seq[pos + 4]].first];
+        PREFETCH(e->name);
+        const pb_record *r = pb_profile_record(w->p, e->idx);
+        PREFETCH(r->counters);
+        PREFETCH(r->sites[0]);
+    }
+}
+
 static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
     size_t nk = w->nout;
     size_t nb = 64;
-    size_t *head = NULL, *tail = NULL;
+    size_t *head = NULL, *tail = NULL, *seq = NULL;
     int rc = 0;
     size_t target = 1;
     if (nk > 2) {
@@ -485,9 +580,9 @@ static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
         for (size_t i = 0; i < nk; i++) {
             size_t key = w->key_order[i];
             size_t b = w->keys[key].ref & (nb - 1);
-            w->keys[key].next = SIZE_MAX;
+            w->next[key] = SIZE_MAX;
             if (head[b] == SIZE_MAX) head[b] = key;
-            else w->keys[tail[b]].next = key;
+            else w->next[tail[b]] = key;
             tail[b] = key;
         }
     } else {
@@ -512,9 +607,9 @@ static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
                 for (size_t j = 0; j < nb; j++) {
                     size_t it = head[j];
                     while (it != SIZE_MAX) {
-                        size_t nx = w->keys[it].next;
+                        size_t nx = w->next[it];
                         size_t b = w->keys[it].ref & (want - 1);
-                        w->keys[it].next = nh[b];
+                        w->next[it] = nh[b];
                         nh[b] = it;
                         it = nx;
                     }
@@ -526,17 +621,28 @@ static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
             if (i < nk) {
                 size_t key = w->key_order[i];
                 size_t b = w->keys[key].ref & (nb - 1);
-                w->keys[key].next = head[b];
+                w->next[key] = head[b];
                 head[b] = key;
             }
         }
     }
+    /* Keys in output order first (chains walk only next[]), so the data of
+     * the keys a few places ahead can be prefetched: each key's record sits
+     * at a random place in the model, and waiting for memory was most of the
+     * writer's time. */
     uint64_t *boff = calloc(nb, sizeof *boff);
-    if (!boff) goto oom;
-    for (size_t b = 0; b < nb; b++) {
+    seq = malloc((nk ? nk : 1) * sizeof *seq);
+    if (!boff || !seq) {
+        free(boff);
+        goto oom;
+    }
+    size_t ns = 0;
+    for (size_t b = 0; b < nb; b++)
+        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) seq[ns++] = it;
+    for (size_t b = 0, pos = 0; b < nb; b++) {
         if (head[b] == SIZE_MAX) continue;
         size_t count = 0;
-        for (size_t it = head[b]; it != SIZE_MAX; it = w->keys[it].next) count++;
+        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) count++;
         if (count > 0xffff) {
             free(boff);
             rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
@@ -547,8 +653,9 @@ static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
         uint8_t c2[2];
         pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
         pbi_buf_append(&w->out, c2, 2);
-        for (size_t it = head[b]; it != SIZE_MAX; it = w->keys[it].next) {
-            rc = write_key(w, &w->keys[it], err);
+        for (size_t end = pos + count; pos < end; pos++) {
+            prefetch_ahead(w, seq, ns, pos);
+            rc = write_key(w, &w->keys[seq[pos]], err);
             if (rc) {
                 free(boff);
                 goto out;
@@ -567,6 +674,7 @@ oom:
 out:
     free(head);
     free(tail);
+    free(seq);
     return rc;
 }
 
@@ -735,11 +843,12 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     pbi_sum_init(&w.sum[1], rule);
     if ((rc = collect(&w, err))) goto out;
     w.key_order = malloc((w.nkeys ? w.nkeys : 1) * sizeof *w.key_order);
-    if (!w.key_order) {
+    w.next = malloc((w.nkeys ? w.nkeys : 1) * sizeof *w.next);
+    if (!w.key_order || !w.next) {
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         goto out;
     }
-    if (w.preserve || w.llvm != 14) {
+    if (w.preserve || w.llvm > 16) {
         /* preserve: keys in model order; 17/19: names sorted (recs are sorted) */
         for (size_t i = 0; i < w.nkeys; i++) w.key_order[i] = i;
         if (w.preserve) {
@@ -766,6 +875,7 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     for (size_t i = 0; i < w.nkeys; i++)
         if ((rc = dense_order(&w, &w.keys[i], err))) goto out;
 
+    if ((rc = reserve_output(&w, err))) goto out;
     /* Header with placeholders, then summaries (backpatched at the end). */
     for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
         if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
@@ -837,6 +947,7 @@ out:
     free(w.keys);
     free(w.recs);
     free(w.key_order);
+    free(w.next);
     free(w.vals);
     pbi_sum_free(&w.sum[0]);
     pbi_sum_free(&w.sum[1]);

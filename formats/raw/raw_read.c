@@ -52,6 +52,7 @@ typedef struct rd {
     size_t vcap;
     int have_flags;
     uint64_t flags;
+    pb_error scratch; /* for pb_profile_add_record; cleared after each use */
 } rd;
 
 /* One profile of the file. */
@@ -66,9 +67,11 @@ typedef struct prof {
         vnames_off, val_off;
     int absolute; /* v5 / LLVM 13's v7: CounterPtr is an address */
     pb_buf names;
-    name_ent *ne; /* in names-section order */
-    size_t nne, ne_next;
-    addr_ent *ne_sorted; /* (MD5, index into ne) by MD5; built on the first out-of-order lookup */
+    name_ent *ne;
+    size_t nne;
+    uint32_t *ne_slot; /* hash index over ne: entry index + 1, 0 = empty */
+    size_t ne_mask;
+    size_t ne_next;    /* entry after the last one found: find_name's first guess */
     addr_ent *fp;
     size_t nfp;
     vt_ent *vt;
@@ -98,6 +101,13 @@ static const char *rec_path(const prof *pf, uint64_t i, const char *field, char 
     else
         snprintf(buf, n, "data[%" PRIu64 "]%s%s", i, *field ? "." : "", field);
     return buf;
+}
+
+/* rec_path into a 96-byte buffer, returned: called only when an error
+ * is reported (formatting it for every record showed in profiles). */
+static const char *fld_path(const prof *pf, uint64_t i, const char *field, char path[96]) {
+    rec_path(pf, i, field, path, 96);
+    return path;
 }
 
 /* Signed difference in the profile's pointer width (§2.7: 32-bit deltas wrap at 2^32). */
@@ -167,22 +177,21 @@ static int cmp_ts(const void *a, const void *b) {
     return x->ref < y->ref ? -1 : x->ref > y->ref;
 }
 
-/* The names section lists the names in data-record order (compiler-rt writes
- * both per function), so the next entry is tried first; only a miss pays for
- * a sorted (MD5, index) table, built once. Saves a 100k-entry sort on big files. */
+/* NameRefs are MD5 bits, so their low bits index an open-addressing table
+ * directly (sorting and binary search cost a tenth of reading a big raw). */
 static name_ent *find_name(prof *pf, uint64_t md5) {
-    if (pf->ne_next < pf->nne && pf->ne[pf->ne_next].md5 == md5) return &pf->ne[pf->ne_next++];
     if (!pf->nne) return NULL;
-    if (!pf->ne_sorted) {
-        if (!(pf->ne_sorted = malloc(pf->nne * sizeof *pf->ne_sorted))) return NULL;
-        for (size_t i = 0; i < pf->nne; i++) pf->ne_sorted[i] = (addr_ent){pf->ne[i].md5, i};
-        qsort(pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
+    /* Compilers emit names and data records in one order: try the entry
+     * after the last one found first (sequential, no cache miss). */
+    if (pf->ne_next < pf->nne && pf->ne[pf->ne_next].md5 == md5) return &pf->ne[pf->ne_next++];
+    for (size_t b = md5 & pf->ne_mask;; b = (b + 1) & pf->ne_mask) {
+        uint32_t s = pf->ne_slot[b];
+        if (!s) return NULL;
+        if (pf->ne[s - 1].md5 == md5) {
+            pf->ne_next = s; /* = index + 1 */
+            return &pf->ne[s - 1];
+        }
     }
-    addr_ent key = {md5, 0};
-    const addr_ent *e = bsearch(&key, pf->ne_sorted, pf->nne, sizeof *pf->ne_sorted, cmp_addr);
-    if (!e) return NULL;
-    pf->ne_next = (size_t)e->ref + 1;
-    return &pf->ne[e->ref];
 }
 
 /* ---- header and sections ---------------------------------------------------- */
@@ -351,6 +360,20 @@ static int read_names(rd *r, prof *pf) {
         e->id = PB_NONE;
         start = i + 1;
     }
+    if (!pf->nne) return 0;
+    if (pf->nne >= UINT32_MAX / 4) return nomem(r);
+    size_t cap = 16;
+    while (cap < 2 * pf->nne) cap *= 2;
+    if (!(pf->ne_slot = calloc(cap, sizeof *pf->ne_slot))) return nomem(r);
+    pf->ne_mask = cap - 1;
+    pf->ne_next = SIZE_MAX; /* no guessing while the index is built */
+    for (size_t i = 0; i < pf->nne; i++) {
+        if (find_name(pf, pf->ne[i].md5)) continue; /* the first of equal names wins */
+        size_t b = pf->ne[i].md5 & pf->ne_mask;
+        while (pf->ne_slot[b]) b = (b + 1) & pf->ne_mask;
+        pf->ne_slot[b] = (uint32_t)(i + 1);
+    }
+    pf->ne_next = 0;
     return 0;
 }
 
@@ -476,20 +499,20 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
     uint64_t at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_NumCounters];
     if (nc == 0) {
-        return pb_error_set(r->err, PB_EFORMAT, at, rec_path(pf, i, "NumCounters", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "NumCounters", path),
                             "number of counters is zero");
     }
     int64_t off = counter_offset(r, pf, i, pf->absolute);
     uint64_t cp_at = rec_off + (uint64_t)pf->l.rec_off[PBI_RD_CounterPtr];
     if (off < 0)
-        return pb_error_set(r->err, PB_EFORMAT, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, fld_path(pf, i, "CounterPtr", path),
                             "counter offset %" PRId64 " is negative (CounterPtr 0x%" PRIx64
                             " - delta 0x%" PRIx64 ")",
                             off, pbi_raw_rec_get(&pf->l, rec, PBI_RD_CounterPtr, 0, r->order),
                             pf->absolute ? pf->h.f[PBI_RH_CountersDelta]
                                          : pf->h.f[PBI_RH_CountersDelta] - i * pf->l.record_size);
     if ((uint64_t)off >= pf->cnt_bytes)
-        return pb_error_set(r->err, PB_EFORMAT, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, cp_at, fld_path(pf, i, "CounterPtr", path),
                             "counter offset 0x%" PRIx64 " lies outside the counters section (size 0x%" PRIx64 ")",
                             (uint64_t)off, pf->cnt_bytes);
     int temporal = (pf->flags & PB_VARIANT_TEMPORAL) != 0;
@@ -497,7 +520,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     /* temporal: element 0 is an 8-byte timestamp even with byte coverage (§2.7) */
     need = temporal ? 8 + (nc - 1) * pf->csize : nc * pf->csize;
     if (nc > room / pf->csize || need > room)
-        return pb_error_set(r->err, PB_EFORMAT, at, rec_path(pf, i, "CounterPtr", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "CounterPtr", path),
                             "%" PRIu64 " counters of %u bytes at counter offset 0x%" PRIx64
                             " run past the end of the counters section (size 0x%" PRIx64 ")",
                             nc, pf->csize, (uint64_t)off, pf->cnt_bytes);
@@ -520,7 +543,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
         large |= r->counts[k] > (UINT64_C(1) << 56);
     }
     if (large && r->o && r->o->diag) /* LLVM 19 warns the same way */
-        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, rec_path(pf, i, "CounterPtr", path, sizeof path),
+        pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, fld_path(pf, i, "CounterPtr", path),
                 "excessively large counter value suggests corrupted profile data");
     *out_n = (uint32_t)n;
     return 0;
@@ -535,11 +558,10 @@ static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t
     uint64_t bp = pbi_raw_rec_get(&pf->l, rec, PBI_RD_BitmapPtr, 0, r->order);
     int64_t off = sdiff(bp, pf->h.f[PBI_RH_BitmapDelta] - i * pf->l.record_size, r->ptr);
     uint64_t total = pf->h.f[PBI_RH_NumBitmapBytes];
-    rec_path(pf, i, "BitmapPtr", path, sizeof path);
     if (off < 0)
-        return pb_error_set(r->err, PB_EFORMAT, at, path, "bitmap offset %" PRId64 " is negative", off);
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "BitmapPtr", path), "bitmap offset %" PRId64 " is negative", off);
     if ((uint64_t)off >= total || nb > total - (uint64_t)off)
-        return pb_error_set(r->err, PB_EFORMAT, at, path,
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "BitmapPtr", path),
                             "%" PRIu64 " bitmap bytes at bitmap offset 0x%" PRIx64
                             " lie outside the bitmap section (size 0x%" PRIx64 ")",
                             nb, (uint64_t)off, total);
@@ -558,17 +580,16 @@ static int check_uniform(rd *r, prof *pf, uint64_t i, const uint8_t *rec) {
     uint64_t up = pbi_raw_rec_get(&pf->l, rec, PBI_RD_UniformCounterPtr, 0, r->order);
     uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
     int64_t off = sdiff(up, pf->h.f[PBI_RH_UniformCountersDelta] - i * pf->l.record_size, r->ptr);
-    rec_path(pf, i, "UniformCounterPtr", path, sizeof path);
     if (off < 0)
-        return pb_error_set(r->err, PB_EFORMAT, at, path, "uniform counter offset %" PRId64 " is negative",
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "UniformCounterPtr", path), "uniform counter offset %" PRId64 " is negative",
                             off);
     if ((uint64_t)off >= uclen)
-        return pb_error_set(r->err, PB_EFORMAT, at, path,
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "UniformCounterPtr", path),
                             "uniform counter offset %" PRId64
                             " is greater than the maximum uniform counter offset %" PRIu64,
                             off, uclen - 1);
     if (nc > (uclen - (uint64_t)off) / 8)
-        return pb_error_set(r->err, PB_EFORMAT, at, path,
+        return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "UniformCounterPtr", path),
                             "number of uniform counters %" PRIu64
                             " is greater than the maximum number of uniform counters %" PRIu64,
                             nc, (uclen - (uint64_t)off) / 8);
@@ -585,25 +606,25 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
         any |= want[k];
     }
     if (!any) return 0;
-    char path[96];
+    char path[96]; /* filled by fld_path only when an error needs it */
     uint64_t b = *vpos;
     if (r->len - b < 8)
-        return pb_error_set(r->err, PB_ETRUNC, b, rec_path(pf, i, "value_data", path, sizeof path),
+        return pb_error_set(r->err, PB_ETRUNC, b, fld_path(pf, i, "value_data", path),
                             "value data of data record %" PRIu64 " (8-byte header) runs past the end "
                             "of the file",
                             i);
     uint64_t total = pb_get_u32(r->d + b, r->order);
     uint32_t nkinds = pb_get_u32(r->d + b + 4, r->order);
     if (total < 8 || total % 8)
-        return pb_error_set(r->err, PB_EFORMAT, b, rec_path(pf, i, "value_data", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, b, fld_path(pf, i, "value_data", path),
                             "TotalSize: expected a multiple of 8 and at least 8, found %" PRIu64, total);
     if (total > r->len - b)
-        return pb_error_set(r->err, PB_ETRUNC, b, rec_path(pf, i, "value_data", path, sizeof path),
+        return pb_error_set(r->err, PB_ETRUNC, b, fld_path(pf, i, "value_data", path),
                             "TotalSize %" PRIu64 " runs past the end of the file (0x%" PRIx64
                             " bytes left)",
                             total, r->len - b);
     if (nkinds > pf->l.num_value_kinds)
-        return pb_error_set(r->err, PB_EFORMAT, b + 4, rec_path(pf, i, "value_data", path, sizeof path),
+        return pb_error_set(r->err, PB_EFORMAT, b + 4, fld_path(pf, i, "value_data", path),
                             "NumValueKinds: expected at most %u, found %" PRIu32,
                             pf->l.num_value_kinds, nkinds);
     uint64_t end = b + total, pos = b + 8;
@@ -611,29 +632,29 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
     size_t nv_total = 0;
     for (uint32_t k = 0; k < nkinds; k++) {
         if (end - pos < 8)
-            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
                                 "value kind record %" PRIu32 " runs past TotalSize", k);
         uint32_t kind = pb_get_u32(r->d + pos, r->order);
         uint32_t ns = pb_get_u32(r->d + pos + 4, r->order);
         if (kind >= pf->l.num_value_kinds || (seen & (1u << kind)))
-            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
                                 "Kind: expected a kind below %u not listed before, found %" PRIu32,
                                 pf->l.num_value_kinds, kind);
         seen |= 1u << kind;
         if (ns != want[kind])
-            return pb_error_set(r->err, PB_EFORMAT, pos + 4, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, pos + 4, fld_path(pf, i, "value_data", path),
                                 "NumValueSites of kind %s: expected %u (the data record's), found %" PRIu32,
                                 kind_name[kind], want[kind], ns);
         uint64_t hdr = 8 + (uint64_t)ns;
         hdr += pb_pad8(hdr);
         if (hdr > end - pos)
-            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
                                 "site counts of kind %s run past TotalSize", kind_name[kind]);
         const uint8_t *cnt = r->d + pos + 8;
         uint64_t nvals = 0;
         for (uint32_t s = 0; s < ns; s++) nvals += cnt[s];
         if (nvals > (end - pos - hdr) / 16)
-            return pb_error_set(r->err, PB_EFORMAT, pos, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
                                 "%" PRIu64 " values of kind %s run past TotalSize", nvals, kind_name[kind]);
         if (grow((void **)&r->vals, &r->vcap, nv_total + (size_t)nvals + 1, sizeof *r->vals))
             return nomem(r);
@@ -672,7 +693,7 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
             sites[k][s].values = r->vals + (size_t)(uintptr_t)sites[k][s].values;
     for (unsigned k = 0; k < 3; k++)
         if (want[k] && !(seen & (1u << k)))
-            return pb_error_set(r->err, PB_EFORMAT, b, rec_path(pf, i, "value_data", path, sizeof path),
+            return pb_error_set(r->err, PB_EFORMAT, b, fld_path(pf, i, "value_data", path),
                                 "the data record has %u %s sites but its value data has no such kind",
                                 want[k], kind_name[k]);
     *vpos = end;
@@ -682,9 +703,17 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
 /* ---- records ------------------------------------------------------------------ */
 
 static int add_to_model(rd *r, const pb_record *rec) {
-    int rc = pb_profile_add_record(r->p, rec, NULL, r->err);
-    if (rc != PB_EEXIST) return rc;
-    pb_error_clear(r->err); /* a duplicate is no error: it is merged */
+    /* r->scratch stays clear while adds succeed (a 1.3 KB clear per record
+     * showed in profiles) */
+    int rc = pb_profile_add_record(r->p, rec, NULL, &r->scratch);
+    if (rc != PB_EEXIST) {
+        if (rc) {
+            pb_error_set(r->err, rc, PB_NO_OFFSET, NULL, "%s", r->scratch.message);
+            pb_error_clear(&r->scratch);
+        }
+        return rc;
+    }
+    pb_error_clear(&r->scratch);
     /* the same (name, hash) again, e.g. concatenated profiles: merge as llvm-profdata */
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_values_per_site = PB_MAX_VALUES_PER_SITE_LLVM;
@@ -705,14 +734,18 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         if (fptr)
             pf->fp[pf->nfp++] = (addr_ent){fptr, pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order)};
     }
-    if (pf->nfp) qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
+    /* Data records usually lie in address order already: sort only if not. */
+    for (size_t k = 1; k < pf->nfp; k++)
+        if (pf->fp[k - 1].addr > pf->fp[k].addr) {
+            qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
+            break;
+        }
 
     *vpos = pf->val_off;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
-        if (!ne && pf->nne && !pf->ne_sorted) return nomem(r);
         if (!ne) {
             rec_path(pf, i, "NameRef", path, sizeof path);
             return pb_error_set(r->err, PB_EFORMAT, pf->data_off + i * pf->l.record_size, path,
@@ -752,7 +785,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
 static void prof_free(prof *pf) {
     pbi_buf_free(&pf->names);
     free(pf->ne);
-    free(pf->ne_sorted);
+    free(pf->ne_slot);
     free(pf->fp);
     free(pf->vt);
     memset(pf, 0, sizeof *pf);
@@ -829,6 +862,7 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
                        pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
+    pb_error_clear(&r.scratch);
     r.d = data;
     r.len = len;
     r.o = o;

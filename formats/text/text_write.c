@@ -200,9 +200,11 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     w.o = o;
     w.sink = sink;
     const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
-    if (!lv || strcmp(lv, "19") == 0) w.llvm = 19;
-    else if (strcmp(lv, "14") == 0) w.llvm = 14;
-    else return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14 or 19", lv);
+    /* 16 writes as 14 and 17 as 19: llvm-profdata-16's text matches our 14
+     * output on every real file it reads, and rejects what 14 rejects. */
+    if (!lv || strcmp(lv, "19") == 0 || strcmp(lv, "17") == 0) w.llvm = 19;
+    else if (strcmp(lv, "14") == 0 || strcmp(lv, "16") == 0) w.llvm = 14;
+    else return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 16, 17 or 19", lv);
     w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
     w.sparse = flag_on(o, "sparse", 0);
     size_t n = pb_profile_record_count(p), m = 0;

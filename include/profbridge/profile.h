@@ -331,6 +331,15 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
                      pb_error *err) PB_WARN_UNUSED;
 
 /*
+ * What merging `p` into an empty profile does to p's own records, done in
+ * place: counters and value counts multiplied by o->weight (saturating) and
+ * every value site sorted by count (descending, stable) and cut to
+ * o->max_values_per_site. `merge` uses it to take its first input as the
+ * accumulator instead of copying it (same result, half the memory).
+ */
+int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) PB_WARN_UNUSED;
+
+/*
  * Consistency check: every record has counters, Java records have the shape
  * their kind requires (branch: 1 + successors counters), value symbols exist
  * and their NameRefs equal the values, contexts name existing methods,

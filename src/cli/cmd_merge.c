@@ -4,15 +4,20 @@
  * time and merged into one model with pb_profile_merge (weights, saturation
  * at the target LLVM's maximum), then written once. With the same inputs and
  * --num-threads 1, the indexed and text outputs are the bytes llvm-profdata
- * merge writes (docs/indexed.md).
+ * merge writes (docs/indexed.md). Inputs are read on --num-threads threads
+ * (merge_feed.c) but merged in input order, so any thread count gives those
+ * bytes; the first input becomes the accumulator.
  */
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "buf.h"
 #include "cli.h"
+#include "merge_feed.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -31,14 +36,17 @@ static void help(FILE *out) {
           "                              if all fail), warn (never stop)\n"
           "      --function RE           keep only functions whose name matches RE (POSIX ERE)\n"
           "      --no-function RE        leave out functions whose name matches RE\n"
-          "      --keep-vtable-symbols   write the vtable names (llvm-profdata's hidden flag;\n"
-          "                              off by default here, as in llvm-profdata)\n"
-          "      --num-threads N         accepted for compatibility; inputs are merged in\n"
-          "                              command-line order (= llvm-profdata --num-threads 1)\n"
+          "      --keep-vtable-symbols   write the vtable names (the default: lossless; the\n"
+          "                              bytes of llvm-profdata-19 merge --keep-vtable-symbols)\n"
+          "      --no-keep-vtable-symbols  an empty vtable-names section, llvm-profdata's default\n"
+          "      --num-threads N         read inputs on N threads (default: as llvm-profdata,\n"
+          "                              min(hardware threads, (inputs + 1) / 2)); they are\n"
+          "                              merged in input order, so the output is the same\n"
+          "                              for every N (= llvm-profdata --num-threads 1)\n"
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
-          "      --llvm-version N        act as llvm-profdata N: 14, 17 or 19 (default 19);\n"
+          "      --llvm-version N        act as llvm-profdata N: 14, 16, 17 or 19 (default 19);\n"
           "                              14 saturates at 2^64-1, later ones at 2^64-3\n"
           "      --indexed-version N     indexed version to write (4-14)\n"
           "  -h, --help                  show this help\n"
@@ -47,7 +55,7 @@ static void help(FILE *out) {
 }
 
 enum {
-    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT,
+    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT, OPT_NO_KEEP_VT,
     OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED
 };
 
@@ -60,6 +68,7 @@ static const struct option longopts[] = {
     {"function", required_argument, NULL, OPT_FUNCTION},
     {"no-function", required_argument, NULL, OPT_NO_FUNCTION},
     {"keep-vtable-symbols", no_argument, NULL, OPT_KEEP_VT},
+    {"no-keep-vtable-symbols", no_argument, NULL, OPT_NO_KEEP_VT},
     {"num-threads", required_argument, NULL, OPT_THREADS},
     {"text", no_argument, NULL, OPT_TEXT},
     {"binary", no_argument, NULL, OPT_BINARY},
@@ -148,6 +157,43 @@ static int input_file_list(inputs *in, const char *list) {
     return rc;
 }
 
+/* "merged i/n inputs" on stderr, only when stderr is a terminal and the merge
+ * has run for more than a second; redrawn at most 4 times a second and
+ * erased at the end, so logs and pipes never see it. */
+typedef struct progress {
+    int on;
+    size_t n;
+    double start, last;
+    int shown;
+} progress;
+
+static double now_s(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+static void progress_start(progress *pg, size_t n) {
+    pg->on = n > 1 && isatty(STDERR_FILENO);
+    pg->n = n;
+    pg->start = pg->last = pg->on ? now_s() : 0;
+    pg->shown = 0;
+}
+
+static void progress_update(progress *pg, size_t done) {
+    if (!pg->on) return;
+    double t = now_s();
+    if (t - pg->start < 1.0 || t - pg->last < 0.25) return;
+    pg->last = t;
+    pg->shown = 1;
+    fprintf(stderr, "\r" PBC_PROG " merge: %zu/%zu inputs merged", done, pg->n);
+    fflush(stderr);
+}
+
+static void progress_end(progress *pg) {
+    if (pg->on && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
+}
+
 /* Keeps only the function records the filters allow, in a new profile. */
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
@@ -214,8 +260,11 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
 int pbc_cmd_merge(int argc, char **argv) {
     const char *out_path = NULL, *to = NULL, *failure = "any", *fn_re = NULL, *nofn_re = NULL;
     const char *llvm = NULL, *indexed = NULL;
-    int sparse = 0, keep_vt = 0, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
+    int sparse = 0, keep_vt = 1, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
+    unsigned threads = 0; /* 0: llvm-profdata's default */
+    const char **paths = NULL;
+    pbc_feed *feed = NULL;
     regex_t keep_re, drop_re;
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
     pbc_plugin_opts po = {NULL, 0};
@@ -242,12 +291,14 @@ int pbc_cmd_merge(int argc, char **argv) {
         case OPT_FUNCTION: fn_re = optarg; break;
         case OPT_NO_FUNCTION: nofn_re = optarg; break;
         case OPT_KEEP_VT: keep_vt = 1; break;
+        case OPT_NO_KEEP_VT: keep_vt = 0; break;
         case OPT_THREADS: {
             uint64_t t;
-            if (pbc_parse_u64(optarg, &t) || t == 0) {
-                pbc_usage_error("merge", "--num-threads wants a number >= 1, got '%s'", optarg);
+            if (pbc_parse_u64(optarg, &t) || t == 0 || t > 1024) {
+                pbc_usage_error("merge", "--num-threads wants a number from 1 to 1024, got '%s'", optarg);
                 goto out;
             }
+            threads = (unsigned)t;
             break;
         }
         case OPT_TEXT: text = 1; break;
@@ -286,8 +337,8 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
-        pbc_usage_error("merge", "--llvm-version wants 14, 17 or 19, got '%s'", llvm);
+    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "16") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
+        pbc_usage_error("merge", "--llvm-version wants 14, 16, 17 or 19, got '%s'", llvm);
         goto out;
     }
     if (text + binary + (to != NULL) > 1) {
@@ -320,10 +371,6 @@ int pbc_cmd_merge(int argc, char **argv) {
     if (pbc_check_plugin_options("merge", &po, NULL, out_f)) goto out;
 
     pbc_diag_ctx dc = {0, 0, 0};
-    if (pb_profile_new(&acc, &err)) {
-        pbc_print_error(&err);
-        goto out;
-    }
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
     if (strcmp(out_f->name, "iprof") == 0) {
@@ -336,19 +383,49 @@ int pbc_cmd_merge(int argc, char **argv) {
     mo.diag_ctx = &dc;
     size_t failed = 0;
     int first_bad = 0;
+    if (threads == 0) {
+        /* llvm-profdata: min(hardware threads, (inputs + 1) / 2) */
+        long hw = sysconf(_SC_NPROCESSORS_ONLN);
+        size_t half = (in.n + 1) / 2;
+        threads = (unsigned)(hw < 1 ? 1 : (size_t)hw < half ? (size_t)hw : half);
+        if (threads > 1024) threads = 1024;
+    }
+    if (!(paths = malloc(in.n * sizeof *paths))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.diag = pbc_diag;
+    ro.diag_ctx = &dc;
+    ro.kv = po.kv;
+    ro.nkv = po.n;
+    pb_error_clear(&err);
+    if (pbc_feed_start(&feed, paths, in.n, threads, &ro, &err)) {
+        pbc_print_error(&err);
+        goto out;
+    }
+    progress pg;
+    progress_start(&pg, in.n);
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
-        pb_read_options ro = PB_READ_OPTIONS_INIT;
-        ro.diag = pbc_diag;
-        ro.diag_ctx = &dc;
-        ro.kv = po.kv;
-        ro.nkv = po.n;
         pb_error_clear(&err);
-        int prc = pb_read_file(&p, in.v[i].path, &ro, &err);
+        int prc = pbc_feed_next(feed, &p, &err);
+        if (prc) pb_error_set_source(&err, in.v[i].path);
         if (prc == 0) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
-            prc = pb_profile_merge(acc, p, &mo, &err);
+            if (!acc) {
+                /* The first input becomes the accumulator: what merging it
+                 * into an empty profile would give, without the copy. */
+                prc = pb_profile_apply_weight(p, &mo, &err);
+                if (prc == 0) {
+                    acc = p;
+                    p = NULL;
+                }
+            } else {
+                prc = pb_profile_merge(acc, p, &mo, &err);
+            }
             if (prc) pb_error_set_source(&err, in.v[i].path);
         }
         pb_profile_free(p);
@@ -356,6 +433,7 @@ int pbc_cmd_merge(int argc, char **argv) {
             failed++;
             if (!first_bad) first_bad = prc;
             if (strcmp(failure, "any") == 0) {
+                progress_end(&pg);
                 pbc_print_error(&err);
                 rc = pbc_exit_for(prc);
                 goto out;
@@ -363,10 +441,18 @@ int pbc_cmd_merge(int argc, char **argv) {
             pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, prc, err.source, err.offset, err.path[0] ? err.path : NULL,
                     "input skipped: %s", err.message[0] ? err.message : pb_strerror(prc));
         }
+        progress_update(&pg, i + 1);
     }
+    progress_end(&pg);
+    pbc_feed_free(feed);
+    feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
         pbc_msg("no profile can be merged");
         rc = pbc_exit_for(first_bad);
+        goto out;
+    }
+    if (!acc && pb_profile_new(&acc, &err)) {
+        pbc_print_error(&err);
         goto out;
     }
     if (have_keep || have_drop) {
@@ -385,7 +471,9 @@ int pbc_cmd_merge(int argc, char **argv) {
     size_t nkv = 0;
     int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
     if (llvm && (is_text || is_indexed))
-        kv[nkv++] = (pb_kv){"llvm-version", is_text && strcmp(llvm, "17") == 0 ? "19" : llvm};
+        /* text: 17 writes as 19; 16 as 14 (llvm-profdata-16 rejects kind-2 sites,
+         * temporal and single-byte-coverage text like 14 does) */
+        kv[nkv++] = (pb_kv){"llvm-version", !is_text ? llvm : strcmp(llvm, "17") == 0 ? "19" : strcmp(llvm, "16") == 0 ? "14" : llvm};
     if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
     if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};
@@ -406,6 +494,8 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
+    pbc_feed_free(feed);
+    free(paths);
     if (have_keep) regfree(&keep_re);
     if (have_drop) regfree(&drop_re);
     inputs *all[3] = {&in, &win, &lin};

@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "buf.h"
 #include "cli.h"
+#include "sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -68,42 +70,26 @@ static void sum_record(summary *s, const pb_record *r) {
     }
 }
 
-/* Sorts the counts descending (LSD radix sort on ~count, one pass per byte
- * that differs: big profiles have 10^5-10^6 small counts, where qsort was a
- * tenth of `show`'s time) and collapses equal counts into s->f. */
+/* Sorts the counts descending (radix sort: qsort was a fifth of `show`) and
+ * collapses equal ones. */
 static void sum_finish(summary *s) {
     if (!s->nc) return;
-    uint64_t *tmp = malloc(s->nc * sizeof *tmp);
-    if (!tmp || !(s->f = malloc(s->nc * sizeof *s->f))) {
-        free(tmp);
+    if (pbi_sort_u64_desc(s->c, s->nc) || !(s->f = malloc(s->nc * sizeof *s->f))) {
         s->oom = 1;
         return;
     }
-    uint64_t *a = s->c, *b = tmp, same = ~UINT64_C(0), first = ~a[0];
-    for (size_t i = 0; i < s->nc; i++) same &= ~(~a[i] ^ first); /* bits equal in every key */
-    for (unsigned sh = 0; sh < 64; sh += 8) {
-        if (((same >> sh) & 0xff) == 0xff) continue; /* this byte is the same everywhere */
-        size_t pos[256] = {0};
-        for (size_t i = 0; i < s->nc; i++) pos[(~a[i] >> sh) & 0xff]++;
-        for (size_t k = 0, sum = 0; k < 256; k++) {
-            size_t n = pos[k];
-            pos[k] = sum;
-            sum += n;
-        }
-        for (size_t i = 0; i < s->nc; i++) b[pos[(~a[i] >> sh) & 0xff]++] = a[i];
-        uint64_t *t = a;
-        a = b;
-        b = t;
-    }
     size_t k = 0;
-    s->f[0].count = a[0];
+    s->f[0].count = s->c[0];
     s->f[0].n = 1;
     for (size_t i = 1; i < s->nc; i++) {
-        if (a[i] == s->f[k].count) s->f[k].n++;
-        else s->f[++k] = (freq){a[i], 1};
+        if (s->c[i] == s->f[k].count) {
+            s->f[k].n++;
+        } else {
+            s->f[++k].count = s->c[i];
+            s->f[k].n = 1;
+        }
     }
     s->nf = k + 1;
-    free(tmp);
 }
 
 typedef struct dentry {

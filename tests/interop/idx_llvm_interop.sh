@@ -62,10 +62,12 @@ done
 
 merge_both() { # merge_both V ARGS...: llvm-profdata-V merge vs profbridge merge, indexed and text
   local v="$1"; shift
-  llvm-profdata-"$v" merge --num-threads=1 "$@" -o "$T/l.profdata" 2>/dev/null
+  # profbridge keeps vtable names by default: llvm-profdata-19's --keep-vtable-symbols
+  local keep=(); [ "$v" = 19 ] && keep=(--keep-vtable-symbols)
+  llvm-profdata-"$v" merge --num-threads=1 "${keep[@]}" "$@" -o "$T/l.profdata" 2>/dev/null
   "$PB" merge --llvm-version "$v" "$@" -o "$T/o.profdata" 2>/dev/null
   same "merge (llvm $v) $*" "$T/l.profdata" "$T/o.profdata"
-  llvm-profdata-"$v" merge --num-threads=1 --text "$@" -o "$T/l.proftext" 2>/dev/null
+  llvm-profdata-"$v" merge --num-threads=1 --text "${keep[@]}" "$@" -o "$T/l.proftext" 2>/dev/null
   "$PB" merge --llvm-version "$v" --text "$@" -o "$T/o.proftext" 2>/dev/null
   same "merge --text (llvm $v) $*" "$T/l.proftext" "$T/o.proftext"
 }
@@ -106,6 +108,13 @@ same "merge --keep-vtable-symbols of that .profdata" "$T/vt-ll.profdata" "$T/vt-
 if "$PB" convert "$L/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
   merge_both 19 "$L/basic-ir.profraw" "$L/simple-ir.profraw" "$L/many-ir.profraw" "$L/concat-ir.profraw"
   merge_both 19 "$L/vtable-ir.profraw" "$L/temporal-ir.profraw"
+  # --no-keep-vtable-symbols: llvm-profdata-19's default (empty vtable-names section)
+  llvm-profdata-19 merge --num-threads=1 "$L/vtable-ir.profraw" -o "$T/l.profdata" 2>/dev/null
+  "$PB" merge --no-keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/o.profdata" 2>/dev/null
+  same "merge --no-keep-vtable-symbols vtable-ir.profraw" "$T/l.profdata" "$T/o.profdata"
+  llvm-profdata-19 merge --num-threads=1 --text "$L/vtable-ir.profraw" -o "$T/l.proftext" 2>/dev/null
+  "$PB" merge --no-keep-vtable-symbols --text "$L/vtable-ir.profraw" -o "$T/o.proftext" 2>/dev/null
+  same "merge --no-keep-vtable-symbols --text vtable-ir.profraw" "$T/l.proftext" "$T/o.proftext"
   llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/l.profdata"
   "$PB" merge --keep-vtable-symbols "$L/vtable-ir.profraw" -o "$T/o.profdata" 2>/dev/null
   same "merge --keep-vtable-symbols vtable-ir.profraw" "$T/l.profdata" "$T/o.profdata"
@@ -119,6 +128,34 @@ if "$PB" convert "$L/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
   fi
 else
   echo "note: raw inputs skipped (no raw plugin built in)"
+fi
+# LLVM 16 (indexed v9): StringMap key order and x*37 record order as 14, but
+# pseudo counts, summary and saturation (2^64-3) as 19 -- checked here against
+# llvm-profdata-16 itself when it is installed.
+if command -v llvm-profdata-16 >/dev/null; then
+  for f in "$L"/*.proftext "$K"/*.proftext; do
+    llvm-profdata-16 merge --num-threads=1 "$f" -o "$T/l16.profdata" 2>/dev/null || continue # 16 rejects newer text
+    "$PB" merge --llvm-version 16 "$f" -o "$T/o16.profdata" 2>/dev/null
+    same "merge --llvm-version 16 $(basename "$f") vs llvm-profdata-16" "$T/l16.profdata" "$T/o16.profdata"
+  done
+  merge_16() {
+    llvm-profdata-16 merge --num-threads=1 "$@" -o "$T/l16.profdata" 2>/dev/null
+    "$PB" merge --llvm-version 16 "$@" -o "$T/o16.profdata" 2>/dev/null
+    same "merge --llvm-version 16 $*" "$T/l16.profdata" "$T/o16.profdata"
+    llvm-profdata-16 merge --num-threads=1 --text "$@" -o "$T/l16.proftext" 2>/dev/null
+    "$PB" merge --llvm-version 16 --text "$@" -o "$T/o16.proftext" 2>/dev/null
+    same "merge --llvm-version 16 --text $*" "$T/l16.proftext" "$T/o16.proftext"
+  }
+  merge_16 "$T/sat.proftext" "$T/sat.proftext"
+  merge_16 --weighted-input=7,"$T/sat.proftext"
+  merge_16 --weighted-input=3,"$K/many-ir.proftext" "$K/cs-merged.profdata" "$K/simple-ir.profdata"
+  if "$PB" convert "$K/simple-ir.profraw" -o "$T/r.profdata" >/dev/null 2>&1; then
+    merge_16 "$K/many-ir.profraw" "$K/static-ir.profraw" "$K/basic-ir.profraw"
+    [ -d "$P/misc" ] && merge_16 --sparse "$P/misc/stable.profraw" "$P/misc/stable2.profraw"
+    [ -d "$P/misc" ] && merge_16 "$P"/misc/multibin_merge/*.profraw
+  fi
+else
+  echo "note: llvm-profdata-16 not installed, LLVM 16 rules not checked"
 fi
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]

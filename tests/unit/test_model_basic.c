@@ -55,6 +55,13 @@ static void md5_ref__matches_spec_vectors(void) {
     CU_ASSERT_EQUAL(pb_md5_ref("_ZTV1A", 6), UINT64_C(0xa80047fd60784dd0));
     /* MD5("") = d41d8cd98f00b204...: bytes d4 1d 8c d9 8f 00 b2 04 read LE. */
     CU_ASSERT_EQUAL(pb_md5_ref("", 0), UINT64_C(0x04b2008fd98c1dd4));
+    /* Around the one-block fast path (<= 55 bytes); values from Python's hashlib. */
+    char x[57];
+    memset(x, 'x', sizeof x);
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 55), UINT64_C(0x2f515ce220443604));
+    memset(x, 'y', sizeof x);
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 56), UINT64_C(0xdb58df235d0a836c));
+    CU_ASSERT_EQUAL(pb_md5_ref(x, 57), UINT64_C(0x942c2457760dafcf));
 }
 
 static void intern__gives_equal_ids_for_equal_bytes_and_keeps_nul_bytes(void) {
@@ -402,7 +409,46 @@ static void record_name__escapes_and_writes_placeholders_and_short_signatures(vo
     pb_profile_free(p);
 }
 
+/* The key lookup is skipped for names newer than every record's name; a
+ * repeated key must still be refused, before and after renumbering. */
+static void add_record__finds_repeated_keys_with_new_and_old_names(void) {
+    pb_profile *p = new_profile();
+    uint64_t one = 1;
+    pb_record r;
+    memset(&r, 0, sizeof r);
+    r.kind = PB_REC_FUNCTION;
+    r.ctx = r.layout = PB_NONE;
+    r.num_counters = 1;
+    r.counters = &one;
+    pb_str a, b, c;
+    CU_ASSERT_FATAL(pb_profile_intern(p, "a", 1, &a, NULL) == 0);
+    CU_ASSERT_FATAL(pb_profile_intern(p, "b", 1, &b, NULL) == 0);
+    r.name = b;
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == 0);
+    r.name = a; /* older than b: looked up, new */
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == 0);
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == PB_EEXIST);
+    r.name = b;
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == PB_EEXIST);
+    CU_ASSERT_FATAL(pb_profile_intern(p, "c", 1, &c, NULL) == 0);
+    r.name = c; /* newer than every record's name: no lookup needed */
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == 0);
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == PB_EEXIST);
+    r.hash = 2; /* same name, other hash: another key */
+    CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == 0);
+    CU_ASSERT_FATAL(pb_profile_canonicalize(p, NULL) == 0);
+    for (const char *n = "abc"; *n; n++) {
+        CU_ASSERT_FATAL(pb_profile_intern(p, n, 1, &r.name, NULL) == 0);
+        r.hash = 0;
+        CU_ASSERT(pb_profile_add_record(p, &r, NULL, NULL) == PB_EEXIST);
+    }
+    CU_ASSERT_EQUAL(pb_profile_record_count(p), 4);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
+    {"add_record__finds_repeated_keys_with_new_and_old_names",
+     add_record__finds_repeated_keys_with_new_and_old_names},
     {"md5_ref__matches_spec_vectors", md5_ref__matches_spec_vectors},
     {"intern__gives_equal_ids_for_equal_bytes_and_keeps_nul_bytes",
      intern__gives_equal_ids_for_equal_bytes_and_keeps_nul_bytes},

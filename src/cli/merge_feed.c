@@ -1,0 +1,201 @@
+/*
+ * merge_feed.c -- parallel, ordered reading of merge inputs (merge_feed.h).
+ *
+ * Every input has a slot. A thread that is free claims the next unclaimed
+ * input (if it lies inside the read-ahead window), reads it into a profile
+ * of its own and marks the slot done. The caller takes slots in order; while
+ * the one it wants is still being read it helps by reading a later one
+ * itself rather than sleeping. Diagnostics raised while reading are kept in
+ * the slot and replayed by the caller, so stderr reads the same with 1 or N
+ * threads. Reading is thread-safe because every read builds its own profile
+ * and the plugins keep no mutable global state.
+ */
+#include "merge_feed.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
+
+typedef struct diag_item {
+    int severity;
+    pb_error e;
+} diag_item;
+
+typedef struct slot {
+    int state;
+    int rc;
+    pb_profile *p;
+    pb_error err;
+    diag_item *diags;
+    size_t ndiags, cap;
+    int diag_oom; /* some diagnostics could not be kept */
+} slot;
+
+struct pbc_feed {
+    const char *const *paths;
+    size_t n;
+    const pb_read_options *ro;
+    slot *slots;
+    size_t next_claim; /* first input no thread has claimed */
+    size_t next_take;  /* the input pbc_feed_next hands out next */
+    size_t window;     /* inputs claimed at most this far ahead of next_take: threads, so
+                          the merging thread can read one too while the others read (with
+                          threads - 1 the merging thread mostly waited: no speed-up) */
+    int stop;
+    pthread_mutex_t mu;
+    pthread_cond_t changed; /* a slot is done, next_take moved, or stop */
+    pthread_t *workers;
+    unsigned nworkers;
+};
+
+static void keep_diag(void *ctx, int severity, const pb_error *e) {
+    slot *s = ctx;
+    if (s->ndiags == s->cap) {
+        size_t cap = s->cap ? s->cap * 2 : 4;
+        diag_item *d = realloc(s->diags, cap * sizeof *d);
+        if (!d) {
+            s->diag_oom = 1;
+            return;
+        }
+        s->diags = d;
+        s->cap = cap;
+    }
+    s->diags[s->ndiags].severity = severity;
+    s->diags[s->ndiags++].e = *e;
+}
+
+/* Reads input i into its slot; called without the lock (the slot is ours). */
+static void read_input(pbc_feed *f, size_t i) {
+    slot *s = &f->slots[i];
+    pb_read_options ro = *f->ro;
+    ro.diag = keep_diag;
+    ro.diag_ctx = s;
+    pb_error_clear(&s->err);
+    s->rc = pb_read_file(&s->p, f->paths[i], &ro, &s->err);
+}
+
+/* With the lock held: the next input this thread may read, or SIZE_MAX. */
+static size_t claim(pbc_feed *f) {
+    if (f->stop || f->next_claim >= f->n || f->next_claim >= f->next_take + f->window) return SIZE_MAX;
+    size_t i = f->next_claim++;
+    f->slots[i].state = SLOT_READING;
+    return i;
+}
+
+static void finish(pbc_feed *f, size_t i) {
+    pthread_mutex_lock(&f->mu);
+    f->slots[i].state = SLOT_DONE;
+    pthread_cond_broadcast(&f->changed);
+    pthread_mutex_unlock(&f->mu);
+}
+
+static void *worker(void *arg) {
+    pbc_feed *f = arg;
+    pthread_mutex_lock(&f->mu);
+    for (;;) {
+        size_t i = claim(f);
+        if (i == SIZE_MAX) {
+            if (f->stop || f->next_claim >= f->n) break;
+            pthread_cond_wait(&f->changed, &f->mu); /* window full: wait for the merge */
+            continue;
+        }
+        pthread_mutex_unlock(&f->mu);
+        read_input(f, i);
+        finish(f, i);
+        pthread_mutex_lock(&f->mu);
+    }
+    pthread_mutex_unlock(&f->mu);
+    return NULL;
+}
+
+int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned threads,
+                   const pb_read_options *ro, pb_error *err) {
+    *out = NULL;
+    pbc_feed *f = calloc(1, sizeof *f);
+    if (!f || !(f->slots = calloc(n ? n : 1, sizeof *f->slots))) {
+        free(f);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    f->paths = paths;
+    f->n = n;
+    f->ro = ro;
+    if (threads < 1) threads = 1;
+    f->window = threads;
+    if (pthread_mutex_init(&f->mu, NULL) || pthread_cond_init(&f->changed, NULL)) {
+        free(f->slots);
+        free(f);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot create a mutex");
+    }
+    if (threads > 1 && n > 1) {
+        unsigned want = threads - 1;
+        if (want > n - 1) want = (unsigned)(n - 1);
+        f->workers = calloc(want, sizeof *f->workers);
+        for (unsigned k = 0; f->workers && k < want; k++) {
+            if (pthread_create(&f->workers[k], NULL, worker, f)) break; /* fewer threads: still correct */
+            f->nworkers++;
+        }
+    }
+    *out = f;
+    return 0;
+}
+
+unsigned pbc_feed_threads(const pbc_feed *f) { return f->nworkers + 1; }
+
+int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
+    *p = NULL;
+    if (f->next_take >= f->n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no more inputs");
+    size_t want = f->next_take;
+    slot *s = &f->slots[want];
+    pthread_mutex_lock(&f->mu);
+    while (s->state != SLOT_DONE) {
+        size_t i = claim(f); /* ours if nobody took it yet; else help with a later one */
+        if (i == SIZE_MAX) {
+            pthread_cond_wait(&f->changed, &f->mu);
+            continue;
+        }
+        pthread_mutex_unlock(&f->mu);
+        read_input(f, i);
+        pthread_mutex_lock(&f->mu);
+        f->slots[i].state = SLOT_DONE;
+        pthread_cond_broadcast(&f->changed);
+    }
+    s->state = SLOT_TAKEN;
+    f->next_take++;
+    pthread_cond_broadcast(&f->changed); /* the window moved */
+    pthread_mutex_unlock(&f->mu);
+
+    const pb_read_options *ro = f->ro;
+    for (size_t k = 0; k < s->ndiags; k++)
+        if (ro->diag) ro->diag(ro->diag_ctx, s->diags[k].severity, &s->diags[k].e);
+    if (s->diag_oom)
+        pb_diag(ro->diag, ro->diag_ctx, PB_DIAG_WARNING, PB_ENOMEM, f->paths[want], PB_NO_OFFSET, NULL,
+                "some diagnostics of this input were lost (out of memory)");
+    free(s->diags);
+    s->diags = NULL;
+    s->ndiags = s->cap = 0;
+    int rc = s->rc;
+    if (rc) *err = s->err;
+    *p = s->p;
+    s->p = NULL;
+    return rc;
+}
+
+void pbc_feed_free(pbc_feed *f) {
+    if (!f) return;
+    pthread_mutex_lock(&f->mu);
+    f->stop = 1;
+    pthread_cond_broadcast(&f->changed);
+    pthread_mutex_unlock(&f->mu);
+    for (unsigned k = 0; k < f->nworkers; k++) pthread_join(f->workers[k], NULL);
+    for (size_t i = 0; i < f->n; i++) {
+        pb_profile_free(f->slots[i].p);
+        free(f->slots[i].diags);
+    }
+    pthread_cond_destroy(&f->changed);
+    pthread_mutex_destroy(&f->mu);
+    free(f->workers);
+    free(f->slots);
+    free(f);
+}

@@ -1,0 +1,39 @@
+/*
+ * merge_feed.h -- reads the inputs of `merge` on several threads and hands
+ * them out strictly in input order, so the merge (done by the caller, on its
+ * own thread) and everything it prints are the same whatever the thread
+ * count. Inputs are read at most `threads` ahead of the one being merged, so
+ * memory stays bounded by the output plus threads + 1 inputs.
+ */
+#ifndef PBC_MERGE_FEED_H
+#define PBC_MERGE_FEED_H
+
+#include <stddef.h>
+
+#include "profbridge/format.h"
+
+typedef struct pbc_feed pbc_feed;
+
+/*
+ * Starts reading paths[0..n) with `threads` threads in all (the caller's
+ * included: threads - 1 workers are started; 1 = no thread, every input is
+ * read inside pbc_feed_next). `ro` (its diag is replaced per input) and
+ * `paths` must outlive the feed. Returns 0 or PB_ENOMEM.
+ */
+int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned threads,
+                   const pb_read_options *ro, pb_error *err);
+
+/*
+ * The next input, in order: *p = its profile (the caller frees it) and 0, or
+ * the read's error code with *err set. Diagnostics of that read are passed
+ * to ro->diag first, on the calling thread, in the order they were raised.
+ */
+int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err);
+
+/* Threads actually running (may be fewer than asked if creating one failed). */
+unsigned pbc_feed_threads(const pbc_feed *f);
+
+/* Stops the workers, waits for them and frees what was not handed out. */
+void pbc_feed_free(pbc_feed *f);
+
+#endif
