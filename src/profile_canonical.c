@@ -332,6 +332,7 @@ static void commit(canon *c) {
         while (p->key_slots[b]) b = (b + 1) & mask;
         p->key_slots[b] = (uint32_t)i + 1;
     }
+    p->key_indexed = nr;
     pbi_invalidate_record_caches(p);
     pbi_invalidate_method_caches(p);
     memset(&c->strs, 0, sizeof c->strs);

@@ -80,6 +80,9 @@ struct pb_profile {
     size_t num_recs, cap_recs;
     uint32_t *key_slots; /* record index + 1; 0 = empty */
     size_t key_nslots;   /* power of two or 0 */
+    size_t key_indexed;  /* records [0, key_indexed) are in key_slots; the rest are added
+                            by the next lookup (a reader whose names are all new never
+                            needs one, see fn_name_bound) */
     /* 1 + the largest name id of any function record, or UINT32_MAX when not
      * known (after renumbering). A function record whose name id is at least
      * this cannot repeat a key, so adding it needs no key lookup: readers

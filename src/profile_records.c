@@ -49,11 +49,41 @@ int pbi_rebuild_key_index(pb_profile *p) {
     free(p->key_slots);
     p->key_slots = NULL;
     p->key_nslots = 0;
-    return key_index_grow(p, p->num_recs + 1);
+    p->key_indexed = 0;
+    int rc = key_index_grow(p, p->num_recs + 1);
+    if (rc == 0) p->key_indexed = p->num_recs;
+    return rc;
 }
 
-size_t pbi_find_record(const pb_profile *p, const pb_record *r) {
-    if (!p->key_nslots) return SIZE_MAX;
+/* Adds the records appended since the last lookup to the index; 0 or PB_ENOMEM. */
+static int key_index_catch_up(pb_profile *p) {
+    if (p->key_indexed == p->num_recs && p->key_nslots) return 0;
+    if ((p->num_recs + 1) * 2 > p->key_nslots) {
+        /* key_index_grow re-inserts every record, so all are indexed after it */
+        int rc = key_index_grow(p, p->num_recs + 1);
+        if (rc) return rc;
+        p->key_indexed = p->num_recs;
+        return 0;
+    }
+    size_t mask = p->key_nslots - 1;
+    for (size_t i = p->key_indexed; i < p->num_recs; i++) {
+        size_t b = (size_t)pbi_record_key_hash(&p->recs[i]) & mask;
+        while (p->key_slots[b]) b = (b + 1) & mask;
+        p->key_slots[b] = (uint32_t)i + 1;
+    }
+    p->key_indexed = p->num_recs;
+    return 0;
+}
+
+size_t pbi_find_record(const pb_profile *cp, const pb_record *r) {
+    /* The index is a cache of the records (logically const, as the name caches). */
+    pb_profile *p = (pb_profile *)(uintptr_t)cp;
+    if (key_index_catch_up(p)) {
+        /* No memory for the index: a slow scan still gives the right answer. */
+        for (size_t i = 0; i < p->num_recs; i++)
+            if (pbi_record_key_equal(&p->recs[i], r)) return i;
+        return SIZE_MAX;
+    }
     size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(r) & mask;
     while (p->key_slots[b]) {
         size_t i = p->key_slots[b] - 1;
@@ -154,7 +184,6 @@ int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_err
         p->recs = r;
         p->cap_recs = n;
     }
-    if ((p->num_recs + 1) * 2 > p->key_nslots && key_index_grow(p, p->num_recs + 1)) goto nomem;
 
     pb_record r = *rec;
     pbi_arena *a = &p->arena;
@@ -190,10 +219,7 @@ int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_err
         r.sites[k] = sites;
     }
     size_t i = p->num_recs++;
-    p->recs[i] = r;
-    size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(&r) & mask;
-    while (p->key_slots[b]) b = (b + 1) & mask;
-    p->key_slots[b] = (uint32_t)i + 1;
+    p->recs[i] = r; /* indexed by the next lookup (key_index_catch_up) */
     if (r.kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX && r.name >= p->fn_name_bound)
         p->fn_name_bound = r.name == UINT32_MAX - 1 ? UINT32_MAX : r.name + 1;
     pbi_invalidate_record_caches(p);
