@@ -10,7 +10,6 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -37,8 +36,6 @@ struct pb_source {
     size_t head_pos, head_len;
     int head_filled;
     uint8_t *all;          /* read_all result */
-    void *map;             /* read_all of a plain regular file: the mapping */
-    size_t map_len;
     int eof;
 };
 
@@ -216,7 +213,6 @@ void pb_source_free(pb_source *s) {
     if (s->close_fd && s->fd >= 0) close(s->fd);
     free(s->raw);
     free(s->all);
-    if (s->map) munmap(s->map, s->map_len);
     free(s->name);
     free(s);
 }
@@ -278,34 +274,8 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
         s->eof = 1;
         return 0;
     }
-    if (s->map) { /* everything was handed out by the first call */
-        *data = (const uint8_t *)"";
-        *len = 0;
-        return 0;
-    }
-    struct stat st;
-    if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-        /* A plain regular file is mapped, not copied: for big inputs the copy
-         * (and the page faults of a fresh buffer) cost as much as parsing.
-         * The look-ahead already consumed head_len - head_pos bytes of the
-         * file that the caller has not seen: step back over them. */
-        off_t at = lseek(s->fd, 0, SEEK_CUR);
-        size_t unread_head = s->head_len - s->head_pos;
-        void *m = at >= (off_t)unread_head ? mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0)
-                                           : MAP_FAILED;
-        if (m != MAP_FAILED) {
-            s->map = m;
-            s->map_len = (size_t)st.st_size;
-            size_t from = (size_t)at - unread_head;
-            if (from > s->map_len) from = s->map_len;
-            *data = (const uint8_t *)m + from;
-            *len = s->map_len - from;
-            s->head_pos = s->head_len;
-            s->eof = 1;
-            return 0;
-        }
-    }
     pb_buf b = PB_BUF_INIT;
+    struct stat st;
     if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
         pbi_buf_reserve(&b, (size_t)st.st_size + 1);
     pbi_buf_append(&b, s->head + s->head_pos, s->head_len - s->head_pos);
