@@ -11,6 +11,7 @@ packages=(
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
+  llvm-16                # idx_llvm_interop.sh: --llvm-version 16 against llvm-profdata-16
   llvm-19 clang-19 libclang-rt-19-dev
 )
 
