@@ -6,7 +6,9 @@
  * --num-threads 1, the indexed and text outputs are the bytes llvm-profdata
  * merge writes (docs/indexed.md). Inputs are read on --num-threads threads
  * (merge_feed.c) but merged in input order, so any thread count gives those
- * bytes; the first input becomes the accumulator.
+ * bytes; the first input becomes the accumulator. With one thread the later
+ * inputs are merged while they are read (pb_read_options.merge_into): memory
+ * is the accumulator plus one input's bytes, not plus its model.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -410,9 +412,23 @@ int pbc_cmd_merge(int argc, char **argv) {
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_error_clear(&err);
-        int prc = pbc_feed_next(feed, &p, &err);
-        if (prc) pb_error_set_source(&err, in.v[i].path);
-        if (prc == 0) {
+        int prc;
+        if (acc && threads == 1) {
+            /* One thread: the reader merges straight into the accumulator
+             * (pb_read_options.merge_into), so no model of the input is
+             * built; the feed is not used past the first input. */
+            mo.weight = in.v[i].weight;
+            mo.source = in.v[i].path;
+            pb_read_options sro = ro; /* the feed keeps pointing at ro */
+            sro.merge_into = acc;
+            sro.merge = &mo;
+            prc = pb_read_file(&p, in.v[i].path, &sro, &err);
+            if (prc) pb_error_set_source(&err, in.v[i].path);
+        } else {
+            prc = pbc_feed_next(feed, &p, &err);
+            if (prc) pb_error_set_source(&err, in.v[i].path);
+        }
+        if (prc == 0 && p) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
             if (!acc) {
