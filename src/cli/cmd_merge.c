@@ -412,22 +412,33 @@ int pbc_cmd_merge(int argc, char **argv) {
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_error_clear(&err);
-        int prc;
-        if (acc && threads == 1) {
-            /* One thread: the reader merges straight into the accumulator
-             * (pb_read_options.merge_into), so no model of the input is
-             * built; the feed is not used past the first input. */
+        int prc = 0;
+        /* One thread: the reader merges straight into the accumulator
+         * (pb_read_options.merge_into), so no model of the input is built;
+         * the feed is not used past the first input. */
+        int stream = acc && threads == 1;
+        if (!stream) {
+            prc = pbc_feed_next(feed, &p, &err);
+            /* A failed read is read again, streaming: a raw input that
+             * fails half-way then keeps the records read before the error
+             * (as llvm-profdata does) and its diagnostics are those of the
+             * streaming read (the feed drops a failed read's), so every
+             * thread count gives the same output and stderr. */
+            if (prc) {
+                pb_error_clear(&err);
+                prc = acc ? 0 : pb_profile_new(&acc, &err);
+                stream = 1;
+            }
+        }
+        if (stream && prc == 0) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
             sro.merge_into = acc;
             sro.merge = &mo;
             prc = pb_read_file(&p, in.v[i].path, &sro, &err);
-            if (prc) pb_error_set_source(&err, in.v[i].path);
-        } else {
-            prc = pbc_feed_next(feed, &p, &err);
-            if (prc) pb_error_set_source(&err, in.v[i].path);
         }
+        if (prc) pb_error_set_source(&err, in.v[i].path);
         if (prc == 0 && p) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
