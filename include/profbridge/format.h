@@ -121,7 +121,8 @@ int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) PB_WAR
 
 /*
  * Reads a profile with the plugin o->format names, or the one pb_format_detect
- * picks. On success *out owns the profile. Errors carry the source name.
+ * picks. On success *out owns the profile (NULL when o->merge_into is set:
+ * then the input was merged into it). Errors carry the source name.
  */
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) PB_WARN_UNUSED;
 
