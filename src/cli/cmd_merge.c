@@ -19,6 +19,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "diag_defer.h"
 #include "merge_feed.h"
 #include "opts.h"
 
@@ -272,6 +273,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_plugin_opts po = {NULL, 0};
     pb_profile *acc = NULL;
     pb_kv *kv = NULL;
+    pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
 
@@ -409,6 +411,8 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     progress pg;
     progress_start(&pg, in.n);
+    dd.fn = pbc_diag;
+    dd.ctx = &dc;
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_error_clear(&err);
@@ -436,7 +440,13 @@ int pbc_cmd_merge(int argc, char **argv) {
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
             sro.merge_into = acc;
             sro.merge = &mo;
+            /* the merge's warnings after the reader's, as when reading a model first */
+            mo.diag = pbc_defer_diag;
+            mo.diag_ctx = &dd;
             prc = pb_read_file(&p, in.v[i].path, &sro, &err);
+            pbc_defer_flush(&dd);
+            mo.diag = pbc_diag;
+            mo.diag_ctx = &dc;
         }
         if (prc) pb_error_set_source(&err, in.v[i].path);
         if (prc == 0 && p) {
@@ -521,6 +531,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
+    pbc_defer_free(&dd);
     pbc_feed_free(feed);
     free(paths);
     if (have_keep) regfree(&keep_re);

@@ -58,5 +58,28 @@ for order in "$T/bad.profraw $L/simple-ir.profraw $L/basic-ir.profraw" \
   done
 done
 
+# Warnings of the reader and of the merge in one streamed input: the merge's
+# come after the reader's (as when the input is read into a model first, the
+# threaded path), so stderr is the same for 1 and 2 threads. simple-ir's
+# "main" (data[2], counters at 0x180) gets a count > 2^56 (a reader warning),
+# and the accumulator's "bar", merged before it, a counter more (a merge one).
+awk 'BEGIN { s = 0 }
+  s == 1 && /^[0-9]+$/ { print $0 + 1; s = 2; next }
+  s == 3 && /^[0-9]+$/ { print; print; s = 4; next }
+  /^# Num Counters:/ && s == 0 { s = 1 }
+  /^# Counter Values:/ && s == 2 { s = 3 }
+  { print }' "$L/simple-ir.proftext" > "$T/mismatch.proftext"
+cp "$L/simple-ir.profraw" "$T/big.profraw"
+printf '\000\000\000\000\000\000\000\020' | dd of="$T/big.profraw" bs=1 seek=$((0x180)) conv=notrunc 2>/dev/null
+for n in 1 2; do
+  "$PB" merge --num-threads "$n" "$T/mismatch.proftext" "$T/big.profraw" -o "$T/w$n.profdata" 2>"$T/w$n.err" || true
+done
+check "reader + merge warnings: 2 threads stderr = 1 thread" "$T/w1.err" "$T/w2.err"
+checks=$((checks + 1))
+if ! grep -q 'excessively large' "$T/w1.err" || ! grep -q 'counter mismatch' "$T/w1.err" ||
+   [ "$(grep -n 'excessively large' "$T/w1.err" | cut -d: -f1)" -gt "$(grep -n 'counter mismatch' "$T/w1.err" | cut -d: -f1)" ]; then
+  echo "FAIL: the reader's warning must come before the merge's"; cat "$T/w1.err"; fails=$((fails + 1))
+fi
+
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]
