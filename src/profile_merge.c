@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "merge_stream.h"
 #include "profile_internal.h"
 
 #define PSEUDO_HOT UINT64_MAX
@@ -79,10 +80,7 @@ static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
     memcpy(v, tmp, n * sizeof *v);
 }
 
-typedef struct scratch {
-    pb_value *a;
-    size_t cap;
-} scratch;
+typedef pbi_merge_scratch scratch;
 
 static int scratch_need(scratch *s, size_t n) {
     if (n <= s->cap) return 0;
@@ -325,10 +323,9 @@ static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m,
  * and 19 do that without a word (checked on the real tools, although the
  * writer's source has an error path for it), so we only warn.
  */
-static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
-                       pb_error *err) {
-    if (!dst->num_recs || !src->num_recs) return 0;
-    uint64_t a = dst->flags, b = src->flags;
+static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_options *o, pb_error *err) {
+    if (!dst->num_recs) return 0;
+    uint64_t a = dst->flags;
     if ((a ^ b) & PB_VARIANT_IR)
         pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, o->source, PB_NO_OFFSET, NULL,
                 "merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
@@ -337,6 +334,35 @@ static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_me
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "cannot merge FunctionEntryOnly profiles and BB profiles together");
     return 0;
+}
+
+static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
+                       pb_error *err) {
+    return src->num_recs ? check_kinds_of(dst, src->flags, o, err) : 0;
+}
+
+/*
+ * dst's id for a function name, and the index of dst's record with key
+ * (name, hash) when the guess at position `hint` is it (else SIZE_MAX: the
+ * caller looks it up). Profiles of one program list their functions in one
+ * order, so dst's record at the input record's position is usually its key:
+ * checking it first saves the string and key lookups (keys are unique, so a
+ * match is the record the lookup would find).
+ */
+static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len, uint64_t hash,
+                        pb_str *id, size_t *known, pb_error *err) {
+    const pb_record *d = hint < dst->num_recs ? &dst->recs[hint] : NULL;
+    size_t dl;
+    const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == hash ? pb_profile_str(dst, d->name, &dl)
+                                                                        : NULL;
+    *known = SIZE_MAX;
+    if (dn && dl == len && memcmp(dn, n, len) == 0) {
+        *id = d->name;
+        *known = hint;
+        return 0;
+    }
+    if (*id != PB_NONE) return 0; /* the caller knows it already */
+    return pb_profile_intern(dst, n, len, id, err);
 }
 
 static int merge_records(pb_profile *dst, const pb_profile *src, const import_maps *m,
@@ -359,22 +385,9 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
                                   "records[%zu] of the source names no string", i);
                 break;
             }
-            /* Profiles of one program list their functions in one order, so
-             * dst's record at the same position is usually this key: checking
-             * it first saves the string and key lookups (keys are unique, so
-             * a match is the record the lookup would find). */
-            const pb_record *d = i < dst->num_recs ? &dst->recs[i] : NULL;
-            size_t dl;
-            const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == r->hash
-                                 ? pb_profile_str(dst, d->name, &dl)
-                                 : NULL;
-            if (dn && dl == len && memcmp(dn, n, len) == 0) {
-                t.name = d->name;
-                known = i;
-            } else {
-                rc = pb_profile_intern(dst, n, len, &t.name, err);
-                if (rc) break;
-            }
+            t.name = PB_NONE;
+            rc = resolve_name(dst, i, n, len, r->hash, &t.name, &known, err);
+            if (rc) break;
         } else {
             /* out-of-range ids (changed in place) stay invalid for dst's
              * validation to refuse */
@@ -462,4 +475,82 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     free(m.ints);
     free(m.frames);
     return rc;
+}
+
+/* ---- streaming (merge_stream.h) ---------------------------------------------- */
+
+int pbi_merge_stream_init(pbi_merge_stream *m, pb_profile *dst, const pb_merge_options *o,
+                          pb_error *err) {
+    memset(m, 0, sizeof *m);
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    m->dst = dst;
+    m->o = o;
+    return 0;
+}
+
+/* Imports side's symbols added since the last call (import_tables' order). */
+static int import_new_symbols(pbi_merge_stream *m, const pb_profile *side, pb_error *err) {
+    size_t n = side->sym_keys.count;
+    if (n == m->nsym) return 0;
+    if (n > m->cap_sym) {
+        uint32_t *s2 = realloc(m->sym, n * sizeof *s2);
+        if (!s2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
+        m->sym = s2;
+        m->cap_sym = n;
+    }
+    int rc = 0;
+    for (; m->nsym < n && !rc; m->nsym++) {
+        const pb_symbol *s = &side->syms[m->nsym];
+        if (s->placeholder) {
+            rc = pb_profile_add_placeholder_symbol(m->dst, s->placeholder_id, &m->sym[m->nsym], err);
+        } else {
+            size_t len;
+            const char *nm = pb_profile_str(side, s->name, &len);
+            rc = pb_profile_add_symbol(m->dst, nm, len, &m->sym[m->nsym], err);
+        }
+    }
+    return rc;
+}
+
+int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_record *rec, const char *name,
+                              size_t len, pb_str *name_id, pb_error *err) {
+    int rc;
+    if (!m->started) {
+        /* pb_profile_merge checks the kinds before it merges anything */
+        if ((rc = check_kinds_of(m->dst, m->flags, m->o, err))) return rc;
+        m->started = 1;
+    }
+    if ((rc = import_new_symbols(m, side, err))) return rc;
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        for (uint32_t i = 0; i < rec->num_sites[k]; i++)
+            for (uint32_t j = 0; j < rec->sites[k][i].num_values; j++) {
+                pb_value *v = &rec->sites[k][i].values[j];
+                /* as merge_records: a symbol side does not have becomes none */
+                v->symbol = v->symbol < m->nsym ? m->sym[v->symbol] : PB_NONE;
+            }
+    pb_record t = *rec;
+    size_t known;
+    if ((rc = resolve_name(m->dst, m->next++, name, len, rec->hash, name_id, &known, err))) return rc;
+    t.name = *name_id;
+    return merge_one(m->dst, &t, m->o, &m->s, known, err);
+}
+
+int pbi_merge_stream_finish(pbi_merge_stream *m, const pb_profile *side, pb_error *err) {
+    /* side has no records, so this merges exactly the profile-level part of
+     * pb_profile_merge (its kind check needs records: done at the first one) */
+    return pb_profile_merge(m->dst, side, m->o, err);
+}
+
+void pbi_merge_stream_fail(pbi_merge_stream *m) {
+    if (m->started) m->dst->flags |= m->flags;
+}
+
+void pbi_merge_stream_free(pbi_merge_stream *m) {
+    free(m->sym);
+    m->sym = NULL;
+    m->nsym = m->cap_sym = 0;
+    free(m->s.a);
+    m->s.a = NULL;
+    m->s.cap = 0;
 }

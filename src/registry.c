@@ -120,6 +120,13 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
                             "the '%s' plugin cannot read profiles", f->name);
     }
     rc = f->read(out, in, o, err);
+    if (rc == 0 && o->merge_into && *out) {
+        /* a plugin that does not stream: merge its whole model here, so
+         * callers of merge_into need not know which plugins stream */
+        rc = pb_profile_merge(o->merge_into, *out, o->merge, err);
+        pb_profile_free(*out);
+        *out = NULL;
+    }
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;
 }

@@ -51,8 +51,20 @@ typedef struct pb_read_options {
     void *diag_ctx;
     const pb_kv *kv;    /* plugin options */
     size_t nkv;
+    /*
+     * Streaming merge: when set, pb_read merges what it reads into this
+     * profile (as pb_profile_merge with `merge`, NULL = its defaults) and
+     * leaves *out NULL, so merging N inputs never holds a whole input model.
+     * A plugin that can, adds each record straight into it while reading
+     * and returns no profile; for any other plugin pb_read reads a profile
+     * and merges it. If the read fails half-way, records already merged
+     * stay (as llvm-profdata merge keeps them); profile-level data of that
+     * input (binary ids, traces, properties) is not merged.
+     */
+    pb_profile *merge_into;
+    const pb_merge_options *merge;
 } pb_read_options;
-#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0}
+#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL}
 
 typedef struct pb_write_options {
     pb_diag_fn diag; /* notices about data the target cannot hold, never silent */
@@ -78,7 +90,9 @@ typedef struct pb_format {
     const char *const *extensions; /* NULL-terminated, longest first: ".iprof.gz", ".iprof" */
     /* Bids on the first bytes: 0 = not mine, else the number of bytes of evidence. */
     int (*probe)(const uint8_t *head, size_t len);
-    /* Reads a whole profile. On failure *out is NULL and nothing leaks. */
+    /* Reads a whole profile. On failure *out is NULL and nothing leaks. A
+     * plugin that honours o->merge_into merges into it, returns 0 with *out
+     * NULL; one that ignores it returns the profile and pb_read merges it. */
     int (*read)(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
     /* Writes a profile. Notices about dropped data go to o->diag. */
     int (*write)(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
@@ -107,7 +121,8 @@ int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) PB_WAR
 
 /*
  * Reads a profile with the plugin o->format names, or the one pb_format_detect
- * picks. On success *out owns the profile. Errors carry the source name.
+ * picks. On success *out owns the profile (NULL when o->merge_into is set:
+ * then the input was merged into it). Errors carry the source name.
  */
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) PB_WARN_UNUSED;
 

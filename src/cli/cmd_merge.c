@@ -6,7 +6,9 @@
  * --num-threads 1, the indexed and text outputs are the bytes llvm-profdata
  * merge writes (docs/indexed.md). Inputs are read on --num-threads threads
  * (merge_feed.c) but merged in input order, so any thread count gives those
- * bytes; the first input becomes the accumulator.
+ * bytes; the first input becomes the accumulator. With one thread the later
+ * inputs are merged while they are read (pb_read_options.merge_into): memory
+ * is the accumulator plus one input's bytes, not plus its model.
  */
 #include <regex.h>
 #include <stdio.h>
@@ -17,6 +19,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "diag_defer.h"
 #include "merge_feed.h"
 #include "opts.h"
 
@@ -270,6 +273,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_plugin_opts po = {NULL, 0};
     pb_profile *acc = NULL;
     pb_kv *kv = NULL;
+    pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
 
@@ -407,12 +411,45 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     progress pg;
     progress_start(&pg, in.n);
+    dd.fn = pbc_diag;
+    dd.ctx = &dc;
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_error_clear(&err);
-        int prc = pbc_feed_next(feed, &p, &err);
+        int prc = 0;
+        /* One thread: the reader merges straight into the accumulator
+         * (pb_read_options.merge_into), so no model of the input is built;
+         * the feed is not used past the first input. */
+        int stream = acc && threads == 1;
+        if (!stream) {
+            prc = pbc_feed_next(feed, &p, &err);
+            /* A failed read is read again, streaming: a raw input that
+             * fails half-way then keeps the records read before the error
+             * (as llvm-profdata does) and its diagnostics are those of the
+             * streaming read (the feed drops a failed read's), so every
+             * thread count gives the same output and stderr. */
+            if (prc) {
+                pb_error_clear(&err);
+                prc = acc ? 0 : pb_profile_new(&acc, &err);
+                stream = 1;
+            }
+        }
+        if (stream && prc == 0) {
+            mo.weight = in.v[i].weight;
+            mo.source = in.v[i].path;
+            pb_read_options sro = ro; /* the feed keeps pointing at ro */
+            sro.merge_into = acc;
+            sro.merge = &mo;
+            /* the merge's warnings after the reader's, as when reading a model first */
+            mo.diag = pbc_defer_diag;
+            mo.diag_ctx = &dd;
+            prc = pb_read_file(&p, in.v[i].path, &sro, &err);
+            pbc_defer_flush(&dd);
+            mo.diag = pbc_diag;
+            mo.diag_ctx = &dc;
+        }
         if (prc) pb_error_set_source(&err, in.v[i].path);
-        if (prc == 0) {
+        if (prc == 0 && p) {
             mo.weight = in.v[i].weight;
             mo.source = in.v[i].path;
             if (!acc) {
@@ -494,6 +531,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
+    pbc_defer_free(&dd);
     pbc_feed_free(feed);
     free(paths);
     if (have_keep) regfree(&keep_re);

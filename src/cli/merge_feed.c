@@ -167,6 +167,8 @@ int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
     pthread_mutex_unlock(&f->mu);
 
     const pb_read_options *ro = f->ro;
+    int rc = s->rc;
+    if (rc) s->ndiags = s->diag_oom = 0; /* the caller reads a failed input again to report it */
     for (size_t k = 0; k < s->ndiags; k++)
         if (ro->diag) ro->diag(ro->diag_ctx, s->diags[k].severity, &s->diags[k].e);
     if (s->diag_oom)
@@ -175,7 +177,6 @@ int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
     free(s->diags);
     s->diags = NULL;
     s->ndiags = s->cap = 0;
-    int rc = s->rc;
     if (rc) *err = s->err;
     *p = s->p;
     s->p = NULL;

@@ -25,8 +25,10 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
 
 /*
  * The next input, in order: *p = its profile (the caller frees it) and 0, or
- * the read's error code with *err set. Diagnostics of that read are passed
- * to ro->diag first, on the calling thread, in the order they were raised.
+ * the read's error code with *err set. Diagnostics of a successful read are
+ * passed to ro->diag first, on the calling thread, in the order they were
+ * raised; those of a failed read are dropped (`merge` reads a failed input
+ * again, streaming, and reports that read).
  */
 int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err);
 

@@ -1,0 +1,60 @@
+/* diag_defer.c -- see diag_defer.h. */
+#include "diag_defer.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t keep_str(pb_buf *b, const char *s) {
+    size_t at = b->len;
+    pbi_buf_append(b, s, strlen(s) + 1);
+    return at;
+}
+
+void pbc_defer_diag(void *ctx, int severity, const pb_error *e) {
+    pbc_diag_defer *d = ctx;
+    if (d->n == d->cap) {
+        size_t cap = d->cap ? d->cap * 2 : 16;
+        pbc_deferred_item *v = realloc(d->v, cap * sizeof *v);
+        if (!v) {
+            d->oom = 1;
+            return;
+        }
+        d->v = v;
+        d->cap = cap;
+    }
+    pbc_deferred_item *it = &d->v[d->n];
+    it->severity = severity;
+    it->code = e->code;
+    it->offset = e->offset;
+    it->source = keep_str(&d->text, e->source);
+    it->path = e->path[0] ? keep_str(&d->text, e->path) : SIZE_MAX;
+    it->message = keep_str(&d->text, e->message);
+    if (d->text.failed) {
+        d->oom = 1;
+        return;
+    }
+    d->n++;
+}
+
+void pbc_defer_flush(pbc_diag_defer *d) {
+    for (size_t i = 0; i < d->n; i++) {
+        const pbc_deferred_item *it = &d->v[i];
+        const char *t = d->text.data;
+        pb_diag(d->fn, d->ctx, it->severity, it->code, t[it->source] ? t + it->source : NULL, it->offset,
+                it->path == SIZE_MAX ? NULL : t + it->path, "%s", t + it->message);
+    }
+    if (d->oom)
+        pb_diag(d->fn, d->ctx, PB_DIAG_WARNING, PB_ENOMEM, NULL, PB_NO_OFFSET, NULL,
+                "some merge warnings were lost (out of memory)");
+    d->n = 0;
+    d->oom = 0;
+    pbi_buf_reset(&d->text);
+}
+
+void pbc_defer_free(pbc_diag_defer *d) {
+    free(d->v);
+    d->v = NULL;
+    d->n = d->cap = 0;
+    pbi_buf_free(&d->text);
+}
