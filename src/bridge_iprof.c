@@ -250,22 +250,10 @@ static int put_extension(pb_profile *v, const pb_profile *side, pb_error *err) {
 }
 
 static int copy_llvm_facts(pb_profile *side, const pb_profile *p, pb_error *err) {
-    int rc = 0;
     pb_profile_set_flags(side, pb_profile_flags(p));
     pb_profile_set_origin(side, pb_profile_origin(p));
-    for (size_t i = 0; i < pb_profile_binary_id_count(p) && !rc; i++) {
-        size_t len;
-        const uint8_t *id = pb_profile_binary_id(p, i, &len);
-        rc = pb_profile_add_binary_id(side, id, len, err);
-    }
-    for (size_t i = 0; i < pb_profile_trace_count(p) && !rc; i++) {
-        uint64_t w;
-        size_t n;
-        const uint64_t *refs = pb_profile_trace(p, i, &w, &n);
-        rc = pb_profile_add_trace(side, w, refs, n, err);
-    }
-    pb_profile_set_trace_stream_size(side, pb_profile_trace_stream_size(p));
-    return rc;
+    pb_profile_set_trace_stream_size(side, 0);
+    return pb_profile_add_run_data(side, p, err);
 }
 
 static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_write_options *o,

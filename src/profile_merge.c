@@ -442,6 +442,21 @@ out:
     return rc;
 }
 
+int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
+    int rc = 0;
+    for (size_t i = 0; i < src->num_bids && !rc; i++)
+        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    for (size_t i = 0; i < src->num_traces && !rc; i++)
+        rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
+    if (!rc) {
+        uint64_t sum;
+        dst->trace_stream_size = pb_add_u64(&sum, dst->trace_stream_size, src->trace_stream_size)
+                                     ? sum
+                                     : UINT64_MAX;
+    }
+    return rc;
+}
+
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) {
     int rc = check_options(&o, err);
@@ -455,16 +470,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     rc = import_tables(dst, src, &m, err);
     if (!rc) rc = merge_records(dst, src, &m, o, err);
     if (!rc) dst->flags |= src->flags;
-    for (size_t i = 0; i < src->num_bids && !rc; i++)
-        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
-    for (size_t i = 0; i < src->num_traces && !rc; i++)
-        rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
-    if (!rc) {
-        uint64_t sum;
-        dst->trace_stream_size = pb_add_u64(&sum, dst->trace_stream_size, src->trace_stream_size)
-                                     ? sum
-                                     : UINT64_MAX;
-    }
+    if (!rc) rc = pb_profile_add_run_data(dst, src, err);
     for (size_t i = 0; i < src->num_props && !rc; i++)
         if (!pb_profile_prop(dst, src->props[i].key, NULL))
             rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);

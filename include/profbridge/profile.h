@@ -204,6 +204,11 @@ const uint64_t *pb_profile_trace(const pb_profile *p, size_t i, uint64_t *weight
 uint64_t pb_profile_trace_stream_size(const pb_profile *p);
 void pb_profile_set_trace_stream_size(pb_profile *p, uint64_t n);
 
+/* Adds `src`'s binary ids and temporal traces to `dst` and its trace stream
+ * size to dst's (saturating): what a merge does with them, and what a copy of
+ * a profile's records into a fresh profile needs besides the records. */
+int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) PB_WARN_UNUSED;
+
 /* ------------------------------------------------------------------------ */
 /* Interned strings, symbols, methods, contexts, int arrays                  */
 

@@ -216,18 +216,7 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
         if (!rc && idx != i)
             rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "symbol table could not be copied in order");
     }
-    for (size_t i = 0; i < pb_profile_binary_id_count(src) && !rc; i++) {
-        size_t n;
-        const uint8_t *id = pb_profile_binary_id(src, i, &n);
-        rc = pb_profile_add_binary_id(dst, id, n, err);
-    }
-    for (size_t i = 0; i < pb_profile_trace_count(src) && !rc; i++) {
-        uint64_t w;
-        size_t n;
-        const uint64_t *refs = pb_profile_trace(src, i, &w, &n);
-        rc = pb_profile_add_trace(dst, w, refs, n, err);
-    }
-    pb_profile_set_trace_stream_size(dst, pb_profile_trace_stream_size(src));
+    if (!rc) rc = pb_profile_add_run_data(dst, src, err); /* dst is new: the same as a copy */
     pb_buf name = PB_BUF_INIT;
     for (size_t i = 0; i < pb_profile_record_count(src) && !rc; i++) {
         pb_record r = *pb_profile_record(src, i);
