@@ -65,7 +65,12 @@ for c in "${cmds[@]}"; do
       "$PB" merge run1.iprof run2.iprof -o expected.iprof
       cmp -s merged.iprof expected.iprof || why="merged.iprof differs from profbridge merge of the two runs" ;;
     *"merge run1.iprof run2.iprof"*)
-      [ $rc = 0 ] || why="exit $rc" ;;
+      [ $rc = 0 ] || why="exit $rc"
+      # print() called from fibonacci:34 ran 10 times in run 1 and 30 in run 2 (hand-computed).
+      got=$(llvm-profdata-19 show --all-functions --counts merged.profdata | awk '
+        $0 == "  jcall:java.io.PrintStream.print(java.lang.String)void:0<Fib.fibonacci()void:34:" {f=1}
+        f && /Block counts:/ {print $3; exit}')
+      [ "$got" = "[40]" ] || why="llvm-profdata-19 shows the merged print() call count as '$got', expected [40]" ;;
     *"diff "*)
       [ $rc = 1 ] || why="exit $rc, expected 1 (the builds differ)" ;;
     *"types "*)
