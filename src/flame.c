@@ -13,59 +13,6 @@
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
-/* Distinct frame names while collecting: open addressing over name ids. */
-typedef struct name_table {
-    char **names;
-    size_t n, cap;
-    uint32_t *slots; /* id + 1, 0 = empty */
-    size_t nslots;
-} name_table;
-
-static uint64_t fnv1a(const char *s, size_t len) {
-    uint64_t h = UINT64_C(14695981039346656037);
-    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * UINT64_C(1099511628211);
-    return h;
-}
-
-static int table_grow(name_table *t) {
-    size_t ns = t->nslots ? t->nslots * 2 : 256;
-    uint32_t *slots = calloc(ns, sizeof *slots);
-    if (!slots) return PB_ENOMEM;
-    for (size_t i = 0; i < t->n; i++) {
-        size_t j = fnv1a(t->names[i], strlen(t->names[i])) & (ns - 1);
-        while (slots[j]) j = (j + 1) & (ns - 1);
-        slots[j] = (uint32_t)i + 1;
-    }
-    free(t->slots);
-    t->slots = slots;
-    t->nslots = ns;
-    return 0;
-}
-
-/* The id of name s[0..len) (copied when new), or -1 on no memory. */
-static int64_t table_intern(name_table *t, const char *s, size_t len) {
-    if ((t->n + 1) * 2 > t->nslots && table_grow(t)) return -1;
-    size_t j = fnv1a(s, len) & (t->nslots - 1);
-    for (; t->slots[j]; j = (j + 1) & (t->nslots - 1)) {
-        const char *e = t->names[t->slots[j] - 1];
-        if (strlen(e) == len && memcmp(e, s, len) == 0) return t->slots[j] - 1;
-    }
-    if (t->n == t->cap) {
-        size_t nc = t->cap ? t->cap * 2 : 64;
-        char **nn = realloc(t->names, nc * sizeof *nn);
-        if (!nn) return -1;
-        t->names = nn;
-        t->cap = nc;
-    }
-    char *copy = malloc(len + 1);
-    if (!copy) return -1;
-    memcpy(copy, s, len);
-    copy[len] = '\0';
-    t->names[t->n] = copy;
-    t->slots[j] = (uint32_t)t->n + 1;
-    return (int64_t)t->n++;
-}
-
 /* Makes a frame name safe for every output: ';' separates folded frames,
  * control characters would break lines, and JSON/XML need UTF-8. */
 static void sanitize(pb_buf *b) {
@@ -116,7 +63,7 @@ static uint32_t sample_context(pb_profile *p, const pb_record *r) {
 
 int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
     memset(out, 0, sizeof *out);
-    name_table t = {NULL, 0, 0, NULL, 0};
+    pbi_intern t = PBI_INTERN_INIT; /* distinct frame names, ids in first-seen order */
     pb_buf b = PB_BUF_INIT;
     name_rank *ranks = NULL;
     uint32_t *rank_of = NULL;
@@ -149,25 +96,25 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
             if (!no_bci) pbi_buf_printf(&b, ":%" PRId32, fr[i].bci);
             if (pbi_buf_failed(&b)) goto fail;
             sanitize(&b);
-            int64_t id = table_intern(&t, b.data, b.len);
-            if (id < 0) goto fail;
-            s->frames[s->depth++] = (uint32_t)id;
+            uint32_t id;
+            if (pbi_intern_add(&t, b.data, b.len, &id, NULL)) goto fail;
+            s->frames[s->depth++] = id;
         }
     }
     /* Name ids become ranks in byte order, so stacks sort as integer arrays. */
-    ranks = malloc((t.n ? t.n : 1) * sizeof *ranks);
-    rank_of = malloc((t.n ? t.n : 1) * sizeof *rank_of);
+    size_t nn = t.count;
+    ranks = malloc((nn ? nn : 1) * sizeof *ranks);
+    rank_of = malloc((nn ? nn : 1) * sizeof *rank_of);
     if (!ranks || !rank_of) goto fail;
-    for (size_t i = 0; i < t.n; i++) ranks[i] = (name_rank){t.names[i], (uint32_t)i};
-    if (t.n) qsort(ranks, t.n, sizeof *ranks, cmp_name_rank);
-    for (size_t i = 0; i < t.n; i++) rank_of[ranks[i].id] = (uint32_t)i;
-    out->names = malloc((t.n ? t.n : 1) * sizeof *out->names);
+    for (uint32_t i = 0; i < nn; i++) ranks[i] = (name_rank){pbi_intern_get(&t, i, NULL), i};
+    if (nn) qsort(ranks, nn, sizeof *ranks, cmp_name_rank);
+    for (size_t i = 0; i < nn; i++) rank_of[ranks[i].id] = (uint32_t)i;
+    out->names = malloc((nn ? nn : 1) * sizeof *out->names);
     if (!out->names) goto fail;
-    for (size_t i = 0; i < t.n; i++) out->names[i] = (char *)ranks[i].name;
-    out->num_names = t.n;
-    free(t.names);
-    t.names = NULL;
-    t.n = 0;
+    for (size_t i = 0; i < nn; i++) out->names[i] = ranks[i].name;
+    out->num_names = nn;
+    out->store = t; /* the names point into it */
+    t = (pbi_intern)PBI_INTERN_INIT;
     for (size_t i = 0; i < out->num_stacks; i++)
         for (uint32_t d = 0; d < out->stacks[i].depth; d++) out->stacks[i].frames[d] = rank_of[out->stacks[i].frames[d]];
     if (out->num_stacks) qsort(out->stacks, out->num_stacks, sizeof *out->stacks, cmp_stack);
@@ -186,9 +133,7 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
     rc = 0;
 fail:
     if (rc) pb_error_set(err, rc, PB_NO_OFFSET, NULL, "out of memory while collecting sampling stacks");
-    for (size_t i = 0; i < t.n; i++) free(t.names[i]);
-    free(t.names);
-    free(t.slots);
+    pbi_intern_free(&t);
     free(ranks);
     free(rank_of);
     pbi_buf_free(&b);
@@ -199,8 +144,8 @@ void pbi_flame_free(pbi_flame *f) {
     if (!f) return;
     for (size_t i = 0; i < f->num_stacks; i++) free(f->stacks[i].frames);
     free(f->stacks);
-    for (size_t i = 0; i < f->num_names; i++) free(f->names[i]);
     free(f->names);
+    pbi_intern_free(&f->store);
     memset(f, 0, sizeof *f);
 }
 

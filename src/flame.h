@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "intern.h"
 #include "profbridge/profbridge.h"
 
 typedef struct pbi_flame_stack {
@@ -23,7 +24,8 @@ typedef struct pbi_flame_stack {
 } pbi_flame_stack;
 
 typedef struct pbi_flame {
-    char **names;          /* distinct frame names, sorted as bytes */
+    const char **names;    /* distinct frame names, sorted as bytes (bytes in `store`) */
+    pbi_intern store;      /* owns the names' bytes */
     size_t num_names;
     pbi_flame_stack *stacks; /* sorted frame by frame (names as bytes, a stack before its extensions) */
     size_t num_stacks;
