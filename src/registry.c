@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "registry.h"
 #include "profbridge/format.h"
 
 #define PB_FORMAT(n) extern const pb_format pb_format_##n;
@@ -102,12 +103,10 @@ int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) {
     return 0;
 }
 
-int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
-    pb_read_options defaults = PB_READ_OPTIONS_INIT;
-    if (!o) o = &defaults;
-    *out = NULL;
+int pbi_read_format(pb_source *in, const pb_read_options *o, const pb_format **out, pb_error *err) {
     const pb_format *f = NULL;
     int rc;
+    *out = NULL;
     if (o->format) {
         f = pb_format_lookup(o->format);
         if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "unknown format '%s'", o->format);
@@ -119,14 +118,29 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot read profiles", f->name);
     }
+    *out = f;
+    return 0;
+}
+
+int pbi_merge_if_asked(pb_profile **out, const pb_read_options *o, pb_error *err) {
+    if (!o->merge_into || !*out) return 0;
+    /* a plugin that does not stream: merge its whole model here, so
+     * callers of merge_into need not know which plugins stream */
+    int rc = pb_profile_merge(o->merge_into, *out, o->merge, err);
+    pb_profile_free(*out);
+    *out = NULL;
+    return rc;
+}
+
+int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    pb_read_options defaults = PB_READ_OPTIONS_INIT;
+    if (!o) o = &defaults;
+    *out = NULL;
+    const pb_format *f = NULL;
+    int rc = pbi_read_format(in, o, &f, err);
+    if (rc) return rc;
     rc = f->read(out, in, o, err);
-    if (rc == 0 && o->merge_into && *out) {
-        /* a plugin that does not stream: merge its whole model here, so
-         * callers of merge_into need not know which plugins stream */
-        rc = pb_profile_merge(o->merge_into, *out, o->merge, err);
-        pb_profile_free(*out);
-        *out = NULL;
-    }
+    if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;
 }

@@ -37,4 +37,7 @@ const pb_format pb_format_indexed = {
     pbi_indexed_dump,
     NULL,
     indexed_write_options,
+    NULL, /* no two-half read: a model is read whole */
+    NULL,
+    NULL,
 };

@@ -133,4 +133,7 @@ const pb_format pb_format_iprof = {
     NULL,
     NULL,
     iprof_write_options,
+    NULL, /* no two-half read: a model is read whole */
+    NULL,
+    NULL,
 };

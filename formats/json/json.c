@@ -51,4 +51,7 @@ const pb_format pb_format_json = {
     NULL,
     NULL,
     NULL,
+    NULL, /* no two-half read: a model is read whole */
+    NULL,
+    NULL,
 };

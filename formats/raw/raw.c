@@ -27,4 +27,7 @@ const pb_format pb_format_raw = {
     pbi_raw_dump,
     raw_read_options,
     raw_write_options,
+    pbi_raw_prepare,
+    pbi_raw_read_prepared,
+    pbi_raw_free_prepared,
 };

@@ -2,7 +2,9 @@
  * raw_fuzz.c -- libFuzzer target: any bytes through the raw reader; what
  * reads is written back (v10, then v8 32-bit big-endian) and must read again;
  * what reads is also read profile by profile (raw-profile K, as show does), and
- * every part must read; the same bytes go through dump. Seed corpus: tests/fuzz/raw/.
+ * every part must read; the read in two halves (pb_format.prepare, what
+ * merge's threads use) must end as the whole read did; the same bytes go
+ * through dump. Seed corpus: tests/fuzz/raw/.
  */
 #include <stddef.h>
 #include <stdint.h>
@@ -59,6 +61,28 @@ static void read_parts(const uint8_t *data, size_t size) {
     }
 }
 
+/* prepare + read_prepared: the same result code and records as the whole read. */
+static void read_in_halves(const uint8_t *data, size_t size, int whole_rc, const pb_profile *whole) {
+    const pb_format *f = pb_format_lookup("raw");
+    pb_source *src = NULL;
+    pb_profile *p = NULL;
+    void *st = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "raw";
+    if (pb_source_open_memory(&src, data, size, "<fuzz>", &err)) return;
+    int rc = f->prepare(&st, src, &ro, &err);
+    if (rc == 0) {
+        rc = f->read_prepared(&p, st, &ro, &err);
+        f->free_prepared(st);
+    }
+    if (rc != whole_rc && rc != PB_ENOMEM && whole_rc != PB_ENOMEM) abort();
+    if (rc == 0 && whole_rc == 0 && pb_profile_record_count(p) != pb_profile_record_count(whole)) abort();
+    pb_profile_free(p);
+    pb_source_free(src);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const pb_kv v8be[] = {{"raw-version", "8"}, {"raw-pointer-width", "4"}, {"raw-byte-order", "be"}};
     pb_source *src = NULL;
@@ -67,7 +91,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pb_error_clear(&err);
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.format = "raw";
-    if (pb_source_open_memory(&src, data, size, "<fuzz>", &err) == 0 && pb_read(&p, src, &ro, &err) == 0) {
+    int rc = pb_source_open_memory(&src, data, size, "<fuzz>", &err);
+    if (rc == 0) {
+        rc = pb_read(&p, src, &ro, &err);
+        read_in_halves(data, size, rc, p);
+    }
+    if (rc == 0) {
         write_and_reread(p, NULL, 0);
         write_and_reread(p, v8be, 3);
         read_parts(data, size);

@@ -17,6 +17,14 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
 int pbi_raw_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
 int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
 
+/* The two halves of pbi_raw_read (pb_format.prepare): the first loads the
+ * bytes and, for the first profile of the file, checks its header and
+ * section layout, decodes and indexes its names and maps its function
+ * addresses; the second reads the rest, streaming into o->merge_into. */
+int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
+int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
+void pbi_raw_free_prepared(void *state);
+
 /* Reads a raw profile held in memory (the work of pbi_raw_read). */
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err);

@@ -78,6 +78,7 @@ typedef struct prof {
     size_t nfp;
     vt_ent *vt;
     size_t nvt;
+    int prepared; /* header, layout, names and fp were done ahead (pbi_raw_prepare) */
 } prof;
 
 static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
@@ -727,11 +728,9 @@ static int add_to_model(rd *r, pb_record *rec, const prof *pf, name_ent *ne) {
     return pb_profile_merge_record(r->p, rec, &mo, r->err);
 }
 
-static int read_records(rd *r, prof *pf, uint64_t *vpos) {
+/* The address -> NameRef map of this profile, for indirect-call values. */
+static int map_functions(rd *r, prof *pf) {
     uint64_t nd = pf->h.f[PBI_RH_NumData];
-    char path[96];
-    int rc = 0;
-    /* address -> NameRef map of this profile, for indirect-call values */
     if (nd && !(pf->fp = calloc((size_t)nd, sizeof *pf->fp))) return nomem(r);
     for (uint64_t i = 0; i < nd; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
@@ -745,7 +744,14 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
             qsort(pf->fp, pf->nfp, sizeof *pf->fp, cmp_addr);
             break;
         }
+    return 0;
+}
 
+static int read_records(rd *r, prof *pf, uint64_t *vpos) {
+    uint64_t nd = pf->h.f[PBI_RH_NumData];
+    char path[96];
+    int rc = 0;
+    if (!pf->prepared && (rc = map_functions(r, pf))) return rc;
     *vpos = pf->val_off;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
@@ -796,11 +802,18 @@ static void prof_free(prof *pf) {
     memset(pf, 0, sizeof *pf);
 }
 
-static int read_profile(rd *r, prof *pf, uint64_t *next) {
+/* Header and section layout (and v7's counter pointer rule). */
+static int read_layout(rd *r, prof *pf) {
     int rc;
     if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
     pf->absolute = pf->version == 5;
     if (pf->version == 7 && (rc = choose_v7_rule(r, pf))) return rc;
+    return 0;
+}
+
+static int read_profile(rd *r, prof *pf, uint64_t *next) {
+    int rc;
+    if (!pf->prepared && (rc = read_layout(r, pf))) return rc;
     if (!r->have_flags) {
         r->flags = pf->flags;
         r->have_flags = 1;
@@ -815,8 +828,10 @@ static int read_profile(rd *r, prof *pf, uint64_t *next) {
         r->flags |= pf->flags;
     }
     if (r->ms) r->ms->flags = r->flags & ~PB_VARIANT_DBG_CORRELATE; /* for its kind check */
-    if ((rc = read_binary_ids(r, pf)) || (rc = read_names(r, pf)) || (rc = read_vtables(r, pf)) ||
-        (rc = read_records(r, pf, next)))
+    /* a prepared profile's names were read without error, so skipping them
+     * here reports the same first error as reading them here would */
+    if ((rc = read_binary_ids(r, pf)) || (!pf->prepared && (rc = read_names(r, pf))) ||
+        (rc = read_vtables(r, pf)) || (rc = read_records(r, pf, next)))
         return rc;
     return 0;
 }
@@ -864,8 +879,9 @@ static int profile_option(const pb_read_options *o, long *want, pb_error *err) {
     return 0;
 }
 
-int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
-                       pb_error *err) {
+/* pbi_raw_read_bytes, taking profile 0 from *pre when it was prepared. */
+static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
+                      prof *pre, pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
     pb_error_clear(&r.scratch);
@@ -910,6 +926,10 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     for (unsigned idx = 0;; idx++) {
         prof pf;
         memset(&pf, 0, sizeof pf);
+        if (idx == 0 && pre && pre->prepared) {
+            pf = *pre; /* taken over: freed below */
+            memset(pre, 0, sizeof *pre);
+        }
         pf.index = idx;
         pf.start = pos;
         if (want >= 0 && idx < (unsigned long)want) rc = skip_profile(&r, &pf, &pos);
@@ -985,6 +1005,64 @@ fail:
     free(r.bitmap);
     free(r.vals);
     return rc;
+}
+
+int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
+                       pb_error *err) {
+    return read_bytes(out, data, len, o, NULL, err);
+}
+
+/* ---- the read in two halves (pb_format.prepare) ------------------------------ */
+
+typedef struct raw_prepared {
+    const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
+    size_t len;
+    prof pf0; /* profile 0 ahead, when pf0.prepared */
+} raw_prepared;
+
+int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_error *err) {
+    *state = NULL;
+    raw_prepared *rp = calloc(1, sizeof *rp);
+    if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
+    if (rc) {
+        pb_error_set_source(err, pb_source_name(in));
+        free(rp);
+        return rc;
+    }
+    /* Profile 0's layout and names, the part of the read that needs no
+     * merge destination. Any error is left for the second half to report
+     * (it then reads them itself), so diagnostics come out in one place. */
+    long want = 0;
+    pb_error quiet;
+    pb_error_clear(&quiet);
+    rd r;
+    memset(&r, 0, sizeof r);
+    r.d = rp->d;
+    r.len = rp->len;
+    r.o = o;
+    r.err = &quiet;
+    if (profile_option(o, &want, &quiet) == 0 && want < 0 && pbi_raw_magic(r.d, r.len, &r.order, &r.ptr)) {
+        prof *pf = &rp->pf0;
+        if (read_layout(&r, pf) == 0 && read_names(&r, pf) == 0 && map_functions(&r, pf) == 0)
+            pf->prepared = 1;
+        else
+            prof_free(pf);
+    }
+    *state = rp;
+    return 0;
+}
+
+int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
+    raw_prepared *rp = state;
+    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, err);
+}
+
+void pbi_raw_free_prepared(void *state) {
+    raw_prepared *rp = state;
+    if (!rp) return;
+    prof_free(&rp->pf0);
+    free(rp);
 }
 
 int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {

@@ -76,4 +76,7 @@ const pb_format pb_format_text = {
     NULL,
     NULL,
     text_write_options,
+    NULL, /* no two-half read: a model is read whole */
+    NULL,
+    NULL,
 };

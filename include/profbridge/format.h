@@ -24,7 +24,7 @@
 extern "C" {
 #endif
 
-#define PB_FORMAT_ABI 1
+#define PB_FORMAT_ABI 2
 
 /* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
  * The CLI accepts --NAME VALUE for every option of the plugin in use. */
@@ -100,6 +100,19 @@ typedef struct pb_format {
     int (*dump)(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
     const pb_option_desc *read_options;  /* NULL-name-terminated, may be NULL */
     const pb_option_desc *write_options; /* NULL-name-terminated, may be NULL */
+    /*
+     * A read in two halves (all three NULL, or all three set; see
+     * pb_prepare_file): `prepare` does the part that needs no merge
+     * destination (load the bytes, decode and index what the records refer
+     * to) and must fail only when the input cannot be held at all (I/O,
+     * memory): a format error is left to `read_prepared`, which reports it
+     * as `read` would. `read_prepared` then works like `read` (honouring
+     * o->merge_into) and owns nothing afterwards; `free_prepared` frees the
+     * state in either case.
+     */
+    int (*prepare)(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
+    int (*read_prepared)(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
+    void (*free_prepared)(void *state);
 } pb_format;
 
 /* Registered plugins, in registry order (i < pb_format_count()). */
@@ -129,6 +142,30 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
 /* Convenience: opens `path` and reads it with pb_read. */
 int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o,
                  pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * A read split in two, so that a merge can load and index the next input on
+ * another thread while it merges the current one: pb_prepare_file opens and
+ * detects `path` and runs the plugin's first half (thread-safe: it touches
+ * no shared profile); pb_read_prepared finishes the read exactly as
+ * pb_read_file would with the same options (o->merge_into included; errors
+ * and diagnostics included). A plugin without the two halves reads the whole
+ * profile in pb_prepare_file (its errors surface there), and pb_read_prepared
+ * then hands it out or merges it. pb_read_prepared may be called once.
+ */
+typedef struct pb_prepared pb_prepared;
+
+int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o,
+                    pb_error *err) PB_WARN_UNUSED;
+int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o,
+                     pb_error *err) PB_WARN_UNUSED;
+
+/* 1 when pr holds only the input's bytes and indexes (the rest of the read
+ * streams into merge_into), 0 when it holds a whole profile: how much memory
+ * an input waiting to be merged costs. */
+int pb_prepared_streams(const pb_prepared *pr);
+
+void pb_prepared_free(pb_prepared *pr);
 
 /* Writes with plugin `f`; PB_EUNSUPPORTED (naming the plugin) if it cannot write. */
 int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,

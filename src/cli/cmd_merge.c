@@ -404,14 +404,17 @@ int pbc_cmd_merge(int argc, char **argv) {
     dd.ctx = &dc;
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
+        pb_prepared *pr = NULL;
         pb_error_clear(&err);
         int prc = 0;
+        mo.weight = in.v[i].weight;
+        mo.source = in.v[i].path;
         /* One thread: the reader merges straight into the accumulator
          * (pb_read_options.merge_into), so no model of the input is built;
          * the feed is not used past the first input. */
         int stream = acc && threads == 1;
         if (!stream) {
-            prc = pbc_feed_next(feed, &p, &err);
+            prc = pbc_feed_next(feed, &pr, &err);
             /* A failed read is read again, streaming: a raw input that
              * fails half-way then keeps the records read before the error
              * (as llvm-profdata does) and its diagnostics are those of the
@@ -423,37 +426,35 @@ int pbc_cmd_merge(int argc, char **argv) {
                 stream = 1;
             }
         }
-        if (stream && prc == 0) {
-            mo.weight = in.v[i].weight;
-            mo.source = in.v[i].path;
+        /* A first input that streams goes into an empty accumulator, so a
+         * half-failed one keeps its records as any later one does. */
+        if (prc == 0 && !acc && pb_prepared_streams(pr)) prc = pb_profile_new(&acc, &err);
+        if (prc == 0 && (stream || acc)) {
+            /* Into the accumulator: streaming (from the file, or from the
+             * prepared input: the same reader code either way), or merging
+             * the model of a plugin that does not stream. */
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
             sro.merge_into = acc;
             sro.merge = &mo;
             /* the merge's warnings after the reader's, as when reading a model first */
             mo.diag = pbc_defer_diag;
             mo.diag_ctx = &dd;
-            prc = pb_read_file(&p, in.v[i].path, &sro, &err);
+            prc = stream ? pb_read_file(&p, in.v[i].path, &sro, &err) : pb_read_prepared(&p, pr, &sro, &err);
             pbc_defer_flush(&dd);
             mo.diag = pbc_diag;
             mo.diag_ctx = &dc;
-        }
-        if (prc) pb_error_set_source(&err, in.v[i].path);
-        if (prc == 0 && p) {
-            mo.weight = in.v[i].weight;
-            mo.source = in.v[i].path;
-            if (!acc) {
-                /* The first input becomes the accumulator: what merging it
-                 * into an empty profile would give, without the copy. */
-                prc = pb_profile_apply_weight(p, &mo, &err);
-                if (prc == 0) {
-                    acc = p;
-                    p = NULL;
-                }
-            } else {
-                prc = pb_profile_merge(acc, p, &mo, &err);
+        } else if (prc == 0) {
+            /* A first input read whole becomes the accumulator: what
+             * merging it into an empty profile would give, without the copy. */
+            prc = pb_read_prepared(&p, pr, &ro, &err);
+            if (prc == 0) prc = pb_profile_apply_weight(p, &mo, &err);
+            if (prc == 0) {
+                acc = p;
+                p = NULL;
             }
-            if (prc) pb_error_set_source(&err, in.v[i].path);
         }
+        pb_prepared_free(pr);
+        if (prc) pb_error_set_source(&err, in.v[i].path);
         pb_profile_free(p);
         if (prc) {
             failed++;

@@ -2,19 +2,23 @@
  * merge_feed.c -- parallel, ordered reading of merge inputs (merge_feed.h).
  *
  * Every input has a slot. A thread that is free claims the next unclaimed
- * input (if it lies inside the read-ahead window), reads it into a profile
- * of its own and marks the slot done. The caller takes slots in order; while
- * the one it wants is still being read it helps by reading a later one
- * itself rather than sleeping. Diagnostics raised while reading are kept in
- * the slot and replayed by the caller, so stderr reads the same with 1 or N
- * threads. Reading is thread-safe because every read builds its own profile
- * and the plugins keep no mutable global state.
+ * input (if it lies inside the read-ahead window), prepares it
+ * (pb_prepare_file: a plugin with two halves loads and indexes the input,
+ * any other reads its whole profile) and marks the slot done. The caller
+ * takes slots in order; while the one it wants is still being read it helps
+ * by reading a later one itself rather than sleeping. Diagnostics raised
+ * while reading are kept in the slot and replayed by the caller, so stderr
+ * reads the same with 1 or N threads. Reading is thread-safe because every
+ * read builds its own state and the plugins keep no mutable global state.
  */
 #include "merge_feed.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
 
@@ -26,7 +30,7 @@ typedef struct diag_item {
 typedef struct slot {
     int state;
     int rc;
-    pb_profile *p;
+    pb_prepared *pr;
     pb_error err;
     diag_item *diags;
     size_t ndiags, cap;
@@ -40,9 +44,8 @@ struct pbc_feed {
     slot *slots;
     size_t next_claim; /* first input no thread has claimed */
     size_t next_take;  /* the input pbc_feed_next hands out next */
-    size_t window;     /* inputs claimed at most this far ahead of next_take: threads, so
-                          the merging thread can read one too while the others read (with
-                          threads - 1 the merging thread mostly waited: no speed-up) */
+    size_t window;     /* inputs claimed at most this far ahead of next_take (see take_window) */
+    unsigned threads;
     int stop;
     pthread_mutex_t mu;
     pthread_cond_t changed; /* a slot is done, next_take moved, or stop */
@@ -73,7 +76,7 @@ static void read_input(pbc_feed *f, size_t i) {
     ro.diag = keep_diag;
     ro.diag_ctx = s;
     pb_error_clear(&s->err);
-    s->rc = pb_read_file(&s->p, f->paths[i], &ro, &s->err);
+    s->rc = pb_prepare_file(&s->pr, f->paths[i], &ro, &s->err);
 }
 
 /* With the lock held: the next input this thread may read, or SIZE_MAX. */
@@ -122,13 +125,25 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
     f->n = n;
     f->ro = ro;
     if (threads < 1) threads = 1;
-    f->window = threads;
+    f->threads = threads;
+    f->window = threads > 1 ? threads - 1 : 1; /* until an input shows what it costs */
     if (pthread_mutex_init(&f->mu, NULL) || pthread_cond_init(&f->changed, NULL)) {
         free(f->slots);
         free(f);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot create a mutex");
     }
     if (threads > 1 && n > 1) {
+#if defined(__GLIBC__)
+        /* glibc gives every thread its own malloc arena. A prepared input's
+         * buffers (its bytes, decoded names, indexes) are allocated by a
+         * worker and freed by the merging thread, so with two arenas each
+         * can end up holding a freed input's worth of memory it cannot lend
+         * to the other: the 2-thread merge of bench/indexed.sh (3b) peaked
+         * at 60 or 92 MB from run to run, with one arena at 58-69 MB (the
+         * 1-thread merge: 55 MB). The workers allocate a few big blocks per
+         * input, so sharing one arena cost no measurable time. */
+        mallopt(M_ARENA_MAX, 1);
+#endif
         unsigned want = threads - 1;
         if (want > n - 1) want = (unsigned)(n - 1);
         f->workers = calloc(want, sizeof *f->workers);
@@ -143,8 +158,21 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
 
 unsigned pbc_feed_threads(const pbc_feed *f) { return f->nworkers + 1; }
 
-int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
-    *p = NULL;
+/*
+ * The read-ahead window after taking slot s. An input read whole is most of
+ * the work: the merging thread reads one too while it waits (window =
+ * threads; with threads - 1 it mostly waited, no speed-up). A prepared input
+ * leaves the records to the merging thread, which is then the busy one: the
+ * workers keep just one input each ahead (threads - 1), since every input
+ * waiting costs its bytes and name index.
+ */
+static size_t take_window(const pbc_feed *f, const slot *s) {
+    if (f->threads < 2) return 1;
+    return pb_prepared_streams(s->pr) ? f->threads - 1 : f->threads;
+}
+
+int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_error *err) {
+    *pr = NULL;
     if (f->next_take >= f->n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no more inputs");
     size_t want = f->next_take;
     slot *s = &f->slots[want];
@@ -163,6 +191,7 @@ int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
     }
     s->state = SLOT_TAKEN;
     f->next_take++;
+    if (s->rc == 0) f->window = take_window(f, s);
     pthread_cond_broadcast(&f->changed); /* the window moved */
     pthread_mutex_unlock(&f->mu);
 
@@ -178,8 +207,8 @@ int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err) {
     s->diags = NULL;
     s->ndiags = s->cap = 0;
     if (rc) *err = s->err;
-    *p = s->p;
-    s->p = NULL;
+    *pr = s->pr;
+    s->pr = NULL;
     return rc;
 }
 
@@ -191,7 +220,7 @@ void pbc_feed_free(pbc_feed *f) {
     pthread_mutex_unlock(&f->mu);
     for (unsigned k = 0; k < f->nworkers; k++) pthread_join(f->workers[k], NULL);
     for (size_t i = 0; i < f->n; i++) {
-        pb_profile_free(f->slots[i].p);
+        pb_prepared_free(f->slots[i].pr);
         free(f->slots[i].diags);
     }
     pthread_cond_destroy(&f->changed);

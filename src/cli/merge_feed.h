@@ -1,9 +1,10 @@
 /*
- * merge_feed.h -- reads the inputs of `merge` on several threads and hands
- * them out strictly in input order, so the merge (done by the caller, on its
- * own thread) and everything it prints are the same whatever the thread
- * count. Inputs are read at most `threads` ahead of the one being merged, so
- * memory stays bounded by the output plus threads + 1 inputs.
+ * merge_feed.h -- prepares the inputs of `merge` (pb_prepare_file) on
+ * several threads and hands them out strictly in input order, so the merge
+ * (done by the caller, on its own thread) and everything it prints are the
+ * same whatever the thread count. Inputs are read at most `threads` ahead of
+ * the one being merged (threads - 1 when they are prepared, not read whole),
+ * so memory stays bounded by the output plus that many inputs.
  */
 #ifndef PBC_MERGE_FEED_H
 #define PBC_MERGE_FEED_H
@@ -24,13 +25,13 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
                    const pb_read_options *ro, pb_error *err);
 
 /*
- * The next input, in order: *p = its profile (the caller frees it) and 0, or
+ * The next input, in order: *pr = it, prepared (the caller frees it), and 0, or
  * the read's error code with *err set. Diagnostics of a successful read are
  * passed to ro->diag first, on the calling thread, in the order they were
  * raised; those of a failed read are dropped (`merge` reads a failed input
  * again, streaming, and reports that read).
  */
-int pbc_feed_next(pbc_feed *f, pb_profile **p, pb_error *err);
+int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_error *err);
 
 /* Threads actually running (may be fewer than asked if creating one failed). */
 unsigned pbc_feed_threads(const pbc_feed *f);

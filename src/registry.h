@@ -1,0 +1,15 @@
+/* registry.h -- what the reading entry points (registry.c, read_prepared.c) share. */
+#ifndef PBI_REGISTRY_H
+#define PBI_REGISTRY_H
+
+#include "profbridge/format.h"
+
+/* The plugin that reads `in`: o->format's, or the content auction's winner;
+ * an error when there is none or it cannot read. */
+int pbi_read_format(pb_source *in, const pb_read_options *o, const pb_format **out, pb_error *err);
+
+/* After a plugin's read: when o->merge_into is set and the plugin returned a
+ * model anyway (it does not stream), merges and frees it (*out = NULL). */
+int pbi_merge_if_asked(pb_profile **out, const pb_read_options *o, pb_error *err);
+
+#endif
