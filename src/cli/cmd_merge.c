@@ -412,26 +412,45 @@ int pbc_cmd_merge(int argc, char **argv) {
         /* One thread: the reader merges straight into the accumulator
          * (pb_read_options.merge_into), so no model of the input is built;
          * the feed is not used past the first input. */
-        int stream = acc && threads == 1;
+        int stream = acc && threads == 1, done = 0;
         if (!stream) {
             prc = pbc_feed_next(feed, &pr, &err);
+            if (prc == 0 && !acc) {
+                /* The first input becomes the accumulator: what merging it
+                 * into an empty profile would give, without the copy. Its
+                 * reader's diagnostics wait for the read to succeed. */
+                pb_read_options fro = ro;
+                fro.diag = pbc_defer_diag;
+                fro.diag_ctx = &dd;
+                prc = pb_read_prepared(&p, pr, &fro, &err);
+                if (prc) pbc_defer_drop(&dd);
+                pbc_defer_flush(&dd);
+                if (prc == 0) {
+                    done = 1;
+                    prc = pb_profile_apply_weight(p, &mo, &err);
+                    if (prc == 0) {
+                        acc = p;
+                        p = NULL;
+                    }
+                }
+            }
             /* A failed read is read again, streaming: a raw input that
              * fails half-way then keeps the records read before the error
              * (as llvm-profdata does) and its diagnostics are those of the
-             * streaming read (the feed drops a failed read's), so every
-             * thread count gives the same output and stderr. */
-            if (prc) {
+             * streaming read (the feed and the first input's read above
+             * drop a failed read's), so every thread count gives the same
+             * output and stderr. */
+            if (prc && !done) {
+                pb_prepared_free(pr);
+                pr = NULL;
                 pb_error_clear(&err);
                 prc = acc ? 0 : pb_profile_new(&acc, &err);
                 stream = 1;
             }
         }
-        /* A first input that streams goes into an empty accumulator, so a
-         * half-failed one keeps its records as any later one does. */
-        if (prc == 0 && !acc && pb_prepared_streams(pr)) prc = pb_profile_new(&acc, &err);
-        if (prc == 0 && (stream || acc)) {
-            /* Into the accumulator: streaming (from the file, or from the
-             * prepared input: the same reader code either way), or merging
+        if (prc == 0 && !done) {
+            /* Into the accumulator: streaming from the file, or from the
+             * prepared input (the same reader code either way), or merging
              * the model of a plugin that does not stream. */
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
             sro.merge_into = acc;
@@ -443,15 +462,6 @@ int pbc_cmd_merge(int argc, char **argv) {
             pbc_defer_flush(&dd);
             mo.diag = pbc_diag;
             mo.diag_ctx = &dc;
-        } else if (prc == 0) {
-            /* A first input read whole becomes the accumulator: what
-             * merging it into an empty profile would give, without the copy. */
-            prc = pb_read_prepared(&p, pr, &ro, &err);
-            if (prc == 0) prc = pb_profile_apply_weight(p, &mo, &err);
-            if (prc == 0) {
-                acc = p;
-                p = NULL;
-            }
         }
         pb_prepared_free(pr);
         if (prc) pb_error_set_source(&err, in.v[i].path);

@@ -52,6 +52,12 @@ void pbc_defer_flush(pbc_diag_defer *d) {
     pbi_buf_reset(&d->text);
 }
 
+void pbc_defer_drop(pbc_diag_defer *d) {
+    d->n = 0;
+    d->oom = 0;
+    pbi_buf_reset(&d->text);
+}
+
 void pbc_defer_free(pbc_diag_defer *d) {
     free(d->v);
     d->v = NULL;

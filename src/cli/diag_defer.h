@@ -36,6 +36,9 @@ void pbc_defer_diag(void *ctx, int severity, const pb_error *e);
 /* Sends every kept diagnostic to fn, in order, and forgets them. */
 void pbc_defer_flush(pbc_diag_defer *d);
 
+/* Forgets every kept diagnostic (a read that will be done again). */
+void pbc_defer_drop(pbc_diag_defer *d);
+
 void pbc_defer_free(pbc_diag_defer *d);
 
 #endif
