@@ -233,9 +233,19 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     return rc;
 }
 
+/* llvm-profdata gives the temporal traces of a raw input the input's weight
+ * (RawInstrProfReader::getTemporalProfTraces(Weight) sets, not multiplies:
+ * a raw trace is one run); an indexed or text input keeps the weights its
+ * traces carry. Traces from index `from` on came from a profile read as raw. */
+static void weigh_raw_traces(pb_profile *p, size_t from, const pb_profile *src, const pb_merge_options *o) {
+    if (strcmp(src->origin.format, "raw") != 0) return;
+    for (size_t i = from; i < p->num_traces; i++) p->traces[i].weight = o->weight;
+}
+
 int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
     int rc = check_options(&o, err);
     if (rc) return rc;
+    weigh_raw_traces(p, 0, p, o);
     scratch s = {NULL, 0};
     for (size_t i = 0; i < p->num_recs && !rc; i++) {
         scale_new(&p->recs[i], o);
@@ -470,7 +480,9 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     rc = import_tables(dst, src, &m, err);
     if (!rc) rc = merge_records(dst, src, &m, o, err);
     if (!rc) dst->flags |= src->flags;
+    size_t first_trace = dst->num_traces;
     if (!rc) rc = pb_profile_add_run_data(dst, src, err);
+    if (!rc) weigh_raw_traces(dst, first_trace, src, o);
     for (size_t i = 0; i < src->num_props && !rc; i++)
         if (!pb_profile_prop(dst, src->props[i].key, NULL))
             rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);

@@ -330,15 +330,16 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * profile merge into IR with a warning, as llvm-profdata does; function-entry-only
  * and entry-first profiles cannot be merged: PB_EINVAL), symbols, methods and
  * contexts are imported by content, records merged as above, binary ids and
- * traces added, properties missing in dst copied.
+ * traces added (the traces of a profile read from a raw file take o->weight
+ * as their weight, as in llvm-profdata), properties missing in dst copied.
  */
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) PB_WARN_UNUSED;
 
 /*
  * What merging `p` into an empty profile does to p's own records, done in
- * place: counters and value counts multiplied by o->weight (saturating) and
- * every value site sorted by count (descending, stable) and cut to
+ * place: counters and value counts multiplied by o->weight (saturating), the
+ * traces of a profile read from a raw file given o->weight, and every value site sorted by count (descending, stable) and cut to
  * o->max_values_per_site. `merge` uses it to take its first input as the
  * accumulator instead of copying it (same result, half the memory).
  */

@@ -4,7 +4,8 @@
 # Oracle: llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols on the
 # same inputs (bytes of the .profdata). Checks:
 #  - weighted raw inputs with vtable values, concatenated profiles (the same
-#    function twice in one file) and several programs: bytes = llvm-profdata;
+#    function twice in one file), temporal traces and several programs, with
+#    1 and 2 threads: bytes = llvm-profdata;
 #  - a raw input that fails half-way (data[150].CounterPtr made to point past
 #    the counters): llvm-profdata keeps the 150 records read before the error
 #    under --failure-mode warn/all; ours must write the same bytes, first or
@@ -24,12 +25,16 @@ check() { # check WHAT FILE1 FILE2
 llvm() { llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols "$@" 2>/dev/null; }
 
 for set in "concat-ir concat-ir" "vtable-ir concat-ir vtable-ir" "many-ir many-ir static-ir" \
-           "basic-ir vtable-ir cs-ir" "mcdc-fe mcdc-fe" "sbc-fe sbc-fe"; do
+           "basic-ir vtable-ir cs-ir" "mcdc-fe mcdc-fe" "sbc-fe sbc-fe" \
+           "temporal-ir temporal-ir simple-ir"; do
   args=(); w=1
   for x in $set; do w=$((w + 2)); args+=(--weighted-input="$w,$L/$x.profraw"); done
   llvm "${args[@]}" -o "$T/l.profdata"
-  "$PB" merge --num-threads 1 "${args[@]}" -o "$T/p.profdata" 2>/dev/null
-  check "weighted $set = llvm-profdata-19" "$T/l.profdata" "$T/p.profdata"
+  # a raw input's temporal trace takes the input's weight (llvm's raw reader)
+  for n in 1 2; do
+    "$PB" merge --num-threads "$n" "${args[@]}" -o "$T/p.profdata" 2>/dev/null
+    check "weighted $set, $n threads = llvm-profdata-19" "$T/l.profdata" "$T/p.profdata"
+  done
 done
 
 # many-ir.profraw: raw v10, 64-bit; its dump names the field we break.
