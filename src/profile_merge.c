@@ -341,7 +341,9 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
                 "merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
     if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
         ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+        /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
+         * llvm-profdata's "no profile can be merged") */
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                             "cannot merge FunctionEntryOnly profiles and BB profiles together");
     return 0;
 }

@@ -328,7 +328,7 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
 /*
  * Merges all of `src` into `dst`: flags are OR-ed (an IR and a front-end
  * profile merge into IR with a warning, as llvm-profdata does; function-entry-only
- * and entry-first profiles cannot be merged: PB_EINVAL), symbols, methods and
+ * and entry-first profiles cannot be merged: PB_EFORMAT), symbols, methods and
  * contexts are imported by content, records merged as above, binary ids and
  * traces added (the traces of a profile read from a raw file take o->weight
  * as their weight, as in llvm-profdata), properties missing in dst copied.

@@ -37,6 +37,21 @@ for set in "concat-ir concat-ir" "vtable-ir concat-ir vtable-ir" "many-ir many-i
   done
 done
 
+# A function-entry-only profile and an entry-first one cannot be merged: the
+# second input fails. Default (--failure-mode any): llvm-profdata exits 1, and
+# so must we; warn and all: the first input's bytes, as llvm-profdata writes.
+for mode in any warn all; do
+  lrc=0; llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols --failure-mode="$mode" \
+    "$L/fentry-ir.profraw" "$L/entry-ir.profraw" -o "$T/l.profdata" 2>/dev/null || lrc=$?
+  for n in 1 2; do
+    prc=0; "$PB" merge --num-threads "$n" --failure-mode "$mode" "$L/fentry-ir.profraw" "$L/entry-ir.profraw" \
+      -o "$T/p.profdata" 2>/dev/null || prc=$?
+    checks=$((checks + 1))
+    [ "$lrc" = "$prc" ] || { echo "FAIL: fentry + entry, $mode, $n threads: exit $prc, llvm-profdata-19 $lrc"; fails=$((fails + 1)); }
+    [ "$lrc" != 0 ] || check "fentry + entry, $mode, $n threads = llvm-profdata-19" "$T/l.profdata" "$T/p.profdata"
+  done
+done
+
 # many-ir.profraw: raw v10, 64-bit; its dump names the field we break.
 "$PB" dump "$L/many-ir.profraw" > "$T/dump.txt" 2>/dev/null
 grep -q '^  0x002630 .*data\[150\]\.CounterPtr' "$T/dump.txt" \
