@@ -7,6 +7,7 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config gzip time
+  curl xz-utils          # scripts/fetch-llvm17.sh: llvm-profdata-17 from Debian trixie
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   llvm-13 clang-13

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run-tests.sh -- the whole test run (what CI runs through .ci/run):
-#   1. installs missing dependencies (scripts/install-deps.sh);
+#   1. installs missing dependencies (scripts/install-deps.sh) and
+#      llvm-profdata-17 from Debian trixie (scripts/fetch-llvm17.sh);
 #   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest:
 #      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
 #      and tests/interop/install.sh (install into a temporary prefix, build
@@ -19,6 +20,13 @@ say() { step="$*"; echo; echo "== run-tests: $*"; }
 
 say "installing missing dependencies"
 bash scripts/install-deps.sh
+say "fetching llvm-profdata-17 from Debian trixie (the --llvm-version 17 oracle)"
+if [ "$(id -u)" -eq 0 ]; then
+  bash scripts/fetch-llvm17.sh
+else
+  bash scripts/fetch-llvm17.sh "$root/build-llvm17"
+  export PATH="$root/build-llvm17/bin:$PATH"
+fi
 
 say "configuring the gcc ASan+UBSan build (build-asan)"
 cmake -S . -B build-asan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \

@@ -370,7 +370,9 @@ out:
 }
 
 static uint32_t dense_hash(int llvm, uint64_t h) {
-    if (llvm <= 16) return (uint32_t)(h * 37u); /* 16: checked on llvm-profdata-16 */
+    /* DenseMapInfo<uint64_t> was Val * 37 until LLVM 19 (llvm #95734/#96173,
+     * June 2024): checked on llvm-profdata-16 and -17 */
+    if (llvm <= 18) return (uint32_t)(h * 37u);
     uint64_t x = h * UINT64_C(0xbf58476d1ce4e5b9);
     x ^= x >> 31;
     return (uint32_t)x;

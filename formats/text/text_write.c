@@ -98,11 +98,11 @@ static void header(twriter *w) {
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
         if (w->llvm >= 19) pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
-        else notice(w, "single-byte-coverage flag not written: LLVM 14's text format has no line for it");
+        else notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it", w->llvm);
     }
     if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
         notice(w, "function-entry-only / MemProf flags are not represented in text (as in LLVM)");
-    if ((f & PB_VARIANT_TEMPORAL) && w->llvm >= 19) {
+    if ((f & PB_VARIANT_TEMPORAL) && w->llvm >= 17) {
         size_t n = pb_profile_trace_count(w->p);
         pbi_buf_puts(&w->b, ":temporal_prof_traces\n# Num Temporal Profile Traces:\n");
         pbi_buf_put_u64(&w->b, n);
@@ -128,7 +128,7 @@ static void header(twriter *w) {
         pbi_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
         notice(w, "%zu temporal traces not written: %s", pb_profile_trace_count(w->p),
-               w->llvm < 19 ? "LLVM 14's text format has none" : "the profile lacks the temporal flag");
+               w->llvm < 17 ? "LLVM 14's text format has none" : "the profile lacks the temporal flag");
     }
 }
 
@@ -200,9 +200,12 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     w.o = o;
     w.sink = sink;
     const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
-    /* 16 writes as 14 and 17 as 19: llvm-profdata-16's text matches our 14
-     * output on every real file it reads, and rejects what 14 rejects. */
-    if (!lv || strcmp(lv, "19") == 0 || strcmp(lv, "17") == 0) w.llvm = 19;
+    /* 16 writes as 14: llvm-profdata-16's text matches our 14 output on every
+     * real file it reads, and rejects what 14 rejects. 17 writes temporal
+     * traces, but its reader rejects the single-byte-coverage line, bitmaps
+     * and kind-2 sites as 14's does (checked on llvm-profdata-17). */
+    if (!lv || strcmp(lv, "19") == 0) w.llvm = 19;
+    else if (strcmp(lv, "17") == 0) w.llvm = 17;
     else if (strcmp(lv, "14") == 0 || strcmp(lv, "16") == 0) w.llvm = 14;
     else return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 16, 17 or 19", lv);
     w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
@@ -278,9 +281,9 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     }
     if ((rc = flush(&w, 1, err))) goto out;
     if (w.dropped_kind2)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM 14 rejects them", w.dropped_kind2);
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them", w.dropped_kind2, w.llvm);
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM 14's text format has none", w.dropped_bitmaps);
+        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none", w.dropped_bitmaps, w.llvm);
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
     if (w.unreadable_names)
         notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -22,6 +23,12 @@
 #include "diag_defer.h"
 #include "merge_feed.h"
 #include "opts.h"
+
+/* A regular file of 0 bytes ("-" and other non-files are never empty here). */
+static int is_empty_file(const char *path) {
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
@@ -466,6 +473,13 @@ int pbc_cmd_merge(int argc, char **argv) {
         pb_prepared_free(pr);
         if (prc) pb_error_set_source(&err, in.v[i].path);
         pb_profile_free(p);
+        if (prc && is_empty_file(in.v[i].path)) {
+            /* llvm-profdata merge skips an empty input without a word
+             * (InstrProfReader's empty_raw_profile): so do we, with a note */
+            pb_diag(pbc_diag, &dc, PB_DIAG_NOTICE, 0, in.v[i].path, PB_NO_OFFSET, NULL,
+                    "empty input skipped, as llvm-profdata merge skips it");
+            prc = 0;
+        }
         if (prc) {
             failed++;
             if (!first_bad) first_bad = prc;
@@ -508,9 +522,8 @@ int pbc_cmd_merge(int argc, char **argv) {
     size_t nkv = 0;
     int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
     if (llvm && (is_text || is_indexed))
-        /* text: 17 writes as 19; 16 as 14 (llvm-profdata-16 rejects kind-2 sites,
-         * temporal and single-byte-coverage text like 14 does) */
-        kv[nkv++] = (pb_kv){"llvm-version", !is_text ? llvm : strcmp(llvm, "17") == 0 ? "19" : strcmp(llvm, "16") == 0 ? "14" : llvm};
+        /* the text writer knows 14, 16, 17 and 19 itself */
+        kv[nkv++] = (pb_kv){"llvm-version", llvm};
     if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
     if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};

@@ -6,6 +6,7 @@
 #  - weighted raw inputs with vtable values, concatenated profiles (the same
 #    function twice in one file), temporal traces and several programs, with
 #    1 and 2 threads: bytes = llvm-profdata;
+#  - an empty input is skipped, as llvm-profdata skips it;
 #  - a raw input that fails half-way (data[150].CounterPtr made to point past
 #    the counters): llvm-profdata keeps the 150 records read before the error
 #    under --failure-mode warn/all; ours must write the same bytes, first or
@@ -51,6 +52,23 @@ for mode in any warn all; do
     [ "$lrc" != 0 ] || check "fentry + entry, $mode, $n threads = llvm-profdata-19" "$T/l.profdata" "$T/p.profdata"
   done
 done
+
+# An empty input: llvm-profdata merge skips it silently (we say so in a note),
+# alone (an empty profile) or among others, in every failure mode.
+: > "$T/empty.profraw"
+for mode in any warn all; do
+  for set in "$T/empty.profraw" "$T/empty.profraw $L/basic-ir.profraw $T/empty.profraw"; do
+    # shellcheck disable=SC2086
+    llvm --failure-mode="$mode" $set -o "$T/l.profdata"
+    # shellcheck disable=SC2086
+    "$PB" merge --failure-mode "$mode" $set -o "$T/p.profdata" 2>/dev/null \
+      || { echo "FAIL: empty input, $mode: merge failed"; fails=$((fails + 1)); }
+    check "empty input, $mode, $(echo "$set" | wc -w) inputs = llvm-profdata-19" "$T/l.profdata" "$T/p.profdata"
+  done
+done
+llvm-profdata-19 merge --text "$T/empty.profraw" -o "$T/l.proftext" 2>/dev/null
+"$PB" merge --text "$T/empty.profraw" -o "$T/p.proftext" 2>/dev/null
+check "empty input, --text = llvm-profdata-19" "$T/l.proftext" "$T/p.proftext"
 
 # many-ir.profraw: raw v10, 64-bit; its dump names the field we break.
 "$PB" dump "$L/many-ir.profraw" > "$T/dump.txt" 2>/dev/null
