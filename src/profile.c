@@ -28,6 +28,7 @@ void pb_profile_free(pb_profile *p) {
     free(p->bids);
     for (size_t i = 0; i < p->num_traces; i++) free(p->traces[i].refs);
     free(p->traces);
+    pbi_trace_rng_free(p->trace_rng);
     pbi_intern_free(&p->strs);
     pbi_intern_free(&p->sym_keys);
     free(p->syms);

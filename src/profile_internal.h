@@ -25,6 +25,9 @@ typedef struct pbi_bytes {
     size_t len;
 } pbi_bytes;
 
+/* trace_merge.c's random generator (std::mt19937). */
+typedef struct pbi_trace_rng pbi_trace_rng;
+
 typedef struct pbi_trace {
     uint64_t weight;
     uint64_t *refs; /* malloc'ed */
@@ -55,6 +58,7 @@ struct pb_profile {
     pbi_trace *traces;
     size_t num_traces, cap_traces;
     uint64_t trace_stream_size;
+    pbi_trace_rng *trace_rng; /* merges' reservoir sampling (trace_merge.c), NULL until used */
 
     pbi_intern strs; /* pb_str ids */
 
@@ -144,5 +148,20 @@ void pbi_invalidate_method_caches(pb_profile *p);
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err);
 /* Validates a record against p (see pb_profile_add_record). */
 int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
+
+/*
+ * trace_merge.c: merges traces into dst as llvm-profdata's writer does
+ * (reservoir sampling with LLVM's random numbers). Takes src[0..n) -- an
+ * array from malloc whose refs it owns -- and frees what it does not keep;
+ * src_stream is the stream size of the input the traces came from.
+ */
+int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
+                     uint64_t max_length, pb_error *err);
+void pbi_trace_rng_free(pbi_trace_rng *g);
+/* The generator alone (for tests): std::mt19937 with its default seed, and
+ * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
+pbi_trace_rng *pbi_trace_rng_new(void);
+uint32_t pbi_trace_rng_next(pbi_trace_rng *g);
+uint64_t pbi_trace_rng_uniform(pbi_trace_rng *g, uint64_t hi);
 
 #endif

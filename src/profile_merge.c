@@ -233,19 +233,51 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     return rc;
 }
 
-/* llvm-profdata gives the temporal traces of a raw input the input's weight
- * (RawInstrProfReader::getTemporalProfTraces(Weight) sets, not multiplies:
- * a raw trace is one run); an indexed or text input keeps the weights its
- * traces carry. Traces from index `from` on came from a profile read as raw. */
-static void weigh_raw_traces(pb_profile *p, size_t from, const pb_profile *src, const pb_merge_options *o) {
-    if (strcmp(src->origin.format, "raw") != 0) return;
-    for (size_t i = from; i < p->num_traces; i++) p->traces[i].weight = o->weight;
+/* Merges traces t[0..n) of a profile whose stream size is `stream` into p
+ * (pbi_merge_traces). llvm-profdata gives the traces of a raw input the
+ * input's weight (RawInstrProfReader::getTemporalProfTraces(Weight) sets, not
+ * multiplies: a raw trace is one run); an indexed or text input keeps the
+ * weights its traces carry. copy: t belongs to someone else. */
+static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, size_t n, uint64_t stream,
+                           int copy, const pb_merge_options *o, pb_error *err) {
+    int raw = strcmp(from->origin.format, "raw") == 0;
+    pbi_trace *v = t;
+    if (copy) {
+        v = calloc(n ? n : 1, sizeof *v);
+        if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
+        for (size_t i = 0; i < n; i++) {
+            v[i] = t[i];
+            v[i].refs = malloc((t[i].n ? t[i].n : 1) * sizeof *v[i].refs);
+            if (!v[i].refs) {
+                for (size_t j = 0; j < i; j++) free(v[j].refs);
+                free(v);
+                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
+            }
+            memcpy(v[i].refs, t[i].refs, t[i].n * sizeof *v[i].refs);
+        }
+    }
+    if (raw)
+        for (size_t i = 0; i < n; i++) v[i].weight = o->weight;
+    return pbi_merge_traces(p, v, n, stream, o->trace_reservoir, o->trace_max_length, err);
 }
 
 int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
     int rc = check_options(&o, err);
     if (rc) return rc;
-    weigh_raw_traces(p, 0, p, o);
+    /* the traces as the first input added to an empty writer */
+    pbi_trace *t = p->traces;
+    size_t n = p->num_traces;
+    uint64_t stream = p->trace_stream_size;
+    p->traces = NULL;
+    p->num_traces = p->cap_traces = 0;
+    p->trace_stream_size = 0;
+    /* llvm-profdata adds an input's traces only when it has some: then a
+     * stream size without traces is dropped too */
+    if (n) {
+        if ((rc = merge_traces_of(p, p, t, n, stream, 0, o, err))) return rc;
+    } else {
+        free(t);
+    }
     scratch s = {NULL, 0};
     for (size_t i = 0; i < p->num_recs && !rc; i++) {
         scale_new(&p->recs[i], o);
@@ -482,9 +514,10 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     rc = import_tables(dst, src, &m, err);
     if (!rc) rc = merge_records(dst, src, &m, o, err);
     if (!rc) dst->flags |= src->flags;
-    size_t first_trace = dst->num_traces;
-    if (!rc) rc = pb_profile_add_run_data(dst, src, err);
-    if (!rc) weigh_raw_traces(dst, first_trace, src, o);
+    for (size_t i = 0; i < src->num_bids && !rc; i++)
+        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    if (!rc && src->num_traces) /* as llvm-profdata: an input without traces adds no stream size */
+        rc = merge_traces_of(dst, src, src->traces, src->num_traces, src->trace_stream_size, 1, o, err);
     for (size_t i = 0; i < src->num_props && !rc; i++)
         if (!pb_profile_prop(dst, src->props[i].key, NULL))
             rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);

@@ -309,8 +309,13 @@ typedef struct pb_merge_options {
     pb_diag_fn diag;            /* mismatches are reported here as warnings */
     void *diag_ctx;
     const char *source;         /* input name for messages */
+    /* Temporal traces: at most trace_reservoir kept, sampled from all seen
+     * as llvm-profdata does (its --temporal-profile-trace-reservoir-size);
+     * traces cut to trace_max_length functions (--temporal-profile-max-trace-length). */
+    uint64_t trace_reservoir;
+    uint64_t trace_max_length;
 } pb_merge_options;
-#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL}
+#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000}
 
 /*
  * Adds one record into `dst` the way llvm-profdata merge does: a new key is
@@ -330,8 +335,9 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * profile merge into IR with a warning, as llvm-profdata does; function-entry-only
  * and entry-first profiles cannot be merged: PB_EFORMAT), symbols, methods and
  * contexts are imported by content, records merged as above, binary ids and
- * traces added (the traces of a profile read from a raw file take o->weight
- * as their weight, as in llvm-profdata), properties missing in dst copied.
+ * traces added as llvm-profdata's writer adds them (cut, sampled into a
+ * reservoir; the traces of a profile read from a raw file take o->weight as
+ * their weight), properties missing in dst copied.
  */
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) PB_WARN_UNUSED;
@@ -339,7 +345,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
 /*
  * What merging `p` into an empty profile does to p's own records, done in
  * place: counters and value counts multiplied by o->weight (saturating), the
- * traces of a profile read from a raw file given o->weight, and every value site sorted by count (descending, stable) and cut to
+ * traces merged into none (cut, sampled; from a raw file given o->weight), and every value site sorted by count (descending, stable) and cut to
  * o->max_values_per_site. `merge` uses it to take its first input as the
  * accumulator instead of copying it (same result, half the memory).
  */

@@ -53,6 +53,9 @@ static void help(FILE *out) {
           "                              min(hardware threads, (inputs + 1) / 2)); they are\n"
           "                              merged in input order, so the output is the same\n"
           "                              for every N (= llvm-profdata --num-threads 1)\n"
+          "      --temporal-profile-trace-reservoir-size N  keep at most N temporal traces,\n"
+          "                              sampled from all seen as llvm-profdata does (100)\n"
+          "      --temporal-profile-max-trace-length N  cut traces to N functions (10000)\n"
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
@@ -66,7 +69,7 @@ static void help(FILE *out) {
 
 enum {
     OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT, OPT_NO_KEEP_VT,
-    OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED
+    OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_RESERVOIR, OPT_TRACE_LEN
 };
 
 static const struct option longopts[] = {
@@ -80,6 +83,8 @@ static const struct option longopts[] = {
     {"keep-vtable-symbols", no_argument, NULL, OPT_KEEP_VT},
     {"no-keep-vtable-symbols", no_argument, NULL, OPT_NO_KEEP_VT},
     {"num-threads", required_argument, NULL, OPT_THREADS},
+    {"temporal-profile-trace-reservoir-size", required_argument, NULL, OPT_RESERVOIR},
+    {"temporal-profile-max-trace-length", required_argument, NULL, OPT_TRACE_LEN},
     {"text", no_argument, NULL, OPT_TEXT},
     {"binary", no_argument, NULL, OPT_BINARY},
     {"to", required_argument, NULL, OPT_TO},
@@ -262,6 +267,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     int sparse = 0, keep_vt = 1, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
     unsigned threads = 0; /* 0: llvm-profdata's default */
+    uint64_t reservoir = 100, trace_len = 10000; /* llvm-profdata's defaults */
     const char **paths = NULL;
     pbc_feed *feed = NULL;
     regex_t keep_re, drop_re;
@@ -301,6 +307,16 @@ int pbc_cmd_merge(int argc, char **argv) {
             threads = (unsigned)t;
             break;
         }
+        case OPT_RESERVOIR:
+        case OPT_TRACE_LEN:
+            if (pbc_parse_u64(optarg, c == OPT_RESERVOIR ? &reservoir : &trace_len)) {
+                pbc_usage_error("merge", "--%s wants a number, got '%s'",
+                                c == OPT_RESERVOIR ? "temporal-profile-trace-reservoir-size"
+                                                   : "temporal-profile-max-trace-length",
+                                optarg);
+                goto out;
+            }
+            break;
         case OPT_TEXT: text = 1; break;
         case OPT_BINARY: binary = 1; break;
         case OPT_TO: to = optarg; break;
@@ -379,6 +395,8 @@ int pbc_cmd_merge(int argc, char **argv) {
         mo.max_values_per_site = 0;
         mo.max_count = PB_MAX_COUNT_IPROF;
     }
+    mo.trace_reservoir = reservoir;
+    mo.trace_max_length = trace_len;
     mo.diag = pbc_diag;
     mo.diag_ctx = &dc;
     size_t failed = 0;
