@@ -369,6 +369,11 @@ static void print_text_record(FILE *out, const pb_profile *p, const char *name, 
     fputc('\n', out);
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err) {
     size_t cap = 1;
     for (const char *c = s; *c; c++) cap += *c == ',';
@@ -387,6 +392,9 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
         v[k++] = (uint32_t)x;
         c = *end ? end + 1 : end;
     }
+    /* llvm-profdata sorts the cutoffs (and keeps repeats): the walk over
+     * the counts goes downwards across them in that order */
+    qsort(v, k, sizeof *v, cmp_u32);
     *out = v;
     *n = k;
     return 0;
@@ -755,7 +763,9 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     }
     size_t nbid = 0;
     for (size_t pi = 0; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
-    if (o->binary_ids && nbid) {
+    /* llvm-profdata-19 prints the heading for an indexed file without ids
+     * too (IndexedInstrProfReader::printBinaryIds), not for a raw one */
+    if (o->binary_ids && (nbid || strcmp(pb_profile_origin(p)->format, "indexed") == 0)) {
         fputs(json ? ", \"binary_ids\": [" : "Binary IDs: \n", out);
         for (size_t pi = 0, k = 0; pi < nparts; pi++) {
             const pb_profile *bp = o->nparts ? o->parts[pi] : p;
