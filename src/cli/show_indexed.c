@@ -74,13 +74,13 @@ static FILE *open_out(const char *out_path) {
     return out;
 }
 
-/* Closes OUT (flushes stdout); PBC_EXIT_USAGE after a message when the
- * output could not be written. */
+/* Closes OUT; PBC_EXIT_USAGE after a message when it could not be written.
+ * (Standard output is flushed and checked by main, as for every command.) */
 static int close_out(FILE *out, const char *out_path, int exit_code) {
+    if (out == stdout) return exit_code;
     errno = 0;
-    int bad = out == stdout ? fflush(out) != 0 : fclose(out) != 0;
-    if (bad && exit_code == PBC_EXIT_OK) {
-        pbc_msg("cannot write '%s': %s", out != stdout ? out_path : "<stdout>", errno ? strerror(errno) : "write error");
+    if (fclose(out) != 0 && exit_code == PBC_EXIT_OK) {
+        pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
         return PBC_EXIT_USAGE;
     }
     return exit_code;
