@@ -1,6 +1,7 @@
 /*
- * indexed_read.c -- reads an indexed profile into the model, and looks one
- * function up by name (pb_indexed_lookup).
+ * indexed_read.c -- reads an indexed profile into the model, looks one
+ * function up by name (pb_indexed_lookup), and hands the records out one by
+ * one without a model (pbi_indexed_stream, for `show`; indexed_stream.h).
  *
  * Stricter than LLVM where LLVM silently drops data: a key whose records do
  * not parse is an error with its offset here (LLVM returns no records for

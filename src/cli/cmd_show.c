@@ -1,7 +1,9 @@
 /*
  * cmd_show.c -- `profbridge show IN`: the Java view (show_iprof.c) for
  * profiles read from iprof, otherwise (or with --llvm) what
- * `llvm-profdata-19 show` prints for the same flags (show_llvm.c).
+ * `llvm-profdata-19 show` prints for the same flags (show_llvm.c). An
+ * indexed input is streamed from the file to that printer without a model
+ * when the flags need no name table (show_indexed.c, docs/show.md).
  *
  * Flags are parsed with getopt_long_only because llvm-profdata accepts
  * -flag as well as --flag, and --flag=value.

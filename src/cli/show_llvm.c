@@ -8,6 +8,10 @@
  * LLVM 19's InstrProfSummaryBuilder (spec §3.4): records whose first count is
  * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
  * detailed entries walk the counts downwards across all cutoffs.
+ *
+ * The printer takes records one at a time (pbc_show_llvm_begin / _record /
+ * _end), so that show_indexed.c can feed it straight from an indexed file;
+ * pbc_show_llvm loops over a model's records.
  */
 #include <inttypes.h>
 #include <stdlib.h>
