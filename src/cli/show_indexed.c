@@ -44,8 +44,8 @@ static int on_record(void *ctx, const char *name, size_t len, const pb_record *r
     return 0;
 }
 
-/* Maps a regular file; NULL (errno untouched for the caller's fallback) when
- * it is not one, empty, or cannot be mapped. */
+/* Maps a regular file; NULL when it is not one, is empty or cannot be mapped
+ * (the caller then reads it through its source). */
 static const uint8_t *map_file(const char *path, size_t *len) {
     int fd = open(path, O_RDONLY);
     if (fd < 0) return NULL;
