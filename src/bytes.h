@@ -23,13 +23,15 @@ static inline uint32_t pb_get_u32(const uint8_t *p, int order) {
         return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
     return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
 }
+/* Written out as one expression (not a loop) so that gcc and clang turn it
+ * into a single load (and a bswap for BE): the loop stayed a byte loop,
+ * a fifth of the indexed record decoder. */
 static inline uint64_t pb_get_u64(const uint8_t *p, int order) {
-    uint64_t v = 0;
     if (order == PB_ORDER_BE)
-        for (int i = 0; i < 8; i++) v = (v << 8) | p[i];
-    else
-        for (int i = 7; i >= 0; i--) v = (v << 8) | p[i];
-    return v;
+        return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32) |
+               ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) | ((uint64_t)p[6] << 8) | p[7];
+    return ((uint64_t)p[7] << 56) | ((uint64_t)p[6] << 48) | ((uint64_t)p[5] << 40) | ((uint64_t)p[4] << 32) |
+           ((uint64_t)p[3] << 24) | ((uint64_t)p[2] << 16) | ((uint64_t)p[1] << 8) | p[0];
 }
 static inline void pb_put_u16(uint8_t *p, uint16_t v, int order) {
     for (int i = 0; i < 2; i++) p[order == PB_ORDER_BE ? 1 - i : i] = (uint8_t)(v >> (8 * i));

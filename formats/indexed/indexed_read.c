@@ -1,6 +1,7 @@
 /*
- * indexed_read.c -- reads an indexed profile into the model, and looks one
- * function up by name (pb_indexed_lookup).
+ * indexed_read.c -- reads an indexed profile into the model, looks one
+ * function up by name (pb_indexed_lookup), and hands the records out one by
+ * one without a model (pbi_indexed_stream, for `show`; indexed_stream.h).
  *
  * Stricter than LLVM where LLVM silently drops data: a key whose records do
  * not parse is an error with its offset here (LLVM returns no records for
@@ -9,7 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "indexed_internal.h"
+#include "indexed_stream.h"
 #include "llvm_values.h"
 #include "profbridge/indexed.h"
 
@@ -24,6 +27,11 @@ typedef struct read_ctx {
     uint64_t duplicates;
     uint64_t bad_key_hashes, first_bad_key_hash; /* KeyHash != MD5(key): lookups would miss */
     pb_error scratch; /* for adding records; clear between uses */
+    /* pbi_indexed_stream: records go to each instead of the model */
+    pbi_idx_each_fn each;
+    void *each_ctx;
+    uint64_t name_off; /* the current key's name */
+    size_t name_len;
 } read_ctx;
 
 static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
@@ -111,6 +119,33 @@ static int start_profile(read_ctx *c, pb_error *err) {
     return 0;
 }
 
+/* Notices shared by the model reader and the stream. */
+static void memprof_notice(const read_ctx *c) {
+    if (c->f->version >= PBI_IDX_MEMPROF_SINCE && (c->f->flags & PB_VARIANT_MEMPROF))
+        pb_diag(c->diag, c->diag_ctx, PB_DIAG_NOTICE, 0, c->source, c->f->w[PBI_IDX_W_memprof_offset],
+                "header.MemProfOffset",
+                "MemProf section skipped (not part of the model); the MemProf flag is kept");
+}
+
+static void end_notices(const read_ctx *c) {
+    if (c->s.uniformity_bytes)
+        pb_diag(c->diag, c->diag_ctx, PB_DIAG_NOTICE, 0, c->source, PB_NO_OFFSET, NULL,
+                "%llu bytes of v14 uniformity bits dropped (not part of the model)",
+                (unsigned long long)c->s.uniformity_bytes);
+    if (c->bad_key_hashes)
+        pb_diag(c->diag, c->diag_ctx, PB_DIAG_WARNING, 0, c->source, c->first_bad_key_hash, "hash_table.item.KeyHash",
+                "%llu keys are stored under a hash that is not the MD5 of their name (lookups by name "
+                "miss them; records read anyway, and written back with the right hash)",
+                (unsigned long long)c->bad_key_hashes);
+}
+
+/* The sections after the hash table: binary ids, temporal traces. */
+static int read_sections(read_ctx *c, pb_error *err) {
+    int rc = pbi_idx_read_binary_ids(c->f, c->p, err);
+    if (!rc) rc = pbi_idx_read_traces(c->f, c->p, err);
+    return rc;
+}
+
 int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
     const uint8_t *data;
     size_t len;
@@ -127,23 +162,11 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.diag_ctx = o ? o->diag_ctx : NULL;
     c.source = pb_source_name(in);
     if ((rc = start_profile(&c, err))) goto out;
-    if (f.version >= PBI_IDX_MEMPROF_SINCE && (f.flags & PB_VARIANT_MEMPROF))
-        pb_diag(c.diag, c.diag_ctx, PB_DIAG_NOTICE, 0, c.source, f.w[PBI_IDX_W_memprof_offset],
-                "header.MemProfOffset",
-                "MemProf section skipped (not part of the model); the MemProf flag is kept");
+    memprof_notice(&c);
     if ((rc = pbi_idx_walk(&f, on_item, &c, err))) goto out;
-    if ((rc = pbi_idx_read_binary_ids(&f, c.p, err))) goto out;
-    if ((rc = pbi_idx_read_traces(&f, c.p, err))) goto out;
+    if ((rc = read_sections(&c, err))) goto out;
     pbi_llvm_bind_symbols(c.p);
-    if (c.s.uniformity_bytes)
-        pb_diag(c.diag, c.diag_ctx, PB_DIAG_NOTICE, 0, c.source, PB_NO_OFFSET, NULL,
-                "%llu bytes of v14 uniformity bits dropped (not part of the model)",
-                (unsigned long long)c.s.uniformity_bytes);
-    if (c.bad_key_hashes)
-        pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, c.first_bad_key_hash, "hash_table.item.KeyHash",
-                "%llu keys are stored under a hash that is not the MD5 of their name (lookups by name "
-                "miss them; records read anyway, and written back with the right hash)",
-                (unsigned long long)c.bad_key_hashes);
+    end_notices(&c);
     if (c.duplicates)
         pb_diag(c.diag, c.diag_ctx, PB_DIAG_WARNING, 0, c.source, PB_NO_OFFSET, NULL,
                 "%llu records repeat a (name, hash) pair; merged", (unsigned long long)c.duplicates);
@@ -182,5 +205,63 @@ out:
         return rc;
     }
     *out = c.p;
+    return 0;
+}
+
+/* ---- streaming (indexed_stream.h) ---------------------------------------------- */
+
+int pbi_indexed_is(const uint8_t *data, size_t len) {
+    return len >= 8 && pb_get_u64(data, PB_ORDER_LE) == PBI_IDX_MAGIC;
+}
+
+static int on_stream_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
+    (void)off;
+    read_ctx *c = ctx;
+    if (!c->each) return 0;
+    return c->each(c->each_ctx, (const char *)c->f->data + c->name_off, c->name_len, r, err);
+}
+
+/* No MD5(key) check and no interning: the name is handed out as it lies in
+ * the file (the MD5 was a tenth of `show` on big files). */
+static int on_stream_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsigned count,
+                          pb_error *err) {
+    (void)bucket_off;
+    (void)count;
+    read_ctx *c = ctx;
+    c->name_off = it->key_off;
+    c->name_len = (size_t)it->key_len;
+    return pbi_idx_records(c->f, it, &c->s, on_stream_record, c, err);
+}
+
+int pbi_indexed_stream(const uint8_t *data, size_t len, const char *source, const pb_read_options *o,
+                       pbi_idx_start_fn start, pbi_idx_each_fn each, void *ctx, pb_profile **side,
+                       pb_error *err) {
+    pbi_idx_file f;
+    read_ctx c;
+    memset(&c, 0, sizeof c);
+    pb_error_clear(&c.scratch);
+    if (side) *side = NULL;
+    c.source = source ? source : "<memory>";
+    c.diag = o ? o->diag : NULL;
+    c.diag_ctx = o ? o->diag_ctx : NULL;
+    c.each = each;
+    c.each_ctx = ctx;
+    int rc = pbi_idx_open(&f, data, len, err);
+    c.f = &f;
+    if (!rc) rc = start_profile(&c, err);
+    if (!rc) {
+        memprof_notice(&c);
+        if (start) rc = start(ctx, f.flags, err);
+    }
+    if (!rc) rc = pbi_idx_walk(&f, on_stream_item, &c, err);
+    if (!rc) rc = read_sections(&c, err);
+    if (!rc) end_notices(&c);
+    pbi_idx_scratch_free(&c.s);
+    if (rc || !side) {
+        pb_profile_free(c.p);
+        if (rc) pb_error_set_source(err, c.source);
+        return rc;
+    }
+    *side = c.p;
     return 0;
 }

@@ -47,6 +47,37 @@ typedef struct pbc_show_llvm_opts {
 int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
                   FILE *out, pb_error *err);
 
+/*
+ * The same printer record by record, for readers that stream records
+ * without a model (show on an indexed file): begin with the profile's
+ * variant flags, hand in every record in file order (rp: the profile whose
+ * names value targets and traces name; only needed when not
+ * pbc_show_llvm_streamable), then end with a profile holding the
+ * profile-level data (origin, binary ids, traces). end prints the summary
+ * and frees the state, also on failure; free abandons it. o and the names
+ * handed in must stay valid until end (--topn keeps pointers to names).
+ */
+typedef struct pbc_show_llvm_state pbc_show_llvm_state;
+int pbc_show_llvm_begin(pbc_show_llvm_state **st, uint64_t flags, const pbc_show_llvm_opts *o, FILE *out,
+                        pb_error *err);
+void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const pb_record *r, const char *name,
+                          size_t nlen, uint64_t hash);
+int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err);
+void pbc_show_llvm_free(pbc_show_llvm_state *st);
+/* 1 if the flags need no name table (no value-target names, no traces, not
+ * --text), so that records can be shown as they are read. */
+int pbc_show_llvm_streamable(const pbc_show_llvm_opts *o);
+
+/*
+ * `show` of the indexed profile in_path (src: its opened source, read when
+ * the file cannot be mapped) through the record-by-record printer, without
+ * a model; only for pbc_show_llvm_streamable flags. Errors and the --lenient
+ * hint are printed; nothing is written unless the whole file was read.
+ * Returns the exit code.
+ */
+int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options *ro,
+                     const pbc_show_llvm_opts *so, const char *out_path);
+
 /* Subcommands (commands.h): int pbc_cmd_<name>(int argc, char **argv),
  * argv[0] = "profbridge <name>"; the return value is the exit code. */
 #define PBC_COMMAND(name, fn, summary) int fn(int argc, char **argv);

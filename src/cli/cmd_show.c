@@ -1,7 +1,9 @@
 /*
  * cmd_show.c -- `profbridge show IN`: the Java view (show_iprof.c) for
  * profiles read from iprof, otherwise (or with --llvm) what
- * `llvm-profdata-19 show` prints for the same flags (show_llvm.c).
+ * `llvm-profdata-19 show` prints for the same flags (show_llvm.c). An
+ * indexed input is streamed from the file to that printer without a model
+ * when the flags need no name table (show_indexed.c, docs/show.md).
  *
  * Flags are parsed with getopt_long_only because llvm-profdata accepts
  * -flag as well as --flag, and --flag=value.
@@ -229,6 +231,12 @@ int pbc_cmd_show(int argc, char **argv) {
     pb_source *src = NULL;
     int read_failed = 0, prc = pb_source_open_file(&src, in_path, &err);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
+    if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
+        /* records straight from the file to the printer (show_indexed.c) */
+        rc = pbc_show_indexed(in_path, src, &ro, &so, out_path);
+        pb_source_free(src);
+        return rc;
+    }
     if (prc == 0) {
         if (f) ro.format = f->name;
         prc = pb_read(&p, src, &ro, &err);

@@ -8,6 +8,10 @@
  * LLVM 19's InstrProfSummaryBuilder (spec §3.4): records whose first count is
  * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
  * detailed entries walk the counts downwards across all cutoffs.
+ *
+ * The printer takes records one at a time (pbc_show_llvm_begin / _record /
+ * _end), so that show_indexed.c can feed it straight from an indexed file;
+ * pbc_show_llvm loops over a model's records.
  */
 #include <inttypes.h>
 #include <stdlib.h>
@@ -38,6 +42,7 @@ typedef struct summary {
     size_t nc, cc;
     freq *f; /* distinct counts, descending, after sum_finish */
     size_t nf;
+    int keep; /* collect c (for the detailed summary) */
     int oom;
 } summary;
 
@@ -45,6 +50,7 @@ static void sum_count(summary *s, uint64_t c) {
     s->total += c;
     if (c > s->max_count) s->max_count = c;
     s->num_counts++;
+    if (!s->keep) return;
     if (s->nc == s->cc) {
         size_t ncap = s->cc ? s->cc * 2 : 64;
         uint64_t *n = realloc(s->c, ncap * sizeof *n);
@@ -367,6 +373,11 @@ static void print_text_record(FILE *out, const pb_profile *p, const char *name, 
     fputc('\n', out);
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return (x > y) - (x < y);
+}
+
 static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err) {
     size_t cap = 1;
     for (const char *c = s; *c; c++) cap += *c == ',';
@@ -385,213 +396,259 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
         v[k++] = (uint32_t)x;
         c = *end ? end + 1 : end;
     }
+    /* llvm-profdata sorts the cutoffs (and keeps repeats): the walk over
+     * the counts goes downwards across them in that order */
+    qsort(v, k, sizeof *v, cmp_u32);
     *out = v;
     *n = k;
     return 0;
 }
 
-int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
-                  FILE *out, pb_error *err) {
-    uint64_t flags = pb_profile_flags(p);
-    int is_ir = (flags & PB_VARIANT_IR) != 0;
-    int json = o->json;
-    int rc = 0;
-    summary sm;
-    linebuf lb;
-    lb.out = out;
-    lb.n = 0;
-    memset(&sm, 0, sizeof sm);
-    vstats vs[PB_VK_COUNT];
-    memset(vs, 0, sizeof vs);
-    size_t shown = 0, below = 0, nhot = 0;
-    hot *heap = NULL;
-    uint32_t *cut = NULL;
-    size_t ncut = 0;
-    int first_json_fn = 1;
-    (void)input_name;
+/* ---- the printer, record by record ------------------------------------------------- */
 
-    if (o->topn && !(heap = calloc((size_t)o->topn + 1, sizeof *heap)))
+struct pbc_show_llvm_state {
+    const pbc_show_llvm_opts *o;
+    FILE *out;
+    uint64_t flags;
+    int is_ir, json, first_json_fn;
+    summary sm;
+    vstats vs[PB_VK_COUNT];
+    size_t shown, below, nhot;
+    hot *heap; /* the topn hottest so far (a min-heap) */
+    linebuf lb;
+};
+
+/* 1 if needle occurs in name[0..nlen) (names from files are not NUL-terminated). */
+static int contains(const char *name, size_t nlen, const char *needle) {
+    size_t k = strlen(needle);
+    if (k > nlen) return 0;
+    for (size_t i = 0; i + k <= nlen; i++)
+        if (name[i] == needle[0] && memcmp(name + i, needle, k) == 0) return 1;
+    return 0;
+}
+
+int pbc_show_llvm_streamable(const pbc_show_llvm_opts *o) {
+    /* these print names of value targets or traces: they need every name */
+    return !o->ic_targets && !o->show_vtables && !o->text && !o->temporal_traces && !o->nparts;
+}
+
+void pbc_show_llvm_free(pbc_show_llvm_state *st) {
+    if (!st) return;
+    free(st->sm.c);
+    free(st->sm.f);
+    free(st->heap);
+    free(st);
+}
+
+int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_show_llvm_opts *o, FILE *out,
+                        pb_error *err) {
+    pbc_show_llvm_state *st = calloc(1, sizeof *st);
+    *stp = NULL;
+    if (!st) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    st->o = o;
+    st->out = out;
+    st->flags = flags;
+    st->is_ir = (flags & PB_VARIANT_IR) != 0;
+    st->json = o->json;
+    st->first_json_fn = 1;
+    st->lb.out = out;
+    /* only the detailed summary needs every count (sorted): the other lines
+     * need totals and maxima, and sorting was 6% of `show` */
+    st->sm.keep = o->detailed_summary;
+    if (o->topn && !(st->heap = calloc((size_t)o->topn + 1, sizeof *st->heap))) {
+        free(st);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    int json = st->json;
     if (json) fputc('{', out);
     if (!o->text && o->list_below_cutoff) {
         if (json) fputs("\"below_cutoff\": [", out);
         else fprintf(out, "The list of functions with the maximum counter less than %" PRIu64 ":\n",
                      o->value_cutoff);
     }
-    if (o->text && is_ir && !json) fputs(":ir\n", out);
+    if (o->text && st->is_ir && !json) fputs(":ir\n", out);
     if (json && (o->text || o->covered)) fputs(o->covered && !o->text ? "\"covered\": [" : "\"functions\": [", out);
+    *stp = st;
+    return 0;
+}
 
-    /* A raw file with several profiles (o->parts: each read alone) is listed
-     * profile by profile, duplicates and all, as llvm-profdata show lists it. */
-    size_t nparts = o->nparts ? o->nparts : 1;
-    for (size_t pi = 0; pi < nparts; pi++) {
-        const pb_profile *rp = o->nparts ? o->parts[pi] : p;
-        size_t nrec = pb_profile_record_count(rp);
-        for (size_t i = 0; i < nrec; i++) {
-            const pb_record *r = pb_profile_record(rp, i);
-            const char *name;
-            size_t nlen;
-            uint64_t hash;
-            if ((rc = pb_profile_record_name(rp, r, &name, &nlen, &hash, err))) goto out;
-            if (is_ir && ((hash & PB_HASH_CS_BIT) != 0) != (o->showcs != 0)) continue;
-            int show = o->all_functions || (o->function && *o->function && strstr(name, o->function));
-            if (show && o->text) {
-                if (json) {
-                    fputs(first_json_fn ? "" : ", ", out);
-                    fputs("{\"name\": ", out);
-                    json_str(out, name, nlen);
-                    fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
-                    for (uint32_t k = 0; k < r->num_counters; k++) ju(out, k ? ", " : "", r->counters[k]);
-                    fputs("]}", out);
-                    first_json_fn = 0;
-                } else {
-                    print_text_record(out, rp, name, nlen, hash, r);
-                }
-                continue;
-            }
-            sum_record(&sm, r);
-            if (o->covered) {
-                int any = 0;
-                for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
-                if (any) {
-                    if (json) {
-                        fputs(first_json_fn ? "" : ", ", out);
-                        json_str(out, name, nlen);
-                        first_json_fn = 0;
-                    } else {
-                        fwrite(name, 1, nlen, out);
-                        fputc('\n', out);
-                    }
-                }
-                continue;
-            }
-            uint64_t c0 = r->num_counters ? r->counters[0] : 0;
-            if (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM) {
-                if (show && !json) {
-                    if (!shown) fputs("Counters:\n", out);
-                    shown++;
-                    fputs("  ", out);
-                    fwrite(name, 1, nlen, out);
-                    fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash,
-                            r->num_counters, c0 == PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
-                }
-                continue;
-            }
-            uint64_t fmax = 0, fsum = 0;
-            for (uint32_t k = 0; k < r->num_counters; k++) {
-                if (r->counters[k] > fmax) fmax = r->counters[k];
-                fsum += r->counters[k];
-            }
-            if (fmax < o->value_cutoff) {
-                below++;
-                if (o->list_below_cutoff) {
-                    if (json) {
-                        fputs(first_json_fn ? "{\"name\": " : ", {\"name\": ", out);
-                        json_str(out, name, nlen);
-                        ju(out, ", \"max\": ", fmax);
-                        ju(out, ", \"sum\": ", fsum);
-                        fputc('}', out);
-                        first_json_fn = 0;
-                    } else {
-                        fputs("  ", out);
-                        fwrite(name, 1, nlen, out);
-                        fprintf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
-                    }
-                }
-                continue;
-            } else if (o->list_below_cutoff) {
-                continue;
-            }
-            if (o->topn) {
-                hot h = {name, nlen, fmax};
-                if (nhot == o->topn) {
-                    if (heap[0].max < fmax) {
-                        heap_pop(heap, &nhot);
-                        heap_push(heap, &nhot, h);
-                    }
-                } else {
-                    heap_push(heap, &nhot, h);
-                }
-            }
-            if (!show) continue;
+void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const pb_record *r, const char *name,
+                         size_t nlen, uint64_t hash) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int is_ir = st->is_ir, json = st->json;
+    if (is_ir && ((hash & PB_HASH_CS_BIT) != 0) != (o->showcs != 0)) return;
+    int show = o->all_functions || (o->function && *o->function && contains(name, nlen, o->function));
+    if (show && o->text) {
+        if (json) {
+            fputs(st->first_json_fn ? "" : ", ", out);
+            fputs("{\"name\": ", out);
+            json_str(out, name, nlen);
+            fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
+            for (uint32_t k = 0; k < r->num_counters; k++) ju(out, k ? ", " : "", r->counters[k]);
+            fputs("]}", out);
+            st->first_json_fn = 0;
+        } else {
+            print_text_record(out, rp, name, nlen, hash, r);
+        }
+        return;
+    }
+    sum_record(&st->sm, r);
+    if (o->covered) {
+        int any = 0;
+        for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
+        if (any) {
             if (json) {
-                if (!shown) fputs("\"functions\": [", out);
-                fputs(shown ? ", {\"name\": " : "{\"name\": ", out);
+                fputs(st->first_json_fn ? "" : ", ", out);
                 json_str(out, name, nlen);
-                fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
-                if (!is_ir) ju(out, ", \"function_count\": ", c0);
-                if (o->ic_targets) fprintf(out, ", \"indirect_call_sites\": %" PRIu32, r->num_sites[PB_VK_INDIRECT_CALL]);
-                if (o->show_vtables) fprintf(out, ", \"vtable_sites\": %" PRIu32, r->num_sites[PB_VK_VTABLE]);
-                if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE])
-                    fprintf(out, ", \"memop_sites\": %" PRIu32, r->num_sites[PB_VK_MEMOP_SIZE]);
-                if (o->counts) {
-                    fputs(", \"block_counts\": [", out);
-                    for (uint32_t k = is_ir ? 0 : 1; k < r->num_counters; k++)
-                        ju(out, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
-                    fputc(']', out);
-                }
-                if (o->ic_targets) {
-                    fputs(", \"indirect_targets\": ", out);
-                    print_sites(out, rp, r, PB_VK_INDIRECT_CALL, &vs[PB_VK_INDIRECT_CALL], 1);
-                }
-                if (o->show_vtables) {
-                    fputs(", \"vtable_targets\": ", out);
-                    print_sites(out, rp, r, PB_VK_VTABLE, &vs[PB_VK_VTABLE], 1);
-                }
-                if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE]) {
-                    fputs(", \"memop_sizes\": ", out);
-                    print_sites(out, rp, r, PB_VK_MEMOP_SIZE, &vs[PB_VK_MEMOP_SIZE], 1);
-                }
-                fputc('}', out);
-                shown++;
-                continue;
-            }
-            if (!shown) fputs("Counters:\n", out);
-            shown++;
-            /* the lines every record has, formatted by hand: printf was a quarter
-             * of the time of `show --all-functions --counts` on big profiles */
-            lb.n = 0;
-            lb_put(&lb, "  ", 2);
-            lb_put(&lb, name, nlen);
-            lb_put(&lb, ":\n    Hash: 0x", 14);
-            lb_hex16(&lb, hash);
-            lb_put(&lb, "\n    Counters: ", 15);
-            lb_u64(&lb, r->num_counters);
-            lb_put(&lb, "\n", 1);
-            if (!is_ir) {
-                lb_put(&lb, "    Function count: ", 20);
-                lb_u64(&lb, c0);
-                lb_put(&lb, "\n", 1);
-            }
-            lb_flush(&lb);
-            if (o->ic_targets)
-                fprintf(out, "    Indirect Call Site Count: %" PRIu32 "\n", r->num_sites[PB_VK_INDIRECT_CALL]);
-            if (o->show_vtables)
-                fprintf(out, "    Number of instrumented vtables: %" PRIu32 "\n", r->num_sites[PB_VK_VTABLE]);
-            uint32_t nmem = r->num_sites[PB_VK_MEMOP_SIZE];
-            if (o->memop_sizes && nmem) fprintf(out, "    Number of Memory Intrinsics Calls: %" PRIu32 "\n", nmem);
-            if (o->counts) {
-                lb_put(&lb, "    Block counts: [", 19);
-                uint32_t start = is_ir ? 0 : 1;
-                for (uint32_t k = start; k < r->num_counters; k++) {
-                    if (k != start) lb_put(&lb, ", ", 2);
-                    lb_u64(&lb, r->counters[k]);
-                }
-                lb_put(&lb, "]\n", 2);
-                lb_flush(&lb);
-            }
-            for (unsigned vk = 0; vk < PB_VK_COUNT; vk++) {
-                static const unsigned order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
-                unsigned k = order[vk];
-                int want = k == PB_VK_INDIRECT_CALL ? o->ic_targets
-                         : k == PB_VK_VTABLE        ? o->show_vtables
-                                                    : (o->memop_sizes && nmem);
-                if (!want) continue;
-                fprintf(out, "    %s:\n", vk_title[k]);
-                print_sites(out, rp, r, k, &vs[k], 0);
+                st->first_json_fn = 0;
+            } else {
+                fwrite(name, 1, nlen, out);
+                fputc('\n', out);
             }
         }
+        return;
     }
+    uint64_t c0 = r->num_counters ? r->counters[0] : 0;
+    if (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM) {
+        if (show && !json) {
+            if (!st->shown) fputs("Counters:\n", out);
+            st->shown++;
+            fputs("  ", out);
+            fwrite(name, 1, nlen, out);
+            fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash,
+                    r->num_counters, c0 == PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
+        }
+        return;
+    }
+    uint64_t fmax = 0, fsum = 0;
+    for (uint32_t k = 0; k < r->num_counters; k++) {
+        if (r->counters[k] > fmax) fmax = r->counters[k];
+        fsum += r->counters[k];
+    }
+    if (fmax < o->value_cutoff) {
+        st->below++;
+        if (o->list_below_cutoff) {
+            if (json) {
+                fputs(st->first_json_fn ? "{\"name\": " : ", {\"name\": ", out);
+                json_str(out, name, nlen);
+                ju(out, ", \"max\": ", fmax);
+                ju(out, ", \"sum\": ", fsum);
+                fputc('}', out);
+                st->first_json_fn = 0;
+            } else {
+                fputs("  ", out);
+                fwrite(name, 1, nlen, out);
+                fprintf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
+            }
+        }
+        return;
+    } else if (o->list_below_cutoff) {
+        return;
+    }
+    if (o->topn) {
+        hot h = {name, nlen, fmax};
+        if (st->nhot == o->topn) {
+            if (st->heap[0].max < fmax) {
+                heap_pop(st->heap, &st->nhot);
+                heap_push(st->heap, &st->nhot, h);
+            }
+        } else {
+            heap_push(st->heap, &st->nhot, h);
+        }
+    }
+    if (!show) return;
+    if (json) {
+        if (!st->shown) fputs("\"functions\": [", out);
+        fputs(st->shown ? ", {\"name\": " : "{\"name\": ", out);
+        json_str(out, name, nlen);
+        fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
+        if (!is_ir) ju(out, ", \"function_count\": ", c0);
+        if (o->ic_targets) fprintf(out, ", \"indirect_call_sites\": %" PRIu32, r->num_sites[PB_VK_INDIRECT_CALL]);
+        if (o->show_vtables) fprintf(out, ", \"vtable_sites\": %" PRIu32, r->num_sites[PB_VK_VTABLE]);
+        if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE])
+            fprintf(out, ", \"memop_sites\": %" PRIu32, r->num_sites[PB_VK_MEMOP_SIZE]);
+        if (o->counts) {
+            fputs(", \"block_counts\": [", out);
+            for (uint32_t k = is_ir ? 0 : 1; k < r->num_counters; k++)
+                ju(out, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
+            fputc(']', out);
+        }
+        if (o->ic_targets) {
+            fputs(", \"indirect_targets\": ", out);
+            print_sites(out, rp, r, PB_VK_INDIRECT_CALL, &st->vs[PB_VK_INDIRECT_CALL], 1);
+        }
+        if (o->show_vtables) {
+            fputs(", \"vtable_targets\": ", out);
+            print_sites(out, rp, r, PB_VK_VTABLE, &st->vs[PB_VK_VTABLE], 1);
+        }
+        if (o->memop_sizes && r->num_sites[PB_VK_MEMOP_SIZE]) {
+            fputs(", \"memop_sizes\": ", out);
+            print_sites(out, rp, r, PB_VK_MEMOP_SIZE, &st->vs[PB_VK_MEMOP_SIZE], 1);
+        }
+        fputc('}', out);
+        st->shown++;
+        return;
+    }
+    if (!st->shown) fputs("Counters:\n", out);
+    st->shown++;
+    /* the lines every record has, formatted by hand: printf was a quarter
+     * of the time of `show --all-functions --counts` on big profiles */
+    st->lb.n = 0;
+    lb_put(&st->lb, "  ", 2);
+    lb_put(&st->lb, name, nlen);
+    lb_put(&st->lb, ":\n    Hash: 0x", 14);
+    lb_hex16(&st->lb, hash);
+    lb_put(&st->lb, "\n    Counters: ", 15);
+    lb_u64(&st->lb, r->num_counters);
+    lb_put(&st->lb, "\n", 1);
+    if (!is_ir) {
+        lb_put(&st->lb, "    Function count: ", 20);
+        lb_u64(&st->lb, c0);
+        lb_put(&st->lb, "\n", 1);
+    }
+    lb_flush(&st->lb);
+    if (o->ic_targets)
+        fprintf(out, "    Indirect Call Site Count: %" PRIu32 "\n", r->num_sites[PB_VK_INDIRECT_CALL]);
+    if (o->show_vtables)
+        fprintf(out, "    Number of instrumented vtables: %" PRIu32 "\n", r->num_sites[PB_VK_VTABLE]);
+    uint32_t nmem = r->num_sites[PB_VK_MEMOP_SIZE];
+    if (o->memop_sizes && nmem) fprintf(out, "    Number of Memory Intrinsics Calls: %" PRIu32 "\n", nmem);
+    if (o->counts) {
+        lb_put(&st->lb, "    Block counts: [", 19);
+        uint32_t start = is_ir ? 0 : 1;
+        for (uint32_t k = start; k < r->num_counters; k++) {
+            if (k != start) lb_put(&st->lb, ", ", 2);
+            lb_u64(&st->lb, r->counters[k]);
+        }
+        lb_put(&st->lb, "]\n", 2);
+        lb_flush(&st->lb);
+    }
+    for (unsigned vk = 0; vk < PB_VK_COUNT; vk++) {
+        static const unsigned order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
+        unsigned k = order[vk];
+        int want = k == PB_VK_INDIRECT_CALL ? o->ic_targets
+                 : k == PB_VK_VTABLE        ? o->show_vtables
+                                            : (o->memop_sizes && nmem);
+        if (!want) continue;
+        fprintf(out, "    %s:\n", vk_title[k]);
+        print_sites(out, rp, r, k, &st->vs[k], 0);
+    }
+}
+
+int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    uint64_t flags = st->flags;
+    int is_ir = st->is_ir, json = st->json, rc = 0;
+    summary sm = st->sm;
+    vstats *vs = st->vs;
+    size_t shown = st->shown, below = st->below, nhot = st->nhot;
+    hot *heap = st->heap;
+    uint32_t *cut = NULL;
+    size_t ncut = 0;
+    size_t nparts = o->nparts ? o->nparts : 1;
+
     if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
     if (o->text || o->covered) {
         if (json) fputs("}\n", out);
@@ -710,7 +767,9 @@ int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_ll
     }
     size_t nbid = 0;
     for (size_t pi = 0; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
-    if (o->binary_ids && nbid) {
+    /* llvm-profdata-19 prints the heading for an indexed file without ids
+     * too (IndexedInstrProfReader::printBinaryIds), not for a raw one */
+    if (o->binary_ids && (nbid || strcmp(pb_profile_origin(p)->format, "indexed") == 0)) {
         fputs(json ? ", \"binary_ids\": [" : "Binary IDs: \n", out);
         for (size_t pi = 0, k = 0; pi < nparts; pi++) {
             const pb_profile *bp = o->nparts ? o->parts[pi] : p;
@@ -771,7 +830,35 @@ out:
     free(sm.c);
     free(heap);
     free(cut);
+    free(st);
     if (rc == 0 && ferror(out))
         rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "cannot write the output");
     return rc;
+}
+
+int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
+                  FILE *out, pb_error *err) {
+    pbc_show_llvm_state *st;
+    (void)input_name;
+    int rc = pbc_show_llvm_begin(&st, pb_profile_flags(p), o, out, err);
+    if (rc) return rc;
+    /* A raw file with several profiles (o->parts: each read alone) is listed
+     * profile by profile, duplicates and all, as llvm-profdata show lists it. */
+    size_t nparts = o->nparts ? o->nparts : 1;
+    for (size_t pi = 0; pi < nparts; pi++) {
+        const pb_profile *rp = o->nparts ? o->parts[pi] : p;
+        size_t nrec = pb_profile_record_count(rp);
+        for (size_t i = 0; i < nrec; i++) {
+            const pb_record *r = pb_profile_record(rp, i);
+            const char *name;
+            size_t nlen;
+            uint64_t hash;
+            if ((rc = pb_profile_record_name(rp, r, &name, &nlen, &hash, err))) {
+                pbc_show_llvm_free(st);
+                return rc;
+            }
+            pbc_show_llvm_record(st, rp, r, name, nlen, hash);
+        }
+    }
+    return pbc_show_llvm_end(st, p, err);
 }
