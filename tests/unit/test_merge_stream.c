@@ -39,6 +39,15 @@ static pb_profile *read_one(const char *path) {
     return p;
 }
 
+/* The bytes of llvm19/many-ir.profraw, long enough to hold data[150]
+ * (the record the tests break; aborts the test otherwise). */
+static char *slurp_many_ir(const char *path, size_t *len) {
+    char *d = tu_slurp(path, len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
+    CU_ASSERT_FATAL(*len > 0x2638);
+    return d;
+}
+
 /* Same content (pb_profile_equal) and the same record and symbol order,
  * which the indexed writer's llvm order and the vtable-name list follow. */
 static void assert_same(const pb_profile *a, const pb_profile *b, const char *what) {
@@ -134,9 +143,7 @@ static void test_merge_into_keeps_records_read_before_an_error(void) {
     const char *path = tu_shared("testdata/llvm-real/llvm19/many-ir.profraw");
     TU_SKIP_IF(!tu_exists(path), "../shared/testdata is absent");
     size_t len;
-    char *d = tu_slurp(path, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-    CU_ASSERT_FATAL(len > 0x2638);
+    char *d = slurp_many_ir(path, &len);
     /* data[150].CounterPtr (raw v10, 64-bit LE, see `profbridge dump`): far past the counters */
     memcpy(d + 0x2630, "\0\0\0\0\0\0\0\x70", 8);
     pb_profile *acc = NULL;
@@ -194,9 +201,7 @@ static void test_halves_report_errors_as_pb_read_file(void) {
     const char *path = tu_shared("testdata/llvm-real/llvm19/many-ir.profraw");
     TU_SKIP_IF(!tu_exists(path), "../shared/testdata is absent");
     size_t len;
-    char *d = tu_slurp(path, &len);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(d);
-    CU_ASSERT_FATAL(len > 0x2638);
+    char *d = slurp_many_ir(path, &len);
     char tmp[] = "/tmp/pb_halvesXXXXXX";
     int fd = mkstemp(tmp);
     CU_ASSERT_FATAL(fd >= 0);
