@@ -136,7 +136,7 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
         dest = pbi_arena_alloc(&p->arena, k * sizeof *dest, 8);
         if (!dest) return PB_ENOMEM;
     }
-    memcpy(dest, out, k * sizeof *dest);
+    if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */
     dst->values = dest;
     dst->num_values = (uint32_t)k;
     return 0;
