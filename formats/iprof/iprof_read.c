@@ -241,6 +241,12 @@ static int syntax_problem(reader *r, const loader *l, const json_error_t *je) {
     pb_error_set_source(&e, r->src);
     int code = PB_EFORMAT;
     enum json_error_code jc = json_error_code(je);
+    if (jc == json_error_out_of_memory) {
+        /* not the input's fault: no problem to count, whatever the mode */
+        pb_error_set(&e, PB_ENOMEM, PB_NO_OFFSET, path, "out of memory while parsing the JSON");
+        if (r->err && !r->err->code) *r->err = e;
+        return PB_ENOMEM;
+    }
     if (jc == json_error_premature_end_of_input) {
         code = PB_ETRUNC;
         pb_error_set(&e, code, PB_NO_OFFSET, path, "unexpected end of input (%s)", je->text);
@@ -1023,6 +1029,10 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
     if (!root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;
+        } else if (!je.text[0]) {
+            /* jansson fails without a message only when its own first
+             * allocations fail (lex_init) */
+            rc = nomem(&r);
         } else {
             rc = syntax_problem(&r, l, &je);
         }

@@ -506,6 +506,9 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));
+        /* no message: jansson's own allocations failed; else the out-of-memory code */
+        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory)
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory parsing the JSON");
         int rc = pb_error_set(err, PB_EFORMAT, (uint64_t)je.position, NULL, "%s", je.text);
         if (err) {
             err->line = je.line;

@@ -464,7 +464,44 @@ static void iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants(void) {
     CU_ASSERT(accepted >= 10);
 }
 
+/* jansson with no memory at all: the read fails with PB_ENOMEM, not as a
+ * syntax error (jansson returns NULL without a message when its first
+ * allocation fails). Both JSON readers: iprof and json. */
+static void *no_memory(size_t n) {
+    (void)n;
+    return NULL;
+}
+
+static void iprof_read__jansson_out_of_memory_is_enomem(void) {
+    size_t len = 0;
+    char *t = fib_text(&len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    json_malloc_t m0;
+    json_free_t f0;
+    json_get_alloc_funcs(&m0, &f0);
+    json_set_alloc_funcs(no_memory, f0);
+    pb_profile *p = NULL;
+    pb_error err;
+    int rc = it_read(&p, t, len, "fib.iprof", 0, 0, NULL, &err);
+    pb_source *src = NULL;
+    pb_error e2;
+    pb_error_clear(&e2);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "json";
+    int rc2 = pb_source_open_memory(&src, "{\"a\": 1}", 8, "x.json", &e2);
+    pb_profile *q = NULL;
+    if (rc2 == 0) rc2 = pb_read(&q, src, &ro, &e2);
+    json_set_alloc_funcs(m0, f0);
+    CU_ASSERT_EQUAL(rc, PB_ENOMEM);
+    CU_ASSERT_EQUAL(rc2, PB_ENOMEM);
+    CU_ASSERT_PTR_NULL(p);
+    CU_ASSERT_PTR_NULL(q);
+    pb_source_free(src);
+    free(t);
+}
+
 static CU_TestInfo read_tests[] = {
+    {"iprof_read__jansson_out_of_memory_is_enomem", iprof_read__jansson_out_of_memory_is_enomem},
     {"iprof_read__fib_doc_gives_the_hand_counted_model", iprof_read__fib_doc_gives_the_hand_counted_model},
     {"iprof_read__fib_doc_round_trips_and_writes_graalvm_style", iprof_read__fib_doc_round_trips_and_writes_graalvm_style},
     {"iprof_read__writer_follows_the_version_option", iprof_read__writer_follows_the_version_option},
