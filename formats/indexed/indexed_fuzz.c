@@ -4,7 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "indexed_stream.h"
+#include "profbridge/indexed.h"
 #include "profbridge/profbridge.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -48,7 +48,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     uint64_t sum = 0;
     pb_profile *side = NULL;
     pb_error_clear(&err);
-    if (pbi_indexed_stream(data, size, "fuzz", NULL, NULL, touch, &sum, &side, &err) == 0) pb_profile_free(side);
+    if (pb_indexed_foreach(data, size, "fuzz", NULL, NULL, touch, &sum, &side, &err) == 0) pb_profile_free(side);
     pb_error_clear(&err);
     for (int json = 0; json < 2; json++) { /* the text dump, then dump --json */
         src = NULL;

@@ -1,7 +1,7 @@
 /*
  * indexed_read.c -- reads an indexed profile into the model, looks one
  * function up by name (pb_indexed_lookup), and hands the records out one by
- * one without a model (pbi_indexed_stream, for `show`; indexed_stream.h).
+ * one without a model (pb_indexed_foreach, for `show`; profbridge/indexed.h).
  *
  * Stricter than LLVM where LLVM silently drops data: a key whose records do
  * not parse is an error with its offset here (LLVM returns no records for
@@ -12,7 +12,7 @@
 
 #include "bytes.h"
 #include "indexed_internal.h"
-#include "indexed_stream.h"
+#include "profbridge/indexed.h"
 #include "llvm_values.h"
 #include "profbridge/indexed.h"
 
@@ -27,8 +27,8 @@ typedef struct read_ctx {
     uint64_t duplicates;
     uint64_t bad_key_hashes, first_bad_key_hash; /* KeyHash != MD5(key): lookups would miss */
     pb_error scratch; /* for adding records; clear between uses */
-    /* pbi_indexed_stream: records go to each instead of the model */
-    pbi_idx_each_fn each;
+    /* pb_indexed_foreach: records go to each instead of the model */
+    pb_indexed_record_fn each;
     void *each_ctx;
     uint64_t name_off; /* the current key's name */
     size_t name_len;
@@ -208,11 +208,7 @@ out:
     return 0;
 }
 
-/* ---- streaming (indexed_stream.h) ---------------------------------------------- */
-
-int pbi_indexed_is(const uint8_t *data, size_t len) {
-    return len >= 8 && pb_get_u64(data, PB_ORDER_LE) == PBI_IDX_MAGIC;
-}
+/* ---- streaming (pb_indexed_foreach, profbridge/indexed.h) ---------------------------------------------- */
 
 static int on_stream_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
     (void)off;
@@ -233,8 +229,8 @@ static int on_stream_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off
     return pbi_idx_records(c->f, it, &c->s, on_stream_record, c, err);
 }
 
-int pbi_indexed_stream(const uint8_t *data, size_t len, const char *source, const pb_read_options *o,
-                       pbi_idx_start_fn start, pbi_idx_each_fn each, void *ctx, pb_profile **side,
+int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
+                       pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
                        pb_error *err) {
     pbi_idx_file f;
     read_ctx c;

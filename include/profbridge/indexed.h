@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 #include "error.h"
+#include "format.h"
 #include "profile.h"
 
 #ifdef __cplusplus
@@ -39,6 +40,41 @@ extern "C" {
  */
 int pb_indexed_lookup(const void *data, size_t len, const void *name, size_t name_len,
                       pb_profile **out, pb_error *err) PB_WARN_UNUSED;
+
+/* pb_indexed_foreach: called once, before the first record, with the
+ * header's variant flags (PB_VARIANT_*). */
+typedef int (*pb_indexed_start_fn)(void *ctx, uint64_t flags, pb_error *err);
+
+/* pb_indexed_foreach: called per record with its key's name name[0..len)
+ * (not NUL-terminated; it points into the caller's data) and r: its hash,
+ * counters, bitmap and value sites, in a scratch the next record reuses
+ * (copy what you keep); value symbols are PB_NONE. Nonzero stops the walk
+ * and is returned. */
+typedef int (*pb_indexed_record_fn)(void *ctx, const char *name, size_t len, const pb_record *r,
+                                    pb_error *err);
+
+/*
+ * Walks every record of the indexed profile held in data[0..len), in file
+ * order, without building a model: for consumers that look at each record
+ * once (`profbridge show` on a big .profdata: no interning, no record
+ * arrays). The structure is checked as pb_read checks it, with the same
+ * errors and byte offsets, and the same notices and warnings go to o->diag
+ * (o may be NULL), except:
+ *   - KeyHash is not compared with MD5(name): a key stored under a wrong hash
+ *     is still handed out (pb_read and `validate` warn about it);
+ *   - records repeating a (name, hash) pair (LLVM's writer never writes them)
+ *     are handed out one by one, as llvm-profdata's reader hands them out;
+ *     pb_read merges them into one.
+ * start and each may be NULL (each NULL: the file is only checked). After
+ * the last record, *side (when side is not NULL) is a new profile without
+ * records holding the flags, the origin ("indexed", version) and the binary
+ * ids. Errors carry `source` (NULL: "<memory>"). Returns 0 or the first
+ * error of the reader or of a callback. A callback's error may stop the walk
+ * after some records were handed out.
+ */
+int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
+                       pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
+                       pb_error *err) PB_WARN_UNUSED;
 
 #ifdef __cplusplus
 }

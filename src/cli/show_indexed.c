@@ -23,8 +23,14 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "indexed_stream.h"
+#include "profbridge/indexed.h"
 #include "opts.h"
+
+/* The indexed plugin's probe bids on the magic (a gzip file does not bid). */
+static int is_indexed(const uint8_t *data, size_t len) {
+    const pb_format *f = pb_format_lookup("indexed");
+    return f && f->probe && f->probe(data, len < PB_PEEK_MAX ? len : PB_PEEK_MAX) > 0;
+}
 
 typedef struct show_ctx {
     const pbc_show_llvm_opts *o;
@@ -93,7 +99,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
     size_t len = 0;
     const uint8_t *data = NULL, *map = NULL;
     /* A gzip-compressed file maps as gzip: read it through the source then. */
-    if (strcmp(in_path, "-") != 0 && (map = map_file(in_path, &len)) != NULL && !pbi_indexed_is(map, len)) {
+    if (strcmp(in_path, "-") != 0 && (map = map_file(in_path, &len)) != NULL && !is_indexed(map, len)) {
         munmap((void *)map, len);
         map = NULL;
     }
@@ -104,7 +110,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
     show_ctx c = {so, NULL, NULL};
     pb_profile *side = NULL;
     /* pass 1: check, with the notices and warnings; side = profile-level data */
-    if (!rc) rc = pbi_indexed_stream(data, len, name, ro, NULL, NULL, NULL, &side, &err);
+    if (!rc) rc = pb_indexed_foreach(data, len, name, ro, NULL, NULL, NULL, &side, &err);
     if (rc) {
         pbc_print_error(&err);
         pbc_lenient_hint(rc, ro->lenient);
@@ -115,7 +121,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
     if (!(c.out = open_out(out_path))) goto done;
     pb_read_options quiet = *ro;
     quiet.diag = NULL;
-    rc = pbi_indexed_stream(data, len, name, &quiet, on_start, on_record, &c, NULL, &err);
+    rc = pb_indexed_foreach(data, len, name, &quiet, on_start, on_record, &c, NULL, &err);
     if (!rc) {
         pbc_show_llvm_state *st = c.st;
         c.st = NULL;

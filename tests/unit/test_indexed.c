@@ -13,7 +13,7 @@
 
 #include "../../formats/indexed/indexed_internal.h"
 #include "bytes.h"
-#include "indexed_stream.h"
+#include "profbridge/indexed.h"
 #include "testutil.h"
 
 /* ---- helpers ------------------------------------------------------------ */
@@ -436,7 +436,7 @@ static void indexed_read__every_prefix_and_byte_flip_fails_cleanly(void) {
     free(d);
 }
 
-/* ---- streaming (pbi_indexed_stream, used by `show`) ---------------------- */
+/* ---- streaming (pb_indexed_foreach, used by `show`) ---------------------- */
 
 /* Compares each streamed record with record `next` of the model read of the
  * same bytes (the reader that the LLVM-oracle tests above check). */
@@ -498,7 +498,7 @@ static int stream_matches_read(const uint8_t *d, size_t len, const char *what) {
     int r1 = read_mem(d, len, "indexed", &p, &e1);
     pb_error_clear(&e2);
     stream_cmp c = {p, 0, 0, 0, 0};
-    int r2 = pbi_indexed_stream(d, len, "mem", NULL, cmp_start, cmp_each, &c, &side, &e2);
+    int r2 = pb_indexed_foreach(d, len, "mem", NULL, cmp_start, cmp_each, &c, &side, &e2);
     CU_ASSERT_EQUAL(r1, r2);
     if (r1 && r2) {
         CU_ASSERT_EQUAL(e1.offset, e2.offset);
