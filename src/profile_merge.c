@@ -486,10 +486,15 @@ out:
     return rc;
 }
 
-int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
+static int add_binary_ids(pb_profile *dst, const pb_profile *src, pb_error *err) {
     int rc = 0;
     for (size_t i = 0; i < src->num_bids && !rc; i++)
         rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    return rc;
+}
+
+int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
+    int rc = add_binary_ids(dst, src, err);
     for (size_t i = 0; i < src->num_traces && !rc; i++)
         rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
     if (!rc) {
@@ -514,8 +519,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     rc = import_tables(dst, src, &m, err);
     if (!rc) rc = merge_records(dst, src, &m, o, err);
     if (!rc) dst->flags |= src->flags;
-    for (size_t i = 0; i < src->num_bids && !rc; i++)
-        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    if (!rc) rc = add_binary_ids(dst, src, err);
     if (!rc && src->num_traces) /* as llvm-profdata: an input without traces adds no stream size */
         rc = merge_traces_of(dst, src, src->traces, src->num_traces, src->trace_stream_size, 1, o, err);
     for (size_t i = 0; i < src->num_props && !rc; i++)

@@ -205,8 +205,9 @@ uint64_t pb_profile_trace_stream_size(const pb_profile *p);
 void pb_profile_set_trace_stream_size(pb_profile *p, uint64_t n);
 
 /* Adds `src`'s binary ids and temporal traces to `dst` and its trace stream
- * size to dst's (saturating): what a merge does with them, and what a copy of
- * a profile's records into a fresh profile needs besides the records. */
+ * size to dst's (saturating): what a copy of a profile's records into a
+ * fresh profile needs besides the records. (pb_profile_merge adds the binary
+ * ids the same way, but samples the traces as llvm-profdata does.) */
 int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) PB_WARN_UNUSED;
 
 /* ------------------------------------------------------------------------ */
