@@ -8,7 +8,6 @@
  * Flags are parsed with getopt_long_only because llvm-profdata accepts
  * -flag as well as --flag, and --flag=value.
  */
-#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -248,8 +247,8 @@ int pbc_cmd_show(int argc, char **argv) {
         if (read_failed) pbc_lenient_hint(prc, lenient);
         return pbc_exit_for(prc);
     }
-    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
-        pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
+    if (!(out = pbc_open_out(out_path))) {
+        out = stdout; /* nothing to close */
         goto out;
     }
     const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
@@ -275,13 +274,7 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
-    if (out != stdout) {
-        errno = 0;
-        if (fclose(out) != 0 && rc == PBC_EXIT_OK) {
-            pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
-            rc = PBC_EXIT_USAGE;
-        }
-    }
+    rc = pbc_close_out(out, out_path, rc);
     for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
     free(parts);
     pb_profile_free(p);

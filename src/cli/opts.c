@@ -296,3 +296,27 @@ int pbc_parse_bool(const char *s) {
         return 0;
     return -1;
 }
+
+/* stdio's buffer for a file or pipe is 4 KiB: 2000 write()s for the 8 MB of
+ * a 100k-function listing. */
+#define OUT_BUFFER (256 * 1024)
+
+FILE *pbc_open_out(const char *out_path) {
+    FILE *out = stdout;
+    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
+        pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
+        return NULL;
+    }
+    setvbuf(out, NULL, _IOFBF, OUT_BUFFER);
+    return out;
+}
+
+int pbc_close_out(FILE *out, const char *out_path, int exit_code) {
+    if (out == stdout) return exit_code;
+    errno = 0;
+    if (fclose(out) != 0 && exit_code == PBC_EXIT_OK) {
+        pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
+        return PBC_EXIT_USAGE;
+    }
+    return exit_code;
+}

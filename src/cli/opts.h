@@ -103,6 +103,15 @@ void pbc_plugin_opts_free(pbc_plugin_opts *po);
  */
 int pbc_finish_stdout(void);
 
+/* Opens a command's text output OUT ("-" or NULL = stdout) with a big
+ * buffer; NULL after a message when it cannot be created. */
+FILE *pbc_open_out(const char *out_path);
+
+/* Closes what pbc_open_out opened and returns exit_code, or PBC_EXIT_USAGE
+ * after a message when the file could not be written (standard output is
+ * flushed and checked by main, as for every command). */
+int pbc_close_out(FILE *out, const char *out_path, int exit_code);
+
 /* Parses a decimal unsigned number (no sign, no junk, no overflow).
  * Returns 0 or -1. */
 int pbc_parse_u64(const char *s, uint64_t *out);

@@ -13,7 +13,6 @@
  * holding the output in memory: the check costs a fifth of the printing pass,
  * collecting the output cost more than that in page faults alone.
  */
-#include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,33 +64,6 @@ static const uint8_t *map_file(const char *path, size_t *len) {
     return m == MAP_FAILED ? NULL : m;
 }
 
-/* stdio's buffer for a file or pipe is 4 KiB: 2000 write()s for the 8 MB of
- * a 100k-function listing. */
-#define OUT_BUFFER (256 * 1024)
-
-/* Opens OUT ("-" or NULL = stdout) with a big buffer. */
-static FILE *open_out(const char *out_path) {
-    FILE *out = stdout;
-    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
-        pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
-        return NULL;
-    }
-    setvbuf(out, NULL, _IOFBF, OUT_BUFFER);
-    return out;
-}
-
-/* Closes OUT; PBC_EXIT_USAGE after a message when it could not be written.
- * (Standard output is flushed and checked by main, as for every command.) */
-static int close_out(FILE *out, const char *out_path, int exit_code) {
-    if (out == stdout) return exit_code;
-    errno = 0;
-    if (fclose(out) != 0 && exit_code == PBC_EXIT_OK) {
-        pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
-        return PBC_EXIT_USAGE;
-    }
-    return exit_code;
-}
-
 int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options *ro,
                      const pbc_show_llvm_opts *so, const char *out_path) {
     pb_error err;
@@ -118,7 +90,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
         goto done;
     }
     /* pass 2: print (the diagnostics were given) */
-    if (!(c.out = open_out(out_path))) goto done;
+    if (!(c.out = pbc_open_out(out_path))) goto done;
     pb_read_options quiet = *ro;
     quiet.diag = NULL;
     rc = pb_indexed_foreach(data, len, name, &quiet, on_start, on_record, &c, NULL, &err);
@@ -129,7 +101,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
     }
     pbc_show_llvm_free(c.st);
     if (rc) pbc_print_error(&err);
-    exit_code = close_out(c.out, out_path, rc ? pbc_exit_for(rc) : PBC_EXIT_OK);
+    exit_code = pbc_close_out(c.out, out_path, rc ? pbc_exit_for(rc) : PBC_EXIT_OK);
 done:
     pb_profile_free(side);
     if (map) munmap((void *)map, len);
