@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* target.c -- the LLVM release table expanded (target.h). */
+#include "llvm/target.h"
+
+#include <stdlib.h>
+
+static const struct {
+    int release;
+    uint32_t raw, indexed;
+} releases[] = {
+#define PBI_X(r, raw, idx) {r, raw, idx},
+    PBI_LLVM_RELEASES(PBI_X)
+#undef PBI_X
+};
+
+static const struct {
+    int since, until;
+    const char *meaning;
+} features[] = {
+#define PBI_X(id, since, until, meaning) {since, until, meaning},
+    PBI_LLVM_FEATURES(PBI_X)
+#undef PBI_X
+};
+
+_Static_assert(sizeof releases / sizeof releases[0] == PBI_LLVM_MAX - PBI_LLVM_MIN + 1,
+               "one row per release from PBI_LLVM_MIN to PBI_LLVM_MAX");
+
+int pbi_llvm_target_of(int release, pbi_llvm_target *out) {
+    if (release < PBI_LLVM_MIN || release > PBI_LLVM_MAX) return PB_EINVAL;
+    size_t i = (size_t)(release - PBI_LLVM_MIN);
+    pbi_llvm_target t = {release, releases[i].raw, releases[i].indexed, 0};
+    for (size_t f = 0; f < PBI_LF_COUNT_; f++)
+        if (features[f].since <= release && release <= features[f].until) t.features |= UINT64_C(1) << f;
+    *out = t;
+    return 0;
+}
+
+int pbi_llvm_target_parse(const char *text, const char *what, pbi_llvm_target *out, pb_error *err) {
+    char *end = NULL;
+    long v = text && *text >= '0' && *text <= '9' ? strtol(text, &end, 10) : -1;
+    if (v < 0 || *end || v > PBI_LLVM_MAX || pbi_llvm_target_of((int)v, out))
+        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, what, "an LLVM release from 13 to 24",
+                               text ? text : "(none)");
+    return 0;
+}
+
+int pbi_llvm_target_from_kv(const pb_kv *kv, size_t nkv, pbi_llvm_target *out, pb_error *err) {
+    const char *v = kv ? pb_kv_get(kv, nkv, "llvm-version") : NULL;
+    if (!v) return pbi_llvm_target_of(PBI_LLVM_DEFAULT, out);
+    return pbi_llvm_target_parse(v, "llvm-version", out, err);
+}
+
+int pbi_llvm_first_reading_indexed(uint32_t v) {
+    for (size_t i = 0; i < sizeof releases / sizeof releases[0]; i++)
+        if (releases[i].indexed >= v) return releases[i].release;
+    return 0;
+}
+
+const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f) {
+    return (size_t)f < PBI_LF_COUNT_ ? features[f].meaning : "";
+}

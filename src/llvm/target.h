@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * target.h -- THE description of each LLVM release profbridge can act as
+ * (internal).
+ *
+ * `--llvm-version N` is resolved once, here, into a pbi_llvm_target: the raw
+ * and indexed versions that release writes and reads, and the set of rules
+ * in which releases differ (text dialect, show dialect, merge and summary
+ * rules, key order). Writers, printers and merge read the target; nobody
+ * else compares release numbers.
+ *
+ * Two tables, in the spirit of formats/raw/raw_layout.h:
+ *  - PBI_LLVM_RELEASES: one row per release, its file-format versions;
+ *  - PBI_LLVM_FEATURES: one row per behaviour, with the first and last
+ *    release that has it ([since, until], inclusive).
+ * Each row says how it is known: "verified" rows were compared with that
+ * release's real llvm-profdata by a test under tests/interop/; others come
+ * from LLVM's sources (docs/llvm-releases.md).
+ */
+#ifndef PB_LLVM_TARGET_H
+#define PB_LLVM_TARGET_H
+
+#include <stdint.h>
+
+#include "profbridge/error.h"
+#include "profbridge/format.h"
+
+#define PBI_LLVM_MIN 13
+#define PBI_LLVM_MAX 24
+#define PBI_LLVM_DEFAULT 19 /* README "Which LLVM release by default" */
+#define PBI_LLVM_NOW 255    /* "until" of behaviours still present */
+
+/*  release raw indexed  (raw: what its compiler-rt writes and the only one its
+ *                        llvm-profdata reads; indexed: what its merge writes,
+ *                        and the highest its readers accept)              */
+#define PBI_LLVM_RELEASES(X) \
+    X(13, 7, 7)              \
+    X(14, 8, 7)              \
+    X(15, 8, 8)              \
+    X(16, 8, 9)              \
+    X(17, 8, 10)             \
+    X(18, 9, 11)             \
+    X(19, 10, 12)            \
+    X(20, 10, 12)            \
+    X(21, 10, 12)            \
+    X(22, 10, 13)            \
+    X(23, 11, 14)            \
+    X(24, 11, 14)
+
+/*   id                     since until         meaning */
+#define PBI_LLVM_FEATURES(X)                                                                              \
+    X(KEYS_SORTED,            17, PBI_LLVM_NOW, "indexed keys inserted in name order (before: StringMap, first seen)") \
+    X(INKEY_DENSE_MIX,        19, PBI_LLVM_NOW, "records of one name ordered by DenseMap's mixed hash (before: x*37)") \
+    X(SUMMARY_LLVM14,         13, 14,           "profile summary counts the special entry count as LLVM 14 does")     \
+    X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
+    X(TEXT_BYTE_COVERAGE,     19, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
+    X(TEXT_BITMAP,            19, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
+    X(TEXT_VTABLE_SITES,      19, PBI_LLVM_NOW, "text carries kind-2 (vtable) value sites")                            \
+    X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
+    X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \
+    X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
+    X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
+    X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
+    X(BINARY_IDS_LAST_ONLY,   15, 17,           "a raw file's binary ids: only the last profile's are kept")           \
+    X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
+    X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
+
+enum pbi_llvm_feature {
+#define PBI_X(id, since, until, meaning) PBI_LF_##id,
+    PBI_LLVM_FEATURES(PBI_X)
+#undef PBI_X
+    PBI_LF_COUNT_
+};
+_Static_assert(PBI_LF_COUNT_ <= 64, "features are bits of a uint64_t");
+
+typedef struct pbi_llvm_target {
+    int release;              /* 13..24 */
+    uint32_t raw_version;     /* raw version written and read */
+    uint32_t indexed_version; /* indexed version written (and the highest read) */
+    uint64_t features;        /* bit (1 << PBI_LF_x) set when the release has it */
+} pbi_llvm_target;
+
+static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f) {
+    return (int)((t->features >> f) & 1u);
+}
+
+/* The target of release r. Returns 0, or PB_EINVAL when r is outside
+ * PBI_LLVM_MIN..PBI_LLVM_MAX (*out is then untouched). */
+int pbi_llvm_target_of(int release, pbi_llvm_target *out);
+
+/* Parses a release number ("13" .. "24"). Returns 0, or PB_EINVAL with err
+ * naming `what` (the option, e.g. "llvm-version") and the accepted range;
+ * *out is untouched on failure. */
+int pbi_llvm_target_parse(const char *text, const char *what, pbi_llvm_target *out, pb_error *err);
+
+/* The target a plugin writes for: its "llvm-version" option when set (parsed
+ * as above), else release PBI_LLVM_DEFAULT. The CLI puts the user's choice
+ * (option or PROFBRIDGE_LLVM_VERSION) into "llvm-version". */
+int pbi_llvm_target_from_kv(const pb_kv *kv, size_t nkv, pbi_llvm_target *out, pb_error *err);
+
+/* The lowest release whose readers accept indexed version v (0 when none
+ * of 13..24 does): what a notice names when older tools cannot read a file. */
+int pbi_llvm_first_reading_indexed(uint32_t v);
+
+/* Human-readable meaning of a feature (for docs and dump). */
+const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f);
+
+#endif
