@@ -320,3 +320,23 @@ int pbc_close_out(FILE *out, const char *out_path, int exit_code) {
     }
     return exit_code;
 }
+
+int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
+    const char *what = "--llvm-version";
+    if (!value) {
+        const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+        if (env && *env) {
+            value = env;
+            what = "PROFBRIDGE_LLVM_VERSION";
+        }
+    }
+    if (!value) return pbi_llvm_target_of(PBI_LLVM_DEFAULT, t) ? PBC_EXIT_USAGE : 0;
+    pbi_llvm_target tmp;
+    pb_error e;
+    pb_error_clear(&e);
+    if (pbi_llvm_target_parse(value, what, &tmp, &e))
+        return pbc_usage_error(cmd, "%s wants an LLVM release from %d to %d, got '%s'", what, PBI_LLVM_MIN,
+                               PBI_LLVM_MAX, value);
+    *t = tmp;
+    return 0;
+}

@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "profbridge/profbridge.h"
+#include "llvm/target.h"
 
 /* Exit codes of every subcommand (documented in docs/profbridge.1). */
 enum {
@@ -119,6 +120,16 @@ int pbc_parse_u64(const char *s, uint64_t *out);
 /* Parses a boolean option value as LLVM's cl::opt does: NULL (the flag
  * alone), "true", "1" -> 1; "false", "0" -> 0; anything else -> -1. */
 int pbc_parse_bool(const char *s);
+
+/*
+ * The LLVM release a command acts as (src/llvm/target.h): `value` (its
+ * --llvm-version, NULL when not given), else $PROFBRIDGE_LLVM_VERSION when
+ * set and not empty, else PBI_LLVM_DEFAULT. Commands call it once, before
+ * reading any input, and hand the release to the plugins as the
+ * "llvm-version" option. Returns 0 and fills *t, or PBC_EXIT_USAGE after a
+ * usage message naming the option or the variable (*t untouched).
+ */
+int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t);
 
 /* Resets getopt for a subcommand (main already consumed the global options). */
 void pbc_getopt_reset(void);
