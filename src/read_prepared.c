@@ -38,6 +38,7 @@ int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *
     pb_prepared *pr = calloc(1, sizeof *pr);
     if (!pr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_open_file(&pr->src, path, err);
+    if (rc == 0) pb_source_set_limits(pr->src, o->max_input_size, o->max_inflation);
     if (rc == 0 && !(pr->name = copy(pb_source_name(pr->src))))
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (rc == 0) rc = pbi_read_format(pr->src, o, &pr->f, err);

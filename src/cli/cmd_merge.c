@@ -30,6 +30,13 @@ static int is_empty_file(const char *path) {
     return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
 }
 
+/* A regular file can be read a second time (a FIFO, a pipe, stdin cannot:
+ * opening a FIFO again would wait forever for a writer). */
+static int is_regular_file(const char *path) {
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
           "\n"
@@ -140,7 +147,7 @@ static int input_file_list(inputs *in, const char *list) {
     pb_source *src = NULL;
     const uint8_t *d;
     size_t len;
-    if (pb_source_open_file(&src, list, &err) || pb_source_read_all(src, &d, &len, &err)) {
+    if (pbc_open_input(list, &src, &err) || pb_source_read_all(src, &d, &len, &err)) {
         pbc_print_error(&err);
         pb_source_free(src);
         return -1;
@@ -413,7 +420,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    if ((rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
+    pbc_apply_limits(&ro);
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.kv = po.kv;
@@ -464,8 +474,9 @@ int pbc_cmd_merge(int argc, char **argv) {
              * (as llvm-profdata does) and its diagnostics are those of the
              * streaming read (the feed and the first input's read above
              * drop a failed read's), so every thread count gives the same
-             * output and stderr. */
-            if (prc && !done) {
+             * output and stderr. Only a regular file is read again: a
+             * stream's (FIFO, pipe) first error is the one reported. */
+            if (prc && !done && is_regular_file(in.v[i].path)) {
                 pb_prepared_free(pr);
                 pr = NULL;
                 pb_error_clear(&err);
@@ -556,6 +567,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     wo.nkv = nkv;
     pb_error_clear(&err);
     if (pb_write_file(acc, out_path, out_f, &wo, &err)) {
+        /* the error names OUT (pb_write_file sets it as the source) */
         pbc_print_error(&err);
         rc = PBC_EXIT_USAGE;
         goto out;
