@@ -80,7 +80,7 @@ static int validate_one(const char *path, const char *from, int lenient) {
     ro.diag_ctx = &ps;
     rc = pb_read(&p, src, &ro, &err);
     int status = PBC_EXIT_OK;
-    if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED) {
+    if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED || rc == PB_ELIMIT) {
         pbc_print_error(&err);
         status = PBC_EXIT_USAGE;
     } else if (rc) {

@@ -132,7 +132,7 @@ no_temps "long name"
 mkfifo in.fifo
 for sig in INT TERM HUP; do
   rm -f sig.txt
-  ( { head -c 5000 big.profdata; sleep 3; } >in.fifo 2>/dev/null || true ) & writer=$!
+  ( timeout 10 sh -c '{ head -c 5000 big.profdata; sleep 3; } >in.fifo' 2>/dev/null || true ) & writer=$!
   # (a background job ignores SIGINT unless told otherwise)
   env --default-signal=INT "$PB" dump in.fifo -o sig.txt >/dev/null 2>&1 & pid=$!
   for _ in $(seq 50); do ls -A | grep -q pbtmp && break; sleep 0.05; done
