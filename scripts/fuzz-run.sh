@@ -54,7 +54,7 @@ for name in "${targets[@]}"; do
     grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -n 20 >&2 || true
     failed=1
   else
-    echo "fuzz-run: fuzz_$name ${secs}s, ${execs:-?} executions, coverage ${cov:-?} edges, corpus $(ls "$corpus" | wc -l) found + committed"
+    echo "fuzz-run: fuzz_$name ${secs}s, ${execs:-?} executions, coverage ${cov:-?} edges, $(ls "$corpus" | wc -l) inputs found so far in $corpus"
   fi
 done
 exit $failed

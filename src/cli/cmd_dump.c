@@ -87,10 +87,13 @@ int pbc_cmd_dump(int argc, char **argv) {
         d.kv = po.kv;
         d.nkv = po.n;
         prc = f->dump(src, sink, &d, &err);
-        /* What was explained before a problem is still worth showing. */
+        /* What was explained before a problem in the input is still worth
+         * showing; after a failure of ours (memory, I/O, a limit) OUT stays
+         * as it was. */
         pb_error cerr;
         pb_error_clear(&cerr);
-        int crc = pb_sink_commit(sink, &cerr);
+        int ours = prc == PB_ENOMEM || prc == PB_EIO || prc == PB_ELIMIT;
+        int crc = ours ? 0 : pb_sink_commit(sink, &cerr);
         if (prc == 0 && crc) {
             prc = crc;
             err = cerr;
