@@ -44,6 +44,7 @@ struct pb_source {
     uint64_t max_size, max_inflation; /* limits; PB_NO_LIMIT = none */
     uint64_t content_total;           /* decompressed bytes produced so far */
     uint64_t raw_total;               /* bytes taken from the fd or memory */
+    int64_t start_off;                /* the fd's offset at open (-1: not seekable) */
 };
 
 static int os_error(pb_source *s, pb_error *err, const char *what) {
@@ -210,6 +211,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
     if (rc) return rc;
     if (is_stdin) {
         s->fd = 0;
+        s->start_off = lseek(0, 0, SEEK_CUR);
     } else {
         s->fd = open(path, O_RDONLY);
         if (s->fd < 0) {
@@ -218,6 +220,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
             return rc;
         }
         s->close_fd = 1;
+        s->start_off = lseek(s->fd, 0, SEEK_CUR);
         struct stat st;
         if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
             pb_error_set_source(err, path);
@@ -357,7 +360,7 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
     if (s->fd >= 0 && !s->gzip && !s->map && s->head_pos == 0 && s->content_total == s->head_len &&
         fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
         (uint64_t)st.st_size >= s->head_len && (uint64_t)st.st_size <= SIZE_MAX &&
-        (uint64_t)lseek(s->fd, 0, SEEK_CUR) == s->raw_total) {
+        s->start_off == 0 && (uint64_t)lseek(s->fd, 0, SEEK_CUR) == s->raw_total) {
         if ((uint64_t)st.st_size > s->max_size) return size_limit_error(s, err);
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
         if (m != MAP_FAILED) {
@@ -371,4 +374,33 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
         }
     }
     return pb_source_read_all(s, data, len, err);
+}
+
+int pb_source_rewind(pb_source *s, pb_error *err) {
+    if (s->fd >= 0) {
+        /* The same descriptor, back to where it started: the bytes a regular
+         * file gave the first time (a name is never opened again). */
+        struct stat st;
+        if (s->start_off < 0 || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+            lseek(s->fd, s->start_off, SEEK_SET) != s->start_off) {
+            pb_error_set_source(err, s->name);
+            return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                                "the input cannot be read again (it is not a regular file)");
+        }
+    }
+    s->mem_pos = 0;
+    if (s->z_live) inflateEnd(&s->z);
+    memset(&s->z, 0, sizeof s->z);
+    s->z_live = s->gzip = s->gz_done = s->eof = s->head_filled = 0;
+    free(s->raw);
+    s->raw = NULL;
+    s->raw_len = 0;
+    s->head_pos = s->head_len = 0;
+    free(s->all);
+    s->all = NULL;
+    if (s->map) munmap(s->map, s->map_len);
+    s->map = NULL;
+    s->map_len = 0;
+    s->content_total = s->raw_total = 0;
+    return start(s, err);
 }

@@ -84,6 +84,14 @@ void pb_source_set_limits(pb_source *src, uint64_t max_size, uint64_t max_inflat
  */
 int pb_source_map(pb_source *src, const uint8_t **data, size_t *len, pb_error *err) PB_WARN_UNUSED;
 
+/*
+ * Goes back to the first byte, to read the input again: a memory source, or
+ * a regular file through the descriptor it has open (its name is not opened
+ * again). Returns 0, or PB_EUNSUPPORTED for a stream (pipe, FIFO, terminal),
+ * whose bytes are gone.
+ */
+int pb_source_rewind(pb_source *src, pb_error *err) PB_WARN_UNUSED;
+
 /* Frees the source; NULL is allowed. */
 void pb_source_free(pb_source *src);
 

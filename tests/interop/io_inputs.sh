@@ -89,6 +89,20 @@ for f in a.profraw a.proftext a.iprof.gz; do
   set +e; $TO "$PB" diff <(cat "$f") <(cat "$f") >/dev/null; got_rc=$?; set -e
   [ "$got_rc" = 0 ] && ok || fail "diff <($f) <($f): exit $got_rc"
 done
+# a broken input that is a stream: merge cannot read it a second time (it
+# reads a failed regular file again through the same descriptor, rewound),
+# so it reports the first error; it must not hang (before: it opened the
+# FIFO again by name and waited for a writer forever)
+head -c 300 a.profraw >broken.profraw
+for n in 1 2; do
+  for first in yes no; do
+    rm -f in.fifo; mkfifo in.fifo; (timeout 20 cat broken.profraw >in.fifo 2>/dev/null &)
+    if [ $first = yes ]; then set -- in.fifo a.profdata; else set -- a.profdata in.fifo; fi
+    run timeout 20 "$PB" merge "$@" -o got.txt --text --failure-mode warn --num-threads $n
+    [ "$rc" = 0 ] && grep -q "in.fifo" "$T/err" && ok \
+      || fail "merge $* --failure-mode warn --num-threads $n: exit $rc: $(head -c 300 "$T/err")"
+  done
+done
 # merge -f LIST from a pipe
 printf 'a.profdata\n2,a.profraw\n' >list.txt
 set +e
