@@ -6,11 +6,14 @@
  * go through malloc) counts; the one numbered $PB_FAIL_AT (from 1) returns
  * NULL with errno ENOMEM, every other call is served by glibc. With
  * PB_FAIL_AT unset or 0 nothing fails and, if $PB_FAIL_COUNT_FILE is set, the
- * number of calls is written there at exit: the range to sweep.
+ * number of calls is written there at exit: the range to sweep. With
+ * PB_FAIL_BACKTRACE set, the failing call's stack goes to stderr (to find
+ * who ignored the failure).
  * Not for ASan builds (ASan owns malloc).
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <execinfo.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,7 +38,13 @@ static void init(void) {
 /* 1 when this call is the one that fails. */
 static int fails(void) {
     init();
-    return ++calls == fail_at;
+    if (++calls != fail_at) return 0;
+    if (getenv("PB_FAIL_BACKTRACE")) {
+        void *frames[32];
+        int n = backtrace(frames, 32); /* may allocate: those calls succeed */
+        backtrace_symbols_fd(frames, n, 2);
+    }
+    return 1;
 }
 
 void *malloc(size_t n) {
