@@ -100,7 +100,7 @@ for c in "${cases[@]}"; do
     fi
   done
   total_runs=$((total_runs + runs))
-  echo "alloc-sweep: $name: $n allocations, $runs runs (every ${step}th), $ok0 succeeded anyway, $bad bad, $wrong wrong"
+  echo "alloc-sweep: $name: $n allocations, $runs runs (one allocation in $step), $ok0 succeeded anyway, $bad bad, $wrong wrong"
   [ "$bad" -eq 0 ] || failed=1
   [ "$strict" -eq 0 ] || [ "$wrong" -eq 0 ] || failed=1
 done
