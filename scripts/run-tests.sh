@@ -8,7 +8,14 @@
 #      consumers through pkg-config and find_package);
 #   3. clang-19 build with -Werror in build-clang and an optimised gcc build
 #      with -Werror in build-gcc-release (warnings checks only: gcc reports
-#      some maybe-uninitialized cases only when optimising).
+#      some maybe-uninitialized cases only when optimising); the release
+#      build also runs the allocation-failure sweep (scripts/alloc-sweep.sh:
+#      a few commands with their N-th allocation failing, for N over their
+#      whole range, at most 150 values each);
+#   4. clang-19 libFuzzer build with ASan+UBSan in build-fuzz, then every fuzz
+#      target for PB_FUZZ_SECONDS (default 25) seconds on the committed corpus
+#      plus what earlier runs found (scripts/fuzz-run.sh, tests/fuzz/README.md);
+#      a crash fails the run. PB_FUZZ_SECONDS=0 skips the step.
 # Works from any directory. Stops at the first failure, saying which step.
 set -euo pipefail
 
@@ -45,6 +52,19 @@ say "configuring the optimised gcc warnings build (build-gcc-release)"
 cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DPB_WERROR=ON >/dev/null
 say "building build-gcc-release (warnings are errors)"
 cmake --build build-gcc-release -j2
+say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc)"
+bash scripts/alloc-sweep.sh build-gcc-release 150
+
+fuzz_seconds="${PB_FUZZ_SECONDS:-25}"
+if [ "$fuzz_seconds" != 0 ]; then
+  say "configuring the clang-19 libFuzzer build (build-fuzz)"
+  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang-19 -DCMAKE_BUILD_TYPE=Debug -DPB_FUZZ=ON \
+    -DPB_SANITIZE=ON -DPB_BUILD_TESTS=OFF >/dev/null
+  say "building build-fuzz"
+  cmake --build build-fuzz -j2
+  say "fuzzing every target for ${fuzz_seconds}s (scripts/fuzz-run.sh)"
+  bash scripts/fuzz-run.sh build-fuzz "$fuzz_seconds"
+fi
 
 step=""
 echo

@@ -99,7 +99,9 @@ int pbc_cmd_convert(int argc, char **argv) {
     }
     if (from && !(in_f = pbc_format_arg("convert", "--from", from))) goto out;
 
-    int prc = pb_source_open_file(&src, in_path, &err);
+    if ((rc = pbc_check_output("convert", out_path, &in_path, 1)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    int prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !in_f) prc = pb_format_detect(src, &in_f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -116,6 +118,7 @@ int pbc_cmd_convert(int argc, char **argv) {
     ro.diag_ctx = &dc;
     ro.kv = po.kv;
     ro.nkv = po.n;
+    pbc_apply_limits(&ro);
     prc = pb_read(&p, src, &ro, &err);
     if (prc == 0) {
         pb_write_options wo = PB_WRITE_OPTIONS_INIT;
@@ -123,10 +126,12 @@ int pbc_cmd_convert(int argc, char **argv) {
         wo.diag_ctx = &dc;
         wo.kv = po.kv;
         wo.nkv = po.n;
-        prc = pb_write_file(p, out_path, out_f, &wo, &err);
-        /* A write that fails is never the input's fault. */
+        /* A write that fails is never the input's fault: its error names OUT. */
+        pb_error werr;
+        pb_error_clear(&werr);
+        prc = pb_write_file(p, out_path, out_f, &wo, &werr);
         if (prc) {
-            pbc_print_error(&err);
+            pbc_print_error(&werr);
             rc = PBC_EXIT_USAGE;
             goto out;
         }

@@ -30,6 +30,7 @@ static int is_empty_file(const char *path) {
     return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
 }
 
+
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
           "\n"
@@ -140,7 +141,7 @@ static int input_file_list(inputs *in, const char *list) {
     pb_source *src = NULL;
     const uint8_t *d;
     size_t len;
-    if (pb_source_open_file(&src, list, &err) || pb_source_read_all(src, &d, &len, &err)) {
+    if (pbc_open_input(list, &src, &err) || pb_source_read_all(src, &d, &len, &err)) {
         pbc_print_error(&err);
         pb_source_free(src);
         return -1;
@@ -413,7 +414,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    if ((rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
+    pbc_apply_limits(&ro);
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.kv = po.kv;
@@ -430,6 +434,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_prepared *pr = NULL;
+        pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
         pb_error_clear(&err);
         int prc = 0;
         mo.weight = in.v[i].weight;
@@ -439,7 +444,7 @@ int pbc_cmd_merge(int argc, char **argv) {
          * the feed is not used past the first input. */
         int stream = acc && threads == 1, done = 0;
         if (!stream) {
-            prc = pbc_feed_next(feed, &pr, &err);
+            prc = pbc_feed_next(feed, &pr, &isrc, &err);
             if (prc == 0 && !acc) {
                 /* The first input becomes the accumulator: what merging it
                  * into an empty profile would give, without the copy. Its
@@ -464,13 +469,19 @@ int pbc_cmd_merge(int argc, char **argv) {
              * (as llvm-profdata does) and its diagnostics are those of the
              * streaming read (the feed and the first input's read above
              * drop a failed read's), so every thread count gives the same
-             * output and stderr. */
+             * output and stderr. It is read again through the descriptor
+             * the feed opened (never by name): a regular file rewinds, a
+             * stream (FIFO, pipe) cannot and its first error is reported. */
             if (prc && !done) {
                 pb_prepared_free(pr);
                 pr = NULL;
-                pb_error_clear(&err);
-                prc = acc ? 0 : pb_profile_new(&acc, &err);
-                stream = 1;
+                pb_error rerr;
+                pb_error_clear(&rerr);
+                if (isrc && pb_source_rewind(isrc, &rerr) == 0) {
+                    pb_error_clear(&err);
+                    prc = acc ? 0 : pb_profile_new(&acc, &err);
+                    stream = 1;
+                }
             }
         }
         if (prc == 0 && !done) {
@@ -483,12 +494,15 @@ int pbc_cmd_merge(int argc, char **argv) {
             /* the merge's warnings after the reader's, as when reading a model first */
             mo.diag = pbc_defer_diag;
             mo.diag_ctx = &dd;
-            prc = stream ? pb_read_file(&p, in.v[i].path, &sro, &err) : pb_read_prepared(&p, pr, &sro, &err);
+            if (!stream) prc = pb_read_prepared(&p, pr, &sro, &err);
+            else if (isrc) prc = pb_read(&p, isrc, &sro, &err); /* the failed input, rewound */
+            else prc = pb_read_file(&p, in.v[i].path, &sro, &err); /* one thread: opened once, here */
             pbc_defer_flush(&dd);
             mo.diag = pbc_diag;
             mo.diag_ctx = &dc;
         }
         pb_prepared_free(pr);
+        pb_source_free(isrc);
         if (prc) pb_error_set_source(&err, in.v[i].path);
         pb_profile_free(p);
         if (prc && is_empty_file(in.v[i].path)) {
@@ -556,6 +570,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     wo.nkv = nkv;
     pb_error_clear(&err);
     if (pb_write_file(acc, out_path, out_f, &wo, &err)) {
+        /* the error names OUT (pb_write_file sets it as the source) */
         pbc_print_error(&err);
         rc = PBC_EXIT_USAGE;
         goto out;
