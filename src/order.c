@@ -47,6 +47,14 @@ typedef struct order_rules {
     int macho_warning;
     /* Names of vtables also resolve (getFuncOrVarName, LLVM 19+). */
     int var_names;
+    /* "# Ordered N functions" is the first output line (LLVM 18+); LLVM 17
+     * prints it as a note on stderr. */
+    int count_line;
+    /* --num-test-traces exists (LLVM 19+). */
+    int test_traces;
+    /* The test traces' area is printed divided by their number ("Average",
+     * LLVM 24+) instead of summed ("Total"). */
+    int average_area;
 } order_rules;
 
 static int rules_for(int release, order_rules *r, pb_error *err) {
@@ -59,6 +67,9 @@ static int rules_for(int release, order_rules *r, pb_error *err) {
     r->file_delim = release >= 18 ? ';' : ':';
     r->macho_warning = release >= 18;
     r->var_names = release >= 19;
+    r->count_line = release >= 18;
+    r->test_traces = release >= 19;
+    r->average_area = release >= 24;
     return 0;
 }
 
@@ -502,6 +513,9 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
     *nids = 0;
     size_t ntr = pb_profile_trace_count(p);
     uint64_t ntest = o ? o->num_test_traces : 0;
+    if (ntest && !r->test_traces)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "num-test-traces",
+                            "llvm-profdata order has --num-test-traces from LLVM 19 on");
     if (ntest && ntest >= ntr)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "num-test-traces",
                             "--num-test-traces must be smaller than the total number of traces: "
@@ -628,20 +642,26 @@ static uint32_t fault_area(const pb_profile *p, size_t from, const uint64_t *ids
     return area;
 }
 
-int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_sink *out, pb_error *err) {
+int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_sink *out, size_t *num_ordered,
+                           pb_error *err) {
     order_rules r;
     uint64_t *ids = NULL;
     size_t n = 0;
     if (!p || !out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "NULL argument");
     int rc = rules_for(o ? o->llvm_version : 0, &r, err);
     if (!rc) rc = order_ids(p, o, &r, &ids, &n, err);
-    if (!rc) rc = pb_sink_printf(out, err, "# Ordered %zu functions\n", n);
+    if (!rc && num_ordered) *num_ordered = n;
+    if (!rc && r.count_line) rc = pb_sink_printf(out, err, "# Ordered %zu functions\n", n);
     if (!rc && o && o->num_test_traces) {
         int oom = 0;
         uint32_t area = fault_area(p, pb_profile_trace_count(p) - (size_t)o->num_test_traces, ids, n, &oom);
-        /* raw_ostream << (float)Area: write_double, FloatStyle::Exponent */
-        rc = oom ? nomem(err)
-                 : pb_sink_printf(out, err, "# Total area under the page fault curve: %.6e\n", (double)(float)area);
+        /* raw_ostream << float: write_double, FloatStyle::Exponent, "%.6e" */
+        if (oom) rc = nomem(err);
+        else if (r.average_area)
+            rc = pb_sink_printf(out, err, "# Average area under the page fault curve: %.6e\n",
+                                (double)((float)area / (float)o->num_test_traces));
+        else
+            rc = pb_sink_printf(out, err, "# Total area under the page fault curve: %.6e\n", (double)(float)area);
     }
     if (!rc && r.macho_warning)
         rc = pb_sink_printf(out, err,

@@ -29,7 +29,7 @@ typedef struct pb_order_options {
     int llvm_version;
     /* llvm-profdata's --num-test-traces: the last N traces are kept aside
      * and only used to print the area under the page fault curve of the
-     * order (0 = none). Must be smaller than the number of traces. */
+     * order (0 = none). Must be smaller than the number of traces; LLVM 19+. */
     uint64_t num_test_traces;
 } pb_order_options;
 
@@ -39,21 +39,24 @@ typedef struct pb_order_options {
  * The order: *ids = the NameRefs (MD5) of the ordered functions, *n of them
  * (malloc'ed, the caller frees it; NULL when n is 0). A profile without
  * traces gives 0 functions.
- * Errors: PB_EINVAL (llvm_version outside 17..24, or num_test_traces not
- * below the number of traces; err says which), PB_ENOMEM.
+ * Errors: PB_EINVAL (llvm_version outside 17..24, num_test_traces not below
+ * the number of traces or given for LLVM 17/18; err says which), PB_ENOMEM.
  */
 int pb_profile_order(const pb_profile *p, const pb_order_options *o, uint64_t **ids, size_t *n,
                      pb_error *err) PB_WARN_UNUSED;
 
 /*
- * Writes what `llvm-profdata order` prints, byte for byte: "# Ordered N
- * functions", the page-fault area for test traces, the release's warning
- * line, then one function per line (a local function's file name on a
- * "# FILE" line before it; an empty line for a NameRef the profile has no
- * name for). Errors: those of pb_profile_order, and the sink's (PB_EIO).
+ * Writes what `llvm-profdata order` prints on its standard output, byte for
+ * byte: "# Ordered N functions" (LLVM 18+; LLVM 17 prints it as a note on
+ * stderr, so the caller may print it from *num_ordered), the page-fault
+ * area for test traces (LLVM 19+), the warning line (LLVM 18+), then one
+ * function per line (a local function's file name on a "# FILE" line before
+ * it; an empty line for a NameRef the profile has no name for).
+ * *num_ordered (may be NULL) = the number of functions.
+ * Errors: those of pb_profile_order, and the sink's (PB_EIO).
  */
 int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_sink *out,
-                           pb_error *err) PB_WARN_UNUSED;
+                           size_t *num_ordered, pb_error *err) PB_WARN_UNUSED;
 
 #ifdef __cplusplus
 }

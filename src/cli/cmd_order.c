@@ -29,7 +29,7 @@ static void help(FILE *out) {
           "  -o, --output OUT          write the order to OUT instead of standard output\n"
           "      --num-test-traces N   keep the last N traces aside and print the area under\n"
           "                            the page fault curve of the order for them (N must be\n"
-          "                            smaller than the number of traces)\n"
+          "                            smaller than the number of traces; LLVM 19+)\n"
           "      --llvm-version N      the output of llvm-profdata N: 17 to 24 (default 19, or\n"
           "                            PROFBRIDGE_LLVM_VERSION)\n"
           "      --from FORMAT         read IN as FORMAT instead of detecting it\n"
@@ -89,14 +89,21 @@ int pbc_cmd_order(int argc, char **argv) {
                         t.release);
         goto out;
     }
+    if (t.release < 19 && oo.num_test_traces) {
+        pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d", t.release);
+        goto out;
+    }
     oo.llvm_version = t.release;
     if ((rc = pbc_read_input(argv[optind], from, lenient, &p)) != PBC_EXIT_OK) goto out;
     rc = PBC_EXIT_USAGE;
-    if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_order_write(p, &oo, sink, &err) ||
+    size_t n = 0;
+    if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_order_write(p, &oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         goto out;
     }
+    /* LLVM 17 printed the count as a note (WithColor::note) on stderr */
+    if (t.release == 17) fprintf(stderr, "note: # Ordered %zu functions\n", n);
     rc = PBC_EXIT_OK;
 out:
     pb_sink_free(sink);
