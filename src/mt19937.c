@@ -52,12 +52,14 @@ uint64_t pbi_mt19937_uniform_u64(pbi_mt19937 *g, uint64_t hi) {
     return ret;
 }
 
-float pbi_mt19937_canonical_float(pbi_mt19937 *g) {
+float pbi_mt19937_canonical_float(pbi_mt19937 *g) { return pbi_canonical_float_of(pbi_mt19937_next(g)); }
+
+float pbi_canonical_float_of(uint32_t u) {
     /* generate_canonical: bits b = min(24, 24); the engine gives log2(2^32)
      * = 32 bits a call, so k = max(1, (24 + 32 - 1) / 32) = 1 call. The sum
      * and the divisor are float (_RealType): (float)u * 1.0f / 4294967296.0f.
      * uniform_real_distribution then returns ret * (1 - 0) + 0 = ret. */
-    float ret = (float)pbi_mt19937_next(g) / 4294967296.0f;
+    float ret = (float)u / 4294967296.0f;
     /* u >= 2^32 - 128 rounds to 2^32: std::nextafter(1.f, 0.f) = 1 - 2^-24 */
     if (ret >= 1.0f) ret = 0x1.fffffep-1f;
     return ret;

@@ -36,5 +36,7 @@ uint64_t pbi_mt19937_uniform_u64(pbi_mt19937 *g, uint64_t hi);
  * std::generate_canonical<float, 24>(g): ONE draw u, (float)u / 2^32f in
  * float arithmetic, and the largest float below 1 if that rounds to 1. */
 float pbi_mt19937_canonical_float(pbi_mt19937 *g);
+/* The same for a given engine output u (for tests). */
+float pbi_canonical_float_of(uint32_t u);
 
 #endif
