@@ -4,7 +4,9 @@ temporal profile traces, for tests/interop/order_llvm.sh.
 
 The traces look like start-ups of one program: most follow one hidden
 function order, dropping some functions and swapping neighbours; the rest
-are random samples. Names mix plain functions, local ones with a file
+are random samples. Every third seed makes noisier traces instead: any
+function may come again later in a trace, and traces weigh 1 to 100
+(no release uses the weights; they must not matter). Names mix plain functions, local ones with a file
 prefix ("file1.c;f7", LLVM 18+'s form), and names with a colon ("obj:c3",
 which LLVM 17 prints as a file prefix). About one function in twenty has no
 record, so its NameRef has no name and order prints an empty line.
@@ -28,8 +30,14 @@ out = ["# IR level Instrumentation Flag", ":ir", ":temporal_prof_traces",
        "# Temporal Profile Trace Stream Size:", str(ntraces)]
 hidden = names[:]
 rng.shuffle(hidden)
+noisy = seed % 3 == 0
 for _ in range(ntraces):
-    if rng.random() < 0.6:
+    weight = rng.choice([1, 1, 2, 5, 100]) if noisy else 1
+    if noisy:
+        common = names[: max(1, nfuncs // 2)]
+        trace = [rng.choice(common) if rng.random() < 0.5 else rng.choice(names)
+                 for _ in range(rng.randint(1, 3 * nfuncs))]
+    elif rng.random() < 0.6:
         trace = [n for n in hidden if rng.random() < 0.7]
         for _ in range(len(trace) // 4):
             if len(trace) > 1:
@@ -39,7 +47,7 @@ for _ in range(ntraces):
         trace = rng.sample(names, rng.randint(1, nfuncs))
     if not trace:
         trace = [names[0]]
-    out += ["# Weight:", "1", ",".join(trace) + ","]
+    out += ["# Weight:", str(weight), ",".join(trace) + ","]
 out.append("")
 for i, n in enumerate(names):
     if rng.random() < 0.05:
