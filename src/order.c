@@ -514,10 +514,10 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
     size_t ntr = pb_profile_trace_count(p);
     uint64_t ntest = o ? o->num_test_traces : 0;
     if (ntest && !r->test_traces)
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "num-test-traces",
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "llvm-profdata order has --num-test-traces from LLVM 19 on");
     if (ntest && ntest >= ntr)
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "num-test-traces",
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "--num-test-traces must be smaller than the total number of traces: "
                             "expected: < %zu, actual: %llu",
                             ntr, (unsigned long long)ntest);

@@ -99,6 +99,7 @@ int pbc_cmd_order(int argc, char **argv) {
     size_t n = 0;
     if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_order_write(p, &oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
+        if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", argv[optind]);
         pbc_print_error(&err);
         goto out;
     }

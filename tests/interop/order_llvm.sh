@@ -114,5 +114,19 @@ for seed in $(seq 1 14); do
   done
 done
 
+# ---- 3. refusals: what llvm-profdata refuses, profbridge refuses (usage errors, exit 2)
+refuse() { # refuse WHAT ARGS...
+  local what="$1"; shift
+  checks=$((checks + 1))
+  set +e; "$PB" order "$@" >/dev/null 2>p.err; local rc=$?; set -e
+  [ "$rc" = 2 ] || { echo "FAIL: $what: exit status $rc, expected 2"; fails=$((fails + 1)); }
+}
+refuse "as LLVM 16 (no order before 17)" --llvm-version 16 r2.proftext
+refuse "--num-test-traces as LLVM 18 (no such option)" --llvm-version 18 --num-test-traces=1 r2.proftext
+nt2=$(( (2 * 29) % 150 + 1 ))
+refuse "--num-test-traces = all traces" "--num-test-traces=$nt2" r2.proftext
+grep -q "expected: < $nt2, actual: $nt2" p.err || { echo "FAIL: --num-test-traces message: $(cat p.err)"; fails=$((fails + 1)); }
+refuse "two inputs" r1.proftext r2.proftext
+
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]
