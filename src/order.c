@@ -24,11 +24,16 @@
 #include <string.h>
 
 #include "intern.h"
+#include "llvm/target.h"
 #include "mt19937.h"
 #include "profbridge/order.h"
 #include "stl_algo.h"
 
-/* ---- what differs between releases ---------------------------------------- */
+/* ---- what differs between releases ----------------------------------------
+ * Each rule was compared with the real llvm-profdata-17, -18, -19, -21, -22,
+ * -23 and -24 by tests/interop/order_llvm.sh, except where it says otherwise.
+ * (They live here, not in llvm/target.h's feature table, because only order
+ * reads them.) */
 
 typedef struct order_rules {
     /* createBPFunctionNodes: 0 = LLVM 17/18 (utility node per trace and log2
@@ -37,15 +42,19 @@ typedef struct order_rules {
      * that are too rare or too common dropped, nodes sorted by (first
      * timestamp, id)). */
     int nodes_v2;
-    /* BalancedPartitioning::split: 0 = std::nth_element (LLVM <= 19),
-     * 1 = llvm::sort (LLVM 20+). */
+    /* BalancedPartitioning::split: 0 = std::nth_element (LLVM 17-19, and
+     * 20 by the history: the switch came with lld's ELF balanced-partitioning
+     * work that found the order differing between hosts, after the 20
+     * branch; no llvm-profdata-20 was at hand to verify), 1 = llvm::sort
+     * (verified for 21-24). */
     int split_sorts;
     /* The file-name prefix of local functions: ':' (LLVM 17, split only if
      * present) or ';' (LLVM 18+, getParsedIRPGOName). */
     char file_delim;
     /* The "# Warning: Mach-O ..." line (LLVM 18+). */
     int macho_warning;
-    /* Names of vtables also resolve (getFuncOrVarName, LLVM 19+). */
+    /* Names of vtables also resolve (getFuncOrVarName, LLVM 19+; from the
+     * sources: traces never name vtables in practice). */
     int var_names;
     /* "# Ordered N functions" is the first output line (LLVM 18+); LLVM 17
      * prints it as a note on stderr. */
@@ -58,12 +67,12 @@ typedef struct order_rules {
 } order_rules;
 
 static int rules_for(int release, order_rules *r, pb_error *err) {
-    if (release == 0) release = 19;
-    if (release < 17 || release > 24)
+    if (release == 0) release = PBI_LLVM_DEFAULT;
+    if (release < 17 || release > PBI_LLVM_MAX)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version",
                             "llvm-profdata order exists from LLVM 17 on (17..24), not in %d", release);
     r->nodes_v2 = release >= 19;
-    r->split_sorts = release >= 20;
+    r->split_sorts = release >= 21;
     r->file_delim = release >= 18 ? ';' : ':';
     r->macho_warning = release >= 18;
     r->var_names = release >= 19;
