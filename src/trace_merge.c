@@ -4,12 +4,12 @@
  * reservoir of at most `reservoir` traces (default 100) over a stream of all
  * traces seen, so that a merge of thousands of runs keeps a uniform sample.
  *
- * Byte-identical output needs the same random numbers, so this reproduces
- * what the LLVM binaries use: std::mt19937 with its default seed (a member
- * of the writer, never reseeded), libstdc++'s uniform_int_distribution<u64>
- * over a 32-bit engine (Lemire's nearly-divisionless method for ranges below
- * 2^32 -- libstdc++ >= 11 -- and its upscaling loop above), and llvm::shuffle
- * (g() % size, front to back). Per input, in LLVM's order:
+ * Byte-identical output needs the same random numbers, so this draws what
+ * the LLVM binaries draw (mt19937.c, shared with order.c): std::mt19937 with
+ * its default seed (a member of the writer, never reseeded), libstdc++'s
+ * uniform_int_distribution<u64> over a 32-bit engine (Lemire's nearly-
+ * divisionless method for ranges below 2^32 -- libstdc++ >= 11 -- and its
+ * upscaling loop above), and llvm::shuffle (g() % size, front to back). Per input, in LLVM's order:
  *  1. traces longer than max_length are cut, empty ones dropped;
  *  2. if only the input is sampled (stream size > reservoir), it and the
  *     accumulated traces swap places;
