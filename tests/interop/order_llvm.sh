@@ -9,7 +9,8 @@
 #     -pgo-temporal-instrumentation, run 120 times, each run calling the
 #     functions in another order: 1 raw, merges of 1, 5 and 120 runs (the
 #     last sampled down to 100 traces), their .proftext, --num-test-traces,
-#     a profile without traces (LLVM 19);
+#     a profile without traces (LLVM 19); and the same program built by
+#     each other release's clang-N, 1 raw and a merge of 12 runs;
 #  2. random trace sets (tests/interop/data/order_traces_gen.py) of 2..200
 #     functions and 1..150 traces, as .proftext and as the .profdata each
 #     release's own merge makes of it, for every release installed.
@@ -96,6 +97,22 @@ PY
   fi
 else
   echo "note: clang-19 or llvm-profdata-19 absent: part 1 (a real program) skipped"
+fi
+
+# ---- 1b. the same program built by each release's own clang: its raw files
+# (one trace each) and their merge, through that release's llvm-profdata
+if [ -f prog.c ]; then
+  for v in "${releases[@]}"; do
+    [ "$v" = 19 ] && continue
+    command -v "clang-$v" >/dev/null || { echo "note: clang-$v absent: its raw files not compared"; continue; }
+    if ! "clang-$v" -O0 -fprofile-generate -mllvm -pgo-temporal-instrumentation prog.c -o "prog$v" 2>/dev/null; then
+      echo "note: clang-$v cannot build a temporal-instrumented program"; continue
+    fi
+    for i in $(seq 1 12); do LLVM_PROFILE_FILE="c$v-$(printf %02d "$i").profraw" "./prog$v" "$i" || true; done
+    "llvm-profdata-$v" merge "c$v"-*.profraw -o "c$v.profdata"
+    check "$v" "clang-$v raw" "c$v-03.profraw"
+    check "$v" "clang-$v, 12 runs" "c$v.profdata"
+  done
 fi
 
 # ---- 2. random trace sets through every release
