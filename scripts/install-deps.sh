@@ -14,7 +14,7 @@ packages=(
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
   llvm-15 clang-15 libclang-common-15-dev   # 15's profile runtime is in libclang-common
-  llvm-16                # idx_llvm_interop.sh: --llvm-version 16 against llvm-profdata-16
+  llvm-16 clang-16 libclang-rt-16-dev   # idx_llvm_interop.sh: --llvm-version 16 against llvm-profdata-16
   llvm-19 clang-19 libclang-rt-19-dev
 )
 
