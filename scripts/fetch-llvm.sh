@@ -10,7 +10,8 @@
 # Usage: scripts/fetch-llvm.sh [--clang] [--prefix DIR] N...
 # Installs DIR/N/bin/llvm-profdata-N and llvm-cov-N, with --clang also
 # clang-N and clang++-N (DIR defaults to /opt/profbridge-llvm). When run as
-# root, links each from /usr/local/bin unless such a file already exists.
+# root, links each from /usr/local/bin unless a working one is already
+# there (a dangling link is replaced).
 # Idempotent: prints nothing and exits 0 when the tools already work.
 #
 # The packages are downloaded from the Debian mirror of the machine's apt

@@ -30,6 +30,7 @@ they run normally.
 """
 
 import concurrent.futures
+import fcntl
 import glob
 import hashlib
 import lzma
@@ -51,6 +52,7 @@ PINNED = {24: "1:24~++20261025103442+7e3c57157096-1~exp1"}
 KEYRING = os.environ.get("PB_DEBIAN_KEYRING", "/usr/share/keyrings/debian-archive-keyring.gpg")
 ARCH_TRIPLE = "x86_64-linux-gnu"
 PROG = "fetch-llvm"
+MIRROR = ""
 
 
 def say(msg):
@@ -127,7 +129,7 @@ def find_mirror():
 # ---------------------------------------------------------------- downloads
 
 def download(url, dest):
-    tmp = dest + ".part"
+    tmp = f"{dest}.{os.getpid()}.part"  # concurrent runs share the cache
     try:
         with urllib.request.urlopen(url, timeout=120) as r, open(tmp, "wb") as f:
             shutil.copyfileobj(r, f, 1 << 20)
@@ -250,7 +252,8 @@ def resolve(n, with_clang, indexes):
         name = todo.pop()
         st = pick(name)
         if st is None:
-            die(f"LLVM {n}: no package {name} in {'/'.join(suites)}")
+            die(f"LLVM {n}: no package {name} in {'/'.join(suites)} of {MIRROR} "
+                "(set PB_DEBIAN_MIRROR to a current Debian mirror)")
         pkg = st["Package"]
         if pkg in chosen:
             continue
@@ -383,20 +386,17 @@ def check(n, with_clang, prefix, interp, root):
 
 def link(prefix, n, with_clang):
     """/usr/local/bin/<tool>-N -> the installed tool, when root and no such
-    file exists (a stale link into another profbridge-llvm dir is replaced)."""
+    tool exists there (a dangling link, e.g. into the old
+    /opt/profbridge-llvm17, is replaced; a working one is left alone)."""
     if os.geteuid() != 0:
         return
     for name, _ in tools(n, with_clang):
         dest = os.path.join("/usr/local/bin", name)
         target = os.path.join(prefix, str(n), "bin", name)
-        if os.path.islink(dest):
-            old = os.readlink(dest)
-            if old == target or "profbridge-llvm" not in old:
-                continue
+        if os.path.islink(dest) and not os.path.exists(dest):
             os.unlink(dest)
-        elif os.path.exists(dest):
-            continue
-        os.symlink(target, dest)
+        if not os.path.lexists(dest):
+            os.symlink(target, dest)
 
 
 def main(argv):
@@ -427,7 +427,8 @@ def main(argv):
             die(f"{tool} is missing (scripts/install-deps.sh installs it)")
     if not os.path.exists(KEYRING):
         die(f"no Debian archive keyring at {KEYRING} (package debian-archive-keyring)")
-    mirror = find_mirror()
+    global MIRROR
+    mirror = MIRROR = find_mirror()
     cache = os.environ.get("PB_LLVM_CACHE")
     if not cache:
         cache = "/var/cache/profbridge-llvm"
@@ -438,7 +439,19 @@ def main(argv):
         except OSError:
             cache = os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"),
                                  "profbridge-llvm")
-    os.makedirs(prefix, exist_ok=True)
+    try:
+        os.makedirs(prefix, exist_ok=True)
+        lock = open(os.path.join(prefix, ".lock"), "w", encoding="utf-8")
+    except OSError as e:
+        die(f"cannot write {prefix} ({e.strerror}): run as root or pass --prefix DIR")
+    # One installer at a time per prefix (two test runs may start together);
+    # the one that waited finds the work done.
+    fcntl.flock(lock, fcntl.LOCK_EX)
+    todo = [n for n in todo if not installed(prefix, n, with_clang)]
+    if not todo:
+        for n in releases:
+            link(prefix, n, with_clang)
+        return 0
     suites = sorted({s for n in todo for s in SUITES[n]})
     say(f"LLVM {' '.join(map(str, todo))}: reading Debian {', '.join(suites)} from {mirror}")
     with tempfile.TemporaryDirectory() as tmp:
