@@ -5,7 +5,7 @@
 # value = heavy in indirect-call and memop value sites, the shape the other
 # benchmarks use; plain = counters only; cxx = counters only, ~150-byte
 # C++-mangled names over 400 translation units), each built once with
-# clang-N (bench/big_raw.sh, cached in bench/cache) for N = 19 and 23 so
+# clang-N -O0 (bench/big_raw.sh, cached in bench/cache) for N = 19 and 23 so
 # that each llvm-profdata-N reads the raw version its own compiler writes;
 # profbridge runs with --llvm-version N on the same file.
 #
@@ -75,7 +75,7 @@ rows=()
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs" >&2
 for shape in $shapes; do
   for n in $releases; do
-    dir="$(bash bench/big_raw.sh --functions "$functions" --shape "$shape" --clang "$n")" \
+    dir="$(bash bench/big_raw.sh --functions "$functions" --shape "$shape" --clang "$n" --opt O0)" \
       || die "bench/big_raw.sh --shape $shape --clang $n failed"
     raw="$dir/run1.profraw"
     cat "$raw" >/dev/null # page cache
