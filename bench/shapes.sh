@@ -10,8 +10,9 @@
 # profbridge runs with --llvm-version N on the same file.
 #
 # Paired, alternating runs (llvm first on odd rounds, ours first on even
-# ones), --repeat of each (default 5); the table shows the median wall time
-# and median peak RSS (/usr/bin/time -f) of each and the ratios ours/theirs,
+# ones), --repeat of each (default 5); the table shows the median wall time,
+# CPU time (user + sys: the better measure on a loaded machine) and peak RSS
+# (/usr/bin/time -f) of each and the ratios ours/theirs,
 # and whether the two indexed files are byte-identical (llvm-profdata with
 # --keep-vtable-symbols, which profbridge's default equals). A difference
 # or a refusal by profbridge is reported, not fatal: the readers and
@@ -55,17 +56,17 @@ fi
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 
-# run NAME CMD...: one timed run; appends "wall kib" to $tmp/NAME.times, or
+# run NAME CMD...: one timed run; appends "wall kib cpu" to $tmp/NAME.times, or
 # "fail" when the command fails (its stderr kept in $tmp/NAME.err).
 run() {
   local name="$1"; shift
-  if /usr/bin/time -f "%e %M" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$name.err"; then
-    tail -n1 "$tmp/time" >> "$tmp/$name.times"
+  if /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$name.err"; then
+    tail -n1 "$tmp/time" | awk '{ print $1, $2, $3 + $4 }' >> "$tmp/$name.times"
   else
     echo fail >> "$tmp/$name.times"
   fi
 }
-# median NAME FIELD: median of column FIELD (1 wall, 2 KiB) of NAME's runs.
+# median NAME FIELD: median of column FIELD (1 wall, 2 KiB, 3 cpu) of NAME's runs.
 median() {
   awk -v f="$2" '$1 != "fail" { print $f }' "$tmp/$1.times" | sort -g |
     awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -98,20 +99,21 @@ for shape in $shapes; do
       same="DIFFERENT bytes"
     fi
     funcs="$("llvm-profdata-$n" show "$tmp/llvm.profdata" 2>/dev/null | awk '/^Total functions:/ { print $3 }')"
-    lt="$(median "llvm-$key" 1)"; lm="$(median "llvm-$key" 2)"
-    pt="$(median "pb-$key" 1)"; pm="$(median "pb-$key" 2)"
+    lt="$(median "llvm-$key" 1)"; lm="$(median "llvm-$key" 2)"; lc="$(median "llvm-$key" 3)"
+    pt="$(median "pb-$key" 1)"; pm="$(median "pb-$key" 2)"; pc="$(median "pb-$key" 3)"
     rows+=("$(awk -v s="$shape" -v n="$n" -v f="$funcs" -v sz="$(stat -c %s "$raw")" \
-        -v lt="$lt" -v lm="$lm" -v pt="$pt" -v pm="$pm" -v same="$same" 'BEGIN {
-      rt = (pt == "-" || lt == "-" || lt == 0) ? "-" : sprintf("%.2f", pt / lt)
-      rm = (pm == "-" || lm == "-" || lm == 0) ? "-" : sprintf("%.2f", pm / lm)
-      printf "%-6s %3s %7s %7.1f | %7s %7.1f | %7s %7.1f | %5s %5s  %s",
-        s, n, f, sz / 1048576, lt, lm / 1024, pt, pm / 1024, rt, rm, same }')")
+        -v lt="$lt" -v lm="$lm" -v lc="$lc" -v pt="$pt" -v pm="$pm" -v pc="$pc" -v same="$same" '
+      function ratio(a, b) { return (a == "-" || b == "-" || b == 0) ? "-" : sprintf("%.2f", a / b) }
+      BEGIN {
+      printf "%-6s %3s %7s %5.1f | %6s %6s %6.1f | %6s %6s %6.1f | %5s %5s %5s  %s",
+        s, n, f, sz / 1048576, lt, lc, lm / 1024, pt, pc, pm / 1024,
+        ratio(pt, lt), ratio(pc, lc), ratio(pm, lm), same }')")
     echo "bench: $shape, clang-$n: done" >&2
   done
 done
 echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-printf "\nraw -> indexed, median of %d paired alternating runs (wall s, peak RSS MB)\n" "$repeat"
-printf "%-6s %3s %7s %7s | %-15s | %-15s | %-11s\n" "" "" "" "raw" "llvm-profdata-N" "profbridge" "ours/theirs"
-printf "%-6s %3s %7s %7s | %7s %7s | %7s %7s | %5s %5s  %s\n" shape N funcs MB wall MB wall MB wall mem output
+printf "\nraw -> indexed, median of %d paired alternating runs (wall s, cpu s = user + sys, peak RSS MB)\n" "$repeat"
+printf "%-6s %3s %7s %5s | %-20s | %-20s | %-17s\n" "" "" "" "raw" "llvm-profdata-N" "profbridge" "ours/theirs"
+printf "%-6s %3s %7s %5s | %6s %6s %6s | %6s %6s %6s | %5s %5s %5s  %s\n" shape N funcs MB wall cpu MB wall cpu MB wall cpu mem output
 for r in "${rows[@]}"; do echo "$r"; done
