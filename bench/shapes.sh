@@ -104,9 +104,10 @@ for shape in $shapes; do
     rows+=("$(awk -v s="$shape" -v n="$n" -v f="$funcs" -v sz="$(stat -c %s "$raw")" \
         -v lt="$lt" -v lm="$lm" -v lc="$lc" -v pt="$pt" -v pm="$pm" -v pc="$pc" -v same="$same" '
       function ratio(a, b) { return (a == "-" || b == "-" || b == 0) ? "-" : sprintf("%.2f", a / b) }
+      function two(a) { return a == "-" ? a : sprintf("%.2f", a) }
       BEGIN {
       printf "%-6s %3s %7s %5.1f | %6s %6s %6.1f | %6s %6s %6.1f | %5s %5s %5s  %s",
-        s, n, f, sz / 1048576, lt, lc, lm / 1024, pt, pc, pm / 1024,
+        s, n, f, sz / 1048576, two(lt), two(lc), lm / 1024, two(pt), two(pc), pm / 1024,
         ratio(pt, lt), ratio(pc, lc), ratio(pm, lm), same }')")
     echo "bench: $shape, clang-$n: done" >&2
   done
