@@ -66,15 +66,15 @@ def die(msg):
 
 # ---------------------------------------------------------------- the mirror
 
-def apt_sources():
+def apt_sources(etc="/etc/apt"):
     """(uri, suites) pairs of the machine's apt configuration, one-line
     (*.list) and deb822 (*.sources) formats; files apt would ignore are
     ignored too."""
     out = []
     files = []
-    if os.path.exists("/etc/apt/sources.list"):
-        files.append("/etc/apt/sources.list")
-    files += sorted(glob.glob("/etc/apt/sources.list.d/*.list"))
+    if os.path.exists(f"{etc}/sources.list"):
+        files.append(f"{etc}/sources.list")
+    files += sorted(glob.glob(f"{etc}/sources.list.d/*.list"))
     for path in files:
         with open(path, encoding="utf-8", errors="replace") as f:
             for line in f:
@@ -84,7 +84,7 @@ def apt_sources():
                 words = re.sub(r"\[[^]]*\]", " ", line[4:]).split()
                 if len(words) >= 2:
                     out.append((words[0], [words[1]]))
-    for path in sorted(glob.glob("/etc/apt/sources.list.d/*.sources")):
+    for path in sorted(glob.glob(f"{etc}/sources.list.d/*.sources")):
         with open(path, encoding="utf-8", errors="replace") as f:
             text = f.read()
         for stanza in re.split(r"\n\s*\n", text):
@@ -103,7 +103,7 @@ def apt_sources():
     return out
 
 
-def find_mirror():
+def find_mirror(etc="/etc/apt", os_release="/etc/os-release"):
     """The URI apt uses for Debian's main archive: the one serving this
     system's own release (e.g. bookworm, not bookworm-security)."""
     env = os.environ.get("PB_DEBIAN_MIRROR")
@@ -111,7 +111,7 @@ def find_mirror():
         return env.rstrip("/")
     codename = ""
     try:
-        with open("/etc/os-release", encoding="utf-8") as f:
+        with open(os_release, encoding="utf-8") as f:
             for line in f:
                 if line.startswith("VERSION_CODENAME="):
                     codename = line.split("=", 1)[1].strip().strip('"')
@@ -119,7 +119,7 @@ def find_mirror():
         pass
     wanted = {codename} if codename else set()
     wanted |= {"stable", "testing", "unstable", "sid", "trixie", "bookworm"}
-    for uri, suites in apt_sources():
+    for uri, suites in apt_sources(etc):
         if uri.startswith(("http://", "https://")) and wanted & set(suites):
             return uri.rstrip("/")
     die("cannot find the Debian archive in the apt configuration "

@@ -19,7 +19,7 @@ pb_llvm_how() {
   case "$1" in
     13|14|15|16|19) echo "apt-get install llvm-$1 clang-$1 (scripts/install-deps.sh)" ;;
     17|18|21|22|23|24) echo "scripts/fetch-llvm.sh --clang $1" ;;
-    *) echo "no Debian package provides LLVM $1 (not Debian bookworm, trixie, sid or experimental)" ;;
+    *) echo "none of Debian bookworm, trixie, sid or experimental ships LLVM $1" ;;
   esac
 }
 
