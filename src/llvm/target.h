@@ -32,7 +32,10 @@
 
 /*  release raw indexed  (raw: what its compiler-rt writes and the only one its
  *                        llvm-profdata reads; indexed: what its merge writes,
- *                        and the highest its readers accept)              */
+ *                        and the highest its readers accept). Every row but
+ *                        20 (no Debian package) is checked against the real
+ *                        tools: tests/interop/llvm_releases.sh,
+ *                        docs/llvm-releases.md                            */
 #define PBI_LLVM_RELEASES(X) \
     X(13, 7, 7)              \
     X(14, 8, 7)              \
