@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "diag_defer.h"
 #include "merge_feed.h"
+#include "llvm/target.h"
 #include "opts.h"
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
@@ -59,9 +60,13 @@ static void help(FILE *out) {
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
-          "      --llvm-version N        act as llvm-profdata N: 14, 16, 17 or 19 (default 19);\n"
-          "                              14 saturates at 2^64-1, later ones at 2^64-3\n"
-          "      --indexed-version N     indexed version to write (4-14)\n"
+          "      --llvm-version N        act as llvm-profdata-N merge, N = 13..24 (default:\n"
+          "                              $PROFBRIDGE_LLVM_VERSION, else 19): its indexed version\n"
+          "                              (13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11, 19-21 v12,\n"
+          "                              22 v13, 23-24 v14), its text, order and saturation\n"
+          "                              rules. LLVM N reads indexed files of N and older only:\n"
+          "                              for clang 14-18, say --llvm-version 14 (or 15..18)\n"
+          "      --indexed-version N     indexed version to write (4-14) instead of N's\n"
           "  -h, --help                  show this help\n"
           "\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n",
           out);
@@ -353,10 +358,23 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "16") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
-        pbc_usage_error("merge", "--llvm-version wants 14, 16, 17 or 19, got '%s'", llvm);
-        goto out;
+    /* The release is resolved once, before any input is read: a bad value
+     * is a usage error whatever the inputs hold. */
+    pbi_llvm_target target;
+    if (pbc_llvm_target("merge", llvm, &target)) goto out;
+    int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
+    if (indexed && !explicit_llvm) {
+        /* --indexed-version N alone: the rules of the first release writing N
+         * (the indexed writer's own rule, formats/indexed/indexed_write.c) */
+        uint64_t v;
+        if (pbc_parse_u64(indexed, &v) == 0 && v <= UINT32_MAX && v != target.indexed_version) {
+            int r = pbi_llvm_first_reading_indexed((uint32_t)v);
+            if (r) pbi_llvm_target_of(r, &target);
+        }
+        explicit_llvm = 1;
     }
+    char release[8];
+    snprintf(release, sizeof release, "%d", target.release);
     if (text + binary + (to != NULL) > 1) {
         pbc_usage_error("merge", "--text, --binary and --to exclude each other");
         goto out;
@@ -388,7 +406,7 @@ int pbc_cmd_merge(int argc, char **argv) {
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-    mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    mo.max_count = pbi_llvm_has(&target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
     if (strcmp(out_f->name, "iprof") == 0) {
         /* iprof has no 255-values-per-site limit and counts are Java longs:
          * a type histogram keeps every type (docs/mapping.md §6) */
@@ -539,9 +557,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     size_t nkv = 0;
     int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
-    if (llvm && (is_text || is_indexed))
-        /* the text writer knows 14, 16, 17 and 19 itself */
-        kv[nkv++] = (pb_kv){"llvm-version", llvm};
+    if (explicit_llvm) kv[nkv++] = (pb_kv){"llvm-version", release};
     if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
     if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};

@@ -51,7 +51,9 @@
 #define PBI_LLVM_FEATURES(X)                                                                              \
     X(KEYS_SORTED,            17, PBI_LLVM_NOW, "indexed keys inserted in name order (before: StringMap, first seen)") \
     X(INKEY_DENSE_MIX,        19, PBI_LLVM_NOW, "records of one name ordered by DenseMap's mixed hash (before: x*37)") \
-    X(SUMMARY_LLVM14,         13, 14,           "profile summary counts the special entry count as LLVM 14 does")     \
+    X(SUMMARY_LLVM14,         13, 15,           "profile summary counts the special entry count as LLVM 14 does")     \
+    X(SATURATE_U64_MAX,       13, 15,           "merged counts saturate at 2^64-1 (later: 2^64-3)")                   \
+    X(FLAG_BYTE_COVERAGE,     14, PBI_LLVM_NOW, "merge writes the single-byte-coverage and function-entry-only flags") \
     X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
     X(TEXT_BYTE_COVERAGE,     19, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
     X(TEXT_BITMAP,            19, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \

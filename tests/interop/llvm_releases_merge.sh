@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# llvm_releases_merge.sh -- `profbridge merge --llvm-version N` against the
+# real llvm-profdata-N merge, for every release N = 13..24 whose tool is on
+# PATH (the oracle; nothing here is frozen from our own output). Per release:
+#  - every real raw/indexed/text file of shared/testdata (llvm-real,
+#    llvm-profparser) that llvm-profdata-N merge accepts, alone: indexed and
+#    --text bytes identical (profbridge with --no-keep-vtable-symbols, the
+#    llvm-profdata default);
+#  - weighted pairs of the accepted llvm-real files, with and without
+#    --sparse: indexed and text bytes;
+#  - programs built now with that release's clang-N (FE and IR
+#    instrumentation; tests/interop/lib/clang-programs.bash), their raw
+#    profiles merged alone and weighted: indexed and text bytes;
+#  - llvm-profdata-N's own indexed and text outputs read back by profbridge
+#    and merged again: the bytes llvm-profdata-N gives for the same;
+#  - a bad --llvm-version is a usage error (exit 2) before a broken input is
+#    read (once, not per release).
+# Releases run two at a time (the tools are single-threaded here).
+# LLVM_RELEASES="14 19" limits the releases; exit 77 when no tool is found.
+set -euo pipefail
+: "${PB:?}" "${PB_SHARED_DIR:?}"
+HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+R="$PB_SHARED_DIR/testdata/llvm-real"
+P="$PB_SHARED_DIR/testdata/llvm-profparser"
+
+# ---------------------------------------------------------------- one release
+if [ "${1:-}" = --release ]; then
+  N="$2" T="$3"
+  LP="llvm-profdata-$N"
+  fails=0; checks=0; accepted=0; textok=0; idxok=0; textn=0; idxn=0
+  fail() { echo "FAIL [$N]: $*"; fails=$((fails + 1)); }
+  # same KIND WHAT WANT GOT: KIND idx|text counts toward the per-release table
+  same() {
+    checks=$((checks + 1))
+    if [ "$1" = idx ]; then idxn=$((idxn + 1)); else textn=$((textn + 1)); fi
+    if cmp -s "$3" "$4"; then
+      if [ "$1" = idx ]; then idxok=$((idxok + 1)); else textok=$((textok + 1)); fi
+    else
+      fail "$2: $(cmp "$3" "$4" 2>&1 | head -1)"
+    fi
+  }
+  # both WHAT ARGS...: llvm-profdata-N merge vs profbridge merge, indexed and
+  # text; returns 1 (no check) when llvm-profdata-N refuses the inputs
+  both() {
+    local what="$1"; shift
+    rm -f "$T/l.profdata" "$T/p.profdata" "$T/l.proftext" "$T/p.proftext"
+    "$LP" merge --num-threads=1 "$@" -o "$T/l.profdata" >/dev/null 2>&1 || return 1
+    "$PB" merge --llvm-version "$N" --no-keep-vtable-symbols "$@" -o "$T/p.profdata" 2>"$T/err" || true
+    same idx "merge $what" "$T/l.profdata" "$T/p.profdata"
+    if "$LP" merge --num-threads=1 --text "$@" -o "$T/l.proftext" >/dev/null 2>&1; then
+      "$PB" merge --llvm-version "$N" --no-keep-vtable-symbols --text "$@" -o "$T/p.proftext" 2>"$T/err" || true
+      same text "merge --text $what" "$T/l.proftext" "$T/p.proftext"
+    fi
+    return 0
+  }
+  # back WHAT: llvm-profdata-N's outputs of the last `both`, read back by us
+  back() {
+    for x in profdata proftext; do
+      [ -s "$T/l.$x" ] || continue
+      cp "$T/l.$x" "$T/own.$x"
+      "$LP" merge --num-threads=1 "$T/own.$x" -o "$T/ll.profdata" >/dev/null 2>&1 || continue
+      "$PB" merge --llvm-version "$N" --no-keep-vtable-symbols "$T/own.$x" -o "$T/pp.profdata" 2>/dev/null || true
+      same idx "merge of llvm-profdata-$N's own .$x of $1" "$T/ll.profdata" "$T/pp.profdata"
+      "$LP" merge --num-threads=1 --text "$T/own.$x" -o "$T/ll.proftext" >/dev/null 2>&1 || continue
+      "$PB" merge --llvm-version "$N" --no-keep-vtable-symbols --text "$T/own.$x" -o "$T/pp.proftext" 2>/dev/null || true
+      same text "merge --text of llvm-profdata-$N's own .$x of $1" "$T/ll.proftext" "$T/pp.proftext"
+    done
+  }
+
+  files=()
+  for d in "$R"/llvm*; do
+    [ -d "$d" ] && for f in "$d"/*.profraw "$d"/*.profdata "$d"/*.proftext; do [ -f "$f" ] && files+=("$f"); done
+  done
+  if [ -d "$P" ]; then
+    while IFS= read -r f; do files+=("$f"); done \
+      < <(find "$P" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort)
+  fi
+  # llvm-profparser holds the same bytes under many names (483 texts, 71
+  # contents): each content once.
+  declare -A seen=()
+  ok=()
+  for f in "${files[@]}"; do
+    sum=$(md5sum < "$f"); sum=${sum%% *}
+    [ -z "${seen[$sum]:-}" ] || continue
+    seen[$sum]=1
+    both "${f#"$PB_SHARED_DIR"/testdata/}" "$f" || continue
+    accepted=$((accepted + 1))
+    case "$f" in "$R"/*) ok+=("$f") ;; esac
+  done
+
+  # Weighted pairs and --sparse over the accepted llvm-real files (raw files
+  # and texts first: they exercise the merge, not only the copy).
+  pairs=()
+  for f in "${ok[@]}"; do case "$f" in *.profraw) pairs+=("$f") ;; esac; done
+  for f in "${ok[@]}"; do case "$f" in *.proftext) pairs+=("$f") ;; esac; done
+  n=0
+  for a in "${pairs[@]}"; do
+    for b in "${pairs[@]:0:3}"; do
+      for sparse in "" --sparse; do
+        n=$((n + 1)); [ "$n" -le 24 ] || break 3
+        # shellcheck disable=SC2086
+        both "$sparse 3,${a#"$R"/} 2,${b#"$R"/}" $sparse --weighted-input=3,"$a" --weighted-input=2,"$b" \
+          && [ $((n % 4)) = 1 ] && back "3,${a#"$R"/} 2,${b#"$R"/}"
+      done
+    done
+  done
+
+  # Saturation (2^64-1 up to LLVM 14, 2^64-3 later) and the summaries'
+  # special-count rules; 300 names (key order: StringMap of first appearance
+  # or sorted) with 1 to 5 hashes each (record order inside a key: x*37 or
+  # the mixed hash).
+  printf ':ir\nf\n1\n2\n18446744073709551610\n3\n\ng\n2\n1\n18446744073709551615\n' > "$T/sat.proftext"
+  both "sat x2" "$T/sat.proftext" "$T/sat.proftext" || fail "llvm-profdata-$N refuses sat.proftext"
+  both "7,sat" --weighted-input=7,"$T/sat.proftext" || fail "llvm-profdata-$N refuses sat.proftext"
+  awk 'BEGIN { print ":ir"; for (i = 0; i < 300; i++) { x = (i * 7919) % 300;
+      for (h = 0; h < 1 + i % 5; h++) printf "fn_%d_%s\n%d\n2\n%d\n%d\n\n", x, substr("abcdefgh", 1 + i % 8), \
+        1000003 * h + x, i, h } }' > "$T/keys.proftext"
+  both "300 names" "$T/keys.proftext" || fail "llvm-profdata-$N refuses keys.proftext"
+  both "300 names + sat" "$T/sat.proftext" --weighted-input=2,"$T/keys.proftext" && back "300 names + sat"
+
+  # This release's own clang-built raw profiles.
+  built=0
+  if [ -f "$HERE/lib/clang-programs.bash" ] && command -v "clang-$N" >/dev/null; then
+    # shellcheck source=/dev/null
+    . "$HERE/lib/clang-programs.bash"
+    if raws=$(pb_clang_build_raws "$N" "$T/cc" 2>"$T/cc.err"); then
+      mapfile -t rl <<< "$raws"
+      for f in "${rl[@]}"; do
+        [ -f "$f" ] || continue
+        built=$((built + 1))
+        if both "clang-$N $(basename "$f")" "$f"; then back "clang-$N $(basename "$f")"
+        else fail "llvm-profdata-$N refuses clang-$N's $(basename "$f")"; fi
+      done
+      if [ "${#rl[@]}" -ge 2 ]; then
+        both "clang-$N 5,all" --weighted-input=5,"${rl[0]}" "${rl[@]}" || true
+        both "clang-$N --sparse all" --sparse "${rl[@]}" || true
+      fi
+    else
+      echo "note [$N]: clang-$N programs not built: $(head -3 "$T/cc.err")"
+    fi
+  elif command -v "clang-$N" >/dev/null; then
+    echo "note [$N]: tests/interop/lib/clang-programs.bash absent: no clang-$N raws"
+  fi
+
+  echo "RESULT $N accepted=$accepted idx=$idxok/$idxn text=$textok/$textn clang_raws=$built"
+  echo "$checks checks, $fails failures (llvm-profdata-$N)"
+  [ "$fails" -eq 0 ]
+  exit
+fi
+
+# ---------------------------------------------------------------- dispatcher
+[ -d "$R" ] || { echo "SKIP: $R absent"; exit 77; }
+[ -d "$P" ] || echo "note: $P absent: llvm-profparser files not compared"
+want="${LLVM_RELEASES:-13 14 15 16 17 18 19 20 21 22 23 24}"
+rels=()
+for n in $want; do
+  if command -v "llvm-profdata-$n" >/dev/null; then rels+=("$n"); else echo "note: llvm-profdata-$n not on PATH: release $n not checked"; fi
+done
+[ "${#rels[@]}" -gt 0 ] || { echo "SKIP: no llvm-profdata-N on PATH"; exit 77; }
+T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+
+# A bad release is a usage error before any input is read, even a broken one.
+printf 'not a profile' > "$T/broken.profraw"
+fails=0
+for bad in 12 25 19x ""; do
+  rc=0; "$PB" merge --llvm-version "$bad" "$T/broken.profraw" -o "$T/x.profdata" 2>"$T/e" || rc=$?
+  [ "$rc" = 2 ] && grep -q "llvm-version" "$T/e" || { echo "FAIL: --llvm-version '$bad': exit $rc"; fails=$((fails + 1)); }
+  rc=0; PROFBRIDGE_LLVM_VERSION="${bad:-x}" "$PB" convert "$T/broken.profraw" -o "$T/x.profdata" 2>"$T/e" || rc=$?
+  [ "$rc" = 2 ] && grep -q PROFBRIDGE_LLVM_VERSION "$T/e" || { echo "FAIL: PROFBRIDGE_LLVM_VERSION='$bad': exit $rc"; fails=$((fails + 1)); }
+done
+
+for n in "${rels[@]}"; do mkdir -p "$T/$n"; done
+printf '%s\n' "${rels[@]}" \
+  | xargs -P2 -I{} bash -c '"$0" --release {} "$1/{}" > "$1/{}.log" 2>&1; echo $? > "$1/{}.rc"' "$0" "$T" || true
+for n in "${rels[@]}"; do
+  grep -v '^RESULT' "$T/$n.log" || true
+  [ "$(cat "$T/$n.rc")" = 0 ] || fails=$((fails + 1))
+done
+echo "release  accepted  indexed-bytes  text-bytes  clang-raws"
+for n in "${rels[@]}"; do
+  sed -n 's/^RESULT \([0-9]*\) accepted=\([0-9]*\) idx=\([^ ]*\) text=\([^ ]*\) clang_raws=\([0-9]*\)/  \1       \2       \3       \4       \5/p' "$T/$n.log"
+done
+[ "$fails" -eq 0 ]
