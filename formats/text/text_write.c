@@ -270,8 +270,10 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
                 pbi_buf_put_u64(&w.b, r->counters[c]);
                 pbi_buf_putc(&w.b, '\n');
             }
-            if ((r->num_bitmap_bytes || pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP_ALWAYS)) &&
-                pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP)) {
+            if (!r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP_ALWAYS)) {
+                /* LLVM 24: the count line even without bitmap, nothing after it */
+                pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$0\n");
+            } else if (r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP)) {
                 pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$");
                 pbi_buf_put_u64(&w.b, r->num_bitmap_bytes);
                 pbi_buf_puts(&w.b, "\n# Bitmap Byte Values:\n");

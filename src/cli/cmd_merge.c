@@ -279,7 +279,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
     pbc_plugin_opts po = {NULL, 0};
     pb_profile *acc = NULL;
-    pb_kv *kv = NULL;
+    pb_kv *kv = NULL, *rkv = NULL;
     pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
@@ -434,8 +434,17 @@ int pbc_cmd_merge(int argc, char **argv) {
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
-    ro.kv = po.kv;
-    ro.nkv = po.n;
+    /* Readers get the release too: some of their rules are a release's
+     * (which binary ids of a raw file LLVM 15-17 keep, ...). */
+    if (!(rkv = calloc(po.n + 1, sizeof *rkv))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    size_t nrkv = 0;
+    if (explicit_llvm) rkv[nrkv++] = (pb_kv){"llvm-version", release};
+    for (size_t i = 0; i < po.n; i++) rkv[nrkv++] = po.kv[i];
+    ro.kv = rkv;
+    ro.nkv = nrkv;
     pb_error_clear(&err);
     if (pbc_feed_start(&feed, paths, in.n, threads, &ro, &err)) {
         pbc_print_error(&err);
@@ -589,6 +598,7 @@ out:
         free(all[k]->v);
     }
     free(kv);
+    free(rkv);
     pb_profile_free(acc);
     pbc_plugin_opts_free(&po);
     return rc;

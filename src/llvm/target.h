@@ -55,8 +55,8 @@
     X(SATURATE_U64_MAX,       13, 15,           "merged counts saturate at 2^64-1 (later: 2^64-3)")                   \
     X(FLAG_BYTE_COVERAGE,     14, PBI_LLVM_NOW, "merge writes the single-byte-coverage and function-entry-only flags") \
     X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
-    X(TEXT_BYTE_COVERAGE,     19, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
-    X(TEXT_BITMAP,            19, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
+    X(TEXT_BYTE_COVERAGE,     18, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
+    X(TEXT_BITMAP,            18, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
     X(TEXT_VTABLE_SITES,      19, PBI_LLVM_NOW, "text carries kind-2 (vtable) value sites")                            \
     X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
     X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \

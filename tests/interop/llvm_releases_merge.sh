@@ -119,28 +119,34 @@ if [ "${1:-}" = --release ]; then
   both "300 names" "$T/keys.proftext" || fail "llvm-profdata-$N refuses keys.proftext"
   both "300 names + sat" "$T/sat.proftext" --weighted-input=2,"$T/keys.proftext" && back "300 names + sat"
 
-  # This release's own clang-built raw profiles.
+  # This release's own clang-built raw profiles, one per instrumentation
+  # kind the release supports (tests/interop/lib/clang-programs.bash).
   built=0
-  if [ -f "$HERE/lib/clang-programs.bash" ] && command -v "clang-$N" >/dev/null; then
+  lib="${PB_CLANG_PROGRAMS:-$HERE/lib/clang-programs.bash}"
+  if [ -f "$lib" ] && command -v "clang-$N" >/dev/null; then
     # shellcheck source=/dev/null
-    . "$HERE/lib/clang-programs.bash"
-    if raws=$(pb_clang_build_raws "$N" "$T/cc" 2>"$T/cc.err"); then
-      mapfile -t rl <<< "$raws"
+    . "$lib"
+    if pb_clang_programs "$N" "$T/cc" >/dev/null 2>&1; then
+      rl=()
+      while IFS=$'\t' read -r k _; do
+        [ -s "$T/cc/$k.profraw" ] && rl+=("$T/cc/$k.profraw")
+      done < "$T/cc/KINDS"
       for f in "${rl[@]}"; do
-        [ -f "$f" ] || continue
+        k=$(basename "$f" .profraw)
         built=$((built + 1))
-        if both "clang-$N $(basename "$f")" "$f"; then back "clang-$N $(basename "$f")"
-        else fail "llvm-profdata-$N refuses clang-$N's $(basename "$f")"; fi
+        if both "clang-$N $k" "$f"; then back "clang-$N $k"
+        else fail "llvm-profdata-$N refuses clang-$N's $k.profraw"; fi
+        both "clang-$N 3,$k 2,$k --sparse" --sparse --weighted-input=3,"$f" --weighted-input=2,"$f" || true
       done
-      if [ "${#rl[@]}" -ge 2 ]; then
-        both "clang-$N 5,all" --weighted-input=5,"${rl[0]}" "${rl[@]}" || true
-        both "clang-$N --sparse all" --sparse "${rl[@]}" || true
-      fi
+      # every kind that merges with the first (IR) one, weighted
+      for f in "${rl[@]:1}"; do
+        both "clang-$N 5,ir $(basename "$f" .profraw)" --weighted-input=5,"${rl[0]}" "$f" || true
+      done
     else
-      echo "note [$N]: clang-$N programs not built: $(head -3 "$T/cc.err")"
+      echo "note [$N]: clang-$N cannot build the programs: $(cat "$T/cc/SKIPPED" 2>/dev/null | head -3)"
     fi
   elif command -v "clang-$N" >/dev/null; then
-    echo "note [$N]: tests/interop/lib/clang-programs.bash absent: no clang-$N raws"
+    echo "note [$N]: $lib absent: no clang-$N raws"
   fi
 
   echo "RESULT $N accepted=$accepted idx=$idxok/$idxn text=$textok/$textn clang_raws=$built"
