@@ -169,11 +169,12 @@ static void target_flags(wstate *w) {
     }
     if ((f & PB_VARIANT_TEMPORAL) && w->version < PBI_IDX_TRACES_SINCE) {
         f &= ~PB_VARIANT_TEMPORAL;
-        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section", w->version);
+        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (--llvm-version %d has)", w->version,
+               pbi_llvm_first_reading_indexed(PBI_IDX_TRACES_SINCE));
     }
     if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && w->version < 12) {
         f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
-        notice(w, "loop-entries flag dropped: indexed v%u predates it", w->version);
+        notice(w, "loop-entries flag dropped: indexed v%u predates it (--llvm-version 20 has it)", w->version);
     }
     w->flags = f;
 }
@@ -907,15 +908,15 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         binid_off = w.out.len;
         if ((rc = write_binary_ids(&w, err))) goto out;
     } else if (pb_profile_binary_id_count(p)) {
-        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section",
-               pb_profile_binary_id_count(p), w.version);
+        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (--llvm-version %d has)",
+               pb_profile_binary_id_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w.version >= PBI_IDX_VTABLE_SINCE) {
         vt_off = w.out.len;
         if ((rc = write_vtable_names(&w, err))) goto out;
     } else if (pb_profile_symbol_count(p)) {
-        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section",
-               pb_profile_symbol_count(p), w.version);
+        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (--llvm-version %d has)",
+               pb_profile_symbol_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
         tr_off = w.out.len;
@@ -947,11 +948,11 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         }
     }
     if (w.dropped_kind2_sites)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them",
-               w.dropped_kind2_sites, w.version);
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (--llvm-version %d keeps them)",
+               w.dropped_kind2_sites, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps",
-               w.dropped_bitmaps, w.version);
+        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (--llvm-version %d keeps them)",
+               w.dropped_bitmaps, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
     if (w.truncated_values)
         notice(&w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w.truncated_values);
     if (w.skipped_empty)

@@ -43,6 +43,15 @@ typedef struct twriter {
 /* Notices about dropped data go to the caller's diag (src/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
+/* The first release whose text has feature f: what a notice suggests. */
+static int first_with(enum pbi_llvm_feature f) {
+    for (int r = PBI_LLVM_MIN; r <= PBI_LLVM_MAX; r++) {
+        pbi_llvm_target t;
+        if (pbi_llvm_target_of(r, &t) == 0 && pbi_llvm_has(&t, f)) return r;
+    }
+    return PBI_LLVM_MAX;
+}
+
 static int flag_on(const pb_write_options *o, const char *key, int dflt) {
     const char *v = o ? pb_kv_get(o->kv, o->nkv, key) : NULL;
     if (!v) return dflt;
@@ -99,15 +108,15 @@ static void header(twriter *w) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_LOOP_ENTRIES))
             pbi_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
         else
-            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (LLVM 20 and later have)",
-                   w->t.release);
+            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+                   w->t.release, first_with(PBI_LF_TEXT_LOOP_ENTRIES));
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_BYTE_COVERAGE))
             pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
         else
-            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it",
-                   w->t.release);
+            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+                   w->t.release, first_with(PBI_LF_TEXT_BYTE_COVERAGE));
     }
     if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
         notice(w, "function-entry-only / MemProf flags are not represented in text (as in LLVM)");
@@ -137,8 +146,8 @@ static void header(twriter *w) {
         pbi_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
         if (!pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL))
-            notice(w, "%zu temporal traces not written: LLVM %d's text format has none", pb_profile_trace_count(w->p),
-                   w->t.release);
+            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (--llvm-version %d has)",
+                   pb_profile_trace_count(w->p), w->t.release, first_with(PBI_LF_TEXT_TEMPORAL));
         else
             notice(w, "%zu temporal traces not written: the profile lacks the temporal flag",
                    pb_profile_trace_count(w->p));
@@ -289,11 +298,11 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     }
     if ((rc = flush(&w, 1, err))) goto out;
     if (w.dropped_kind2)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them", w.dropped_kind2,
-               w.t.release);
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (--llvm-version %d keeps them)",
+               w.dropped_kind2, w.t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none", w.dropped_bitmaps,
-               w.t.release);
+        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (--llvm-version %d has)",
+               w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
     if (w.unreadable_names)
         notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",

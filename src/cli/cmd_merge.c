@@ -214,6 +214,62 @@ static void progress_end(progress *pg) {
     if (pg->on && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
 }
 
+/*
+ * The raw version of a raw profile at `path` (the low half of its version
+ * word), 0 when it is not a readable raw file. Only the first 16 bytes are
+ * looked at, through the look-ahead every source has for probes.
+ */
+static uint32_t raw_version_of(const char *path) {
+    pb_error e;
+    pb_error_clear(&e);
+    pb_source *src = NULL;
+    const pb_format *f = NULL;
+    const uint8_t *h;
+    size_t n;
+    uint32_t v = 0;
+    if (pb_source_open_file(&src, path, &e) == 0 && pb_format_detect(src, &f, &e) == 0 && f &&
+        strcmp(f->name, "raw") == 0 && pb_source_peek(src, &h, &n, &e) == 0 && n >= 16) {
+        /* the magic's last byte is 0x81 in the file's byte order: first byte little-endian */
+        int le = h[0] == 0x81;
+        for (int i = 0; i < 4; i++) v |= (uint32_t)h[le ? 8 + i : 15 - i] << (8 * i);
+    }
+    pb_source_free(src);
+    return v;
+}
+
+/*
+ * When every input is a raw profile of one version older than the target's
+ * (clang-14's v8 with the default 19, say), the compiler that made them
+ * probably cannot read what is written: a hint names the release whose
+ * indexed version every compiler writing that raw version reads.
+ */
+static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char *out_path, pbc_diag_ctx *dc) {
+    uint32_t rv = 0;
+    for (size_t i = 0; i < in->n; i++) {
+        uint32_t v = raw_version_of(in->v[i].path);
+        if (!v || (rv && v != rv) || v >= t->raw_version) return;
+        rv = v;
+    }
+    int lo = 0, hi = 0;
+    for (int r = PBI_LLVM_MIN; r <= PBI_LLVM_MAX; r++) {
+        pbi_llvm_target x;
+        if (pbi_llvm_target_of(r, &x) == 0 && x.raw_version == rv) {
+            if (!lo) lo = r;
+            hi = r;
+        }
+    }
+    pbi_llvm_target old;
+    if (!lo || pbi_llvm_target_of(lo, &old) || old.indexed_version >= t->indexed_version) return;
+    char who[32];
+    if (lo == hi) snprintf(who, sizeof who, "clang %d", lo);
+    else snprintf(who, sizeof who, "clang %d-%d", lo, hi);
+    pb_diag(pbc_diag, dc, PB_DIAG_NOTICE, 0, out_path, PB_NO_OFFSET, NULL,
+            "the inputs are raw v%u profiles (%s) but LLVM %d's indexed v%u was written, which clang and "
+            "llvm-profdata %d and older refuse; for them: --llvm-version %d (indexed v%u)",
+            rv, who, t->release, t->indexed_version, pbi_llvm_first_reading_indexed(t->indexed_version) - 1, lo,
+            old.indexed_version);
+}
+
 /* Keeps only the function records the filters allow, in a new profile. */
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
@@ -465,6 +521,11 @@ int pbc_cmd_merge(int argc, char **argv) {
          * (pb_read_options.merge_into), so no model of the input is built;
          * the feed is not used past the first input. */
         int stream = acc && threads == 1, done = 0;
+        /* LLVM 13 sets the entry-first flag from each input in turn (the
+         * last one wins) where later releases OR the inputs' flags */
+        uint64_t acc_flags = acc ? pb_profile_flags(acc) : 0;
+        if (acc && pbi_llvm_has(&target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
+            pb_profile_set_flags(acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
         if (!stream) {
             prc = pbc_feed_next(feed, &pr, &err);
             if (prc == 0 && !acc) {
@@ -516,6 +577,7 @@ int pbc_cmd_merge(int argc, char **argv) {
             mo.diag_ctx = &dc;
         }
         pb_prepared_free(pr);
+        if (prc && acc) pb_profile_set_flags(acc, acc_flags); /* a failed input sets no flag */
         if (prc) pb_error_set_source(&err, in.v[i].path);
         pb_profile_free(p);
         if (prc && is_empty_file(in.v[i].path)) {
@@ -585,6 +647,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         rc = PBC_EXIT_USAGE;
         goto out;
     }
+    if (is_indexed && !explicit_llvm && !failed) old_raw_hint(&in, &target, out_path, &dc);
     rc = PBC_EXIT_OK;
 out:
     pbc_defer_free(&dd);
