@@ -172,9 +172,10 @@ static void target_flags(wstate *w) {
         notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (--llvm-version %d has)", w->version,
                pbi_llvm_first_reading_indexed(PBI_IDX_TRACES_SINCE));
     }
-    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && w->version < 12) {
+    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && (w->version < 12 || !pbi_llvm_has(&w->t, PBI_LF_FLAG_LOOP_ENTRIES))) {
         f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
-        notice(w, "loop-entries flag dropped: indexed v%u predates it (--llvm-version 20 has it)", w->version);
+        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (--llvm-version 20 does)",
+               w->t.release, w->version);
     }
     w->flags = f;
 }

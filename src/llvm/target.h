@@ -54,6 +54,7 @@
     X(SUMMARY_LLVM14,         13, 15,           "profile summary counts the special entry count as LLVM 14 does")     \
     X(SATURATE_U64_MAX,       13, 15,           "merged counts saturate at 2^64-1 (later: 2^64-3)")                   \
     X(ENTRY_FIRST_LAST_INPUT, 13, 13,           "merge: the entry-first flag is the last input's (later: OR of all)")  \
+    X(FLAG_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "merge writes the loop-entries flag (bit 55; 19 drops it from raw input)") \
     X(FLAG_BYTE_COVERAGE,     14, PBI_LLVM_NOW, "merge writes the single-byte-coverage and function-entry-only flags") \
     X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
     X(TEXT_BYTE_COVERAGE,     18, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \

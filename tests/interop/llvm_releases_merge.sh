@@ -98,7 +98,7 @@ if [ "${1:-}" = --release ]; then
   for a in "${pairs[@]}"; do
     for b in "${pairs[@]:0:3}"; do
       for sparse in "" --sparse; do
-        n=$((n + 1)); [ "$n" -le 24 ] || break 3
+        n=$((n + 1)); [ "$n" -le 16 ] || break 3
         # shellcheck disable=SC2086
         both "$sparse 3,${a#"$R"/} 2,${b#"$R"/}" $sparse --weighted-input=3,"$a" --weighted-input=2,"$b" \
           && [ $((n % 4)) = 1 ] && back "3,${a#"$R"/} 2,${b#"$R"/}"
@@ -137,6 +137,31 @@ if [ "${1:-}" = --release ]; then
         1000003 * h + x, i, h } }' > "$T/keys.proftext"
   both "300 names" "$T/keys.proftext" || fail "llvm-profdata-$N refuses keys.proftext"
   both "300 names + sat" "$T/sat.proftext" --weighted-input=2,"$T/keys.proftext" && back "300 names + sat"
+  # convert acts as the same release, chosen by the option or the environment
+  if "$LP" merge --num-threads=1 "$T/keys.proftext" -o "$T/l.profdata" >/dev/null 2>&1; then
+    "$PB" convert --llvm-version "$N" "$T/keys.proftext" -o "$T/p.profdata" 2>/dev/null || true
+    same idx "convert --llvm-version $N keys.proftext" "$T/l.profdata" "$T/p.profdata"
+    PROFBRIDGE_LLVM_VERSION="$N" "$PB" convert "$T/keys.proftext" -o "$T/p.profdata" 2>/dev/null || true
+    same idx "PROFBRIDGE_LLVM_VERSION=$N convert keys.proftext" "$T/l.profdata" "$T/p.profdata"
+    PROFBRIDGE_LLVM_VERSION="$N" "$PB" merge "$T/keys.proftext" -o "$T/p.profdata" --no-keep-vtable-symbols 2>/dev/null || true
+    same idx "PROFBRIDGE_LLVM_VERSION=$N merge keys.proftext" "$T/l.profdata" "$T/p.profdata"
+  fi
+
+  # Vtable names (v12+, with llvm-profdata's --keep-vtable-symbols, 19 on):
+  # 300 names in StringSet order (XXH3-64), zlib level 9.
+  keep=0
+  if "$LP" merge --help 2>/dev/null | grep -q keep-vtable-symbols; then
+    keep=1
+    awk 'BEGIN { srand(3); print ":ir";
+      for (r = 0; r < 30; r++) { printf "fn%d\n%d\n1\n100\n1\n2\n1\n10\n", r, r + 1;
+        for (k = 0; k < 10; k++) { i = (r * 10 + k) % 300; x = ""; for (j = 0; j < i % 31; j++) x = x "x";
+          printf "_ZTV%dClass%s:%d\n", i, x, 1 + int(rand() * 50) } print "" } }' > "$T/vt.proftext"
+    for f in "$T/vt.proftext" "$R/llvm19/vtable-ir.profraw"; do
+      "$LP" merge --num-threads=1 --keep-vtable-symbols "$f" -o "$T/l.profdata" >/dev/null 2>&1 || continue
+      "$PB" merge --llvm-version "$N" --keep-vtable-symbols "$f" -o "$T/p.profdata" 2>/dev/null || true
+      same idx "merge --keep-vtable-symbols $(basename "$f")" "$T/l.profdata" "$T/p.profdata"
+    done
+  fi
 
   # This release's own clang-built raw profiles, one per instrumentation
   # kind the release supports (tests/interop/lib/clang-programs.bash).
@@ -156,6 +181,11 @@ if [ "${1:-}" = --release ]; then
         if both "clang-$N $k" "$f"; then back "clang-$N $k"
         else fail "llvm-profdata-$N refuses clang-$N's $k.profraw"; fi
         both "clang-$N 3,$k 2,$k --sparse" --sparse --weighted-input=3,"$f" --weighted-input=2,"$f" || true
+        if [ "$keep" = 1 ] && [ "$k" = vtable ]; then
+          "$LP" merge --num-threads=1 --keep-vtable-symbols "$f" -o "$T/l.profdata" >/dev/null 2>&1
+          "$PB" merge --llvm-version "$N" --keep-vtable-symbols "$f" -o "$T/p.profdata" 2>/dev/null || true
+          same idx "merge --keep-vtable-symbols clang-$N $k" "$T/l.profdata" "$T/p.profdata"
+        fi
       done
       # every kind that merges with the first (IR) one, weighted
       for f in "${rl[@]:1}"; do
@@ -194,6 +224,17 @@ for bad in 12 25 19x ""; do
   rc=0; PROFBRIDGE_LLVM_VERSION="${bad:-x}" "$PB" convert "$T/broken.profraw" -o "$T/x.profdata" 2>"$T/e" || rc=$?
   [ "$rc" = 2 ] && grep -q PROFBRIDGE_LLVM_VERSION "$T/e" || { echo "FAIL: PROFBRIDGE_LLVM_VERSION='$bad': exit $rc"; fails=$((fails + 1)); }
 done
+
+# Raw inputs of an older clang written with the default target: a note names
+# the release their clang reads (none when the release was chosen).
+if [ -f "$R/llvm14/basic-ir.profraw" ]; then
+  "$PB" merge "$R/llvm14/basic-ir.profraw" "$R/llvm14/many-ir.profraw" -o "$T/x.profdata" 2>"$T/e" || true
+  grep -q -- "--llvm-version 14" "$T/e" || { echo "FAIL: no hint naming --llvm-version 14 for clang-14 raws"; fails=$((fails + 1)); }
+  "$PB" merge --llvm-version 19 "$R/llvm14/basic-ir.profraw" -o "$T/x.profdata" 2>"$T/e" || true
+  ! grep -q -- "--llvm-version 14" "$T/e" || { echo "FAIL: hint although --llvm-version was given"; fails=$((fails + 1)); }
+  "$PB" merge "$R/llvm19/basic-ir.profraw" -o "$T/x.profdata" 2>"$T/e" || true
+  ! grep -q -- "--llvm-version" "$T/e" || { echo "FAIL: hint for clang-19 raws"; fails=$((fails + 1)); }
+fi
 
 for n in "${rels[@]}"; do mkdir -p "$T/$n"; done
 printf '%s\n' "${rels[@]}" \
