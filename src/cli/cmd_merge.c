@@ -64,8 +64,9 @@ static void help(FILE *out) {
           "                              $PROFBRIDGE_LLVM_VERSION, else 19): its indexed version\n"
           "                              (13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11, 19-21 v12,\n"
           "                              22 v13, 23-24 v14), its text, order and saturation\n"
-          "                              rules. LLVM N reads indexed files of N and older only:\n"
-          "                              for clang 14-18, say --llvm-version 14 (or 15..18)\n"
+          "                              rules. Clang N reads indexed files of N and older\n"
+          "                              only: 19's v12 is refused by 18 and older, whose\n"
+          "                              clang reads --llvm-version 14's v7 (so do all 13-24)\n"
           "      --indexed-version N     indexed version to write (4-14) instead of N's\n"
           "  -h, --help                  show this help\n"
           "\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n",
