@@ -217,8 +217,9 @@ static void progress_end(progress *pg) {
 
 /*
  * The raw version of a raw profile at `path` (the low half of its version
- * word), 0 when it is not a readable raw file. Only the first 16 bytes are
- * looked at, through the look-ahead every source has for probes.
+ * word), 0 when it is not a readable raw file (or is standard input, read
+ * already). Only the first 16 bytes are looked at, through the look-ahead
+ * every source has for probes.
  */
 static uint32_t raw_version_of(const char *path) {
     pb_error e;
@@ -228,8 +229,9 @@ static uint32_t raw_version_of(const char *path) {
     const uint8_t *h;
     size_t n;
     uint32_t v = 0;
-    if (pb_source_open_file(&src, path, &e) == 0 && pb_format_detect(src, &f, &e) == 0 && f &&
-        strcmp(f->name, "raw") == 0 && pb_source_peek(src, &h, &n, &e) == 0 && n >= 16) {
+    if (strcmp(path, "-") != 0 && pb_source_open_file(&src, path, &e) == 0 &&
+        pb_format_detect(src, &f, &e) == 0 && f && strcmp(f->name, "raw") == 0 &&
+        pb_source_peek(src, &h, &n, &e) == 0 && n >= 16) {
         /* the magic's last byte is 0x81 in the file's byte order: first byte little-endian */
         int le = h[0] == 0x81;
         for (int i = 0; i < 4; i++) v |= (uint32_t)h[le ? 8 + i : 15 - i] << (8 * i);

@@ -30,12 +30,22 @@ if [ "${1:-}" = --release ]; then
   LP="llvm-profdata-$N"
   fails=0; checks=0; accepted=0; textok=0; idxok=0; textn=0; idxn=0
   fail() { echo "FAIL [$N]: $*"; fails=$((fails + 1)); }
+  # Known differences, outside this test's writers: reported, not failed, and
+  # a failure once they pass (so the list shrinks when they are fixed).
+  #  13 shared: clang-13's raw v7 of a program and its shared library holds a
+  #  second profile whose binary-id section is 28 bytes, unpadded; the raw
+  #  reader refuses it ("BinaryIdsSize: expected a multiple of 8"),
+  #  llvm-profdata-13 reads it.
+  known() { case "$N:$1" in "13:merge clang-13 "*shared* | "13:merge --text clang-13 "*shared*) return 0 ;; esac; return 1; }
   # same KIND WHAT WANT GOT: KIND idx|text counts toward the per-release table
   same() {
     checks=$((checks + 1))
     if [ "$1" = idx ]; then idxn=$((idxn + 1)); else textn=$((textn + 1)); fi
     if cmp -s "$3" "$4"; then
       if [ "$1" = idx ]; then idxok=$((idxok + 1)); else textok=$((textok + 1)); fi
+      if known "$2"; then fail "$2: passes now: take it off the known list"; fi
+    elif known "$2"; then
+      echo "KNOWN [$N]: $2"
     else
       fail "$2: $(cmp "$3" "$4" 2>&1 | head -1)"
     fi
