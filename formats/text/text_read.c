@@ -189,7 +189,7 @@ static int read_header(reader *r, pb_error *err) {
          * header ("file header is corrupt" in 13-19) */
         size_t n = c->line_len - 1;
         if (str_ieq(s, n, "ir")) flags |= PB_VARIANT_IR;
-        else if (str_ieq(s, n, "fe")) (void)0; /* front-end: no IR flag */
+        else if (str_ieq(s, n, "fe")) flags |= PB_KIND_FRONTEND; /* declared: decides merges */
         else if (str_ieq(s, n, "csir")) flags |= PB_VARIANT_IR | PB_VARIANT_CSIR;
         else if (str_ieq(s, n, "entry_first")) flags |= PB_VARIANT_ENTRY_FIRST;
         else if (str_ieq(s, n, "not_entry_first")) flags &= ~PB_VARIANT_ENTRY_FIRST;

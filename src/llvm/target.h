@@ -47,6 +47,11 @@
     X(23, 11, 14)            \
     X(24, 11, 14)
 
+/* Verified rows (tests/interop/):
+ *  FE_IR_MIX_REFUSED, FE_TEXT_HEADER_CONFLICT: merge_fe_ir.sh, on llvm-profdata 13, 14, 15, 16,
+ *    17, 18, 19, 21, 22, 23, 24 (raw files of each release's clang, :fe / :ir / header-less text);
+ *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh (see there for the releases).
+ */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
     X(KEYS_SORTED,            17, PBI_LLVM_NOW, "indexed keys inserted in name order (before: StringMap, first seen)") \
