@@ -274,7 +274,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
     pbc_plugin_opts po = {NULL, 0};
     pb_profile *acc = NULL;
-    pb_kv *kv = NULL;
+    pb_kv *kv = NULL, *rkv = NULL;
     pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
@@ -417,8 +417,15 @@ int pbc_cmd_merge(int argc, char **argv) {
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
-    ro.kv = po.kv;
-    ro.nkv = po.n;
+    /* the readers read as the release (raw: which binary ids a file gives) */
+    if (!(rkv = calloc(po.n + 1, sizeof *rkv))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    if (llvm) rkv[0] = (pb_kv){"llvm-version", llvm};
+    for (size_t i = 0; i < po.n; i++) rkv[(llvm ? 1 : 0) + i] = po.kv[i];
+    ro.kv = rkv;
+    ro.nkv = po.n + (llvm ? 1 : 0);
     pb_error_clear(&err);
     if (pbc_feed_start(&feed, paths, in.n, threads, &ro, &err)) {
         pbc_print_error(&err);
@@ -574,6 +581,7 @@ out:
         free(all[k]->v);
     }
     free(kv);
+    free(rkv);
     pb_profile_free(acc);
     pbc_plugin_opts_free(&po);
     return rc;

@@ -50,7 +50,10 @@
 /* Verified rows (tests/interop/):
  *  FE_IR_MIX_REFUSED, FE_TEXT_HEADER_CONFLICT: merge_fe_ir.sh, on llvm-profdata 13, 14, 15, 16,
  *    17, 18, 19, 21, 22, 23, 24 (raw files of each release's clang, :fe / :ir / header-less text);
- *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh (see there for the releases).
+ *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh: merge bytes of 16, 17 (and 19: all ids);
+ *    `show --binary-ids` of a two-profile raw file lists one id in 13, 14, 15, 16, 17 and two in
+ *    18, 19, 21-24 (was [15, 17]: 13 and 14 read raw ids the same way, their indexed v7 just
+ *    has no binary-id section).
  */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
@@ -66,7 +69,7 @@
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
     X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
-    X(BINARY_IDS_LAST_ONLY,   15, 17,           "a raw file's binary ids: only the last profile's are kept")           \
+    X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
 
