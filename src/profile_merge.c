@@ -27,6 +27,7 @@
 #include "merge_stream.h"
 #include "profile_internal.h"
 #include "llvm/target.h"
+#include "llvm_values.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -108,17 +109,25 @@ static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
     return 0;
 }
 
-/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). */
+/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). Both sides
+ * are first sorted by value (sortByTargetValues): stably up to LLVM 18,
+ * with std::sort from 19 (unstable: decides which of several equal values,
+ * e.g. targets of value 0, meet; llvm_values.h). */
 static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t w, uint64_t vmax,
-                      scratch *s) {
+                      int std_sort, scratch *s) {
     size_t nd = dst->num_values, ns = src->num_values;
     size_t big = nd > ns ? nd : ns;
     /* Scratch layout: [in: ns][tmp for both sorts: max(nd, ns)][out: nd + ns]. */
     if (scratch_need(s, ns + big + nd + ns + 1)) return PB_ENOMEM;
     pb_value *in = s->a, *tmp = s->a + ns, *out = s->a + ns + big;
     memcpy(in, src->values, ns * sizeof *in);
-    stable_sort(dst->values, tmp, nd, 1);
-    stable_sort(in, tmp, ns, 1);
+    if (std_sort) {
+        pbi_llvm_std_sort_by_value(dst->values, nd);
+        pbi_llvm_std_sort_by_value(in, ns);
+    } else {
+        stable_sort(dst->values, tmp, nd, 1);
+        stable_sort(in, tmp, ns, 1);
+    }
     size_t i = 0, k = 0;
     for (size_t j = 0; j < ns; j++) {
         while (i < nd && dst->values[i].value < in[j].value) out[k++] = dst->values[i++];
@@ -170,13 +179,16 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
+    pbi_llvm_target t;
+    int std_sort = pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t) == 0 &&
+                   pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE);
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (d->num_sites[k] != src->num_sites[k]) {
             warn(p, di, o, "function value site count change detected (counter mismatch)");
             continue;
         }
         for (uint32_t i = 0; i < d->num_sites[k]; i++) {
-            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, s);
+            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, std_sort, s);
             if (rc) return rc;
         }
     }
