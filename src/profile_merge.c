@@ -627,6 +627,10 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_re
     if (!m->started) {
         /* pb_profile_merge checks the kinds before it merges anything */
         if ((rc = check_kinds_of(m->dst, m->flags, m->o, err))) return rc;
+        /* llvm-profdata merges the input's kind before its records: so the
+         * check pb_profile_merge repeats at the end sees the kind set (LLVM
+         * 13 after a failed first input: dst has records, no flags yet) */
+        m->dst->flags |= m->flags;
         m->started = 1;
     }
     if ((rc = import_new_symbols(m, side, err))) return rc;
