@@ -5,7 +5,8 @@
 # FE_TEXT_HEADER_CONFLICT; docs/indexed.md "Front-end and IR inputs").
 # Inputs we make: a program built with each release's clang, once with
 # -fprofile-instr-generate (front-end raw) and once with -fprofile-generate
-# (IR raw), and hand-written .proftext files with ':fe', ':ir' and no header.
+# (IR raw), both merged to indexed by that release, and hand-written
+# .proftext files with ':fe', ':ir' and no header.
 # Every ordered pair (and a few triples) is merged by llvm-profdata-N and by
 # `profbridge merge --llvm-version N` with --num-threads 1 (llvm-profdata's
 # threads keep one kind per thread), under each --failure-mode the release
@@ -42,11 +43,15 @@ for v in 13 14 15 16 17 18 19 21 22 23 24; do
   releases+=("$v")
   modes=(any all)
   "llvm-profdata-$v" merge --failure-mode=warn "$T/fe.proftext" -o /dev/null 2>/dev/null && modes+=(warn)
-  ins=("$d/fe.profraw" "$d/ir.profraw" "$T/fe.proftext" "$T/nohdr.proftext" "$T/ir.proftext")
+  # indexed inputs written by the release itself (a front-end one has no kind bit either)
+  "llvm-profdata-$v" merge "$d/fe.profraw" -o "$d/fe.profdata" && "llvm-profdata-$v" merge "$d/ir.profraw" -o "$d/ir.profdata" ||
+    { fail "llvm-profdata-$v cannot merge its clang's raw files"; continue; }
+  ins=("$d/fe.profraw" "$d/ir.profraw" "$d/fe.profdata" "$d/ir.profdata" "$T/fe.proftext" "$T/nohdr.proftext"
+       "$T/ir.proftext")
   sets=()
   for a in "${ins[@]}"; do for b in "${ins[@]}"; do [ "$a" != "$b" ] && sets+=("$a $b"); done; done
   sets+=("$d/fe.profraw $T/fe.proftext $d/ir.profraw" "$T/nohdr.proftext $T/fe.proftext $T/fe.proftext"
-         "$d/fe.profraw $d/ir.profraw $T/fe.proftext")
+         "$d/fe.profraw $d/ir.profraw $T/fe.proftext" "$d/fe.profdata $T/fe.proftext $d/fe.profraw")
   for set in "${sets[@]}"; do
     for m in "${modes[@]}"; do
       # shellcheck disable=SC2086
