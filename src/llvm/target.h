@@ -53,9 +53,10 @@
  *  VALUE_SORT_UNSTABLE: value_site_order.sh: merge and overlap of sites of more than 16 values
  *    with equal values agree with llvm-profdata 14-18 (stable) and 19, 21-23 (std::sort);
  *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh: merge bytes of 16, 17 (and 19: all ids);
- *    `show --binary-ids` of a two-profile raw file lists one id in 13, 14, 15, 16, 17 and two in
- *    18, 19, 21-24 (was [15, 17]: 13 and 14 read raw ids the same way, their indexed v7 just
- *    has no binary-id section).
+ *    `show --binary-ids` of a two-profile raw file lists one id in 14, 15, 16, 17 and two in
+ *    18, 19, 21-24 (was [15, 17]: 14 reads raw ids the same way, its indexed v7 just has no
+ *    binary-id section; 13 is taken from 14, not verified: clang-13's program profile carried
+ *    no id, so its file cannot tell).
  */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
