@@ -55,8 +55,9 @@
  *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh: merge bytes of 16, 17 (and 19: all ids);
  *    `show --binary-ids` of a two-profile raw file lists one id in 14, 15, 16, 17 and two in
  *    18, 19, 21-24 (was [15, 17]: 14 reads raw ids the same way, its indexed v7 just has no
- *    binary-id section; 13 is taken from 14, not verified: clang-13's program profile carried
- *    no id, so its file cannot tell).
+ *    binary-id section; 13 checked by hand: two clang-13 library + program files, 8-aligned and
+ *    concatenated, show only the second file's id -- our reader refuses clang-13's unpadded
+ *    v7 binary ids, so the script skips 13).
  */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
