@@ -240,7 +240,7 @@ static uint64_t timestamp(const wr *w, size_t i) {
 static int build(wr *w, pb_buf *out) {
     const pbi_raw_layout *l = &w->l;
     int order = w->w.order;
-    uint64_t flags = pb_profile_flags(w->p) & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
+    uint64_t flags = pb_profile_flags(w->p) & PB_VARIANT_MASK & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
     w->byte_cov = (flags & PB_VARIANT_BYTE_COVERAGE) != 0;
     w->temporal = (flags & PB_VARIANT_TEMPORAL) != 0;
     if (w->temporal && w->byte_cov) {

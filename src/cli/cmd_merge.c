@@ -467,6 +467,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_diag_ctx dc = {0, 0, 0};
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.max_count = pbi_llvm_has(&target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    mo.llvm_release = target.release; /* its merge rules (profile_merge.c) */
     if (strcmp(out_f->name, "iprof") == 0) {
         /* iprof has no 255-values-per-site limit and counts are Java longs:
          * a type histogram keeps every type (docs/mapping.md §6) */

@@ -50,6 +50,18 @@
     X(23, 11, 14)            \
     X(24, 11, 14)
 
+/* Verified rows (tests/interop/):
+ *  FE_IR_MIX_REFUSED, FE_TEXT_HEADER_CONFLICT: merge_fe_ir.sh, on llvm-profdata 13, 14, 15, 16,
+ *    17, 18, 19, 21, 22, 23, 24 (raw files of each release's clang, :fe / :ir / header-less text);
+ *  VALUE_SORT_UNSTABLE: value_site_order.sh: merge and overlap of sites of more than 16 values
+ *    with equal values agree with llvm-profdata 14-18 (stable) and 19, 21-23 (std::sort);
+ *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh: merge bytes of 16, 17 (and 19: all ids);
+ *    `show --binary-ids` of a two-profile raw file lists one id in 14, 15, 16, 17 and two in
+ *    18, 19, 21-24 (was [15, 17]: 14 reads raw ids the same way, its indexed v7 just has no
+ *    binary-id section; 13 checked by hand: two clang-13 library + program files, 8-aligned and
+ *    concatenated, show only the second file's id -- our reader refuses clang-13's unpadded
+ *    v7 binary ids, so the script skips 13).
+ */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
     X(KEYS_SORTED,            17, PBI_LLVM_NOW, "indexed keys inserted in name order (before: StringMap, first seen)") \
@@ -68,9 +80,10 @@
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
     X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
-    X(BINARY_IDS_LAST_ONLY,   15, 17,           "a raw file's binary ids: only the last profile's are kept")           \
+    X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
-    X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
+    X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
  * and --text, of llvm-profdata 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24;
