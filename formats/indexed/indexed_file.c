@@ -10,7 +10,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "bytes.h"
 #include "indexed_internal.h"
@@ -469,72 +468,6 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     return 0;
 }
 
-static int uleb(const uint8_t *b, size_t len, size_t *pos, uint64_t *out) {
-    uint64_t v = 0;
-    for (unsigned shift = 0; *pos < len && shift < 64; shift += 7) {
-        uint8_t c = b[(*pos)++];
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (!(c & 0x80)) {
-            *out = v;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int split_names(const uint8_t *t, size_t n, uint64_t off, pbi_idx_name_fn fn, void *ctx,
-                       pb_error *err) {
-    size_t start = 0;
-    for (size_t i = 0; i <= n; i++) {
-        if (i < n && t[i] != 1) continue;
-        if (i == start)
-            return bad(err, PB_EFORMAT, off, "names", "non-empty names separated by 0x01",
-                       "an empty name at position %zu", start);
-        int rc = fn(ctx, (const char *)t + start, i - start, err);
-        if (rc) return rc;
-        start = i + 1;
-    }
-    return 0;
-}
-
-int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
-                     void *ctx, pb_error *err) {
-    size_t pos = 0;
-    while (pos < len) {
-        uint64_t chunk = base_off + pos, ulen, clen;
-        if (!uleb(blob, len, &pos, &ulen) || !uleb(blob, len, &pos, &clen))
-            return bad(err, PB_ETRUNC, chunk, "names.chunk", "two ULEB128 lengths", "the blob ends");
-        uint64_t have = clen ? clen : ulen;
-        if (have > len - pos)
-            return bad(err, PB_ETRUNC, chunk, "names.chunk", "the chunk inside the blob",
-                       "%" PRIu64 " bytes, %zu left", have, len - pos);
-        int rc;
-        if (clen == 0) {
-            rc = split_names(blob + pos, (size_t)ulen, base_off + pos, fn, ctx, err);
-        } else {
-            /* zlib cannot expand by more than ~1032x: cap the allocation by that. */
-            if (ulen / 1032 > clen || ulen > ((uint64_t)1 << 31))
-                return bad(err, PB_EFORMAT, chunk, "names.chunk.UncompressedLen",
-                           "at most 1032 x the compressed length", "%" PRIu64 " from %" PRIu64, ulen, clen);
-            uint8_t *out = malloc((size_t)ulen + 1);
-            if (!out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            uLongf got = (uLongf)ulen;
-            int z = uncompress(out, &got, blob + pos, (uLong)clen);
-            if (z != Z_OK || got != ulen) {
-                free(out);
-                return bad(err, PB_EFORMAT, base_off + pos, "names.chunk", "a zlib stream of the stated size",
-                           "zlib error %d (%lu of %" PRIu64 " bytes)", z, (unsigned long)got, ulen);
-            }
-            rc = split_names(out, (size_t)ulen, base_off + pos, fn, ctx, err);
-            free(out);
-        }
-        if (rc) return rc;
-        pos += (size_t)have;
-        while (pos < len && blob[pos] == 0) pos++; /* padding between chunks */
-    }
-    return 0;
-}
-
 int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err) {
     if (f->version < PBI_IDX_VTABLE_SINCE) return 0;
     uint64_t off = f->w[PBI_IDX_W_vtable_names_offset];
@@ -545,5 +478,5 @@ int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, p
     uint64_t n = u64at(f, off);
     if (!fits(f, off + 8, n))
         return bad(err, PB_ETRUNC, off, "vtable_names.Len", "a blob inside the file", "%" PRIu64, n);
-    return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, fn, ctx, err);
+    return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, "vtable_names", fn, ctx, err);
 }

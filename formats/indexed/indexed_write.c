@@ -23,7 +23,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "buf.h"
 #include "diag.h"
@@ -736,15 +735,6 @@ out:
     return rc;
 }
 
-static void uleb(pb_buf *b, uint64_t v) {
-    do {
-        uint8_t c = v & 0x7f;
-        v >>= 7;
-        if (v) c |= 0x80;
-        pbi_buf_putc(b, (char)c);
-    } while (v);
-}
-
 /* The vtable-names section (§3.10): symbols that are not only indirect-call
  * target names, in LLVM 19's StringSet order, joined by \x01, zlib level 9. */
 static int write_vtable_names(wstate *w, pb_error *err) {
@@ -752,7 +742,6 @@ static int write_vtable_names(wstate *w, pb_error *err) {
     uint8_t *use = calloc(ns ? ns : 1, 1); /* bit 0: kind-0 target, bit 1: kind-2 target */
     idref *names = calloc(ns ? ns : 1, sizeof *names);
     pb_buf plain = PB_BUF_INIT, blob = PB_BUF_INIT;
-    uint8_t *z = NULL;
     int rc = 0;
     if (!use || !names) goto oom;
     for (size_t r = 0; r < pb_profile_record_count(w->p); r++) {
@@ -787,19 +776,11 @@ static int write_vtable_names(wstate *w, pb_error *err) {
     if (!w->preserve && ((rc = stringset_order(names, n, err)) || (rc = stringset_order(names, n, err))))
         goto out;
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(&plain, 1);
+        if (i) pbi_buf_putc(&plain, PBI_NAME_SEP);
         pbi_buf_append(&plain, names[i].id, names[i].len);
     }
     if (plain.failed) goto oom;
-    if (n) {
-        uLongf zl = compressBound((uLong)plain.len);
-        z = malloc(zl);
-        if (!z) goto oom;
-        if (compress2(z, &zl, (const Bytef *)plain.data, (uLong)plain.len, Z_BEST_COMPRESSION) != Z_OK) goto oom;
-        uleb(&blob, plain.len);
-        uleb(&blob, zl);
-        pbi_buf_append(&blob, z, zl);
-    }
+    if (n && (rc = pbi_names_encode(plain.data, plain.len, 1, &blob, err))) goto out;
     if (blob.failed) goto oom;
     put64(&w->out, blob.len);
     pbi_buf_append(&w->out, blob.data, blob.len);
@@ -808,7 +789,6 @@ static int write_vtable_names(wstate *w, pb_error *err) {
 oom:
     rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
 out:
-    free(z);
     free(use);
     free(names);
     pbi_buf_free(&plain);

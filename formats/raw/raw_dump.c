@@ -129,34 +129,27 @@ static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
 /* Names blob as a list of names (decoded with the reader's codec). */
 static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint64_t size, const char *what) {
     if (!size || !have(len, off, size)) return;
-    /* the chunks (§2.9): two ULEB128 lengths, then zlib or plain bytes */
-    for (uint64_t pos = off, end = off + size, k = 0; pos < end; k++) {
-        if (d[pos] == 0) {
-            pos++;
-            continue;
-        }
-        uint64_t at = pos, v[2] = {0, 0};
-        for (int j = 0; j < 2; j++)
-            for (unsigned sh = 0; pos < end && sh < 64; sh += 7) {
-                uint8_t b = d[pos++];
-                v[j] |= (uint64_t)(b & 0x7f) << sh;
-                if (!(b & 0x80)) break;
-            }
+    /* the chunks (§2.9), walked by the codec the reader uses */
+    size_t pos = 0;
+    pbi_names_chunk c;
+    pb_error cerr;
+    pb_error_clear(&cerr);
+    for (uint64_t k = 0; pbi_names_next_chunk(d + off, (size_t)size, &pos, &c, off, what, &cerr) == 1; k++) {
         char f[48];
         snprintf(f, sizeof f, "%s chunk %" PRIu64, what, k);
-        if (v[1]) item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64, v[0], v[1]);
-        else item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, stored plain", v[0]);
-        uint64_t stored = v[1] ? v[1] : v[0];
-        if (stored > end - pos) break;
-        pos += stored;
+        if (c.clen)
+            item(e, d, off + c.at, c.data - c.at, f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64,
+                 c.ulen, c.clen);
+        else
+            item(e, d, off + c.at, c.data - c.at, f, "%" PRIu64 " bytes of names, stored plain", c.ulen);
     }
     pb_buf text = PB_BUF_INIT;
     pb_error err;
     pb_error_clear(&err);
-    if (pbi_raw_names_decode(d, off, size, what, &text, &err) == 0) {
+    if (pbi_names_decode_text(d + off, (size_t)size, off, what, &text, &err) == 0) {
         size_t start = 0, idx = 0;
         for (size_t i = 0; i < text.len; i++) {
-            if (text.data[i] != PBI_RAW_NAME_SEP) continue;
+            if (text.data[i] != PBI_NAME_SEP) continue;
             char f[32];
             snprintf(f, sizeof f, "%s[%zu]", what, idx++);
             char nm[512];
@@ -261,7 +254,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
     pb_buf text = PB_BUF_INIT;
     pb_error nerr;
     pb_error_clear(&nerr);
-    if (have(len, off[5], size[5])) (void)pbi_raw_names_decode(d, off[5], size[5], "names", &text, &nerr);
+    if (have(len, off[5], size[5])) (void)pbi_names_decode_text(d + off[5], (size_t)size[5], off[5], "names", &text, &nerr);
     sec(e, "data records (%u bytes each)", l.record_size);
     uint64_t nd = have(len, off[1], size[1]) ? h[PBI_RH_NumData] : 0;
     int absolute = version == 5 || (version == 7 && sdiff(h[PBI_RH_CountersDelta], 0, ptr) >= 0);
@@ -272,7 +265,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
         const char *nm = "?";
         size_t nlen = 1, start = 0;
         for (size_t k = 0; k < text.len; k++) {
-            if (text.data[k] != PBI_RAW_NAME_SEP) continue;
+            if (text.data[k] != PBI_NAME_SEP) continue;
             if (pb_md5_ref(text.data + start, k - start) == ref) {
                 nm = text.data + start;
                 nlen = k - start;

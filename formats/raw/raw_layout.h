@@ -148,7 +148,4 @@ typedef struct pbi_raw_header {
 void pbi_raw_header_decode(const pbi_raw_layout *l, const uint8_t *p, int order, pbi_raw_header *h);
 void pbi_raw_header_encode(const pbi_raw_layout *l, const pbi_raw_header *h, int order, uint8_t *p);
 
-/* Names-section chunk separator (§2.9). */
-#define PBI_RAW_NAME_SEP '\x01'
-
 #endif

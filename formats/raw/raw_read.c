@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "llvm/leb128.h"
 #include "merge_stream.h"
 #include "raw_internal.h"
 
@@ -148,15 +149,10 @@ int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
  * they are recognised, only to be refused with a message saying what they are.
  * Returns the format byte (2 compact, 4 ext-binary, 0xff binary) or -1. */
 static int sample_magic(const uint8_t *p, size_t len) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 9 && i < len; i++) {
-        v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
-        if (!(p[i] & 0x80)) {
-            if (i == 8 && (v >> 8) == UINT64_C(0x5350524f463432)) return (int)(v & 0xff);
-            return -1;
-        }
-    }
-    return -1;
+    uint64_t v;
+    size_t pos = 0;
+    if (pbi_uleb_decode(p, len < 9 ? len : 9, &pos, &v) != PBI_ULEB_OK || pos != 9) return -1;
+    return (v >> 8) == UINT64_C(0x5350524f463432) ? (int)(v & 0xff) : -1;
 }
 
 int pbi_raw_probe(const uint8_t *head, size_t len) {
@@ -348,14 +344,14 @@ static int read_binary_ids(rd *r, prof *pf) {
 static int read_names(rd *r, prof *pf) {
     char path[96];
     snprintf(path, sizeof path, pf->index ? "profile[%u].names" : "names", pf->index);
-    int rc = pbi_raw_names_decode(r->d, pf->names_off, pf->h.f[PBI_RH_NamesSize], path, &pf->names, r->err);
+    int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path, &pf->names, r->err);
     if (rc) return rc;
     size_t n = 0;
-    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_RAW_NAME_SEP;
+    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_NAME_SEP;
     if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
     size_t start = 0;
     for (size_t i = 0; i < pf->names.len; i++) {
-        if (pf->names.data[i] != PBI_RAW_NAME_SEP) continue;
+        if (pf->names.data[i] != PBI_NAME_SEP) continue;
         name_ent *e = &pf->ne[pf->nne++];
         e->off = start;
         e->len = i - start;
@@ -388,10 +384,10 @@ static int read_vtables(rd *r, prof *pf) {
     if (pf->h.f[PBI_RH_VNamesSize]) {
         pb_buf vn = PB_BUF_INIT;
         snprintf(path, sizeof path, pf->index ? "profile[%u].vnames" : "vnames", pf->index);
-        rc = pbi_raw_names_decode(r->d, pf->vnames_off, pf->h.f[PBI_RH_VNamesSize], path, &vn, r->err);
+        rc = pbi_names_decode_text(r->d + pf->vnames_off, (size_t)pf->h.f[PBI_RH_VNamesSize], pf->vnames_off, path, &vn, r->err);
         size_t start = 0;
         for (size_t i = 0; rc == 0 && i < vn.len; i++) {
-            if (vn.data[i] != PBI_RAW_NAME_SEP) continue;
+            if (vn.data[i] != PBI_NAME_SEP) continue;
             uint32_t sym;
             rc = pb_profile_add_symbol(r->p, vn.data + start, i - start, &sym, r->err);
             start = i + 1;

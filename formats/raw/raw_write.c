@@ -292,12 +292,12 @@ static int build(wr *w, pb_buf *out) {
         for (size_t i = 0; i < w->n; i++) {
             if (!keep[i]) continue;
             pbi_buf_append(&text, w->names[i], w->name_len[i]);
-            pbi_buf_putc(&text, PBI_RAW_NAME_SEP);
+            pbi_buf_putc(&text, PBI_NAME_SEP);
         }
         free(ord);
         free(keep);
     }
-    if ((rc = pbi_raw_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
+    if ((rc = pbi_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
     if (l->version >= 10) {
         for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) {
             const pb_symbol *sym = pb_profile_symbol(w->p, s);
@@ -306,9 +306,9 @@ static int build(wr *w, pb_buf *out) {
             const char *nm = pb_profile_str(w->p, sym->name, &len);
             if (!len) continue;
             pbi_buf_append(&vtext, nm, len);
-            pbi_buf_putc(&vtext, PBI_RAW_NAME_SEP);
+            pbi_buf_putc(&vtext, PBI_NAME_SEP);
         }
-        if ((rc = pbi_raw_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
+        if ((rc = pbi_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
     }
     for (size_t i = 0; i < w->n; i++) value_blob(w, pb_profile_record(w->p, i), &values);
     if (text.failed || names.failed || vtext.failed || vnames.failed || values.failed) {
