@@ -239,6 +239,10 @@ static inline int grow(void **p, size_t *cap, size_t need, size_t elem, pb_error
 /* Decodes one ValueProfData at [pos, end) into r's sites. *size = TotalSize. */
 static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record *r,
                     pbi_idx_scratch *s, uint64_t *size, pb_error *err) {
+    if (pbi_vpd_is_empty(f->data, pos, end, PB_ORDER_LE)) {
+        *size = 8;
+        return 0;
+    }
     pbi_vpd v;
     int rc = pbi_vpd_parse(f->data, pos, end, PB_ORDER_LE, PB_VK_COUNT, "record.ValueProfData", &v, err);
     if (rc) return rc;

@@ -221,8 +221,9 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
     e->nostop = 1;
     for (int i = 0; i < PBI_RS_COUNT; i++) {
         int ok = have(len, off[i], size[i]);
-        item(e, d, off[i] <= len ? off[i] : s, 0, pbi_raw_sec_names[i], "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s",
-             off[i], off[i] + size[i], size[i], ok ? "" : "  PAST THE END OF THE FILE");
+        item(e, d, off[i] <= len ? off[i] : s, 0, pbi_raw_sec_names[i],
+             "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s", off[i], off[i] + size[i], size[i],
+             ok ? "" : "  PAST THE END OF THE FILE");
     }
     e->nostop = 0;
     if (have(len, off[PBI_RS_BINARY_IDS], size[PBI_RS_BINARY_IDS]) && size[PBI_RS_BINARY_IDS]) {

@@ -280,7 +280,8 @@ static int read_binary_ids(rd *r, prof *pf) {
 static int read_names(rd *r, prof *pf) {
     char path[96];
     snprintf(path, sizeof path, pf->index ? "profile[%u].names" : "names", pf->index);
-    int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path, &pf->names, r->err);
+    int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path,
+                                   &pf->names, r->err);
     if (rc) return rc;
     size_t n = 0;
     for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_NAME_SEP;
@@ -320,7 +321,8 @@ static int read_vtables(rd *r, prof *pf) {
     if (pf->h.f[PBI_RH_VNamesSize]) {
         pb_buf vn = PB_BUF_INIT;
         snprintf(path, sizeof path, pf->index ? "profile[%u].vnames" : "vnames", pf->index);
-        rc = pbi_names_decode_text(r->d + pf->vnames_off, (size_t)pf->h.f[PBI_RH_VNamesSize], pf->vnames_off, path, &vn, r->err);
+        rc = pbi_names_decode_text(r->d + pf->vnames_off, (size_t)pf->h.f[PBI_RH_VNamesSize], pf->vnames_off, path,
+                                   &vn, r->err);
         size_t start = 0;
         for (size_t i = 0; rc == 0 && i < vn.len; i++) {
             if (vn.data[i] != PBI_NAME_SEP) continue;

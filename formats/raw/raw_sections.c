@@ -82,7 +82,8 @@ int pbi_raw_sections_walk(const pbi_raw_layout *l, const pbi_raw_header *hd, uin
     span(&w, PBI_RH_PaddingBytesAfterCounters, "padding after the counters", h[PBI_RH_PaddingBytesAfterCounters], 0);
     s->size[PBI_RS_BITMAP] = h[PBI_RH_NumBitmapBytes];
     s->off[PBI_RS_BITMAP] = span(&w, PBI_RH_NumBitmapBytes, "bitmap bytes", s->size[PBI_RS_BITMAP], 0);
-    span(&w, PBI_RH_PaddingBytesAfterBitmapBytes, "padding after the bitmap", h[PBI_RH_PaddingBytesAfterBitmapBytes], 0);
+    span(&w, PBI_RH_PaddingBytesAfterBitmapBytes, "padding after the bitmap",
+         h[PBI_RH_PaddingBytesAfterBitmapBytes], 0);
     s->size[PBI_RS_UNIFORM] = product(&w, PBI_RH_NumUniformCounters, h[PBI_RH_NumUniformCounters], 8);
     s->off[PBI_RS_UNIFORM] = span(&w, PBI_RH_NumUniformCounters, "uniform counters", s->size[PBI_RS_UNIFORM], 0);
     span(&w, PBI_RH_PaddingBytesAfterUniformCounters, "padding after the uniform counters",

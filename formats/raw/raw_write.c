@@ -371,7 +371,8 @@ static int build(wr *w, pb_buf *out) {
         uint32_t nc = r->num_counters + (w->temporal ? 1 : 0);
         pbi_raw_rec_put(l, rec, PBI_RD_NameRef, 0, w->ref[i], order);
         pbi_raw_rec_put(l, rec, PBI_RD_FuncHash, 0, w->hash[i], order);
-        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0, pbi_raw_ptr_value(l, h.f[PBI_RH_CountersDelta], i, absolute, coff), order);
+        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0,
+                        pbi_raw_ptr_value(l, h.f[PBI_RH_CountersDelta], i, absolute, coff), order);
         pbi_raw_rec_put(l, rec, PBI_RD_FunctionPointer, 0, find_ref(w->fn, w->nfn, w->ref[i])->addr, order);
         pbi_raw_rec_put(l, rec, PBI_RD_NumCounters, 0, nc, order);
         for (unsigned k = 0; k < l->num_value_kinds; k++)
@@ -392,7 +393,8 @@ static int build(wr *w, pb_buf *out) {
         }
         coff += (uint64_t)nc * csize;
         if (has_bitmaps && r->num_bitmap_bytes) {
-            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, h.f[PBI_RH_BitmapDelta], i, 0, boff), order);
+            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, h.f[PBI_RH_BitmapDelta], i, 0, boff),
+                            order);
             pbi_raw_rec_put(l, rec, PBI_RD_NumBitmapBytes, 0, r->num_bitmap_bytes, order);
             memcpy(d + bmp_off + boff, r->bitmap, r->num_bitmap_bytes);
             boff += r->num_bitmap_bytes;

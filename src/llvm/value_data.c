@@ -8,10 +8,8 @@
 
 #include "bytes.h"
 
-static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *field, const char *expected,
-               const char *fmt, ...) PB_PRINTF(7, 8);
-static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *field, const char *expected,
-               const char *fmt, ...) {
+int pbi_vpd_bad(pb_error *err, int code, uint64_t off, const char *path, const char *field, const char *expected,
+                const char *fmt, ...) {
     char p[192], found[128];
     snprintf(p, sizeof p, "%s.%s", path, field);
     va_list ap;
@@ -19,74 +17,6 @@ static int bad(pb_error *err, int code, uint64_t off, const char *path, const ch
     vsnprintf(found, sizeof found, fmt, ap);
     va_end(ap);
     return pb_error_set_ef(err, code, off, p, expected, found);
-}
-
-int pbi_vpd_parse(const uint8_t *d, uint64_t pos, uint64_t end, int order, unsigned num_kinds, const char *path,
-                  pbi_vpd *v, pb_error *err) {
-    if (end < pos || end - pos < 8)
-        return bad(err, PB_ETRUNC, pos, path, "TotalSize", "8 bytes of TotalSize and NumValueKinds",
-                   "%" PRIu64 " bytes", end < pos ? 0 : end - pos);
-    uint32_t total = pb_get_u32(d + pos, order);
-    uint32_t nkinds = pb_get_u32(d + pos + 4, order);
-    if (total < 8 || total % 8 != 0 || total > end - pos)
-        return bad(err, total % 8 == 0 && total >= 8 ? PB_ETRUNC : PB_EFORMAT, pos, path, "TotalSize",
-                   "a multiple of 8 from 8 to the bytes left", "%" PRIu32 " (%" PRIu64 " left)", total, end - pos);
-    if (nkinds > num_kinds)
-        return bad(err, PB_EFORMAT, pos + 4, path, "NumValueKinds", num_kinds == 3 ? "at most 3" : "at most 2",
-                   "%" PRIu32, nkinds);
-    v->total = total;
-    v->num_kinds = nkinds;
-    v->present = 0;
-    v->num_sites = v->num_values = 0;
-    uint64_t vend = pos + total, p = pos + 8;
-    for (uint32_t k = 0; k < nkinds; k++) {
-        if (vend - p < 8)
-            return bad(err, PB_ETRUNC, p, path, "ValueProfRecord", "8 bytes of Kind and NumValueSites inside TotalSize",
-                       "%" PRIu64 " bytes left", vend - p);
-        uint32_t kind = pb_get_u32(d + p, order);
-        uint32_t ns = pb_get_u32(d + p + 4, order);
-        if (kind >= num_kinds)
-            return bad(err, PB_EFORMAT, p, path, "Kind", num_kinds == 3 ? "a value kind 0 to 2" : "a value kind 0 or 1",
-                       "%" PRIu32, kind);
-        if (v->present & (1u << kind))
-            return bad(err, PB_EFORMAT, p, path, "Kind", "each kind once", "kind %" PRIu32 " twice", kind);
-        uint64_t head = 8 + (uint64_t)ns;
-        head += pb_pad8(head);
-        if (head > vend - p)
-            return bad(err, PB_ETRUNC, p + 4, path, "NumValueSites", "the site counts inside TotalSize",
-                       "%" PRIu32 " sites, %" PRIu64 " bytes left", ns, vend - p);
-        uint64_t nv = 0;
-        const uint8_t *cnt = d + p + 8;
-        for (uint32_t i = 0; i < ns; i++) nv += cnt[i];
-        if (nv > (vend - p - head) / 16)
-            return bad(err, PB_ETRUNC, p + 8, path, "SiteCountArray", "the values inside TotalSize",
-                       "%" PRIu64 " values, %" PRIu64 " bytes left", nv, vend - p - head);
-        v->present |= 1u << kind;
-        v->kind[kind] = (pbi_vpd_kind){p, ns, p + 8, p + head, nv};
-        v->num_sites += ns;
-        v->num_values += nv;
-        p += head + 16 * nv;
-    }
-    return 0;
-}
-
-void pbi_vpd_fill(const uint8_t *d, const pbi_vpd *v, int order, pb_site *sites, pb_value *values, pb_record *r) {
-    for (unsigned k = 0; k < PB_VK_COUNT; k++) {
-        if (!(v->present & (1u << k))) continue;
-        const pbi_vpd_kind *kd = &v->kind[k];
-        const uint8_t *cnt = d + kd->counts, *vals = d + kd->values;
-        r->num_sites[k] = kd->num_sites;
-        r->sites[k] = sites;
-        for (uint32_t i = 0; i < kd->num_sites; i++, sites++) {
-            sites->num_values = cnt[i];
-            sites->values = values;
-            for (unsigned j = 0; j < cnt[i]; j++, values++, vals += 16) {
-                values->value = pb_get_u64(vals, order);
-                values->count = pb_get_u64(vals + 8, order);
-                values->symbol = PB_NONE;
-            }
-        }
-    }
 }
 
 int pbi_vpd_encode(pb_buf *out, const pb_record *r, unsigned num_kinds, int order, pbi_vpd_pick_fn pick,
