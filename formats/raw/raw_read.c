@@ -663,7 +663,7 @@ static void prof_free(prof *pf) {
 static int read_layout(rd *r, prof *pf) {
     int rc;
     if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
-    pf->absolute = pf->version == 5;
+    pf->absolute = pf->version < PBI_RAW_RELATIVE_SINCE; /* v7: decided below */
     if (pf->version == 7 && (rc = choose_v7_rule(r, pf))) return rc;
     return 0;
 }
