@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "bridge.h"
+#include "llvm/target.h"
 #include "bridge_meta.h"
 #include "diag.h"
 #include "jname.h"
@@ -312,18 +313,22 @@ out:
     return rc;
 }
 
-/* 1 when the target writer keeps kind-2 sites (docs/mapping.md §8). */
+/* 1 when the target writer keeps kind-2 sites (docs/mapping.md §8): raw
+ * v10+, indexed v12+, text of LLVM 19+; the file version is the option's, else
+ * the one of the LLVM release the writer acts as (src/llvm/target.h). */
 static int keeps_histograms(const char *target, const pb_write_options *o) {
-    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
+    pbi_llvm_target t;
+    if (pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &t, NULL) != 0)
+        return 1; /* the writer refuses the option itself */
     if (strcmp(target, "raw") == 0) {
         const char *rv = o ? pb_kv_get(o->kv, o->nkv, "raw-version") : NULL;
-        return !rv || strcmp(rv, "8") != 0;
+        return (rv ? strtol(rv, NULL, 10) : (long)t.raw_version) >= 10;
     }
     if (strcmp(target, "indexed") == 0) {
         const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
-        if (iv) return strtol(iv, NULL, 10) >= 12; /* the writer refuses bad values */
+        return (iv ? strtol(iv, NULL, 10) : (long)t.indexed_version) >= 12;
     }
-    return !lv || (strcmp(lv, "14") != 0 && strcmp(lv, "17") != 0);
+    return pbi_llvm_has(&t, PBI_LF_TEXT_VTABLE_SITES);
 }
 
 static void histogram_notice(const pb_profile *v, const char *target, const pb_write_options *o) {

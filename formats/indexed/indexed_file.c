@@ -10,10 +10,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "bytes.h"
 #include "indexed_internal.h"
+#include "llvm/binary_ids.h"
+#include "llvm/value_data.h"
 
 static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *expected,
                const char *fmt, ...) PB_PRINTF(6, 7);
@@ -28,6 +29,13 @@ static int bad(pb_error *err, int code, uint64_t off, const char *path, const ch
 }
 
 static uint64_t u64at(const pbi_idx_file *f, uint64_t off) { return pb_get_u64(f->data + off, PB_ORDER_LE); }
+
+/* Offset of header word w (indexed_layout.h); magic and version before the
+ * version is known. */
+static uint64_t word_at(uint32_t version, enum pbi_idx_word w) {
+    int off = pbi_idx_word_offset(version < PBI_IDX_VERSION_MIN ? PBI_IDX_VERSION_MIN : version, w);
+    return off < 0 ? PB_NO_OFFSET : (uint64_t)off;
+}
 
 /* 1 if [off, off+n) lies inside the file. */
 static int fits(const pbi_idx_file *f, uint64_t off, uint64_t n) {
@@ -70,12 +78,12 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
         return bad(err, PB_EFORMAT, 0, "header.Magic", "ff 6c 70 72 6f 66 69 81",
                    "%02x %02x %02x %02x %02x %02x %02x %02x", data[0], data[1], data[2], data[3],
                    data[4], data[5], data[6], data[7]);
-    if (len < 16) return bad(err, PB_ETRUNC, 8, "header.Version", "8 bytes", "%zu", len - 8);
+    if (len < 16) return bad(err, PB_ETRUNC, word_at(0, PBI_IDX_W_version), "header.Version", "8 bytes", "%zu", len - 8);
     uint64_t vw = u64at(f, 8);
     f->version = PBI_IDX_VERSION_NUMBER(vw);
     f->flags = vw & PB_VARIANT_MASK;
     if (f->version < PBI_IDX_VERSION_MIN || f->version > PBI_IDX_VERSION_MAX)
-        return bad(err, PB_EVERSION, 8, "header.Version", "indexed version 1 to 14", "%" PRIu32,
+        return bad(err, PB_EVERSION, word_at(0, PBI_IDX_W_version), "header.Version", "indexed version 1 to 14", "%" PRIu32,
                    f->version);
     f->lay = pbi_idx_layout(f->version);
     f->header_size = pbi_idx_header_size(f->version);
@@ -88,7 +96,7 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
             off += 8;
         }
     if (f->w[PBI_IDX_W_hash_type] != 0)
-        return bad(err, PB_EFORMAT, 24, "header.HashType", "0 (MD5)", "%" PRIu64,
+        return bad(err, PB_EFORMAT, word_at(f->version, PBI_IDX_W_hash_type), "header.HashType", "0 (MD5)", "%" PRIu64,
                    f->w[PBI_IDX_W_hash_type]);
     off = f->header_size;
     if (f->lay.summary) {
@@ -107,7 +115,7 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
     uint64_t t = f->w[PBI_IDX_W_hash_offset];
     f->table_off = t;
     if (t < off || !fits(f, t, 16))
-        return bad(err, PB_EFORMAT, 32, "header.HashOffset",
+        return bad(err, PB_EFORMAT, word_at(f->version, PBI_IDX_W_hash_offset), "header.HashOffset",
                    "an offset after the summaries with 16 bytes left in the file",
                    "0x%" PRIx64 " (payload starts at 0x%" PRIx64 ", file size 0x%zx)", t, off, len);
     f->num_buckets = u64at(f, t);
@@ -231,79 +239,18 @@ static inline int grow(void **p, size_t *cap, size_t need, size_t elem, pb_error
 /* Decodes one ValueProfData at [pos, end) into r's sites. *size = TotalSize. */
 static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record *r,
                     pbi_idx_scratch *s, uint64_t *size, pb_error *err) {
-    if (end - pos < 8)
-        return bad(err, PB_ETRUNC, pos, "record.ValueProfData", "8 bytes of TotalSize and NumValueKinds",
-                   "%" PRIu64 " bytes", end - pos);
-    uint32_t total = pb_get_u32(f->data + pos, PB_ORDER_LE);
-    uint32_t nkinds = pb_get_u32(f->data + pos + 4, PB_ORDER_LE);
-    if (total < 8 || total % 8 != 0 || total > end - pos)
-        return bad(err, PB_EFORMAT, pos, "record.ValueProfData.TotalSize",
-                   "a multiple of 8 from 8 to the bytes left in the key", "%" PRIu32 " (%" PRIu64 " left)",
-                   total, end - pos);
-    if (nkinds > PB_VK_COUNT)
-        return bad(err, PB_EFORMAT, pos + 4, "record.ValueProfData.NumValueKinds", "at most 3",
-                   "%" PRIu32, nkinds);
-    uint64_t vend = pos + total;
-    /* Pass 1: check every kind record and count sites and values. */
-    uint64_t p = pos + 8, nsites_all = 0, nvalues_all = 0;
-    unsigned seen = 0;
-    for (uint32_t k = 0; k < nkinds; k++) {
-        if (vend - p < 8)
-            return bad(err, PB_ETRUNC, p, "record.ValueProfData.ValueProfRecord",
-                       "8 bytes of Kind and NumValueSites", "%" PRIu64 " bytes left", vend - p);
-        uint32_t kind = pb_get_u32(f->data + p, PB_ORDER_LE);
-        uint32_t ns = pb_get_u32(f->data + p + 4, PB_ORDER_LE);
-        if (kind >= PB_VK_COUNT)
-            return bad(err, PB_EFORMAT, p, "record.ValueProfData.Kind", "a value kind 0 to 2",
-                       "%" PRIu32, kind);
-        if (seen & (1u << kind))
-            return bad(err, PB_EFORMAT, p, "record.ValueProfData.Kind", "each kind once",
-                       "kind %" PRIu32 " twice", kind);
-        seen |= 1u << kind;
-        uint64_t head = 8 + (uint64_t)ns;
-        head += pb_pad8(head);
-        if (head > vend - p)
-            return bad(err, PB_ETRUNC, p + 4, "record.ValueProfData.NumValueSites",
-                       "the site counts inside TotalSize", "%" PRIu32 " sites, %" PRIu64 " bytes left",
-                       ns, vend - p);
-        uint64_t nv = 0;
-        for (uint32_t i = 0; i < ns; i++) nv += f->data[p + 8 + i];
-        if (nv * 16 > vend - p - head)
-            return bad(err, PB_ETRUNC, p + 8, "record.ValueProfData.SiteCountArray",
-                       "the values inside TotalSize", "%" PRIu64 " values, %" PRIu64 " bytes left",
-                       nv, vend - p - head);
-        nsites_all += ns;
-        nvalues_all += nv;
-        p += head + nv * 16;
+    if (pbi_vpd_is_empty(f->data, pos, end, PB_ORDER_LE)) {
+        *size = 8;
+        return 0;
     }
-    int rc;
-    if ((rc = grow((void **)&s->sites, &s->sites_cap, (size_t)nsites_all + 1, sizeof *s->sites, err)) ||
-        (rc = grow((void **)&s->values, &s->values_cap, (size_t)nvalues_all + 1, sizeof *s->values, err)))
+    pbi_vpd v;
+    int rc = pbi_vpd_parse(f->data, pos, end, PB_ORDER_LE, PB_VK_COUNT, "record.ValueProfData", &v, err);
+    if (rc) return rc;
+    if ((rc = grow((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
+        (rc = grow((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
         return rc;
-    /* Pass 2: fill. */
-    p = pos + 8;
-    size_t si = 0, vi = 0;
-    for (uint32_t k = 0; k < nkinds; k++) {
-        uint32_t kind = pb_get_u32(f->data + p, PB_ORDER_LE);
-        uint32_t ns = pb_get_u32(f->data + p + 4, PB_ORDER_LE);
-        uint64_t head = 8 + (uint64_t)ns;
-        head += pb_pad8(head);
-        const uint8_t *vals = f->data + p + head;
-        r->num_sites[kind] = ns;
-        r->sites[kind] = s->sites + si;
-        for (uint32_t i = 0; i < ns; i++) {
-            pb_site *site = &s->sites[si++];
-            site->num_values = f->data[p + 8 + i];
-            site->values = s->values + vi;
-            for (uint32_t j = 0; j < site->num_values; j++, vi++, vals += 16) {
-                s->values[vi].value = pb_get_u64(vals, PB_ORDER_LE);
-                s->values[vi].count = pb_get_u64(vals + 8, PB_ORDER_LE);
-                s->values[vi].symbol = PB_NONE;
-            }
-        }
-        p = (uint64_t)(vals - f->data);
-    }
-    *size = total;
+    pbi_vpd_fill(f->data, &v, PB_ORDER_LE, s->sites, s->values, r);
+    *size = v.total;
     return 0;
 }
 
@@ -409,38 +356,38 @@ int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scrat
 /* ------------------------------------------------------------------------ */
 /* Sections                                                                  */
 
+static int add_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off, pb_error *err) {
+    (void)off;
+    return pb_profile_add_binary_id(ctx, id, len, err);
+}
+
+/* The offset header word w gives its section (which starts with a u64
+ * length): *off = 0 when the version or the file has none. */
+static int section_at(const pbi_idx_file *f, enum pbi_idx_word w, uint64_t *off, pb_error *err) {
+    *off = pbi_idx_has_word(f->version, w) ? f->w[w] : 0;
+    if (*off == 0 || fits(f, *off, 8)) return 0;
+    char path[64];
+    snprintf(path, sizeof path, "header.%s", pbi_idx_header_fields[w].name);
+    return bad(err, PB_EFORMAT, word_at(f->version, w), path, "an offset with 8 bytes left",
+               "0x%" PRIx64 " (file size 0x%zx)", *off, f->len);
+}
+
 int pbi_idx_read_binary_ids(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
-    if (f->version < PBI_IDX_BINARY_IDS_SINCE) return 0;
-    uint64_t off = f->w[PBI_IDX_W_binary_id_offset];
-    if (off == 0) return 0;
-    if (!fits(f, off, 8))
-        return bad(err, PB_EFORMAT, 48, "header.BinaryIdOffset", "an offset with 8 bytes left",
-                   "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
+    uint64_t off;
+    int rc = section_at(f, PBI_IDX_W_binary_id_offset, &off, err);
+    if (rc || off == 0) return rc;
     uint64_t size = u64at(f, off);
     if (size % 8 != 0 || !fits(f, off + 8, size))
         return bad(err, PB_EFORMAT, off, "binary_ids.SectionSize",
                    "a multiple of 8 that fits in the file", "%" PRIu64, size);
-    uint64_t pos = off + 8, end = off + 8 + size;
-    while (pos < end) {
-        if (end - pos < 8)
-            return bad(err, PB_ETRUNC, pos, "binary_ids.Len", "8 bytes", "%" PRIu64, end - pos);
-        uint64_t n = u64at(f, pos);
-        pos += 8;
-        if (n > end - pos || n + pb_pad8(n) > end - pos)
-            return bad(err, PB_ETRUNC, pos - 8, "binary_ids.Len", "an id inside the section",
-                       "%" PRIu64 " bytes, %" PRIu64 " left", n, end - pos);
-        int rc = pb_profile_add_binary_id(p, f->data + pos, (size_t)n, err);
-        if (rc) return rc;
-        pos += n + pb_pad8(n);
-    }
-    return 0;
+    return pbi_binary_ids_decode(f->data, off + 8, off + 8 + size, PB_ORDER_LE, "binary_ids", add_binary_id, p, err);
 }
 
 int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     if (f->version < PBI_IDX_TRACES_SINCE || !(f->flags & PB_VARIANT_TEMPORAL)) return 0;
     uint64_t off = f->w[PBI_IDX_W_temporal_offset];
     if (off == 0 || !fits(f, off, 16))
-        return bad(err, PB_EFORMAT, 56, "header.TemporalProfTracesOffset",
+        return bad(err, PB_EFORMAT, word_at(f->version, PBI_IDX_W_temporal_offset), "header.TemporalProfTracesOffset",
                    "an offset with 16 bytes left (the temporal flag is set)",
                    "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
     uint64_t num = u64at(f, off), stream = u64at(f, off + 8);
@@ -469,81 +416,12 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     return 0;
 }
 
-static int uleb(const uint8_t *b, size_t len, size_t *pos, uint64_t *out) {
-    uint64_t v = 0;
-    for (unsigned shift = 0; *pos < len && shift < 64; shift += 7) {
-        uint8_t c = b[(*pos)++];
-        v |= (uint64_t)(c & 0x7f) << shift;
-        if (!(c & 0x80)) {
-            *out = v;
-            return 1;
-        }
-    }
-    return 0;
-}
-
-static int split_names(const uint8_t *t, size_t n, uint64_t off, pbi_idx_name_fn fn, void *ctx,
-                       pb_error *err) {
-    size_t start = 0;
-    for (size_t i = 0; i <= n; i++) {
-        if (i < n && t[i] != 1) continue;
-        if (i == start)
-            return bad(err, PB_EFORMAT, off, "names", "non-empty names separated by 0x01",
-                       "an empty name at position %zu", start);
-        int rc = fn(ctx, (const char *)t + start, i - start, err);
-        if (rc) return rc;
-        start = i + 1;
-    }
-    return 0;
-}
-
-int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
-                     void *ctx, pb_error *err) {
-    size_t pos = 0;
-    while (pos < len) {
-        uint64_t chunk = base_off + pos, ulen, clen;
-        if (!uleb(blob, len, &pos, &ulen) || !uleb(blob, len, &pos, &clen))
-            return bad(err, PB_ETRUNC, chunk, "names.chunk", "two ULEB128 lengths", "the blob ends");
-        uint64_t have = clen ? clen : ulen;
-        if (have > len - pos)
-            return bad(err, PB_ETRUNC, chunk, "names.chunk", "the chunk inside the blob",
-                       "%" PRIu64 " bytes, %zu left", have, len - pos);
-        int rc;
-        if (clen == 0) {
-            rc = split_names(blob + pos, (size_t)ulen, base_off + pos, fn, ctx, err);
-        } else {
-            /* zlib cannot expand by more than ~1032x: cap the allocation by that. */
-            if (ulen / 1032 > clen || ulen > ((uint64_t)1 << 31))
-                return bad(err, PB_EFORMAT, chunk, "names.chunk.UncompressedLen",
-                           "at most 1032 x the compressed length", "%" PRIu64 " from %" PRIu64, ulen, clen);
-            uint8_t *out = malloc((size_t)ulen + 1);
-            if (!out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            uLongf got = (uLongf)ulen;
-            int z = uncompress(out, &got, blob + pos, (uLong)clen);
-            if (z != Z_OK || got != ulen) {
-                free(out);
-                return bad(err, PB_EFORMAT, base_off + pos, "names.chunk", "a zlib stream of the stated size",
-                           "zlib error %d (%lu of %" PRIu64 " bytes)", z, (unsigned long)got, ulen);
-            }
-            rc = split_names(out, (size_t)ulen, base_off + pos, fn, ctx, err);
-            free(out);
-        }
-        if (rc) return rc;
-        pos += (size_t)have;
-        while (pos < len && blob[pos] == 0) pos++; /* padding between chunks */
-    }
-    return 0;
-}
-
 int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err) {
-    if (f->version < PBI_IDX_VTABLE_SINCE) return 0;
-    uint64_t off = f->w[PBI_IDX_W_vtable_names_offset];
-    if (off == 0) return 0;
-    if (!fits(f, off, 8))
-        return bad(err, PB_EFORMAT, 64, "header.VTableNamesOffset", "an offset with 8 bytes left",
-                   "0x%" PRIx64 " (file size 0x%zx)", off, f->len);
+    uint64_t off;
+    int rc = section_at(f, PBI_IDX_W_vtable_names_offset, &off, err);
+    if (rc || off == 0) return rc;
     uint64_t n = u64at(f, off);
     if (!fits(f, off + 8, n))
         return bad(err, PB_ETRUNC, off, "vtable_names.Len", "a blob inside the file", "%" PRIu64, n);
-    return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, fn, ctx, err);
+    return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, "vtable_names", fn, ctx, err);
 }

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "indexed_layout.h"
+#include "llvm/names.h"
 #include "profbridge/format.h"
 
 /* ---- summary builder (indexed_summary.c, §3.4) ---- */
@@ -106,12 +107,8 @@ int pbi_idx_read_binary_ids(const pbi_idx_file *f, pb_profile *p, pb_error *err)
 int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err);
 /* Decodes the vtable-names blob; names go to fn. Damage is reported through
  * err (the reader turns it into a warning, as LLVM reads it lazily). */
-typedef int (*pbi_idx_name_fn)(void *ctx, const char *name, size_t len, pb_error *err);
+typedef pbi_name_fn pbi_idx_name_fn;
 int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err);
-
-/* Decodes an LLVM names blob (§2.9): ULEB lengths, zlib or plain, \x01-separated. */
-int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, pbi_idx_name_fn fn,
-                     void *ctx, pb_error *err);
 
 /* XXH3-64, seed 0 (LLVM 19's StringMap hash; indexed_xxh3.c). */
 uint64_t pbi_xxh3_64(const void *data, size_t len);

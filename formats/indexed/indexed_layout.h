@@ -65,6 +65,15 @@ static inline int pbi_idx_has_word(uint32_t version, enum pbi_idx_word w) {
     return pbi_idx_header_fields[w].since <= version;
 }
 
+/* Byte offset of header word `w` in `version` (the words present are
+ * contiguous, in table order), or -1 when the version lacks it. */
+static inline int pbi_idx_word_offset(uint32_t version, enum pbi_idx_word w) {
+    if (!pbi_idx_has_word(version, w)) return -1;
+    int n = 0;
+    for (unsigned i = 0; i < (unsigned)w; i++) n += pbi_idx_has_word(version, (enum pbi_idx_word)i);
+    return 8 * n;
+}
+
 /* What a version's per-key record data holds (§3.6, §3.14). */
 typedef struct pbi_idx_record_layout {
     uint8_t num_counters;   /* u64 NumCounters after FuncHash (v2+; v1: DataLen/8 - 1) */

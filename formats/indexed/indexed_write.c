@@ -25,12 +25,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zlib.h>
 
 #include "buf.h"
 #include "diag.h"
 #include "bytes.h"
 #include "indexed_internal.h"
+#include "llvm/binary_ids.h"
+#include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "llvm_values.h"
 
@@ -88,11 +89,6 @@ static void put64(pb_buf *b, uint64_t v) {
     uint8_t t[8];
     pb_put_u64(t, v, PB_ORDER_LE);
     pbi_buf_append(b, t, 8);
-}
-static void put32(pb_buf *b, uint32_t v) {
-    uint8_t t[4];
-    pb_put_u32(t, v, PB_ORDER_LE);
-    pbi_buf_append(b, t, 4);
 }
 static void pad8(pb_buf *b) {
     static const uint8_t z[8];
@@ -466,50 +462,30 @@ static int reserve_output(wstate *w, pb_error *err) {
 /* ------------------------------------------------------------------------ */
 /* Per-key data (§3.6, §3.7)                                                 */
 
-static int write_vpd(wstate *w, const pb_record *r, pb_error *err) {
-    size_t start = w->out.len;
-    put32(&w->out, 0); /* TotalSize, patched */
-    put32(&w->out, 0); /* NumValueKinds, patched */
-    uint32_t nkinds = 0;
-    for (int k = 0; k < PB_VK_COUNT; k++) {
-        uint32_t ns = r->num_sites[k];
-        if (ns == 0) continue;
-        if (k > w->lay.max_value_kind) {
-            w->dropped_kind2_sites += ns;
-            continue;
+/* A site's values in LLVM's writer order (sorted by count, cut to 255). */
+static size_t pick_sorted(void *ctx, unsigned kind, const pb_site *site, const pb_value **vals, pb_error *err) {
+    wstate *w = ctx;
+    (void)kind;
+    if (site->num_values > w->vals_cap) {
+        pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
+        if (!nv) {
+            pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            return (size_t)-1;
         }
-        nkinds++;
-        put32(&w->out, (uint32_t)k);
-        put32(&w->out, ns);
-        size_t counts_at = w->out.len;
-        for (uint32_t s = 0; s < ns; s++) pbi_buf_putc(&w->out, 0);
-        static const uint8_t z[8];
-        pbi_buf_append(&w->out, z, (size_t)pb_pad8(8 + (uint64_t)ns));
-        for (uint32_t s = 0; s < ns; s++) {
-            const pb_site *site = &r->sites[k][s];
-            if (site->num_values > w->vals_cap) {
-                pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
-                if (!nv) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-                w->vals = nv;
-                w->vals_cap = site->num_values;
-            }
-            size_t kept = pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
-            w->truncated_values += site->num_values - kept;
-            if (!w->out.failed) w->out.data[counts_at + s] = (char)(uint8_t)kept;
-            for (size_t i = 0; i < kept; i++) {
-                put64(&w->out, w->vals[i].value);
-                put64(&w->out, w->vals[i].count);
-            }
-        }
+        w->vals = nv;
+        w->vals_cap = site->num_values;
     }
-    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    size_t total = w->out.len - start;
-    if (total > UINT32_MAX)
-        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "record.ValueProfData.TotalSize",
-                               "at most 4294967295 bytes of value data per record", "more");
-    pb_put_u32((uint8_t *)w->out.data + start, (uint32_t)total, PB_ORDER_LE);
-    pb_put_u32((uint8_t *)w->out.data + start + 4, nkinds, PB_ORDER_LE);
-    return 0;
+    *vals = w->vals;
+    return pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
+}
+
+static int write_vpd(wstate *w, const pb_record *r, pb_error *err) {
+    pbi_vpd_stats st = {0, 0};
+    int rc = pbi_vpd_encode(&w->out, r, (unsigned)w->lay.max_value_kind + 1, PB_ORDER_LE, pick_sorted, NULL, w, &st,
+                            err);
+    w->dropped_kind2_sites += st.sites_dropped;
+    w->truncated_values += st.values_dropped;
+    return rc;
 }
 
 static int write_record(wstate *w, const wrec *e, pb_error *err) {
@@ -719,9 +695,7 @@ static int write_binary_ids(wstate *w, pb_error *err) {
     put64(&w->out, 0);
     for (size_t i = 0; i < n; i++) {
         if (i && cmp_id(&ids[i - 1], &ids[i]) == 0) continue;
-        put64(&w->out, ids[i].len);
-        pbi_buf_append(&w->out, ids[i].id, ids[i].len);
-        pad8(&w->out);
+        pbi_binary_id_append(&w->out, ids[i].id, ids[i].len, PB_ORDER_LE);
     }
     free(ids);
     if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -752,15 +726,6 @@ out:
     return rc;
 }
 
-static void uleb(pb_buf *b, uint64_t v) {
-    do {
-        uint8_t c = v & 0x7f;
-        v >>= 7;
-        if (v) c |= 0x80;
-        pbi_buf_putc(b, (char)c);
-    } while (v);
-}
-
 /* The vtable-names section (§3.10): symbols that are not only indirect-call
  * target names, in LLVM 19's StringSet order, joined by \x01, zlib level 9. */
 static int write_vtable_names(wstate *w, pb_error *err) {
@@ -768,7 +733,6 @@ static int write_vtable_names(wstate *w, pb_error *err) {
     uint8_t *use = calloc(ns ? ns : 1, 1); /* bit 0: kind-0 target, bit 1: kind-2 target */
     idref *names = calloc(ns ? ns : 1, sizeof *names);
     pb_buf plain = PB_BUF_INIT, blob = PB_BUF_INIT;
-    uint8_t *z = NULL;
     int rc = 0;
     if (!use || !names) goto oom;
     for (size_t r = 0; r < pb_profile_record_count(w->p); r++) {
@@ -803,19 +767,11 @@ static int write_vtable_names(wstate *w, pb_error *err) {
     if (!w->preserve && ((rc = stringset_order(names, n, err)) || (rc = stringset_order(names, n, err))))
         goto out;
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(&plain, 1);
+        if (i) pbi_buf_putc(&plain, PBI_NAME_SEP);
         pbi_buf_append(&plain, names[i].id, names[i].len);
     }
     if (plain.failed) goto oom;
-    if (n) {
-        uLongf zl = compressBound((uLong)plain.len);
-        z = malloc(zl);
-        if (!z) goto oom;
-        if (compress2(z, &zl, (const Bytef *)plain.data, (uLong)plain.len, Z_BEST_COMPRESSION) != Z_OK) goto oom;
-        uleb(&blob, plain.len);
-        uleb(&blob, zl);
-        pbi_buf_append(&blob, z, zl);
-    }
+    if (n && (rc = pbi_names_encode(plain.data, plain.len, 1, &blob, err))) goto out;
     if (blob.failed) goto oom;
     put64(&w->out, blob.len);
     pbi_buf_append(&w->out, blob.data, blob.len);
@@ -824,7 +780,6 @@ static int write_vtable_names(wstate *w, pb_error *err) {
 oom:
     rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
 out:
-    free(z);
     free(use);
     free(names);
     pbi_buf_free(&plain);
@@ -897,8 +852,8 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     /* Header with placeholders, then summaries (backpatched at the end). */
     for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
         if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
-    patch64(&w.out, 0, PBI_IDX_MAGIC);
-    patch64(&w.out, 8, (uint64_t)w.version | w.flags);
+    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_magic), PBI_IDX_MAGIC);
+    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_version), (uint64_t)w.version | w.flags);
     size_t sum_at = w.out.len;
     unsigned nsum = (w.flags & PB_VARIANT_CSIR) ? 2 : 1;
     for (unsigned s = 0; s < nsum; s++)
@@ -933,14 +888,14 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     }
     /* Backpatch offsets and summaries. */
     {
-        /* Words are contiguous in table order, so word i sits at 8*i. */
-        patch64(&w.out, 8 * PBI_IDX_W_hash_offset, table_off);
+        /* Where each header word sits: indexed_layout.h. */
+        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_hash_offset), table_off);
         if (pbi_idx_has_word(w.version, PBI_IDX_W_binary_id_offset))
-            patch64(&w.out, 8 * PBI_IDX_W_binary_id_offset, binid_off);
+            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_binary_id_offset), binid_off);
         if (pbi_idx_has_word(w.version, PBI_IDX_W_temporal_offset))
-            patch64(&w.out, 8 * PBI_IDX_W_temporal_offset, tr_off);
+            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_temporal_offset), tr_off);
         if (pbi_idx_has_word(w.version, PBI_IDX_W_vtable_names_offset))
-            patch64(&w.out, 8 * PBI_IDX_W_vtable_names_offset, vt_off);
+            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_vtable_names_offset), vt_off);
         for (unsigned s = 0; s < nsum; s++) {
             uint64_t words[PBI_SUM_WORDS];
             if ((rc = pbi_sum_finish(&w.sum[s], words, err))) goto out;

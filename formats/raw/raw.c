@@ -11,7 +11,9 @@ static const pb_option_desc raw_read_options[] = {
     {NULL, NULL, NULL}};
 
 static const pb_option_desc raw_write_options[] = {
-    {"raw-version", "8|10", "raw format version to write (default 10)"},
+    {"raw-version", "5|7|8|9|10|11", "raw format version to write (default: the llvm-version's)"},
+    {"llvm-version", "13-24", "write the raw version that LLVM release's compiler-rt writes: 13 v7, 14-17 v8, "
+                              "18 v9, 19-22 v10 (19: default), 23-24 v11"},
     {"raw-pointer-width", "4|8", "pointer width of the pretended target (default 8)"},
     {"raw-byte-order", "le|be", "byte order of the pretended target (default le)"},
     {"raw-names", "zlib|plain", "names section encoding (default zlib)"},

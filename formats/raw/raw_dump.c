@@ -15,7 +15,10 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "llvm/binary_ids.h"
+#include "llvm/value_data.h"
 #include "raw_internal.h"
+#include "raw_sections.h"
 
 typedef struct em {
     pb_buf b;
@@ -121,42 +124,30 @@ static const char *flag_names(uint64_t f, char *buf, size_t cap) {
     return buf;
 }
 
-static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
-    uint64_t d = a - b;
-    return ptr == 4 ? (int64_t)(int32_t)(uint32_t)d : (int64_t)d;
-}
-
 /* Names blob as a list of names (decoded with the reader's codec). */
 static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint64_t size, const char *what) {
     if (!size || !have(len, off, size)) return;
-    /* the chunks (§2.9): two ULEB128 lengths, then zlib or plain bytes */
-    for (uint64_t pos = off, end = off + size, k = 0; pos < end; k++) {
-        if (d[pos] == 0) {
-            pos++;
-            continue;
-        }
-        uint64_t at = pos, v[2] = {0, 0};
-        for (int j = 0; j < 2; j++)
-            for (unsigned sh = 0; pos < end && sh < 64; sh += 7) {
-                uint8_t b = d[pos++];
-                v[j] |= (uint64_t)(b & 0x7f) << sh;
-                if (!(b & 0x80)) break;
-            }
+    /* the chunks (§2.9), walked by the codec the reader uses */
+    size_t pos = 0;
+    pbi_names_chunk c;
+    pb_error cerr;
+    pb_error_clear(&cerr);
+    for (uint64_t k = 0; pbi_names_next_chunk(d + off, (size_t)size, &pos, &c, off, what, &cerr) == 1; k++) {
         char f[48];
         snprintf(f, sizeof f, "%s chunk %" PRIu64, what, k);
-        if (v[1]) item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64, v[0], v[1]);
-        else item(e, d, at, (size_t)(pos - at), f, "%" PRIu64 " bytes of names, stored plain", v[0]);
-        uint64_t stored = v[1] ? v[1] : v[0];
-        if (stored > end - pos) break;
-        pos += stored;
+        if (c.clen)
+            item(e, d, off + c.at, c.data - c.at, f, "%" PRIu64 " bytes of names, zlib-compressed in %" PRIu64,
+                 c.ulen, c.clen);
+        else
+            item(e, d, off + c.at, c.data - c.at, f, "%" PRIu64 " bytes of names, stored plain", c.ulen);
     }
     pb_buf text = PB_BUF_INIT;
     pb_error err;
     pb_error_clear(&err);
-    if (pbi_raw_names_decode(d, off, size, what, &text, &err) == 0) {
+    if (pbi_names_decode_text(d + off, (size_t)size, off, what, &text, &err) == 0) {
         size_t start = 0, idx = 0;
         for (size_t i = 0; i < text.len; i++) {
-            if (text.data[i] != PBI_RAW_NAME_SEP) continue;
+            if (text.data[i] != PBI_NAME_SEP) continue;
             char f[32];
             snprintf(f, sizeof f, "%s[%zu]", what, idx++);
             char nm[512];
@@ -167,6 +158,22 @@ static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint
         }
     }
     pbi_buf_free(&text);
+}
+
+typedef struct bid_ctx {
+    em *e;
+    const uint8_t *d;
+    unsigned k;
+} bid_ctx;
+
+/* One binary id; returns 1 to stop where the reader's problem is. */
+static int dump_binary_id(void *ctx, const uint8_t *id, size_t n, uint64_t at, pb_error *err) {
+    bid_ctx *c = ctx;
+    (void)err;
+    char hex[2 * 64 + 4] = "", f[32];
+    for (size_t b = 0; b < n && b < 64; b++) snprintf(hex + 2 * b, 3, "%02x", id[b]);
+    snprintf(f, sizeof f, "binary_ids[%u]", c->k++);
+    return item(c->e, c->d, at, 8 + n, f, "length %zu: %s", n, hex) ? 1 : 0;
 }
 
 static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, unsigned idx, int order, unsigned ptr) {
@@ -198,81 +205,55 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
             item(e, d, at, 8, f->name, "0x%016" PRIx64 " = version %" PRIu64 " | flags %s", h[i], version,
                  flag_names(flags, fl, sizeof fl));
         else if (i == PBI_RH_CountersDelta || i == PBI_RH_BitmapDelta || i == PBI_RH_UniformCountersDelta)
-            item(e, d, at, 8, f->name, "0x%" PRIx64 " (%" PRId64 ")  %s", h[i], sdiff(h[i], 0, ptr), f->meaning);
+            item(e, d, at, 8, f->name, "0x%" PRIx64 " (%" PRId64 ")  %s", h[i], pbi_raw_sdiff(h[i], 0, ptr), f->meaning);
         else
             item(e, d, at, 8, f->name, "%" PRIu64 " (0x%" PRIx64 ")  %s", h[i], h[i], f->meaning);
     }
     e->nostop = 0;
-    /* section table, computed as the reader does (§2.6), saturating at the file end */
-    unsigned csize = (flags & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
-    uint64_t off[11], size[11];
-    static const char *const sname[11] = {"binary ids", "data records", "counters", "bitmap", "uniform counters",
-                                          "names", "vtable records", "vtable names", "value data", "", ""};
-    uint64_t pos = s + l.header_size, x;
-    off[0] = pos;
-    size[0] = h[PBI_RH_BinaryIdsSize];
-    pos = pb_add_u64(&x, pos, size[0]) ? x : UINT64_MAX;
-    off[1] = pos;
-    size[1] = pb_mul_u64(&x, h[PBI_RH_NumData], l.record_size) ? x : UINT64_MAX;
-    pos = pb_add_u64(&x, pos, size[1]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesBeforeCounters]) ? x : UINT64_MAX;
-    off[2] = pos;
-    size[2] = pb_mul_u64(&x, h[PBI_RH_NumCounters], csize) ? x : UINT64_MAX;
-    pos = pb_add_u64(&x, pos, size[2]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterCounters]) ? x : UINT64_MAX;
-    off[3] = pos;
-    size[3] = h[PBI_RH_NumBitmapBytes];
-    pos = pb_add_u64(&x, pos, size[3]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterBitmapBytes]) ? x : UINT64_MAX;
-    off[4] = pos;
-    size[4] = pb_mul_u64(&x, h[PBI_RH_NumUniformCounters], 8) ? x : UINT64_MAX;
-    pos = pb_add_u64(&x, pos, size[4]) && pb_add_u64(&x, x, h[PBI_RH_PaddingBytesAfterUniformCounters]) ? x : UINT64_MAX;
-    off[5] = pos;
-    size[5] = h[PBI_RH_NamesSize];
-    pos = pb_add_u64(&x, pos, size[5]) && pb_add_u64(&x, x, pb_pad8(size[5])) ? x : UINT64_MAX;
-    off[6] = pos;
-    size[6] = pb_mul_u64(&x, h[PBI_RH_NumVTables], l.vtable_size) ? x : UINT64_MAX;
-    pos = pb_add_u64(&x, pos, size[6]) && pb_add_u64(&x, x, pb_pad8(size[6])) ? x : UINT64_MAX;
-    off[7] = pos;
-    size[7] = h[PBI_RH_VNamesSize];
-    pos = pb_add_u64(&x, pos, size[7]) && pb_add_u64(&x, x, pb_pad8(size[7])) ? x : UINT64_MAX;
-    off[8] = pos;
-    size[8] = pos <= len ? len - pos : 0;
+    /* section table: the reader's walk, saturating at the file end */
+    pbi_raw_sections st;
+    pb_error serr;
+    pb_error_clear(&serr);
+    (void)pbi_raw_sections_walk(&l, &hd, s, len, NULL, &st, &serr);
+    const uint64_t *off = st.off, *size = st.size;
+    unsigned csize = st.csize;
     sec(e, "sections");
     e->nostop = 1;
-    for (int i = 0; i < 9; i++) {
+    for (int i = 0; i < PBI_RS_COUNT; i++) {
         int ok = have(len, off[i], size[i]);
-        item(e, d, off[i] <= len ? off[i] : s, 0, sname[i], "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s", off[i],
-             off[i] + size[i], size[i], ok ? "" : "  PAST THE END OF THE FILE");
+        item(e, d, off[i] <= len ? off[i] : s, 0, pbi_raw_sec_names[i],
+             "0x%" PRIx64 "..0x%" PRIx64 " (%" PRIu64 " bytes)%s", off[i], off[i] + size[i], size[i],
+             ok ? "" : "  PAST THE END OF THE FILE");
     }
     e->nostop = 0;
-    if (have(len, off[0], size[0]) && size[0]) {
+    if (have(len, off[PBI_RS_BINARY_IDS], size[PBI_RS_BINARY_IDS]) && size[PBI_RS_BINARY_IDS]) {
         sec(e, "binary ids");
-        uint64_t p = off[0], end = off[0] + size[0];
-        for (unsigned k = 0; p + 8 <= end; k++) {
-            uint64_t n = pb_get_u64(d + p, order);
-            if (n == 0 || n > end - p - 8) break;
-            char hex[2 * 64 + 4] = "";
-            for (uint64_t b = 0; b < n && b < 64; b++) snprintf(hex + 2 * b, 3, "%02x", d[p + 8 + b]);
-            char f[32];
-            snprintf(f, sizeof f, "binary_ids[%u]", k);
-            if (item(e, d, p, 8 + (size_t)n, f, "length %" PRIu64 ": %s", n, hex)) return len;
-            p += 8 + n + pb_pad8(n);
-        }
+        pb_error berr;
+        pb_error_clear(&berr);
+        bid_ctx bc = {e, d, 0};
+        if (pbi_binary_ids_decode(d, off[PBI_RS_BINARY_IDS], off[PBI_RS_BINARY_IDS] + size[PBI_RS_BINARY_IDS], order,
+                                  "binary_ids", dump_binary_id, &bc, &berr) == 1)
+            return len; /* the reader's problem is here */
     }
     /* names first, so records can show theirs */
     pb_buf text = PB_BUF_INIT;
     pb_error nerr;
     pb_error_clear(&nerr);
-    if (have(len, off[5], size[5])) (void)pbi_raw_names_decode(d, off[5], size[5], "names", &text, &nerr);
+    if (have(len, off[PBI_RS_NAMES], size[PBI_RS_NAMES])) (void)pbi_names_decode_text(d + off[PBI_RS_NAMES], (size_t)size[PBI_RS_NAMES], off[PBI_RS_NAMES], "names", &text, &nerr);
     sec(e, "data records (%u bytes each)", l.record_size);
-    uint64_t nd = have(len, off[1], size[1]) ? h[PBI_RH_NumData] : 0;
-    int absolute = version == 5 || (version == 7 && sdiff(h[PBI_RH_CountersDelta], 0, ptr) >= 0);
+    uint64_t nd = have(len, off[PBI_RS_DATA], size[PBI_RS_DATA]) ? h[PBI_RH_NumData] : 0;
+    /* v7's counter-pointer rule, found as the reader finds it (§2.7) */
+    int absolute = version == 5 ||
+                   (version == 7 && pbi_raw_v7_absolute(&l, d + off[PBI_RS_DATA], nd, h[PBI_RH_CountersDelta],
+                                                        size[PBI_RS_COUNTERS], order) == 1);
     for (uint64_t i = 0; i < nd; i++) {
-        const uint8_t *r = d + off[1] + i * l.record_size;
-        uint64_t base = off[1] + i * l.record_size;
+        const uint8_t *r = d + off[PBI_RS_DATA] + i * l.record_size;
+        uint64_t base = off[PBI_RS_DATA] + i * l.record_size;
         uint64_t ref = pbi_raw_rec_get(&l, r, PBI_RD_NameRef, 0, order);
         const char *nm = "?";
         size_t nlen = 1, start = 0;
         for (size_t k = 0; k < text.len; k++) {
-            if (text.data[k] != PBI_RAW_NAME_SEP) continue;
+            if (text.data[k] != PBI_NAME_SEP) continue;
             if (pb_md5_ref(text.data + start, k - start) == ref) {
                 nm = text.data + start;
                 nlen = k - start;
@@ -293,34 +274,33 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
                 if (id == PBI_RD_NameRef) {
                     rc = item(e, d, at, 8, f, "0x%016" PRIx64 " = %.*s", v, (int)(nlen > 300 ? 300 : nlen), nm);
                 } else if (id == PBI_RD_CounterPtr) {
-                    uint64_t delta = absolute ? h[PBI_RH_CountersDelta]
-                                              : h[PBI_RH_CountersDelta] - i * l.record_size;
-                    int64_t co = sdiff(v, delta, ptr);
+                    uint64_t delta = pbi_raw_delta_at(&l, h[PBI_RH_CountersDelta], i, absolute);
+                    int64_t co = pbi_raw_ptr_offset(&l, v, h[PBI_RH_CountersDelta], i, absolute);
                     uint64_t nc = pbi_raw_rec_get(&l, r, PBI_RD_NumCounters, 0, order);
                     char counts[400] = "";
                     size_t q = 0;
-                    if (co >= 0 && have(size[2], (uint64_t)co, nc * csize) && have(len, off[2], size[2]))
+                    if (co >= 0 && have(size[PBI_RS_COUNTERS], (uint64_t)co, nc * csize) && have(len, off[PBI_RS_COUNTERS], size[PBI_RS_COUNTERS]))
                         for (uint64_t c = 0; c < nc && q + 24 < sizeof counts; c++) {
-                            uint64_t cv = csize == 1 ? d[off[2] + (uint64_t)co + c]
-                                                     : pb_get_u64(d + off[2] + (uint64_t)co + 8 * c, order);
+                            uint64_t cv = csize == 1 ? d[off[PBI_RS_COUNTERS] + (uint64_t)co + c]
+                                                     : pb_get_u64(d + off[PBI_RS_COUNTERS] + (uint64_t)co + 8 * c, order);
                             q += (size_t)snprintf(counts + q, sizeof counts - q, "%s%" PRIu64, c ? ", " : "", cv);
                         }
                     if (absolute)
                         rc = item(e, d, at, l.ptr, f,
                                   "0x%" PRIx64 ": offset = CounterPtr - CountersDelta = 0x%" PRIx64 " - 0x%" PRIx64
                                   " = %" PRId64 " -> byte 0x%" PRIx64 ": [%s]",
-                                  v, v, delta, co, off[2] + (uint64_t)co, counts);
+                                  v, v, delta, co, off[PBI_RS_COUNTERS] + (uint64_t)co, counts);
                     else
                         rc = item(e, d, at, l.ptr, f,
                                   "0x%" PRIx64 ": offset = CounterPtr - (CountersDelta - %" PRIu64 " x %u) = %" PRId64
                                   " - (%" PRId64 ") = %" PRId64 " -> byte 0x%" PRIx64 ": [%s]",
-                                  v, i, l.record_size, sdiff(v, 0, ptr), sdiff(delta, 0, ptr), co,
-                                  off[2] + (uint64_t)co, counts);
+                                  v, i, l.record_size, pbi_raw_sdiff(v, 0, ptr), pbi_raw_sdiff(delta, 0, ptr), co,
+                                  off[PBI_RS_COUNTERS] + (uint64_t)co, counts);
                 } else if (id == PBI_RD_BitmapPtr && pbi_raw_rec_get(&l, r, PBI_RD_NumBitmapBytes, 0, order)) {
-                    int64_t bo = sdiff(v, h[PBI_RH_BitmapDelta] - i * l.record_size, ptr);
+                    int64_t bo = pbi_raw_ptr_offset(&l, v, h[PBI_RH_BitmapDelta], i, 0);
                     rc = item(e, d, at, l.ptr, f, "0x%" PRIx64 ": offset = BitmapPtr - (BitmapDelta - %" PRIu64
                                                   " x %u) = %" PRId64 " -> byte 0x%" PRIx64,
-                              v, i, l.record_size, bo, off[3] + (uint64_t)bo);
+                              v, i, l.record_size, bo, off[PBI_RS_BITMAP] + (uint64_t)bo);
                 } else {
                     rc = item(e, d, at, l.rec_elem[id], f, "%" PRIu64 " (0x%" PRIx64 ")  %s", v, v, fd->meaning);
                 }
@@ -333,27 +313,27 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
     }
     pbi_buf_free(&text);
     sec(e, "names");
-    dump_names(e, d, len, off[5], size[5], "names");
+    dump_names(e, d, len, off[PBI_RS_NAMES], size[PBI_RS_NAMES], "names");
     if (l.version >= 10) {
         sec(e, "vtables");
-        for (uint64_t k = 0; have(len, off[6], size[6]) && k < h[PBI_RH_NumVTables]; k++) {
-            const uint8_t *v = d + off[6] + k * l.vtable_size;
+        for (uint64_t k = 0; have(len, off[PBI_RS_VTABLES], size[PBI_RS_VTABLES]) && k < h[PBI_RH_NumVTables]; k++) {
+            const uint8_t *v = d + off[PBI_RS_VTABLES] + k * l.vtable_size;
             char f[32];
             snprintf(f, sizeof f, "vtables[%" PRIu64 "]", k);
             e->row = &pbi_raw_vtable_fields[PBI_RV_VTableNameHash]; /* the record as a whole: v10+ */
-            if (item(e, d, off[6] + k * l.vtable_size, l.vtable_size, f,
+            if (item(e, d, off[PBI_RS_VTABLES] + k * l.vtable_size, l.vtable_size, f,
                      "NameRef 0x%016" PRIx64 ", addresses 0x%" PRIx64 "..0x%" PRIx64,
                      pbi_raw_vt_get(&l, v, PBI_RV_VTableNameHash, order),
                      pbi_raw_vt_get(&l, v, PBI_RV_VTablePointer, order),
                      pbi_raw_vt_get(&l, v, PBI_RV_VTablePointer, order) + pbi_raw_vt_get(&l, v, PBI_RV_VTableSize, order)))
                 return len;
         }
-        dump_names(e, d, len, off[7], size[7], "vnames");
+        dump_names(e, d, len, off[PBI_RS_VNAMES], size[PBI_RS_VNAMES], "vnames");
     }
     sec(e, "value data");
-    uint64_t vp = off[8];
+    uint64_t vp = off[PBI_RS_VALUES];
     for (uint64_t i = 0; i < nd && vp <= len; i++) {
-        const uint8_t *r = d + off[1] + i * l.record_size;
+        const uint8_t *r = d + off[PBI_RS_DATA] + i * l.record_size;
         unsigned any = 0;
         for (unsigned k = 0; k < l.num_value_kinds; k++) any |= pbi_raw_rec_sites(&l, r, k, order);
         if (!any) continue;
@@ -362,22 +342,22 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
         char f[48];
         snprintf(f, sizeof f, "value_data[data %" PRIu64 "]", i);
         if (item(e, d, vp, 8, f, "TotalSize %" PRIu32 ", NumValueKinds %" PRIu32, total, nk)) return len;
-        if (total < 8 || total % 8 || !have(len, vp, total)) break;
-        uint64_t q = vp + 8, end = vp + total;
-        for (uint32_t k = 0; k < nk && q + 8 <= end; k++) {
-            uint32_t kind = pb_get_u32(d + q, order), ns = pb_get_u32(d + q + 4, order);
-            uint64_t hdr = 8 + (uint64_t)ns + pb_pad8(8 + (uint64_t)ns);
-            if (hdr > end - q) break;
-            uint64_t nv = 0;
-            for (uint32_t s2 = 0; s2 < ns; s2++) nv += d[q + 8 + s2];
-            snprintf(f, sizeof f, "  kind %" PRIu32, kind);
+        pbi_vpd v;
+        pb_error verr;
+        pb_error_clear(&verr);
+        if (pbi_vpd_parse(d, vp, len, order, l.num_value_kinds, "value_data", &v, &verr)) break;
+        for (uint64_t q = vp + 8; q < vp + v.total;) { /* the kinds in file order */
+            unsigned kind = 0;
+            while (kind < PB_VK_COUNT && !((v.present >> kind) & 1 && v.kind[kind].at == q)) kind++;
+            if (kind == PB_VK_COUNT) break;
+            const pbi_vpd_kind *kd = &v.kind[kind];
+            snprintf(f, sizeof f, "  kind %u", kind);
             if (item(e, d, q, 8, f, "%s: %" PRIu32 " sites, %" PRIu64 " values",
-                     kind == 0 ? "indirect call" : kind == 1 ? "memop size" : "vtable", ns, nv))
+                     kind == 0 ? "indirect call" : kind == 1 ? "memop size" : "vtable", kd->num_sites, kd->num_values))
                 return len;
-            if (nv > (end - q - hdr) / 16) break;
-            for (uint64_t v = 0; v < nv; v++) {
-                uint64_t at = q + hdr + 16 * v;
-                snprintf(f, sizeof f, "    value %" PRIu64, v);
+            for (uint64_t vi = 0; vi < kd->num_values; vi++) {
+                uint64_t at = kd->values + 16 * vi;
+                snprintf(f, sizeof f, "    value %" PRIu64, vi);
                 uint64_t val = pb_get_u64(d + at, order), cnt = pb_get_u64(d + at + 8, order);
                 int rc;
                 if (kind == 1) {
@@ -385,7 +365,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
                 } else if (kind == 0) { /* the callee: the record whose FunctionPointer it is (§2.12) */
                     uint64_t ref = 0;
                     for (uint64_t j = 0; j < nd && val; j++) {
-                        const uint8_t *rj = d + off[1] + j * l.record_size;
+                        const uint8_t *rj = d + off[PBI_RS_DATA] + j * l.record_size;
                         if (pbi_raw_rec_get(&l, rj, PBI_RD_FunctionPointer, 0, order) == val) {
                             ref = pbi_raw_rec_get(&l, rj, PBI_RD_NameRef, 0, order);
                             break;
@@ -398,9 +378,9 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
                 }
                 if (rc) return len;
             }
-            q += hdr + 16 * nv;
+            q = kd->values + 16 * kd->num_values;
         }
-        vp = end;
+        vp += v.total;
     }
     return vp;
 }

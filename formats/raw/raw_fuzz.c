@@ -1,6 +1,6 @@
 /*
  * raw_fuzz.c -- libFuzzer target: any bytes through the raw reader; what
- * reads is written back (v10, then v8 32-bit big-endian) and must read again;
+ * reads is written back (v10, v8 32-bit big-endian, and one of v5/v7/v9/v11) and must read again;
  * what reads is also read profile by profile (raw-profile K, as show does), and
  * every part must read; the read in two halves (pb_format.prepare, what
  * merge's threads use) must end as the whole read did; the same bytes go
@@ -85,6 +85,10 @@ static void read_in_halves(const uint8_t *data, size_t size, int whole_rc, const
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const pb_kv v8be[] = {{"raw-version", "8"}, {"raw-pointer-width", "4"}, {"raw-byte-order", "be"}};
+    /* one more version per input, cycling through those with absolute
+     * pointers (v5, v7), bitmaps without vtables (v9) and v11's records */
+    static const pb_kv other[][1] = {{{"raw-version", "5"}}, {{"raw-version", "7"}}, {{"raw-version", "9"}},
+                                     {{"raw-version", "11"}}};
     pb_source *src = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -99,6 +103,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (rc == 0) {
         write_and_reread(p, NULL, 0);
         write_and_reread(p, v8be, 3);
+        write_and_reread(p, other[size % 4], 1);
         read_parts(data, size);
     }
     pb_profile_free(p);

@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "llvm/names.h"
 #include "profbridge/format.h"
 #include "raw_layout.h"
 
@@ -28,16 +29,5 @@ void pbi_raw_free_prepared(void *state);
 /* Reads a raw profile held in memory (the work of pbi_raw_read). */
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err);
-
-/*
- * Decodes a names blob (§2.9) at data[off..off+size) into `text`: every name
- * followed by one '\x01'. `what` ("names", "vtable names") and `path` name the
- * section in errors. Returns 0, PB_EFORMAT, PB_ETRUNC or PB_ENOMEM.
- */
-int pbi_raw_names_decode(const uint8_t *data, uint64_t off, uint64_t size, const char *path,
-                         pb_buf *text, pb_error *err);
-
-/* Encodes names (each followed by '\x01' in `text`) as one chunk, zlib or plain. */
-int pbi_raw_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb_error *err);
 
 #endif

@@ -2,6 +2,7 @@
 #include "raw_layout.h"
 
 #include "bytes.h"
+#include "profbridge/profile.h"
 
 const pbi_raw_field pbi_raw_header_fields[PBI_RH_COUNT] = {
 #define PBI_X(id, since, until, meaning) {#id, PBI_T_U64, 1, since, until, meaning},
@@ -25,6 +26,14 @@ int pbi_raw_version_known(uint64_t v) {
 }
 
 static int has(const pbi_raw_field *f, unsigned v) { return v >= f->since && v <= f->until; }
+
+uint64_t pbi_raw_version_flags(unsigned v) {
+    uint64_t m = 0;
+#define PBI_X(bit, since, until, meaning) m |= (v >= (since) && v <= (until)) ? (uint64_t)(bit) : 0;
+    PBI_RAW_FLAGS(PBI_X)
+#undef PBI_X
+    return m;
+}
 
 static unsigned type_size(unsigned type, unsigned ptr) {
     switch (type) {

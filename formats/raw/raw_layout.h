@@ -52,6 +52,26 @@
     X(VNamesSize,                 10, PBI_RAW_UNTIL_NOW, "bytes of encoded vtable names")                    \
     X(ValueKindLast,              5, PBI_RAW_UNTIL_NOW, "IPVK_Last of the writer")
 
+/* The variant bits of the version word (spec §2.2) that exist in each raw
+ * version: the releases writing it knew them. A writer drops the others. */
+/*   bit (profile.h)                  since until              meaning                               */
+#define PBI_RAW_FLAGS(X)                                                                               \
+    X(PB_VARIANT_INSTR_LOOP_ENTRIES,  10, PBI_RAW_UNTIL_NOW, "loop entries instrumented (LLVM 20+)")     \
+    X(PB_VARIANT_IR,                  5,  PBI_RAW_UNTIL_NOW, "IR-level instrumentation")                 \
+    X(PB_VARIANT_CSIR,                5,  PBI_RAW_UNTIL_NOW, "context-sensitive IR records")             \
+    X(PB_VARIANT_ENTRY_FIRST,         5,  PBI_RAW_UNTIL_NOW, "entry block instrumented (LLVM 12+)")      \
+    X(PB_VARIANT_DBG_CORRELATE,       8,  PBI_RAW_UNTIL_NOW, "debug-info correlation (LLVM 14+)")        \
+    X(PB_VARIANT_BYTE_COVERAGE,       8,  PBI_RAW_UNTIL_NOW, "single-byte coverage (LLVM 14+)")          \
+    X(PB_VARIANT_FUNCTION_ENTRY_ONLY, 8,  PBI_RAW_UNTIL_NOW, "function-entry coverage (LLVM 14+)")       \
+    X(PB_VARIANT_TEMPORAL,            8,  PBI_RAW_UNTIL_NOW, "temporal profiling (LLVM 17+, raw v8)")
+
+/* The variant bits raw `version` can hold (PBI_RAW_FLAGS). */
+uint64_t pbi_raw_version_flags(unsigned version);
+
+/* CounterPtr (and BitmapPtr) are relative to their data record from v8 on;
+ * v5 and v7 as LLVM 13 writes it hold absolute addresses (§2.7). */
+#define PBI_RAW_RELATIVE_SINCE 8
+
 /* Element types of record fields. */
 enum pbi_raw_type { PBI_T_U64 = 0, PBI_T_PTR = 1, PBI_T_U32 = 2, PBI_T_U16 = 3 };
 
@@ -147,8 +167,5 @@ typedef struct pbi_raw_header {
 
 void pbi_raw_header_decode(const pbi_raw_layout *l, const uint8_t *p, int order, pbi_raw_header *h);
 void pbi_raw_header_encode(const pbi_raw_layout *l, const pbi_raw_header *h, int order, uint8_t *p);
-
-/* Names-section chunk separator (§2.9). */
-#define PBI_RAW_NAME_SEP '\x01'
 
 #endif

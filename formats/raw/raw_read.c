@@ -13,9 +13,13 @@
 #include <string.h>
 
 #include "bytes.h"
+#include "llvm/leb128.h"
 #include "llvm/target.h"
 #include "merge_stream.h"
+#include "llvm/binary_ids.h"
+#include "llvm/value_data.h"
 #include "raw_internal.h"
+#include "raw_sections.h"
 
 typedef struct name_ent {
     uint64_t md5;
@@ -53,6 +57,8 @@ typedef struct rd {
     size_t bcap;
     pb_value *vals;
     size_t vcap;
+    pb_site *sites;
+    size_t scap;
     int have_flags;
     uint64_t flags;
     pb_error scratch; /* for pb_profile_add_record; cleared after each use */
@@ -117,13 +123,6 @@ static const char *fld_path(const prof *pf, uint64_t i, const char *field, char 
     return path;
 }
 
-/* Signed difference in the profile's pointer width (§2.7: 32-bit deltas wrap at 2^32). */
-static int64_t sdiff(uint64_t a, uint64_t b, unsigned ptr) {
-    uint64_t d = a - b;
-    if (ptr == 4) return (int64_t)(int32_t)(uint32_t)d;
-    return (int64_t)d;
-}
-
 static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
     size_t c = *cap ? *cap : 16;
@@ -152,15 +151,10 @@ int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
  * they are recognised, only to be refused with a message saying what they are.
  * Returns the format byte (2 compact, 4 ext-binary, 0xff binary) or -1. */
 static int sample_magic(const uint8_t *p, size_t len) {
-    uint64_t v = 0;
-    for (size_t i = 0; i < 9 && i < len; i++) {
-        v |= (uint64_t)(p[i] & 0x7f) << (7 * i);
-        if (!(p[i] & 0x80)) {
-            if (i == 8 && (v >> 8) == UINT64_C(0x5350524f463432)) return (int)(v & 0xff);
-            return -1;
-        }
-    }
-    return -1;
+    uint64_t v;
+    size_t pos = 0;
+    if (pbi_uleb_decode(p, len < 9 ? len : 9, &pos, &v) != PBI_ULEB_OK || pos != 9) return -1;
+    return (v >> 8) == UINT64_C(0x5350524f463432) ? (int)(v & 0xff) : -1;
 }
 
 int pbi_raw_probe(const uint8_t *head, size_t len) {
@@ -202,28 +196,6 @@ static name_ent *find_name(prof *pf, uint64_t md5) {
 }
 
 /* ---- header and sections ---------------------------------------------------- */
-
-/* Section end check: [off, off+size) must lie in the file. */
-static int section(rd *r, prof *pf, int field, const char *what, uint64_t off, uint64_t size,
-                   uint64_t *end) {
-    char path[96];
-    if (!pb_add_u64(end, off, size) || *end > r->len) {
-        hdr_path(pf, field, path, sizeof path);
-        return pb_error_set(r->err, PB_ETRUNC, hdr_at(pf, field), path,
-                            "the %s (0x%" PRIx64 " bytes from byte 0x%" PRIx64
-                            ") run past the end of the file (0x%" PRIx64 " bytes)",
-                            what, size, off, r->len);
-    }
-    return 0;
-}
-
-static int mul_field(rd *r, prof *pf, int field, uint64_t a, uint64_t b, uint64_t *out) {
-    char path[96];
-    if (pb_mul_u64(out, a, b)) return 0;
-    hdr_path(pf, field, path, sizeof path);
-    return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, field), path,
-                        "%" PRIu64 " x %" PRIu64 " bytes overflows 64 bits", a, b);
-}
 
 static int read_header(rd *r, prof *pf) {
     char path[96];
@@ -276,78 +248,44 @@ static int read_header(rd *r, prof *pf) {
     return 0;
 }
 
+/* Where the sections lie (raw_sections.c), checked against the file. */
 static int layout_sections(rd *r, prof *pf) {
-    const uint64_t *h = pf->h.f;
-    char path[96];
-    uint64_t end, n;
-    int rc;
-    pf->csize = (pf->flags & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
-    pf->bid_off = pf->start + pf->l.header_size;
-    if (h[PBI_RH_BinaryIdsSize] % 8) {
-        hdr_path(pf, PBI_RH_BinaryIdsSize, path, sizeof path);
-        return pb_error_set(r->err, PB_EFORMAT, hdr_at(pf, PBI_RH_BinaryIdsSize), path,
-                            "expected a multiple of 8, found %" PRIu64, h[PBI_RH_BinaryIdsSize]);
-    }
-    if ((rc = section(r, pf, PBI_RH_BinaryIdsSize, "binary ids", pf->bid_off, h[PBI_RH_BinaryIdsSize], &end)))
-        return rc;
-    pf->data_off = end;
-    if ((rc = mul_field(r, pf, PBI_RH_NumData, h[PBI_RH_NumData], pf->l.record_size, &n)) ||
-        (rc = section(r, pf, PBI_RH_NumData, "data records", pf->data_off, n, &end)))
-        return rc;
-    if ((rc = section(r, pf, PBI_RH_PaddingBytesBeforeCounters, "padding before the counters", end,
-                      h[PBI_RH_PaddingBytesBeforeCounters], &pf->cnt_off)))
-        return rc;
-    if ((rc = mul_field(r, pf, PBI_RH_NumCounters, h[PBI_RH_NumCounters], pf->csize, &pf->cnt_bytes)) ||
-        (rc = section(r, pf, PBI_RH_NumCounters, "counters", pf->cnt_off, pf->cnt_bytes, &end)) ||
-        (rc = section(r, pf, PBI_RH_PaddingBytesAfterCounters, "padding after the counters", end,
-                      h[PBI_RH_PaddingBytesAfterCounters], &pf->bmp_off)) ||
-        (rc = section(r, pf, PBI_RH_NumBitmapBytes, "bitmap bytes", pf->bmp_off, h[PBI_RH_NumBitmapBytes], &end)) ||
-        (rc = section(r, pf, PBI_RH_PaddingBytesAfterBitmapBytes, "padding after the bitmap", end,
-                      h[PBI_RH_PaddingBytesAfterBitmapBytes], &pf->uc_off)) ||
-        (rc = mul_field(r, pf, PBI_RH_NumUniformCounters, h[PBI_RH_NumUniformCounters], 8, &n)) ||
-        (rc = section(r, pf, PBI_RH_NumUniformCounters, "uniform counters", pf->uc_off, n, &end)) ||
-        (rc = section(r, pf, PBI_RH_PaddingBytesAfterUniformCounters, "padding after the uniform counters",
-                      end, h[PBI_RH_PaddingBytesAfterUniformCounters], &pf->names_off)) ||
-        (rc = section(r, pf, PBI_RH_NamesSize, "names", pf->names_off, h[PBI_RH_NamesSize], &end)))
-        return rc;
-    /* names, vtables and vnames are followed by recomputed pad8 (§2.6); a
-     * profile may end without the last padding only if nothing follows. */
-    pf->vtab_off = end + pb_pad8(h[PBI_RH_NamesSize]);
-    if ((rc = mul_field(r, pf, PBI_RH_NumVTables, h[PBI_RH_NumVTables], pf->l.vtable_size, &n)))
-        return rc;
-    if (n && (rc = section(r, pf, PBI_RH_NumVTables, "vtable records", pf->vtab_off, n, &end))) return rc;
-    pf->vnames_off = pf->vtab_off + n + pb_pad8(n);
-    if (h[PBI_RH_VNamesSize] &&
-        (rc = section(r, pf, PBI_RH_VNamesSize, "vtable names", pf->vnames_off, h[PBI_RH_VNamesSize], &end)))
-        return rc;
-    pf->val_off = pf->vnames_off + h[PBI_RH_VNamesSize] + pb_pad8(h[PBI_RH_VNamesSize]);
-    if (pf->val_off > r->len) pf->val_off = r->len; /* only missing padding: value data then empty */
+    char prefix[32] = "";
+    if (pf->index) snprintf(prefix, sizeof prefix, "profile[%u].", pf->index);
+    pbi_raw_sections sec;
+    int rc = pbi_raw_sections_walk(&pf->l, &pf->h, pf->start, r->len, prefix, &sec, r->err);
+    if (rc) return rc;
+    pf->csize = sec.csize;
+    pf->bid_off = sec.off[PBI_RS_BINARY_IDS];
+    pf->data_off = sec.off[PBI_RS_DATA];
+    pf->cnt_off = sec.off[PBI_RS_COUNTERS];
+    pf->cnt_bytes = sec.size[PBI_RS_COUNTERS];
+    pf->bmp_off = sec.off[PBI_RS_BITMAP];
+    pf->uc_off = sec.off[PBI_RS_UNIFORM];
+    pf->names_off = sec.off[PBI_RS_NAMES];
+    pf->vtab_off = sec.off[PBI_RS_VTABLES];
+    pf->vnames_off = sec.off[PBI_RS_VNAMES];
+    pf->val_off = sec.off[PBI_RS_VALUES];
+    return 0;
+}
+
+static int add_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off, pb_error *err) {
+    (void)off;
+    return pb_profile_add_binary_id(ctx, id, len, err);
+}
+
+static int skip_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off, pb_error *err) {
+    (void)ctx, (void)id, (void)len, (void)off, (void)err;
     return 0;
 }
 
 /* Checks the binary ids at [pos, end) of profile `index` and, when add,
  * adds them to the profile. */
 static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int add) {
-    char path[96];
-    for (unsigned k = 0; pos < end; k++) {
-        if (index) snprintf(path, sizeof path, "profile[%u].binary_ids[%u]", index, k);
-        else snprintf(path, sizeof path, "binary_ids[%u]", k);
-        if (end - pos < 8)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
-                                "binary id length (8 bytes) runs past the end of the binary-id section");
-        uint64_t len = pb_get_u64(r->d + pos, r->order);
-        if (len == 0)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path, "binary id of length 0");
-        if (len > end - pos - 8 || pb_pad8(len) > end - pos - 8 - len)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
-                                "binary id of %" PRIu64 " bytes (plus padding) runs past the end of the "
-                                "binary-id section (%" PRIu64 " bytes left)",
-                                len, end - pos - 8);
-        int rc = add ? pb_profile_add_binary_id(r->p, r->d + pos + 8, (size_t)len, r->err) : 0;
-        if (rc) return rc;
-        pos += 8 + len + pb_pad8(len);
-    }
-    return 0;
+    char path[48];
+    snprintf(path, sizeof path, index ? "profile[%u].binary_ids" : "binary_ids", index);
+    return pbi_binary_ids_decode(r->d, pos, end, r->order, path, add ? add_binary_id : skip_binary_id, r->p,
+                                 r->err);
 }
 
 /* A profile's binary ids. LLVM 13-17 (BINARY_IDS_LAST_ONLY) keep the ids of
@@ -373,14 +311,15 @@ static int add_last_binary_ids(rd *r) {
 static int read_names(rd *r, prof *pf) {
     char path[96];
     snprintf(path, sizeof path, pf->index ? "profile[%u].names" : "names", pf->index);
-    int rc = pbi_raw_names_decode(r->d, pf->names_off, pf->h.f[PBI_RH_NamesSize], path, &pf->names, r->err);
+    int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path,
+                                   &pf->names, r->err);
     if (rc) return rc;
     size_t n = 0;
-    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_RAW_NAME_SEP;
+    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_NAME_SEP;
     if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
     size_t start = 0;
     for (size_t i = 0; i < pf->names.len; i++) {
-        if (pf->names.data[i] != PBI_RAW_NAME_SEP) continue;
+        if (pf->names.data[i] != PBI_NAME_SEP) continue;
         name_ent *e = &pf->ne[pf->nne++];
         e->off = start;
         e->len = i - start;
@@ -413,10 +352,11 @@ static int read_vtables(rd *r, prof *pf) {
     if (pf->h.f[PBI_RH_VNamesSize]) {
         pb_buf vn = PB_BUF_INIT;
         snprintf(path, sizeof path, pf->index ? "profile[%u].vnames" : "vnames", pf->index);
-        rc = pbi_raw_names_decode(r->d, pf->vnames_off, pf->h.f[PBI_RH_VNamesSize], path, &vn, r->err);
+        rc = pbi_names_decode_text(r->d + pf->vnames_off, (size_t)pf->h.f[PBI_RH_VNamesSize], pf->vnames_off, path,
+                                   &vn, r->err);
         size_t start = 0;
         for (size_t i = 0; rc == 0 && i < vn.len; i++) {
-            if (vn.data[i] != PBI_RAW_NAME_SEP) continue;
+            if (vn.data[i] != PBI_NAME_SEP) continue;
             uint32_t sym;
             rc = pb_profile_add_symbol(r->p, vn.data + start, i - start, &sym, r->err);
             start = i + 1;
@@ -465,47 +405,13 @@ static const uint8_t *rec_at(const rd *r, const prof *pf, uint64_t i) {
 /* CounterPtr offset of record i under the absolute or relative rule (§2.7). */
 static int64_t counter_offset(const rd *r, const prof *pf, uint64_t i, int absolute) {
     uint64_t cp = pbi_raw_rec_get(&pf->l, rec_at(r, pf, i), PBI_RD_CounterPtr, 0, r->order);
-    uint64_t delta = pf->h.f[PBI_RH_CountersDelta];
-    if (!absolute) delta -= i * pf->l.record_size;
-    return sdiff(cp, delta, r->ptr);
-}
-
-typedef struct range {
-    int64_t lo, hi;
-} range;
-static int cmp_range(const void *a, const void *b) {
-    const range *x = a, *y = b;
-    return x->lo < y->lo ? -1 : x->lo > y->lo;
-}
-
-/* v7 detection (§2.7): is the rule consistent for every record? */
-static int rule_consistent(rd *r, const prof *pf, int absolute, range *tmp) {
-    uint64_t nd = pf->h.f[PBI_RH_NumData];
-    int64_t total = (int64_t)pf->cnt_bytes;
-    for (uint64_t i = 0; i < nd; i++) {
-        int64_t off = counter_offset(r, pf, i, absolute);
-        uint64_t nc = pbi_raw_rec_get(&pf->l, rec_at(r, pf, i), PBI_RD_NumCounters, 0, r->order);
-        if (off < 0 || off % 8 || off > total || (int64_t)(nc * 8) > total - off) return 0;
-        tmp[i].lo = off;
-        tmp[i].hi = off + (int64_t)nc * 8;
-    }
-    qsort(tmp, (size_t)nd, sizeof *tmp, cmp_range);
-    for (uint64_t i = 1; i < nd; i++)
-        if (tmp[i].lo < tmp[i - 1].hi) return 0;
-    return 1;
+    return pbi_raw_ptr_offset(&pf->l, cp, pf->h.f[PBI_RH_CountersDelta], i, absolute);
 }
 
 static int choose_v7_rule(rd *r, prof *pf) {
-    uint64_t nd = pf->h.f[PBI_RH_NumData];
-    if (nd == 0) return 0;
-    range *tmp = malloc((size_t)nd * sizeof *tmp);
-    if (!tmp) return nomem(r);
-    int neg = sdiff(pf->h.f[PBI_RH_CountersDelta], 0, r->ptr) < 0;
-    int first_abs = !neg;
-    int ok = -1;
-    if (rule_consistent(r, pf, first_abs, tmp)) ok = first_abs;
-    else if (rule_consistent(r, pf, !first_abs, tmp)) ok = !first_abs;
-    free(tmp);
+    int ok = pbi_raw_v7_absolute(&pf->l, r->d + pf->data_off, pf->h.f[PBI_RH_NumData], pf->h.f[PBI_RH_CountersDelta],
+                                 pf->cnt_bytes, r->order);
+    if (ok == -2) return nomem(r);
     if (ok < 0) {
         char path[96];
         hdr_path(pf, PBI_RH_CountersDelta, path, sizeof path);
@@ -537,8 +443,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
                             "counter offset %" PRId64 " is negative (CounterPtr 0x%" PRIx64
                             " - delta 0x%" PRIx64 ")",
                             off, pbi_raw_rec_get(&pf->l, rec, PBI_RD_CounterPtr, 0, r->order),
-                            pf->absolute ? pf->h.f[PBI_RH_CountersDelta]
-                                         : pf->h.f[PBI_RH_CountersDelta] - i * pf->l.record_size);
+                            pbi_raw_delta_at(&pf->l, pf->h.f[PBI_RH_CountersDelta], i, pf->absolute));
     if ((uint64_t)off >= pf->cnt_bytes)
         return pb_error_set(r->err, PB_EFORMAT, cp_at, fld_path(pf, i, "CounterPtr", path),
                             "counter offset 0x%" PRIx64 " lies outside the counters section (size 0x%" PRIx64 ")",
@@ -584,7 +489,7 @@ static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t
     char path[96];
     uint64_t at = pf->data_off + i * pf->l.record_size + (uint64_t)pf->l.rec_off[PBI_RD_BitmapPtr];
     uint64_t bp = pbi_raw_rec_get(&pf->l, rec, PBI_RD_BitmapPtr, 0, r->order);
-    int64_t off = sdiff(bp, pf->h.f[PBI_RH_BitmapDelta] - i * pf->l.record_size, r->ptr);
+    int64_t off = pbi_raw_ptr_offset(&pf->l, bp, pf->h.f[PBI_RH_BitmapDelta], i, 0);
     uint64_t total = pf->h.f[PBI_RH_NumBitmapBytes];
     if (off < 0)
         return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "BitmapPtr", path), "bitmap offset %" PRId64 " is negative", off);
@@ -607,7 +512,7 @@ static int check_uniform(rd *r, prof *pf, uint64_t i, const uint8_t *rec) {
     uint64_t at = pf->data_off + i * pf->l.record_size + (uint64_t)pf->l.rec_off[PBI_RD_UniformCounterPtr];
     uint64_t up = pbi_raw_rec_get(&pf->l, rec, PBI_RD_UniformCounterPtr, 0, r->order);
     uint64_t nc = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NumCounters, 0, r->order);
-    int64_t off = sdiff(up, pf->h.f[PBI_RH_UniformCountersDelta] - i * pf->l.record_size, r->ptr);
+    int64_t off = pbi_raw_ptr_offset(&pf->l, up, pf->h.f[PBI_RH_UniformCountersDelta], i, 0);
     if (off < 0)
         return pb_error_set(r->err, PB_EFORMAT, at, fld_path(pf, i, "UniformCounterPtr", path), "uniform counter offset %" PRId64 " is negative",
                             off);
@@ -626,8 +531,17 @@ static int check_uniform(rd *r, prof *pf, uint64_t i, const uint8_t *rec) {
 
 /* ---- value data (§2.11) ------------------------------------------------------ */
 
-static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t *vpos,
-                       pb_record *out, pb_site *sites[3]) {
+/* Puts "data[i]." (or "profile[k].data[i].") before the path of an error
+ * the value-data codec reported: paths are built only when needed. */
+static int in_record(const prof *pf, uint64_t i, pb_error *err, int rc) {
+    char path[160], tail[64];
+    snprintf(tail, sizeof tail, "%.63s", err->path);
+    rec_path(pf, i, tail, path, sizeof path);
+    snprintf(err->path, sizeof err->path, "%s", path);
+    return rc;
+}
+
+static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t *vpos, pb_record *out) {
     unsigned want[3] = {0, 0, 0}, any = 0;
     for (unsigned k = 0; k < pf->l.num_value_kinds; k++) {
         want[k] = pbi_raw_rec_sites(&pf->l, rec, k, r->order);
@@ -642,89 +556,45 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
                             "of the file",
                             i);
     uint64_t total = pb_get_u32(r->d + b, r->order);
-    uint32_t nkinds = pb_get_u32(r->d + b + 4, r->order);
-    if (total < 8 || total % 8)
-        return pb_error_set(r->err, PB_EFORMAT, b, fld_path(pf, i, "value_data", path),
-                            "TotalSize: expected a multiple of 8 and at least 8, found %" PRIu64, total);
-    if (total > r->len - b)
+    if (total >= 8 && total % 8 == 0 && total > r->len - b)
         return pb_error_set(r->err, PB_ETRUNC, b, fld_path(pf, i, "value_data", path),
                             "TotalSize %" PRIu64 " runs past the end of the file (0x%" PRIx64
                             " bytes left)",
                             total, r->len - b);
-    if (nkinds > pf->l.num_value_kinds)
-        return pb_error_set(r->err, PB_EFORMAT, b + 4, fld_path(pf, i, "value_data", path),
-                            "NumValueKinds: expected at most %u, found %" PRIu32,
-                            pf->l.num_value_kinds, nkinds);
-    uint64_t end = b + total, pos = b + 8;
-    unsigned seen = 0;
-    size_t nv_total = 0;
-    for (uint32_t k = 0; k < nkinds; k++) {
-        if (end - pos < 8)
-            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
-                                "value kind record %" PRIu32 " runs past TotalSize", k);
-        uint32_t kind = pb_get_u32(r->d + pos, r->order);
-        uint32_t ns = pb_get_u32(r->d + pos + 4, r->order);
-        if (kind >= pf->l.num_value_kinds || (seen & (1u << kind)))
-            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
-                                "Kind: expected a kind below %u not listed before, found %" PRIu32,
-                                pf->l.num_value_kinds, kind);
-        seen |= 1u << kind;
-        if (ns != want[kind])
-            return pb_error_set(r->err, PB_EFORMAT, pos + 4, fld_path(pf, i, "value_data", path),
+    pbi_vpd v;
+    int rc = pbi_vpd_parse(r->d, b, r->len, r->order, pf->l.num_value_kinds, "value_data", &v, r->err);
+    if (rc) return in_record(pf, i, r->err, rc);
+    for (unsigned k = 0; k < 3; k++) {
+        if (!(v.present & (1u << k))) {
+            if (want[k])
+                return pb_error_set(r->err, PB_EFORMAT, b, fld_path(pf, i, "value_data", path),
+                                    "the data record has %u %s sites but its value data has no such kind",
+                                    want[k], kind_name[k]);
+        } else if (v.kind[k].num_sites != want[k]) {
+            return pb_error_set(r->err, PB_EFORMAT, v.kind[k].at + 4, fld_path(pf, i, "value_data", path),
                                 "NumValueSites of kind %s: expected %u (the data record's), found %" PRIu32,
-                                kind_name[kind], want[kind], ns);
-        uint64_t hdr = 8 + (uint64_t)ns;
-        hdr += pb_pad8(hdr);
-        if (hdr > end - pos)
-            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
-                                "site counts of kind %s run past TotalSize", kind_name[kind]);
-        const uint8_t *cnt = r->d + pos + 8;
-        uint64_t nvals = 0;
-        for (uint32_t s = 0; s < ns; s++) nvals += cnt[s];
-        if (nvals > (end - pos - hdr) / 16)
-            return pb_error_set(r->err, PB_EFORMAT, pos, fld_path(pf, i, "value_data", path),
-                                "%" PRIu64 " values of kind %s run past TotalSize", nvals, kind_name[kind]);
-        if (grow((void **)&r->vals, &r->vcap, nv_total + (size_t)nvals + 1, sizeof *r->vals))
-            return nomem(r);
-        if (!(sites[kind] = calloc(ns ? ns : 1, sizeof *sites[kind]))) return nomem(r);
-        const uint8_t *v = r->d + pos + hdr;
-        size_t base = nv_total;
-        for (uint32_t s = 0; s < ns; s++) {
-            sites[kind][s].num_values = cnt[s];
-            for (unsigned j = 0; j < cnt[s]; j++, v += 16) {
-                pb_value *pv = &r->vals[nv_total++];
-                uint64_t val = pb_get_u64(v, r->order);
-                pv->count = pb_get_u64(v + 8, r->order);
-                pv->symbol = PB_NONE;
-                if (kind == PB_VK_INDIRECT_CALL) {
-                    pv->value = map_function(pf, val);
-                } else if (kind == PB_VK_VTABLE) {
-                    pv->value = map_vtable(pf, val);
-                    uint32_t sym;
-                    if (pv->value && pb_profile_find_symbol_md5(r->p, pv->value, &sym) == 0)
-                        pv->symbol = sym;
-                } else {
-                    pv->value = val;
-                }
-            }
+                                kind_name[k], want[k], v.kind[k].num_sites);
         }
-        /* values may move when r->vals grows: remember indices, fix pointers below */
-        for (uint32_t s = 0; s < ns; s++) {
-            sites[kind][s].values = (pb_value *)(uintptr_t)base;
-            base += sites[kind][s].num_values;
-        }
-        out->num_sites[kind] = ns;
-        pos += hdr + 16 * nvals;
     }
-    for (unsigned k = 0; k < 3; k++)
-        for (uint32_t s = 0; sites[k] && s < out->num_sites[k]; s++)
-            sites[k][s].values = r->vals + (size_t)(uintptr_t)sites[k][s].values;
-    for (unsigned k = 0; k < 3; k++)
-        if (want[k] && !(seen & (1u << k)))
-            return pb_error_set(r->err, PB_EFORMAT, b, fld_path(pf, i, "value_data", path),
-                                "the data record has %u %s sites but its value data has no such kind",
-                                want[k], kind_name[k]);
-    *vpos = end;
+    if (grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
+        grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
+        return nomem(r);
+    pbi_vpd_fill(r->d, &v, r->order, r->sites, r->vals, out);
+    /* stored values are runtime addresses: map them to NameRefs (§2.12) */
+    for (uint32_t s = 0; s < out->num_sites[PB_VK_INDIRECT_CALL]; s++) {
+        pb_site *site = &out->sites[PB_VK_INDIRECT_CALL][s];
+        for (uint32_t j = 0; j < site->num_values; j++) site->values[j].value = map_function(pf, site->values[j].value);
+    }
+    for (uint32_t s = 0; s < out->num_sites[PB_VK_VTABLE]; s++) {
+        pb_site *site = &out->sites[PB_VK_VTABLE][s];
+        for (uint32_t j = 0; j < site->num_values; j++) {
+            pb_value *pv = &site->values[j];
+            uint32_t sym;
+            pv->value = map_vtable(pf, pv->value);
+            if (pv->value && pb_profile_find_symbol_md5(r->p, pv->value, &sym) == 0) pv->symbol = sym;
+        }
+    }
+    *vpos = b + v.total;
     return 0;
 }
 
@@ -790,7 +660,6 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         }
         pb_record out;
         memset(&out, 0, sizeof out);
-        pb_site *sites[3] = {NULL, NULL, NULL};
         out.kind = PB_REC_FUNCTION;
         out.ctx = PB_NONE;
         out.layout = PB_NONE;
@@ -802,18 +671,12 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         if ((rc = read_counters(r, pf, i, rec, ref, &out.num_counters)) ||
             (rc = read_bitmap(r, pf, i, rec, &out.num_bitmap_bytes)) ||
             (rc = check_uniform(r, pf, i, rec)) ||
-            (rc = read_values(r, pf, i, rec, vpos, &out, sites)))
-            goto next;
+            (rc = read_values(r, pf, i, rec, vpos, &out)))
+            break;
         out.counters = r->counts;
         out.bitmap = out.num_bitmap_bytes ? r->bitmap : NULL;
-        for (unsigned k = 0; k < 3; k++) out.sites[k] = sites[k];
-        if (out.num_counters == 0) {
-            /* a temporal record holding only its timestamp: nothing to count */
-            goto next;
-        }
-        rc = add_to_model(r, &out, pf, ne);
-    next:
-        for (unsigned k = 0; k < 3; k++) free(sites[k]);
+        /* a temporal record holding only its timestamp: nothing to count */
+        if (out.num_counters) rc = add_to_model(r, &out, pf, ne);
     }
     return rc;
 }
@@ -831,7 +694,7 @@ static void prof_free(prof *pf) {
 static int read_layout(rd *r, prof *pf) {
     int rc;
     if ((rc = read_header(r, pf)) || (rc = layout_sections(r, pf))) return rc;
-    pf->absolute = pf->version == 5;
+    pf->absolute = pf->version < PBI_RAW_RELATIVE_SINCE; /* v7: decided below */
     if (pf->version == 7 && (rc = choose_v7_rule(r, pf))) return rc;
     return 0;
 }
@@ -873,17 +736,10 @@ static int skip_profile(rd *r, prof *pf, uint64_t *next) {
         unsigned any = 0;
         for (unsigned k = 0; k < pf->l.num_value_kinds; k++) any |= pbi_raw_rec_sites(&pf->l, rec, k, r->order);
         if (!any) continue;
-        char path[96];
-        rec_path(pf, i, "value_data", path, sizeof path);
-        if (r->len - pos < 8)
-            return pb_error_set(r->err, PB_ETRUNC, pos, path, "value data header (8 bytes) runs past the end of the file");
-        uint64_t total = pb_get_u32(r->d + pos, r->order);
-        if (total < 8 || total % 8 || total > r->len - pos)
-            return pb_error_set(r->err, PB_EFORMAT, pos, path,
-                                "TotalSize: expected a multiple of 8, at least 8, within the file (0x%" PRIx64
-                                " bytes left), found %" PRIu64,
-                                r->len - pos, total);
-        pos += total;
+        pbi_vpd v;
+        if ((rc = pbi_vpd_parse(r->d, pos, r->len, r->order, pf->l.num_value_kinds, "value_data", &v, r->err)))
+            return in_record(pf, i, r->err, rc);
+        pos += v.total;
     }
     *next = pos;
     return 0;
@@ -1033,6 +889,7 @@ fail:
     free(r.counts);
     free(r.bitmap);
     free(r.vals);
+    free(r.sites);
     return rc;
 }
 

@@ -13,13 +13,18 @@
  * of the profile, more than one temporal trace) is dropped with a notice
  * through o->diag, never silently.
  */
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bytes.h"
+#include "llvm/binary_ids.h"
+#include "llvm/target.h"
+#include "llvm/value_data.h"
 #include "raw_internal.h"
+#include "raw_sections.h"
 
 #define BASE UINT64_C(0x400000)
 #define FN_BASE UINT64_C(0x10000000) /* pretended function addresses */
@@ -68,14 +73,21 @@ static int parse_options(const pb_write_options *o, wopt *w, pb_error *err) {
     const pb_kv *kv = o ? o->kv : NULL;
     size_t nkv = o ? o->nkv : 0;
     const char *v;
-    w->version = 10;
+    /* the raw version of the target release (llvm-version, default 19), unless raw-version says */
+    pbi_llvm_target t;
+    int rc = pbi_llvm_target_from_kv(kv, nkv, &t, err);
+    if (rc) return rc;
+    w->version = t.raw_version;
     w->ptr = 8;
     w->order = PB_ORDER_LE;
     w->zlib = 1;
     if ((v = pb_kv_get(kv, nkv, "raw-version"))) {
-        if (!strcmp(v, "8")) w->version = 8;
-        else if (!strcmp(v, "10")) w->version = 10;
-        else return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-version", "expected 8 or 10, found \"%s\"", v);
+        char *end;
+        unsigned long n = strtoul(v, &end, 10);
+        if (!*v || *end || !isdigit((unsigned char)*v) || !pbi_raw_version_known(n))
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "raw-version",
+                                "expected 5, 7, 8, 9, 10 or 11, found \"%s\"", v);
+        w->version = (unsigned)n;
     }
     if ((v = pb_kv_get(kv, nkv, "raw-pointer-width"))) {
         if (!strcmp(v, "4")) w->ptr = 4;
@@ -103,6 +115,20 @@ static void notice(wr *w, const char *fmt, uint64_t n) {
             w->w.version, msg);
 }
 
+/* Names the variant bits `lost` (raw_layout.h's PBI_RAW_FLAGS) in a notice. */
+static void lost_flags_notice(wr *w, uint64_t lost) {
+    if (!w->o || !w->o->diag) return;
+    char msg[512];
+    size_t k = 0;
+#define PBI_X(bit, since, until, meaning)                                                                   \
+    if ((lost & (bit)) && k < sizeof msg)                                                                    \
+        k += (size_t)snprintf(msg + k, sizeof msg - k, "%s%s (bit %d)", k ? ", " : "", meaning, __builtin_ctzll(bit));
+    PBI_RAW_FLAGS(PBI_X)
+#undef PBI_X
+    pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL,
+            "raw v%u: variant flags dropped, the version has no such bits: %s", w->w.version, msg);
+}
+
 /* Names, hashes and the pretended address maps. */
 static int prepare(wr *w) {
     w->n = pb_profile_record_count(w->p);
@@ -128,7 +154,7 @@ static int prepare(wr *w) {
     for (size_t i = 0; i < w->n; i++)
         if (k == 0 || w->fn[k - 1].ref != w->fn[i].ref) w->fn[k++] = w->fn[i];
     w->nfn = k;
-    if (w->w.version < 10) return 0;
+    if (!w->l.vtable_size) return 0; /* no vtable records before v10 */
     /* vtables: every named symbol, and every kind-2 value */
     size_t cap = pb_profile_symbol_count(w->p) + 1;
     for (size_t i = 0; i < w->n; i++) {
@@ -162,54 +188,23 @@ static unsigned kinds_of(const wr *w, const pb_record *r) {
     return mask;
 }
 
-/* Appends the ValueProfData blob of record r (§2.11). */
-static void value_blob(wr *w, const pb_record *r, pb_buf *out) {
-    unsigned mask = kinds_of(w, r);
-    if (!mask) return;
-    size_t start = out->len;
-    uint8_t b8[8];
-    pbi_buf_append(out, b8, 8); /* TotalSize, NumValueKinds: filled below */
-    unsigned nk = 0;
-    for (unsigned k = 0; k < w->l.num_value_kinds; k++) {
-        if (!(mask & (1u << k))) continue;
-        nk++;
-        uint32_t ns = r->num_sites[k];
-        pb_put_u32(b8, k, w->w.order);
-        pb_put_u32(b8 + 4, ns, w->w.order);
-        pbi_buf_append(out, b8, 8);
-        for (uint32_t s = 0; s < ns; s++) {
-            uint32_t nv = r->sites[k][s].num_values;
-            if (nv > 255) {
-                w->dropped_values += nv - 255;
-                nv = 255;
-            }
-            pbi_buf_putc(out, (char)nv);
-        }
-        static const uint8_t zeros[8] = {0};
-        pbi_buf_append(out, zeros, (size_t)pb_pad8(8 + (uint64_t)ns));
-        for (uint32_t s = 0; s < ns; s++) {
-            const pb_site *site = &r->sites[k][s];
-            uint32_t nv = site->num_values > 255 ? 255 : site->num_values;
-            for (uint32_t v = 0; v < nv; v++) {
-                uint64_t val = site->values[v].value;
-                if (k == PB_VK_INDIRECT_CALL && val) {
-                    const ref_ent *e = find_ref(w->fn, w->nfn, val);
-                    if (!e) w->dropped_ic++;
-                    val = e ? e->addr : 0;
-                } else if (k == PB_VK_VTABLE && val) {
-                    const ref_ent *e = find_ref(w->vt, w->nvt, val);
-                    val = e ? e->addr : 0;
-                }
-                uint8_t pair[16];
-                pb_put_u64(pair, val, w->w.order);
-                pb_put_u64(pair + 8, site->values[v].count, w->w.order);
-                pbi_buf_append(out, pair, 16);
-            }
-        }
-    }
-    if (out->failed) return;
-    pb_put_u32((uint8_t *)out->data + start, (uint32_t)(out->len - start), w->w.order);
-    pb_put_u32((uint8_t *)out->data + start + 4, nk, w->w.order);
+/* The stored Value of a model value: indirect-call targets and vtables
+ * become the pretended addresses that map back to their NameRefs (§2.12). */
+static uint64_t map_value(void *ctx, unsigned kind, uint64_t val) {
+    wr *w = ctx;
+    if (!val || kind == PB_VK_MEMOP_SIZE) return val;
+    const ref_ent *e = kind == PB_VK_INDIRECT_CALL ? find_ref(w->fn, w->nfn, val) : find_ref(w->vt, w->nvt, val);
+    if (!e && kind == PB_VK_INDIRECT_CALL) w->dropped_ic++;
+    return e ? e->addr : 0;
+}
+
+/* Appends the ValueProfData blob of record r (§2.11), if it has sites. */
+static int value_blob(wr *w, const pb_record *r, pb_buf *out) {
+    if (!kinds_of(w, r)) return 0;
+    pbi_vpd_stats st = {0, 0};
+    int rc = pbi_vpd_encode(out, r, w->l.num_value_kinds, w->w.order, NULL, map_value, w, &st, w->err);
+    w->dropped_values += st.values_dropped;
+    return rc;
 }
 
 /* A name of the names section, for finding equal names by sorting. */
@@ -240,7 +235,19 @@ static uint64_t timestamp(const wr *w, size_t i) {
 static int build(wr *w, pb_buf *out) {
     const pbi_raw_layout *l = &w->l;
     int order = w->w.order;
+    /* what this version's layout can hold (raw_layout.h) */
+    const int has_bitmaps = l->rec_off[PBI_RD_NumBitmapBytes] >= 0, has_bids = l->hdr_off[PBI_RH_BinaryIdsSize] >= 0;
+    const int absolute = l->version < PBI_RAW_RELATIVE_SINCE;
+    /* PB_VARIANT_MASK: model-only kind bits (PB_KIND_FRONTEND) are never written */
     uint64_t flags = pb_profile_flags(w->p) & PB_VARIANT_MASK & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
+    uint64_t lost = flags & ~pbi_raw_version_flags(l->version);
+    if (lost) {
+        flags &= ~lost;
+        lost_flags_notice(w, lost);
+        if (lost & PB_VARIANT_TEMPORAL)
+            notice(w, "%" PRIu64 " temporal trace(s) dropped with the temporal flag",
+                   (uint64_t)pb_profile_trace_count(w->p));
+    }
     w->byte_cov = (flags & PB_VARIANT_BYTE_COVERAGE) != 0;
     w->temporal = (flags & PB_VARIANT_TEMPORAL) != 0;
     if (w->temporal && w->byte_cov) {
@@ -254,17 +261,17 @@ static int build(wr *w, pb_buf *out) {
     unsigned csize = w->byte_cov ? 1 : 8;
     /* sizes */
     uint64_t bid_bytes = 0, ncounters = 0, nbitmap = 0;
-    for (size_t b = 0; b < pb_profile_binary_id_count(w->p); b++) {
+    for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         (void)pb_profile_binary_id(w->p, b, &len);
-        bid_bytes += 8 + len + pb_pad8(len);
+        bid_bytes += pbi_binary_id_size(len);
     }
     for (size_t i = 0; i < w->n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
         ncounters += r->num_counters + (w->temporal ? 1 : 0);
-        if (l->version >= 9) nbitmap += r->num_bitmap_bytes;
-        else if (r->num_bitmap_bytes) w->dropped_bitmap += r->num_bitmap_bytes;
-        if (l->version < 10 && r->num_sites[PB_VK_VTABLE]) w->dropped_vk2 += r->num_sites[PB_VK_VTABLE];
+        if (has_bitmaps) nbitmap += r->num_bitmap_bytes;
+        else w->dropped_bitmap += r->num_bitmap_bytes;
+        if (l->num_value_kinds <= PB_VK_VTABLE) w->dropped_vk2 += r->num_sites[PB_VK_VTABLE];
         for (unsigned k = 0; k < PB_VK_COUNT; k++)
             if (r->num_sites[k] > 0xffff)
                 return pb_error_set(w->err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
@@ -292,13 +299,13 @@ static int build(wr *w, pb_buf *out) {
         for (size_t i = 0; i < w->n; i++) {
             if (!keep[i]) continue;
             pbi_buf_append(&text, w->names[i], w->name_len[i]);
-            pbi_buf_putc(&text, PBI_RAW_NAME_SEP);
+            pbi_buf_putc(&text, PBI_NAME_SEP);
         }
         free(ord);
         free(keep);
     }
-    if ((rc = pbi_raw_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
-    if (l->version >= 10) {
+    if ((rc = pbi_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
+    if (l->vtable_size) {
         for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) {
             const pb_symbol *sym = pb_profile_symbol(w->p, s);
             if (sym->name == PB_NONE) continue; /* placeholder: its vtable record keeps the hash */
@@ -306,35 +313,19 @@ static int build(wr *w, pb_buf *out) {
             const char *nm = pb_profile_str(w->p, sym->name, &len);
             if (!len) continue;
             pbi_buf_append(&vtext, nm, len);
-            pbi_buf_putc(&vtext, PBI_RAW_NAME_SEP);
+            pbi_buf_putc(&vtext, PBI_NAME_SEP);
         }
-        if ((rc = pbi_raw_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
+        if ((rc = pbi_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
     }
-    for (size_t i = 0; i < w->n; i++) value_blob(w, pb_profile_record(w->p, i), &values);
+    for (size_t i = 0; i < w->n && rc == 0; i++) rc = value_blob(w, pb_profile_record(w->p, i), &values);
+    if (rc) goto out;
     if (text.failed || names.failed || vtext.failed || vnames.failed || values.failed) {
         rc = nomem(w);
         goto out;
     }
 
-    uint64_t data_off = l->header_size + bid_bytes;
-    uint64_t cnt_off = data_off + (uint64_t)w->n * l->record_size;
-    uint64_t pad_cnt = pb_pad8(cnt_bytes);
-    uint64_t bmp_off = cnt_off + cnt_bytes + pad_cnt;
-    uint64_t pad_bmp = pb_pad8(nbitmap);
-    uint64_t names_off = bmp_off + nbitmap + pad_bmp;
-    uint64_t vtab_off = names_off + names.len + pb_pad8(names.len);
-    uint64_t vtab_bytes = (uint64_t)w->nvt * l->vtable_size;
-    uint64_t vnames_off = vtab_off + vtab_bytes + pb_pad8(vtab_bytes);
-    uint64_t val_off = vnames_off + vnames.len + pb_pad8(vnames.len);
-    uint64_t total = val_off + values.len;
-    if (pbi_buf_reserve(out, (size_t)total) != 0) {
-        rc = nomem(w);
-        goto out;
-    }
-    uint8_t *d = (uint8_t *)out->data;
-    memset(d, 0, (size_t)total);
-    out->len = (size_t)total;
-
+    /* the header's sizes, then where the reader's walk puts each section */
+    uint64_t pad_cnt = pb_pad8(cnt_bytes), pad_bmp = pb_pad8(nbitmap);
     pbi_raw_header h;
     memset(&h, 0, sizeof h);
     h.f[PBI_RH_Magic] = w->w.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32;
@@ -346,31 +337,43 @@ static int build(wr *w, pb_buf *out) {
     h.f[PBI_RH_NumBitmapBytes] = nbitmap;
     h.f[PBI_RH_PaddingBytesAfterBitmapBytes] = pad_bmp;
     h.f[PBI_RH_NamesSize] = names.len;
-    h.f[PBI_RH_CountersDelta] = cnt_off - data_off;
-    h.f[PBI_RH_BitmapDelta] = bmp_off - data_off;
-    h.f[PBI_RH_NamesDelta] = BASE + names_off;
     h.f[PBI_RH_NumVTables] = w->nvt;
     h.f[PBI_RH_VNamesSize] = vnames.len;
     h.f[PBI_RH_ValueKindLast] = l->num_value_kinds - 1;
+    pbi_raw_sections st;
+    if ((rc = pbi_raw_sections_walk(l, &h, 0, UINT64_MAX, NULL, &st, w->err))) goto out;
+    uint64_t data_off = st.off[PBI_RS_DATA], cnt_off = st.off[PBI_RS_COUNTERS], bmp_off = st.off[PBI_RS_BITMAP];
+    uint64_t names_off = st.off[PBI_RS_NAMES], vtab_off = st.off[PBI_RS_VTABLES];
+    uint64_t vnames_off = st.off[PBI_RS_VNAMES], val_off = st.off[PBI_RS_VALUES];
+    uint64_t total = val_off + values.len;
+    if (pbi_buf_reserve(out, (size_t)total) != 0) {
+        rc = nomem(w);
+        goto out;
+    }
+    uint8_t *d = (uint8_t *)out->data;
+    memset(d, 0, (size_t)total);
+    out->len = (size_t)total;
+    /* the pretended process: section X at BASE + its file offset */
+    h.f[PBI_RH_CountersDelta] = absolute ? BASE + cnt_off : cnt_off - data_off;
+    h.f[PBI_RH_BitmapDelta] = bmp_off - data_off;
+    h.f[PBI_RH_NamesDelta] = BASE + names_off;
     pbi_raw_header_encode(l, &h, order, d);
 
     uint64_t pos = l->header_size;
-    for (size_t b = 0; b < pb_profile_binary_id_count(w->p); b++) {
+    for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         const uint8_t *id = pb_profile_binary_id(w->p, b, &len);
-        pb_put_u64(d + pos, len, order);
-        memcpy(d + pos + 8, id, len);
-        pos += 8 + len + pb_pad8(len);
+        pos += pbi_binary_id_put(d + pos, id, len, order);
     }
     uint64_t coff = 0, boff = 0;
     for (size_t i = 0; i < w->n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
         uint8_t *rec = d + data_off + i * l->record_size;
-        uint64_t here = data_off + i * l->record_size;
         uint32_t nc = r->num_counters + (w->temporal ? 1 : 0);
         pbi_raw_rec_put(l, rec, PBI_RD_NameRef, 0, w->ref[i], order);
         pbi_raw_rec_put(l, rec, PBI_RD_FuncHash, 0, w->hash[i], order);
-        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0, cnt_off + coff - here, order);
+        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0,
+                        pbi_raw_ptr_value(l, h.f[PBI_RH_CountersDelta], i, absolute, coff), order);
         pbi_raw_rec_put(l, rec, PBI_RD_FunctionPointer, 0, find_ref(w->fn, w->nfn, w->ref[i])->addr, order);
         pbi_raw_rec_put(l, rec, PBI_RD_NumCounters, 0, nc, order);
         for (unsigned k = 0; k < l->num_value_kinds; k++)
@@ -390,8 +393,9 @@ static int build(wr *w, pb_buf *out) {
             }
         }
         coff += (uint64_t)nc * csize;
-        if (l->version >= 9 && r->num_bitmap_bytes) {
-            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, bmp_off + boff - here, order);
+        if (has_bitmaps && r->num_bitmap_bytes) {
+            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, h.f[PBI_RH_BitmapDelta], i, 0, boff),
+                            order);
             pbi_raw_rec_put(l, rec, PBI_RD_NumBitmapBytes, 0, r->num_bitmap_bytes, order);
             memcpy(d + bmp_off + boff, r->bitmap, r->num_bitmap_bytes);
             boff += r->num_bitmap_bytes;
@@ -413,9 +417,11 @@ static int build(wr *w, pb_buf *out) {
            w->dropped_ic);
     notice(w, "%" PRIu64 " values dropped beyond 255 per site", w->dropped_values);
     notice(w, "%" PRIu64 " counts above 1 written as 'covered' (byte coverage)", w->byte_cov_clamped);
-    if (l->version < 10)
+    if (!l->vtable_size)
         notice(w, "%" PRIu64 " symbols (vtable names) dropped (they need raw v10)",
                (uint64_t)pb_profile_symbol_count(w->p));
+    if (!has_bids)
+        notice(w, "%" PRIu64 " binary ids dropped (they need raw v7)", (uint64_t)pb_profile_binary_id_count(w->p));
 out:
     pbi_buf_free(&text);
     pbi_buf_free(&names);

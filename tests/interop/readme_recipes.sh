@@ -52,6 +52,13 @@ for c in "${cmds[@]}"; do
       llvm-profdata-14 show --all-functions --counts old.profraw >a.txt 2>&1 || why="llvm-profdata-14 refuses old.profraw: $(cat a.txt)"
       llvm-profdata-19 show --all-functions --counts new.profraw >b.txt
       diff -q a.txt b.txt >/dev/null || why="llvm-profdata-14 on old.profraw differs from llvm-profdata-19 on new.profraw" ;;
+    *"--llvm-version 13"*)
+      [ $rc = 0 ] || why="exit $rc"
+      if command -v llvm-profdata-13 >/dev/null; then
+        llvm-profdata-13 show --all-functions --counts for13.profraw >a.txt 2>&1 || why="llvm-profdata-13 refuses for13.profraw: $(cat a.txt)"
+        llvm-profdata-19 show --all-functions --counts new.profraw >b.txt
+        diff -q a.txt b.txt >/dev/null || why="llvm-profdata-13 on for13.profraw differs from llvm-profdata-19 on new.profraw"
+      fi ;;
     *"dump broken.profraw"*)
       [ $rc = 1 ] || why="exit $rc, expected 1 (the file is broken)"
       grep -q 'Magic' out.txt || why="the header fields were not explained"

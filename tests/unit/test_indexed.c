@@ -233,8 +233,9 @@ static void indexed_read__skips_memprof_and_keeps_its_flag(void) {
     TU_SKIP_IF(!tu_exists(path), "shared testdata/llvm-real absent");
     size_t len;
     uint8_t *d = (uint8_t *)tu_slurp(path, &len);
-    pb_put_u64(d + 8, pb_get_u64(d + 8, PB_ORDER_LE) | PB_VARIANT_MEMPROF, PB_ORDER_LE);
-    pb_put_u64(d + 40, 0x200, PB_ORDER_LE); /* MemProfOffset: never followed */
+    const size_t ver = (size_t)pbi_idx_word_offset(12, PBI_IDX_W_version);
+    pb_put_u64(d + ver, pb_get_u64(d + ver, PB_ORDER_LE) | PB_VARIANT_MEMPROF, PB_ORDER_LE);
+    pb_put_u64(d + pbi_idx_word_offset(12, PBI_IDX_W_memprof_offset), 0x200, PB_ORDER_LE); /* never followed */
     pb_source *s = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -255,7 +256,7 @@ static void indexed_read__skips_memprof_and_keeps_its_flag(void) {
     uint8_t *out = write_mem(p, "indexed", NULL, &olen, &dw);
     CU_ASSERT_PTR_NOT_NULL_FATAL(out);
     CU_ASSERT_PTR_NOT_NULL(strstr(dw.all, "MemProf flag dropped"));
-    CU_ASSERT((pb_get_u64(out + 8, PB_ORDER_LE) & PB_VARIANT_MEMPROF) == 0);
+    CU_ASSERT((pb_get_u64(out + ver, PB_ORDER_LE) & PB_VARIANT_MEMPROF) == 0);
     free(out);
     pb_profile_free(p);
     pb_source_free(s);
@@ -383,15 +384,18 @@ static void indexed_read__rejects_damaged_fields_with_offset_and_field(void) {
     uint8_t *d = (uint8_t *)tu_slurp(path, &len);
     CU_ASSERT_EQUAL_FATAL(len, 872);
     /* Offsets from the worked example (§3.13): table at 0x2e8, first key at 0x208. */
+    /* header words from indexed_layout.h (v12) */
+#define W(f) (size_t)pbi_idx_word_offset(12, PBI_IDX_W_##f)
+    const size_t sum = pbi_idx_header_size(12); /* the summary follows the header */
     const patch_case cases[] = {
-        {0, 0x1122334455667788, PB_EFORMAT, 0, "header.Magic"},
-        {8, 15, PB_EVERSION, 8, "header.Version"},
-        {24, 1, PB_EFORMAT, 24, "header.HashType"},
-        {32, 0x10000, PB_EFORMAT, 32, "header.HashOffset"},
-        {32, 0x10, PB_EFORMAT, 32, "header.HashOffset"},
-        {72, UINT64_C(1) << 40, PB_EFORMAT, 72, "summary.NumSummaryFields"},
-        {72, 2, PB_EFORMAT, 72, "summary.NumSummaryFields"},
-        {80, UINT64_C(0xfffffff), PB_ETRUNC, 72, "summary"},
+        {W(magic), 0x1122334455667788, PB_EFORMAT, W(magic), "header.Magic"},
+        {W(version), 15, PB_EVERSION, W(version), "header.Version"},
+        {W(hash_type), 1, PB_EFORMAT, W(hash_type), "header.HashType"},
+        {W(hash_offset), 0x10000, PB_EFORMAT, W(hash_offset), "header.HashOffset"},
+        {W(hash_offset), 0x10, PB_EFORMAT, W(hash_offset), "header.HashOffset"},
+        {sum, UINT64_C(1) << 40, PB_EFORMAT, sum, "summary.NumSummaryFields"},
+        {sum, 2, PB_EFORMAT, sum, "summary.NumSummaryFields"},
+        {sum + 8, UINT64_C(0xfffffff), PB_ETRUNC, sum, "summary"},
         {0x2e8, 6, PB_EFORMAT, 0x2e8, "hash_table.NumBuckets"},
         {0x2e8, UINT64_C(1) << 62, PB_ETRUNC, 0x2e8, "hash_table.NumBuckets"},
         {0x2f0, 1000, PB_EFORMAT, 0x2f0, "hash_table.NumEntries"},
@@ -403,8 +407,9 @@ static void indexed_read__rejects_damaged_fields_with_offset_and_field(void) {
         {0x20a + 24 + 4 + 24, 1000, PB_ETRUNC, 0x20a + 24 + 4 + 24, "record.NumBitmapBytes"},
         {0x20a + 24 + 4 + 32, 0xffff000000000008, PB_EFORMAT, 0x20a + 24 + 4 + 36, "record.ValueProfData.NumValueKinds"},
         {0x338, 7, PB_EFORMAT, 0x338, "binary_ids.SectionSize"},
-        {48, 0x100000, PB_EFORMAT, 48, "header.BinaryIdOffset"},
+        {W(binary_id_offset), 0x100000, PB_EFORMAT, W(binary_id_offset), "header.BinaryIdOffset"},
     };
+#undef W
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) check_patch(d, len, &cases[i]);
     free(d);
 }

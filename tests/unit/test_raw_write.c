@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytes.h"
 #include "testutil.h"
 
 static pb_profile *read_path(const char *path) {
@@ -195,7 +196,7 @@ static void raw_write__round_trips_v8_profiles_of_llvm14_losslessly(void) {
 }
 
 static void raw_write__refuses_unknown_option_values(void) {
-    static const pb_kv bad[] = {{"raw-version", "9"}};
+    static const pb_kv bad[] = {{"raw-version", "6"}};
     pb_profile *p;
     pb_error err;
     pb_error_clear(&err);
@@ -208,7 +209,11 @@ static void raw_write__refuses_unknown_option_values(void) {
     CU_ASSERT_EQUAL(pb_write(p, s, pb_format_lookup("raw"), &wo, &err), PB_EINVAL);
     char m[512];
     pb_error_format(&err, m, sizeof m);
-    CU_ASSERT_PTR_NOT_NULL(strstr(m, "raw-version: expected 8 or 10, found \"9\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(m, "raw-version: expected 5, 7, 8, 9, 10 or 11, found \"6\""));
+    static const pb_kv bad_llvm[] = {{"llvm-version", "12"}};
+    wo.kv = bad_llvm;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_write(p, s, pb_format_lookup("raw"), &wo, &err), PB_EINVAL);
     pb_sink_free(s);
     pb_profile_free(p);
 }
@@ -293,7 +298,110 @@ static void raw_write__writes_an_empty_profile(void) {
     pb_profile_free(p);
 }
 
+/* Every raw version, chosen by raw-version or by llvm-version (target.h),
+ * reads back to the same model when the version holds all of it. */
+static void raw_write__round_trips_in_every_raw_version(void) {
+    static const struct {
+        const char *key, *val;
+        unsigned version;
+    } c[] = {{"raw-version", "5", 5},   {"raw-version", "7", 7},   {"raw-version", "9", 9},
+             {"raw-version", "11", 11}, {"llvm-version", "13", 7}, {"llvm-version", "17", 8},
+             {"llvm-version", "18", 9}, {"llvm-version", "22", 10}, {"llvm-version", "24", 11}};
+    TU_SKIP_IF(!tu_exists(tu_shared("testdata/llvm-real/llvm19")), "../shared/testdata is absent");
+    pb_profile *p = read_path(tu_shared("testdata/llvm-real/llvm19/basic-ir.profraw"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++) {
+        for (int be = 0; be < 2; be++) {
+            pb_kv kv[3] = {{c[i].key, c[i].val}, {"raw-byte-order", be ? "be" : "le"},
+                           {"raw-pointer-width", be ? "4" : "8"}};
+            tu_diag dg;
+            memset(&dg, 0, sizeof dg);
+            int rc;
+            pb_profile *q = round_trip(p, kv, 3, &dg, &rc);
+            CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+            CU_ASSERT_EQUAL(pb_profile_origin(q)->version, c[i].version);
+            /* v5 has no binary ids: the one of basic-ir is dropped with a notice */
+            if (c[i].version == 5) {
+                CU_ASSERT_PTR_NOT_NULL(strstr(dg.all, "raw v5: 1 binary ids dropped (they need raw v7)"));
+                CU_ASSERT_EQUAL(pb_profile_binary_id_count(q), 0);
+            } else {
+                CU_ASSERT_EQUAL(dg.count[PB_DIAG_NOTICE], 0);
+                int same = same_content(p, q, 1, 1);
+                if (!same) fprintf(stderr, "\n  %s=%s (%s) differs after the round trip\n", c[i].key, c[i].val, be ? "be" : "le");
+                CU_ASSERT(same);
+            }
+            pb_profile_free(q);
+        }
+    }
+    pb_profile_free(p);
+}
+
+/* Raw v5's 10-word header (spec §2.4) and absolute CounterPtr (§2.7), by hand. */
+static void raw_write__v5_header_is_the_ten_words_of_the_spec(void) {
+    static const pb_kv v5[] = {{"raw-version", "5"}};
+    TU_SKIP_IF(!tu_exists(tu_shared("testdata/llvm-real/llvm19")), "../shared/testdata is absent");
+    pb_profile *p = read_path(tu_shared("testdata/llvm-real/llvm19/simple-ir.profraw"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.kv = v5;
+    wo.nkv = 1;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_write(p, s, pb_format_lookup("raw"), &wo, &err), 0);
+    size_t len;
+    const uint8_t *d = pb_sink_memory(s, &len);
+    /* simple-ir (spec §2.15): foo (2 counters), bar (2), main (1) = 5 counters; names
+     * "foo\x01bar\x01main" */
+    uint64_t w[10];
+    for (int i = 0; i < 10; i++) w[i] = pb_get_u64(d + 8 * i, PB_ORDER_LE);
+    CU_ASSERT_EQUAL(w[0], UINT64_C(0xff6c70726f667281)); /* Magic */
+    CU_ASSERT_EQUAL(w[1], UINT64_C(0x0100000000000005)); /* Version 5 | IR */
+    CU_ASSERT_EQUAL(w[2], 3);                            /* DataSize (records) */
+    CU_ASSERT_EQUAL(w[3], 0);                            /* PaddingBytesBeforeCounters */
+    CU_ASSERT_EQUAL(w[4], 5);                            /* CountersSize (entries) */
+    CU_ASSERT_EQUAL(w[5], 0);                            /* PaddingBytesAfterCounters */
+    CU_ASSERT(w[6] > 2 && w[6] < 64);                    /* NamesSize: one zlib chunk */
+    /* records (48 bytes each) start right after the 80-byte header: no binary ids */
+    const uint64_t counters = 80 + 3 * 48;
+    CU_ASSERT_EQUAL(w[7], 0x400000 + counters); /* CountersDelta: the counters' address */
+    CU_ASSERT_EQUAL(w[8], 0x400000 + counters + 5 * 8); /* NamesDelta: the names' address */
+    CU_ASSERT_EQUAL(w[9], 1);                            /* ValueKindLast: IPVK_MemOPSize */
+    /* record 1 (bar): absolute CounterPtr = CountersDelta + 2 counters of foo */
+    CU_ASSERT_EQUAL(pb_get_u64(d + 80 + 48 + 16, PB_ORDER_LE), 0x400000 + counters + 16);
+    CU_ASSERT_EQUAL(pb_get_u32(d + 80 + 48 + 40, PB_ORDER_LE), 2); /* NumCounters */
+    CU_ASSERT_EQUAL(len, counters + 5 * 8 + w[6] + pb_pad8(w[6]));
+    pb_sink_free(s);
+    pb_profile_free(p);
+}
+
+/* Flags a version lacks are dropped with a notice (spec §2.2). */
+static void raw_write__drops_variant_bits_the_version_lacks(void) {
+    static const pb_kv v7[] = {{"raw-version", "7"}};
+    TU_SKIP_IF(!tu_exists(tu_shared("testdata/llvm-real/llvm19")), "../shared/testdata is absent");
+    pb_profile *p = read_path(tu_shared("testdata/llvm-real/llvm19/temporal-ir.profraw"));
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    tu_diag dg;
+    memset(&dg, 0, sizeof dg);
+    int rc;
+    pb_profile *q = round_trip(p, v7, 1, &dg, &rc);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(q);
+    CU_ASSERT_PTR_NOT_NULL(strstr(dg.all, "raw v7: variant flags dropped, the version has no such bits: "
+                                          "temporal profiling (LLVM 17+, raw v8) (bit 63)"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(dg.all, "raw v7: 1 temporal trace(s) dropped with the temporal flag"));
+    CU_ASSERT_EQUAL(pb_profile_flags(q) & PB_VARIANT_TEMPORAL, 0);
+    CU_ASSERT_EQUAL(pb_profile_trace_count(q), 0);
+    CU_ASSERT(same_content(p, q, 1, 1) == 0); /* the traces are gone ... */
+    CU_ASSERT_EQUAL(pb_profile_record_count(q), pb_profile_record_count(p)); /* ... the records stay */
+    pb_profile_free(q);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
+    {"raw_write__round_trips_in_every_raw_version", raw_write__round_trips_in_every_raw_version},
+    {"raw_write__v5_header_is_the_ten_words_of_the_spec", raw_write__v5_header_is_the_ten_words_of_the_spec},
+    {"raw_write__drops_variant_bits_the_version_lacks", raw_write__drops_variant_bits_the_version_lacks},
     {"raw_write__round_trips_every_llvm19_raw_file_losslessly_in_v10",
      raw_write__round_trips_every_llvm19_raw_file_losslessly_in_v10},
     {"raw_write__v8_drops_vtables_and_bitmaps_with_notices", raw_write__v8_drops_vtables_and_bitmaps_with_notices},

@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* names.c -- the names codec of names.h (spec §2.9). */
+#include "llvm/names.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include <zlib.h>
+
+#include "llvm/leb128.h"
+
+/* zlib cannot expand more than about 1032:1; a claim beyond that is a lie and
+ * must not drive an allocation. */
+#define ZLIB_MAX_RATIO 1032u
+
+int pbi_names_next_chunk(const uint8_t *blob, size_t len, size_t *pos, pbi_names_chunk *c, uint64_t base_off,
+                         const char *path, pb_error *err) {
+    size_t p = *pos;
+    while (p < len && blob[p] == 0) p++; /* padding between chunks */
+    if (p >= len) {
+        *pos = p;
+        return 0;
+    }
+    c->at = p;
+    int r = pbi_uleb_decode(blob, len, &p, &c->ulen);
+    if (r == PBI_ULEB_OK) r = pbi_uleb_decode(blob, len, &p, &c->clen);
+    if (r != PBI_ULEB_OK)
+        return pb_error_set(err, r == PBI_ULEB_TRUNCATED ? PB_ETRUNC : PB_EFORMAT, base_off + c->at, path,
+                            r == PBI_ULEB_TRUNCATED
+                                ? "names chunk header (two ULEB128 lengths) runs past the end of the section"
+                                : "names chunk length does not fit in 64 bits (byte 0x%" PRIx64 ")",
+                            base_off + p);
+    c->data = p;
+    uint64_t stored = c->clen ? c->clen : c->ulen;
+    if (stored > len - p)
+        return pb_error_set(err, PB_ETRUNC, base_off + c->at, path,
+                            "names chunk of %" PRIu64 " %s bytes runs past the end of the section (%zu bytes left)",
+                            stored, c->clen ? "compressed" : "plain", len - p);
+    *pos = p + (size_t)stored;
+    return 1;
+}
+
+/* Calls fn for each name of one decoded chunk. */
+static int split(const uint8_t *t, size_t n, uint64_t off, const char *path, pbi_name_fn fn, void *ctx,
+                 pb_error *err) {
+    size_t start = 0;
+    for (size_t i = 0; i <= n; i++) {
+        if (i < n && t[i] != PBI_NAME_SEP) continue;
+        if (i == start)
+            return pb_error_set(err, PB_EFORMAT, off, path,
+                                "empty name in a names chunk (names must be non-empty, joined by \\x01)");
+        int rc = fn(ctx, (const char *)t + start, i - start, err);
+        if (rc) return rc;
+        start = i + 1;
+    }
+    return 0;
+}
+
+int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, const char *path, pbi_name_fn fn,
+                     void *ctx, pb_error *err) {
+    size_t pos = 0;
+    uint8_t *tmp = NULL;
+    size_t cap = 0;
+    pbi_names_chunk c;
+    int rc;
+    while ((rc = pbi_names_next_chunk(blob, len, &pos, &c, base_off, path, err)) == 1) {
+        uint64_t at = base_off + c.at;
+        if (c.clen == 0) {
+            rc = split(blob + c.data, (size_t)c.ulen, at, path, fn, ctx, err);
+        } else {
+            if (c.ulen / ZLIB_MAX_RATIO > c.clen + 64 || c.ulen >= SIZE_MAX) {
+                rc = pb_error_set(err, PB_EFORMAT, at, path,
+                                  "names chunk claims %" PRIu64 " bytes from %" PRIu64
+                                  " compressed bytes, more than zlib can produce",
+                                  c.ulen, c.clen);
+                break;
+            }
+            if (c.ulen + 1 > cap) {
+                uint8_t *t = realloc(tmp, (size_t)c.ulen + 1);
+                if (!t) {
+                    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                    break;
+                }
+                tmp = t;
+                cap = (size_t)c.ulen + 1;
+            }
+            uLongf got = (uLongf)c.ulen;
+            int zr = uncompress(tmp, &got, blob + c.data, (uLong)c.clen);
+            if (zr != Z_OK || got != c.ulen) {
+                rc = pb_error_set(err, PB_EFORMAT, at, path,
+                                  "names chunk does not decompress: zlib says %s "
+                                  "(expected %" PRIu64 " bytes from %" PRIu64 " compressed bytes)",
+                                  zr == Z_OK ? "fewer bytes than claimed"
+                                  : zr == Z_BUF_ERROR ? "more bytes than claimed"
+                                  : zr == Z_DATA_ERROR ? "invalid data"
+                                                       : "error",
+                                  c.ulen, c.clen);
+                break;
+            }
+            rc = split(tmp, (size_t)c.ulen, at, path, fn, ctx, err);
+        }
+        if (rc) break;
+    }
+    free(tmp);
+    return rc < 0 ? rc : 0;
+}
+
+static int append_name(void *ctx, const char *name, size_t len, pb_error *err) {
+    pb_buf *text = ctx;
+    pbi_buf_append(text, name, len);
+    pbi_buf_putc(text, PBI_NAME_SEP);
+    return pbi_buf_failed(text) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+}
+
+int pbi_names_decode_text(const uint8_t *blob, size_t len, uint64_t base_off, const char *path, pb_buf *text,
+                          pb_error *err) {
+    return pbi_names_decode(blob, len, base_off, path, append_name, text, err);
+}
+
+int pbi_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb_error *err) {
+    /* The last name carries no separator in the file. */
+    size_t n = len && text[len - 1] == PBI_NAME_SEP ? len - 1 : len;
+    if (n == 0) return 0;
+    if (compress) {
+        uLongf cap = compressBound((uLong)n);
+        uint8_t *z = malloc(cap);
+        if (!z) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        if (compress2(z, &cap, (const Bytef *)text, (uLong)n, Z_BEST_COMPRESSION) != Z_OK) {
+            free(z);
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "zlib compress failed");
+        }
+        pbi_uleb_append(out, n);
+        pbi_uleb_append(out, cap);
+        pbi_buf_append(out, z, cap);
+        free(z);
+    } else {
+        pbi_uleb_append(out, n);
+        pbi_uleb_append(out, 0);
+        pbi_buf_append(out, text, n);
+    }
+    return pbi_buf_failed(out) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+}
