@@ -274,9 +274,9 @@ static int in_release(const pbc_arg_spec *s, int release) {
     return !release || ((!s->since || release >= s->since) && (!s->until || release <= s->until));
 }
 
-void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release) {
+static void print_help_lines(FILE *out, const pbc_arg_spec *specs, int llvm_release) {
     for (const pbc_arg_spec *s = specs; s && s->name; s++) {
-        if (s->include) pbc_args_print_help(out, s->include, llvm_release);
+        if (s->include) print_help_lines(out, s->include, llvm_release);
         if (!s->help || s->refused || !in_release(s, llvm_release)) continue;
         char lhs[80];
         const char *val = s->kind == PBC_ARG_VALUE ? (s->arg ? s->arg : "VALUE") : NULL;
@@ -290,6 +290,11 @@ void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release)
         else
             fprintf(out, "  %-26s %s\n", lhs, s->help);
     }
+}
+
+void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release) {
+    print_help_lines(out, specs, llvm_release);
+    print_help_lines(out, generic_specs, llvm_release);
 }
 
 /* ---- plugin options ------------------------------------------------------------- */

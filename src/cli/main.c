@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "llvm_args.h"
 #include "opts.h"
 
 typedef struct pbc_command {
@@ -75,9 +76,85 @@ static int run(const pbc_command *cmd, int argc, char **argv) {
     return rc ? rc : out_rc;
 }
 
+/* ---- the llvm-profdata personality (docs/llvm-profdata.md) ----------------------- */
+
+/* The release N when the program is called llvm-profdata-N (13..24), 0 for
+ * plain llvm-profdata, -1 for any other name. */
+static int personality_of(const char *argv0) {
+    const char *base = strrchr(argv0, '/');
+    base = base ? base + 1 : argv0;
+    static const char name[] = "llvm-profdata";
+    if (strncmp(base, name, sizeof name - 1) != 0) return -1;
+    const char *v = base + sizeof name - 1;
+    if (*v == '\0') return 0;
+    if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
+    char *end;
+    long n = strtol(v + 1, &end, 10);
+    if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
+    return (int)n;
+}
+
+/* llvm-profdata's own subcommands (order from LLVM 17 on). */
+static const pbc_command *llvm_command(const char *name, int release) {
+    if (strcmp(name, "merge") && strcmp(name, "show") && strcmp(name, "overlap") && strcmp(name, "order"))
+        return NULL;
+    if (strcmp(name, "order") == 0 && release < 17) return NULL;
+    return find_command(name);
+}
+
+/* Behaves as llvm-profdata of release N: the subcommand first, messages
+ * prefixed with the program's name, the release handed to the subcommand
+ * through PROFBRIDGE_LLVM_VERSION (what --llvm-version would set), and exit
+ * status 1 for every failure, as LLVM's tools exit. */
+static int run_as_llvm_profdata(int release, int argc, char **argv) {
+    const char *prog = strrchr(argv[0], '/');
+    prog = prog ? prog + 1 : argv[0];
+    pbc_args_prog = prog;
+    char num[16];
+    if (release) {
+        snprintf(num, sizeof num, "%d", release);
+        if (setenv("PROFBRIDGE_LLVM_VERSION", num, 1) != 0) return 1;
+    } else {
+        const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+        pbi_llvm_target t;
+        if (pbc_llvm_target(prog, env, &t)) return 1;
+        release = t.release;
+    }
+    if (argc < 2) {
+        fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog, prog);
+        return 1;
+    }
+    const char *a = argv[1];
+    if (strcmp(a, "--version") == 0 || strcmp(a, "-version") == 0) {
+        printf("profbridge %s acting as llvm-profdata of LLVM %d\n"
+               "  (profbridge's own implementation of LLVM %d's profile formats, not LLVM)\n",
+               PB_VERSION_STRING, release, release);
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0 ||
+        strcmp(a, "--help-hidden") == 0) {
+        printf("OVERVIEW: LLVM profile data (profbridge acting as llvm-profdata of LLVM %d)\n\n"
+               "USAGE: %s [subcommand] [options]\n\nSUBCOMMANDS:\n\n"
+               "  merge   - merge profiles\n  show    - show a profile\n"
+               "  overlap - overlap of two profiles\n",
+               release, prog);
+        if (release >= 17) puts("  order   - a function order from temporal profile traces");
+        printf("\nType \"%s <subcommand> --help\" to get more help on a specific subcommand\n", prog);
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    const pbc_command *c = llvm_command(a, release);
+    if (!c) {
+        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+        return 1;
+    }
+    return run(c, argc - 1, argv + 1) ? 1 : 0;
+}
+
 int main(int argc, char **argv) {
     /* a killed run leaves no temporary output file behind (io.h) */
     (void)pb_sink_catch_signals();
+    int release = argc > 0 ? personality_of(argv[0]) : -1;
+    if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return PBC_EXIT_USAGE;
