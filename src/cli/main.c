@@ -8,6 +8,7 @@
 
 #include "cli.h"
 #include "llvm_args.h"
+#include "llvm_options.h"
 #include "opts.h"
 
 typedef struct pbc_command {
@@ -160,6 +161,18 @@ int main(int argc, char **argv) {
         return PBC_EXIT_USAGE;
     }
     const char *a = argv[1];
+    if (strcmp(a, "--llvm-options") == 0 && argc == 3) {
+        /* for tests (llvm_args_options.sh): the table of llvm-profdata's
+         * options of one subcommand, "name alias kind type since until refused" */
+        const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(argv[2]), pbc_args_generic_specs()};
+        if (!tables[0]) return PBC_EXIT_USAGE;
+        static const char *const kinds[] = {"flag", "bool", "value"};
+        for (int t = 0; t < 2; t++)
+            for (const pbc_arg_spec *o = tables[t]; o->name; o++)
+                printf("%s %s %s %d %d %d %d\n", o->name, o->alias ? o->alias : "-", kinds[o->kind], (int)o->type,
+                       o->since, o->until, o->refused != NULL);
+        return pbc_finish_stdout();
+    }
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
         print_help(stdout);
         return pbc_finish_stdout();
