@@ -448,7 +448,10 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     int argc;
     char **argv;
     int rc = pbc_args_expand(cmd, argc0, argv0, &argc, &argv, a);
-    if (rc) return rc;
+    if (rc) {
+        pbc_args_free(a);
+        return rc;
+    }
     a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
     a->plugin.kv = calloc((size_t)argc + 1, sizeof *a->plugin.kv);
     if (!a->pos || !a->plugin.kv) goto oom;
