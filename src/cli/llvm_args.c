@@ -8,6 +8,7 @@
 #include <string.h>
 
 const char *pbc_args_prog = PBC_PROG;
+int pbc_args_llvm_style = 0;
 
 /* ---- response files ----------------------------------------------------------- */
 
@@ -361,9 +362,11 @@ static int enum_has(const char *values, const char *v) {
 }
 
 static int usage(const char *cmd, const char *use, const char *fmt, const char *a, const char *b) {
-    fprintf(stderr, "%s %s: ", pbc_args_prog, cmd);
+    if (pbc_args_llvm_style) fprintf(stderr, "%s: ", pbc_args_prog);
+    else fprintf(stderr, "%s %s: ", pbc_args_prog, cmd);
     fprintf(stderr, fmt, a, b);
     fputc('\n', stderr);
+    if (pbc_args_llvm_style) return PBC_EXIT_USAGE; /* LLVM adds no hint */
     if (use) fprintf(stderr, "Usage: %s %s\n", pbc_args_prog, use);
     fprintf(stderr, "Try '%s %s --help' for more information.\n", pbc_args_prog, cmd);
     return PBC_EXIT_USAGE;
@@ -401,6 +404,10 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     }
     case PBC_VAL_ENUM:
         if (!enum_has(s->values, v)) {
+            if (pbc_args_llvm_style) {
+                fprintf(stderr, "%s: %s: Cannot find option named '%s'!\n", pbc_args_prog, what, v);
+                return PBC_EXIT_USAGE;
+            }
             fprintf(stderr, "%s %s: %s: Cannot find option named '%s'! (one of: ", pbc_args_prog, cmd, what, v);
             for (const char *p = s->values; *p; p++) fputc(*p == '|' ? ',' : *p, stderr);
             fputs(")\n", stderr);
@@ -423,7 +430,7 @@ static int add_opt(pbc_args *a, const pbc_arg *r) {
 }
 
 static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, unsigned flags, const char *arg,
-                   const char *name, size_t len) {
+                   const char *name, size_t len, const char *eq) {
     const pbc_arg_spec *best = NULL;
     const char *best_name = NULL;
     size_t d = 0;
@@ -433,6 +440,14 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
         size_t pd = best ? d : (size_t)-1;
         const char *p = nearest_plugin_option(name, len, &pd);
         if (p) best_name = p;
+    }
+    if (pbc_args_llvm_style) { /* cl::ParseCommandLineOptions' words */
+        fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
+                pbc_args_prog);
+        if (best_name)
+            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog, dashes(best_name), best_name,
+                    eq ? eq : "");
+        return PBC_EXIT_USAGE;
     }
     fprintf(stderr, "%s %s: unknown option '%s'", pbc_args_prog, cmd, arg);
     if (best_name) fprintf(stderr, "; did you mean '%s%s'?", dashes(best_name), best_name);
@@ -475,7 +490,7 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
         const pb_option_desc *pd = NULL;
         if (!s && (flags & PBC_ARGS_PLUGIN)) pd = find_plugin_option(name, len);
         if (!s && !pd) {
-            rc = unknown(cmd, use, specs, flags, arg, name, len);
+            rc = unknown(cmd, use, specs, flags, arg, name, len, eq);
             goto fail;
         }
         if (pd) {
@@ -495,8 +510,8 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
             a->plugin.n++;
             continue;
         }
-        char optname[96];
-        snprintf(optname, sizeof optname, "%s%.*s", arg[1] == '-' ? "--" : "-", (int)len, name);
+        char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
+        snprintf(optname, sizeof optname, "%s%.*s", len == 1 ? "-" : "--", (int)len, name);
         if (s->refused) {
             rc = usage(cmd, NULL, "%s: %s", optname, s->refused);
             goto fail;

@@ -141,4 +141,9 @@ int pbc_args_tokenize_gnu(const char *text, size_t len, char ***words, size_t *n
 /* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
 extern const char *pbc_args_prog;
 
+/* 1: usage errors in LLVM's words ("llvm-profdata-19: Unknown command line
+ * argument '-x'.  Try: ..." / "Did you mean '--y'?"), for the llvm-profdata
+ * personality; 0: profbridge's (with the usage line and a --help hint). */
+extern int pbc_args_llvm_style;
+
 #endif

@@ -61,6 +61,20 @@ for k in $kinds; do
 done
 same merge -o out.profdata no-such-file.profraw
 
+# usage errors in LLVM's words, through a command on the LLVM parser (order)
+same_err() {
+  cases=$((cases + 1))
+  local want got ws gs
+  want="$(llvm-profdata-19 "$@" 2>&1 >/dev/null)"; ws=$?
+  got="$("$work/bin/llvm-profdata-19" "$@" 2>&1 >/dev/null)"; gs=$?
+  [ "$ws" = "$gs" ] || fail "llvm-profdata-19 $*: status $gs, the real tool's $ws"
+  [ "$want" = "$got" ] || fail "llvm-profdata-19 $*: stderr '$got', the real tool's '$want'"
+}
+same_err order -num-test-trace=1 "$work/p/ir.profdata.keep"
+same_err order --num-test-traces=x "$work/p/ir.profdata.keep"
+same_err order "$work/p/ir.profdata.keep" -num-test-traces
+same_err order --num-test-traces=1 -o
+
 # the personality's own rules
 "$work/bin/llvm-profdata-19" >/dev/null 2>"$work/e"; rc=$?
 [ $rc = 1 ] && grep -q '^llvm-profdata-19: No subcommand specified!' "$work/e" || fail "no subcommand: status $rc, $(cat "$work/e")"
