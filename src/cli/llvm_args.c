@@ -419,6 +419,26 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     return 0;
 }
 
+static int release_error(const char *cmd, const pbc_arg_spec *s, const char *optname, int release) {
+    char rel[64];
+    if (s->since && release < s->since)
+        snprintf(rel, sizeof rel, "from LLVM %d on, not in LLVM %d", s->since, release);
+    else
+        snprintf(rel, sizeof rel, "up to LLVM %d, not in LLVM %d", s->until, release);
+    return usage(cmd, NULL, "%s is an option of llvm-profdata %s (--llvm-version)", optname, rel);
+}
+
+int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
+    for (size_t i = 0; i < a->nopt; i++) {
+        const pbc_arg_spec *s = a->opt[i].spec;
+        if (!s || in_release(s, release)) continue;
+        char optname[96];
+        snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
+        return release_error(cmd, s, optname, release);
+    }
+    return 0;
+}
+
 /* ---- parsing -------------------------------------------------------------------- */
 
 static int add_opt(pbc_args *a, const pbc_arg *r) {
@@ -517,12 +537,7 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
             goto fail;
         }
         if (!in_release(s, release)) {
-            char rel[64];
-            if (s->since && release < s->since)
-                snprintf(rel, sizeof rel, "from LLVM %d on, not in LLVM %d", s->since, release);
-            else
-                snprintf(rel, sizeof rel, "up to LLVM %d, not in LLVM %d", s->until, release);
-            rc = usage(cmd, NULL, "%s is an option of llvm-profdata %s (--llvm-version)", optname, rel);
+            rc = release_error(cmd, s, optname, release);
             goto fail;
         }
         if (s->kind == PBC_ARG_VALUE && !r.value) {

@@ -113,6 +113,15 @@ int pbc_args_parse(const char *cmd, const char *usage, const pbc_arg_spec *specs
 
 void pbc_args_free(pbc_args *a);
 
+/*
+ * For a command that learns its release from its own options (--llvm-version
+ * is parsed in the same pass): after pbc_llvm_target, every option found must
+ * exist in `release`. Returns 0, or PBC_EXIT_USAGE after the message the
+ * parser prints for it ("--x is an option of llvm-profdata from LLVM 19 on,
+ * not in LLVM 18").
+ */
+int pbc_args_check_release(const char *cmd, const pbc_args *a, int release);
+
 /* The last value of option `id` (NULL if not given) and whether it was given. */
 const pbc_arg *pbc_args_last(const pbc_args *a, int id);
 

@@ -53,26 +53,29 @@ static const pbc_command *find_command(const char *name) {
 }
 
 /* Runs `cmd` with argv[0] replaced by "profbridge <name>", so getopt's own
- * messages say which subcommand complained. */
+ * messages say which subcommand complained. @response files are expanded
+ * first, for every command, as LLVM's tools expand them before parsing
+ * (llvm_args.h; the commands on llvm_args find nothing left to expand). */
 static int run(const pbc_command *cmd, int argc, char **argv) {
     char prog[64];
     snprintf(prog, sizeof prog, PBC_PROG " %s", cmd->name);
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args) {
-        pbc_msg("out of memory");
-        return PBC_EXIT_USAGE;
-    }
-    args[0] = prog;
-    for (int i = 1; i < argc; i++) args[i] = argv[i];
-    /* the input limits are options of every command (opts.h) */
-    int rc = pbc_take_limit_options(&argc, args);
+    pbc_args words; /* owns the words of the response files */
+    memset(&words, 0, sizeof words);
+    char **args = NULL;
+    int rc = pbc_args_expand(cmd->name, argc, argv, &argc, &args, &words);
     if (rc) {
-        free(args);
+        pbc_args_free(&words);
         return rc;
     }
-    pbc_getopt_reset();
-    rc = cmd->fn(argc, args);
+    args[0] = prog;
+    /* the input limits are options of every command (opts.h) */
+    rc = pbc_take_limit_options(&argc, args);
+    if (rc == 0) {
+        pbc_getopt_reset();
+        rc = cmd->fn(argc, args);
+    }
     free(args);
+    pbc_args_free(&words);
     int out_rc = pbc_finish_stdout();
     return rc ? rc : out_rc;
 }
@@ -107,7 +110,25 @@ static const pbc_command *llvm_command(const char *name, int release) {
  * prefixed with the program's name, the release handed to the subcommand
  * through PROFBRIDGE_LLVM_VERSION (what --llvm-version would set), and exit
  * status 1 for every failure, as LLVM's tools exit. */
+static int personality_main(int release, int argc, char **argv);
+
 static int run_as_llvm_profdata(int release, int argc, char **argv) {
+    /* LLVM expands @files before it looks for the subcommand */
+    pbc_args words;
+    memset(&words, 0, sizeof words);
+    char **args = NULL;
+    const char *prog = strrchr(argv[0], '/');
+    if (pbc_args_expand(prog ? prog + 1 : argv[0], argc, argv, &argc, &args, &words)) {
+        pbc_args_free(&words);
+        return 1;
+    }
+    int rc = personality_main(release, argc, args);
+    free(args);
+    pbc_args_free(&words);
+    return rc;
+}
+
+static int personality_main(int release, int argc, char **argv) {
     const char *prog = strrchr(argv[0], '/');
     prog = prog ? prog + 1 : argv[0];
     pbc_args_prog = prog;
@@ -119,8 +140,14 @@ static int run_as_llvm_profdata(int release, int argc, char **argv) {
     } else {
         const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
         pbi_llvm_target t;
-        if (pbc_llvm_target(prog, env, &t)) return 1;
-        release = t.release;
+        pb_error e;
+        pb_error_clear(&e);
+        if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
+            fprintf(stderr, "%s: PROFBRIDGE_LLVM_VERSION wants an LLVM release from %d to %d, got '%s'\n", prog,
+                    PBI_LLVM_MIN, PBI_LLVM_MAX, env);
+            return 1;
+        }
+        release = env && *env ? t.release : PBI_LLVM_DEFAULT;
     }
     if (argc < 2) {
         fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog, prog);

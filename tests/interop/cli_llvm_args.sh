@@ -83,5 +83,9 @@ same diff --json r.profraw r.profdata -- diff r.profraw -json r.profdata
 mistyped diff --jsn r.profraw r.profdata
 printf '%s\n' "--json" "r.profraw" > d.rsp
 same dump --json r.profraw -- dump @d.rsp
+# @files are expanded for every command, also those not on llvm_args yet
+printf '%s\n' "-o 'm 1.profdata'" "r.profraw" > m.rsp
+"$PB" merge -o m0.profdata r.profraw 2>/dev/null
+"$PB" merge @m.rsp 2>/dev/null && cmp -s m0.profdata "m 1.profdata" || fail "merge @m.rsp"
 echo "cli_llvm_args.sh: $fails failures"
 [ $fails = 0 ]

@@ -34,7 +34,8 @@ same() {
   (cd "$work/real" && llvm-profdata-19 "$@" >stdout 2>stderr; echo $? >status)
   (cd "$work/ours" && "$work/bin/llvm-profdata-19" "$@" >stdout 2>stderr; echo $? >status)
   local f
-  for f in $(cd "$work/real" && ls); do
+  for f in "$work/real"/*; do
+    f="${f##*/}"
     [ "$f" = stderr ] && continue
     cmp -s "$work/real/$f" "$work/ours/$f" || fail "llvm-profdata-19 $*: $f differs from the real tool's"
   done
@@ -60,6 +61,9 @@ for k in $kinds; do
   same show -all-functions -counts=true "$work/p/$k.profdata"
 done
 same merge -o out.profdata no-such-file.profraw
+# a response file holding the subcommand too (LLVM expands before it looks)
+printf '%s\n' "merge -o 'o 2.profdata'" "ir.profraw" > "$work/top.rsp"
+same "@$work/top.rsp"
 
 # usage errors in LLVM's words, through a command on the LLVM parser (order)
 same_err() {

@@ -134,6 +134,33 @@ static void llvm_args__positionals_dashdash_and_unknown(void) {
     pbc_args_free(&a);
 }
 
+static void llvm_args__plugin_options_and_release_check(void) {
+    char *argv[] = {"dump", "--raw-profile", "1", "-raw-version=8", "in", "--json", NULL};
+    static const pbc_arg_spec own[] = {{.name = "json", .id = 7, .kind = PBC_ARG_BOOL}, PBC_ARG_END};
+    pbc_args a;
+    CU_ASSERT_EQUAL_FATAL(pbc_args_parse("dump", NULL, own, 6, argv, 0, PBC_ARGS_PLUGIN, &a), 0);
+    CU_ASSERT_EQUAL_FATAL(a.plugin.n, 2);
+    CU_ASSERT_STRING_EQUAL(a.plugin.kv[0].key, "raw-profile");
+    CU_ASSERT_STRING_EQUAL(a.plugin.kv[0].value, "1");
+    CU_ASSERT_STRING_EQUAL(a.plugin.kv[1].key, "raw-version");
+    CU_ASSERT_STRING_EQUAL(a.plugin.kv[1].value, "8");
+    CU_ASSERT_EQUAL(a.npos, 1);
+    CU_ASSERT_PTR_NOT_NULL(pbc_args_last(&a, 7));
+    pbc_args_free(&a);
+    /* without PBC_ARGS_PLUGIN a plugin option is unknown */
+    FILE *saved = stderr;
+    stderr = fopen("/dev/null", "w");
+    CU_ASSERT_EQUAL(pbc_args_parse("dump", NULL, own, 6, argv, 0, 0, &a), PBC_EXIT_USAGE);
+    /* parsed for any release, checked once the release is known */
+    char *m[] = {"merge", "--keep-vtable-symbols", "-num-threads=2", "x", NULL};
+    CU_ASSERT_EQUAL_FATAL(pbc_args_parse("merge", NULL, pbc_llvm_merge_options, 4, m, 0, 0, &a), 0);
+    CU_ASSERT_EQUAL(pbc_args_check_release("merge", &a, 19), 0);
+    CU_ASSERT_EQUAL(pbc_args_check_release("merge", &a, 18), PBC_EXIT_USAGE);
+    pbc_args_free(&a);
+    fclose(stderr);
+    stderr = saved;
+}
+
 static void write_file(const char *path, const char *text) {
     FILE *f = fopen(path, "w");
     CU_ASSERT_PTR_NOT_NULL_FATAL(f);
@@ -190,6 +217,7 @@ static CU_TestInfo tests[] = {
     {"booleans_and_flags", llvm_args__booleans_and_flags},
     {"positionals_dashdash_and_unknown", llvm_args__positionals_dashdash_and_unknown},
     {"response_files", llvm_args__response_files},
+    {"plugin_options_and_release_check", llvm_args__plugin_options_and_release_check},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_llvm_args[] = {{"llvm_args", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
