@@ -378,7 +378,8 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     char what[160];
     snprintf(what, sizeof what, "for the %s option", opt);
     if (s->kind == PBC_ARG_BOOL) {
-        int b = v ? pbc_parse_bool(v) : 1;
+        /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
+        int b = v && *v ? pbc_parse_bool(v) : 1;
         if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
         r->u = (uint64_t)b;
         return 0;

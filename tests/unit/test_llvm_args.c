@@ -94,6 +94,12 @@ static void llvm_args__booleans_and_flags(void) {
     CU_ASSERT_STRING_EQUAL(a.pos[0], "true");
     pbc_args_free(&a);
     CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "--sparse=yes", "x", NULL), PBC_EXIT_USAGE);
+    CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "-sparse=", "x", NULL), 0);
+    CU_ASSERT_EQUAL(pbc_args_last(&a, PBC_LO_SPARSE)->u, 1);
+    pbc_args_free(&a);
+    CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "--sparse=True", "x", NULL), 0);
+    CU_ASSERT_EQUAL(pbc_args_last(&a, PBC_LO_SPARSE)->u, 1);
+    pbc_args_free(&a);
     /* an enum flag takes no value (LLVM: "does not allow a value!") */
     CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "--binary=1", "x", NULL), PBC_EXIT_USAGE);
     CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "-text", "x", NULL), 0);
