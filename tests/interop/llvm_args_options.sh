@@ -9,9 +9,9 @@
 # (<uint>, <ulong>, <number>, <value> = enum) and a release range containing
 # N; options for sample profiles or MemProf (their help says so) must be
 # refused. The other way round: no option of the table that is not refused
-# may claim release N without being in N's help. Then the order command
-# (parsed by llvm_args) is run with each refused option: exit 2 and the
-# message that profbridge handles instrumentation profiles.
+# may claim release N without being in N's help. Last, order (parsed by
+# llvm_args; llvm-profdata order has no --sample) must call --sample unknown.
+# The refusal message itself is checked in tests/unit/test_llvm_args.c.
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
 : "${PB_SOURCE_DIR:?}"
@@ -99,7 +99,7 @@ sys.exit(1 if fails else 0)
 PY
 rc=$?
 
-# order is parsed by llvm_args: refused options are usage errors that say why
+# order is parsed by llvm_args: an option of another subcommand is unknown
 out="$("$PB" order --num-test-traces=1 --sample x.profdata 2>&1)"; st=$?
 [ $st = 2 ] || { echo "llvm_args_options.sh: FAIL: order --sample: status $st, want 2" >&2; rc=1; }
 printf '%s' "$out" | grep -q "unknown option '--sample'" \

@@ -131,8 +131,20 @@ static void llvm_args__positionals_dashdash_and_unknown(void) {
     CU_ASSERT_STRING_EQUAL(n->name, "counts"); /* llvm-profdata-19: "Did you mean '--counts'?" */
     n = pbc_args_nearest(pbc_llvm_merge_options, "outptu", 6);
     CU_ASSERT_STRING_EQUAL(n->name, "output");
-    /* refused: sample and MemProf */
-    CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "--sample", "x", NULL), PBC_EXIT_USAGE);
+    /* refused: sample and MemProf, with a message saying why */
+    char *argv[] = {"merge", "-sample", "x", NULL};
+    FILE *saved = stderr, *tmp = tmpfile();
+    CU_ASSERT_PTR_NOT_NULL_FATAL(tmp);
+    stderr = tmp;
+    CU_ASSERT_EQUAL(pbc_args_parse("merge", NULL, pbc_llvm_merge_options, 3, argv, 19, 0, &a), PBC_EXIT_USAGE);
+    stderr = saved;
+    char msg[512] = "";
+    rewind(tmp);
+    size_t got = fread(msg, 1, sizeof msg - 1, tmp);
+    msg[got] = '\0';
+    fclose(tmp);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "--sample: is for sample profiles"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "profbridge handles instrumentation profiles only"));
     CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 19, "--memprof-version=3", "x", NULL), PBC_EXIT_USAGE);
     /* releases: --keep-vtable-symbols is 19+, --split-layout 21+ (and refused) */
     CU_ASSERT_EQUAL(parse(pbc_llvm_merge_options, &a, 18, "--keep-vtable-symbols", "x", NULL), PBC_EXIT_USAGE);
