@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "compare_read.h"
+#include "llvm_args.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -30,45 +31,49 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_JSON = 256, OPT_LENIENT };
+enum { OPT_JSON = 1, OPT_OUTPUT, OPT_QUIET, OPT_LENIENT };
 
-static const struct option longopts[] = {{"json", no_argument, NULL, OPT_JSON},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"quiet", no_argument, NULL, 'q'},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+/* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
+static const pbc_arg_spec specs[] = {
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
+    {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
+    {.name = "quiet", .alias = "q", .id = OPT_QUIET, .kind = PBC_ARG_BOOL},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
+    PBC_ARG_END};
 
 int pbc_cmd_diff(int argc, char **argv) {
     const char *out_path = "-";
-    int json = 0, quiet = 0, lenient = 0, c, rc = PBC_EXIT_USAGE;
+    int json = 0, quiet = 0, lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *a = NULL, *b = NULL;
     pb_diff *d = NULL;
     pb_sink *sink = NULL;
     pb_error err;
     pb_error_clear(&err);
 
-    while ((c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_JSON: json = 1; break;
-        case 'o': out_path = optarg; break;
-        case 'q': quiet = 1; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("diff"); goto out;
+    pbc_args args;
+    if (pbc_args_parse("diff", "diff [options] A B", specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case OPT_JSON: json = (int)o->u; break;
+        case OPT_OUTPUT: out_path = o->value; break;
+        case OPT_QUIET: quiet = (int)o->u; break;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break;
         }
     }
-    if (argc - optind != 2) {
-        pbc_usage_error("diff", "expected two input files (A B), got %d", argc - optind);
+    if (args.npos != 2) {
+        pbc_usage_error("diff", "expected two input files (A B), got %zu", args.npos);
         goto out;
     }
+    char **in = args.pos;
     /* Any failure is exit 2 here: 1 means "different". */
-    if (!quiet && pbc_check_output("diff", out_path, (const char *const *)argv + optind, 2)) goto out;
-    if (pbc_read_for_compare(argv[optind], 0, lenient, &a) ||
-        pbc_read_for_compare(argv[optind + 1], 0, lenient, &b)) goto out;
+    if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2)) goto out;
+    if (pbc_read_for_compare(in[0], 0, lenient, &a) || pbc_read_for_compare(in[1], 0, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
-                    pb_diff_write(d, a, b, argv[optind], argv[optind + 1], json, sink, &err) ||
+                    pb_diff_write(d, a, b, in[0], in[1], json, sink, &err) ||
                     pb_sink_commit(sink, &err)))) {
         pbc_print_error(&err);
         goto out;
@@ -79,5 +84,6 @@ out:
     pb_diff_free(d);
     pb_profile_free(a);
     pb_profile_free(b);
+    pbc_args_free(&args);
     return rc;
 }

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "llvm_args.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -28,41 +29,46 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FROM = 256, OPT_JSON };
+enum { OPT_FROM = 1, OPT_JSON, OPT_OUTPUT };
 
-static const struct option longopts[] = {{"json", no_argument, NULL, OPT_JSON},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"from", required_argument, NULL, OPT_FROM},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+/* Parsed with LLVM's rules (llvm_args.h), the plugins' options with them. */
+static const pbc_arg_spec specs[] = {
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
+    {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
+    PBC_ARG_END};
 
 int pbc_cmd_dump(int argc, char **argv) {
     const char *from = NULL, *out_path = "-";
-    int json = 0, c, rc = PBC_EXIT_USAGE;
-    pbc_plugin_opts po = {NULL, 0};
+    int json = 0, rc = PBC_EXIT_USAGE;
+    pbc_args args;
     pb_source *src = NULL;
     pb_sink *sink = NULL;
     pb_error err;
     pb_error_clear(&err);
 
-    if (pbc_split_plugin_options("dump", &argc, argv, longopts, &po)) goto out;
-    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out_path = optarg; break;
-        case OPT_JSON: json = 1; break;
-        case OPT_FROM: from = optarg; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("dump"); goto out;
+    if (pbc_args_parse("dump", "dump [options] IN", specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args))
+        return PBC_EXIT_USAGE;
+    const pbc_plugin_opts po = args.plugin;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case OPT_OUTPUT: out_path = o->value; break;
+        case OPT_JSON: json = (int)o->u; break;
+        case OPT_FROM: from = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break;
         }
     }
-    if (optind != argc - 1) {
-        pbc_usage_error("dump", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (args.npos != 1) {
+        pbc_usage_error("dump", args.npos == 0 ? "missing input file" : "exactly one input file expected");
         goto out;
     }
+    char **in = args.pos;
     const pb_format *f = NULL;
     if (from && !(f = pbc_format_arg("dump", "--from", from))) goto out;
-    if (pbc_check_output("dump", out_path, (const char *const *)argv + optind, 1)) goto out;
-    int prc = pbc_open_input(argv[optind], &src, &err);
+    if (pbc_check_output("dump", out_path, (const char *const *)in, 1)) goto out;
+    int prc = pbc_open_input(in[0], &src, &err);
     if (prc == 0 && !f) prc = pb_format_detect(src, &f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -109,6 +115,6 @@ int pbc_cmd_dump(int argc, char **argv) {
 out:
     pb_sink_free(sink);
     pb_source_free(src);
-    pbc_plugin_opts_free(&po);
+    pbc_args_free(&args);
     return rc;
 }

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "flame.h"
 #include "json_text.h"
+#include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"
 
@@ -43,19 +44,20 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FORMAT = 256, OPT_NO_BCI, OPT_TITLE, OPT_WIDTH, OPT_COLORS, OPT_FROM, OPT_LENIENT };
+enum { OPT_FORMAT = 1, OPT_NO_BCI, OPT_TITLE, OPT_WIDTH, OPT_COLORS, OPT_FROM, OPT_LENIENT, OPT_OUTPUT };
 enum { FMT_NONE, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_SVG };
 
-static const struct option longopts[] = {{"format", required_argument, NULL, OPT_FORMAT},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"no-bci", no_argument, NULL, OPT_NO_BCI},
-                                         {"title", required_argument, NULL, OPT_TITLE},
-                                         {"width", required_argument, NULL, OPT_WIDTH},
-                                         {"colors", required_argument, NULL, OPT_COLORS},
-                                         {"from", required_argument, NULL, OPT_FROM},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+/* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
+static const pbc_arg_spec specs[] = {
+    {.name = "format", .id = OPT_FORMAT, .kind = PBC_ARG_VALUE, .arg = "F"},
+    {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
+    {.name = "no-bci", .id = OPT_NO_BCI, .kind = PBC_ARG_BOOL},
+    {.name = "title", .id = OPT_TITLE, .kind = PBC_ARG_VALUE, .arg = "TEXT"},
+    {.name = "width", .id = OPT_WIDTH, .kind = PBC_ARG_VALUE, .arg = "PIXELS"},
+    {.name = "colors", .id = OPT_COLORS, .kind = PBC_ARG_VALUE, .arg = "C"},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
+    PBC_ARG_END};
 
 static int ends_with(const char *s, const char *suffix) {
     size_t n = strlen(s), m = strlen(suffix);
@@ -81,42 +83,43 @@ static const char *utf8_or(const char *s, const char *fallback) {
     return pbi_utf8_valid(s, strlen(s)) ? s : fallback;
 }
 
-int pbc_cmd_flame(int argc, char **argv) {
+static int flame_main(const pbc_args *a) {
     const char *from = NULL, *out_path = NULL, *title = NULL;
-    int fmt = FMT_NONE, no_bci = 0, lenient = 0, distinct = 0, c;
+    int fmt = FMT_NONE, no_bci = 0, lenient = 0, distinct = 0;
     uint64_t width = 1200;
-    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
+    for (size_t i = 0; i < a->nopt; i++) {
+        const char *v = a->opt[i].value;
+        switch (a->opt[i].id) {
         case OPT_FORMAT:
-            if ((fmt = format_named(optarg)) == FMT_NONE)
-                return pbc_usage_error("flame", "--format must be folded, speedscope or svg, found '%s'", optarg);
+            if ((fmt = format_named(v)) == FMT_NONE)
+                return pbc_usage_error("flame", "--format must be folded, speedscope or svg, found '%s'", v);
             break;
-        case 'o': out_path = optarg; break;
-        case OPT_NO_BCI: no_bci = 1; break;
-        case OPT_TITLE: title = optarg; break;
+        case OPT_OUTPUT: out_path = v; break;
+        case OPT_NO_BCI: no_bci = (int)a->opt[i].u; break;
+        case OPT_TITLE: title = v; break;
         case OPT_WIDTH:
-            if (pbc_parse_u64(optarg, &width) || width < 100 || width > 100000)
-                return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", optarg);
+            if (pbc_parse_u64(v, &width) || width < 100 || width > 100000)
+                return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", v);
             break;
         case OPT_COLORS:
-            if (strcmp(optarg, "hot") == 0) distinct = 0;
-            else if (strcmp(optarg, "distinct") == 0) distinct = 1;
-            else return pbc_usage_error("flame", "--colors must be hot or distinct, found '%s'", optarg);
+            if (strcmp(v, "hot") == 0) distinct = 0;
+            else if (strcmp(v, "distinct") == 0) distinct = 1;
+            else return pbc_usage_error("flame", "--colors must be hot or distinct, found '%s'", v);
             break;
-        case OPT_FROM: from = optarg; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case 'h': help(stdout); return PBC_EXIT_OK;
-        default: return pbc_try_help("flame");
+        case OPT_FROM: from = v; break;
+        case OPT_LENIENT: lenient = (int)a->opt[i].u; break;
+        case PBC_ARG_HELP_ID: help(stdout); return PBC_EXIT_OK;
+        default: break;
         }
     }
-    if (optind != argc - 1)
-        return pbc_usage_error("flame", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (a->npos != 1)
+        return pbc_usage_error("flame", a->npos == 0 ? "missing input file" : "exactly one input file expected");
     if (!out_path) return pbc_usage_error("flame", "missing -o OUT (use '-o -' for standard output)");
     if (fmt == FMT_NONE && (fmt = format_for_path(out_path)) == FMT_NONE)
         return pbc_usage_error("flame", "missing --format (folded, speedscope or svg): '%s' has no extension that names one",
                                out_path);
     if (from && !pbc_format_arg("flame", "--from", from)) return PBC_EXIT_USAGE;
-    const char *in_path = argv[optind];
+    const char *in_path = a->pos[0];
     const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
 
     pb_profile *p = NULL;
@@ -160,5 +163,13 @@ int pbc_cmd_flame(int argc, char **argv) {
     pbi_buf_free(&t);
     pbi_flame_free(&f);
     pb_profile_free(p);
+    return rc;
+}
+
+int pbc_cmd_flame(int argc, char **argv) {
+    pbc_args a;
+    if (pbc_args_parse("flame", "flame [options] IN -o OUT", specs, argc, argv, 0, 0, &a)) return PBC_EXIT_USAGE;
+    int rc = flame_main(&a);
+    pbc_args_free(&a);
     return rc;
 }

@@ -10,12 +10,27 @@
 
 #include "cli.h"
 #include "llvm/target.h"
+#include "llvm_options.h"
 #include "opts.h"
 #include "profbridge/order.h"
 #include "read_input.h"
 
+#define USAGE "order [options] IN"
+
+enum { OPT_LLVM = PBC_LO_OWN, OPT_FROM, OPT_LENIENT };
+
+/* llvm-profdata order's options, then ours (llvm_args.h: -x and --x, -x=v and -x v). */
+static const pbc_arg_spec specs[] = {
+    PBC_ARG_INCLUDE(pbc_llvm_order_options),
+    {.name = "llvm-version", .id = OPT_LLVM, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "the output of llvm-profdata N: 17 to 24 (default 19, or PROFBRIDGE_LLVM_VERSION)"},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "read IN as FORMAT instead of detecting it"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL, .help = "read IN with the readers' lenient rules"},
+    PBC_ARG_END};
+
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " order IN [-o OUT] [--num-test-traces N] [--llvm-version N]\n"
+    fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
           "Prints a function order for the temporal profile traces in IN (a profile of a\n"
           "program built with -fprofile-generate -mllvm -pgo-temporal-instrumentation,\n"
@@ -25,63 +40,46 @@ static void help(FILE *out) {
           "balanced partitioning and keeps functions used at the same time together, so\n"
           "that start-up touches fewer pages (pass it to the linker, e.g. lld\n"
           "--symbol-ordering-file). Without traces: \"# Ordered 0 functions\".\n"
-          "\nOptions:\n"
-          "  -o, --output OUT          write the order to OUT instead of standard output\n"
-          "      --num-test-traces N   keep the last N traces aside and print the area under\n"
-          "                            the page fault curve of the order for them (N must be\n"
-          "                            smaller than the number of traces; LLVM 19+)\n"
-          "      --llvm-version N      the output of llvm-profdata N: 17 to 24 (default 19, or\n"
-          "                            PROFBRIDGE_LLVM_VERSION)\n"
-          "      --from FORMAT         read IN as FORMAT instead of detecting it\n"
-          "      --lenient             read IN with the readers' lenient rules\n"
-          "  -h, --help                show this help\n"
-          "\nExit status: 0 order written, 1 IN is invalid, 2 usage or I/O error.\n",
+          "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
+          out);
+    pbc_args_print_help(out, specs, 0);
+    fputs("\n--num-test-traces N must be smaller than the number of traces (LLVM 19+).\n"
+          "Exit status: 0 order written, 1 IN is invalid, 2 usage or I/O error.\n",
           out);
 }
-
-enum { OPT_TEST = 256, OPT_LLVM, OPT_FROM, OPT_LENIENT };
-
-static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"num-test-traces", required_argument, NULL, OPT_TEST},
-                                         {"llvm-version", required_argument, NULL, OPT_LLVM},
-                                         {"from", required_argument, NULL, OPT_FROM},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
 
 int pbc_cmd_order(int argc, char **argv) {
     pb_order_options oo = PB_ORDER_OPTIONS_INIT;
     const char *out_path = "-", *llvm = NULL, *from = NULL;
-    int c, lenient = 0, rc = PBC_EXIT_USAGE;
+    int lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *p = NULL;
     pb_sink *sink = NULL;
+    pbc_args args;
     pb_error err;
     pb_error_clear(&err);
 
-    /* _only: llvm-profdata also takes -num-test-traces=N, -output=F. */
-    while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out_path = optarg; break;
-        case OPT_TEST:
-            if (pbc_parse_u64(optarg, &oo.num_test_traces)) {
-                pbc_usage_error("order", "--num-test-traces wants a number, got '%s'", optarg);
-                goto out;
-            }
-            break;
-        case OPT_LLVM: llvm = optarg; break;
+    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
+    const pbc_arg *test = NULL;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case PBC_LO_OUTPUT: out_path = o->value; break;
+        case PBC_LO_NUM_TEST_TRACES: test = o; oo.num_test_traces = o->u; break;
+        case OPT_LLVM: llvm = o->value; break;
         case OPT_FROM:
-            if (!pbc_format_arg("order", "--from", optarg)) goto out;
-            from = optarg;
+            if (!pbc_format_arg("order", "--from", o->value)) goto out;
+            from = o->value;
             break;
-        case OPT_LENIENT: lenient = 1; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("order"); goto out;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break;
         }
     }
-    if (argc - optind != 1) {
-        pbc_usage_error("order", "expected one input file, got %d", argc - optind);
+    if (args.npos != 1) {
+        pbc_usage_error("order", "expected one input file, got %zu", args.npos);
         goto out;
     }
+    const char *in = args.pos[0];
     pbi_llvm_target t;
     if (pbc_llvm_target("order", llvm, &t)) goto out;
     if (t.release < 17) {
@@ -89,17 +87,17 @@ int pbc_cmd_order(int argc, char **argv) {
                         t.release);
         goto out;
     }
-    if (t.release < 19 && oo.num_test_traces) {
+    if (t.release < 19 && test) {
         pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d", t.release);
         goto out;
     }
     oo.llvm_version = t.release;
-    if ((rc = pbc_read_input(argv[optind], from, lenient, &p)) != PBC_EXIT_OK) goto out;
+    if ((rc = pbc_read_input(in, from, lenient, &p)) != PBC_EXIT_OK) goto out;
     rc = PBC_EXIT_USAGE;
     size_t n = 0;
     if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_order_write(p, &oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
-        if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", argv[optind]);
+        if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
         pbc_print_error(&err);
         goto out;
     }
@@ -109,5 +107,6 @@ int pbc_cmd_order(int argc, char **argv) {
 out:
     pb_sink_free(sink);
     pb_profile_free(p);
+    pbc_args_free(&args);
     return rc;
 }

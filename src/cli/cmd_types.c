@@ -11,6 +11,7 @@
 #include "buf.h"
 #include "cli.h"
 #include "json_text.h"
+#include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"
 #include "type_profile.h"
@@ -43,15 +44,16 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_WIDTH = 256, OPT_JSON, OPT_FROM, OPT_LENIENT };
+enum { OPT_WIDTH = 1, OPT_JSON, OPT_FROM, OPT_LENIENT, OPT_OUTPUT };
 
-static const struct option longopts[] = {{"width", required_argument, NULL, OPT_WIDTH},
-                                         {"json", no_argument, NULL, OPT_JSON},
-                                         {"from", required_argument, NULL, OPT_FROM},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"output", required_argument, NULL, 'o'},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+/* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
+static const pbc_arg_spec specs[] = {
+    {.name = "width", .id = OPT_WIDTH, .kind = PBC_ARG_VALUE, .arg = "N"},
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
+    {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
+    PBC_ARG_END};
 
 /* Label of a site's kind. */
 static const char *site_kind(const pbi_tp_site *s) {
@@ -188,28 +190,29 @@ static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
     pbi_buf_puts(b, "]}\n");
 }
 
-int pbc_cmd_types(int argc, char **argv) {
+static int types_main(const pbc_args *a) {
     const char *from = NULL, *out_path = "-";
-    int json = 0, lenient = 0, c;
+    int json = 0, lenient = 0;
     uint64_t width = 2;
-    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
+    for (size_t i = 0; i < a->nopt; i++) {
+        const pbc_arg *o = &a->opt[i];
+        switch (o->id) {
         case OPT_WIDTH:
-            if (pbc_parse_u64(optarg, &width) || width == 0 || width > 1000000)
-                return pbc_usage_error("types", "--width needs a number from 1 to 1000000, found '%s'", optarg);
+            if (pbc_parse_u64(o->value, &width) || width == 0 || width > 1000000)
+                return pbc_usage_error("types", "--width needs a number from 1 to 1000000, found '%s'", o->value);
             break;
-        case OPT_JSON: json = 1; break;
-        case OPT_FROM: from = optarg; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case 'o': out_path = optarg; break;
-        case 'h': help(stdout); return PBC_EXIT_OK;
-        default: return pbc_try_help("types");
+        case OPT_JSON: json = (int)o->u; break;
+        case OPT_FROM: from = o->value; break;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_OUTPUT: out_path = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); return PBC_EXIT_OK;
+        default: break;
         }
     }
-    if (optind != argc - 1)
-        return pbc_usage_error("types", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (a->npos != 1)
+        return pbc_usage_error("types", a->npos == 0 ? "missing input file" : "exactly one input file expected");
     if (from && !pbc_format_arg("types", "--from", from)) return PBC_EXIT_USAGE;
-    const char *in_path = argv[optind];
+    const char *in_path = a->pos[0];
     pb_profile *p = NULL;
     int rc = pbc_check_output("types", out_path, &in_path, 1);
     if (rc == 0) rc = pbc_read_input(in_path, from, lenient, &p);
@@ -235,5 +238,13 @@ int pbc_cmd_types(int argc, char **argv) {
     pbi_buf_free(&b);
     pbi_type_profile_free(&r);
     pb_profile_free(p);
+    return rc;
+}
+
+int pbc_cmd_types(int argc, char **argv) {
+    pbc_args a;
+    if (pbc_args_parse("types", "types [options] IN", specs, argc, argv, 0, 0, &a)) return PBC_EXIT_USAGE;
+    int rc = types_main(&a);
+    pbc_args_free(&a);
     return rc;
 }

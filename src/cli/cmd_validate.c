@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "llvm_args.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -29,12 +30,13 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FROM = 256, OPT_LENIENT };
+enum { OPT_FROM = 1, OPT_LENIENT };
 
-static const struct option longopts[] = {{"from", required_argument, NULL, OPT_FROM},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
+/* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
+static const pbc_arg_spec specs[] = {
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
+    PBC_ARG_END};
 
 typedef struct problem_sink {
     const char *name; /* the input, for problems that do not name it */
@@ -109,23 +111,29 @@ static int validate_one(const char *path, const char *from, int lenient) {
 
 int pbc_cmd_validate(int argc, char **argv) {
     const char *from = NULL;
-    int lenient = 0, c;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
-        switch (c) {
-        case OPT_FROM: from = optarg; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case 'h': help(stdout); return PBC_EXIT_OK;
-        default: return pbc_try_help("validate");
+    int lenient = 0;
+    pbc_args a;
+    if (pbc_args_parse("validate", "validate [options] IN...", specs, argc, argv, 0, 0, &a)) return PBC_EXIT_USAGE;
+    for (size_t i = 0; i < a.nopt; i++) {
+        switch (a.opt[i].id) {
+        case OPT_FROM: from = a.opt[i].value; break;
+        case OPT_LENIENT: lenient = (int)a.opt[i].u; break;
+        case PBC_ARG_HELP_ID: help(stdout); pbc_args_free(&a); return PBC_EXIT_OK;
+        default: break;
         }
     }
-    if (optind >= argc) return pbc_usage_error("validate", "missing input file");
-    if (from && !pbc_format_arg("validate", "--from", from)) return PBC_EXIT_USAGE;
     int status = PBC_EXIT_OK;
-    for (int i = optind; i < argc; i++) {
-        int s = validate_one(argv[i], from, lenient);
+    if (a.npos == 0 || (from && !pbc_format_arg("validate", "--from", from))) {
+        if (a.npos == 0) pbc_usage_error("validate", "missing input file");
+        pbc_args_free(&a);
+        return PBC_EXIT_USAGE;
+    }
+    for (size_t i = 0; i < a.npos; i++) {
+        int s = validate_one(a.pos[i], from, lenient);
         if (s > status) status = s;
         /* Problems and summaries appear in order with stderr's messages. */
         fflush(stdout);
     }
+    pbc_args_free(&a);
     return status;
 }

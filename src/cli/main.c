@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "llvm_args.h"
+#include "llvm_options.h"
 #include "opts.h"
 
 typedef struct pbc_command {
@@ -51,38 +53,154 @@ static const pbc_command *find_command(const char *name) {
 }
 
 /* Runs `cmd` with argv[0] replaced by "profbridge <name>", so getopt's own
- * messages say which subcommand complained. */
+ * messages say which subcommand complained. @response files are expanded
+ * first, for every command, as LLVM's tools expand them before parsing
+ * (llvm_args.h; the commands on llvm_args find nothing left to expand). */
 static int run(const pbc_command *cmd, int argc, char **argv) {
     char prog[64];
     snprintf(prog, sizeof prog, PBC_PROG " %s", cmd->name);
-    char **args = calloc((size_t)argc + 1, sizeof *args);
-    if (!args) {
-        pbc_msg("out of memory");
-        return PBC_EXIT_USAGE;
-    }
-    args[0] = prog;
-    for (int i = 1; i < argc; i++) args[i] = argv[i];
-    /* the input limits are options of every command (opts.h) */
-    int rc = pbc_take_limit_options(&argc, args);
+    pbc_args words; /* owns the words of the response files */
+    memset(&words, 0, sizeof words);
+    char **args = NULL;
+    int rc = pbc_args_expand(cmd->name, argc, argv, &argc, &args, &words);
     if (rc) {
-        free(args);
+        pbc_args_free(&words);
         return rc;
     }
-    pbc_getopt_reset();
-    rc = cmd->fn(argc, args);
+    args[0] = prog;
+    /* the input limits are options of every command (opts.h) */
+    rc = pbc_take_limit_options(&argc, args);
+    if (rc == 0) {
+        pbc_getopt_reset();
+        rc = cmd->fn(argc, args);
+    }
     free(args);
+    pbc_args_free(&words);
     int out_rc = pbc_finish_stdout();
     return rc ? rc : out_rc;
+}
+
+/* ---- the llvm-profdata personality (docs/llvm-profdata.md) ----------------------- */
+
+/* The release N when the program is called llvm-profdata-N (13..24), 0 for
+ * plain llvm-profdata, -1 for any other name. */
+static int personality_of(const char *argv0) {
+    const char *base = strrchr(argv0, '/');
+    base = base ? base + 1 : argv0;
+    static const char name[] = "llvm-profdata";
+    if (strncmp(base, name, sizeof name - 1) != 0) return -1;
+    const char *v = base + sizeof name - 1;
+    if (*v == '\0') return 0;
+    if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
+    char *end;
+    long n = strtol(v + 1, &end, 10);
+    if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
+    return (int)n;
+}
+
+/* llvm-profdata's own subcommands (order from LLVM 17 on). */
+static const pbc_command *llvm_command(const char *name, int release) {
+    if (strcmp(name, "merge") && strcmp(name, "show") && strcmp(name, "overlap") && strcmp(name, "order"))
+        return NULL;
+    if (strcmp(name, "order") == 0 && release < 17) return NULL;
+    return find_command(name);
+}
+
+/* Behaves as llvm-profdata of release N: the subcommand first, messages
+ * prefixed with the program's name, the release handed to the subcommand
+ * through PROFBRIDGE_LLVM_VERSION (what --llvm-version would set), and exit
+ * status 1 for every failure, as LLVM's tools exit. */
+static int personality_main(int release, int argc, char **argv);
+
+static int run_as_llvm_profdata(int release, int argc, char **argv) {
+    /* LLVM expands @files before it looks for the subcommand */
+    pbc_args words;
+    memset(&words, 0, sizeof words);
+    char **args = NULL;
+    const char *prog = strrchr(argv[0], '/');
+    if (pbc_args_expand(prog ? prog + 1 : argv[0], argc, argv, &argc, &args, &words)) {
+        pbc_args_free(&words);
+        return 1;
+    }
+    int rc = personality_main(release, argc, args);
+    free(args);
+    pbc_args_free(&words);
+    return rc;
+}
+
+static int personality_main(int release, int argc, char **argv) {
+    const char *prog = strrchr(argv[0], '/');
+    prog = prog ? prog + 1 : argv[0];
+    pbc_args_prog = prog;
+    pbc_args_llvm_style = 1;
+    char num[16];
+    if (release) {
+        snprintf(num, sizeof num, "%d", release);
+        if (setenv("PROFBRIDGE_LLVM_VERSION", num, 1) != 0) return 1;
+    } else {
+        const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+        pbi_llvm_target t;
+        pb_error e;
+        pb_error_clear(&e);
+        if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
+            fprintf(stderr, "%s: PROFBRIDGE_LLVM_VERSION wants an LLVM release from %d to %d, got '%s'\n", prog,
+                    PBI_LLVM_MIN, PBI_LLVM_MAX, env);
+            return 1;
+        }
+        release = env && *env ? t.release : PBI_LLVM_DEFAULT;
+    }
+    if (argc < 2) {
+        fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog, prog);
+        return 1;
+    }
+    const char *a = argv[1];
+    if (strcmp(a, "--version") == 0 || strcmp(a, "-version") == 0) {
+        printf("profbridge %s acting as llvm-profdata of LLVM %d\n"
+               "  (profbridge's own implementation of LLVM %d's profile formats, not LLVM)\n",
+               PB_VERSION_STRING, release, release);
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0 ||
+        strcmp(a, "--help-hidden") == 0) {
+        printf("OVERVIEW: LLVM profile data (profbridge acting as llvm-profdata of LLVM %d)\n\n"
+               "USAGE: %s [subcommand] [options]\n\nSUBCOMMANDS:\n\n"
+               "  merge   - merge profiles\n  show    - show a profile\n"
+               "  overlap - overlap of two profiles\n",
+               release, prog);
+        if (release >= 17) puts("  order   - a function order from temporal profile traces");
+        printf("\nType \"%s <subcommand> --help\" to get more help on a specific subcommand\n", prog);
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    const pbc_command *c = llvm_command(a, release);
+    if (!c) {
+        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+        return 1;
+    }
+    return run(c, argc - 1, argv + 1) ? 1 : 0;
 }
 
 int main(int argc, char **argv) {
     /* a killed run leaves no temporary output file behind (io.h) */
     (void)pb_sink_catch_signals();
+    int release = argc > 0 ? personality_of(argv[0]) : -1;
+    if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return PBC_EXIT_USAGE;
     }
     const char *a = argv[1];
+    if (strcmp(a, "--llvm-options") == 0 && argc == 3) {
+        /* for tests (llvm_args_options.sh): the table of llvm-profdata's
+         * options of one subcommand, "name alias kind type since until refused" */
+        const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(argv[2]), pbc_args_generic_specs()};
+        if (!tables[0]) return PBC_EXIT_USAGE;
+        static const char *const kinds[] = {"flag", "bool", "value"};
+        for (int t = 0; t < 2; t++)
+            for (const pbc_arg_spec *o = tables[t]; o->name; o++)
+                printf("%s %s %s %d %d %d %d\n", o->name, o->alias ? o->alias : "-", kinds[o->kind], (int)o->type,
+                       o->since, o->until, o->refused != NULL);
+        return pbc_finish_stdout();
+    }
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
         print_help(stdout);
         return pbc_finish_stdout();

@@ -1,6 +1,7 @@
 /* opts.c -- option handling and messages shared by the subcommands (opts.h). */
 #define _GNU_SOURCE /* fopencookie: reports are printed through a pb_sink */
 #include "opts.h"
+#include "llvm_args.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -22,7 +23,7 @@ int pbc_exit_for(int code) {
 void pbc_print_error(const pb_error *e) {
     char line[2048];
     pb_error_format(e, line, sizeof line);
-    fprintf(stderr, PBC_PROG ": %s\n", line);
+    fprintf(stderr, "%s: %s\n", pbc_args_prog, line);
 }
 
 void pbc_lenient_hint(int code, int lenient) {
@@ -34,7 +35,7 @@ void pbc_lenient_hint(int code, int lenient) {
 void pbc_msg(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fputs(PBC_PROG ": ", stderr);
+    fprintf(stderr, "%s: ", pbc_args_prog);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -43,9 +44,9 @@ void pbc_msg(const char *fmt, ...) {
 int pbc_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, PBC_PROG " %s: ", cmd);
+    fprintf(stderr, "%s %s: ", pbc_args_prog, cmd);
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry '" PBC_PROG " %s --help' for more information.\n", cmd);
+    fprintf(stderr, "\nTry '%s %s --help' for more information.\n", pbc_args_prog, cmd);
     va_end(ap);
     return PBC_EXIT_USAGE;
 }
@@ -67,7 +68,7 @@ void pbc_diag(void *ctx, int severity, const pb_error *e) {
     }
     char line[2048];
     pb_error_format(e, line, sizeof line);
-    fprintf(stderr, PBC_PROG ": %s: %s\n", label, line);
+    fprintf(stderr, "%s: %s: %s\n", pbc_args_prog, label, line);
 }
 
 static void list_format_names(FILE *out) {

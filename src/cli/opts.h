@@ -1,8 +1,8 @@
 /*
  * opts.h -- option handling and messages shared by the subcommands.
  *
- * Every subcommand parses its own options with getopt_long; what they share
- * is here: the --from/--to format names, the plugin options (--NAME VALUE for
+ * Subcommands parse their options with llvm_args.h (LLVM's cl::opt rules; some
+ * still with getopt_long until they move over); what they share is here: the --from/--to format names, the plugin options (--NAME VALUE for
  * any option a plugin declares), exit codes and the way messages look
  * ("profbridge: ..." on stderr, warnings and notes through pbc_diag).
  */

@@ -24,6 +24,16 @@ cmake --install "$PB_BINARY_DIR" --prefix "$prefix" >"$work/install.log" 2>&1 \
 
 [ -x "$prefix/bin/profbridge" ] || fail "bin/profbridge was not installed"
 "$prefix/bin/profbridge" --version | grep -q '^profbridge ' || fail "the installed CLI does not run"
+# The llvm-profdata personality: links under libexec, never in bin/.
+llvmbin="$(find "$prefix" -path '*/profbridge/llvm/bin' -type d | head -n1)"
+[ -n "$llvmbin" ] || fail "libexec/profbridge/llvm/bin was not installed"
+for n in "" -13 -14 -15 -16 -17 -18 -19 -20 -21 -22 -23 -24; do
+  [ -x "$llvmbin/llvm-profdata$n" ] || fail "llvm-profdata$n was not installed in $llvmbin"
+done
+[ ! -e "$prefix/bin/llvm-profdata" ] || fail "bin/llvm-profdata would shadow LLVM's"
+"$llvmbin/llvm-profdata-19" merge --help | grep -q -- '--output' || fail "llvm-profdata-19 merge --help does not run"
+"$llvmbin/llvm-profdata-23" --version | grep -q 'acting as llvm-profdata of LLVM 23' \
+  || fail "llvm-profdata-23 --version does not say it is profbridge acting as LLVM 23"
 man="$prefix/share/man/man1/profbridge.1"
 [ -f "$man" ] || fail "the man page was not installed at share/man/man1/profbridge.1"
 grep -q '^\.TH PROFBRIDGE 1' "$man" || fail "the installed man page has no .TH PROFBRIDGE 1 header"

@@ -1,0 +1,580 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* llvm_args.c -- the command-line parser with LLVM's cl::opt rules (llvm_args.h). */
+#include "llvm_args.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *pbc_args_prog = PBC_PROG;
+int pbc_args_llvm_style = 0;
+
+/* ---- response files ----------------------------------------------------------- */
+
+static int push_word(char ***words, size_t *n, const char *s, size_t len) {
+    char **w = realloc(*words, (*n + 1) * sizeof *w);
+    if (!w) return -1;
+    *words = w;
+    if (!(w[*n] = malloc(len + 1))) return -1;
+    memcpy(w[*n], s, len);
+    w[*n][len] = '\0';
+    (*n)++;
+    return 0;
+}
+
+static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; }
+
+/* cl::TokenizeGNUCommandLine: whitespace separates words; a backslash takes
+ * the next character as it is; '...' and "..." quote (a backslash inside
+ * still escapes the next character); quotes join with what touches them. */
+int pbc_args_tokenize_gnu(const char *src, size_t e, char ***words, size_t *n) {
+    char *tok = malloc(e + 1);
+    if (!tok) return -1;
+    size_t t = 0;
+    int have = 0; /* a quoted "" is an empty word */
+    for (size_t i = 0; i < e; i++) {
+        if (!have && t == 0) {
+            while (i < e && is_space(src[i])) i++;
+            if (i == e) break;
+        }
+        char c = src[i];
+        if (c == '\\' && i + 1 < e) {
+            tok[t++] = src[++i];
+            have = 1;
+            continue;
+        }
+        if (c == '\'' || c == '"') {
+            i++;
+            while (i < e && src[i] != c) {
+                if (src[i] == '\\' && i + 1 < e) i++;
+                tok[t++] = src[i++];
+            }
+            have = 1;
+            if (i == e) break;
+            continue;
+        }
+        if (is_space(c)) {
+            if ((t || have) && push_word(words, n, tok, t)) goto oom;
+            t = 0;
+            have = 0;
+            continue;
+        }
+        tok[t++] = c;
+        have = 1;
+    }
+    if ((t || have) && push_word(words, n, tok, t)) goto oom;
+    free(tok);
+    return 0;
+oom:
+    free(tok);
+    return -1;
+}
+
+static char *read_all(const char *path, size_t *len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t r = fread(buf + n, 1, cap - n, f);
+        n += r;
+        if (n < cap) break;
+        char *nb = cap > (size_t)1 << 30 ? NULL : realloc(buf, cap *= 2);
+        if (!nb) {
+            free(buf);
+            buf = NULL;
+        } else {
+            buf = nb;
+        }
+    }
+    int bad = buf && ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+typedef struct expand_state {
+    const char *cmd;
+    char **argv; /* the growing result */
+    size_t n;
+    pbc_args *own;
+    char *chain[64]; /* real paths of the files being expanded (recursion check) */
+    int depth;
+} expand_state;
+
+static int keep(expand_state *s, char *arg) {
+    char **v = realloc(s->argv, (s->n + 2) * sizeof *v);
+    if (!v) return -1;
+    s->argv = v;
+    v[s->n++] = arg;
+    v[s->n] = NULL;
+    return 0;
+}
+
+static int expand_one(expand_state *s, char *arg);
+
+/* @path: the file's words in its place (each one expanded again); a file
+ * that cannot be read leaves "@path" as it is, as LLVM does. */
+static int expand_file(expand_state *s, char *arg) {
+    const char *path = arg + 1;
+    size_t len = 0;
+    char *text = read_all(path, &len);
+    if (!text) return keep(s, arg);
+    char *real = realpath(path, NULL);
+    for (int i = 0; real && i < s->depth; i++) {
+        if (strcmp(s->chain[i], real) == 0) {
+            fprintf(stderr, "%s %s: recursive expansion of: '%s'\n", pbc_args_prog, s->cmd, real);
+            free(real);
+            free(text);
+            return PBC_EXIT_USAGE;
+        }
+    }
+    if (s->depth >= (int)(sizeof s->chain / sizeof s->chain[0])) {
+        fprintf(stderr, "%s %s: response files nested deeper than %d at '%s'\n", pbc_args_prog, s->cmd,
+                s->depth, path);
+        free(real);
+        free(text);
+        return PBC_EXIT_USAGE;
+    }
+    char **w = NULL;
+    size_t nw = 0;
+    int rc = pbc_args_tokenize_gnu(text, len, &w, &nw);
+    free(text);
+    /* the words belong to the pbc_args from now on */
+    char **all = rc ? NULL : realloc(s->own->words, (s->own->nwords + nw) * sizeof *all);
+    if (!all) {
+        for (size_t i = 0; i < nw; i++) free(w[i]);
+        free(w);
+        free(real);
+        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
+        return PBC_EXIT_USAGE;
+    }
+    memcpy(all + s->own->nwords, w, nw * sizeof *w);
+    s->own->words = all;
+    s->own->nwords += nw;
+    free(w);
+    s->chain[s->depth++] = real ? real : strdup(path);
+    /* nested files grow own->words: index it anew each time */
+    size_t base = s->own->nwords - nw;
+    for (size_t i = 0; i < nw && rc == 0; i++) rc = expand_one(s, s->own->words[base + i]);
+    free(s->chain[--s->depth]);
+    return rc;
+}
+
+static int expand_one(expand_state *s, char *arg) {
+    if (arg[0] == '@' && arg[1]) return expand_file(s, arg);
+    if (keep(s, arg)) {
+        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
+        return PBC_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a) {
+    expand_state s = {cmd, NULL, 0, a, {0}, 0};
+    int rc = keep(&s, argc > 0 ? argv[0] : (char *)cmd);
+    for (int i = 1; i < argc && rc == 0; i++) rc = expand_one(&s, argv[i]);
+    if (rc) {
+        free(s.argv);
+        return rc == -1 ? PBC_EXIT_USAGE : rc;
+    }
+    *out_argc = (int)s.n;
+    *out_argv = s.argv;
+    return 0;
+}
+
+/* ---- the table ------------------------------------------------------------------ */
+
+static int name_is(const char *spec_name, const char *name, size_t len) {
+    return spec_name && strlen(spec_name) == len && memcmp(spec_name, name, len) == 0;
+}
+
+const pbc_arg_spec *pbc_args_find(const pbc_arg_spec *specs, const char *name, size_t len) {
+    for (const pbc_arg_spec *s = specs; s && s->name; s++) {
+        if (s->include) {
+            const pbc_arg_spec *r = pbc_args_find(s->include, name, len);
+            if (r) return r;
+        } else if (name_is(s->name, name, len) || name_is(s->alias, name, len)) {
+            return s;
+        }
+    }
+    return NULL;
+}
+
+/* LLVM's generic options, known to every command: help, and the two that
+ * print option values (accepted and ignored). */
+static const pbc_arg_spec generic_specs[] = {
+    {.name = "help", .alias = "h", .id = PBC_ARG_HELP_ID, .kind = PBC_ARG_FLAG, .help = "show this help"},
+    {.name = "help-hidden", .id = PBC_ARG_HELP_ID, .kind = PBC_ARG_FLAG},
+    {.name = "help-list", .id = PBC_ARG_HELP_ID, .kind = PBC_ARG_FLAG},
+    {.name = "help-list-hidden", .id = PBC_ARG_HELP_ID, .kind = PBC_ARG_FLAG},
+    {.name = "print-options", .id = PBC_ARG_IGNORED_ID, .kind = PBC_ARG_BOOL},
+    {.name = "print-all-options", .id = PBC_ARG_IGNORED_ID, .kind = PBC_ARG_BOOL},
+    PBC_ARG_END};
+
+const pbc_arg_spec *pbc_args_generic_specs(void) { return generic_specs; }
+
+/* Levenshtein distance with replacements (StringRef::edit_distance). */
+static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb) {
+    size_t row[128];
+    if (nb >= sizeof row / sizeof row[0]) return (size_t)-1;
+    for (size_t j = 0; j <= nb; j++) row[j] = j;
+    for (size_t i = 1; i <= na; i++) {
+        size_t prev = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= nb; j++) {
+            size_t old = row[j];
+            size_t best = prev + (a[i - 1] == b[j - 1] ? 0 : 1);
+            if (row[j] + 1 < best) best = row[j] + 1;
+            if (row[j - 1] + 1 < best) best = row[j - 1] + 1;
+            row[j] = best;
+            prev = old;
+        }
+    }
+    return row[nb];
+}
+
+static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, const pbc_arg_spec **best,
+                       const char **best_name, size_t *best_d) {
+    for (const pbc_arg_spec *s = specs; s && s->name; s++) {
+        if (s->include) {
+            nearest_in(s->include, name, len, best, best_name, best_d);
+            continue;
+        }
+        if (s->refused) continue; /* never suggest what is refused */
+        const char *names[2] = {s->name, s->alias};
+        for (int k = 0; k < 2; k++) {
+            if (!names[k]) continue;
+            size_t d = edit_distance(names[k], strlen(names[k]), name, len);
+            if (!*best || d < *best_d) {
+                *best = s;
+                *best_name = names[k];
+                *best_d = d;
+            }
+        }
+    }
+}
+
+const pbc_arg_spec *pbc_args_nearest(const pbc_arg_spec *specs, const char *name, size_t len) {
+    const pbc_arg_spec *best = NULL;
+    const char *best_name = NULL;
+    size_t d = 0;
+    nearest_in(specs, name, len, &best, &best_name, &d);
+    return best;
+}
+
+/* "-o" for a one-letter name, "--output" otherwise (LLVM's PrintArg). */
+static const char *dashes(const char *name) { return strlen(name) == 1 ? "-" : "--"; }
+
+static int in_release(const pbc_arg_spec *s, int release) {
+    return !release || ((!s->since || release >= s->since) && (!s->until || release <= s->until));
+}
+
+static void print_help_lines(FILE *out, const pbc_arg_spec *specs, int llvm_release) {
+    for (const pbc_arg_spec *s = specs; s && s->name; s++) {
+        if (s->include) print_help_lines(out, s->include, llvm_release);
+        if (!s->help || s->refused || !in_release(s, llvm_release)) continue;
+        char lhs[80];
+        const char *val = s->kind == PBC_ARG_VALUE ? (s->arg ? s->arg : "VALUE") : NULL;
+        if (s->alias)
+            snprintf(lhs, sizeof lhs, "%s%s, --%s%s%s", dashes(s->alias), s->alias, s->name, val ? " " : "",
+                     val ? val : "");
+        else
+            snprintf(lhs, sizeof lhs, "    --%s%s%s", s->name, val ? " " : "", val ? val : "");
+        if (strlen(lhs) > 26)
+            fprintf(out, "  %s\n  %-26s %s\n", lhs, "", s->help);
+        else
+            fprintf(out, "  %-26s %s\n", lhs, s->help);
+    }
+}
+
+void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release) {
+    print_help_lines(out, specs, llvm_release);
+    print_help_lines(out, generic_specs, llvm_release);
+}
+
+/* ---- plugin options ------------------------------------------------------------- */
+
+static const pb_option_desc *find_plugin_option(const char *name, size_t len) {
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++)
+                if (name_is(d->name, name, len)) return d;
+    }
+    return NULL;
+}
+
+static const char *nearest_plugin_option(const char *name, size_t len, size_t *best_d) {
+    const char *best = NULL;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
+                size_t dd = edit_distance(d->name, strlen(d->name), name, len);
+                if (dd < *best_d) {
+                    *best_d = dd;
+                    best = d->name;
+                }
+            }
+    }
+    return best;
+}
+
+/* ---- values --------------------------------------------------------------------- */
+
+/* StringRef::getAsInteger(0, ...): decimal, 0x hex, 0 octal, 0b binary; no sign. */
+static int parse_unsigned(const char *s, uint64_t max, uint64_t *out) {
+    int base = 10;
+    if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) base = 16, s += 2;
+    else if (s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) base = 2, s += 2;
+    else if (s[0] == '0' && s[1]) base = 8, s += 1;
+    if (!*s) return -1;
+    uint64_t v = 0;
+    for (; *s; s++) {
+        int dg = *s >= '0' && *s <= '9' ? *s - '0' : *s >= 'a' && *s <= 'f' ? *s - 'a' + 10
+                 : *s >= 'A' && *s <= 'F' ? *s - 'A' + 10 : 99;
+        if (dg >= base) return -1;
+        if (__builtin_mul_overflow(v, (uint64_t)base, &v) || __builtin_add_overflow(v, (uint64_t)dg, &v))
+            return -1;
+    }
+    if (v > max) return -1;
+    *out = v;
+    return 0;
+}
+
+static int enum_has(const char *values, const char *v) {
+    size_t n = strlen(v);
+    for (const char *p = values; p && *p;) {
+        const char *bar = strchr(p, '|');
+        size_t k = bar ? (size_t)(bar - p) : strlen(p);
+        if (k == n && memcmp(p, v, n) == 0) return 1;
+        p = bar ? bar + 1 : p + k;
+    }
+    return 0;
+}
+
+static int usage(const char *cmd, const char *use, const char *fmt, const char *a, const char *b) {
+    if (pbc_args_llvm_style) fprintf(stderr, "%s: ", pbc_args_prog);
+    else fprintf(stderr, "%s %s: ", pbc_args_prog, cmd);
+    fprintf(stderr, fmt, a, b);
+    fputc('\n', stderr);
+    if (pbc_args_llvm_style) return PBC_EXIT_USAGE; /* LLVM adds no hint */
+    if (use) fprintf(stderr, "Usage: %s %s\n", pbc_args_prog, use);
+    fprintf(stderr, "Try '%s %s --help' for more information.\n", pbc_args_prog, cmd);
+    return PBC_EXIT_USAGE;
+}
+
+/* Checks and converts the value of one option (LLVM's messages). */
+static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, pbc_arg *r) {
+    const char *v = r->value;
+    char what[160];
+    snprintf(what, sizeof what, "for the %s option", opt);
+    if (s->kind == PBC_ARG_BOOL) {
+        /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
+        int b = v && *v ? pbc_parse_bool(v) : 1;
+        if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
+        r->u = (uint64_t)b;
+        return 0;
+    }
+    if (s->kind == PBC_ARG_FLAG) {
+        if (v) return usage(cmd, NULL, "%s: does not allow a value! '%s' specified.", what, v);
+        return 0;
+    }
+    switch (s->type) {
+    case PBC_VAL_UINT:
+    case PBC_VAL_ULONG:
+        if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u))
+            return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s: '%s' value invalid for uint argument!"
+                                                            : "%s: '%s' value invalid for ulong argument!",
+                         what, v);
+        break;
+    case PBC_VAL_NUMBER: {
+        char *end;
+        errno = 0;
+        r->d = strtod(v, &end);
+        if (!*v || *end || errno) return usage(cmd, NULL, "%s: '%s' value invalid for floating point argument!", what, v);
+        break;
+    }
+    case PBC_VAL_ENUM:
+        if (!enum_has(s->values, v)) {
+            if (pbc_args_llvm_style) {
+                fprintf(stderr, "%s: %s: Cannot find option named '%s'!\n", pbc_args_prog, what, v);
+                return PBC_EXIT_USAGE;
+            }
+            fprintf(stderr, "%s %s: %s: Cannot find option named '%s'! (one of: ", pbc_args_prog, cmd, what, v);
+            for (const char *p = s->values; *p; p++) fputc(*p == '|' ? ',' : *p, stderr);
+            fputs(")\n", stderr);
+            return PBC_EXIT_USAGE;
+        }
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+static int release_error(const char *cmd, const pbc_arg_spec *s, const char *optname, int release) {
+    char rel[64];
+    if (s->since && release < s->since)
+        snprintf(rel, sizeof rel, "from LLVM %d on, not in LLVM %d", s->since, release);
+    else
+        snprintf(rel, sizeof rel, "up to LLVM %d, not in LLVM %d", s->until, release);
+    return usage(cmd, NULL, "%s is an option of llvm-profdata %s (--llvm-version)", optname, rel);
+}
+
+int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
+    for (size_t i = 0; i < a->nopt; i++) {
+        const pbc_arg_spec *s = a->opt[i].spec;
+        if (!s || in_release(s, release)) continue;
+        char optname[96];
+        snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
+        return release_error(cmd, s, optname, release);
+    }
+    return 0;
+}
+
+/* ---- parsing -------------------------------------------------------------------- */
+
+static int add_opt(pbc_args *a, const pbc_arg *r) {
+    pbc_arg *o = realloc(a->opt, (a->nopt + 1) * sizeof *o);
+    if (!o) return -1;
+    a->opt = o;
+    o[a->nopt++] = *r;
+    return 0;
+}
+
+static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, unsigned flags, const char *arg,
+                   const char *name, size_t len, const char *eq) {
+    const pbc_arg_spec *best = NULL;
+    const char *best_name = NULL;
+    size_t d = 0;
+    nearest_in(specs, name, len, &best, &best_name, &d);
+    nearest_in(generic_specs, name, len, &best, &best_name, &d);
+    if (flags & PBC_ARGS_PLUGIN) {
+        size_t pd = best ? d : (size_t)-1;
+        const char *p = nearest_plugin_option(name, len, &pd);
+        if (p) best_name = p;
+    }
+    if (pbc_args_llvm_style) { /* cl::ParseCommandLineOptions' words */
+        fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
+                pbc_args_prog);
+        if (best_name)
+            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog, dashes(best_name), best_name,
+                    eq ? eq : "");
+        return PBC_EXIT_USAGE;
+    }
+    fprintf(stderr, "%s %s: unknown option '%s'", pbc_args_prog, cmd, arg);
+    if (best_name) fprintf(stderr, "; did you mean '%s%s'?", dashes(best_name), best_name);
+    fputc('\n', stderr);
+    if (use) fprintf(stderr, "Usage: %s %s\n", pbc_args_prog, use);
+    fprintf(stderr, "Try '%s %s --help' for more information.\n", pbc_args_prog, cmd);
+    return PBC_EXIT_USAGE;
+}
+
+int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
+                   int release, unsigned flags, pbc_args *a) {
+    memset(a, 0, sizeof *a);
+    int argc;
+    char **argv;
+    int rc = pbc_args_expand(cmd, argc0, argv0, &argc, &argv, a);
+    if (rc) {
+        pbc_args_free(a);
+        return rc;
+    }
+    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
+    a->plugin.kv = calloc((size_t)argc + 1, sizeof *a->plugin.kv);
+    if (!a->pos || !a->plugin.kv) goto oom;
+    int only_pos = 0;
+    for (int i = 1; i < argc; i++) {
+        char *arg = argv[i];
+        if (only_pos || arg[0] != '-' || arg[1] == '\0') {
+            a->pos[a->npos++] = arg;
+            continue;
+        }
+        if (strcmp(arg, "--") == 0) {
+            only_pos = 1;
+            continue;
+        }
+        const char *name = arg + 1 + (arg[1] == '-');
+        const char *eq = strchr(name, '=');
+        size_t len = eq ? (size_t)(eq - name) : strlen(name);
+        pbc_arg r = {0, NULL, eq ? eq + 1 : NULL, 0, 0, arg};
+        const pbc_arg_spec *s = pbc_args_find(specs, name, len);
+        if (!s) s = pbc_args_find(generic_specs, name, len);
+        const pb_option_desc *pd = NULL;
+        if (!s && (flags & PBC_ARGS_PLUGIN)) pd = find_plugin_option(name, len);
+        if (!s && !pd) {
+            rc = unknown(cmd, use, specs, flags, arg, name, len, eq);
+            goto fail;
+        }
+        if (pd) {
+            /* --NAME VALUE, or a plugin's switch (--NAME, --NAME=V) */
+            char *key = NULL;
+            if (push_word(&a->words, &a->nwords, name, len)) goto oom;
+            key = a->words[a->nwords - 1];
+            if (pd->arg && !r.value) {
+                if (i + 1 >= argc) {
+                    rc = usage(cmd, NULL, "option '--%s' needs a value (%s)", key, pd->arg);
+                    goto fail;
+                }
+                r.value = argv[++i];
+            }
+            a->plugin.kv[a->plugin.n].key = key;
+            a->plugin.kv[a->plugin.n].value = r.value ? r.value : "1";
+            a->plugin.n++;
+            continue;
+        }
+        char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
+        snprintf(optname, sizeof optname, "%s%.*s", len == 1 ? "-" : "--", (int)len, name);
+        if (s->refused) {
+            rc = usage(cmd, NULL, "%s: %s", optname, s->refused);
+            goto fail;
+        }
+        if (!in_release(s, release)) {
+            rc = release_error(cmd, s, optname, release);
+            goto fail;
+        }
+        if (s->kind == PBC_ARG_VALUE && !r.value) {
+            if (i + 1 >= argc) {
+                rc = usage(cmd, NULL, "for the %s option: requires a value!%s", optname, "");
+                goto fail;
+            }
+            r.value = argv[++i];
+        }
+        r.id = s->id;
+        r.spec = s;
+        if ((rc = take_value(cmd, s, optname, &r))) goto fail;
+        if (add_opt(a, &r)) goto oom;
+    }
+    free(argv);
+    return 0;
+oom:
+    fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, cmd);
+    rc = PBC_EXIT_USAGE;
+fail:
+    free(argv);
+    pbc_args_free(a);
+    return rc;
+}
+
+const pbc_arg *pbc_args_last(const pbc_args *a, int id) {
+    for (size_t i = a->nopt; i-- > 0;)
+        if (a->opt[i].id == id) return &a->opt[i];
+    return NULL;
+}
+
+void pbc_args_free(pbc_args *a) {
+    free(a->opt);
+    free(a->pos);
+    pbc_plugin_opts_free(&a->plugin);
+    for (size_t i = 0; i < a->nwords; i++) free(a->words[i]);
+    free(a->words);
+    memset(a, 0, sizeof *a);
+}

@@ -1,0 +1,158 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * llvm_args.h -- one command-line parser for every subcommand, following the
+ * rules of LLVM's cl::opt as llvm-profdata uses them (docs/llvm-profdata.md):
+ *
+ *   -x and --x are the same option (no short-option clusters: -ab is the
+ *   option "ab", never -a -b; "-" alone is a positional: standard input);
+ *   a value option (cl::opt<string|unsigned|enum>, cl::list) takes "-x=v" or
+ *   "-x v" (the next argument, whatever it looks like);
+ *   a boolean (cl::opt<bool>) takes "-x" or "-x=true|false|1|0", never
+ *   "-x v" (v stays a positional, as in LLVM);
+ *   a flag (cl::opt<enum> value names such as --binary, --help) takes no value;
+ *   positionals may come anywhere; "--" makes the rest positional;
+ *   "@file" is replaced by the file's words (GNU quoting, nested @files read
+ *   relative to the working directory, as cl::ExpandResponseFiles does; a
+ *   missing file stays the positional "@file");
+ *   an argument that looks like an option and is none is a usage error with
+ *   the nearest option's name ("did you mean '--counts'?"), never a file.
+ *
+ * A command declares its options in a table of pbc_arg_spec (name, alias,
+ * kind, LLVM releases, help); the same table prints --help. The options of
+ * the format plugins (--NAME VALUE) are parsed with it when the command asks
+ * (PBC_ARGS_PLUGIN), so a command has one parser.
+ */
+#ifndef PB_CLI_LLVM_ARGS_H
+#define PB_CLI_LLVM_ARGS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "opts.h"
+
+/* How an option takes its value (LLVM: ValueDisallowed/Optional/Required). */
+typedef enum pbc_arg_kind {
+    PBC_ARG_FLAG,  /* no value: "-x" only ("-x=v" is an error) */
+    PBC_ARG_BOOL,  /* "-x" or "-x=true|false|1|0" (also TRUE/True/FALSE/False) */
+    PBC_ARG_VALUE  /* "-x=v" or "-x v" */
+} pbc_arg_kind;
+
+/* What a value is checked as (LLVM's parser<T>). */
+typedef enum pbc_arg_type {
+    PBC_VAL_STRING, /* anything */
+    PBC_VAL_UINT,   /* cl::opt<unsigned>: 0..UINT32_MAX, decimal, 0x hex, 0 octal */
+    PBC_VAL_ULONG,  /* cl::opt<uint64_t> */
+    PBC_VAL_NUMBER, /* cl::opt<float/double> */
+    PBC_VAL_ENUM,   /* one of `values` ("warn|any|all") */
+    PBC_VAL_LIST    /* cl::list: may repeat; the command splits it if it wants */
+} pbc_arg_type;
+
+typedef struct pbc_arg_spec {
+    const char *name;    /* without dashes, e.g. "output"; NULL ends the table */
+    const char *alias;   /* NULL or a second name, e.g. "o" (cl::alias) */
+    int id;              /* what the command switches on; > 0 */
+    pbc_arg_kind kind;
+    pbc_arg_type type;   /* for PBC_ARG_VALUE */
+    const char *values;  /* PBC_VAL_ENUM: "a|b|c" */
+    int since, until;    /* LLVM releases that have it (0 = no bound) */
+    const char *refused; /* NULL, or why profbridge refuses it (sample/MemProf) */
+    const char *arg;     /* value's name in --help ("FILE"); NULL for flags */
+    const char *help;    /* NULL = hidden from --help (as --help-hidden) */
+    /* An entry named "" stands for every entry of `include` (a command's
+     * table = its own options + PBC_ARG_INCLUDE(the LLVM options)). */
+    const struct pbc_arg_spec *include;
+} pbc_arg_spec;
+
+#define PBC_ARG_INCLUDE(table) {.name = "", .include = (table)}
+#define PBC_ARG_END {.name = NULL}
+
+/* Ids of LLVM's generic options, known to every command without a table
+ * entry: --help, -h, --help-hidden, --help-list(-hidden) give HELP;
+ * --print-options and --print-all-options are accepted and ignored. */
+#define PBC_ARG_HELP_ID (-2)
+#define PBC_ARG_IGNORED_ID (-3)
+const pbc_arg_spec *pbc_args_generic_specs(void);
+
+/* One option found on the command line, in command-line order. */
+typedef struct pbc_arg {
+    int id;                    /* spec->id */
+    const pbc_arg_spec *spec;
+    const char *value;         /* the value as given (bool/flag: NULL if none) */
+    uint64_t u;                /* UINT/ULONG value; BOOL: 1/0 */
+    double d;                  /* NUMBER value */
+    const char *spelled;       /* the argument as written, for messages */
+} pbc_arg;
+
+typedef struct pbc_args {
+    pbc_arg *opt;
+    size_t nopt;
+    char **pos; /* positionals, in order */
+    size_t npos;
+    pbc_plugin_opts plugin; /* --NAME VALUE of the plugins (PBC_ARGS_PLUGIN) */
+    /* private: storage of response-file words */
+    char **words;
+    size_t nwords;
+} pbc_args;
+
+enum {
+    PBC_ARGS_PLUGIN = 1 /* also accept the plugins' options into .plugin */
+};
+
+/*
+ * Parses argv[1..argc-1] of command `cmd` (argv[0] ignored) against `specs`;
+ * `usage` (e.g. "order [options] IN") is printed after an unknown option.
+ * llvm_release: the release whose options count (an option outside its
+ * since..until is unknown for that release, with a message naming it);
+ * 0 = any. Returns 0, or PBC_EXIT_USAGE after a message on stderr
+ * ("profbridge CMD: ..." and the usage hint); a refused option is a usage
+ * error saying why. argv's strings must outlive `out`.
+ */
+int pbc_args_parse(const char *cmd, const char *usage, const pbc_arg_spec *specs, int argc, char **argv,
+                   int llvm_release, unsigned flags, pbc_args *out);
+
+void pbc_args_free(pbc_args *a);
+
+/*
+ * For a command that learns its release from its own options (--llvm-version
+ * is parsed in the same pass): after pbc_llvm_target, every option found must
+ * exist in `release`. Returns 0, or PBC_EXIT_USAGE after the message the
+ * parser prints for it ("--x is an option of llvm-profdata from LLVM 19 on,
+ * not in LLVM 18").
+ */
+int pbc_args_check_release(const char *cmd, const pbc_args *a, int release);
+
+/* The last value of option `id` (NULL if not given) and whether it was given. */
+const pbc_arg *pbc_args_last(const pbc_args *a, int id);
+
+/* The spec of `name` (no dashes; name or alias), or NULL. */
+const pbc_arg_spec *pbc_args_find(const pbc_arg_spec *specs, const char *name, size_t len);
+
+/* The spec nearest to `name` by edit distance (LLVM's LookupNearestOption:
+ * at most a third of the longer name changed), or NULL. */
+const pbc_arg_spec *pbc_args_nearest(const pbc_arg_spec *specs, const char *name, size_t len);
+
+/* Writes the option lines of --help from the table (entries with help only;
+ * those outside llvm_release when it is not 0 are left out). */
+void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release);
+
+/*
+ * Response files alone: expands every "@file" in argv[1..] into *out_argv
+ * (NULL-terminated; argv[0] kept). Returns 0 or PBC_EXIT_USAGE after a
+ * message (recursive expansion, unreadable file). `a` owns the storage.
+ */
+int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a);
+
+/* GNU tokenization of one response file's text (cl::TokenizeGNUCommandLine):
+ * appends the words to *words (malloc'ed strings). Returns 0 or -1 (memory). */
+int pbc_args_tokenize_gnu(const char *text, size_t len, char ***words, size_t *n);
+
+/* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
+extern const char *pbc_args_prog;
+
+/* 1: usage errors in LLVM's words ("llvm-profdata-19: Unknown command line
+ * argument '-x'.  Try: ..." / "Did you mean '--y'?"), for the llvm-profdata
+ * personality; 0: profbridge's (with the usage line and a --help hint). */
+extern int pbc_args_llvm_style;
+
+#endif

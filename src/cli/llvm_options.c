@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* llvm_options.c -- llvm-profdata's options per subcommand (llvm_options.h). */
+#include "llvm_options.h"
+
+#include <string.h>
+
+/* Why an option is refused: profbridge reads and writes instrumentation
+ * profiles only (-fprofile-generate/-fprofile-instr-generate). */
+#define SAMPLE "is for sample profiles (AutoFDO, CSSPGO); profbridge handles instrumentation profiles only"
+#define MEMPROF "is for MemProf memory profiles; profbridge handles instrumentation profiles only"
+
+/* cl::opt<bool>, a cl::opt with a value, a value-less enum flag */
+#define B(n_, id_, s_, u_, h_) {.name = n_, .id = id_, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .help = h_}
+#define V(n_, a_, id_, t_, s_, u_, arg_, h_)                                                                  \
+    {.name = n_, .alias = a_, .id = id_, .kind = PBC_ARG_VALUE, .type = t_, .since = s_, .until = u_, .arg = arg_, \
+     .help = h_}
+#define E(n_, id_, vals_, s_, u_, h_)                                                                       \
+    {.name = n_, .id = id_, .kind = PBC_ARG_VALUE, .type = PBC_VAL_ENUM, .values = vals_, .since = s_,    \
+     .until = u_, .arg = "{" vals_ "}", .help = h_}
+#define F(n_, id_, s_, u_, h_) {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .since = s_, .until = u_, .help = h_}
+/* refused: the same, with the reason */
+#define RB(n_, s_, u_, why_) \
+    {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .refused = why_}
+#define RV(n_, t_, s_, u_, why_)                                                                          \
+    {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_VALUE, .type = t_, .since = s_, .until = u_, \
+     .refused = why_}
+#define RF(n_, s_, u_, why_) \
+    {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_FLAG, .since = s_, .until = u_, .refused = why_}
+
+#define STR PBC_VAL_STRING
+#define UINT PBC_VAL_UINT
+#define ULONG PBC_VAL_ULONG
+
+const pbc_arg_spec pbc_llvm_merge_options[] = {
+    V("output", "o", PBC_LO_OUTPUT, STR, 0, 0, "FILE", "write the merged profile to FILE"),
+    V("input-files", "f", PBC_LO_INPUT_FILES, STR, 0, 0, "FILE",
+      "read more inputs from FILE: one [WEIGHT,]PATH a line"),
+    V("weighted-input", NULL, PBC_LO_WEIGHTED_INPUT, PBC_VAL_LIST, 0, 0, "W,FILE", "an input with weight W"),
+    V("remapping-file", "r", PBC_LO_REMAPPING_FILE, STR, 0, 0, "FILE", "symbol remapping file"),
+    V("num-threads", "j", PBC_LO_NUM_THREADS, UINT, 0, 0, "N", "number of threads reading inputs (0: all cores)"),
+    B("sparse", PBC_LO_SPARSE, 0, 0, "leave out functions whose counters are all zero"),
+    E("failure-mode", PBC_LO_FAILURE_MODE, "warn|any|all", 0, 0, "when an unreadable input stops the merge"),
+    V("function", NULL, PBC_LO_FUNCTION, STR, 18, 0, "REGEX", "keep only the functions matching REGEX"),
+    V("no-function", NULL, PBC_LO_NO_FUNCTION, STR, 18, 0, "REGEX", "leave out the functions matching REGEX"),
+    B("keep-vtable-symbols", PBC_LO_KEEP_VTABLE_SYMBOLS, 19, 0, "keep vtable names in indexed profiles"),
+    B("dump-input-file-list", PBC_LO_DUMP_INPUT_FILE_LIST, 0, 0, "print the inputs and their weights, then exit"),
+    V("output-size-limit", NULL, PBC_LO_OUTPUT_SIZE_LIMIT, ULONG, 17, 0, "BYTES",
+      "trim cold functions until the output is below BYTES"),
+    V("temporal-profile-trace-reservoir-size", NULL, PBC_LO_TRACE_RESERVOIR, ULONG, 17, 0, "N",
+      "keep at most N temporal profile traces (default 100)"),
+    V("temporal-profile-max-trace-length", NULL, PBC_LO_TRACE_MAX_LENGTH, ULONG, 17, 0, "N",
+      "cut every temporal profile trace to N functions (default 10000)"),
+    F("binary", PBC_LO_BINARY, 0, 0, "write an indexed profile (default)"),
+    F("text", PBC_LO_TEXT, 0, 0, "write a text profile"),
+    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default; the only kind profbridge reads)"),
+    V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "correlate raw profiles with FILE's debug info"),
+    V("binary-file", NULL, PBC_LO_BINARY_FILE, STR, 18, 0, "FILE", "correlate raw profiles with FILE's sections"),
+    B("debuginfod", PBC_LO_DEBUGINFOD, 21, 0, "find correlation files through debuginfod"),
+    V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
+    RF("extbinary", 0, 0, SAMPLE),
+    RF("gcc", 0, 0, SAMPLE),
+    RF("sample", 0, 0, SAMPLE),
+    RB("compress-all-sections", 0, 0, SAMPLE),
+    RB("drop-profile-symbol-list", 16, 0, SAMPLE),
+    RB("gen-partial-profile", 0, 0, SAMPLE),
+    RV("prof-sym-list", STR, 0, 0, SAMPLE),
+    RV("convert-sample-profile-layout", PBC_VAL_ENUM, 17, 0, SAMPLE),
+    RV("sample-frame-depth-for-cold-context", UINT, 0, 0, SAMPLE),
+    RB("sample-merge-cold-context", 0, 0, SAMPLE),
+    RB("sample-trim-cold-context", 0, 0, SAMPLE),
+    RB("split-layout", 21, 0, SAMPLE),
+    RV("suppl-min-size-threshold", UINT, 0, 0, SAMPLE),
+    RV("supplement-instr-with-sample", STR, 0, 0, SAMPLE),
+    RV("instr-prof-cold-threshold", UINT, 0, 0, SAMPLE " (a threshold of --supplement-instr-with-sample)"),
+    RB("use-md5", 0, 0, SAMPLE),
+    RV("zero-counter-threshold", PBC_VAL_NUMBER, 0, 0, SAMPLE),
+    RV("profiled-binary", STR, 15, 0, MEMPROF),
+    RB("memprof-full-schema", 19, 0, MEMPROF),
+    RB("memprof-random-hotness", 21, 0, MEMPROF),
+    RV("memprof-random-hotness-seed", UINT, 21, 0, MEMPROF),
+    RV("memprof-version", PBC_VAL_ENUM, 19, 0, MEMPROF),
+    PBC_ARG_END};
+
+const pbc_arg_spec pbc_llvm_show_options[] = {
+    V("output", "o", PBC_LO_OUTPUT, STR, 0, 0, "FILE", "write to FILE instead of standard output"),
+    B("all-functions", PBC_LO_ALL_FUNCTIONS, 0, 0, "details of every function"),
+    B("counts", PBC_LO_COUNTS, 0, 0, "the counters of the functions shown"),
+    V("function", NULL, PBC_LO_FUNCTION, STR, 0, 0, "NAME", "show the functions whose name contains NAME"),
+    B("ic-targets", PBC_LO_IC_TARGETS, 0, 0, "indirect call targets"),
+    B("memop-sizes", PBC_LO_MEMOP_SIZES, 0, 0, "memory intrinsic sizes"),
+    B("show-vtables", PBC_LO_SHOW_VTABLES, 19, 0, "vtable targets"),
+    B("detailed-summary", PBC_LO_DETAILED_SUMMARY, 0, 0, "the detailed profile summary"),
+    V("detailed-summary-cutoffs", NULL, PBC_LO_DETAILED_SUMMARY_CUTOFFS, PBC_VAL_LIST, 0, 0, "A,B,...",
+      "cutoffs (times 10000) of the detailed summary"),
+    V("topn", NULL, PBC_LO_TOPN, UINT, 0, 0, "N", "the N functions with the largest counts"),
+    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, UINT, 0, 0, "N", "leave out functions whose counts are below N"),
+    B("list-below-cutoff", PBC_LO_LIST_BELOW_CUTOFF, 0, 0, "list the functions below --value-cutoff"),
+    B("showcs", PBC_LO_SHOWCS, 0, 0, "context-sensitive profile counts only"),
+    B("covered", PBC_LO_COVERED, 14, 0, "names of the functions that ran"),
+    B("binary-ids", PBC_LO_BINARY_IDS, 0, 0, "the binary ids"),
+    B("temporal-profile-traces", PBC_LO_TEMPORAL_TRACES, 17, 0, "the temporal profile traces"),
+    B("profile-version", PBC_LO_PROFILE_VERSION, 16, 0, "the profile's format version"),
+    B("text", PBC_LO_TEXT, 0, 0, "the profile in the text format"),
+    B("json", PBC_LO_JSON, 16, 0, NULL),
+    E("show-format", PBC_LO_SHOW_FORMAT, "text|json|yaml", 16, 0, "output format"),
+    B("hot-func-list", PBC_LO_HOT_FUNC_LIST, 0, 0, NULL),
+    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
+    V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "show the functions of FILE's debug info"),
+    V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
+    RF("sample", 0, 0, SAMPLE),
+    RB("show-prof-sym-list", 0, 0, SAMPLE),
+    RB("show-sec-info-only", 0, 0, SAMPLE),
+    RB("show-composite-info-only", 24, 0, SAMPLE),
+    RF("memory", 14, 0, MEMPROF),
+    RV("profiled-binary", STR, 15, 0, MEMPROF),
+    PBC_ARG_END};
+
+const pbc_arg_spec pbc_llvm_overlap_options[] = {
+    V("output", "o", PBC_LO_OUTPUT, STR, 0, 0, "FILE", "write the report to FILE"),
+    V("function", NULL, PBC_LO_FUNCTION, STR, 0, 0, "NAME", "details of the functions whose name contains NAME"),
+    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, ULONG, 0, 0, "N", "leave out functions whose counts are below N"),
+    B("cs", PBC_LO_CS, 0, 0, "the context-sensitive counts"),
+    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
+    RF("sample", 0, 0, SAMPLE),
+    RV("similarity-cutoff", ULONG, 0, 0, SAMPLE),
+    PBC_ARG_END};
+
+const pbc_arg_spec pbc_llvm_order_options[] = {
+    V("output", "o", PBC_LO_OUTPUT, STR, 17, 0, "FILE", "write the order to FILE instead of standard output"),
+    V("num-test-traces", NULL, PBC_LO_NUM_TEST_TRACES, UINT, 19, 0, "N",
+      "keep the last N traces aside and print the page-fault area of the order for them"),
+    PBC_ARG_END};
+
+const pbc_arg_spec *pbc_llvm_options_of(const char *cmd) {
+    if (strcmp(cmd, "merge") == 0) return pbc_llvm_merge_options;
+    if (strcmp(cmd, "show") == 0) return pbc_llvm_show_options;
+    if (strcmp(cmd, "overlap") == 0) return pbc_llvm_overlap_options;
+    if (strcmp(cmd, "order") == 0) return pbc_llvm_order_options;
+    return NULL;
+}
