@@ -1,11 +1,14 @@
 /*
  * show_llvm.c -- `show` for LLVM instrumentation profiles, printing exactly
- * what `llvm-profdata-19 show` prints for the same flags (spec §8), or the
- * same content as JSON (--json, ours: llvm-profdata refuses JSON for instr
- * profiles).
+ * what `llvm-profdata-N show` prints for the same flags (spec §8), N being
+ * the release of o->t (--llvm-version, 19 by default), or the same content
+ * as JSON (--json, ours: llvm-profdata refuses JSON for instr profiles).
+ * Where releases print differently, the printer asks the target
+ * (pbi_llvm_has, the PBI_LF_SHOW_* rows of src/llvm/target.h); it never
+ * compares release numbers.
  *
  * The summary lines are recomputed from the records shown, with the rules of
- * LLVM 19's InstrProfSummaryBuilder (spec §3.4): records whose first count is
+ * InstrProfSummaryBuilder (spec §3.4): records whose first count is
  * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
  * detailed entries walk the counts downwards across all cutoffs.
  *
@@ -19,6 +22,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "opts.h"
 #include "sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
@@ -27,6 +31,9 @@
 static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,
                                            600000, 700000, 800000, 900000, 950000, 990000,
                                            999000, 999900, 999990, 999999};
+/* ProfileSummaryBuilder::DefaultCutoffs before LLVM added the low ones
+ * (PBI_LF_SHOW_CUTOFFS_7). */
+static const uint32_t default_cutoffs_7[] = {800000, 900000, 950000, 990000, 999000, 999900, 999990};
 
 /* ---- summary (ProfileSummaryBuilder) ------------------------------------------ */
 
@@ -408,6 +415,7 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
 
 struct pbc_show_llvm_state {
     const pbc_show_llvm_opts *o;
+    pbi_llvm_target tg; /* o->t, or release PBI_LLVM_DEFAULT when o->t is NULL */
     FILE *out;
     uint64_t flags;
     int is_ir, json, first_json_fn;
@@ -424,6 +432,25 @@ static int contains(const char *name, size_t nlen, const char *needle) {
     if (k > nlen) return 0;
     for (size_t i = 0; i + k <= nlen; i++)
         if (name[i] == needle[0] && memcmp(name + i, needle, k) == 0) return 1;
+    return 0;
+}
+
+int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_origin *org, const char *name) {
+    /* RawInstrProfReader: the version must be the one its compiler-rt writes */
+    if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version) {
+        fprintf(stderr, PBC_PROG ": %s: raw profile version mismatch: Profile uses raw profile format version = %" PRIu64
+                "; expected version = %" PRIu32 " (llvm-profdata-%d, --llvm-version %d)\n",
+                name, org->version, t->raw_version, t->release, t->release);
+        return PBC_EXIT_INVALID;
+    }
+    /* IndexedInstrProfReader: versions up to the one its writer writes */
+    if (strcmp(org->format, "indexed") == 0 && org->version > t->indexed_version) {
+        int first = pbi_llvm_first_reading_indexed((uint32_t)org->version);
+        fprintf(stderr, PBC_PROG ": %s: unsupported instrumentation profile format version: indexed version %" PRIu64
+                " is newer than llvm-profdata-%d reads (%" PRIu32 "); --llvm-version %d or later reads it\n",
+                name, org->version, t->release, t->indexed_version, first ? first : PBI_LLVM_MAX);
+        return PBC_EXIT_INVALID;
+    }
     return 0;
 }
 
@@ -446,6 +473,8 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     *stp = NULL;
     if (!st) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     st->o = o;
+    if (o->t) st->tg = *o->t;
+    else (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, &st->tg);
     st->out = out;
     st->flags = flags;
     st->is_ir = (flags & PB_VARIANT_IR) != 0;
@@ -636,6 +665,14 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
 }
 
+/* The --value-cutoff lines of the summary. */
+static void print_cutoff_counts(FILE *out, uint64_t cutoff, size_t below, uint64_t nfunctions) {
+    if (!cutoff) return;
+    fprintf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", cutoff, below);
+    fprintf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n", cutoff,
+            nfunctions - below);
+}
+
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
     const pbc_show_llvm_opts *o = st->o;
     FILE *out = st->out;
@@ -662,6 +699,7 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     }
 
     int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
+    const pbi_llvm_target *tg = &st->tg;
     if (json) {
         const char *sep = (shown || o->list_below_cutoff) ? ", " : "";
         fprintf(out, "%s\"instrumentation_level\": \"%s\"", sep, is_ir ? "IR" : "Front-end");
@@ -676,16 +714,22 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     } else {
         fprintf(out, "Instrumentation level: %s", is_ir ? "IR" : "Front-end");
         if (is_ir) fprintf(out, "  entry_first = %d", entry_first);
+        if (is_ir && pbi_llvm_has(tg, PBI_LF_SHOW_LOOP_ENTRIES))
+            fprintf(out, "  instrument_loop_entries = %d", (flags & PB_VARIANT_INSTR_LOOP_ENTRIES) != 0);
         fputc('\n', out);
         if (o->all_functions || (o->function && *o->function)) fprintf(out, "Functions shown: %zu\n", shown);
+        /* LLVM 20+ prints the summary with ProfileSummary::printSummary:
+         * the totals follow the maxima (with or without --detailed-summary)
+         * and the --value-cutoff lines come after them, not before */
+        int print_summary = pbi_llvm_has(tg, PBI_LF_SHOW_BLOCK_TOTALS);
         fprintf(out, "Total functions: %" PRIu64 "\n", sm.num_functions);
-        if (o->value_cutoff) {
-            fprintf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", o->value_cutoff, below);
-            fprintf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n",
-                    o->value_cutoff, sm.num_functions - below);
-        }
+        if (!print_summary) print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
         fprintf(out, "Maximum function count: %" PRIu64 "\nMaximum internal block count: %" PRIu64 "\n",
                 sm.max_function, sm.max_internal);
+        if (print_summary) {
+            fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\n", sm.num_counts, sm.total);
+            print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
+        }
     }
     if (o->topn) {
         /* popped ascending, printed descending */
@@ -734,9 +778,12 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (o->cutoffs) {
             if ((rc = parse_cutoffs(o->cutoffs, &cut, &ncut, err))) goto out;
         } else {
-            ncut = sizeof default_cutoffs / sizeof default_cutoffs[0];
+            ncut = pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? sizeof default_cutoffs_7 / sizeof default_cutoffs_7[0]
+                                                          : sizeof default_cutoffs / sizeof default_cutoffs[0];
         }
-        const uint32_t *cuts = cut ? cut : default_cutoffs;
+        const uint32_t *cuts = cut                                     ? cut
+                               : pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? default_cutoffs_7
+                                                                       : default_cutoffs;
         dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
         if (!de) {
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -748,30 +795,45 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             ju(out, ", \"total_count\": ", sm.total);
             fputs(", \"detailed_summary\": [", out);
         }
+        else if (pbi_llvm_has(tg, PBI_LF_SHOW_BLOCK_TOTALS))
+            fputs("Detailed summary:\n", out); /* the totals were printed above */
         else
             fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
                     sm.num_counts, sm.total);
+        int with_blocks = pbi_llvm_has(tg, PBI_LF_SHOW_SUMMARY_BLOCKS);
         for (size_t k = 0; k < ncut; k++) {
-            double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
             if (json) {
                 fprintf(out, "%s{\"cutoff\": %" PRIu32, k ? ", " : "", de[k].cutoff);
                 ju(out, ", \"min_count\": ", de[k].min_count);
                 fprintf(out, ", \"blocks\": %" PRIu64 "}", de[k].num);
-            }
-            else
+            } else if (with_blocks) {
+                /* ProfileSummary::printDetailedSummary, in its float arithmetic */
+                float share = sm.num_counts ? 100.f * (float)de[k].num / (float)sm.num_counts : 0;
+                float pct = 100.f * (float)de[k].cutoff / 1000000.0f;
+                fprintf(out, "%" PRIu64 " blocks (%.2f%%) with count >= %" PRIu64
+                             " account for %0.6g%% of the total counts.\n",
+                        de[k].num, (double)share, de[k].min_count, (double)pct);
+            } else {
+                double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
                 fprintf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
                         de[k].num, de[k].min_count, pct);
+            }
         }
         if (json) fputc(']', out);
         free(de);
     }
+    /* LLVM 15-17's raw reader kept only the last profile's ids of a file
+     * holding several (each profile's header replaced the list) */
+    size_t first_part = nparts > 1 && pbi_llvm_has(tg, PBI_LF_BINARY_IDS_LAST_ONLY) ? nparts - 1 : 0;
     size_t nbid = 0;
-    for (size_t pi = 0; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
-    /* llvm-profdata-19 prints the heading for an indexed file without ids
-     * too (IndexedInstrProfReader::printBinaryIds), not for a raw one */
-    if (o->binary_ids && (nbid || strcmp(pb_profile_origin(p)->format, "indexed") == 0)) {
+    for (size_t pi = first_part; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
+    /* the heading also for an indexed file without ids
+     * (IndexedInstrProfReader::printBinaryIds) where the release has it,
+     * never for a raw one */
+    if (o->binary_ids &&
+        (nbid || (pbi_llvm_has(tg, PBI_LF_SHOW_BINARY_IDS_HEADING) && strcmp(pb_profile_origin(p)->format, "indexed") == 0))) {
         fputs(json ? ", \"binary_ids\": [" : "Binary IDs: \n", out);
-        for (size_t pi = 0, k = 0; pi < nparts; pi++) {
+        for (size_t pi = first_part, k = 0; pi < nparts; pi++) {
             const pb_profile *bp = o->nparts ? o->parts[pi] : p;
             for (size_t q = 0; q < pb_profile_binary_id_count(bp); q++, k++) {
                 size_t len;

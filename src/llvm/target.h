@@ -59,9 +59,16 @@
     X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
     X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
-    X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
+    X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:' always")    \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
-    X(BINARY_IDS_LAST_ONLY,   15, 17,           "a raw file's binary ids: only the last profile's are kept")           \
+    X(SHOW_CUTOFFS_7,         13, 14,           "detailed summary's default cutoffs: 80% ... 99.999% (7, not 16)")     \
+    X(SHOW_BINARY_IDS_HEADING, 18, PBI_LLVM_NOW, "show --binary-ids prints 'Binary IDs:' for an indexed file without ids") \
+    X(SHOW_OPT_COVERED,       14, PBI_LLVM_NOW, "show has --covered")                                                  \
+    X(SHOW_OPT_VERSION_FORMAT, 16, PBI_LLVM_NOW, "show has --profile-version and --show-format")                       \
+    X(SHOW_OPT_TEMPORAL,      17, PBI_LLVM_NOW, "show has --temporal-profile-traces")                                  \
+    X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
+    X(OVERLAP_INFORMATION,    22, PBI_LLVM_NOW, "overlap's heading says 'information' (before: 'infomation')")      \
+    X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
 
