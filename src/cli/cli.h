@@ -67,11 +67,12 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
                           size_t nlen, uint64_t hash);
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err);
 void pbc_show_llvm_free(pbc_show_llvm_state *st);
-/* 0 when release t's llvm-profdata reads a file of this origin (raw: only
- * its own raw version; indexed: its version and older; text and the rest:
- * yes); else prints what it would say (file name, versions) and returns
+/* 0 when release t's llvm-profdata reads p (raw: only its own raw
+ * version; indexed: its version and older; text: the header lines, value
+ * kinds and bitmap bytes its text reader knows; other formats: yes); else
+ * prints what it would say (file name, versions) and returns
  * PBC_EXIT_INVALID, as llvm-profdata exits 1 then. */
-int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_origin *org, const char *name);
+int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name);
 
 /* 1 if the flags need no name table (no value-target names, no traces, not
  * --text), so that records can be shown as they are read. */

@@ -58,7 +58,7 @@ static int read_input(const pbi_llvm_target *t, const char *path, int lenient, p
     int rc = pbc_read_for_compare(path, 0, lenient, out);
     if (rc) return rc;
     const char *f = pb_profile_origin(*out)->format;
-    if ((rc = pbc_llvm_check_readable(t, pb_profile_origin(*out), path)) != 0 || strcmp(f, "raw") == 0 ||
+    if ((rc = pbc_llvm_check_readable(t, *out, path)) != 0 || strcmp(f, "raw") == 0 ||
         strcmp(f, "indexed") == 0 || strcmp(f, "text") == 0) {
         if (rc) {
             pb_profile_free(*out);

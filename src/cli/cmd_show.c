@@ -289,7 +289,7 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
     /* a raw or indexed file the release cannot read: it says so, and so do we */
-    if ((rc = pbc_llvm_check_readable(&target, pb_profile_origin(p), name)) != 0) goto out;
+    if ((rc = pbc_llvm_check_readable(&target, p, name)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     if (!(out = pbc_open_out(out_path))) {
         out = stdout; /* nothing to close */

@@ -90,7 +90,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
         goto done;
     }
     /* a version the release does not read: refused before anything is written */
-    if ((exit_code = pbc_llvm_check_readable(so->t, pb_profile_origin(side), name)) != 0) goto done;
+    if ((exit_code = pbc_llvm_check_readable(so->t, side, name)) != 0) goto done;
     exit_code = PBC_EXIT_USAGE;
     /* pass 2: print (the diagnostics were given) */
     if (!(c.out = pbc_open_out(out_path))) goto done;

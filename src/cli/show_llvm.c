@@ -435,7 +435,28 @@ static int contains(const char *name, size_t nlen, const char *needle) {
     return 0;
 }
 
-int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_origin *org, const char *name) {
+/* What a text file needs of a release's reader (TextInstrProfReader: an
+ * unknown header line is "file header is corrupt", an unknown value kind or
+ * a bitmap line "malformed"): the first feature it lacks, or -1. */
+static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char **what) {
+    uint64_t f = pb_profile_flags(p);
+    if ((f & PB_VARIANT_TEMPORAL) && !pbi_llvm_has(t, PBI_LF_TEXT_TEMPORAL)) return *what = ":temporal_prof_traces", 1;
+    if ((f & PB_VARIANT_BYTE_COVERAGE) && !pbi_llvm_has(t, PBI_LF_TEXT_BYTE_COVERAGE))
+        return *what = ":single_byte_coverage", 1;
+    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && !pbi_llvm_has(t, PBI_LF_TEXT_LOOP_ENTRIES))
+        return *what = ":instrument_loop_entries", 1;
+    int bitmap = !pbi_llvm_has(t, PBI_LF_TEXT_BITMAP), vtables = !pbi_llvm_has(t, PBI_LF_TEXT_VTABLE_SITES);
+    for (size_t i = 0, n = pb_profile_record_count(p); i < n && (bitmap || vtables); i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (bitmap && r->num_bitmap_bytes) return *what = "MC/DC bitmap bytes", 1;
+        if (vtables && r->num_sites[PB_VK_VTABLE]) return *what = "vtable value sites (IPVK_VTableTarget)", 1;
+    }
+    return 0;
+}
+
+int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name) {
+    const pb_origin *org = pb_profile_origin(p);
+    const char *what = NULL;
     /* RawInstrProfReader: the version must be the one its compiler-rt writes */
     if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version) {
         fprintf(stderr, PBC_PROG ": %s: raw profile version mismatch: Profile uses raw profile format version = %" PRIu64
@@ -449,6 +470,11 @@ int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_origin *org, cons
         fprintf(stderr, PBC_PROG ": %s: unsupported instrumentation profile format version: indexed version %" PRIu64
                 " is newer than llvm-profdata-%d reads (%" PRIu32 "); --llvm-version %d or later reads it\n",
                 name, org->version, t->release, t->indexed_version, first ? first : PBI_LLVM_MAX);
+        return PBC_EXIT_INVALID;
+    }
+    if (strcmp(org->format, "text") == 0 && text_needs(p, t, &what)) {
+        fprintf(stderr, PBC_PROG ": %s: invalid instrumentation profile data: llvm-profdata-%d's text reader "
+                "does not know %s (--llvm-version %d)\n", name, t->release, what, t->release);
         return PBC_EXIT_INVALID;
     }
     return 0;

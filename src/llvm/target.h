@@ -53,8 +53,8 @@
     X(INKEY_DENSE_MIX,        19, PBI_LLVM_NOW, "records of one name ordered by DenseMap's mixed hash (before: x*37)") \
     X(SUMMARY_LLVM14,         13, 14,           "profile summary counts the special entry count as LLVM 14 does")     \
     X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
-    X(TEXT_BYTE_COVERAGE,     19, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
-    X(TEXT_BITMAP,            19, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
+    X(TEXT_BYTE_COVERAGE,     18, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
+    X(TEXT_BITMAP,            18, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
     X(TEXT_VTABLE_SITES,      19, PBI_LLVM_NOW, "text carries kind-2 (vtable) value sites")                            \
     X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
     X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \
