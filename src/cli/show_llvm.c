@@ -71,8 +71,21 @@ static void sum_count(summary *s, uint64_t c) {
     s->c[s->nc++] = c;
 }
 
-static void sum_record(summary *s, const pb_record *r) {
+static void sum_record(summary *s, const pb_record *r, int pseudo_records) {
     if (r->num_counters == 0) return;
+    if (!pseudo_records) {
+        /* LLVM 13-15: every record is a function; single counts of 2^64-1
+         * are left out (addEntryCount / addInternalCount "skip invalid count") */
+        s->num_functions++;
+        for (uint32_t i = 0; i < r->num_counters; i++) {
+            uint64_t c = r->counters[i];
+            if (c == PSEUDO_HOT) continue;
+            sum_count(s, c);
+            uint64_t *max = i ? &s->max_internal : &s->max_function;
+            if (c > *max) *max = c;
+        }
+        return;
+    }
     if (r->counters[0] == PSEUDO_HOT || r->counters[0] == PSEUDO_WARM) return;
     s->num_functions++;
     sum_count(s, r->counters[0]);
@@ -218,11 +231,16 @@ typedef struct hot {
     const char *name;
     size_t len;
     uint64_t max;
+    uint64_t seq;   /* the record's rank in the listing (ties, LLVM 22+) */
+    int file_order; /* 1: equal maxima rank in file order (PBI_LF_SHOW_TOPN_FILE_ORDER) */
 } hot;
 
 /* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
- * so that ties come out in the same order as llvm-profdata's. */
-static int hot_less(const hot *a, const hot *b) { return a->max > b->max; }
+ * so that ties come out in the same order as llvm-profdata's; from LLVM 22
+ * the order is total: equal maxima rank by file order, the later one lower. */
+static int hot_less(const hot *a, const hot *b) {
+    return a->max > b->max || (a->file_order && a->max == b->max && a->seq < b->seq);
+}
 static void heap_push_hole(hot *h, size_t hole, size_t top, hot v) {
     size_t parent = (hole - 1) / 2;
     while (hole > top && hot_less(&h[parent], &v)) {
@@ -337,7 +355,7 @@ static void print_stats(FILE *out, const vstats *st, int json) {
 
 /* The text-format record (InstrProfWriter::writeRecordInText). */
 static void print_text_record(FILE *out, const pb_profile *p, const char *name, size_t nlen,
-                              uint64_t hash, const pb_record *r) {
+                              uint64_t hash, const pb_record *r, const pbi_llvm_target *tg) {
     static const char *const kind_str[3] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
                                             "IPVK_VTableTarget"};
     fwrite(name, 1, nlen, out);
@@ -348,6 +366,8 @@ static void print_text_record(FILE *out, const pb_profile *p, const char *name, 
         fprintf(out, "# Num Bitmap Bytes:\n$%" PRIu32 "\n# Bitmap Byte Values:\n", r->num_bitmap_bytes);
         for (uint32_t i = 0; i < r->num_bitmap_bytes; i++) fprintf(out, "0x%x\n", r->bitmap[i]);
         fputc('\n', out);
+    } else if (pbi_llvm_has(tg, PBI_LF_TEXT_BITMAP_ALWAYS)) {
+        fputs("# Num Bitmap Bytes:\n$0\n", out); /* LLVM 24 writes the count for every record */
     }
     unsigned nk = 0;
     for (unsigned k = 0; k < PB_VK_COUNT; k++) nk += r->num_sites[k] > 0;
@@ -422,6 +442,7 @@ struct pbc_show_llvm_state {
     summary sm;
     vstats vs[PB_VK_COUNT];
     size_t shown, below, nhot;
+    uint64_t nseen; /* records offered to the heap */
     hot *heap; /* the topn hottest so far (a min-heap) */
     linebuf lb;
 };
@@ -544,11 +565,12 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
             fputs("]}", out);
             st->first_json_fn = 0;
         } else {
-            print_text_record(out, rp, name, nlen, hash, r);
+            print_text_record(out, rp, name, nlen, hash, r, &st->tg);
         }
         return;
     }
-    sum_record(&st->sm, r);
+    int pseudo = pbi_llvm_has(&st->tg, PBI_LF_SHOW_PSEUDO_COUNTS);
+    sum_record(&st->sm, r, pseudo);
     if (o->covered) {
         int any = 0;
         for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
@@ -565,7 +587,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
-    if (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM) {
+    if (pseudo && (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM)) {
         if (show && !json) {
             if (!st->shown) fputs("Counters:\n", out);
             st->shown++;
@@ -578,6 +600,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
     uint64_t fmax = 0, fsum = 0;
     for (uint32_t k = 0; k < r->num_counters; k++) {
+        if (!pseudo && r->counters[k] == PSEUDO_HOT) continue; /* 13-15: "invalid" counts */
         if (r->counters[k] > fmax) fmax = r->counters[k];
         fsum += r->counters[k];
     }
@@ -602,7 +625,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     if (o->topn) {
-        hot h = {name, nlen, fmax};
+        hot h = {name, nlen, fmax, st->nseen++, pbi_llvm_has(&st->tg, PBI_LF_SHOW_TOPN_FILE_ORDER)};
         if (st->nhot == o->topn) {
             if (st->heap[0].max < fmax) {
                 heap_pop(st->heap, &st->nhot);

@@ -61,6 +61,8 @@
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
     X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:' always")    \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
+    X(SHOW_TOPN_FILE_ORDER,   22, PBI_LLVM_NOW, "show --topn: equal maxima listed in file order (before: heap order)") \
+    X(SHOW_PSEUDO_COUNTS,     16, PBI_LLVM_NOW, "show: <PseudoHot>/<PseudoWarm> records, left out of the summary (before: 2^64-1 counts skipped)") \
     X(SHOW_CUTOFFS_7,         13, 14,           "detailed summary's default cutoffs: 80% ... 99.999% (7, not 16)")     \
     X(SHOW_BINARY_IDS_HEADING, 18, PBI_LLVM_NOW, "show --binary-ids prints 'Binary IDs:' for an indexed file without ids") \
     X(SHOW_OPT_COVERED,       14, PBI_LLVM_NOW, "show has --covered")                                                  \
