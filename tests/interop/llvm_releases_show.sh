@@ -18,6 +18,7 @@
 # --temporal-profile-traces before 17, --show-vtables before 19) are refused
 # by both. Also: PROFBRIDGE_LLVM_VERSION selects the release, and a bad
 # --llvm-version is a usage error (2) before the (broken) input is read.
+# Not compared: --text on a .proftext with MC/DC bitmap bytes (see below).
 # Releases run two at a time. Skips when no llvm-profdata-N is installed.
 set -uo pipefail
 : "${PB:?}" "${PB_SOURCE_DIR:?}"
@@ -61,8 +62,8 @@ FLAGSETS=(
 )
 
 files=()
-for f in llvm14/basic-ir llvm14/basic-fe llvm14/cs-merged llvm14/entry-ir llvm19/basic-ir llvm19/basic-fe \
-         llvm19/vtable-ir llvm19/temporal-ir llvm19/mcdc-fe llvm19/cs-merged llvm19/sbc-fe; do
+for f in llvm14/basic-ir llvm14/basic-fe llvm14/cs-merged llvm19/basic-ir llvm19/basic-fe \
+         llvm19/vtable-ir llvm19/temporal-ir llvm19/mcdc-fe llvm19/cs-merged; do
   for e in profdata proftext profraw; do [ -f "$D/$f.$e" ] && files+=("$D/$f.$e"); done
 done
 files+=("$D/llvm19/concat-ir.profraw" "$D"/synthetic/syn-v8-64le.profraw "$D"/synthetic/syn-v10-32be.profraw
@@ -77,11 +78,20 @@ check_release() {
     for k in "$dir"/progs/*.profraw; do
       [ -f "$k" ] || continue
       own+=("$k")
-      "llvm-profdata-$n" merge -o "${k%.profraw}.n.profdata" "$k" 2>/dev/null && own+=("${k%.profraw}.n.profdata")
+      # and its merge by llvm-profdata-n, for the kinds with something of their own
+      case "$(basename "$k")" in ir-value.* | fe-value.* | vtable.* | temporal.* | mcdc.* | loop-entries.* | shared.*)
+        "llvm-profdata-$n" merge -o "${k%.profraw}.n.profdata" "$k" 2>/dev/null && own+=("${k%.profraw}.n.profdata") ;;
+      esac
     done
   fi
   for f in "${files[@]}" "${own[@]}"; do
     for fl in "${FLAGSETS[@]}"; do
+      # Known deviation (docs/show.md): llvm-profdata-18+ show of a .proftext
+      # prints a record without bitmap bytes with the previous record's ones
+      # (its text reader reuses the record); we print the file's bytes.
+      if [[ "$fl" == *--text* && "$f" == *.proftext ]] && grep -q '^# Bitmap Byte Values' "$f"; then
+        echo "known"; continue
+      fi
       # shellcheck disable=SC2086
       "llvm-profdata-$n" show $fl "$f" >"$dir/l" 2>/dev/null; lrc=$?
       # shellcheck disable=SC2086
@@ -113,7 +123,7 @@ wait
 total=0; failures=0
 for n in "${releases[@]}"; do
   c=$(grep -c '^ok' "$T/res.$n"); r=$(grep -c '^ok refused' "$T/res.$n"); fl=$(grep -c '^FAIL' "$T/res.$n")
-  echo "LLVM $n: $c of $((c + fl)) identical ($r of them refused by both); $(grep '^files' "$T/res.$n" | cut -d' ' -f3-) files"
+  echo "LLVM $n: $c of $((c + fl)) identical ($r of them refused by both; $(grep -c '^known' "$T/res.$n") known deviations not compared); $(grep '^files' "$T/res.$n" | cut -d' ' -f3-) files"
   grep -A12 '^FAIL' "$T/res.$n" | head -60
   total=$((total + c + fl)); failures=$((failures + fl))
   [ "$c" -gt 20 ] || { echo "FAIL: LLVM $n: only $c comparisons"; failures=$((failures + 1)); }
