@@ -74,6 +74,14 @@
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
 
+/* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
+ * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
+ *  SHOW_*, OVERLAP_INFORMATION, BINARY_IDS_LAST_ONLY (14-17; 13's only file
+ *  with two profiles has ids in one), TEXT_BYTE_COVERAGE and TEXT_BITMAP
+ *  (18 writes and reads them, 17 refuses them), TEXT_TEMPORAL,
+ *  TEXT_VTABLE_SITES and TEXT_LOOP_ENTRIES as read by each release's text
+ *  reader: tests/interop/llvm_releases_show.sh and llvm_releases_overlap.sh
+ *  (docs/show.md has the table). */
 enum pbi_llvm_feature {
 #define PBI_X(id, since, until, meaning) PBI_LF_##id,
     PBI_LLVM_FEATURES(PBI_X)
