@@ -458,7 +458,8 @@ static int contains(const char *name, size_t nlen, const char *needle) {
 
 /* What a text file needs of a release's reader (TextInstrProfReader: an
  * unknown header line is "file header is corrupt", an unknown value kind or
- * a bitmap line "malformed"): the first feature it lacks, or -1. */
+ * a bitmap line "malformed"): 1 with *what naming the first thing release t
+ * lacks, else 0. */
 static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char **what) {
     uint64_t f = pb_profile_flags(p);
     if ((f & PB_VARIANT_TEMPORAL) && !pbi_llvm_has(t, PBI_LF_TEXT_TEMPORAL)) return *what = ":temporal_prof_traces", 1;
