@@ -275,8 +275,16 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
     if (rc) return rc;
     /* overlapInstrProfile writes "Sum of edge counts for profile X is 0."
      * and calls exit(0) before its buffered output stream is flushed, so
-     * llvm-profdata really prints nothing here; so do we. */
-    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) return 0;
+     * llvm-profdata up to 23 really prints nothing here; so do we. */
+    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) {
+        /* LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked first */
+        if (!pbi_llvm_has(&target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
+        const char *n = prog.base.count_sum < 1.0 ? o.base_name : o.test_name;
+        pbi_buf_printf(&b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
+        rc = flush(&b, out, err);
+        pbi_buf_free(&b);
+        return rc;
+    }
     prog.valid = 1;
     for (size_t i = 0; i < pb_profile_record_count(test) && !rc; i++) {
         const pb_record *t = pb_profile_record(test, i);
