@@ -77,7 +77,7 @@
 
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
- *  SHOW_*, OVERLAP_INFORMATION, BINARY_IDS_LAST_ONLY (14-17; 13's only file
+ *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file
  *  with two profiles has ids in one), TEXT_BYTE_COVERAGE and TEXT_BITMAP
  *  (18 writes and reads them, 17 refuses them), TEXT_TEMPORAL,
  *  TEXT_VTABLE_SITES and TEXT_LOOP_ENTRIES as read by each release's text
