@@ -4,6 +4,8 @@
  * A replay of LLVM 19's OverlapStats (InstrProf.cpp), InstrProfRecord::overlap
  * and InstrProfWriter::overlapRecord: the same sums in the same order with
  * the same double arithmetic, so the "%.3f" percentages round the same way.
+ * Where other releases print differently (o->llvm_release), the report asks
+ * the release's target (PBI_LF_OVERLAP_* in src/llvm/target.h).
  * Names and hashes are LLVM's (pb_profile_record_name), so iprof records
  * take part under their mapped names.
  */
@@ -167,12 +169,14 @@ static int overlap_record(const pb_record *base, const pb_record *test, ostats *
 static const char *const kind_names[NKINDS] = {"IndirectCall", "MemOP", "VTable"};
 
 /* OverlapStats::dump. name == NULL: program level. */
-static void dump(pb_buf *b, const ostats *s, const pb_overlap_options *o, const char *name, size_t name_len,
-                 uint64_t hash) {
+static void dump(pb_buf *b, const ostats *s, const pb_overlap_options *o, const pbi_llvm_target *t,
+                 const char *name, size_t name_len, uint64_t hash) {
     if (!s->valid) return;
     const char *what = name ? "edge counters" : "functions";
     if (!name) {
-        pbi_buf_printf(b, "Profile overlap infomation for base_profile: %s and test_profile: %s\nProgram level:\n",
+        /* LLVM 22 fixed the heading's spelling (PBI_LF_OVERLAP_INFORMATION) */
+        pbi_buf_printf(b, "Profile overlap %s for base_profile: %s and test_profile: %s\nProgram level:\n",
+                       pbi_llvm_has(t, PBI_LF_OVERLAP_INFORMATION) ? "information" : "infomation",
                        o->base_name ? o->base_name : "", o->test_name ? o->test_name : "");
     } else {
         pbi_buf_puts(b, "Function level:\n  Function: ");
@@ -272,6 +276,12 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
                        pb_sink *out, pb_error *err) {
     pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
     if (opts) o = *opts;
+    /* the release whose report is printed (where releases differ) */
+    pbi_llvm_target target;
+    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &target))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
+                            "expected an LLVM release from %d to %d or 0, found %d", PBI_LLVM_MIN, PBI_LLVM_MAX,
+                            o.llvm_release);
     ostats prog;
     memset(&prog, 0, sizeof prog);
     pb_buf b = PB_BUF_INIT;
@@ -286,8 +296,16 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
     if (rc) return rc;
     /* overlapInstrProfile writes "Sum of edge counts for profile X is 0."
      * and calls exit(0) before its buffered output stream is flushed, so
-     * llvm-profdata really prints nothing here; so do we. */
-    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) return 0;
+     * llvm-profdata up to 23 really prints nothing here; so do we. */
+    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) {
+        /* LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked first */
+        if (!pbi_llvm_has(&target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
+        const char *n = prog.base.count_sum < 1.0 ? o.base_name : o.test_name;
+        pbi_buf_printf(&b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
+        rc = flush(&b, out, err);
+        pbi_buf_free(&b);
+        return rc;
+    }
     prog.valid = 1;
     for (size_t i = 0; i < pb_profile_record_count(test) && !rc; i++) {
         const pb_record *t = pb_profile_record(test, i);
@@ -322,11 +340,11 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             break;
         }
-        dump(&b, &func, &o, name, len, hash);
+        dump(&b, &func, &o, &target, name, len, hash);
         if (b.len > 65536) rc = flush(&b, out, err);
     }
     if (!rc) {
-        dump(&b, &prog, &o, NULL, 0, 0);
+        dump(&b, &prog, &o, &target, NULL, 0, 0);
         rc = flush(&b, out, err);
     }
     pbi_buf_free(&b);

@@ -2,8 +2,9 @@
  * cli.h -- shared declarations of the profbridge command-line tool.
  *
  * Subcommands live in cmd_<name>.c. The LLVM-compatible `show` printer is in
- * show_llvm.c (it prints exactly what `llvm-profdata-19 show` prints for the
- * same flags); the Java view of iprof-derived profiles is in show_iprof.c.
+ * show_llvm.c (it prints exactly what `llvm-profdata-N show` prints for the
+ * same flags, N the --llvm-version target); the Java view of iprof-derived
+ * profiles is in show_iprof.c.
  */
 #ifndef PB_CLI_H
 #define PB_CLI_H
@@ -11,10 +12,12 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "llvm/target.h"
 #include "profbridge/profbridge.h"
 
-/* Flags of `llvm-profdata-19 show` for instrumentation profiles. */
+/* Flags of `llvm-profdata-N show` for instrumentation profiles. */
 typedef struct pbc_show_llvm_opts {
+    const pbi_llvm_target *t; /* the release whose output is printed (--llvm-version) */
     int all_functions;        /* --all-functions */
     int counts;               /* --counts */
     const char *function;     /* --function NAME (substring match, as llvm-profdata) */
@@ -41,7 +44,7 @@ typedef struct pbc_show_llvm_opts {
 } pbc_show_llvm_opts;
 
 /*
- * Prints `p` as llvm-profdata-19 show would for a file of the profile's
+ * Prints `p` as llvm-profdata-N show (N = o->t's release) would for a file of the profile's
  * origin format. `input_name` is only used in messages. Returns 0 or a PB_E*.
  */
 int pbc_show_llvm(const pb_profile *p, const char *input_name, const pbc_show_llvm_opts *o,
@@ -64,6 +67,13 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
                           size_t nlen, uint64_t hash);
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err);
 void pbc_show_llvm_free(pbc_show_llvm_state *st);
+/* 0 when release t's llvm-profdata reads p (raw: only its own raw
+ * version; indexed: its version and older; text: the header lines, value
+ * kinds and bitmap bytes its text reader knows; other formats: yes); else
+ * prints what it would say (file name, versions) and returns
+ * PBC_EXIT_INVALID, as llvm-profdata exits 1 then. */
+int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name);
+
 /* 1 if the flags need no name table (no value-target names, no traces, not
  * --text), so that records can be shown as they are read. */
 int pbc_show_llvm_streamable(const pbc_show_llvm_opts *o);

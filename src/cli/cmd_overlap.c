@@ -1,8 +1,11 @@
 /*
  * cmd_overlap.c -- `profbridge overlap BASE TEST`: the report of
- * `llvm-profdata-19 overlap` (instrumentation profiles), byte for byte, for
- * inputs of any format. Inputs that are not LLVM files (iprof, json) are
- * compared as the .profdata `convert` would make of them.
+ * `llvm-profdata-N overlap` (instrumentation profiles), byte for byte, for
+ * inputs of any format, N the release of --llvm-version /
+ * PROFBRIDGE_LLVM_VERSION (19 by default): raw and indexed files release N
+ * cannot read are refused as it refuses them. Inputs that are not LLVM
+ * files (iprof, json) are compared as the .profdata `convert` would make of
+ * them.
  */
 #include <stdio.h>
 #include <string.h>
@@ -26,6 +29,8 @@ static void help(FILE *out) {
           "      --value-cutoff N    function-level report for the TEST functions whose largest\n"
           "                          counter is >= N\n"
           "      --cs                count sums over context-sensitive records only\n"
+          "      --llvm-version N    report as llvm-profdata-N overlap (13..24; default\n"
+          "                          PROFBRIDGE_LLVM_VERSION, else 19)\n"
           "      --lenient           read the inputs with the readers' lenient rules\n"
           "      --instr             accepted for compatibility (the default and only kind)\n"
           "  -h, --help              show this help\n"
@@ -33,7 +38,7 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FUNCTION = 256, OPT_CUTOFF, OPT_CS, OPT_INSTR, OPT_LENIENT };
+enum { OPT_FUNCTION = 256, OPT_CUTOFF, OPT_CS, OPT_INSTR, OPT_LENIENT, OPT_LLVM_VERSION };
 
 static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
                                          {"function", required_argument, NULL, OPT_FUNCTION},
@@ -41,12 +46,13 @@ static const struct option longopts[] = {{"output", required_argument, NULL, 'o'
                                          {"cs", no_argument, NULL, OPT_CS},
                                          {"instr", no_argument, NULL, OPT_INSTR},
                                          {"lenient", no_argument, NULL, OPT_LENIENT},
+                                         {"llvm-version", required_argument, NULL, OPT_LLVM_VERSION},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
 
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
-    const char *out_path = "-";
+    const char *out_path = "-", *llvm_version = NULL;
     int c, lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
@@ -67,10 +73,17 @@ int pbc_cmd_overlap(int argc, char **argv) {
         case OPT_CS: oo.cs = 1; break;
         case OPT_INSTR: break;
         case OPT_LENIENT: lenient = 1; break;
+        case OPT_LLVM_VERSION: llvm_version = optarg; break;
         case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
         default: pbc_try_help("overlap"); goto out;
         }
     }
+    /* the release, before any input is read (a bad value is a usage error
+     * whatever the inputs) */
+    pbi_llvm_target target;
+    if ((rc = pbc_llvm_target("overlap", llvm_version, &target)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    oo.llvm_release = target.release;
     if (argc - optind != 2) {
         pbc_usage_error("overlap", "expected two input files (BASE TEST), got %d", argc - optind);
         goto out;
@@ -78,8 +91,8 @@ int pbc_cmd_overlap(int argc, char **argv) {
     oo.base_name = argv[optind];
     oo.test_name = argv[optind + 1];
     if ((rc = pbc_check_output("overlap", out_path, (const char *const *)argv + optind, 2)) != 0) goto out;
-    if ((rc = pbc_read_for_compare(oo.base_name, 1, lenient, &base)) != 0) goto out;
-    if ((rc = pbc_read_for_compare(oo.test_name, 1, lenient, &test)) != 0) goto out;
+    if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
+    if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_overlap(base, test, &oo, sink, &err) ||
         pb_sink_commit(sink, &err)) {

@@ -1,9 +1,12 @@
 /*
  * cmd_show.c -- `profbridge show IN`: the Java view (show_iprof.c) for
  * profiles read from iprof, otherwise (or with --llvm) what
- * `llvm-profdata-19 show` prints for the same flags (show_llvm.c). An
- * indexed input is streamed from the file to that printer without a model
- * when the flags need no name table (show_indexed.c, docs/show.md).
+ * `llvm-profdata-N show` prints for the same flags (show_llvm.c), N the
+ * release of --llvm-version / PROFBRIDGE_LLVM_VERSION (19 by default): the
+ * flags that release lacks are refused, the files it cannot read are
+ * refused as it refuses them. An indexed input is streamed from the file to
+ * that printer without a model when the flags need no name table
+ * (show_indexed.c, docs/show.md).
  *
  * Flags are parsed with getopt_long_only because llvm-profdata accepts
  * -flag as well as --flag, and --flag=value.
@@ -17,7 +20,7 @@
 #include "opts.h"
 
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " show IN [--topn N] [--llvm] [llvm-profdata show flags] [-o OUT]\n"
+    fputs("Usage: " PBC_PROG " show IN [--topn N] [--llvm] [--llvm-version N] [llvm-profdata show flags] [-o OUT]\n"
           "\n"
           "Prints a profile. For a profile read from iprof (without --llvm): a summary\n"
           "(version, types, methods, entries per section, total call count, contexts,\n"
@@ -26,26 +29,32 @@ static void help(FILE *out) {
           "receiver types. With --topn N only the N hottest entries (by first counter).\n"
           "\n"
           "For LLVM profiles, or with --llvm, the output is that of\n"
-          "'llvm-profdata-19 show' for the same flags. Flags may be written -flag or\n"
-          "--flag, values as '--flag VALUE' or '--flag=VALUE'.\n"
+          "'llvm-profdata-N show' for the same flags, N the --llvm-version (19 by\n"
+          "default); flags release N lacks are refused, and so are files it cannot\n"
+          "read. Flags may be written -flag or --flag, values as '--flag VALUE' or\n"
+          "'--flag=VALUE'.\n"
           "\nOptions:\n"
           "      --llvm                      LLVM view even for iprof input\n"
+          "      --llvm-version N            print as llvm-profdata-N show (13..24; default\n"
+          "                                  PROFBRIDGE_LLVM_VERSION, else 19)\n"
           "      --topn N                    the N hottest functions/entries\n"
           "      --all-functions             details of every function\n"
           "      --counts                    counter values\n"
           "      --function NAME             functions whose name contains NAME\n"
           "      --ic-targets                indirect-call targets\n"
           "      --memop-sizes               memory-operation size values\n"
-          "      --show-vtables              vtable values\n"
+          "      --show-vtables              vtable values (19+)\n"
           "      --detailed-summary          the detailed profile summary\n"
           "      --detailed-summary-cutoffs LIST  cutoffs for it (comma-separated)\n"
           "      --value-cutoff N            only functions whose max count is >= N\n"
           "      --list-below-cutoff         list the functions below the cutoff\n"
           "      --showcs                    context-sensitive records only\n"
-          "      --covered                   names of covered functions\n"
+          "      --covered                   names of covered functions (14+)\n"
           "      --binary-ids                binary ids\n"
-          "      --temporal-profile-traces   temporal profile traces\n"
-          "      --profile-version           the profile's version\n"
+          "      --temporal-profile-traces   temporal profile traces (17+)\n"
+          "      --profile-version           the profile's version (16+)\n"
+          "      --show-format FMT           text (16+; json and yaml are refused for\n"
+          "                                  instrumentation profiles, as llvm-profdata does)\n"
           "      --text                      the profile as text (.proftext)\n"
           "      --json                      the same content as JSON\n"
           "      --instr                     accepted for llvm-profdata compatibility\n"
@@ -59,29 +68,31 @@ static void help(FILE *out) {
 
 enum {
     OPT_LLVM = 256, OPT_FROM, OPT_LENIENT, OPT_INSTR, OPT_FUNCTION, OPT_CUTOFFS, OPT_TOPN,
-    OPT_VALUE_CUTOFF,
+    OPT_VALUE_CUTOFF, OPT_LLVM_VERSION, OPT_SHOW_FORMAT,
     OPT_BOOL_BASE = 512 /* + index into bool_flags */
 };
 
-/* The boolean flags and the field of pbc_show_llvm_opts each sets. */
+/* The boolean flags, the field of pbc_show_llvm_opts each sets and the
+ * feature of the releases whose llvm-profdata show has the flag (-1: all). */
 static const struct {
     const char *name;
     size_t field;
+    int feature;
 } bool_flags[] = {
-    {"all-functions", offsetof(pbc_show_llvm_opts, all_functions)},
-    {"counts", offsetof(pbc_show_llvm_opts, counts)},
-    {"ic-targets", offsetof(pbc_show_llvm_opts, ic_targets)},
-    {"memop-sizes", offsetof(pbc_show_llvm_opts, memop_sizes)},
-    {"show-vtables", offsetof(pbc_show_llvm_opts, show_vtables)},
-    {"detailed-summary", offsetof(pbc_show_llvm_opts, detailed_summary)},
-    {"list-below-cutoff", offsetof(pbc_show_llvm_opts, list_below_cutoff)},
-    {"showcs", offsetof(pbc_show_llvm_opts, showcs)},
-    {"covered", offsetof(pbc_show_llvm_opts, covered)},
-    {"binary-ids", offsetof(pbc_show_llvm_opts, binary_ids)},
-    {"temporal-profile-traces", offsetof(pbc_show_llvm_opts, temporal_traces)},
-    {"profile-version", offsetof(pbc_show_llvm_opts, profile_version)},
-    {"text", offsetof(pbc_show_llvm_opts, text)},
-    {"json", offsetof(pbc_show_llvm_opts, json)},
+    {"all-functions", offsetof(pbc_show_llvm_opts, all_functions), -1},
+    {"counts", offsetof(pbc_show_llvm_opts, counts), -1},
+    {"ic-targets", offsetof(pbc_show_llvm_opts, ic_targets), -1},
+    {"memop-sizes", offsetof(pbc_show_llvm_opts, memop_sizes), -1},
+    {"show-vtables", offsetof(pbc_show_llvm_opts, show_vtables), PBI_LF_SHOW_OPT_VTABLES},
+    {"detailed-summary", offsetof(pbc_show_llvm_opts, detailed_summary), -1},
+    {"list-below-cutoff", offsetof(pbc_show_llvm_opts, list_below_cutoff), -1},
+    {"showcs", offsetof(pbc_show_llvm_opts, showcs), -1},
+    {"covered", offsetof(pbc_show_llvm_opts, covered), PBI_LF_SHOW_OPT_COVERED},
+    {"binary-ids", offsetof(pbc_show_llvm_opts, binary_ids), -1},
+    {"temporal-profile-traces", offsetof(pbc_show_llvm_opts, temporal_traces), PBI_LF_SHOW_OPT_TEMPORAL},
+    {"profile-version", offsetof(pbc_show_llvm_opts, profile_version), PBI_LF_SHOW_OPT_VERSION_FORMAT},
+    {"text", offsetof(pbc_show_llvm_opts, text), -1},
+    {"json", offsetof(pbc_show_llvm_opts, json), -1}, /* ours */
 };
 #define NUM_BOOL_FLAGS (sizeof bool_flags / sizeof bool_flags[0])
 
@@ -94,6 +105,8 @@ static const struct option fixed_opts[] = {
     {"detailed-summary-cutoffs", required_argument, NULL, OPT_CUTOFFS},
     {"topn", required_argument, NULL, OPT_TOPN},
     {"value-cutoff", required_argument, NULL, OPT_VALUE_CUTOFF},
+    {"llvm-version", required_argument, NULL, OPT_LLVM_VERSION},
+    {"show-format", required_argument, NULL, OPT_SHOW_FORMAT},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
 };
@@ -187,8 +200,9 @@ int pbc_cmd_show(int argc, char **argv) {
     build_longopts(longopts);
     pbc_show_llvm_opts so;
     memset(&so, 0, sizeof so);
-    const char *from = NULL, *out_path = NULL;
+    const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL;
     int lenient = 0, llvm = 0, c, rc = PBC_EXIT_USAGE;
+    unsigned char given[NUM_BOOL_FLAGS] = {0};
     uint64_t n;
     pb_profile *p = NULL, **parts = NULL;
     size_t nparts = 0;
@@ -203,6 +217,7 @@ int pbc_cmd_show(int argc, char **argv) {
                 return pbc_usage_error("show", "'%s' is not a boolean value for -%s", optarg,
                                        bool_flags[c - OPT_BOOL_BASE].name);
             *(int *)((char *)&so + bool_flags[c - OPT_BOOL_BASE].field) = v;
+            given[c - OPT_BOOL_BASE] = 1;
             continue;
         }
         switch (c) {
@@ -221,10 +236,35 @@ int pbc_cmd_show(int argc, char **argv) {
             if (pbc_parse_u64(optarg, &so.value_cutoff))
                 return pbc_usage_error("show", "--value-cutoff needs a number, found '%s'", optarg);
             break;
+        case OPT_LLVM_VERSION: llvm_version = optarg; break;
+        case OPT_SHOW_FORMAT: show_format = optarg; break;
         case 'o': out_path = optarg; break;
         case 'h': help(stdout); return PBC_EXIT_OK;
         default: return pbc_try_help("show");
         }
+    }
+    /* the release, before any input is read: a bad value is a usage error
+     * even when the input is broken */
+    pbi_llvm_target target;
+    if ((rc = pbc_llvm_target("show", llvm_version, &target)) != 0) return rc;
+    rc = PBC_EXIT_USAGE;
+    so.t = &target;
+    /* a flag the release's llvm-profdata show does not have: it refuses
+     * the command line ("Unknown command line argument") */
+    for (size_t i = 0; i < NUM_BOOL_FLAGS; i++)
+        if (given[i] && bool_flags[i].feature >= 0 &&
+            !pbi_llvm_has(&target, (enum pbi_llvm_feature)bool_flags[i].feature))
+            return pbc_usage_error("show", "llvm-profdata-%d show has no -%s (--llvm-version %d)", target.release,
+                                   bool_flags[i].name, target.release);
+    if (show_format) {
+        if (!pbi_llvm_has(&target, PBI_LF_SHOW_OPT_VERSION_FORMAT))
+            return pbc_usage_error("show", "llvm-profdata-%d show has no -show-format (--llvm-version %d)",
+                                   target.release, target.release);
+        if (strcmp(show_format, "json") == 0 || strcmp(show_format, "yaml") == 0)
+            return pbc_usage_error("show", "%s output is not supported for instr profiles (llvm-profdata "
+                                   "refuses it; --json is ours)", strcmp(show_format, "json") == 0 ? "JSON" : "YAML");
+        if (strcmp(show_format, "text") != 0)
+            return pbc_usage_error("show", "-show-format wants text, json or yaml, got '%s'", show_format);
     }
     if (optind != argc - 1)
         return pbc_usage_error("show", optind >= argc ? "missing input file" : "exactly one input file expected");
@@ -255,7 +295,7 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
         /* records straight from the file to the printer (show_indexed.c) */
-        rc = pbc_show_indexed(in_path, src, &ro, &so, out_path);
+        rc = pbc_show_indexed(in_path, src, &ro, &so, out_path); /* checks the version too */
         pb_source_free(src);
         return rc;
     }
@@ -271,11 +311,14 @@ int pbc_cmd_show(int argc, char **argv) {
         pb_source_free(held);
         return pbc_exit_for(prc);
     }
+    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+    /* a raw or indexed file the release cannot read: it says so, and so do we */
+    if ((rc = pbc_llvm_check_readable(&target, p, name)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
     if (!(out = pbc_open_out(out_path))) {
         out = stdout; /* nothing to close */
         goto out;
     }
-    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
     if (!llvm && strcmp(pb_profile_origin(p)->format, "iprof") == 0) {
         if (any_llvm_flag(&so))
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");

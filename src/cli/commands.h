@@ -7,7 +7,7 @@
  * and returns the process exit code (opts.h: PBC_EXIT_*).
  */
 PBC_COMMAND(convert, pbc_cmd_convert, "convert a profile to another format (iprof, raw, indexed, text, json)")
-PBC_COMMAND(show, pbc_cmd_show, "print a profile: Java view for iprof, llvm-profdata-19 show output otherwise")
+PBC_COMMAND(show, pbc_cmd_show, "print a profile: Java view for iprof, llvm-profdata-N show output otherwise")
 PBC_COMMAND(validate, pbc_cmd_validate, "check profiles and report every problem found")
 PBC_COMMAND(dump, pbc_cmd_dump, "explain the bytes of a profile file, field by field")
 PBC_COMMAND(merge, pbc_cmd_merge, "merge profiles as llvm-profdata merge does (weights, sparse, function filters)")

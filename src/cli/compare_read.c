@@ -3,6 +3,7 @@
  */
 #include <string.h>
 
+#include "cli.h"
 #include "compare_read.h"
 #include "opts.h"
 
@@ -36,7 +37,7 @@ static int via_indexed(pb_profile **pp, const char *path, pb_error *err) {
     return 0;
 }
 
-int pbc_read_for_compare(const char *path, int as_llvm, int lenient, pb_profile **out) {
+int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t, int lenient, pb_profile **out) {
     pb_error err;
     pb_error_clear(&err);
     pbc_diag_ctx dc = {0, 0, 0};
@@ -50,6 +51,14 @@ int pbc_read_for_compare(const char *path, int as_llvm, int lenient, pb_profile 
     int rc = pbc_open_input(path, &src, &err);
     if (!rc) rc = pb_read(out, src, &ro, &err);
     pb_source_free(src);
+    if (!rc && t) {
+        int xrc = pbc_llvm_check_readable(t, *out, path); /* prints its own message */
+        if (xrc) {
+            pb_profile_free(*out);
+            *out = NULL;
+            return xrc;
+        }
+    }
     if (!rc && as_llvm && !is_llvm_origin(*out)) {
         rc = via_indexed(out, path, &err);
         if (rc) pb_error_set_source(&err, path);

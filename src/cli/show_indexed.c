@@ -1,7 +1,7 @@
 /*
  * show_indexed.c -- `show` on an indexed profile (.profdata) without a
  * model: the records go from the on-disk table straight to the printer of
- * show_llvm.c, in file order, as llvm-profdata-19 show reads them. Building
+ * show_llvm.c, in file order, as llvm-profdata show reads them. Building
  * the model (interning every name, copying every record, checking MD5(name)
  * against every key hash) was most of the time of `show --all-functions
  * --counts` on big files, and most of its memory.
@@ -61,6 +61,9 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
         exit_code = pbc_exit_for(rc);
         goto done;
     }
+    /* a version the release does not read: refused before anything is written */
+    if ((exit_code = pbc_llvm_check_readable(so->t, side, name)) != 0) goto done;
+    exit_code = PBC_EXIT_USAGE;
     /* pass 2: print (the diagnostics were given) */
     if (!(c.out = pbc_open_out(out_path))) goto done;
     pb_read_options quiet = *ro;

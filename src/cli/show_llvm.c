@@ -1,11 +1,14 @@
 /*
  * show_llvm.c -- `show` for LLVM instrumentation profiles, printing exactly
- * what `llvm-profdata-19 show` prints for the same flags (spec §8), or the
- * same content as JSON (--json, ours: llvm-profdata refuses JSON for instr
- * profiles).
+ * what `llvm-profdata-N show` prints for the same flags (spec §8), N being
+ * the release of o->t (--llvm-version, 19 by default), or the same content
+ * as JSON (--json, ours: llvm-profdata refuses JSON for instr profiles).
+ * Where releases print differently, the printer asks the target
+ * (pbi_llvm_has, the PBI_LF_SHOW_* rows of src/llvm/target.h); it never
+ * compares release numbers.
  *
  * The summary lines are recomputed from the records shown, with the rules of
- * LLVM 19's InstrProfSummaryBuilder (spec §3.4): records whose first count is
+ * InstrProfSummaryBuilder (spec §3.4): records whose first count is
  * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
  * detailed entries walk the counts downwards across all cutoffs.
  *
@@ -19,6 +22,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "opts.h"
 #include "sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
@@ -27,6 +31,9 @@
 static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,
                                            600000, 700000, 800000, 900000, 950000, 990000,
                                            999000, 999900, 999990, 999999};
+/* ProfileSummaryBuilder::DefaultCutoffs before LLVM added the low ones
+ * (PBI_LF_SHOW_CUTOFFS_7). */
+static const uint32_t default_cutoffs_7[] = {800000, 900000, 950000, 990000, 999000, 999900, 999990};
 
 /* ---- summary (ProfileSummaryBuilder) ------------------------------------------ */
 
@@ -64,8 +71,21 @@ static void sum_count(summary *s, uint64_t c) {
     s->c[s->nc++] = c;
 }
 
-static void sum_record(summary *s, const pb_record *r) {
+static void sum_record(summary *s, const pb_record *r, int pseudo_records) {
     if (r->num_counters == 0) return;
+    if (!pseudo_records) {
+        /* LLVM 13-15: every record is a function; single counts of 2^64-1
+         * are left out (addEntryCount / addInternalCount "skip invalid count") */
+        s->num_functions++;
+        for (uint32_t i = 0; i < r->num_counters; i++) {
+            uint64_t c = r->counters[i];
+            if (c == PSEUDO_HOT) continue;
+            sum_count(s, c);
+            uint64_t *max = i ? &s->max_internal : &s->max_function;
+            if (c > *max) *max = c;
+        }
+        return;
+    }
     if (r->counters[0] == PSEUDO_HOT || r->counters[0] == PSEUDO_WARM) return;
     s->num_functions++;
     sum_count(s, r->counters[0]);
@@ -211,11 +231,16 @@ typedef struct hot {
     const char *name;
     size_t len;
     uint64_t max;
+    uint64_t seq;   /* the record's rank in the listing (ties, LLVM 22+) */
+    int file_order; /* 1: equal maxima rank in file order (PBI_LF_SHOW_TOPN_FILE_ORDER) */
 } hot;
 
 /* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
- * so that ties come out in the same order as llvm-profdata's. */
-static int hot_less(const hot *a, const hot *b) { return a->max > b->max; }
+ * so that ties come out in the same order as llvm-profdata's; from LLVM 22
+ * the order is total: equal maxima rank by file order, the later one lower. */
+static int hot_less(const hot *a, const hot *b) {
+    return a->max > b->max || (a->file_order && a->max == b->max && a->seq < b->seq);
+}
 static void heap_push_hole(hot *h, size_t hole, size_t top, hot v) {
     size_t parent = (hole - 1) / 2;
     while (hole > top && hot_less(&h[parent], &v)) {
@@ -330,7 +355,7 @@ static void print_stats(FILE *out, const vstats *st, int json) {
 
 /* The text-format record (InstrProfWriter::writeRecordInText). */
 static void print_text_record(FILE *out, const pb_profile *p, const char *name, size_t nlen,
-                              uint64_t hash, const pb_record *r) {
+                              uint64_t hash, const pb_record *r, const pbi_llvm_target *tg) {
     static const char *const kind_str[3] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
                                             "IPVK_VTableTarget"};
     fwrite(name, 1, nlen, out);
@@ -341,6 +366,8 @@ static void print_text_record(FILE *out, const pb_profile *p, const char *name, 
         fprintf(out, "# Num Bitmap Bytes:\n$%" PRIu32 "\n# Bitmap Byte Values:\n", r->num_bitmap_bytes);
         for (uint32_t i = 0; i < r->num_bitmap_bytes; i++) fprintf(out, "0x%x\n", r->bitmap[i]);
         fputc('\n', out);
+    } else if (pbi_llvm_has(tg, PBI_LF_TEXT_BITMAP_ALWAYS)) {
+        fputs("# Num Bitmap Bytes:\n$0\n", out); /* LLVM 24 writes the count for every record */
     }
     unsigned nk = 0;
     for (unsigned k = 0; k < PB_VK_COUNT; k++) nk += r->num_sites[k] > 0;
@@ -408,12 +435,14 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
 
 struct pbc_show_llvm_state {
     const pbc_show_llvm_opts *o;
+    pbi_llvm_target tg; /* o->t, or release PBI_LLVM_DEFAULT when o->t is NULL */
     FILE *out;
     uint64_t flags;
     int is_ir, json, first_json_fn;
     summary sm;
     vstats vs[PB_VK_COUNT];
     size_t shown, below, nhot;
+    uint64_t nseen; /* records offered to the heap */
     hot *heap; /* the topn hottest so far (a min-heap) */
     linebuf lb;
 };
@@ -424,6 +453,52 @@ static int contains(const char *name, size_t nlen, const char *needle) {
     if (k > nlen) return 0;
     for (size_t i = 0; i + k <= nlen; i++)
         if (name[i] == needle[0] && memcmp(name + i, needle, k) == 0) return 1;
+    return 0;
+}
+
+/* What a text file needs of a release's reader (TextInstrProfReader: an
+ * unknown header line is "file header is corrupt", an unknown value kind or
+ * a bitmap line "malformed"): 1 with *what naming the first thing release t
+ * lacks, else 0. */
+static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char **what) {
+    uint64_t f = pb_profile_flags(p);
+    if ((f & PB_VARIANT_TEMPORAL) && !pbi_llvm_has(t, PBI_LF_TEXT_TEMPORAL)) return *what = ":temporal_prof_traces", 1;
+    if ((f & PB_VARIANT_BYTE_COVERAGE) && !pbi_llvm_has(t, PBI_LF_TEXT_BYTE_COVERAGE))
+        return *what = ":single_byte_coverage", 1;
+    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && !pbi_llvm_has(t, PBI_LF_TEXT_LOOP_ENTRIES))
+        return *what = ":instrument_loop_entries", 1;
+    int bitmap = !pbi_llvm_has(t, PBI_LF_TEXT_BITMAP), vtables = !pbi_llvm_has(t, PBI_LF_TEXT_VTABLE_SITES);
+    for (size_t i = 0, n = pb_profile_record_count(p); i < n && (bitmap || vtables); i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (bitmap && r->num_bitmap_bytes) return *what = "MC/DC bitmap bytes", 1;
+        if (vtables && r->num_sites[PB_VK_VTABLE]) return *what = "vtable value sites (IPVK_VTableTarget)", 1;
+    }
+    return 0;
+}
+
+int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name) {
+    const pb_origin *org = pb_profile_origin(p);
+    const char *what = NULL;
+    /* RawInstrProfReader: the version must be the one its compiler-rt writes */
+    if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version) {
+        fprintf(stderr, PBC_PROG ": %s: raw profile version mismatch: Profile uses raw profile format version = %" PRIu64
+                "; expected version = %" PRIu32 " (llvm-profdata-%d, --llvm-version %d)\n",
+                name, org->version, t->raw_version, t->release, t->release);
+        return PBC_EXIT_INVALID;
+    }
+    /* IndexedInstrProfReader: versions up to the one its writer writes */
+    if (strcmp(org->format, "indexed") == 0 && org->version > t->indexed_version) {
+        int first = pbi_llvm_first_reading_indexed((uint32_t)org->version);
+        fprintf(stderr, PBC_PROG ": %s: unsupported instrumentation profile format version: indexed version %" PRIu64
+                " is newer than llvm-profdata-%d reads (%" PRIu32 "); --llvm-version %d or later reads it\n",
+                name, org->version, t->release, t->indexed_version, first ? first : PBI_LLVM_MAX);
+        return PBC_EXIT_INVALID;
+    }
+    if (strcmp(org->format, "text") == 0 && text_needs(p, t, &what)) {
+        fprintf(stderr, PBC_PROG ": %s: invalid instrumentation profile data: llvm-profdata-%d's text reader "
+                "does not know %s (--llvm-version %d)\n", name, t->release, what, t->release);
+        return PBC_EXIT_INVALID;
+    }
     return 0;
 }
 
@@ -446,6 +521,8 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     *stp = NULL;
     if (!st) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     st->o = o;
+    if (o->t) st->tg = *o->t;
+    else (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, &st->tg);
     st->out = out;
     st->flags = flags;
     st->is_ir = (flags & PB_VARIANT_IR) != 0;
@@ -489,11 +566,12 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
             fputs("]}", out);
             st->first_json_fn = 0;
         } else {
-            print_text_record(out, rp, name, nlen, hash, r);
+            print_text_record(out, rp, name, nlen, hash, r, &st->tg);
         }
         return;
     }
-    sum_record(&st->sm, r);
+    int pseudo = pbi_llvm_has(&st->tg, PBI_LF_SHOW_PSEUDO_COUNTS);
+    sum_record(&st->sm, r, pseudo);
     if (o->covered) {
         int any = 0;
         for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
@@ -510,7 +588,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
-    if (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM) {
+    if (pseudo && (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM)) {
         if (show && !json) {
             if (!st->shown) fputs("Counters:\n", out);
             st->shown++;
@@ -523,6 +601,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
     uint64_t fmax = 0, fsum = 0;
     for (uint32_t k = 0; k < r->num_counters; k++) {
+        if (!pseudo && r->counters[k] == PSEUDO_HOT) continue; /* 13-15: "invalid" counts */
         if (r->counters[k] > fmax) fmax = r->counters[k];
         fsum += r->counters[k];
     }
@@ -547,7 +626,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     if (o->topn) {
-        hot h = {name, nlen, fmax};
+        hot h = {name, nlen, fmax, st->nseen++, pbi_llvm_has(&st->tg, PBI_LF_SHOW_TOPN_FILE_ORDER)};
         if (st->nhot == o->topn) {
             if (st->heap[0].max < fmax) {
                 heap_pop(st->heap, &st->nhot);
@@ -636,6 +715,14 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
 }
 
+/* The --value-cutoff lines of the summary. */
+static void print_cutoff_counts(FILE *out, uint64_t cutoff, size_t below, uint64_t nfunctions) {
+    if (!cutoff) return;
+    fprintf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", cutoff, below);
+    fprintf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n", cutoff,
+            nfunctions - below);
+}
+
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
     const pbc_show_llvm_opts *o = st->o;
     FILE *out = st->out;
@@ -662,6 +749,7 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     }
 
     int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
+    const pbi_llvm_target *tg = &st->tg;
     if (json) {
         const char *sep = (shown || o->list_below_cutoff) ? ", " : "";
         fprintf(out, "%s\"instrumentation_level\": \"%s\"", sep, is_ir ? "IR" : "Front-end");
@@ -676,16 +764,22 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     } else {
         fprintf(out, "Instrumentation level: %s", is_ir ? "IR" : "Front-end");
         if (is_ir) fprintf(out, "  entry_first = %d", entry_first);
+        if (is_ir && pbi_llvm_has(tg, PBI_LF_SHOW_LOOP_ENTRIES))
+            fprintf(out, "  instrument_loop_entries = %d", (flags & PB_VARIANT_INSTR_LOOP_ENTRIES) != 0);
         fputc('\n', out);
         if (o->all_functions || (o->function && *o->function)) fprintf(out, "Functions shown: %zu\n", shown);
+        /* LLVM 20+ prints the summary with ProfileSummary::printSummary:
+         * the totals follow the maxima (with or without --detailed-summary)
+         * and the --value-cutoff lines come after them, not before */
+        int print_summary = pbi_llvm_has(tg, PBI_LF_SHOW_BLOCK_TOTALS);
         fprintf(out, "Total functions: %" PRIu64 "\n", sm.num_functions);
-        if (o->value_cutoff) {
-            fprintf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", o->value_cutoff, below);
-            fprintf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n",
-                    o->value_cutoff, sm.num_functions - below);
-        }
+        if (!print_summary) print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
         fprintf(out, "Maximum function count: %" PRIu64 "\nMaximum internal block count: %" PRIu64 "\n",
                 sm.max_function, sm.max_internal);
+        if (print_summary) {
+            fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\n", sm.num_counts, sm.total);
+            print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
+        }
     }
     if (o->topn) {
         /* popped ascending, printed descending */
@@ -734,9 +828,12 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (o->cutoffs) {
             if ((rc = parse_cutoffs(o->cutoffs, &cut, &ncut, err))) goto out;
         } else {
-            ncut = sizeof default_cutoffs / sizeof default_cutoffs[0];
+            ncut = pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? sizeof default_cutoffs_7 / sizeof default_cutoffs_7[0]
+                                                          : sizeof default_cutoffs / sizeof default_cutoffs[0];
         }
-        const uint32_t *cuts = cut ? cut : default_cutoffs;
+        const uint32_t *cuts = cut                                     ? cut
+                               : pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? default_cutoffs_7
+                                                                       : default_cutoffs;
         dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
         if (!de) {
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -748,30 +845,45 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             ju(out, ", \"total_count\": ", sm.total);
             fputs(", \"detailed_summary\": [", out);
         }
+        else if (pbi_llvm_has(tg, PBI_LF_SHOW_BLOCK_TOTALS))
+            fputs("Detailed summary:\n", out); /* the totals were printed above */
         else
             fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
                     sm.num_counts, sm.total);
+        int with_blocks = pbi_llvm_has(tg, PBI_LF_SHOW_SUMMARY_BLOCKS);
         for (size_t k = 0; k < ncut; k++) {
-            double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
             if (json) {
                 fprintf(out, "%s{\"cutoff\": %" PRIu32, k ? ", " : "", de[k].cutoff);
                 ju(out, ", \"min_count\": ", de[k].min_count);
                 fprintf(out, ", \"blocks\": %" PRIu64 "}", de[k].num);
-            }
-            else
+            } else if (with_blocks) {
+                /* ProfileSummary::printDetailedSummary, in its float arithmetic */
+                float share = sm.num_counts ? 100.f * (float)de[k].num / (float)sm.num_counts : 0;
+                float pct = 100.f * (float)de[k].cutoff / 1000000.0f;
+                fprintf(out, "%" PRIu64 " blocks (%.2f%%) with count >= %" PRIu64
+                             " account for %0.6g%% of the total counts.\n",
+                        de[k].num, (double)share, de[k].min_count, (double)pct);
+            } else {
+                double pct = (double)((float)de[k].cutoff / 1000000.0f * 100.0f);
                 fprintf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
                         de[k].num, de[k].min_count, pct);
+            }
         }
         if (json) fputc(']', out);
         free(de);
     }
+    /* LLVM 15-17's raw reader kept only the last profile's ids of a file
+     * holding several (each profile's header replaced the list) */
+    size_t first_part = nparts > 1 && pbi_llvm_has(tg, PBI_LF_BINARY_IDS_LAST_ONLY) ? nparts - 1 : 0;
     size_t nbid = 0;
-    for (size_t pi = 0; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
-    /* llvm-profdata-19 prints the heading for an indexed file without ids
-     * too (IndexedInstrProfReader::printBinaryIds), not for a raw one */
-    if (o->binary_ids && (nbid || strcmp(pb_profile_origin(p)->format, "indexed") == 0)) {
+    for (size_t pi = first_part; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
+    /* the heading also for an indexed file without ids
+     * (IndexedInstrProfReader::printBinaryIds) where the release has it,
+     * never for a raw one */
+    if (o->binary_ids &&
+        (nbid || (pbi_llvm_has(tg, PBI_LF_SHOW_BINARY_IDS_HEADING) && strcmp(pb_profile_origin(p)->format, "indexed") == 0))) {
         fputs(json ? ", \"binary_ids\": [" : "Binary IDs: \n", out);
-        for (size_t pi = 0, k = 0; pi < nparts; pi++) {
+        for (size_t pi = first_part, k = 0; pi < nparts; pi++) {
             const pb_profile *bp = o->nparts ? o->parts[pi] : p;
             for (size_t q = 0; q < pb_profile_binary_id_count(bp); q++, k++) {
                 size_t len;

@@ -78,8 +78,18 @@
     X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
     X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
-    X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
+    X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:' always")    \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
+    X(SHOW_TOPN_FILE_ORDER,   22, PBI_LLVM_NOW, "show --topn: equal maxima listed in file order (before: heap order)") \
+    X(SHOW_PSEUDO_COUNTS,     16, PBI_LLVM_NOW, "show: <PseudoHot>/<PseudoWarm> records, left out of the summary (before: 2^64-1 counts skipped)") \
+    X(SHOW_CUTOFFS_7,         13, 14,           "detailed summary's default cutoffs: 80% ... 99.999% (7, not 16)")     \
+    X(SHOW_BINARY_IDS_HEADING, 18, PBI_LLVM_NOW, "show --binary-ids prints 'Binary IDs:' for an indexed file without ids") \
+    X(SHOW_OPT_COVERED,       14, PBI_LLVM_NOW, "show has --covered")                                                  \
+    X(SHOW_OPT_VERSION_FORMAT, 16, PBI_LLVM_NOW, "show has --profile-version and --show-format")                       \
+    X(SHOW_OPT_TEMPORAL,      17, PBI_LLVM_NOW, "show has --temporal-profile-traces")                                  \
+    X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
+    X(OVERLAP_INFORMATION,    22, PBI_LLVM_NOW, "overlap's heading says 'information' (before: 'infomation')")      \
+    X(OVERLAP_ZERO_SUM,       24, PBI_LLVM_NOW, "overlap prints 'Sum of edge counts for profile X is 0.' (before: nothing)") \
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
@@ -98,6 +108,14 @@
  *    TEXT_BITMAP_ALWAYS [24,) (23 does not);
  *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
  *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
+/* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
+ * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
+ *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file
+ *  with two profiles has ids in one), TEXT_BYTE_COVERAGE and TEXT_BITMAP
+ *  (18 writes and reads them, 17 refuses them), TEXT_TEMPORAL,
+ *  TEXT_VTABLE_SITES and TEXT_LOOP_ENTRIES as read by each release's text
+ *  reader: tests/interop/llvm_releases_show.sh and llvm_releases_overlap.sh
+ *  (docs/show.md has the table). */
 enum pbi_llvm_feature {
 #define PBI_X(id, since, until, meaning) PBI_LF_##id,
     PBI_LLVM_FEATURES(PBI_X)

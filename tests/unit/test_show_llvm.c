@@ -1,7 +1,8 @@
 /*
  * test_show_llvm.c -- the llvm-profdata-compatible show printer against the
  * outputs llvm-profdata-19/-14 printed for the real raw files (stored beside
- * them in ../shared/testdata/llvm-real, see its README and COMMANDS.txt).
+ * them in ../shared/testdata/llvm-real, see its README and COMMANDS.txt),
+ * each printed for the target of the release that printed it.
  *
  * The printer lives in the CLI (src/cli/show_llvm.c), which the unit-test
  * binary does not link; it is compiled into this suite directly.
@@ -17,7 +18,11 @@
 #include "../../src/cli/show_llvm.c"
 
 static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
+    static pbi_llvm_target t14, t19;
+    (void)pbi_llvm_target_of(14, &t14);
+    (void)pbi_llvm_target_of(19, &t19);
     memset(o, 0, sizeof *o);
+    o->t = llvm14 ? &t14 : &t19; /* the output of llvm-profdata-14 or -19 */
     if (!strcmp(suffix, "show-counts") || !strcmp(suffix, "llvm19.show-counts") ||
         !strcmp(suffix, "llvm14.show-counts"))
         o->all_functions = o->counts = 1;
@@ -33,8 +38,7 @@ static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
         o->all_functions = o->ic_targets = o->show_vtables = 1;
     else if (!strcmp(suffix, "show-detailed-summary")) {
         o->detailed_summary = 1;
-        /* LLVM 14 used 7 cutoffs (spec §8.1) */
-        if (llvm14) o->cutoffs = "800000,900000,950000,990000,999000,999900,999990";
+        /* LLVM 14 used 7 cutoffs (spec §8.1): its target (o->t) says so */
     }
 }
 
@@ -162,6 +166,76 @@ static void show_llvm__computes_the_detailed_summary_walk_by_hand(void) {
     pb_profile_free(p);
 }
 
+/* The same hand-made profile printed as LLVM 14 and LLVM 21 print it
+ * (hand-computed; llvm-profdata-14 and -21 print the same for its .proftext):
+ * 14 counts the pseudo record as a function and leaves out only its 2^64-1
+ * count (4 blocks, total 42); 21 leaves the record out, prints the totals
+ * after the maxima, loop entries, and "N blocks (P%) ... C%". */
+static void show_llvm__prints_as_the_release_of_the_target(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    pb_profile_set_flags(p, PB_VARIANT_IR);
+    uint64_t c1[] = {10, 20}, c2[] = {5}, c3[] = {UINT64_MAX, 7};
+    const char *names[] = {"f", "g", "pseudo"};
+    uint64_t *cs[] = {c1, c2, c3};
+    uint32_t ns[] = {2, 1, 2};
+    for (int i = 0; i < 3; i++) {
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        r.kind = PB_REC_FUNCTION;
+        r.ctx = r.layout = PB_NONE;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, names[i], strlen(names[i]), &r.name, &err), 0);
+        r.hash = (uint64_t)i + 1;
+        r.num_counters = ns[i];
+        r.counters = cs[i];
+        CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    }
+    static const struct {
+        int release;
+        const char *expected;
+    } cases[] = {
+        {14, "Instrumentation level: IR  entry_first = 0\n"
+             "Total functions: 3\n"
+             "Maximum function count: 10\n"
+             "Maximum internal block count: 20\n"
+             "Total number of blocks: 4\n"
+             "Total count: 42\n"
+             "Detailed summary:\n"
+             "2 blocks with count >= 10 account for 50 percentage of the total counts.\n"
+             "3 blocks with count >= 7 account for 90 percentage of the total counts.\n"
+             "4 blocks with count >= 5 account for 100 percentage of the total counts.\n"},
+        {21, "Instrumentation level: IR  entry_first = 0  instrument_loop_entries = 0\n"
+             "Total functions: 2\n"
+             "Maximum function count: 10\n"
+             "Maximum internal block count: 20\n"
+             "Total number of blocks: 3\n"
+             "Total count: 35\n"
+             "Detailed summary:\n"
+             "1 blocks (33.33%) with count >= 20 account for 50% of the total counts.\n"
+             "3 blocks (100.00%) with count >= 5 account for 90% of the total counts.\n"
+             "3 blocks (100.00%) with count >= 5 account for 100% of the total counts.\n"},
+    };
+    for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+        pbi_llvm_target t;
+        CU_ASSERT_EQUAL_FATAL(pbi_llvm_target_of(cases[k].release, &t), 0);
+        pbc_show_llvm_opts o;
+        memset(&o, 0, sizeof o);
+        o.t = &t;
+        o.detailed_summary = 1;
+        o.cutoffs = "500000,900000,1000000";
+        char *got = NULL;
+        size_t glen = 0;
+        FILE *mem = open_memstream(&got, &glen);
+        CU_ASSERT_EQUAL(pbc_show_llvm(p, "m", &o, mem, &err), 0);
+        fclose(mem);
+        CU_ASSERT_STRING_EQUAL(got, cases[k].expected);
+        free(got);
+    }
+    pb_profile_free(p);
+}
+
 /* --json carries the same content: valid JSON whose numbers match the text view. */
 static void show_llvm__json_is_valid_and_carries_the_same_numbers(void) {
     static const char *const files[] = {"basic-ir", "basic-fe", "vtable-ir", "temporal-ir", "mcdc-fe", "concat-ir"};
@@ -209,6 +283,7 @@ static CU_TestInfo tests[] = {
     {"show_llvm__prints_what_llvm_profdata_printed_for_every_real_raw_file",
      show_llvm__prints_what_llvm_profdata_printed_for_every_real_raw_file},
     {"show_llvm__computes_the_detailed_summary_walk_by_hand", show_llvm__computes_the_detailed_summary_walk_by_hand},
+    {"show_llvm__prints_as_the_release_of_the_target", show_llvm__prints_as_the_release_of_the_target},
     {"show_llvm__json_is_valid_and_carries_the_same_numbers", show_llvm__json_is_valid_and_carries_the_same_numbers},
     CU_TEST_INFO_NULL};
 
