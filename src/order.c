@@ -30,10 +30,9 @@
 #include "stl_algo.h"
 
 /* ---- what differs between releases ----------------------------------------
- * Each rule was compared with the real llvm-profdata-17, -18, -19, -21, -22,
- * -23 and -24 by tests/interop/order_llvm.sh, except where it says otherwise.
- * (They live here, not in llvm/target.h's feature table, because only order
- * reads them.) */
+ * The ORDER_* rows of src/llvm/target.h, each compared with the real
+ * llvm-profdata-17, -18, -19, -21, -22, -23 and -24 by
+ * tests/interop/order_llvm.sh; this is their view for one run. */
 
 typedef struct order_rules {
     /* createBPFunctionNodes: 0 = LLVM 17/18 (utility node per trace and log2
@@ -42,11 +41,7 @@ typedef struct order_rules {
      * that are too rare or too common dropped, nodes sorted by (first
      * timestamp, id)). */
     int nodes_v2;
-    /* BalancedPartitioning::split: 0 = std::nth_element (LLVM 17-19, and
-     * 20 by the history: the switch came with lld's ELF balanced-partitioning
-     * work that found the order differing between hosts, after the 20
-     * branch; no llvm-profdata-20 was at hand to verify), 1 = llvm::sort
-     * (verified for 21-24). */
+    /* BalancedPartitioning::split: 0 = std::nth_element, 1 = llvm::sort. */
     int split_sorts;
     /* The file-name prefix of local functions: ':' (LLVM 17, split only if
      * present) or ';' (LLVM 18+, getParsedIRPGOName). */
@@ -67,18 +62,19 @@ typedef struct order_rules {
 } order_rules;
 
 static int rules_for(int release, order_rules *r, pb_error *err) {
+    pbi_llvm_target t;
     if (release == 0) release = PBI_LLVM_DEFAULT;
-    if (release < 17 || release > PBI_LLVM_MAX)
+    if (pbi_llvm_target_of(release, &t) || !pbi_llvm_has(&t, PBI_LF_ORDER))
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version",
                             "llvm-profdata order exists from LLVM 17 on (17..24), not in %d", release);
-    r->nodes_v2 = release >= 19;
-    r->split_sorts = release >= 21;
-    r->file_delim = release >= 18 ? ';' : ':';
-    r->macho_warning = release >= 18;
-    r->var_names = release >= 19;
-    r->count_line = release >= 18;
-    r->test_traces = release >= 19;
-    r->average_area = release >= 24;
+    r->nodes_v2 = pbi_llvm_has(&t, PBI_LF_ORDER_NODES_V2);
+    r->split_sorts = pbi_llvm_has(&t, PBI_LF_ORDER_SPLIT_SORTS);
+    r->file_delim = pbi_llvm_has(&t, PBI_LF_ORDER_SEMICOLON_PREFIX) ? ';' : ':';
+    r->macho_warning = pbi_llvm_has(&t, PBI_LF_ORDER_MACHO_WARNING);
+    r->var_names = pbi_llvm_has(&t, PBI_LF_ORDER_VAR_NAMES);
+    r->count_line = pbi_llvm_has(&t, PBI_LF_ORDER_COUNT_LINE);
+    r->test_traces = pbi_llvm_has(&t, PBI_LF_ORDER_TEST_TRACES);
+    r->average_area = pbi_llvm_has(&t, PBI_LF_ORDER_AVERAGE_AREA);
     return 0;
 }
 

@@ -93,7 +93,16 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
-    X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)")
+    X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
+    X(ORDER,                  17, PBI_LLVM_NOW, "llvm-profdata has the order command")                                 \
+    X(ORDER_NODES_V2,         19, PBI_LLVM_NOW, "order: a utility node per doubling of the timestamp, rare and common ones dropped (before: per trace and log2)") \
+    X(ORDER_SPLIT_SORTS,      21, PBI_LLVM_NOW, "order: bisection splits with llvm::sort (before: std::nth_element)")  \
+    X(ORDER_SEMICOLON_PREFIX, 18, PBI_LLVM_NOW, "order: a local function's file prefix ends at ';' (before: ':')")     \
+    X(ORDER_MACHO_WARNING,    18, PBI_LLVM_NOW, "order prints the '# Warning: Mach-O ...' line")                       \
+    X(ORDER_VAR_NAMES,        19, PBI_LLVM_NOW, "order: vtable names in traces resolve too")                           \
+    X(ORDER_COUNT_LINE,       18, PBI_LLVM_NOW, "order prints '# Ordered N functions' first (17: a note on stderr)")   \
+    X(ORDER_TEST_TRACES,      19, PBI_LLVM_NOW, "order has --num-test-traces")                                         \
+    X(ORDER_AVERAGE_AREA,     24, PBI_LLVM_NOW, "order prints the test traces' 'Average area' (before: 'Total area')")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
  * and --text, of llvm-profdata 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24;
@@ -108,6 +117,10 @@
  *    TEXT_BITMAP_ALWAYS [24,) (23 does not);
  *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
  *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
+/* ORDER_* rows: tests/interop/order_llvm.sh against llvm-profdata 17, 18, 19
+ * and 21-24 (docs/order.md); ORDER_SPLIT_SORTS's 20 is not verified (no
+ * llvm-profdata-20): LLVM's history puts the switch to llvm::sort after the
+ * 20 branch. */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
  *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file
