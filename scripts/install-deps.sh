@@ -7,12 +7,14 @@ set -euo pipefail
 
 packages=(
   build-essential cmake pkg-config gzip time
-  curl xz-utils          # scripts/fetch-llvm17.sh: llvm-profdata-17 from Debian trixie
+  # scripts/fetch-llvm.sh: LLVM 17/18/21-24 from Debian trixie/sid/experimental
+  python3 gpgv debian-archive-keyring dpkg patchelf
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
-  llvm-16                # idx_llvm_interop.sh: --llvm-version 16 against llvm-profdata-16
+  llvm-15 clang-15 libclang-common-15-dev   # 15's profile runtime is in libclang-common
+  llvm-16 clang-16 libclang-rt-16-dev   # idx_llvm_interop.sh: --llvm-version 16 against llvm-profdata-16
   llvm-19 clang-19 libclang-rt-19-dev
 )
 

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
 # run-tests.sh -- the whole test run (what CI runs through .ci/run):
-#   1. installs missing dependencies (scripts/install-deps.sh) and
-#      llvm-profdata-17 from Debian trixie (scripts/fetch-llvm17.sh);
+#   1. installs missing dependencies (scripts/install-deps.sh) and, in the
+#      background while build-asan builds, the LLVM tools and clangs of the
+#      releases bookworm lacks (17 18 21 22 23 24: scripts/fetch-llvm.sh;
+#      as root into /opt/profbridge-llvm, else into build-llvm + PATH);
 #   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest:
 #      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
 #      and tests/interop/install.sh (install into a temporary prefix, build
 #      consumers through pkg-config and find_package);
 #   3. clang-19 build with -Werror in build-clang and an optimised gcc build
 #      with -Werror in build-gcc-release (warnings checks only: gcc reports
-#      some maybe-uninitialized cases only when optimising).
+#      some maybe-uninitialized cases only when optimising); the release
+#      build also runs the allocation-failure sweep (scripts/alloc-sweep.sh:
+#      a few commands with their N-th allocation failing, for N over their
+#      whole range, at most 150 values each);
+#   4. clang-19 libFuzzer build with ASan+UBSan in build-fuzz, then every fuzz
+#      target for PB_FUZZ_SECONDS (default 25) seconds on the committed corpus
+#      plus what earlier runs found (scripts/fuzz-run.sh, tests/fuzz/README.md);
+#      a crash fails the run. PB_FUZZ_SECONDS=0 skips the step.
 # Works from any directory. Stops at the first failure, saying which step.
 set -euo pipefail
 
@@ -20,19 +29,33 @@ say() { step="$*"; echo; echo "== run-tests: $*"; }
 
 say "installing missing dependencies"
 bash scripts/install-deps.sh
-say "fetching llvm-profdata-17 from Debian trixie (the --llvm-version 17 oracle)"
+say "fetching the LLVM tools of 17 18 21 22 23 24 from Debian (background)"
+llvm_releases=(17 18 21 22 23 24)
 if [ "$(id -u)" -eq 0 ]; then
-  bash scripts/fetch-llvm17.sh
+  llvm_prefix=/opt/profbridge-llvm
 else
-  bash scripts/fetch-llvm17.sh "$root/build-llvm17"
-  export PATH="$root/build-llvm17/bin:$PATH"
+  llvm_prefix="$root/build-llvm"
+  for n in "${llvm_releases[@]}"; do PATH="$llvm_prefix/$n/bin:$PATH"; done
+  export PATH
 fi
+mkdir -p build-asan
+fetch_log="$root/build-asan/fetch-llvm.log"
+bash scripts/fetch-llvm.sh --clang --prefix "$llvm_prefix" "${llvm_releases[@]}" >"$fetch_log" 2>&1 &
+fetch_pid=$!
+trap 'rc=$?; kill "$fetch_pid" 2>/dev/null || true
+      if [ $rc -ne 0 ]; then echo "run-tests: FAILED at step: $step (exit $rc)" >&2; fi' EXIT
 
 say "configuring the gcc ASan+UBSan build (build-asan)"
 cmake -S . -B build-asan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
   -DPB_SANITIZE=ON -DPB_WERROR=ON >/dev/null
 say "building build-asan"
 cmake --build build-asan -j2
+say "waiting for scripts/fetch-llvm.sh"
+if ! wait "$fetch_pid"; then
+  cat "$fetch_log" >&2
+  false
+fi
+cat "$fetch_log" >&2
 say "running the tests (ctest in build-asan)"
 ctest --test-dir build-asan --output-on-failure
 
@@ -45,6 +68,19 @@ say "configuring the optimised gcc warnings build (build-gcc-release)"
 cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Release -DPB_WERROR=ON >/dev/null
 say "building build-gcc-release (warnings are errors)"
 cmake --build build-gcc-release -j2
+say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc)"
+bash scripts/alloc-sweep.sh build-gcc-release 150
+
+fuzz_seconds="${PB_FUZZ_SECONDS:-25}"
+if [ "$fuzz_seconds" != 0 ]; then
+  say "configuring the clang-19 libFuzzer build (build-fuzz)"
+  cmake -S . -B build-fuzz -DCMAKE_C_COMPILER=clang-19 -DCMAKE_BUILD_TYPE=Debug -DPB_FUZZ=ON \
+    -DPB_SANITIZE=ON -DPB_BUILD_TESTS=OFF >/dev/null
+  say "building build-fuzz"
+  cmake --build build-fuzz -j2
+  say "fuzzing every target for ${fuzz_seconds}s (scripts/fuzz-run.sh)"
+  bash scripts/fuzz-run.sh build-fuzz "$fuzz_seconds"
+fi
 
 step=""
 echo

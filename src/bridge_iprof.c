@@ -256,6 +256,15 @@ static int copy_llvm_facts(pb_profile *side, const pb_profile *p, pb_error *err)
     return pb_profile_add_run_data(side, p, err);
 }
 
+/* 1 when p, a profile without records, has LLVM facts an iprof file cannot
+ * say without the "llvm" key: flags other than iprof's own (an empty
+ * front-end profile would come back IR), binary ids, traces. */
+static int empty_with_llvm_facts(const pb_profile *p) {
+    return pb_profile_record_count(p) == 0 &&
+           (pb_profile_flags(p) != (PB_VARIANT_IR | PB_VARIANT_ENTRY_FIRST) || pb_profile_binary_id_count(p) ||
+            pb_profile_trace_count(p) || pb_profile_trace_stream_size(p));
+}
+
 static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_write_options *o,
                  pb_error *err) {
     pbi_importer iv, is;
@@ -323,7 +332,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
             }
         }
     }
-    if (!rc && nnative) rc = put_extension(v, side, err);
+    if (!rc && (nnative || empty_with_llvm_facts(p))) rc = put_extension(v, side, err);
     if (!rc && nnative > nkeyonly)
         pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
                             "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
@@ -343,7 +352,7 @@ int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_
     *view = p;
     size_t nrec = pb_profile_record_count(p), i = 0;
     while (i < nrec && pb_profile_record(p, i)->kind != PB_REC_FUNCTION) i++;
-    if (i == nrec) return 0;
+    if (i == nrec && !empty_with_llvm_facts(p)) return 0;
     pb_profile *v = NULL, *side = NULL;
     int rc = pb_profile_new(&v, err);
     if (!rc) rc = pb_profile_new(&side, err);

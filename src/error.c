@@ -108,6 +108,7 @@ const char *pb_strerror(int code) {
     case PB_EUNSUPPORTED: return "not supported";
     case PB_ENOTFOUND: return "not found";
     case PB_EEXIST: return "already present";
+    case PB_ELIMIT: return "input limit reached";
     default: return "unknown error";
     }
 }

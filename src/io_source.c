@@ -10,6 +10,8 @@
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <inttypes.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -36,13 +38,30 @@ struct pb_source {
     size_t head_pos, head_len;
     int head_filled;
     uint8_t *all;          /* read_all result */
+    void *map;             /* pb_source_map result, munmap'ed on free */
+    size_t map_len;
     int eof;
+    uint64_t max_size, max_inflation; /* limits; PB_NO_LIMIT = none */
+    uint64_t content_total;           /* decompressed bytes produced so far */
+    uint64_t raw_total;               /* bytes taken from the fd or memory */
+    int64_t start_off;                /* the fd's offset at open (-1: not seekable) */
 };
 
 static int os_error(pb_source *s, pb_error *err, const char *what) {
     pb_error_set_source(err, s->name);
     return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "%s: %s", what, strerror(errno));
 }
+
+static int size_limit_error(pb_source *s, pb_error *err) {
+    pb_error_set_source(err, s->name);
+    return pb_error_set(err, PB_ELIMIT, s->max_size, NULL,
+                        "the input is bigger than the size limit of %" PRIu64
+                        " bytes (raise it with --max-input-size N, 0 = no limit)",
+                        s->max_size);
+}
+
+/* Offset of the next compressed byte inflate will look at. */
+static uint64_t gz_offset(const pb_source *s) { return s->raw_total - s->z.avail_in; }
 
 /* Reads raw (possibly compressed) bytes from the underlying fd or memory. */
 static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *err) {
@@ -52,6 +71,7 @@ static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error 
         if (k > n) k = n;
         if (k) memcpy(buf, s->mem + s->mem_pos, k);
         s->mem_pos += k;
+        s->raw_total += k;
         *got = k;
         return 0;
     }
@@ -59,6 +79,7 @@ static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error 
         ssize_t r = read(s->fd, buf, n);
         if (r >= 0) {
             *got = (size_t)r;
+            s->raw_total += (uint64_t)r;
             return 0;
         }
         if (errno != EINTR) return os_error(s, err, "cannot read");
@@ -75,7 +96,7 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
             if (rc) return rc;
             if (k == 0) {
                 pb_error_set_source(err, s->name);
-                return pb_error_set(err, PB_ETRUNC, PB_NO_OFFSET, NULL,
+                return pb_error_set(err, PB_ETRUNC, s->raw_total, "compressed",
                                     "gzip stream ends early (the compressed file is truncated)");
             }
             s->z.next_in = s->raw;
@@ -85,6 +106,16 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
         s->z.avail_out = (uInt)(n > UINT32_MAX ? UINT32_MAX : n);
         int zr = inflate(&s->z, Z_NO_FLUSH);
         *got = (size_t)(s->z.next_out - buf);
+        uint64_t out_total = s->content_total + *got, in_used = gz_offset(s);
+        if (s->max_inflation != PB_NO_LIMIT && out_total > PB_INFLATION_FLOOR &&
+            (in_used == 0 || out_total / in_used > s->max_inflation)) {
+            pb_error_set_source(err, s->name);
+            return pb_error_set(err, PB_ELIMIT, in_used, "compressed",
+                                "the gzip data inflates more than %" PRIu64 ":1 (%" PRIu64
+                                " bytes from %" PRIu64 " compressed bytes; raise the limit with"
+                                " --max-inflation N, 0 = no limit)",
+                                s->max_inflation, out_total, in_used);
+        }
         if (zr == Z_STREAM_END) {
             /* Another member may follow (gzip -c a b > c); trailing zeros are padding. */
             for (;;) {
@@ -101,7 +132,7 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
             else if (inflateReset(&s->z) != Z_OK) s->gz_done = 1;
         } else if (zr != Z_OK && zr != Z_BUF_ERROR) {
             pb_error_set_source(err, s->name);
-            return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "broken gzip data: %s",
+            return pb_error_set(err, PB_EFORMAT, gz_offset(s), "compressed", "broken gzip data: %s",
                                 s->z.msg ? s->z.msg : "inflate failed");
         }
     }
@@ -114,9 +145,14 @@ static int content_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_er
         *got = 0;
         return 0;
     }
+    if (s->max_size != PB_NO_LIMIT && n > s->max_size - s->content_total + 1)
+        n = (size_t)(s->max_size - s->content_total + 1); /* one byte past the limit tells */
     int rc = s->gzip ? gz_read(s, buf, n, got, err) : raw_read(s, buf, n, got, err);
-    if (rc == 0 && *got == 0) s->eof = 1;
-    return rc;
+    if (rc) return rc;
+    if (*got == 0) s->eof = 1;
+    s->content_total += *got;
+    if (s->content_total > s->max_size) return size_limit_error(s, err);
+    return 0;
 }
 
 /* Looks at the first raw bytes to decide gzip or not, and starts inflate. */
@@ -144,6 +180,7 @@ static int start(pb_source *s, pb_error *err) {
     /* Not gzip: the bytes we took become the start of the look-ahead. */
     for (size_t i = 0; i < k && i < sizeof magic; i++) s->head[i] = magic[i];
     s->head_len = k;
+    s->content_total = k;
     if (k < 2) s->eof = 1;
     return 0;
 }
@@ -155,8 +192,15 @@ static int make(pb_source **out, const char *name, pb_error *err) {
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
     s->fd = -1;
+    s->max_size = PB_DEFAULT_MAX_INPUT_SIZE;
+    s->max_inflation = PB_DEFAULT_MAX_INFLATION;
     *out = s;
     return 0;
+}
+
+void pb_source_set_limits(pb_source *s, uint64_t max_size, uint64_t max_inflation) {
+    if (max_size) s->max_size = max_size;
+    if (max_inflation) s->max_inflation = max_inflation;
 }
 
 int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
@@ -167,6 +211,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
     if (rc) return rc;
     if (is_stdin) {
         s->fd = 0;
+        s->start_off = lseek(0, 0, SEEK_CUR);
     } else {
         s->fd = open(path, O_RDONLY);
         if (s->fd < 0) {
@@ -175,6 +220,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
             return rc;
         }
         s->close_fd = 1;
+        s->start_off = lseek(s->fd, 0, SEEK_CUR);
         struct stat st;
         if (fstat(s->fd, &st) == 0 && S_ISDIR(st.st_mode)) {
             pb_error_set_source(err, path);
@@ -211,6 +257,7 @@ void pb_source_free(pb_source *s) {
     if (!s) return;
     if (s->z_live) inflateEnd(&s->z);
     if (s->close_fd && s->fd >= 0) close(s->fd);
+    if (s->map) munmap(s->map, s->map_len);
     free(s->raw);
     free(s->all);
     free(s->name);
@@ -276,8 +323,11 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
     }
     pb_buf b = PB_BUF_INIT;
     struct stat st;
-    if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0)
-        pbi_buf_reserve(&b, (size_t)st.st_size + 1);
+    if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        /* A file bigger than the limit is refused before its bytes are read. */
+        if ((uint64_t)st.st_size > s->max_size) return size_limit_error(s, err);
+        if ((uint64_t)st.st_size < SIZE_MAX) pbi_buf_reserve(&b, (size_t)st.st_size + 1);
+    }
     pbi_buf_append(&b, s->head + s->head_pos, s->head_len - s->head_pos);
     s->head_pos = s->head_len;
     for (;;) {
@@ -301,4 +351,56 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
     *data = s->all ? s->all : (const uint8_t *)"";
     *len = b.len;
     return 0;
+}
+
+int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err) {
+    struct stat st;
+    /* Only when the look-ahead holds the file's first bytes, unconsumed, and
+     * the descriptor started at offset 0 (a redirected stdin may not). */
+    if (s->fd >= 0 && !s->gzip && !s->map && s->head_pos == 0 && s->content_total == s->head_len &&
+        fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
+        (uint64_t)st.st_size >= s->head_len && (uint64_t)st.st_size <= SIZE_MAX &&
+        s->start_off == 0 && (uint64_t)lseek(s->fd, 0, SEEK_CUR) == s->raw_total) {
+        if ((uint64_t)st.st_size > s->max_size) return size_limit_error(s, err);
+        void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
+        if (m != MAP_FAILED) {
+            s->map = m;
+            s->map_len = (size_t)st.st_size;
+            s->head_pos = s->head_len;
+            s->eof = 1;
+            *data = m;
+            *len = s->map_len;
+            return 0;
+        }
+    }
+    return pb_source_read_all(s, data, len, err);
+}
+
+int pb_source_rewind(pb_source *s, pb_error *err) {
+    if (s->fd >= 0) {
+        /* The same descriptor, back to where it started: the bytes a regular
+         * file gave the first time (a name is never opened again). */
+        struct stat st;
+        if (s->start_off < 0 || fstat(s->fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+            lseek(s->fd, s->start_off, SEEK_SET) != s->start_off) {
+            pb_error_set_source(err, s->name);
+            return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                                "the input cannot be read again (it is not a regular file)");
+        }
+    }
+    s->mem_pos = 0;
+    if (s->z_live) inflateEnd(&s->z);
+    memset(&s->z, 0, sizeof s->z);
+    s->z_live = s->gzip = s->gz_done = s->eof = s->head_filled = 0;
+    free(s->raw);
+    s->raw = NULL;
+    s->raw_len = 0;
+    s->head_pos = s->head_len = 0;
+    free(s->all);
+    s->all = NULL;
+    if (s->map) munmap(s->map, s->map_len);
+    s->map = NULL;
+    s->map_len = 0;
+    s->content_total = s->raw_total = 0;
+    return start(s, err);
 }

@@ -25,4 +25,16 @@ const char *pbi_llvm_value_name(const pb_profile *p, const pb_value *v, size_t *
  * descending, cut to `max` values (0 = no cut). Returns the number kept. */
 size_t pbi_llvm_sort_site(const pb_site *s, pb_value *out, size_t max);
 
+/*
+ * Sorts v[0..n) by value, ascending, exactly as llvm-profdata 19+ does
+ * (InstrProfValueSiteRecord::sortByTargetValues = llvm::sort = libstdc++'s
+ * std::sort: introsort, median-of-3 pivot, insertion sort below 17 values,
+ * heapsort past 2*log2(n) levels). It is not stable: values that are equal
+ * -- several targets of value 0 (unknown addresses in a raw file), or one
+ * name twice -- come out in that algorithm's order, which decides which of
+ * them meet in a merge or an overlap. LLVM 13-18 (std::list::sort) are
+ * stable: use a stable sort for them (target.h VALUE_SORT_UNSTABLE).
+ */
+void pbi_llvm_std_sort_by_value(pb_value *v, size_t n);
+
 #endif

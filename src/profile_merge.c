@@ -26,6 +26,8 @@
 #include "bytes.h"
 #include "merge_stream.h"
 #include "profile_internal.h"
+#include "llvm/target.h"
+#include "llvm_values.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -107,17 +109,25 @@ static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
     return 0;
 }
 
-/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). */
+/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). Both sides
+ * are first sorted by value (sortByTargetValues): stably up to LLVM 18,
+ * with std::sort from 19 (unstable: decides which of several equal values,
+ * e.g. targets of value 0, meet; llvm_values.h). */
 static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t w, uint64_t vmax,
-                      scratch *s) {
+                      int std_sort, scratch *s) {
     size_t nd = dst->num_values, ns = src->num_values;
     size_t big = nd > ns ? nd : ns;
     /* Scratch layout: [in: ns][tmp for both sorts: max(nd, ns)][out: nd + ns]. */
     if (scratch_need(s, ns + big + nd + ns + 1)) return PB_ENOMEM;
     pb_value *in = s->a, *tmp = s->a + ns, *out = s->a + ns + big;
     memcpy(in, src->values, ns * sizeof *in);
-    stable_sort(dst->values, tmp, nd, 1);
-    stable_sort(in, tmp, ns, 1);
+    if (std_sort) {
+        pbi_llvm_std_sort_by_value(dst->values, nd);
+        pbi_llvm_std_sort_by_value(in, ns);
+    } else {
+        stable_sort(dst->values, tmp, nd, 1);
+        stable_sort(in, tmp, ns, 1);
+    }
     size_t i = 0, k = 0;
     for (size_t j = 0; j < ns; j++) {
         while (i < nd && dst->values[i].value < in[j].value) out[k++] = dst->values[i++];
@@ -169,13 +179,16 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
+    pbi_llvm_target t;
+    int std_sort = pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t) == 0 &&
+                   pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE);
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (d->num_sites[k] != src->num_sites[k]) {
             warn(p, di, o, "function value site count change detected (counter mismatch)");
             continue;
         }
         for (uint32_t i = 0; i < d->num_sites[k]; i++) {
-            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, s);
+            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, std_sort, s);
             if (rc) return rc;
         }
     }
@@ -360,17 +373,55 @@ static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m,
 }
 
 /*
- * Checks the kinds can be merged (LLVM InstrProfWriter::mergeProfileKind).
- * An IR and a front-end profile are merged into an IR profile: llvm-profdata 14
- * and 19 do that without a word (checked on the real tools, although the
- * writer's source has an error path for it), so we only warn.
+ * Checks the kinds can be merged, with the rule of the target release
+ * (src/llvm/target.h; llvm-profdata's loadInput and
+ * InstrProfWriter::mergeProfileKind / setIsIRLevelProfile), before anything
+ * of the input is merged. dst's kind is the OR of the kinds of the inputs
+ * merged so far (pb_profile_merge ORs the flags), as the writer's is.
+ *
+ *  - LLVM 13 (FE_IR_MIX_REFUSED): the first input sets IR or front-end
+ *    (front-end: no IR flag; a text file without header is front-end);
+ *    every later input of the other level is refused.
+ *  - LLVM 14+ (FE_TEXT_HEADER_CONFLICT): the kind is a set of bits in which
+ *    only a text ':fe' header sets "front-end" (PB_KIND_FRONTEND); a
+ *    front-end raw or indexed file, or a text file without header, has no
+ *    bit at all. While the merged kind is empty the input's kind is taken
+ *    as it is; after that an input whose front-end bit differs is refused.
+ *    So front-end and IR inputs merge silently into IR, a ':fe' text merges
+ *    after inputs without any kind bit, and nothing without ':fe' merges
+ *    after it. FunctionEntryOnly never merges with entry_first.
+ * Refused: PB_EFORMAT with llvm-profdata's words (the input is skipped;
+ * exit 1 as its "no profile can be merged" unless --failure-mode allows).
  */
+#define KIND_BITS ((PB_VARIANT_MASK & ~PB_VARIANT_DBG_CORRELATE) | PB_KIND_FRONTEND)
+
 static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_options *o, pb_error *err) {
-    if (!dst->num_recs) return 0;
-    uint64_t a = dst->flags;
-    if ((a ^ b) & PB_VARIANT_IR)
-        pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, o->source, PB_NO_OFFSET, NULL,
-                "merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
+                            o->llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
+    uint64_t a = dst->flags & KIND_BITS;
+    b &= KIND_BITS;
+    if (pbi_llvm_has(&t, PBI_LF_FE_IR_MIX_REFUSED)) {
+        /* nothing merged yet: no record and no input's origin */
+        int unset = !dst->num_recs && !dst->origin.format[0];
+        if (!unset && ((a ^ b) & PB_VARIANT_IR))
+            return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                                "Merge IR generated profile with Clang generated profile. (llvm-profdata %d "
+                                "merges no %s input into a%s profile)",
+                                t.release, (b & PB_VARIANT_IR) ? "IR" : "front-end",
+                                (a & PB_VARIANT_IR) ? "n IR" : " front-end");
+        return 0;
+    }
+    if (!a) return 0; /* LLVM's InstrProfKind::Unknown: takes the input's kind */
+    if (pbi_llvm_has(&t, PBI_LF_FE_TEXT_HEADER_CONFLICT) && ((a ^ b) & PB_KIND_FRONTEND))
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                            "Merge IR generated profile with Clang generated profile. (llvm-profdata %d: "
+                            "%s; docs/indexed.md)",
+                            t.release,
+                            (b & PB_KIND_FRONTEND) ? "a text ':fe' input merges only into inputs with ':fe' "
+                                                     "or without any kind"
+                                                   : "after a text ':fe' input only inputs with ':fe' merge");
     if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
         ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
         /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
@@ -382,7 +433,7 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
 
 static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                        pb_error *err) {
-    return src->num_recs ? check_kinds_of(dst, src->flags, o, err) : 0;
+    return check_kinds_of(dst, src->flags, o, err);
 }
 
 /*
@@ -576,6 +627,10 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_re
     if (!m->started) {
         /* pb_profile_merge checks the kinds before it merges anything */
         if ((rc = check_kinds_of(m->dst, m->flags, m->o, err))) return rc;
+        /* llvm-profdata merges the input's kind before its records: so the
+         * check pb_profile_merge repeats at the end sees the kind set (LLVM
+         * 13 after a failed first input: dst has records, no flags yet) */
+        m->dst->flags |= m->flags;
         m->started = 1;
     }
     if ((rc = import_new_symbols(m, side, err))) return rc;

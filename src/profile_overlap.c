@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "buf.h"
+#include "llvm/target.h"
+#include "llvm_values.h"
 #include "profbridge/compare.h"
 #include "sort.h"
 
@@ -66,6 +68,7 @@ typedef struct scratch {
     uint32_t *ids;
     size_t cap;
     pb_value *sorted;
+    int std_sort; /* the release sorts by value with std::sort (VALUE_SORT_UNSTABLE) */
 } scratch;
 
 static int cmp_value(void *ctx, uint32_t a, uint32_t b) {
@@ -73,7 +76,18 @@ static int cmp_value(void *ctx, uint32_t a, uint32_t b) {
     return v[a].value < v[b].value ? -1 : v[a].value > v[b].value;
 }
 
-static int sort_site(scratch *s, const pb_site *site, pb_value **out) {
+static int cmp_count_desc(void *ctx, uint32_t a, uint32_t b) {
+    const pb_value *v = ctx;
+    return v[a].count > v[b].count ? -1 : v[a].count < v[b].count;
+}
+
+/* by_count_first: the base side. llvm-profdata loads the base profile into
+ * its writer (InstrProfWriter::addRecord), which sorts every site by count
+ * (stable, sortByCount) before the overlap sorts it by value; the test side
+ * is overlapped as its reader gives it. With equal values (several targets
+ * of value 0: unknown addresses in a raw file) that first sort decides
+ * which base value meets which test value. */
+static int sort_site(scratch *s, const pb_site *site, int by_count_first, int std_sort, pb_value **out) {
     size_t n = site->num_values;
     if (n > s->cap) {
         size_t cap = n * 2;
@@ -85,8 +99,11 @@ static int sort_site(scratch *s, const pb_site *site, pb_value **out) {
         s->cap = cap;
     }
     for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
-    if (pbi_sort_ids(s->ids, n, cmp_value, site->values)) return PB_ENOMEM;
+    if (by_count_first && pbi_sort_ids(s->ids, n, cmp_count_desc, site->values)) return PB_ENOMEM;
+    /* sortByTargetValues: stable up to LLVM 18, std::sort from 19 (llvm_values.h) */
+    if (!std_sort && pbi_sort_ids(s->ids, n, cmp_value, site->values)) return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->sorted[i] = site->values[s->ids[i]];
+    if (std_sort) pbi_llvm_std_sort_by_value(s->sorted, n);
     *out = s->sorted;
     return 0;
 }
@@ -95,7 +112,7 @@ static int sort_site(scratch *s, const pb_site *site, pb_value **out) {
 static int overlap_site(const pb_site *bs, const pb_site *ts, int kind, ostats *prog, ostats *func,
                         scratch *sa, scratch *sb) {
     pb_value *a, *b;
-    if (sort_site(sa, bs, &a) || sort_site(sb, ts, &b)) return PB_ENOMEM;
+    if (sort_site(sa, bs, 1, sa->std_sort, &a) || sort_site(sb, ts, 0, sa->std_sort, &b)) return PB_ENOMEM;
     double sc = 0.0, fsc = 0.0;
     uint32_t i = 0, j = 0;
     while (i < bs->num_values && j < ts->num_values) {
@@ -258,7 +275,12 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
     ostats prog;
     memset(&prog, 0, sizeof prog);
     pb_buf b = PB_BUF_INIT;
-    scratch sa = {NULL, NULL, 0, NULL}, sb = {NULL, NULL, 0, NULL};
+    scratch sa = {NULL, NULL, 0, NULL, 0}, sb = {NULL, NULL, 0, NULL, 0};
+    pbi_llvm_target rel;
+    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &rel))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
+                            o.llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
+    sa.std_sort = pbi_llvm_has(&rel, PBI_LF_VALUE_SORT_UNSTABLE);
     int rc = profile_sums(base, o.cs, &prog.base, err);
     if (!rc) rc = profile_sums(test, o.cs, &prog.test, err);
     if (rc) return rc;

@@ -19,6 +19,7 @@ struct pb_prepared {
     const pb_format *f;
     char *name;        /* the source's name, for errors */
     pb_source *src;    /* kept while the plugin's state points into its bytes */
+    int own_src;       /* 0: the caller's (pb_prepare) */
     void *state;       /* the plugin's first half (f->prepare), or NULL */
     pb_profile *model; /* a plugin without halves: its whole profile */
     int used;
@@ -31,13 +32,17 @@ static char *copy(const char *s) {
     return c;
 }
 
-int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o, pb_error *err) {
+static int prepare(pb_prepared **out, const char *path, pb_source *src, const pb_read_options *o,
+                   pb_error *err) {
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
     *out = NULL;
     pb_prepared *pr = calloc(1, sizeof *pr);
     if (!pr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    int rc = pb_source_open_file(&pr->src, path, err);
+    int rc = 0;
+    if (src) pr->src = src;
+    else rc = pb_source_open_file(&pr->src, path, err), pr->own_src = 1;
+    if (rc == 0) pb_source_set_limits(pr->src, o->max_input_size, o->max_inflation);
     if (rc == 0 && !(pr->name = copy(pb_source_name(pr->src))))
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (rc == 0) rc = pbi_read_format(pr->src, o, &pr->f, err);
@@ -47,7 +52,7 @@ int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *
         pb_read_options whole = *o;
         whole.merge_into = NULL; /* the model is what we keep */
         rc = pr->f->read(&pr->model, pr->src, &whole, err);
-        pb_source_free(pr->src); /* a binary reader's copy of the bytes is not needed now */
+        if (pr->own_src) pb_source_free(pr->src); /* a binary reader's copy of the bytes is not needed now */
         pr->src = NULL;
     }
     if (rc) {
@@ -57,6 +62,14 @@ int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *
     }
     *out = pr;
     return 0;
+}
+
+int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o, pb_error *err) {
+    return prepare(out, path, NULL, o, err);
+}
+
+int pb_prepare(pb_prepared **out, pb_source *src, const pb_read_options *o, pb_error *err) {
+    return prepare(out, NULL, src, o, err);
 }
 
 int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o, pb_error *err) {
@@ -83,7 +96,7 @@ void pb_prepared_free(pb_prepared *pr) {
     if (!pr) return;
     if (pr->state) pr->f->free_prepared(pr->state);
     pb_profile_free(pr->model);
-    pb_source_free(pr->src);
+    if (pr->own_src) pb_source_free(pr->src);
     free(pr->name);
     free(pr);
 }

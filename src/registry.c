@@ -136,6 +136,7 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
     *out = NULL;
+    pb_source_set_limits(in, o->max_input_size, o->max_inflation);
     const pb_format *f = NULL;
     int rc = pbi_read_format(in, o, &f, err);
     if (rc) return rc;

@@ -4,12 +4,12 @@
  * reservoir of at most `reservoir` traces (default 100) over a stream of all
  * traces seen, so that a merge of thousands of runs keeps a uniform sample.
  *
- * Byte-identical output needs the same random numbers, so this reproduces
- * what the LLVM binaries use: std::mt19937 with its default seed (a member
- * of the writer, never reseeded), libstdc++'s uniform_int_distribution<u64>
- * over a 32-bit engine (Lemire's nearly-divisionless method for ranges below
- * 2^32 -- libstdc++ >= 11 -- and its upscaling loop above), and llvm::shuffle
- * (g() % size, front to back). Per input, in LLVM's order:
+ * Byte-identical output needs the same random numbers, so this draws what
+ * the LLVM binaries draw (mt19937.c, shared with order.c): std::mt19937 with
+ * its default seed (a member of the writer, never reseeded), libstdc++'s
+ * uniform_int_distribution<u64> over a 32-bit engine (Lemire's nearly-
+ * divisionless method for ranges below 2^32 -- libstdc++ >= 11 -- and its
+ * upscaling loop above), and llvm::shuffle (g() % size, front to back). Per input, in LLVM's order:
  *  1. traces longer than max_length are cut, empty ones dropped;
  *  2. if only the input is sampled (stream size > reservoir), it and the
  *     accumulated traces swap places;
@@ -23,74 +23,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mt19937.h"
 #include "profile_internal.h"
 
 /* Step 4 draws one number per trace of the input's stream; a crafted stream
  * size would make that loop (LLVM's too) run for ever. */
 #define MAX_SAMPLED_STREAM (UINT64_C(1) << 32)
 
+/* The generator itself is shared with order.c (mt19937.c). */
 struct pbi_trace_rng {
-    uint32_t mt[624];
-    unsigned i;
+    pbi_mt19937 mt;
 };
-
-/* ---- std::mt19937, default seed 5489 ------------------------------------ */
-
-static void mt_seed(pbi_trace_rng *g);
 
 pbi_trace_rng *pbi_trace_rng_new(void) {
     pbi_trace_rng *g = malloc(sizeof *g);
-    if (g) mt_seed(g);
+    if (g) pbi_mt19937_seed(&g->mt, PBI_MT19937_DEFAULT_SEED);
     return g;
 }
 
-static void mt_seed(pbi_trace_rng *g) {
-    g->mt[0] = 5489u;
-    for (unsigned i = 1; i < 624; i++) g->mt[i] = 1812433253u * (g->mt[i - 1] ^ (g->mt[i - 1] >> 30)) + i;
-    g->i = 624;
-}
+static uint32_t mt_next(pbi_trace_rng *g) { return pbi_mt19937_next(&g->mt); }
 
-static uint32_t mt_next(pbi_trace_rng *g) {
-    if (g->i >= 624) {
-        for (unsigned k = 0; k < 624; k++) {
-            uint32_t y = (g->mt[k] & 0x80000000u) | (g->mt[(k + 1) % 624] & 0x7fffffffu);
-            g->mt[k] = g->mt[(k + 397) % 624] ^ (y >> 1) ^ ((y & 1u) ? 0x9908b0dfu : 0u);
-        }
-        g->i = 0;
-    }
-    uint32_t y = g->mt[g->i++];
-    y ^= y >> 11;
-    y ^= (y << 7) & 0x9d2c5680u;
-    y ^= (y << 15) & 0xefc60000u;
-    y ^= y >> 18;
-    return y;
-}
-
-/* libstdc++ uniform_int_distribution<uint64_t>(0, hi)(mt19937). */
-static uint64_t uniform(pbi_trace_rng *g, uint64_t hi) {
-    if (hi < UINT32_MAX) { /* downscaling: _S_nd with a 64-bit product */
-        uint32_t range = (uint32_t)(hi + 1);
-        uint64_t product = (uint64_t)mt_next(g) * range;
-        uint32_t low = (uint32_t)product;
-        if (low < range) {
-            uint32_t threshold = (uint32_t)(0u - range) % range;
-            while (low < threshold) {
-                product = (uint64_t)mt_next(g) * range;
-                low = (uint32_t)product;
-            }
-        }
-        return product >> 32;
-    }
-    if (hi == UINT32_MAX) return mt_next(g);
-    /* upscaling: a draw of the high part, then one 32-bit word */
-    const uint64_t erng = UINT64_C(1) << 32;
-    uint64_t ret, tmp;
-    do {
-        tmp = erng * uniform(g, hi / erng);
-        ret = tmp + mt_next(g);
-    } while (ret > hi || ret < tmp);
-    return ret;
-}
+static uint64_t uniform(pbi_trace_rng *g, uint64_t hi) { return pbi_mt19937_uniform_u64(&g->mt, hi); }
 
 /* ---- the reservoir ------------------------------------------------------- */
 

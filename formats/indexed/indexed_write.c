@@ -3,14 +3,16 @@
  * of the target LLVM writes it (spec §3.3-§3.12), so that the same records
  * give the same bytes.
  *
- * Targets: "indexed-version" 4..14 and "llvm-version" 14 | 16 | 17 | 19
- * (defaults: 19 -> v12, 17 -> v10, 16 -> v9, 14 -> v7). The LLVM version
- * picks the rules that are not part of the layout: key insertion order (14
- * and 16: StringMap order of first appearance, djb hash; 17/19: names
- * sorted), record order inside a key (SmallDenseMap bucket order, hash x*37
- * for 14/16 or the 19 mix) and the summary's special-count rule (14 alone).
- * The 16 rules were checked byte for byte on llvm-profdata-16; 17 uses the
- * 19 rules, unverified (no LLVM 17 here).
+ * Target: the LLVM release of "llvm-version" (13..24, src/llvm/target.h),
+ * which gives the indexed version (overridden by "indexed-version" 4..14)
+ * and the rules that are not part of the layout, each a row of
+ * PBI_LLVM_FEATURES: key insertion order (KEYS_SORTED; before it a StringMap
+ * filled in order of first appearance, djb hash), record order inside a key
+ * (INKEY_DENSE_MIX; before it DenseMap's x*37), the summary's special-count
+ * rule (SUMMARY_LLVM14). Without "llvm-version", "indexed-version" N alone
+ * acts as the first release that writes N (v7: 13, v10: 17, ...), else 19.
+ * Each release's rules are checked byte for byte against its own
+ * llvm-profdata by tests/interop/llvm_releases_merge.sh.
  *
  * "order" = "llvm" emulates those containers on the model's order (what
  * llvm-profdata does to its inputs); "preserve" keeps the model's order in
@@ -30,6 +32,7 @@
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
+#include "llvm/target.h"
 #include "llvm_values.h"
 
 typedef struct wrec {
@@ -51,7 +54,7 @@ typedef struct wstate {
     const pb_profile *p;
     const pb_write_options *o;
     uint32_t version;
-    int llvm;          /* 14, 16, 17 or 19 */
+    pbi_llvm_target t; /* the release whose rules are followed */
     int preserve;      /* keep model order */
     int sparse;
     int keep_vtables;
@@ -116,15 +119,19 @@ static int options(wstate *w, pb_error *err) {
     const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
     const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
     const char *ord = o ? pb_kv_get(o->kv, o->nkv, "order") : NULL;
-    unsigned long v = 0, l = 0;
-    if (lv && (!parse_uint(lv, &l) || (l != 14 && l != 16 && l != 17 && l != 19)))
-        return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 16, 17 or 19", lv);
+    unsigned long v = 0;
     if (iv && (!parse_uint(iv, &v) || v < 4 || v > PBI_IDX_VERSION_MAX))
         return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "indexed-version", "4 to 14", iv);
-    if (!iv) v = l == 14 ? 7 : l == 16 ? 9 : l == 17 ? 10 : 12;
-    if (!lv) l = v <= 7 ? 14 : v <= 10 ? 17 : 19;
-    w->version = (uint32_t)v;
-    w->llvm = (int)l;
+    int rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &w->t, err);
+    if (rc) return rc;
+    if (iv && !lv) {
+        /* the version alone: the rules of the first release writing it
+         * (4..6 predate every release: 13's) */
+        int r = pbi_llvm_first_reading_indexed((uint32_t)v);
+        if (pbi_llvm_target_of(w->t.indexed_version == v ? w->t.release : r ? r : PBI_LLVM_MIN, &w->t))
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "indexed-version", "no LLVM release for it");
+    }
+    w->version = iv ? (uint32_t)v : w->t.indexed_version;
     w->lay = pbi_idx_layout(w->version);
     if (!ord || strcmp(ord, "auto") == 0) {
         const pb_origin *og = pb_profile_origin(w->p);
@@ -145,17 +152,26 @@ static int options(wstate *w, pb_error *err) {
 static void target_flags(wstate *w) {
     uint64_t f = pb_profile_flags(w->p) & PB_VARIANT_MASK;
     f &= ~PB_VARIANT_DBG_CORRELATE; /* never written by LLVM (raw only) */
+    if ((f & (PB_VARIANT_BYTE_COVERAGE | PB_VARIANT_FUNCTION_ENTRY_ONLY)) &&
+        !pbi_llvm_has(&w->t, PBI_LF_FLAG_BYTE_COVERAGE)) {
+        /* LLVM 13's writer sets only the IR, CSIR and entry-first bits */
+        f &= ~(PB_VARIANT_BYTE_COVERAGE | PB_VARIANT_FUNCTION_ENTRY_ONLY);
+        notice(w, "single-byte-coverage / function-entry-only flags dropped: LLVM %d's merge does not write them",
+               w->t.release);
+    }
     if (f & PB_VARIANT_MEMPROF) {
         f &= ~PB_VARIANT_MEMPROF;
         notice(w, "MemProf flag dropped: the MemProf section is not part of the model");
     }
     if ((f & PB_VARIANT_TEMPORAL) && w->version < PBI_IDX_TRACES_SINCE) {
         f &= ~PB_VARIANT_TEMPORAL;
-        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section", w->version);
+        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (--llvm-version %d has)", w->version,
+               pbi_llvm_first_reading_indexed(PBI_IDX_TRACES_SINCE));
     }
-    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && w->version < 12) {
+    if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && (w->version < 12 || !pbi_llvm_has(&w->t, PBI_LF_FLAG_LOOP_ENTRIES))) {
         f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
-        notice(w, "loop-entries flag dropped: indexed v%u predates it", w->version);
+        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (--llvm-version 20 does)",
+               w->t.release, w->version);
     }
     w->flags = f;
 }
@@ -365,10 +381,10 @@ out:
     return rc;
 }
 
-static uint32_t dense_hash(int llvm, uint64_t h) {
+static uint32_t dense_hash(const pbi_llvm_target *t, uint64_t h) {
     /* DenseMapInfo<uint64_t> was Val * 37 until LLVM 19 (llvm #95734/#96173,
-     * June 2024): checked on llvm-profdata-16 and -17 */
-    if (llvm <= 18) return (uint32_t)(h * 37u);
+     * June 2024): PBI_LF_INKEY_DENSE_MIX */
+    if (!pbi_llvm_has(t, PBI_LF_INKEY_DENSE_MIX)) return (uint32_t)(h * 37u);
     uint64_t x = h * UINT64_C(0xbf58476d1ce4e5b9);
     x ^= x >> 31;
     return (uint32_t)x;
@@ -402,7 +418,7 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
             for (size_t j = 0; j < nn; j++) t2[j] = SIZE_MAX;
             for (size_t j = 0; j < nb; j++) {
                 if (tab[j] == SIZE_MAX) continue;
-                size_t b = dense_hash(w->llvm, w->recs[tab[j]].hash) & (nn - 1), pr = 1;
+                size_t b = dense_hash(&w->t, w->recs[tab[j]].hash) & (nn - 1), pr = 1;
                 while (t2[b] != SIZE_MAX) b = (b + pr++) & (nn - 1);
                 t2[b] = tab[j];
             }
@@ -410,7 +426,7 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
             tab = t2;
             nb = nn;
         }
-        size_t b = dense_hash(w->llvm, h) & (nb - 1), pr = 1;
+        size_t b = dense_hash(&w->t, h) & (nb - 1), pr = 1;
         while (tab[b] != SIZE_MAX) b = (b + pr++) & (nb - 1);
         tab[b] = ri;
         used++;
@@ -795,7 +811,7 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     int rc = options(&w, err);
     if (rc) return rc;
     target_flags(&w);
-    int rule = w.llvm == 14 ? PBI_SUM_LLVM14 : PBI_SUM_LLVM19;
+    int rule = pbi_llvm_has(&w.t, PBI_LF_SUMMARY_LLVM14) ? PBI_SUM_LLVM14 : PBI_SUM_LLVM19;
     pbi_sum_init(&w.sum[0], rule);
     pbi_sum_init(&w.sum[1], rule);
     if ((rc = collect(&w, err))) goto out;
@@ -805,8 +821,8 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         goto out;
     }
-    if (w.preserve || w.llvm > 16) {
-        /* preserve: keys in model order; 17/19: names sorted (recs are sorted) */
+    if (w.preserve || pbi_llvm_has(&w.t, PBI_LF_KEYS_SORTED)) {
+        /* preserve: keys in model order; else names sorted (recs are sorted) */
         for (size_t i = 0; i < w.nkeys; i++) w.key_order[i] = i;
         if (w.preserve) {
             /* model order = order of each key's first record */
@@ -848,15 +864,15 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         binid_off = w.out.len;
         if ((rc = write_binary_ids(&w, err))) goto out;
     } else if (pb_profile_binary_id_count(p)) {
-        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section",
-               pb_profile_binary_id_count(p), w.version);
+        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (--llvm-version %d has)",
+               pb_profile_binary_id_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w.version >= PBI_IDX_VTABLE_SINCE) {
         vt_off = w.out.len;
         if ((rc = write_vtable_names(&w, err))) goto out;
     } else if (pb_profile_symbol_count(p)) {
-        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section",
-               pb_profile_symbol_count(p), w.version);
+        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (--llvm-version %d has)",
+               pb_profile_symbol_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
         tr_off = w.out.len;
@@ -888,11 +904,11 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         }
     }
     if (w.dropped_kind2_sites)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them",
-               w.dropped_kind2_sites, w.version);
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (--llvm-version %d keeps them)",
+               w.dropped_kind2_sites, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps",
-               w.dropped_bitmaps, w.version);
+        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (--llvm-version %d keeps them)",
+               w.dropped_bitmaps, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
     if (w.truncated_values)
         notice(&w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w.truncated_values);
     if (w.skipped_empty)

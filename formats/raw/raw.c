@@ -7,6 +7,7 @@ static const char *const raw_extensions[] = {".profraw", NULL};
  * this reads one of them alone, as `show` does to list records per profile. */
 static const pb_option_desc raw_read_options[] = {
     {"raw-profile", "K", "read only the K-th profile (0-based) of a file holding several"},
+    {"llvm-version", "N", "read as llvm-profdata N: 13-17 keep only the last profile's binary ids"},
     {NULL, NULL, NULL}};
 
 static const pb_option_desc raw_write_options[] = {

@@ -14,6 +14,7 @@
 
 #include "bytes.h"
 #include "llvm/leb128.h"
+#include "llvm/target.h"
 #include "merge_stream.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
@@ -61,6 +62,9 @@ typedef struct rd {
     int have_flags;
     uint64_t flags;
     pb_error scratch; /* for pb_profile_add_record; cleared after each use */
+    int bids_last_only;   /* read as LLVM 13-17: the last profile's binary ids only */
+    uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
+    unsigned last_bids_index;
 } rd;
 
 /* One profile of the file. */
@@ -270,11 +274,38 @@ static int add_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off,
     return pb_profile_add_binary_id(ctx, id, len, err);
 }
 
-static int read_binary_ids(rd *r, prof *pf) {
+static int skip_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off, pb_error *err) {
+    (void)ctx, (void)id, (void)len, (void)off, (void)err;
+    return 0;
+}
+
+/* Checks the binary ids at [pos, end) of profile `index` and, when add,
+ * adds them to the profile. */
+static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int add) {
     char path[48];
-    snprintf(path, sizeof path, pf->index ? "profile[%u].binary_ids" : "binary_ids", pf->index);
-    return pbi_binary_ids_decode(r->d, pf->bid_off, pf->bid_off + pf->h.f[PBI_RH_BinaryIdsSize], r->order, path,
-                                 add_binary_id, r->p, r->err);
+    snprintf(path, sizeof path, index ? "profile[%u].binary_ids" : "binary_ids", index);
+    return pbi_binary_ids_decode(r->d, pos, end, r->order, path, add ? add_binary_id : skip_binary_id, r->p,
+                                 r->err);
+}
+
+/* A profile's binary ids. LLVM 13-17 (BINARY_IDS_LAST_ONLY) keep the ids of
+ * the last profile of the file only (their reader takes them from the last
+ * header it read): then they are checked here but added after the last
+ * profile (add_last_binary_ids). */
+static int read_binary_ids(rd *r, prof *pf) {
+    uint64_t end = pf->bid_off + pf->h.f[PBI_RH_BinaryIdsSize];
+    int rc = binary_ids_at(r, pf->bid_off, end, pf->index, !r->bids_last_only);
+    if (!rc && r->bids_last_only) {
+        r->last_bids[0] = pf->bid_off;
+        r->last_bids[1] = end;
+        r->last_bids_index = pf->index;
+    }
+    return rc;
+}
+
+static int add_last_binary_ids(rd *r) {
+    if (!r->bids_last_only) return 0;
+    return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, 1);
 }
 
 static int read_names(rd *r, prof *pf) {
@@ -743,6 +774,9 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     long want;
     int rc = profile_option(o, &want, err);
     if (rc) return rc;
+    pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
+    if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
+    r.bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
@@ -815,6 +849,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
             goto fail;
         }
     }
+    if ((rc = add_last_binary_ids(&r))) goto fail;
     if (r.nts) { /* §2.7: one trace, by timestamp then NameRef */
         qsort(r.ts, r.nts, sizeof *r.ts, cmp_ts);
         uint64_t *refs = malloc(r.nts * sizeof *refs);

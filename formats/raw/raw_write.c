@@ -238,7 +238,8 @@ static int build(wr *w, pb_buf *out) {
     /* what this version's layout can hold (raw_layout.h) */
     const int has_bitmaps = l->rec_off[PBI_RD_NumBitmapBytes] >= 0, has_bids = l->hdr_off[PBI_RH_BinaryIdsSize] >= 0;
     const int absolute = l->version < PBI_RAW_RELATIVE_SINCE;
-    uint64_t flags = pb_profile_flags(w->p) & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
+    /* PB_VARIANT_MASK: model-only kind bits (PB_KIND_FRONTEND) are never written */
+    uint64_t flags = pb_profile_flags(w->p) & PB_VARIANT_MASK & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
     uint64_t lost = flags & ~pbi_raw_version_flags(l->version);
     if (lost) {
         flags &= ~lost;

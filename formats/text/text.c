@@ -20,8 +20,16 @@ static int line_is_number(const uint8_t *s, size_t n) {
  * LLVM's own rule (the first min(8, size) bytes are printable ASCII or
  * whitespace) accepts almost any text, JSON included, so we bid only on
  * positive evidence and low: 2 for a known ':' header line or a
- * "# Func Hash:" comment in the first lines, 1 for the bare record shape
- * (name, then two number lines). iprof JSON never shows either.
+ * "# Func Hash:" comment, 1 for the bare record shape (name, then two number
+ * lines). iprof JSON never shows either.
+ *
+ * Comments ('#' in column 0) and empty lines are skipped as LLVM's
+ * line_iterator skips them, however many there are: LLVM's own test inputs
+ * open with long comment blocks. When the whole head is comments and empty
+ * lines (a comment-only file is an empty profile to llvm-profdata; a longer
+ * comment block hides the first record beyond the head) we bid 1: enough to
+ * read it as text, never enough to tie or beat a binary format's magic
+ * (8, raw's sample magic 4), and JSON/iprof input cannot start with '#'.
  */
 static int text_probe(const uint8_t *head, size_t len) {
     size_t n8 = len < 8 ? len : 8;
@@ -32,16 +40,18 @@ static int text_probe(const uint8_t *head, size_t len) {
                                           ":single_byte_coverage", ":temporal_prof_traces",
                                           ":instrument_loop_entries"};
     size_t pos = 0;
-    int content = 0, numbers = 0;
-    for (int line = 0; line < 16 && pos < len; line++) {
+    int content = 0, numbers = 0, comments = 0;
+    while (pos < len && content < 16) {
         const uint8_t *s = head + pos;
         const uint8_t *nl = memchr(s, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - s) : len - pos;
         pos += n + 1;
         while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
         if (n >= 12 && memcmp(s, "# Func Hash:", 12) == 0) return 2;
+        if (n && s[0] == '#') comments++;
         if (n == 0 || s[0] == '#') continue;
-        if (s[0] == ':') {
+        if (!nl && content == 0) break; /* a line cut by the end of the head: no evidence */
+        if (s[0] == ':' && content == 0) {
             for (size_t h = 0; h < sizeof headers / sizeof headers[0]; h++) {
                 size_t hl = strlen(headers[h]);
                 if (n == hl && strncasecmp((const char *)s, headers[h], hl) == 0) return 2;
@@ -53,13 +63,13 @@ static int text_probe(const uint8_t *head, size_t len) {
         if (!line_is_number(s, n)) return 0;
         if (++numbers == 2) return 1;
     }
-    return 0;
+    return content == 0 && comments ? 1 : 0;
 }
 
 static const char *const text_extensions[] = {".proftext", NULL};
 
 static const pb_option_desc text_write_options[] = {
-    {"llvm-version", "V", "write as llvm-profdata V --text: 19 (default), 17 (no kind-2 sites, bitmaps, byte-coverage line) or 14 (16 alike: nor traces)"},
+    {"llvm-version", "N", "write as llvm-profdata-N merge --text, N = 13..24 (default 19); what N's text cannot hold is left out with a notice"},
     {"keep-vtable-symbols", NULL, "name vtable and other non-function targets (default)"},
     {"no-keep-vtable-symbols", NULL, "name only function targets, as llvm-profdata merge --text does"},
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},

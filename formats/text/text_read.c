@@ -185,10 +185,11 @@ static int read_header(reader *r, pb_error *err) {
     next_line(c);
     while (c->line && c->line[0] == ':') {
         const char *s = c->line + 1;
+        /* no trimming: LLVM compares the whole line, so ":ir " is a bad
+         * header ("file header is corrupt" in 13-19) */
         size_t n = c->line_len - 1;
-        while (n && isspace((unsigned char)s[n - 1])) n--;
         if (str_ieq(s, n, "ir")) flags |= PB_VARIANT_IR;
-        else if (str_ieq(s, n, "fe")) (void)0; /* front-end: no IR flag */
+        else if (str_ieq(s, n, "fe")) flags |= PB_KIND_FRONTEND; /* declared: decides merges */
         else if (str_ieq(s, n, "csir")) flags |= PB_VARIANT_IR | PB_VARIANT_CSIR;
         else if (str_ieq(s, n, "entry_first")) flags |= PB_VARIANT_ENTRY_FIRST;
         else if (str_ieq(s, n, "not_entry_first")) flags &= ~PB_VARIANT_ENTRY_FIRST;
@@ -274,6 +275,13 @@ static int read_values(reader *r, pb_record *rec, pb_error *err) {
                                     "'%.*s'", SHOW(c));
                 } else if (nlen == strlen(PBI_TEXT_EXTERNAL) && memcmp(name, PBI_TEXT_EXTERNAL, nlen) == 0) {
                     val->value = 0;
+                } else if (nlen == 0) {
+                    /* LLVM's InstrProfSymtab refuses to add an empty name:
+                     * "malformed instrumentation profile data: function
+                     * name is empty" (14-18; "symbol name is empty" 19+) */
+                    return terr(err, PB_EFORMAT, c, 0, "record.value",
+                                "a target name before ':' (llvm-profdata: symbol name is empty)", "'%.*s'",
+                                SHOW(c));
                 } else {
                     val->value = pb_md5_ref(name, nlen);
                     if (kind == PB_VK_VTABLE) {

@@ -1,8 +1,10 @@
 /*
  * text_write.c -- writes .proftext byte for byte as `llvm-profdata merge
- * --text` of LLVM 19 (or 14) does (spec §5.1-§5.3): flag lines, temporal
- * block, records sorted by (name bytes, hash), counters, bitmap bytes, value
- * kinds with names.
+ * --text` of the target LLVM release does (spec §5.1-§5.3): flag lines,
+ * temporal block, records sorted by (name bytes, hash), counters, bitmap
+ * bytes, value kinds with names. What differs between releases is a
+ * PBI_LLVM_FEATURES row (src/llvm/target.h, TEXT_*); what the release's text
+ * reader would reject is left out with a notice naming the release.
  */
 #include <inttypes.h>
 #include <stdarg.h>
@@ -13,6 +15,7 @@
 #include "buf.h"
 #include "bytes.h"
 #include "diag.h"
+#include "llvm/target.h"
 #include "llvm_values.h"
 #include "text_internal.h"
 
@@ -28,7 +31,7 @@ typedef struct twriter {
     const pb_write_options *o;
     pb_sink *sink;
     pb_buf b;
-    int llvm;
+    pbi_llvm_target t;
     int keep_names; /* name symbols (vtables, non-record targets) */
     int sparse;
     pb_value *vals;
@@ -39,6 +42,15 @@ typedef struct twriter {
 
 /* Notices about dropped data go to the caller's diag (src/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
+
+/* The first release whose text has feature f: what a notice suggests. */
+static int first_with(enum pbi_llvm_feature f) {
+    for (int r = PBI_LLVM_MIN; r <= PBI_LLVM_MAX; r++) {
+        pbi_llvm_target t;
+        if (pbi_llvm_target_of(r, &t) == 0 && pbi_llvm_has(&t, f)) return r;
+    }
+    return PBI_LLVM_MAX;
+}
 
 static int flag_on(const pb_write_options *o, const char *key, int dflt) {
     const char *v = o ? pb_kv_get(o->kv, o->nkv, key) : NULL;
@@ -93,16 +105,22 @@ static void header(twriter *w) {
     else if (f & PB_VARIANT_IR) pbi_buf_puts(&w->b, "# IR level Instrumentation Flag\n:ir\n");
     if (f & PB_VARIANT_ENTRY_FIRST) pbi_buf_puts(&w->b, "# Always instrument the function entry block\n:entry_first\n");
     if (f & PB_VARIANT_INSTR_LOOP_ENTRIES) {
-        /* LLVM 20+ only; neither 14 nor 19 can read the line back */
-        notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it", w->llvm);
+        if (pbi_llvm_has(&w->t, PBI_LF_TEXT_LOOP_ENTRIES))
+            pbi_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
+        else
+            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+                   w->t.release, first_with(PBI_LF_TEXT_LOOP_ENTRIES));
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
-        if (w->llvm >= 19) pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
-        else notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it", w->llvm);
+        if (pbi_llvm_has(&w->t, PBI_LF_TEXT_BYTE_COVERAGE))
+            pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
+        else
+            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+                   w->t.release, first_with(PBI_LF_TEXT_BYTE_COVERAGE));
     }
     if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
         notice(w, "function-entry-only / MemProf flags are not represented in text (as in LLVM)");
-    if ((f & PB_VARIANT_TEMPORAL) && w->llvm >= 17) {
+    if ((f & PB_VARIANT_TEMPORAL) && pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL)) {
         size_t n = pb_profile_trace_count(w->p);
         pbi_buf_puts(&w->b, ":temporal_prof_traces\n# Num Temporal Profile Traces:\n");
         pbi_buf_put_u64(&w->b, n);
@@ -127,15 +145,19 @@ static void header(twriter *w) {
         }
         pbi_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
-        notice(w, "%zu temporal traces not written: %s", pb_profile_trace_count(w->p),
-               w->llvm < 17 ? "LLVM 14's text format has none" : "the profile lacks the temporal flag");
+        if (!pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL))
+            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (--llvm-version %d has)",
+                   pb_profile_trace_count(w->p), w->t.release, first_with(PBI_LF_TEXT_TEMPORAL));
+        else
+            notice(w, "%zu temporal traces not written: the profile lacks the temporal flag",
+                   pb_profile_trace_count(w->p));
     }
 }
 
 static int values(twriter *w, const pb_record *r, pb_error *err) {
     static const char *const kind_names[PB_VK_COUNT] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
                                                         "IPVK_VTableTarget"};
-    int maxk = w->llvm >= 19 ? 2 : 1;
+    int maxk = pbi_llvm_has(&w->t, PBI_LF_TEXT_VTABLE_SITES) ? 2 : 1;
     uint32_t nk = 0;
     for (int k = 0; k < PB_VK_COUNT; k++)
         if (r->num_sites[k]) {
@@ -199,20 +221,12 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     w.p = p;
     w.o = o;
     w.sink = sink;
-    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
-    /* 16 writes as 14: llvm-profdata-16's text matches our 14 output on every
-     * real file it reads, and rejects what 14 rejects. 17 writes temporal
-     * traces, but its reader rejects the single-byte-coverage line, bitmaps
-     * and kind-2 sites as 14's does (checked on llvm-profdata-17). */
-    if (!lv || strcmp(lv, "19") == 0) w.llvm = 19;
-    else if (strcmp(lv, "17") == 0) w.llvm = 17;
-    else if (strcmp(lv, "14") == 0 || strcmp(lv, "16") == 0) w.llvm = 14;
-    else return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version", "14, 16, 17 or 19", lv);
+    int rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &w.t, err);
+    if (rc) return rc;
     w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
     w.sparse = flag_on(o, "sparse", 0);
     size_t n = pb_profile_record_count(p), m = 0;
     trec *recs = calloc(n ? n : 1, sizeof *recs);
-    int rc = 0;
     if (!recs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < n; i++) {
         const pb_record *r = pb_profile_record(p, i);
@@ -265,7 +279,10 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
                 pbi_buf_put_u64(&w.b, r->counters[c]);
                 pbi_buf_putc(&w.b, '\n');
             }
-            if (r->num_bitmap_bytes && w.llvm >= 19) {
+            if (!r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP_ALWAYS)) {
+                /* LLVM 24: the count line even without bitmap, nothing after it */
+                pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$0\n");
+            } else if (r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP)) {
                 pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$");
                 pbi_buf_put_u64(&w.b, r->num_bitmap_bytes);
                 pbi_buf_puts(&w.b, "\n# Bitmap Byte Values:\n");
@@ -281,9 +298,11 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     }
     if ((rc = flush(&w, 1, err))) goto out;
     if (w.dropped_kind2)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them", w.dropped_kind2, w.llvm);
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (--llvm-version %d keeps them)",
+               w.dropped_kind2, w.t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none", w.dropped_bitmaps, w.llvm);
+        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (--llvm-version %d has)",
+               w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
     if (w.unreadable_names)
         notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",

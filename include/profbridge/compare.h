@@ -32,8 +32,10 @@ typedef struct pb_overlap_options {
     uint64_t value_cutoff;  /* function-level report for test functions whose largest
                                counter is >= this; UINT64_MAX = llvm-profdata's default */
     int cs;                 /* 1: count sums over context-sensitive records only (--cs) */
+    int llvm_release;       /* as llvm-profdata N (13..24; 0: the default release): how
+                               value sites are sorted before they are compared */
 } pb_overlap_options;
-#define PB_OVERLAP_OPTIONS_INIT {NULL, NULL, NULL, UINT64_MAX, 0}
+#define PB_OVERLAP_OPTIONS_INIT {NULL, NULL, NULL, UINT64_MAX, 0, 0}
 
 /*
  * Writes the report `llvm-profdata overlap base test` prints, byte for byte,

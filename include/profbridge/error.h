@@ -40,7 +40,8 @@ enum {
     PB_EVERSION = -6,     /* a version no layout table covers */
     PB_EUNSUPPORTED = -7, /* recognised, but this operation or plugin cannot do it */
     PB_ENOTFOUND = -8,    /* lookup found nothing */
-    PB_EEXIST = -9        /* the key is already present */
+    PB_EEXIST = -9,       /* the key is already present */
+    PB_ELIMIT = -10       /* an input passes a size or gzip-inflation limit (pb_read_options) */
 };
 
 /* Offset value meaning "no byte offset applies". */

@@ -63,8 +63,18 @@ typedef struct pb_read_options {
      */
     pb_profile *merge_into;
     const pb_merge_options *merge;
+    /*
+     * Input limits (pb_source_set_limits): the most bytes one input may hold
+     * after decompression, and the most a gzip input may inflate (ratio of
+     * decompressed to compressed bytes, checked past PB_INFLATION_FLOOR).
+     * 0 keeps the source's limits (the defaults, PB_DEFAULT_MAX_INPUT_SIZE
+     * and PB_DEFAULT_MAX_INFLATION, unless the caller set others);
+     * PB_NO_LIMIT removes one.
+     */
+    uint64_t max_input_size;
+    uint64_t max_inflation;
 } pb_read_options;
-#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL}
+#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0}
 
 typedef struct pb_write_options {
     pb_diag_fn diag; /* notices about data the target cannot hold, never silent */
@@ -157,6 +167,10 @@ typedef struct pb_prepared pb_prepared;
 
 int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o,
                     pb_error *err) PB_WARN_UNUSED;
+/* The same from a source the caller opened (and frees after pb_prepared_free),
+ * so that a failed read can be read again from it (pb_source_rewind). */
+int pb_prepare(pb_prepared **out, pb_source *src, const pb_read_options *o,
+               pb_error *err) PB_WARN_UNUSED;
 int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o,
                      pb_error *err) PB_WARN_UNUSED;
 

@@ -6,10 +6,20 @@
  * magic bytes, never by the file name), so every plugin reads plain bytes and
  * error offsets refer to the decompressed stream.
  *
- * A pb_sink is where a writer puts bytes. A file sink writes into a temporary
- * file beside the target and renames it over the target only in
- * pb_sink_commit(), so a failed run never leaves a truncated output. Freeing
- * an uncommitted sink removes the temporary file.
+ * Every source is read through the one descriptor it opened: nothing is
+ * opened twice by name, so FIFOs, pipes and /dev/stdin work like files. Its
+ * bytes are bounded (pb_source_set_limits): an endless or inflating input
+ * stops with PB_ELIMIT, not with the machine out of memory.
+ *
+ * A pb_sink is where a writer puts bytes. A file sink follows symbolic links
+ * to the file they name; a regular (or new) file is written into a temporary
+ * file beside it, fsync'ed and renamed over it only in pb_sink_commit(), so
+ * a failed or killed run never leaves a truncated output, and an input that
+ * is also the output stays intact until then. The old file's mode (and
+ * owner, where allowed) is kept. A device, FIFO or socket is written in
+ * place. Freeing an uncommitted sink removes the temporary file;
+ * pb_sink_catch_signals() removes it on SIGINT, SIGTERM, SIGHUP and SIGXFSZ.
+ * docs/architecture.md ("Outputs and inputs") has the rules and the reasons.
  */
 #ifndef PROFBRIDGE_IO_H
 #define PROFBRIDGE_IO_H
@@ -25,6 +35,21 @@ extern "C" {
 
 /* Bytes a probe sees at most (pb_source_peek). */
 #define PB_PEEK_MAX 4096
+
+/*
+ * Input limits. The size limit is 4 GiB: ten times the biggest real
+ * profiles we know of, yet reached before an endless stream (/dev/zero, a
+ * runaway pipe) takes a machine's memory. A gzip input may inflate at most
+ * 250:1 once more than 64 MiB came out of it: real profiles compress 5:1 to
+ * about 110:1 (measured on the LLVM and GraalVM test profiles), deflate
+ * cannot exceed about 1032:1, and a gzip bomb sits near that ceiling.
+ * Below the floor any ratio is allowed (small, very regular files are
+ * harmless).
+ */
+#define PB_DEFAULT_MAX_INPUT_SIZE ((uint64_t)4 << 30)
+#define PB_DEFAULT_MAX_INFLATION 250
+#define PB_INFLATION_FLOOR ((uint64_t)64 << 20)
+#define PB_NO_LIMIT UINT64_MAX
 
 typedef struct pb_source pb_source;
 typedef struct pb_sink pb_sink;
@@ -43,6 +68,29 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) PB_WAR
  */
 int pb_source_open_memory(pb_source **out, const void *data, size_t len, const char *name,
                           pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Sets the source's limits: `max_size` bytes of (decompressed) content,
+ * gzip inflating at most `max_inflation`:1 past PB_INFLATION_FLOOR. 0 keeps
+ * a limit as it is (a new source has the defaults), PB_NO_LIMIT removes it.
+ * Reading past a limit fails with PB_ELIMIT, naming the limit and the offset.
+ */
+void pb_source_set_limits(pb_source *src, uint64_t max_size, uint64_t max_inflation);
+
+/*
+ * Like pb_source_read_all, but a regular, uncompressed file is mapped
+ * (read-only) instead of copied when nothing but the peek was consumed.
+ * The bytes stay valid until pb_source_free.
+ */
+int pb_source_map(pb_source *src, const uint8_t **data, size_t *len, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Goes back to the first byte, to read the input again: a memory source, or
+ * a regular file through the descriptor it has open (its name is not opened
+ * again). Returns 0, or PB_EUNSUPPORTED for a stream (pipe, FIFO, terminal),
+ * whose bytes are gone.
+ */
+int pb_source_rewind(pb_source *src, pb_error *err) PB_WARN_UNUSED;
 
 /* Frees the source; NULL is allowed. */
 void pb_source_free(pb_source *src);
@@ -75,9 +123,31 @@ int pb_source_read_all(pb_source *src, const uint8_t **data, size_t *len, pb_err
 
 /*
  * Opens a sink for `path` ("-" = standard output). With gzip != 0 the bytes
- * are gzip-compressed. Nothing appears at `path` before pb_sink_commit().
+ * are gzip-compressed. A regular or new file changes only in
+ * pb_sink_commit(); a device, FIFO or socket is opened and written in place.
+ * Returns 0, PB_EIO (err names `path`: a directory, a missing directory, no
+ * permission) or PB_ENOMEM.
  */
 int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Checks, creating nothing, that pb_sink_open_file(path) could succeed: the
+ * output is not a directory and its directory exists and is writable (or,
+ * written in place, the output itself is). Commands call it before reading
+ * their inputs, so a long merge does not fail at its end. Returns 0 or PB_EIO.
+ */
+int pb_sink_check(const char *path, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGXFSZ (those whose
+ * action is the default) that remove the temporary files of open sinks and
+ * then let the signal act as it would have. Programs with their own handlers
+ * call pb_sink_remove_temps() from them instead. Returns 0 or -1 (errno).
+ */
+int pb_sink_catch_signals(void);
+
+/* Removes the temporary files of every open file sink. Async-signal-safe. */
+void pb_sink_remove_temps(void);
 
 /* A sink that collects the bytes in memory (see pb_sink_memory). */
 int pb_sink_open_memory(pb_sink **out, pb_error *err) PB_WARN_UNUSED;

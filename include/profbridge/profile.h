@@ -55,6 +55,12 @@ typedef uint32_t pb_str;
 #define PB_VARIANT_MEMPROF (UINT64_C(1) << 62)            /* indexed: a MemProf section existed */
 #define PB_VARIANT_TEMPORAL (UINT64_C(1) << 63)           /* temporal profile traces */
 #define PB_VARIANT_MASK UINT64_C(0xff80000000000000)
+/* Not a version-word bit: LLVM's InstrProfKind::FrontendInstrumentation,
+ * which only a text ':fe' header sets (a front-end raw or indexed file has
+ * no kind bit at all). No LLVM format stores it, so writers leave it out;
+ * it decides merges: llvm-profdata 14+ refuses to merge an input that has
+ * it into a profile that has not, and the reverse (docs/indexed.md). */
+#define PB_KIND_FRONTEND UINT64_C(1)
 
 /* Bit 60 of a record's hash marks a context-sensitive record (LLVM). */
 #define PB_HASH_CS_BIT (UINT64_C(1) << 60)
@@ -315,8 +321,12 @@ typedef struct pb_merge_options {
      * traces cut to trace_max_length functions (--temporal-profile-max-trace-length). */
     uint64_t trace_reservoir;
     uint64_t trace_max_length;
+    /* Which llvm-profdata release's merge rules apply (13..24; 0: the
+     * default release): which profile kinds merge, which binary ids a raw
+     * input gives (src/llvm/target.h). */
+    int llvm_release;
 } pb_merge_options;
-#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000}
+#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000, 0}
 
 /*
  * Adds one record into `dst` the way llvm-profdata merge does: a new key is

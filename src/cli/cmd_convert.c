@@ -5,14 +5,16 @@
  * when everything was written, so a failed run leaves OUT as it was.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "llvm/target.h"
 #include "opts.h"
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " convert IN -o OUT [--to FORMAT] [--from FORMAT] [--lenient]\n"
-          "                          [plugin options]\n"
+          "                          [--llvm-version N] [plugin options]\n"
           "\n"
           "Reads the profile IN and writes it to OUT in another (or the same) format.\n"
           "IN's format is recognised by content; OUT's follows its extension\n"
@@ -26,6 +28,10 @@ static void help(FILE *out) {
           "      --lenient        keep data that breaks the format's rules where the reader\n"
           "                       can (dangling iprof ids become placeholders, ...);\n"
           "                       the default is strict\n"
+          "      --llvm-version N write what LLVM release N (13..24) writes: its indexed and\n"
+          "                       raw versions and text (default: $PROFBRIDGE_LLVM_VERSION,\n"
+          "                       else 19, whose indexed v12 LLVM 18 and older refuse:\n"
+          "                       --llvm-version 14 for clang 14-17's -fprofile-use)\n"
           "  -h, --help           show this help\n"
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the reader or writer):\n",
           out);
@@ -35,12 +41,13 @@ static void help(FILE *out) {
     fputs("\nExit status: 0 converted, 1 IN is invalid, 2 usage or I/O error.\n", out);
 }
 
-enum { OPT_TO = 256, OPT_FROM, OPT_LENIENT };
+enum { OPT_TO = 256, OPT_FROM, OPT_LENIENT, OPT_LLVM };
 
 static const struct option longopts[] = {
     {"output", required_argument, NULL, 'o'}, {"to", required_argument, NULL, OPT_TO},
     {"from", required_argument, NULL, OPT_FROM}, {"lenient", no_argument, NULL, OPT_LENIENT},
-    {"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+    {"llvm-version", required_argument, NULL, OPT_LLVM}, {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0}};
 
 /* The output plugin: --to, else the output file's extension. */
 static const pb_format *output_format(const char *to, const char *out_path) {
@@ -63,9 +70,10 @@ static const pb_format *output_format(const char *to, const char *out_path) {
 }
 
 int pbc_cmd_convert(int argc, char **argv) {
-    const char *out_path = NULL, *to = NULL, *from = NULL;
+    const char *out_path = NULL, *to = NULL, *from = NULL, *llvm = NULL;
     int lenient = 0, c, rc = PBC_EXIT_USAGE;
     pbc_plugin_opts po = {NULL, 0};
+    pb_kv *kv = NULL;
     pb_source *src = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -78,6 +86,7 @@ int pbc_cmd_convert(int argc, char **argv) {
         case OPT_TO: to = optarg; break;
         case OPT_FROM: from = optarg; break;
         case OPT_LENIENT: lenient = 1; break;
+        case OPT_LLVM: llvm = optarg; break;
         case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
         default: pbc_try_help("convert"); goto out;
         }
@@ -98,8 +107,25 @@ int pbc_cmd_convert(int argc, char **argv) {
         goto out;
     }
     if (from && !(in_f = pbc_format_arg("convert", "--from", from))) goto out;
+    /* The release is resolved once, before IN is opened; the plugins get it
+     * as "llvm-version" when the user chose one (option or environment), so
+     * that "indexed-version" alone keeps the rules of the release writing it. */
+    pbi_llvm_target target;
+    if (pbc_llvm_target("convert", llvm, &target)) goto out;
+    char release[8];
+    snprintf(release, sizeof release, "%d", target.release);
+    if (!(kv = calloc(po.n + 1, sizeof *kv))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    size_t nkv = 0;
+    if (llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION")))
+        kv[nkv++] = (pb_kv){"llvm-version", release};
+    for (size_t i = 0; i < po.n; i++) kv[nkv++] = po.kv[i];
 
-    int prc = pb_source_open_file(&src, in_path, &err);
+    if ((rc = pbc_check_output("convert", out_path, &in_path, 1)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    int prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !in_f) prc = pb_format_detect(src, &in_f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -114,19 +140,22 @@ int pbc_cmd_convert(int argc, char **argv) {
     ro.lenient = lenient;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
-    ro.kv = po.kv;
-    ro.nkv = po.n;
+    ro.kv = kv;
+    ro.nkv = nkv;
+    pbc_apply_limits(&ro);
     prc = pb_read(&p, src, &ro, &err);
     if (prc == 0) {
         pb_write_options wo = PB_WRITE_OPTIONS_INIT;
         wo.diag = pbc_diag;
         wo.diag_ctx = &dc;
-        wo.kv = po.kv;
-        wo.nkv = po.n;
-        prc = pb_write_file(p, out_path, out_f, &wo, &err);
-        /* A write that fails is never the input's fault. */
+        wo.kv = kv;
+        wo.nkv = nkv;
+        /* A write that fails is never the input's fault: its error names OUT. */
+        pb_error werr;
+        pb_error_clear(&werr);
+        prc = pb_write_file(p, out_path, out_f, &wo, &werr);
         if (prc) {
-            pbc_print_error(&err);
+            pbc_print_error(&werr);
             rc = PBC_EXIT_USAGE;
             goto out;
         }
@@ -139,6 +168,7 @@ int pbc_cmd_convert(int argc, char **argv) {
     }
     rc = PBC_EXIT_OK;
 out:
+    free(kv);
     pb_profile_free(p);
     pb_source_free(src);
     pbc_plugin_opts_free(&po);

@@ -63,6 +63,7 @@ int pbc_cmd_diff(int argc, char **argv) {
         goto out;
     }
     /* Any failure is exit 2 here: 1 means "different". */
+    if (!quiet && pbc_check_output("diff", out_path, (const char *const *)argv + optind, 2)) goto out;
     if (pbc_read_for_compare(argv[optind], 0, lenient, &a) ||
         pbc_read_for_compare(argv[optind + 1], 0, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||

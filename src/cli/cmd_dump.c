@@ -9,13 +9,14 @@
 #include "opts.h"
 
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " dump IN [--json] [--from FORMAT] [plugin options]\n"
+    fputs("Usage: " PBC_PROG " dump IN [--json] [--from FORMAT] [-o OUT] [plugin options]\n"
           "\n"
           "Explains the bytes of IN field by field (header fields with their offsets,\n"
           "sections, records), as the format's plugin sees them. '-' reads standard input.\n"
           "\nOptions:\n"
           "      --json           print JSON instead of text\n"
           "      --from FORMAT    treat IN as FORMAT instead of recognising it by content\n"
+          "  -o, --output OUT     write to OUT instead of standard output\n"
           "  -h, --help           show this help\n"
           "\nPlugin options (reader options of the plugin in use):\n",
           out);
@@ -30,12 +31,13 @@ static void help(FILE *out) {
 enum { OPT_FROM = 256, OPT_JSON };
 
 static const struct option longopts[] = {{"json", no_argument, NULL, OPT_JSON},
+                                         {"output", required_argument, NULL, 'o'},
                                          {"from", required_argument, NULL, OPT_FROM},
                                          {"help", no_argument, NULL, 'h'},
                                          {NULL, 0, NULL, 0}};
 
 int pbc_cmd_dump(int argc, char **argv) {
-    const char *from = NULL;
+    const char *from = NULL, *out_path = "-";
     int json = 0, c, rc = PBC_EXIT_USAGE;
     pbc_plugin_opts po = {NULL, 0};
     pb_source *src = NULL;
@@ -44,8 +46,9 @@ int pbc_cmd_dump(int argc, char **argv) {
     pb_error_clear(&err);
 
     if (pbc_split_plugin_options("dump", &argc, argv, longopts, &po)) goto out;
-    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
         switch (c) {
+        case 'o': out_path = optarg; break;
         case OPT_JSON: json = 1; break;
         case OPT_FROM: from = optarg; break;
         case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
@@ -58,7 +61,8 @@ int pbc_cmd_dump(int argc, char **argv) {
     }
     const pb_format *f = NULL;
     if (from && !(f = pbc_format_arg("dump", "--from", from))) goto out;
-    int prc = pb_source_open_file(&src, argv[optind], &err);
+    if (pbc_check_output("dump", out_path, (const char *const *)argv + optind, 1)) goto out;
+    int prc = pbc_open_input(argv[optind], &src, &err);
     if (prc == 0 && !f) prc = pb_format_detect(src, &f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -75,7 +79,7 @@ int pbc_cmd_dump(int argc, char **argv) {
     }
     /* Whatever stdout buffered so far goes first. */
     fflush(stdout);
-    prc = pb_sink_open_file(&sink, "-", 0, &err);
+    prc = pb_sink_open_file(&sink, out_path, 0, &err);
     if (prc == 0) {
         pb_dump_options d = PB_DUMP_OPTIONS_INIT;
         d.json = json;
@@ -83,10 +87,13 @@ int pbc_cmd_dump(int argc, char **argv) {
         d.kv = po.kv;
         d.nkv = po.n;
         prc = f->dump(src, sink, &d, &err);
-        /* What was explained before a problem is still worth showing. */
+        /* What was explained before a problem in the input is still worth
+         * showing; after a failure of ours (memory, I/O, a limit) OUT stays
+         * as it was. */
         pb_error cerr;
         pb_error_clear(&cerr);
-        int crc = pb_sink_commit(sink, &cerr);
+        int ours = prc == PB_ENOMEM || prc == PB_EIO || prc == PB_ELIMIT;
+        int crc = ours ? 0 : pb_sink_commit(sink, &cerr);
         if (prc == 0 && crc) {
             prc = crc;
             err = cerr;

@@ -120,7 +120,8 @@ int pbc_cmd_flame(int argc, char **argv) {
     const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
 
     pb_profile *p = NULL;
-    int rc = pbc_read_input(in_path, from, lenient, &p);
+    int rc = pbc_check_output("flame", out_path, &in_path, 1);
+    if (rc == 0) rc = pbc_read_input(in_path, from, lenient, &p);
     if (rc) return rc;
     pbi_flame f;
     pb_error err;

@@ -22,6 +22,7 @@
 #include "cli.h"
 #include "diag_defer.h"
 #include "merge_feed.h"
+#include "llvm/target.h"
 #include "opts.h"
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
@@ -29,6 +30,7 @@ static int is_empty_file(const char *path) {
     struct stat st;
     return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
 }
+
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
@@ -59,9 +61,14 @@ static void help(FILE *out) {
           "      --text                  write .proftext\n"
           "      --binary                write .profdata (the default)\n"
           "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
-          "      --llvm-version N        act as llvm-profdata N: 14, 16, 17 or 19 (default 19);\n"
-          "                              14 saturates at 2^64-1, later ones at 2^64-3\n"
-          "      --indexed-version N     indexed version to write (4-14)\n"
+          "      --llvm-version N        act as llvm-profdata-N merge, N = 13..24 (default:\n"
+          "                              $PROFBRIDGE_LLVM_VERSION, else 19): its indexed version\n"
+          "                              (13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11, 19-21 v12,\n"
+          "                              22 v13, 23-24 v14), its text, order and saturation\n"
+          "                              rules. Clang N reads indexed files of N and older\n"
+          "                              only: 19's v12 is refused by 18 and older, whose\n"
+          "                              clang reads --llvm-version 14's v7 (so do all 13-24)\n"
+          "      --indexed-version N     indexed version to write (4-14) instead of N's\n"
           "  -h, --help                  show this help\n"
           "\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n",
           out);
@@ -140,7 +147,7 @@ static int input_file_list(inputs *in, const char *list) {
     pb_source *src = NULL;
     const uint8_t *d;
     size_t len;
-    if (pb_source_open_file(&src, list, &err) || pb_source_read_all(src, &d, &len, &err)) {
+    if (pbc_open_input(list, &src, &err) || pb_source_read_all(src, &d, &len, &err)) {
         pbc_print_error(&err);
         pb_source_free(src);
         return -1;
@@ -209,6 +216,64 @@ static void progress_end(progress *pg) {
     if (pg->on && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
 }
 
+/*
+ * The raw version of a raw profile at `path` (the low half of its version
+ * word), 0 when it is not a readable raw file (or is standard input, read
+ * already). Only the first 16 bytes are looked at, through the look-ahead
+ * every source has for probes.
+ */
+static uint32_t raw_version_of(const char *path) {
+    pb_error e;
+    pb_error_clear(&e);
+    pb_source *src = NULL;
+    const pb_format *f = NULL;
+    const uint8_t *h;
+    size_t n;
+    uint32_t v = 0;
+    if (strcmp(path, "-") != 0 && pb_source_open_file(&src, path, &e) == 0 &&
+        pb_format_detect(src, &f, &e) == 0 && f && strcmp(f->name, "raw") == 0 &&
+        pb_source_peek(src, &h, &n, &e) == 0 && n >= 16) {
+        /* the magic's last byte is 0x81 in the file's byte order: first byte little-endian */
+        int le = h[0] == 0x81;
+        for (int i = 0; i < 4; i++) v |= (uint32_t)h[le ? 8 + i : 15 - i] << (8 * i);
+    }
+    pb_source_free(src);
+    return v;
+}
+
+/*
+ * When every input is a raw profile of one version older than the target's
+ * (clang-14's v8 with the default 19, say), the compiler that made them
+ * probably cannot read what is written: a hint names the release whose
+ * indexed version every compiler writing that raw version reads.
+ */
+static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char *out_path, pbc_diag_ctx *dc) {
+    uint32_t rv = 0;
+    for (size_t i = 0; i < in->n; i++) {
+        uint32_t v = raw_version_of(in->v[i].path);
+        if (!v || (rv && v != rv) || v >= t->raw_version) return;
+        rv = v;
+    }
+    int lo = 0, hi = 0;
+    for (int r = PBI_LLVM_MIN; r <= PBI_LLVM_MAX; r++) {
+        pbi_llvm_target x;
+        if (pbi_llvm_target_of(r, &x) == 0 && x.raw_version == rv) {
+            if (!lo) lo = r;
+            hi = r;
+        }
+    }
+    pbi_llvm_target old;
+    if (!lo || pbi_llvm_target_of(lo, &old) || old.indexed_version >= t->indexed_version) return;
+    char who[32];
+    if (lo == hi) snprintf(who, sizeof who, "clang %d", lo);
+    else snprintf(who, sizeof who, "clang %d-%d", lo, hi);
+    pb_diag(pbc_diag, dc, PB_DIAG_NOTICE, 0, out_path, PB_NO_OFFSET, NULL,
+            "the inputs are raw v%u profiles (%s) but LLVM %d's indexed v%u was written, which clang and "
+            "llvm-profdata %d and older refuse; for them: --llvm-version %d (indexed v%u)",
+            rv, who, t->release, t->indexed_version, pbi_llvm_first_reading_indexed(t->indexed_version) - 1, lo,
+            old.indexed_version);
+}
+
 /* Keeps only the function records the filters allow, in a new profile. */
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
@@ -274,7 +339,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
     pbc_plugin_opts po = {NULL, 0};
     pb_profile *acc = NULL;
-    pb_kv *kv = NULL;
+    pb_kv *kv = NULL, *rkv = NULL;
     pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
@@ -353,10 +418,23 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    if (llvm && strcmp(llvm, "14") && strcmp(llvm, "16") && strcmp(llvm, "17") && strcmp(llvm, "19")) {
-        pbc_usage_error("merge", "--llvm-version wants 14, 16, 17 or 19, got '%s'", llvm);
-        goto out;
+    /* The release is resolved once, before any input is read: a bad value
+     * is a usage error whatever the inputs hold. */
+    pbi_llvm_target target;
+    if (pbc_llvm_target("merge", llvm, &target)) goto out;
+    int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
+    if (indexed && !explicit_llvm) {
+        /* --indexed-version N alone: the rules of the first release writing N
+         * (the indexed writer's own rule, formats/indexed/indexed_write.c) */
+        uint64_t v;
+        if (pbc_parse_u64(indexed, &v) == 0 && v <= UINT32_MAX && v != target.indexed_version) {
+            int r = pbi_llvm_first_reading_indexed((uint32_t)v);
+            if (r) pbi_llvm_target_of(r, &target);
+        }
+        explicit_llvm = 1;
     }
+    char release[8];
+    snprintf(release, sizeof release, "%d", target.release);
     if (text + binary + (to != NULL) > 1) {
         pbc_usage_error("merge", "--text, --binary and --to exclude each other");
         goto out;
@@ -388,7 +466,8 @@ int pbc_cmd_merge(int argc, char **argv) {
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-    mo.max_count = llvm && strcmp(llvm, "14") == 0 ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    mo.max_count = pbi_llvm_has(&target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14 : PB_MAX_COUNT_LLVM;
+    mo.llvm_release = target.release; /* its merge rules (profile_merge.c) */
     if (strcmp(out_f->name, "iprof") == 0) {
         /* iprof has no 255-values-per-site limit and counts are Java longs:
          * a type histogram keeps every type (docs/mapping.md §6) */
@@ -413,11 +492,23 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    if ((rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
+    pbc_apply_limits(&ro);
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
-    ro.kv = po.kv;
-    ro.nkv = po.n;
+    /* Readers get the release too: some of their rules are a release's
+     * (which binary ids of a raw file LLVM 15-17 keep, ...). */
+    if (!(rkv = calloc(po.n + 1, sizeof *rkv))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
+    size_t nrkv = 0;
+    if (explicit_llvm) rkv[nrkv++] = (pb_kv){"llvm-version", release};
+    for (size_t i = 0; i < po.n; i++) rkv[nrkv++] = po.kv[i];
+    ro.kv = rkv;
+    ro.nkv = nrkv;
     pb_error_clear(&err);
     if (pbc_feed_start(&feed, paths, in.n, threads, &ro, &err)) {
         pbc_print_error(&err);
@@ -430,6 +521,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     for (size_t i = 0; i < in.n; i++) {
         pb_profile *p = NULL;
         pb_prepared *pr = NULL;
+        pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
         pb_error_clear(&err);
         int prc = 0;
         mo.weight = in.v[i].weight;
@@ -438,8 +530,13 @@ int pbc_cmd_merge(int argc, char **argv) {
          * (pb_read_options.merge_into), so no model of the input is built;
          * the feed is not used past the first input. */
         int stream = acc && threads == 1, done = 0;
+        /* LLVM 13 sets the entry-first flag from each input in turn (the
+         * last one wins) where later releases OR the inputs' flags */
+        uint64_t acc_flags = acc ? pb_profile_flags(acc) : 0;
+        if (acc && pbi_llvm_has(&target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
+            pb_profile_set_flags(acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
         if (!stream) {
-            prc = pbc_feed_next(feed, &pr, &err);
+            prc = pbc_feed_next(feed, &pr, &isrc, &err);
             if (prc == 0 && !acc) {
                 /* The first input becomes the accumulator: what merging it
                  * into an empty profile would give, without the copy. Its
@@ -464,13 +561,19 @@ int pbc_cmd_merge(int argc, char **argv) {
              * (as llvm-profdata does) and its diagnostics are those of the
              * streaming read (the feed and the first input's read above
              * drop a failed read's), so every thread count gives the same
-             * output and stderr. */
+             * output and stderr. It is read again through the descriptor
+             * the feed opened (never by name): a regular file rewinds, a
+             * stream (FIFO, pipe) cannot and its first error is reported. */
             if (prc && !done) {
                 pb_prepared_free(pr);
                 pr = NULL;
-                pb_error_clear(&err);
-                prc = acc ? 0 : pb_profile_new(&acc, &err);
-                stream = 1;
+                pb_error rerr;
+                pb_error_clear(&rerr);
+                if (isrc && pb_source_rewind(isrc, &rerr) == 0) {
+                    pb_error_clear(&err);
+                    prc = acc ? 0 : pb_profile_new(&acc, &err);
+                    stream = 1;
+                }
             }
         }
         if (prc == 0 && !done) {
@@ -483,12 +586,16 @@ int pbc_cmd_merge(int argc, char **argv) {
             /* the merge's warnings after the reader's, as when reading a model first */
             mo.diag = pbc_defer_diag;
             mo.diag_ctx = &dd;
-            prc = stream ? pb_read_file(&p, in.v[i].path, &sro, &err) : pb_read_prepared(&p, pr, &sro, &err);
+            if (!stream) prc = pb_read_prepared(&p, pr, &sro, &err);
+            else if (isrc) prc = pb_read(&p, isrc, &sro, &err); /* the failed input, rewound */
+            else prc = pb_read_file(&p, in.v[i].path, &sro, &err); /* one thread: opened once, here */
             pbc_defer_flush(&dd);
             mo.diag = pbc_diag;
             mo.diag_ctx = &dc;
         }
         pb_prepared_free(pr);
+        pb_source_free(isrc);
+        if (prc && acc) pb_profile_set_flags(acc, acc_flags); /* a failed input sets no flag */
         if (prc) pb_error_set_source(&err, in.v[i].path);
         pb_profile_free(p);
         if (prc && is_empty_file(in.v[i].path)) {
@@ -539,9 +646,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     size_t nkv = 0;
     int is_text = strcmp(out_f->name, "text") == 0, is_indexed = strcmp(out_f->name, "indexed") == 0;
-    if (llvm && (is_text || is_indexed))
-        /* the text writer knows 14, 16, 17 and 19 itself */
-        kv[nkv++] = (pb_kv){"llvm-version", llvm};
+    if (explicit_llvm) kv[nkv++] = (pb_kv){"llvm-version", release};
     if (indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", indexed};
     if (sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", keep_vt ? "1" : "0"};
@@ -556,10 +661,12 @@ int pbc_cmd_merge(int argc, char **argv) {
     wo.nkv = nkv;
     pb_error_clear(&err);
     if (pb_write_file(acc, out_path, out_f, &wo, &err)) {
+        /* the error names OUT (pb_write_file sets it as the source) */
         pbc_print_error(&err);
         rc = PBC_EXIT_USAGE;
         goto out;
     }
+    if (is_indexed && !explicit_llvm && !failed) old_raw_hint(&in, &target, out_path, &dc);
     rc = PBC_EXIT_OK;
 out:
     pbc_defer_free(&dd);
@@ -573,6 +680,7 @@ out:
         free(all[k]->v);
     }
     free(kv);
+    free(rkv);
     pb_profile_free(acc);
     pbc_plugin_opts_free(&po);
     return rc;

@@ -77,6 +77,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
     }
     oo.base_name = argv[optind];
     oo.test_name = argv[optind + 1];
+    if ((rc = pbc_check_output("overlap", out_path, (const char *const *)argv + optind, 2)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.base_name, 1, lenient, &base)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.test_name, 1, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;

@@ -125,11 +125,19 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
  * A raw file may hold several profiles back to back (a program and its shared
  * libraries write into one file). llvm-profdata show lists the records of
  * each profile, so a function in two of them appears twice; the model merges
- * them. So each profile is read again alone (raw-profile K). Asking for
- * profile 1 costs only a walk over profile 0's header and value data, so a
- * file with one profile (*nparts = 0 then) is not read twice.
+ * them. So each profile is read again alone (raw-profile K), from the bytes
+ * read once (the input may be a pipe). Asking for profile 1 costs only a
+ * walk over profile 0's header and value data, so a file with one profile
+ * (*nparts = 0 then) is not parsed twice.
  */
-static int read_raw_part(const char *path, const pb_read_options *base, size_t k, pb_profile **one, pb_error *err) {
+typedef struct raw_bytes {
+    const uint8_t *data;
+    size_t len;
+    const char *name;
+} raw_bytes;
+
+static int read_raw_part(const raw_bytes *path, const pb_read_options *base, size_t k, pb_profile **one,
+                         pb_error *err) {
     char num[24];
     snprintf(num, sizeof num, "%zu", k);
     pb_kv kv = {"raw-profile", num};
@@ -137,11 +145,15 @@ static int read_raw_part(const char *path, const pb_read_options *base, size_t k
     ro.format = "raw";
     ro.kv = &kv;
     ro.nkv = 1;
-    return pb_read_file(one, path, &ro, err);
+    pb_source *src = NULL;
+    int rc = pb_source_open_memory(&src, path->data, path->len, path->name, err);
+    if (rc == 0) rc = pb_read(one, src, &ro, err);
+    pb_source_free(src);
+    return rc;
 }
 
-static int read_raw_parts(const char *path, const pb_read_options *base, pb_profile ***parts, size_t *nparts,
-                          pb_error *err) {
+static int read_raw_parts(const raw_bytes *path, const pb_read_options *base, pb_profile ***parts,
+                          size_t *nparts, pb_error *err) {
     pb_profile *second = NULL;
     pb_error e;
     pb_error_clear(&e);
@@ -218,6 +230,7 @@ int pbc_cmd_show(int argc, char **argv) {
         return pbc_usage_error("show", optind >= argc ? "missing input file" : "exactly one input file expected");
     if (from && !pbc_format_arg("show", "--from", from)) return PBC_EXIT_USAGE;
     const char *in_path = argv[optind];
+    if (pbc_check_output("show", out_path, &in_path, 1)) return PBC_EXIT_USAGE;
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
@@ -225,11 +238,21 @@ int pbc_cmd_show(int argc, char **argv) {
     ro.lenient = lenient;
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
+    pbc_apply_limits(&ro);
     /* Detect first, so that the --lenient hint follows only a reader's failure. */
     const pb_format *f = NULL;
-    pb_source *src = NULL;
-    int read_failed = 0, prc = pb_source_open_file(&src, in_path, &err);
+    pb_source *src = NULL, *held = NULL;
+    raw_bytes raw = {NULL, 0, NULL};
+    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
+    if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
+        /* read once, parsed once per profile it holds (read_raw_parts) */
+        held = src;
+        src = NULL;
+        prc = pb_source_read_all(held, &raw.data, &raw.len, &err);
+        raw.name = pb_source_name(held);
+        if (prc == 0) prc = pb_source_open_memory(&src, raw.data, raw.len, raw.name, &err);
+    }
     if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
         /* records straight from the file to the printer (show_indexed.c) */
         rc = pbc_show_indexed(in_path, src, &ro, &so, out_path);
@@ -245,6 +268,7 @@ int pbc_cmd_show(int argc, char **argv) {
     if (prc) {
         pbc_print_error(&err);
         if (read_failed) pbc_lenient_hint(prc, lenient);
+        pb_source_free(held);
         return pbc_exit_for(prc);
     }
     if (!(out = pbc_open_out(out_path))) {
@@ -257,8 +281,8 @@ int pbc_cmd_show(int argc, char **argv) {
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
         prc = pbc_show_iprof(p, name, so.topn, out, &err);
     } else {
-        if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && strcmp(in_path, "-") != 0 &&
-            (prc = read_raw_parts(in_path, &ro, &parts, &nparts, &err)) != 0) {
+        if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
+            (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
             pbc_print_error(&err);
             rc = pbc_exit_for(prc);
             goto out;
@@ -278,5 +302,6 @@ out:
     for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
     free(parts);
     pb_profile_free(p);
+    pb_source_free(held);
     return rc;
 }

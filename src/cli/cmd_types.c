@@ -211,7 +211,8 @@ int pbc_cmd_types(int argc, char **argv) {
     if (from && !pbc_format_arg("types", "--from", from)) return PBC_EXIT_USAGE;
     const char *in_path = argv[optind];
     pb_profile *p = NULL;
-    int rc = pbc_read_input(in_path, from, lenient, &p);
+    int rc = pbc_check_output("types", out_path, &in_path, 1);
+    if (rc == 0) rc = pbc_read_input(in_path, from, lenient, &p);
     if (rc) return rc;
 
     pbi_tp_report r;

@@ -65,7 +65,7 @@ static int validate_one(const char *path, const char *from, int lenient) {
     pb_profile *p = NULL;
     pb_error err;
     pb_error_clear(&err);
-    int rc = pb_source_open_file(&src, path, &err);
+    int rc = pbc_open_input(path, &src, &err);
     if (rc) {
         pbc_print_error(&err);
         printf("%s: not checked (cannot be read)\n", ps.name);
@@ -75,11 +75,12 @@ static int validate_one(const char *path, const char *from, int lenient) {
     ro.format = from;
     ro.lenient = lenient;
     ro.report_all = 1;
+    pbc_apply_limits(&ro);
     ro.diag = validate_diag;
     ro.diag_ctx = &ps;
     rc = pb_read(&p, src, &ro, &err);
     int status = PBC_EXIT_OK;
-    if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED) {
+    if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED || rc == PB_ELIMIT) {
         pbc_print_error(&err);
         status = PBC_EXIT_USAGE;
     } else if (rc) {

@@ -44,8 +44,12 @@ int pbc_read_for_compare(const char *path, int as_llvm, int lenient, pb_profile 
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.lenient = lenient;
+    pbc_apply_limits(&ro);
     *out = NULL;
-    int rc = pb_read_file(out, path, &ro, &err);
+    pb_source *src = NULL;
+    int rc = pbc_open_input(path, &src, &err);
+    if (!rc) rc = pb_read(out, src, &ro, &err);
+    pb_source_free(src);
     if (!rc && as_llvm && !is_llvm_origin(*out)) {
         rc = via_indexed(out, path, &err);
         if (rc) pb_error_set_source(&err, path);

@@ -35,6 +35,9 @@ static void print_help(FILE *out) {
         fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
     fputs("\nFormats (input is recognised by content, output by --to or the file extension):\n", out);
     pbc_print_formats(out);
+    fputs("\nEvery command that reads takes --max-input-size N (bytes, K/M/G/T suffixes;\n"
+          "default 4G, 0 = no limit) and --max-inflation N (gzip ratio, default 250).\n",
+          out);
     fputs("\nExit status: 0 success, 1 invalid input (or profiles differ),\n"
           "2 usage or I/O error. '-' stands for standard input or output.\n"
           "See profbridge(1) for details.\n",
@@ -59,14 +62,22 @@ static int run(const pbc_command *cmd, int argc, char **argv) {
     }
     args[0] = prog;
     for (int i = 1; i < argc; i++) args[i] = argv[i];
+    /* the input limits are options of every command (opts.h) */
+    int rc = pbc_take_limit_options(&argc, args);
+    if (rc) {
+        free(args);
+        return rc;
+    }
     pbc_getopt_reset();
-    int rc = cmd->fn(argc, args);
+    rc = cmd->fn(argc, args);
     free(args);
     int out_rc = pbc_finish_stdout();
     return rc ? rc : out_rc;
 }
 
 int main(int argc, char **argv) {
+    /* a killed run leaves no temporary output file behind (io.h) */
+    (void)pb_sink_catch_signals();
     if (argc < 2) {
         print_help(stderr);
         return PBC_EXIT_USAGE;

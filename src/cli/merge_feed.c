@@ -30,6 +30,7 @@ typedef struct diag_item {
 typedef struct slot {
     int state;
     int rc;
+    pb_source *src; /* the input, opened once; kept to read a failed input again */
     pb_prepared *pr;
     pb_error err;
     diag_item *diags;
@@ -76,7 +77,13 @@ static void read_input(pbc_feed *f, size_t i) {
     ro.diag = keep_diag;
     ro.diag_ctx = s;
     pb_error_clear(&s->err);
-    s->rc = pb_prepare_file(&s->pr, f->paths[i], &ro, &s->err);
+    s->rc = pb_source_open_file(&s->src, f->paths[i], &s->err);
+    if (s->rc == 0) s->rc = pb_prepare(&s->pr, s->src, &ro, &s->err);
+    if (s->rc == 0 && !pb_prepared_streams(s->pr)) {
+        /* a whole model is held: the source's bytes are not needed any more */
+        pb_source_free(s->src);
+        s->src = NULL;
+    }
 }
 
 /* With the lock held: the next input this thread may read, or SIZE_MAX. */
@@ -171,8 +178,9 @@ static size_t take_window(const pbc_feed *f, const slot *s) {
     return pb_prepared_streams(s->pr) ? f->threads - 1 : f->threads;
 }
 
-int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_error *err) {
+int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_source **src, pb_error *err) {
     *pr = NULL;
+    *src = NULL;
     if (f->next_take >= f->n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no more inputs");
     size_t want = f->next_take;
     slot *s = &f->slots[want];
@@ -209,6 +217,8 @@ int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_error *err) {
     if (rc) *err = s->err;
     *pr = s->pr;
     s->pr = NULL;
+    *src = s->src;
+    s->src = NULL;
     return rc;
 }
 
@@ -221,6 +231,7 @@ void pbc_feed_free(pbc_feed *f) {
     for (unsigned k = 0; k < f->nworkers; k++) pthread_join(f->workers[k], NULL);
     for (size_t i = 0; i < f->n; i++) {
         pb_prepared_free(f->slots[i].pr);
+        pb_source_free(f->slots[i].src);
         free(f->slots[i].diags);
     }
     pthread_cond_destroy(&f->changed);

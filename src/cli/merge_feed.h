@@ -26,12 +26,15 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
 
 /*
  * The next input, in order: *pr = it, prepared (the caller frees it), and 0, or
- * the read's error code with *err set. Diagnostics of a successful read are
- * passed to ro->diag first, on the calling thread, in the order they were
- * raised; those of a failed read are dropped (`merge` reads a failed input
- * again, streaming, and reports that read).
+ * the read's error code with *err set. *src is the input's source when it
+ * may still be needed (the caller frees it after *pr): a failed read, or a
+ * prepared input whose state points into its bytes; else NULL. Diagnostics
+ * of a successful read are passed to ro->diag first, on the calling thread,
+ * in the order they were raised; those of a failed read are dropped (`merge`
+ * reads a failed input again from *src, rewound, streaming, and reports that
+ * read).
  */
-int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_error *err);
+int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_source **src, pb_error *err);
 
 /* Threads actually running (may be fewer than asked if creating one failed). */
 unsigned pbc_feed_threads(const pbc_feed *f);

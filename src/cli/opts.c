@@ -1,7 +1,10 @@
 /* opts.c -- option handling and messages shared by the subcommands (opts.h). */
+#define _GNU_SOURCE /* fopencookie: reports are printed through a pb_sink */
 #include "opts.h"
 
 #include <errno.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,24 +304,170 @@ int pbc_parse_bool(const char *s) {
  * a 100k-function listing. */
 #define OUT_BUFFER (256 * 1024)
 
+/* The report file open through pbc_open_out: a stdio stream whose bytes go
+ * into a pb_sink, so reports follow the rules of every output (io.h). A
+ * command has one report at a time. */
+static struct {
+    FILE *file;
+    pb_sink *sink;
+    pb_error err; /* the sink's first failure */
+} report;
+
+static ssize_t report_write(void *cookie, const char *buf, size_t n) {
+    (void)cookie;
+    if (pb_sink_write(report.sink, buf, n, &report.err) != 0) {
+        errno = EIO;
+        return -1;
+    }
+    return (ssize_t)n;
+}
+
 FILE *pbc_open_out(const char *out_path) {
     FILE *out = stdout;
-    if (out_path && strcmp(out_path, "-") != 0 && !(out = fopen(out_path, "w"))) {
-        pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
-        return NULL;
+    if (out_path && strcmp(out_path, "-") != 0) {
+        pb_error_clear(&report.err);
+        if (report.file || pb_sink_open_file(&report.sink, out_path, 0, &report.err) != 0) {
+            if (!report.file) pbc_print_error(&report.err);
+            return NULL;
+        }
+        cookie_io_functions_t io = {NULL, report_write, NULL, NULL};
+        if (!(out = fopencookie(NULL, "w", io))) {
+            pbc_msg("cannot open '%s' for writing: %s", out_path, strerror(errno));
+            pb_sink_free(report.sink);
+            report.sink = NULL;
+            return NULL;
+        }
+        report.file = out;
     }
     setvbuf(out, NULL, _IOFBF, OUT_BUFFER);
     return out;
 }
 
 int pbc_close_out(FILE *out, const char *out_path, int exit_code) {
-    if (out == stdout) return exit_code;
+    if (out == stdout || out != report.file) return exit_code;
+    (void)out_path;
     errno = 0;
-    if (fclose(out) != 0 && exit_code == PBC_EXIT_OK) {
-        pbc_msg("cannot write '%s': %s", out_path, errno ? strerror(errno) : "write error");
+    int closed = fclose(out);
+    report.file = NULL;
+    /* A failed command leaves OUT as it was (the temporary file goes). */
+    if (exit_code == PBC_EXIT_OK && (closed != 0 || pb_sink_commit(report.sink, &report.err) != 0)) {
+        if (!report.err.code) pb_error_set(&report.err, PB_EIO, PB_NO_OFFSET, NULL, "write error");
+        pb_error_set_source(&report.err, out_path);
+        pbc_print_error(&report.err);
+        exit_code = PBC_EXIT_USAGE;
+    }
+    pb_sink_free(report.sink);
+    report.sink = NULL;
+    return exit_code;
+}
+
+/* ---- input limits and the output-is-an-input check -------------------------- */
+
+pbc_limits_t pbc_limits = {0, 0};
+
+/* "N", "NK", "NM", "NG", "NT" (binary units, an optional "iB"/"B"); 0 = no limit. */
+static int parse_size(const char *s, uint64_t *out) {
+    char num[32];
+    size_t k = 0;
+    while (s[k] >= '0' && s[k] <= '9' && k < sizeof num - 1) num[k] = s[k], k++;
+    num[k] = '\0';
+    uint64_t v, mul = 1;
+    if (k == 0 || pbc_parse_u64(num, &v)) return -1;
+    const char *u = s + k;
+    if (*u) {
+        const char *units = "KMGT";
+        const char *p = strchr(units, *u >= 'a' ? *u - 32 : *u);
+        if (!p || !*u) return -1;
+        for (const char *q = units; q <= p; q++) mul <<= 10;
+        u++;
+        if (strcmp(u, "") && strcmp(u, "B") && strcmp(u, "iB")) return -1;
+    }
+    if (__builtin_mul_overflow(v, mul, &v)) return -1;
+    *out = v ? v : PB_NO_LIMIT;
+    return 0;
+}
+
+int pbc_take_limit_options(int *argc, char **argv) {
+    static const char *const names[2] = {"max-input-size", "max-inflation"};
+    int n = *argc, w = 1;
+    for (int i = 1; i < n; i++) {
+        char *a = argv[i];
+        if (strcmp(a, "--") == 0) {
+            while (i < n) argv[w++] = argv[i++];
+            break;
+        }
+        const char *name = a[0] == '-' ? a + 1 + (a[1] == '-') : NULL;
+        int which = -1;
+        const char *val = NULL;
+        for (int k = 0; name && k < 2 && which < 0; k++) {
+            size_t len = strlen(names[k]);
+            if (strncmp(name, names[k], len) == 0 && (name[len] == '\0' || name[len] == '=')) {
+                which = k;
+                val = name[len] == '=' ? name + len + 1 : NULL;
+            }
+        }
+        if (which < 0) {
+            argv[w++] = a;
+            continue;
+        }
+        if (!val) {
+            if (i + 1 >= n) {
+                pbc_msg("option '--%s' needs a value", names[which]);
+                return PBC_EXIT_USAGE;
+            }
+            val = argv[++i];
+        }
+        uint64_t v;
+        if (which == 0 ? parse_size(val, &v) : pbc_parse_u64(val, &v)) {
+            pbc_msg("--%s wants %s, got '%s'", names[which],
+                    which == 0 ? "a size in bytes (K, M, G, T suffixes allowed; 0 = no limit)"
+                               : "a ratio (0 = no limit)",
+                    val);
+            return PBC_EXIT_USAGE;
+        }
+        if (which == 0) pbc_limits.max_input_size = v;
+        else pbc_limits.max_inflation = v ? v : PB_NO_LIMIT;
+    }
+    argv[w] = NULL;
+    *argc = w;
+    return 0;
+}
+
+void pbc_apply_limits(pb_read_options *ro) {
+    ro->max_input_size = pbc_limits.max_input_size;
+    ro->max_inflation = pbc_limits.max_inflation;
+}
+
+int pbc_open_input(const char *path, pb_source **src, pb_error *err) {
+    int rc = pb_source_open_file(src, path, err);
+    if (rc == 0) pb_source_set_limits(*src, pbc_limits.max_input_size, pbc_limits.max_inflation);
+    return rc;
+}
+
+int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n) {
+    if (!out_path || strcmp(out_path, "-") == 0) return 0;
+    pb_error err;
+    pb_error_clear(&err);
+    if (pb_sink_check(out_path, &err) != 0) {
+        pbc_print_error(&err);
         return PBC_EXIT_USAGE;
     }
-    return exit_code;
+    /* A regular output is written through a temporary file: an input that is
+     * the same file stays whole until the rename. One written in place (a
+     * device, a FIFO) would be read and written at once: refused. */
+    struct stat so;
+    if (stat(out_path, &so) != 0 || S_ISREG(so.st_mode)) return 0;
+    for (size_t i = 0; i < n; i++) {
+        struct stat si;
+        int same = strcmp(inputs[i], "-") == 0 ? fstat(0, &si) == 0 : stat(inputs[i], &si) == 0;
+        if (same && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
+            pbc_msg("%s: the output '%s' is the input '%s' (the same file), which is written in place: "
+                    "refusing to read and write it at once",
+                    cmd, out_path, inputs[i]);
+            return PBC_EXIT_USAGE;
+        }
+    }
+    return 0;
 }
 
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {

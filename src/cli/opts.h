@@ -105,13 +105,42 @@ void pbc_plugin_opts_free(pbc_plugin_opts *po);
 int pbc_finish_stdout(void);
 
 /* Opens a command's text output OUT ("-" or NULL = stdout) with a big
- * buffer; NULL after a message when it cannot be created. */
+ * buffer; NULL after a message when it cannot be created. A file is a
+ * stdio stream over a pb_sink: it follows the rules of every output
+ * (temporary file and rename, devices in place; profbridge/io.h). */
 FILE *pbc_open_out(const char *out_path);
 
 /* Closes what pbc_open_out opened and returns exit_code, or PBC_EXIT_USAGE
  * after a message when the file could not be written (standard output is
- * flushed and checked by main, as for every command). */
+ * flushed and checked by main, as for every command). OUT is replaced only
+ * when exit_code is PBC_EXIT_OK; otherwise it is left as it was. */
 int pbc_close_out(FILE *out, const char *out_path, int exit_code);
+
+/* --max-input-size / --max-inflation, taken by main from any command's
+ * arguments (0 = the library's default; PB_NO_LIMIT = none). */
+typedef struct pbc_limits_t {
+    uint64_t max_input_size, max_inflation;
+} pbc_limits_t;
+extern pbc_limits_t pbc_limits;
+
+/* Removes --max-input-size N and --max-inflation N (also "=N" and one-dash
+ * spellings) from argv into pbc_limits. Returns 0 or PBC_EXIT_USAGE after a
+ * message. */
+int pbc_take_limit_options(int *argc, char **argv);
+
+/* Sets the limits of pbc_limits in read options. */
+void pbc_apply_limits(pb_read_options *ro);
+
+/* Opens an input ("-" = stdin) with the limits of pbc_limits. */
+int pbc_open_input(const char *path, pb_source **src, pb_error *err);
+
+/*
+ * Before any input is read: OUT (NULL or "-": nothing to check) can be
+ * written (pb_sink_check), and if it is written in place (a device, FIFO)
+ * it is none of the inputs (same device and inode, through any name).
+ * Returns 0 or PBC_EXIT_USAGE after a message naming OUT (and the input).
+ */
+int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n);
 
 /* Parses a decimal unsigned number (no sign, no junk, no overflow).
  * Returns 0 or -1. */

@@ -13,10 +13,11 @@ int pbc_read_input(const char *path, const char *from, int lenient, pb_profile *
     ro.format = from;
     ro.lenient = lenient;
     ro.diag = pbc_diag;
+    pbc_apply_limits(&ro);
     /* Detect first, so that the --lenient hint follows only a reader's failure. */
     const pb_format *f = NULL;
     pb_source *src = NULL;
-    int read_failed = 0, rc = pb_source_open_file(&src, path, &err);
+    int read_failed = 0, rc = pbc_open_input(path, &src, &err);
     if (rc == 0 && !from) rc = pb_format_detect(src, &f, &err);
     if (rc == 0) {
         if (f) ro.format = f->name;

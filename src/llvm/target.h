@@ -32,7 +32,10 @@
 
 /*  release raw indexed  (raw: what its compiler-rt writes and the only one its
  *                        llvm-profdata reads; indexed: what its merge writes,
- *                        and the highest its readers accept)              */
+ *                        and the highest its readers accept). Every row but
+ *                        20 (no Debian package) is checked against the real
+ *                        tools: tests/interop/llvm_releases.sh,
+ *                        docs/llvm-releases.md                            */
 #define PBI_LLVM_RELEASES(X) \
     X(13, 7, 7)              \
     X(14, 8, 7)              \
@@ -47,24 +50,54 @@
     X(23, 11, 14)            \
     X(24, 11, 14)
 
+/* Verified rows (tests/interop/):
+ *  FE_IR_MIX_REFUSED, FE_TEXT_HEADER_CONFLICT: merge_fe_ir.sh, on llvm-profdata 13, 14, 15, 16,
+ *    17, 18, 19, 21, 22, 23, 24 (raw files of each release's clang, :fe / :ir / header-less text);
+ *  VALUE_SORT_UNSTABLE: value_site_order.sh: merge and overlap of sites of more than 16 values
+ *    with equal values agree with llvm-profdata 14-18 (stable) and 19, 21-23 (std::sort);
+ *  BINARY_IDS_LAST_ONLY: merge_binary_ids_last.sh: merge bytes of 16, 17 (and 19: all ids);
+ *    `show --binary-ids` of a two-profile raw file lists one id in 14, 15, 16, 17 and two in
+ *    18, 19, 21-24 (was [15, 17]: 14 reads raw ids the same way, its indexed v7 just has no
+ *    binary-id section; 13 checked by hand: two clang-13 library + program files, 8-aligned and
+ *    concatenated, show only the second file's id -- our reader refuses clang-13's unpadded
+ *    v7 binary ids, so the script skips 13).
+ */
 /*   id                     since until         meaning */
 #define PBI_LLVM_FEATURES(X)                                                                              \
     X(KEYS_SORTED,            17, PBI_LLVM_NOW, "indexed keys inserted in name order (before: StringMap, first seen)") \
     X(INKEY_DENSE_MIX,        19, PBI_LLVM_NOW, "records of one name ordered by DenseMap's mixed hash (before: x*37)") \
-    X(SUMMARY_LLVM14,         13, 14,           "profile summary counts the special entry count as LLVM 14 does")     \
+    X(SUMMARY_LLVM14,         13, 15,           "profile summary counts the special entry count as LLVM 14 does")     \
+    X(SATURATE_U64_MAX,       13, 15,           "merged counts saturate at 2^64-1 (later: 2^64-3)")                   \
+    X(ENTRY_FIRST_LAST_INPUT, 13, 13,           "merge: the entry-first flag is the last input's (later: OR of all)")  \
+    X(FLAG_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "merge writes the loop-entries flag (bit 55; 19 drops it from raw input)") \
+    X(FLAG_BYTE_COVERAGE,     14, PBI_LLVM_NOW, "merge writes the single-byte-coverage and function-entry-only flags") \
     X(TEXT_TEMPORAL,          17, PBI_LLVM_NOW, "text carries temporal profile traces")                                \
-    X(TEXT_BYTE_COVERAGE,     19, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
-    X(TEXT_BITMAP,            19, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
+    X(TEXT_BYTE_COVERAGE,     18, PBI_LLVM_NOW, "text has the :single_byte_coverage header line")                      \
+    X(TEXT_BITMAP,            18, PBI_LLVM_NOW, "text carries MC/DC bitmap bytes")                                     \
     X(TEXT_VTABLE_SITES,      19, PBI_LLVM_NOW, "text carries kind-2 (vtable) value sites")                            \
     X(TEXT_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "text has the :instrument_loop_entries header line")                   \
     X(TEXT_BITMAP_ALWAYS,     24, PBI_LLVM_NOW, "text prints '# Num Bitmap Bytes:' and '$0' for every record")         \
     X(SHOW_LOOP_ENTRIES,      20, PBI_LLVM_NOW, "show prints instrument_loop_entries on the IR level line")            \
     X(SHOW_BLOCK_TOTALS,      20, PBI_LLVM_NOW, "show prints 'Total number of blocks:' and 'Total count:'")           \
     X(SHOW_SUMMARY_BLOCKS,    20, PBI_LLVM_NOW, "detailed summary says 'N blocks (P%) ... account for C%'")            \
-    X(BINARY_IDS_LAST_ONLY,   15, 17,           "a raw file's binary ids: only the last profile's are kept")           \
+    X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
-    X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it")
+    X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)")
 
+/* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
+ * and --text, of llvm-profdata 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24;
+ * 20 follows 19 and 21, which agree on every row, and LLVM's sources):
+ *  KEYS_SORTED [17,): 15 and 16 still insert in StringMap order (300 names);
+ *  INKEY_DENSE_MIX [19,): 17 and 18 still order by x*37 (names with 1-5 hashes);
+ *  SUMMARY_LLVM14, SATURATE_U64_MAX [13,15]: 15 saturates at 2^64-1 and skips
+ *    such counts in its summary, 16 is the first at 2^64-3 (was [13,14]);
+ *  TEXT_BYTE_COVERAGE, TEXT_BITMAP [18,): llvm-profdata-18 writes and reads
+ *    both, 17 rejects them (was [19,)); TEXT_VTABLE_SITES [19,): 18 rejects
+ *    kind 2; TEXT_TEMPORAL [17,); TEXT_LOOP_ENTRIES [20,) (21-24 write it);
+ *    TEXT_BITMAP_ALWAYS [24,) (23 does not);
+ *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
+ *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
 enum pbi_llvm_feature {
 #define PBI_X(id, since, until, meaning) PBI_LF_##id,
     PBI_LLVM_FEATURES(PBI_X)

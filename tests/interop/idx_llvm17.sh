@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # idx_llvm17.sh -- `--llvm-version 17` (indexed v10) against the real
-# llvm-profdata-17 (Debian trixie's 17.0.6, fetched by scripts/fetch-llvm17.sh:
+# llvm-profdata-17 (Debian trixie's 17.0.6, fetched by scripts/fetch-llvm.sh:
 # bookworm has no LLVM 17). LLVM 17 sorts names like 19 but orders the records
 # of one name by DenseMap's Val*37 hash like 14 and 16 (19 mixes the bits);
 # its text reader takes temporal traces but rejects the single-byte-coverage
@@ -15,7 +15,7 @@
 set -euo pipefail
 : "${PB:?}" "${PB_SHARED_DIR:?}"
 command -v llvm-profdata-17 >/dev/null \
-  || { echo "SKIP: llvm-profdata-17 not installed (scripts/fetch-llvm17.sh)"; exit 77; }
+  || { echo "SKIP: llvm-profdata-17 not installed (scripts/fetch-llvm.sh 17)"; exit 77; }
 L="$PB_SHARED_DIR/testdata/llvm-real"
 [ -d "$L/llvm19" ] || { echo "SKIP: $L absent"; exit 77; }
 T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT

@@ -74,7 +74,7 @@ if command -v llvm-profdata-17 >/dev/null; then
   check llvm-profdata-17 "17: sampled text + sampled text" a.proftext b.proftext
   check llvm-profdata-17 "17: reservoir 5" --temporal-profile-trace-reservoir-size=5 b.proftext a.proftext a.proftext
 else
-  echo "note: llvm-profdata-17 absent (scripts/fetch-llvm17.sh): LLVM 17 not compared"
+  echo "note: llvm-profdata-17 absent (scripts/fetch-llvm.sh 17): LLVM 17 not compared"
 fi
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]

@@ -192,6 +192,142 @@ static void io__memory_sink_collects_bytes(void) {
     pb_sink_free(s);
 }
 
+static void write_file(const char *path, const void *d, size_t n) {
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(d, 1, n, f), n);
+    fclose(f);
+}
+
+static int temps_left(void) {
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "ls -A '%s' | grep -q pbtmp", tmpdir);
+    return system(cmd) == 0;
+}
+
+/* Issue 12: an input stops at its size limit with PB_ELIMIT at the limit's offset. */
+static void io__source_stops_at_the_size_limit(void) {
+    const char *in = tmp_path("limit.txt");
+    char big[5000];
+    memset(big, 'a', sizeof big);
+    write_file(in, big, sizeof big);
+    pb_source *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, in, &err), 0);
+    pb_source_set_limits(s, 4096, 0);
+    const uint8_t *d;
+    size_t n;
+    CU_ASSERT_EQUAL(pb_source_read_all(s, &d, &n, &err), PB_ELIMIT);
+    CU_ASSERT_EQUAL(err.offset, 4096);
+    pb_source_free(s);
+    /* the same through pb_read_options, and the limit is not reached at 5000 */
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "text";
+    ro.max_input_size = 4999;
+    pb_profile *p = NULL;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_read_file(&p, in, &ro, &err), PB_ELIMIT);
+    CU_ASSERT_PTR_NULL(p);
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, in, &err), 0);
+    pb_source_set_limits(s, 5000, 0);
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_source_read_all(s, &d, &n, &err), 0);
+    CU_ASSERT_EQUAL(n, 5000);
+    pb_source_free(s);
+}
+
+/* Issue 12: a broken gzip stream names the offset in the compressed bytes. */
+static void io__gzip_error_gives_the_compressed_offset(void) {
+    const char *in = tmp_path("bad.gz");
+    static const uint8_t bad[] = {0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 3, 'g', 'a', 'r', 'b', 'a', 'g', 'e'};
+    write_file(in, bad, sizeof bad);
+    pb_source *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, in, &err), 0);
+    const uint8_t *h;
+    size_t n;
+    CU_ASSERT_EQUAL(pb_source_peek(s, &h, &n, &err), PB_EFORMAT);
+    CU_ASSERT_EQUAL(err.offset, 0xb);
+    CU_ASSERT_STRING_EQUAL(err.path, "compressed");
+    pb_source_free(s);
+}
+
+/* Issue 12: a symbolic link's target is replaced, the link stays a link. */
+static void io__sink_replaces_a_links_target(void) {
+    write_file(tmp_path("target.txt"), "old", 3);
+    char link[512];
+    snprintf(link, sizeof link, "%s", tmp_path("link.txt"));
+    CU_ASSERT_EQUAL_FATAL(symlink("target.txt", link), 0);
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, link, 0, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_write(s, "new", 3, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_commit(s, &err), 0);
+    pb_sink_free(s);
+    struct stat st;
+    CU_ASSERT_EQUAL(lstat(link, &st), 0);
+    CU_ASSERT_TRUE(S_ISLNK(st.st_mode));
+    size_t n;
+    char *got = tu_slurp(tmp_path("target.txt"), &n);
+    CU_ASSERT_STRING_EQUAL(got, "new");
+    free(got);
+}
+
+/* Issue 12: a name of 254 bytes works (the temporary name fits NAME_MAX),
+ * and an existing file keeps its mode. */
+static void io__sink_long_name_and_old_mode(void) {
+    char name[255];
+    memset(name, 'q', 254);
+    name[254] = 0;
+    char path[1024];
+    snprintf(path, sizeof path, "%s", tmp_path(name));
+    write_file(path, "old", 3);
+    CU_ASSERT_EQUAL(chmod(path, 0604), 0);
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, path, 0, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_write(s, "new", 3, &err), 0);
+    CU_ASSERT_EQUAL(pb_sink_commit(s, &err), 0);
+    pb_sink_free(s);
+    struct stat st;
+    CU_ASSERT_EQUAL(stat(path, &st), 0);
+    CU_ASSERT_EQUAL(st.st_mode & 07777, 0604);
+    CU_ASSERT_EQUAL(st.st_size, 3);
+    unlink(path);
+}
+
+/* Issue 12: what a signal handler calls removes the temporary file. */
+static void io__remove_temps_removes_an_open_sinks_file(void) {
+    pb_sink *s = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_file(&s, tmp_path("sig.bin"), 0, &err), 0);
+    CU_ASSERT_TRUE(temps_left());
+    pb_sink_remove_temps();
+    CU_ASSERT_FALSE(temps_left());
+    CU_ASSERT_NOT_EQUAL(pb_sink_commit(s, &err), 0); /* the rename has nothing to rename */
+    pb_sink_free(s);
+    CU_ASSERT_FALSE(tu_exists(tmp_path("sig.bin")));
+}
+
+/* Issue 12: a directory or a missing directory is refused, naming the output. */
+static void io__sink_check_names_the_output(void) {
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_sink_check(tmpdir, &err), PB_EIO);
+    CU_ASSERT_STRING_EQUAL(err.source, tmpdir);
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_sink_check("/no/such/dir/x.profdata", &err), PB_EIO);
+    CU_ASSERT_STRING_EQUAL(err.source, "/no/such/dir/x.profdata");
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pb_sink_check(tmp_path("fresh.profdata"), &err), 0);
+    CU_ASSERT_FALSE(tu_exists(tmp_path("fresh.profdata")));
+}
+
 static void error__format_uses_offset_or_line(void) {
     pb_error e;
     pb_error_clear(&e);
@@ -222,6 +358,12 @@ static CU_TestInfo io_tests[] = {
     {"io__uncommitted_sink_leaves_old_file_and_no_temp", io__uncommitted_sink_leaves_old_file_and_no_temp},
     {"io__gzip_sink_is_readable_by_gunzip", io__gzip_sink_is_readable_by_gunzip},
     {"io__memory_sink_collects_bytes", io__memory_sink_collects_bytes},
+    {"io__source_stops_at_the_size_limit", io__source_stops_at_the_size_limit},
+    {"io__gzip_error_gives_the_compressed_offset", io__gzip_error_gives_the_compressed_offset},
+    {"io__sink_replaces_a_links_target", io__sink_replaces_a_links_target},
+    {"io__sink_long_name_and_old_mode", io__sink_long_name_and_old_mode},
+    {"io__remove_temps_removes_an_open_sinks_file", io__remove_temps_removes_an_open_sinks_file},
+    {"io__sink_check_names_the_output", io__sink_check_names_the_output},
     {"error__format_uses_offset_or_line", error__format_uses_offset_or_line},
     CU_TEST_INFO_NULL};
 

@@ -363,38 +363,74 @@ static void merge__imports_tables_by_content_and_adds_java_records(void) {
     pb_profile_free(src);
 }
 
-static void merge__ir_with_front_end_gives_ir_and_a_warning(void) {
-    /* llvm-profdata-14 and -19 merge basic-fe.profdata with simple-ir.profdata
-     * into an IR profile (checked on the real tools). */
+/* Merges a one-record profile of flags fb into a one-record profile of
+ * flags fa (origin set when a_seen) with the rules of `release`; returns
+ * pb_profile_merge's code and the record count and flags of the result. */
+static int merge_kinds(int release, uint64_t fa, int a_seen, uint64_t fb, size_t *nrec, uint64_t *flags,
+                       int *warnings) {
     pb_profile *a = new_profile(), *b = new_profile();
     uint64_t c = 1;
     pb_record r = frec(a, "f", 1, &c, 1);
     CU_ASSERT(pb_profile_add_record(a, &r, NULL, NULL) == 0);
     r = frec(b, "g", 1, &c, 1);
     CU_ASSERT(pb_profile_add_record(b, &r, NULL, NULL) == 0);
-    pb_profile_set_flags(a, PB_VARIANT_IR);
-    pb_error err;
-    pb_error_clear(&err);
+    if (!a_seen) { /* a never-merged destination: no record, no origin */
+        pb_profile_free(a);
+        CU_ASSERT(pb_profile_new(&a, NULL) == 0);
+    }
+    pb_profile_set_flags(a, fa);
+    pb_profile_set_flags(b, fb);
     tu_diag d;
     memset(&d, 0, sizeof d);
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     mo.diag = tu_diag_fn;
     mo.diag_ctx = &d;
-    mo.source = "fe.profdata";
-    CU_ASSERT_EQUAL(pb_profile_merge(a, b, &mo, &err), 0);
-    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
-    CU_ASSERT_STRING_EQUAL(d.last, "fe.profdata: merging IR and front-end profiles; the result is IR (as llvm-profdata does)");
-    CU_ASSERT_EQUAL(pb_profile_record_count(a), 2);
-    CU_ASSERT_EQUAL(pb_profile_flags(a), PB_VARIANT_IR);
-    /* an empty destination takes either kind, silently */
-    pb_profile *e = new_profile();
-    memset(&d, 0, sizeof d);
-    CU_ASSERT_EQUAL(pb_profile_merge(e, b, &mo, NULL), 0);
-    CU_ASSERT_EQUAL(pb_profile_flags(e), 0);
-    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 0);
+    mo.source = "b";
+    mo.llvm_release = release;
+    pb_error err;
+    pb_error_clear(&err);
+    int rc = pb_profile_merge(a, b, &mo, &err);
+    if (rc) CU_ASSERT(strstr(err.message, "Merge IR generated profile with Clang generated profile.") != NULL);
+    *nrec = pb_profile_record_count(a);
+    *flags = pb_profile_flags(a);
+    *warnings = d.count[PB_DIAG_WARNING];
     pb_profile_free(a);
     pb_profile_free(b);
-    pb_profile_free(e);
+    return rc;
+}
+
+static void merge__front_end_and_ir_follow_the_release(void) {
+    /* Expected: llvm-profdata-13/14/16/19 merge of front-end raw (no kind
+     * bit), IR raw and hand-written ':fe' / header-less / ':ir' .proftext
+     * files, checked on the real tools (tests/interop/merge_fe_ir.sh). */
+    size_t n;
+    uint64_t f;
+    int w;
+    const uint64_t IR = PB_VARIANT_IR, FE = PB_KIND_FRONTEND;
+    for (int rel = 14; rel <= 24; rel += 5) {
+        /* front-end raw/indexed (no bit) and IR: silently IR, both ways */
+        CU_ASSERT_EQUAL(merge_kinds(rel, IR, 1, 0, &n, &f, &w), 0);
+        CU_ASSERT(n == 2 && f == IR && w == 0);
+        CU_ASSERT_EQUAL(merge_kinds(rel, 0, 1, IR, &n, &f, &w), 0);
+        CU_ASSERT(n == 2 && f == IR && w == 0);
+        /* ':fe' text against anything without it: refused, nothing merged */
+        CU_ASSERT_EQUAL(merge_kinds(rel, IR, 1, FE, &n, &f, &w), PB_EFORMAT);
+        CU_ASSERT(n == 1 && f == IR);
+        CU_ASSERT_EQUAL(merge_kinds(rel, FE, 1, 0, &n, &f, &w), PB_EFORMAT);
+        CU_ASSERT_EQUAL(merge_kinds(rel, FE, 1, IR, &n, &f, &w), PB_EFORMAT);
+        /* ... but after inputs of no kind at all it is taken as it is */
+        CU_ASSERT_EQUAL(merge_kinds(rel, 0, 1, FE, &n, &f, &w), 0);
+        CU_ASSERT(n == 2 && f == FE);
+        CU_ASSERT_EQUAL(merge_kinds(rel, FE, 1, FE, &n, &f, &w), 0);
+    }
+    /* LLVM 13: the first input sets the level, the other level is refused */
+    CU_ASSERT_EQUAL(merge_kinds(13, IR, 1, 0, &n, &f, &w), PB_EFORMAT);
+    CU_ASSERT(n == 1 && f == IR);
+    CU_ASSERT_EQUAL(merge_kinds(13, 0, 1, IR, &n, &f, &w), PB_EFORMAT);
+    CU_ASSERT_EQUAL(merge_kinds(13, 0, 1, FE, &n, &f, &w), 0);
+    CU_ASSERT_EQUAL(merge_kinds(13, IR, 1, IR, &n, &f, &w), 0);
+    CU_ASSERT_EQUAL(merge_kinds(13, 0, 0, IR, &n, &f, &w), 0); /* nothing merged yet */
+    CU_ASSERT(n == 1 && f == IR);
 }
 
 static CU_TestInfo tests[] = {
@@ -413,7 +449,7 @@ static CU_TestInfo tests[] = {
      merge_record__ors_bitmaps_and_warns_on_size_or_site_mismatch},
     {"merge__imports_tables_by_content_and_adds_java_records",
      merge__imports_tables_by_content_and_adds_java_records},
-    {"merge__ir_with_front_end_gives_ir_and_a_warning", merge__ir_with_front_end_gives_ir_and_a_warning},
+    {"merge__front_end_and_ir_follow_the_release", merge__front_end_and_ir_follow_the_release},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_model_merge[] = {{"model_merge", NULL, NULL, NULL, NULL, tests},

@@ -210,6 +210,39 @@ static void text_probe__claims_text_profiles_but_never_json(void) {
     CU_ASSERT_PTR_EQUAL(pb_format_for_path("a.proftext"), f);
 }
 
+/* A 4 KiB head of nothing but '#' lines (LLVM's test inputs open so) is
+ * text, bid low: below every binary magic, and JSON/iprof stay theirs. */
+static void text_probe__comment_blocks_of_any_length(void) {
+    const pb_format *f = pb_format_lookup("text");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    static char head[4096];
+    size_t n = 0;
+    while (n + 40 < sizeof head) n += (size_t)snprintf(head + n, sizeof head - n, "# line %zu of a long comment\n", n);
+    memcpy(head + n, "# cut mid-line by the end of the head", sizeof head - n);
+    int bid = f->probe((const uint8_t *)head, sizeof head);
+    CU_ASSERT_EQUAL(bid, 1);
+    /* the first record or header right after a long comment */
+    static char rec[4096];
+    memcpy(rec, head, 3000);
+    size_t k = 3000;
+    while (rec[k - 1] != '\n') k--;
+    memcpy(rec + k, ":ir\nfoo\n", 8);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)rec, k + 8), 2);
+    memcpy(rec + k, "foo\n10\n1\n5\n", 12);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)rec, k + 12), 1);
+    memcpy(rec + k, "foo\nbar\n", 8);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)rec, k + 8), 0);
+    /* lower than the binary formats' and the JSON formats' bids */
+    const uint8_t raw[16] = {0x81, 'r', 'f', 'o', 'r', 'p', 'l', 0xff, 8};
+    CU_ASSERT(pb_format_lookup("raw")->probe(raw, sizeof raw) > bid);
+    const char *iprof = "{\"types\":[],\"methods\":[]}";
+    CU_ASSERT(pb_format_lookup("iprof")->probe((const uint8_t *)iprof, strlen(iprof)) > bid);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)iprof, strlen(iprof)), 0);
+    /* " #" is no comment (LLVM reads it as a name), an empty head is nothing */
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)" # x\nfoo\n", 10), 0);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)"\n\n", 2), 0);
+}
+
 
 /* Every .proftext of llvm-profparser: where llvm-profdata-19 merge --text
  * accepts it we must write the same bytes; where it rejects it we must too. */
@@ -312,6 +345,7 @@ static CU_TestInfo text_tests[] = {
     {"text_read__follows_llvm_grammar_quirks", text_read__follows_llvm_grammar_quirks},
     {"text_write__llvm14_leaves_out_kind2_sites_with_a_notice", text_write__llvm14_leaves_out_kind2_sites_with_a_notice},
     {"text_probe__claims_text_profiles_but_never_json", text_probe__claims_text_profiles_but_never_json},
+    {"text_probe__comment_blocks_of_any_length", text_probe__comment_blocks_of_any_length},
     {"text_read__profparser_files_agree_with_llvm_profdata_19", text_read__profparser_files_agree_with_llvm_profdata_19},
     {"text_fuzz_corpus__replays_cleanly", text_fuzz_corpus__replays_cleanly},
     CU_TEST_INFO_NULL};

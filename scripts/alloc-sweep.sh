@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# alloc-sweep.sh -- the allocation-failure sweep (issue 12): runs a few
+# commands with the N-th allocation failing (tests/tools/failmalloc.c through
+# LD_PRELOAD), for N over the whole range of the command's allocations (at
+# most MAX_POINTS evenly spaced values of N). Each run must
+#   - end by itself (10 s timeout) with exit status 0, 1 or 2, never a signal;
+#   - say something (stderr, or stdout for validate) when it fails;
+#   - leave no temporary file and, when it fails, the old output untouched.
+# These fail the sweep. Two more are counted and listed as "wrong" (they
+# fail it only with --strict, until the readers and writers they point at
+# are fixed):
+#   - a run that succeeds must have written what the run without failures
+#     wrote (else an allocation failure changed the result silently);
+#   - a failing allocation must not be reported as invalid input (exit 1).
+# Usage: scripts/alloc-sweep.sh [--strict] BUILD_DIR [MAX_POINTS]   (default 150)
+#   BUILD_DIR holds a profbridge built WITHOUT sanitizers (ASan owns malloc):
+#   scripts/run-tests.sh uses build-gcc-release.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+strict=0
+[ "${1:-}" = --strict ] && { strict=1; shift; }
+build="$(cd "${1:?usage: alloc-sweep.sh BUILD_DIR [MAX_POINTS]}" && pwd)"
+max_points="${2:-150}"
+pb="$build/profbridge"
+[ -x "$pb" ] || { echo "alloc-sweep: $pb is missing" >&2; exit 1; }
+if nm -D "$pb" 2>/dev/null | grep -q __asan_init; then
+  echo "alloc-sweep: $pb is an ASan build; use a build without sanitizers" >&2; exit 1
+fi
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cc -O2 -shared -fPIC -o "$work/failmalloc.so" "$root/tests/tools/failmalloc.c"
+cd "$work"
+fib="$root/testdata/samples/fib-doc.iprof"
+cp "$fib" in.iprof
+"$pb" convert in.iprof -o in.profdata
+"$pb" convert in.iprof -o in.profraw
+"$pb" convert in.iprof -o in.proftext
+gzip -c in.iprof >in.iprof.gz
+
+# Each case: a name, the output file it writes ("-" = its stdout) and the command.
+cases=(
+  "convert-iprof-to-indexed|out.profdata|convert in.iprof.gz -o out.profdata"
+  "convert-indexed-to-iprof|out.iprof|convert in.profdata -o out.iprof"
+  "merge|out.profdata|merge in.profraw in.proftext in.profdata -o out.profdata --num-threads 1"
+  "merge-threads|out.profdata|merge in.profraw in.proftext in.profdata in.iprof -o out.profdata --num-threads 2"
+  "show-indexed|out.txt|show in.profdata --counts --all-functions -o out.txt"
+  "show-iprof|out.txt|show in.iprof -o out.txt"
+  "validate|-|validate in.iprof in.profraw"
+  "dump-raw|out.txt|dump in.profraw -o out.txt"
+  "overlap|out.txt|overlap in.profdata in.iprof -o out.txt"
+)
+failed=0
+total_runs=0
+for c in "${cases[@]}"; do
+  IFS='|' read -r name out cmd <<<"$c"
+  # shellcheck disable=SC2086
+  rm -f "$out"; echo old >old.marker
+  # the reference run, counting allocations
+  set +e
+  # shellcheck disable=SC2086
+  timeout 30 env PB_FAIL_COUNT_FILE="$work/count" LD_PRELOAD="$work/failmalloc.so" "$pb" $cmd >ref.stdout 2>ref.stderr
+  rc=$?
+  set -e
+  [ "$rc" -eq 0 ] || { echo "alloc-sweep: $name: the run without failures exits $rc: $(head -c 300 ref.stderr)" >&2; failed=1; continue; }
+  [ "$out" = - ] && cp ref.stdout ref.out || cp "$out" ref.out
+  n="$(cat count)"
+  step=$(( (n + max_points - 1) / max_points )); [ "$step" -ge 1 ] || step=1
+  bad=0; wrong=0; runs=0; ok0=0
+  for ((k = 1; k <= n; k += step)); do
+    [ "$out" = - ] || echo old >"$out"
+    set +e
+    # shellcheck disable=SC2086
+    timeout 10 env PB_FAIL_AT=$k LD_PRELOAD="$work/failmalloc.so" "$pb" $cmd >got.stdout 2>got.stderr
+    rc=$?
+    set -e
+    runs=$((runs + 1))
+    why=""; soft=""
+    if [ "$rc" -eq 124 ]; then why="hangs"
+    elif [ "$rc" -gt 2 ]; then why="exit $rc (a crash or a signal)"
+    elif [ "$rc" -ne 0 ] && [ ! -s got.stderr ] && [ ! -s got.stdout ]; then why="fails ($rc) without a message"
+    elif [ "$rc" -eq 0 ]; then
+      ok0=$((ok0 + 1))
+      if [ "$out" = - ]; then cmp -s got.stdout ref.out || soft="succeeds with other output"
+      else cmp -s "$out" ref.out || soft="succeeds with another OUT"; fi
+    elif [ "$rc" -eq 1 ] && [[ "$cmd" == dump* ]]; then
+      # dump keeps what it explained before a problem in the input: OUT changes
+      soft="reported as invalid input (exit 1)"
+    elif [ "$out" != - ] && [ "$(cat "$out" 2>/dev/null)" != old ]; then why="fails ($rc) but changed OUT"
+    elif [ "$rc" -eq 1 ]; then soft="reported as invalid input (exit 1)"
+    fi
+    if ls -A | grep -q pbtmp; then why="${why:+$why; }left a temporary file"; rm -f .*pbtmp* ./*pbtmp*; fi
+    msg="$(head -c 200 got.stderr | tr '\n' ' ')$(head -c 200 got.stdout | tr '\n' ' ')"
+    if [ -n "$why" ]; then
+      bad=$((bad + 1))
+      [ "$bad" -le 5 ] && echo "alloc-sweep: $name: allocation $k of $n failing: $why: $msg" >&2
+    elif [ -n "$soft" ]; then
+      wrong=$((wrong + 1))
+      [ "$wrong" -le 3 ] && echo "alloc-sweep: $name: allocation $k of $n failing: wrong: $soft: $msg" >&2
+    fi
+  done
+  total_runs=$((total_runs + runs))
+  echo "alloc-sweep: $name: $n allocations, $runs runs (one allocation in $step), $ok0 succeeded anyway, $bad bad, $wrong wrong"
+  [ "$bad" -eq 0 ] || failed=1
+  [ "$strict" -eq 0 ] || [ "$wrong" -eq 0 ] || failed=1
+done
+echo "alloc-sweep: $total_runs runs"
+exit $failed

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# fuzz-run.sh -- runs every libFuzzer target (formats/*/*_fuzz.c) for a short,
+# bounded time, so fuzzing keeps running with every test run (issue 12).
+#
+# Usage: scripts/fuzz-run.sh BUILD_DIR [SECONDS_PER_TARGET]   (default 25)
+#   BUILD_DIR is configured with -DPB_FUZZ=ON -DPB_SANITIZE=ON
+#   -DCMAKE_C_COMPILER=clang-19 (scripts/run-tests.sh does it: build-fuzz).
+#
+# Corpus policy (tests/fuzz/README.md):
+#   - tests/fuzz/<name>/ is the committed corpus: seeds and minimized
+#     regressions, replayed by the unit tests. This script only reads it.
+#   - BUILD_DIR/fuzz-corpus/<name>/ collects what runs find (new coverage);
+#     the next run starts from it and the committed corpus. It is never
+#     committed automatically: a find worth keeping is minimized and copied
+#     into tests/fuzz/<name>/ by hand, with the fix it caught.
+#   - A crash, leak, timeout (-timeout, 10 s per input) or an input that needs
+#     more than -rss_limit_mb fails the run; the input is kept in
+#     BUILD_DIR/fuzz-artifacts/<name>/ and named in the message.
+# Prints one line per target: seconds, executions, coverage.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${1:?usage: fuzz-run.sh BUILD_DIR [SECONDS_PER_TARGET]}"
+secs="${2:-25}"
+shopt -s nullglob
+targets=()
+for src in "$root"/formats/*/*_fuzz.c; do
+  name="$(basename "$src" _fuzz.c)"
+  targets+=("$name")
+done
+[ ${#targets[@]} -gt 0 ] || { echo "fuzz-run: no formats/*/*_fuzz.c" >&2; exit 1; }
+failed=0
+for name in "${targets[@]}"; do
+  bin="$build/fuzz_$name"
+  [ -x "$bin" ] || { echo "fuzz-run: $bin is missing (build with -DPB_FUZZ=ON)" >&2; failed=1; continue; }
+  corpus="$build/fuzz-corpus/$name"
+  art="$build/fuzz-artifacts/$name"
+  mkdir -p "$corpus" "$art"
+  seeds=()
+  [ -d "$root/tests/fuzz/$name" ] && seeds+=("$root/tests/fuzz/$name")
+  dict=()
+  [ -f "$root/tests/fuzz/$name.dict" ] && dict+=("-dict=$root/tests/fuzz/$name.dict")
+  log="$build/fuzz-$name.log"
+  set +e
+  # the hard timeout is a guard against a hang of libFuzzer itself
+  timeout $((secs + 120)) "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+    -print_final_stats=1 -artifact_prefix="$art/" "${dict[@]}" "$corpus" "${seeds[@]}" >"$log" 2>&1
+  rc=$?
+  set -e
+  execs="$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -n 1)"
+  cov="$(grep -o 'cov: [0-9]*' "$log" | tail -n 1 | cut -d' ' -f2)"
+  if [ "$rc" -ne 0 ]; then
+    echo "fuzz-run: fuzz_$name FAILED (exit $rc) after ${execs:-?} executions; input: $(ls -t "$art" | head -n 1)" >&2
+    grep -E "ERROR|SUMMARY|runtime error|Test unit written" "$log" | head -n 20 >&2 || true
+    failed=1
+  else
+    echo "fuzz-run: fuzz_$name ${secs}s, ${execs:-?} executions, coverage ${cov:-?} edges, $(ls "$corpus" | wc -l) inputs found so far in $corpus"
+  fi
+done
+exit $failed

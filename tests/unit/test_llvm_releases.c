@@ -1,0 +1,161 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * test_llvm_releases.c -- the writers follow the release of "llvm-version"
+ * (src/llvm/target.h). Expected bytes are those the real llvm-profdata-N
+ * merge (--text) printed for the same input (run 2026-11-25 with Debian's
+ * llvm-17, -18, -21, -22 and -24, pasted here); the indexed versions are
+ * those of docs/llvm-releases.md, read from each release's own output.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "profbridge/profbridge.h"
+#include "testutil.h"
+
+static pb_profile *from_text(const char *text) {
+    pb_source *s = NULL;
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "text";
+    if (pb_source_open_memory(&s, text, strlen(text), "mem", &err) == 0 && pb_read(&p, s, &ro, &err) != 0)
+        p = NULL;
+    pb_source_free(s);
+    return p;
+}
+
+/* Writes p with format fmt and "llvm-version" = llvm; returns the bytes
+ * (NUL-terminated, *len without it), or NULL with *rc the error. */
+static char *write_as(const pb_profile *p, const char *fmt, const char *llvm, size_t *len, int *rc,
+                      tu_diag *d) {
+    pb_kv kv[1] = {{"llvm-version", llvm}};
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.kv = kv;
+    wo.nkv = 1;
+    if (d) {
+        wo.diag = tu_diag_fn;
+        wo.diag_ctx = d;
+    }
+    pb_error err;
+    pb_error_clear(&err);
+    pb_sink *s = NULL;
+    char *out = NULL;
+    *rc = pb_sink_open_memory(&s, &err);
+    if (*rc == 0) *rc = pb_write(p, s, pb_format_lookup(fmt), &wo, &err);
+    if (*rc == 0) {
+        const uint8_t *m = pb_sink_memory(s, len);
+        out = malloc(*len + 1);
+        if (out) {
+            memcpy(out, m, *len);
+            out[*len] = 0;
+        }
+    }
+    pb_sink_free(s);
+    return out;
+}
+
+static const char loop_entries_in[] = ":ir\n:instrument_loop_entries\nf\n1\n2\n5\n6\n\n";
+
+static void llvm_releases__text_loop_entries_line_from_20(void) {
+    pb_profile *p = from_text(loop_entries_in);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    static const char want22[] = "# IR level Instrumentation Flag\n:ir\n"
+                                 "# Always instrument the loop entry blocks\n:instrument_loop_entries\n"
+                                 "f\n# Func Hash:\n1\n# Num Counters:\n2\n# Counter Values:\n5\n6\n\n";
+    /* llvm-profdata-24: the same plus the bitmap count of a record without bitmap */
+    static const char want24[] = "# IR level Instrumentation Flag\n:ir\n"
+                                 "# Always instrument the loop entry blocks\n:instrument_loop_entries\n"
+                                 "f\n# Func Hash:\n1\n# Num Counters:\n2\n# Counter Values:\n5\n6\n"
+                                 "# Num Bitmap Bytes:\n$0\n\n";
+    size_t len;
+    int rc;
+    for (int r = 20; r <= 23; r++) {
+        char rel[4];
+        snprintf(rel, sizeof rel, "%d", r);
+        char *out = write_as(p, "text", rel, &len, &rc, NULL);
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT(out && strcmp(out, want22) == 0);
+        free(out);
+    }
+    char *out = write_as(p, "text", "24", &len, &rc, NULL);
+    CU_ASSERT(out && strcmp(out, want24) == 0);
+    free(out);
+    /* 19 has no line for it: left out with a notice naming the release */
+    tu_diag d;
+    memset(&d, 0, sizeof d);
+    out = write_as(p, "text", "19", &len, &rc, &d);
+    CU_ASSERT(out && !strstr(out, "loop"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(d.all, "LLVM 19"));
+    free(out);
+    pb_profile_free(p);
+}
+
+static void llvm_releases__text_byte_coverage_and_bitmaps_from_18(void) {
+    pb_profile *p = from_text(":ir\n:single_byte_coverage\ng\n3\n1\n1\n$2\n0x13\n0x0\n");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    static const char want18[] = "# IR level Instrumentation Flag\n:ir\n# Instrument block coverage\n"
+                                 ":single_byte_coverage\ng\n# Func Hash:\n3\n# Num Counters:\n1\n"
+                                 "# Counter Values:\n1\n# Num Bitmap Bytes:\n$2\n# Bitmap Byte Values:\n"
+                                 "0x13\n0x0\n\n\n";
+    size_t len;
+    int rc;
+    char *out = write_as(p, "text", "18", &len, &rc, NULL);
+    CU_ASSERT(out && strcmp(out, want18) == 0);
+    free(out);
+    /* llvm-profdata-17 rejects both ("file header is corrupt"): left out */
+    tu_diag d;
+    memset(&d, 0, sizeof d);
+    out = write_as(p, "text", "17", &len, &rc, &d);
+    CU_ASSERT(out && !strstr(out, "single_byte") && !strstr(out, "Bitmap"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(d.all, "LLVM 17"));
+    free(out);
+    pb_profile_free(p);
+}
+
+static void llvm_releases__indexed_version_per_release(void) {
+    static const unsigned want[] = {7, 7, 8, 9, 10, 11, 12, 12, 12, 13, 14, 14}; /* 13..24 */
+    pb_profile *p = from_text(loop_entries_in);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    for (int r = 13; r <= 24; r++) {
+        char rel[4];
+        snprintf(rel, sizeof rel, "%d", r);
+        size_t len = 0;
+        int rc;
+        char *out = write_as(p, "indexed", rel, &len, &rc, NULL);
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT_FATAL(out && len > 16);
+        CU_ASSERT_EQUAL((unsigned char)out[8], want[r - 13]);
+        /* bit 55 (loop entries): written from LLVM 20 on (19 drops it) */
+        CU_ASSERT_EQUAL(((unsigned char)out[14] & 0x80) != 0, r >= 20);
+        free(out);
+    }
+    pb_profile_free(p);
+}
+
+static void llvm_releases__bad_release_is_refused(void) {
+    pb_profile *p = from_text(loop_entries_in);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    static const char *const bad[] = {"12", "25", "19x", "", "-1", NULL};
+    for (int i = 0; bad[i]; i++) {
+        size_t len;
+        int rc;
+        char *out = write_as(p, "indexed", bad[i], &len, &rc, NULL);
+        CU_ASSERT_EQUAL(rc, PB_EINVAL);
+        free(out);
+        out = write_as(p, "text", bad[i], &len, &rc, NULL);
+        CU_ASSERT_EQUAL(rc, PB_EINVAL);
+        free(out);
+    }
+    pb_profile_free(p);
+}
+
+static CU_TestInfo llvm_releases_tests[] = {
+    {"llvm_releases__text_loop_entries_line_from_20", llvm_releases__text_loop_entries_line_from_20},
+    {"llvm_releases__text_byte_coverage_and_bitmaps_from_18", llvm_releases__text_byte_coverage_and_bitmaps_from_18},
+    {"llvm_releases__indexed_version_per_release", llvm_releases__indexed_version_per_release},
+    {"llvm_releases__bad_release_is_refused", llvm_releases__bad_release_is_refused},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo pb_suites_test_llvm_releases[] = {
+    {"llvm_releases", NULL, NULL, NULL, NULL, llvm_releases_tests}, CU_SUITE_INFO_NULL};
