@@ -314,18 +314,19 @@ static int read_names(rd *r, prof *pf) {
     int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path,
                                    &pf->names, r->err);
     if (rc) return rc;
+    /* memchr, not a byte loop, finds the separators: the two loops over
+     * 15 MB of C++ names were 13% of a raw -> indexed conversion (callgrind,
+     * bench/shapes.sh cxx). The text ends with a separator. */
+    const char *t = pf->names.len ? pf->names.data : "", *end = t + pf->names.len;
     size_t n = 0;
-    for (size_t i = 0; i < pf->names.len; i++) n += pf->names.data[i] == PBI_NAME_SEP;
+    for (const char *q = t; q < end && (q = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q++) n++;
     if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
-    size_t start = 0;
-    for (size_t i = 0; i < pf->names.len; i++) {
-        if (pf->names.data[i] != PBI_NAME_SEP) continue;
+    for (const char *q = t, *s; q < end && (s = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q = s + 1) {
         name_ent *e = &pf->ne[pf->nne++];
-        e->off = start;
-        e->len = i - start;
-        e->md5 = pb_md5_ref(pf->names.data + start, e->len);
+        e->off = (size_t)(q - t);
+        e->len = (size_t)(s - q);
+        e->md5 = pb_md5_ref(q, e->len);
         e->id = PB_NONE;
-        start = i + 1;
     }
     if (!pf->nne) return 0;
     if (pf->nne >= UINT32_MAX / 4) return nomem(r);
