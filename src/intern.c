@@ -52,7 +52,19 @@ static int grow_ids(pbi_intern *t) {
     uint32_t *h = realloc(t->hash, n * sizeof *h);
     if (!h) return PB_ENOMEM;
     t->hash = h;
+    if (t->aux) {
+        uint64_t *a = realloc(t->aux, n * sizeof *a);
+        if (!a) return PB_ENOMEM;
+        memset(a + t->cap, 0, (n - t->cap) * sizeof *a);
+        t->aux = a;
+    }
     t->cap = n;
+    return 0;
+}
+
+int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v) {
+    if (!t->aux && !(t->aux = calloc(t->cap ? t->cap : 1, sizeof *t->aux))) return PB_ENOMEM;
+    t->aux[id] = v;
     return 0;
 }
 
@@ -117,6 +129,7 @@ void pbi_intern_pop(pbi_intern *t) {
     uint32_t id = t->count - 1;
     uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
     t->slots[b] = 0;
+    if (t->aux) t->aux[id] = 0;
     t->count--;
 }
 
@@ -126,6 +139,7 @@ void pbi_intern_free(pbi_intern *t) {
     free(t->data);
     free(t->len);
     free(t->hash);
+    free(t->aux);
     free(t->slots);
     memset(t, 0, sizeof *t);
     t->no_nul = no_nul; /* reusable with the same kind of blobs */

@@ -20,6 +20,8 @@ typedef struct pbi_intern {
     const char **data; /* per id: the stored bytes */
     uint32_t *len;     /* per id: their length */
     uint32_t *hash;    /* per id: hash, kept so growing never rehashes bytes */
+    uint64_t *aux;     /* per id: a value the owner caches (0 = none), NULL until
+                          the first pbi_intern_set_aux (the model: a string's MD5) */
     uint32_t count, cap;
     uint32_t *slots;   /* open addressing: id + 1, 0 = empty */
     uint32_t nslots;   /* a power of two, or 0 */
@@ -27,7 +29,7 @@ typedef struct pbi_intern {
                           per 8-byte-multiple blob such as a context) */
 } pbi_intern;
 
-#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, 0, 0, NULL, 0, 0}
+#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, 0}
 
 /* 64-bit hash of bytes (not cryptographic; for tables). */
 uint64_t pbi_hash_bytes(const void *bytes, size_t len);
@@ -50,6 +52,9 @@ static inline const void *pbi_intern_get(const pbi_intern *t, uint32_t id, size_
     if (len) *len = t->len[id];
     return t->data[id];
 }
+/* The value cached for id (0 = none) and setting it (0 or PB_ENOMEM). */
+static inline uint64_t pbi_intern_aux(const pbi_intern *t, uint32_t id) { return t->aux ? t->aux[id] : 0; }
+int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v);
 /* Removes the most recently added id (its bytes stay in the arena). Safe for
  * the probe chains because no key was placed after it. */
 void pbi_intern_pop(pbi_intern *t);

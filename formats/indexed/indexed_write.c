@@ -34,6 +34,7 @@
 #include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "llvm_values.h"
+#include "str_md5.h"
 
 typedef struct wrec {
     const char *name;
@@ -272,7 +273,10 @@ static int collect(wstate *w, pb_error *err) {
         }
         k->first = i;
         k->n = j - i;
-        k->ref = pb_md5_ref(w->recs[i].name, w->recs[i].len);
+        /* a function name's MD5 was usually computed by its reader (str_md5.h) */
+        const pb_record *fr = pb_profile_record(w->p, w->recs[i].idx);
+        k->ref = fr->kind == PB_REC_FUNCTION ? pbi_profile_str_md5(w->p, fr->name)
+                                             : pb_md5_ref(w->recs[i].name, w->recs[i].len);
         i = j;
     }
     return 0;

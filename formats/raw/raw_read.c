@@ -16,6 +16,7 @@
 #include "llvm/leb128.h"
 #include "llvm/target.h"
 #include "merge_stream.h"
+#include "str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "raw_internal.h"
@@ -602,9 +603,14 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
 /* ---- records ------------------------------------------------------------------ */
 
 static int add_to_model(rd *r, pb_record *rec, const prof *pf, name_ent *ne) {
-    if (r->ms) /* rec's buffers are ours: the stream renumbers its value symbols in place */
-        return pbi_merge_stream_function(r->ms, r->p, rec, pf->names.data + ne->off, ne->len, &ne->id,
-                                         r->err);
+    if (r->ms) { /* rec's buffers are ours: the stream renumbers its value symbols in place */
+        int fresh = ne->id == PB_NONE;
+        int rc = pbi_merge_stream_function(r->ms, r->p, rec, pf->names.data + ne->off, ne->len, &ne->id,
+                                           r->err);
+        /* the writer needs the MD5 computed here again (str_md5.h) */
+        if (!rc && fresh && ne->id != PB_NONE) pbi_profile_note_str_md5(r->ms->dst, ne->id, ne->md5);
+        return rc;
+    }
     /* r->scratch stays clear while adds succeed (a 1.3 KB clear per record
      * showed in profiles) */
     int rc = pb_profile_add_record(r->p, rec, NULL, &r->scratch);
@@ -665,9 +671,10 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         out.ctx = PB_NONE;
         out.layout = PB_NONE;
         out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
-        if (!r->ms && ne->id == PB_NONE &&
-            (rc = pb_profile_intern(r->p, pf->names.data + ne->off, ne->len, &ne->id, r->err)))
-            return rc;
+        if (!r->ms && ne->id == PB_NONE) {
+            if ((rc = pb_profile_intern(r->p, pf->names.data + ne->off, ne->len, &ne->id, r->err))) return rc;
+            pbi_profile_note_str_md5(r->p, ne->id, ne->md5); /* for a writer (str_md5.h) */
+        }
         out.name = ne->id; /* streaming: add_to_model names it */
         if ((rc = read_counters(r, pf, i, rec, ref, &out.num_counters)) ||
             (rc = read_bitmap(r, pf, i, rec, &out.num_bitmap_bytes)) ||
