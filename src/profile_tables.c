@@ -237,3 +237,8 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id) {
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5) {
     if (id < p->strs.count) (void)pbi_intern_set_aux(&p->strs, id, md5);
 }
+
+int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n) {
+    if (p->strs.count) return PB_EEXIST; /* only a table without strings takes a block */
+    return pbi_intern_adopt(&p->strs, block, bytes, n);
+}

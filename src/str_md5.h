@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * str_md5.h -- the MD5 NameRef of a model string, computed once (internal).
+ * str_md5.h -- what a reader of names (raw) hands the model's string table:
+ * the MD5 NameRef of each string, computed once, and the decoded names
+ * themselves, not copied (internal).
  *
  * A raw profile's reader computes the NameRef of every name to match its
  * data records; the indexed writer needs the same value as each key's hash.
@@ -20,5 +22,11 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id);
 /* Notes md5 = pb_md5_ref(string id) (the caller computed it from the same
  * bytes). Without memory for the note, nothing is noted: harmless. */
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5);
+
+/* When p has no strings yet, gives its string table the malloc'ed block
+ * holding NUL-terminated names at bytes[0..n) (pbi_intern_adopt): names
+ * interned from there afterwards are not copied. Returns 0, or nonzero when
+ * p keeps nothing (strings already there, no memory: the caller frees). */
+int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n);
 
 #endif
