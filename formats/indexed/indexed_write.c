@@ -668,6 +668,10 @@ static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
         w->boff[b] = pos;
         pos += 2;
         for (size_t end = at + count; at < end; at++) {
+            /* this pass meets each key's data first: without prefetching,
+             * waiting for it made the value shape's merge 15% slower than
+             * writing in one pass (perf stat -r 8: 111 -> 129 ms) */
+            prefetch_ahead(w, w->seq, ns, at);
             wkey *k = &w->keys[w->seq[at]];
             k->size = 24 + w->recs[k->first].len;
             for (size_t i = 0; i < k->n; i++) {
