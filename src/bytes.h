@@ -33,14 +33,32 @@ static inline uint64_t pb_get_u64(const uint8_t *p, int order) {
     return ((uint64_t)p[7] << 56) | ((uint64_t)p[6] << 48) | ((uint64_t)p[5] << 40) | ((uint64_t)p[4] << 32) |
            ((uint64_t)p[3] << 24) | ((uint64_t)p[2] << 16) | ((uint64_t)p[1] << 8) | p[0];
 }
+/* Stores written out byte by byte in a fixed order (not a loop whose index
+ * depends on the order) so that gcc and clang merge them into one store: the
+ * loop stayed a byte loop, 78M of 884M instructions of a raw -> indexed
+ * merge of 100k C++ functions (callgrind, bench/shapes.sh cxx, indexed writer). */
 static inline void pb_put_u16(uint8_t *p, uint16_t v, int order) {
-    for (int i = 0; i < 2; i++) p[order == PB_ORDER_BE ? 1 - i : i] = (uint8_t)(v >> (8 * i));
+    if (order == PB_ORDER_BE) {
+        p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
+    } else {
+        p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
+    }
 }
 static inline void pb_put_u32(uint8_t *p, uint32_t v, int order) {
-    for (int i = 0; i < 4; i++) p[order == PB_ORDER_BE ? 3 - i : i] = (uint8_t)(v >> (8 * i));
+    if (order == PB_ORDER_BE) {
+        p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
+    } else {
+        p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+    }
 }
 static inline void pb_put_u64(uint8_t *p, uint64_t v, int order) {
-    for (int i = 0; i < 8; i++) p[order == PB_ORDER_BE ? 7 - i : i] = (uint8_t)(v >> (8 * i));
+    if (order == PB_ORDER_BE) {
+        p[0] = (uint8_t)(v >> 56), p[1] = (uint8_t)(v >> 48), p[2] = (uint8_t)(v >> 40), p[3] = (uint8_t)(v >> 32);
+        p[4] = (uint8_t)(v >> 24), p[5] = (uint8_t)(v >> 16), p[6] = (uint8_t)(v >> 8), p[7] = (uint8_t)v;
+    } else {
+        p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
+        p[4] = (uint8_t)(v >> 32), p[5] = (uint8_t)(v >> 40), p[6] = (uint8_t)(v >> 48), p[7] = (uint8_t)(v >> 56);
+    }
 }
 
 /* *out = a + b; returns 0 on overflow (then *out is unspecified), 1 otherwise. */

@@ -52,7 +52,19 @@ static int grow_ids(pbi_intern *t) {
     uint32_t *h = realloc(t->hash, n * sizeof *h);
     if (!h) return PB_ENOMEM;
     t->hash = h;
+    if (t->aux) {
+        uint64_t *a = realloc(t->aux, n * sizeof *a);
+        if (!a) return PB_ENOMEM;
+        memset(a + t->cap, 0, (n - t->cap) * sizeof *a);
+        t->aux = a;
+    }
     t->cap = n;
+    return 0;
+}
+
+int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v) {
+    if (!t->aux && !(t->aux = calloc(t->cap ? t->cap : 1, sizeof *t->aux))) return PB_ENOMEM;
+    t->aux[id] = v;
     return 0;
 }
 
@@ -89,10 +101,18 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
         int rc = grow_ids(t);
         if (rc) return rc;
     }
-    char *copy = pbi_arena_alloc(&t->arena, len + !t->no_nul, 8);
-    if (!copy) return PB_ENOMEM;
-    if (len) memcpy(copy, bytes, len);
-    if (!t->no_nul) copy[len] = '\0';
+    const char *copy;
+    uintptr_t a = (uintptr_t)bytes;
+    if (t->adopt_lo && a >= (uintptr_t)t->adopt_lo && a < (uintptr_t)t->adopt_hi &&
+        len < (uintptr_t)t->adopt_hi - a && ((const char *)bytes)[len] == '\0') {
+        copy = bytes; /* in an adopted block, NUL-terminated: stays there */
+    } else {
+        char *c = pbi_arena_alloc(&t->arena, len + !t->no_nul, 8);
+        if (!c) return PB_ENOMEM;
+        if (len) memcpy(c, bytes, len);
+        if (!t->no_nul) c[len] = '\0';
+        copy = c;
+    }
     uint32_t id = t->count++;
     t->data[id] = copy;
     t->len[id] = (uint32_t)len;
@@ -100,6 +120,17 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
     t->slots[probe(t, copy, len, h)] = id + 1;
     *out = id;
     if (added) *added = 1;
+    return 0;
+}
+
+int pbi_intern_adopt(pbi_intern *t, void *block, const char *bytes, size_t n) {
+    if (t->no_nul) return PB_EINVAL;
+    void **o = realloc(t->owned, (t->nowned + 1) * sizeof *o);
+    if (!o) return PB_ENOMEM;
+    t->owned = o;
+    t->owned[t->nowned++] = block;
+    t->adopt_lo = bytes;
+    t->adopt_hi = bytes + n;
     return 0;
 }
 
@@ -117,15 +148,19 @@ void pbi_intern_pop(pbi_intern *t) {
     uint32_t id = t->count - 1;
     uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
     t->slots[b] = 0;
+    if (t->aux) t->aux[id] = 0;
     t->count--;
 }
 
 void pbi_intern_free(pbi_intern *t) {
     uint8_t no_nul = t->no_nul;
     pbi_arena_free(&t->arena);
+    for (size_t i = 0; i < t->nowned; i++) free(t->owned[i]);
+    free(t->owned);
     free(t->data);
     free(t->len);
     free(t->hash);
+    free(t->aux);
     free(t->slots);
     memset(t, 0, sizeof *t);
     t->no_nul = no_nul; /* reusable with the same kind of blobs */

@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "profile_internal.h"
+#include "str_md5.h"
 
 static int nomem(pb_error *err, const char *what) {
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);
@@ -221,4 +222,23 @@ const int32_t *pb_profile_ints(const pb_profile *p, uint32_t id, size_t *n) {
     const int32_t *v = pbi_intern_get(&p->ints, id, &len);
     if (n) *n = len / sizeof *v;
     return v;
+}
+
+/* ---- NameRef notes (str_md5.h) --------------------------------------------------- */
+
+uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id) {
+    uint64_t v = id < p->strs.count ? pbi_intern_aux(&p->strs, id) : 0;
+    if (v) return v;
+    size_t len;
+    const char *s = pb_profile_str(p, id, &len);
+    return pb_md5_ref(s && len ? s : "", len);
+}
+
+void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5) {
+    if (id < p->strs.count) (void)pbi_intern_set_aux(&p->strs, id, md5);
+}
+
+int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n) {
+    if (p->strs.count) return PB_EEXIST; /* only a table without strings takes a block */
+    return pbi_intern_adopt(&p->strs, block, bytes, n);
 }

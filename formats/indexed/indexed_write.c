@@ -34,6 +34,7 @@
 #include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "llvm_values.h"
+#include "str_md5.h"
 
 typedef struct wrec {
     const char *name;
@@ -47,6 +48,7 @@ typedef struct wkey {
     size_t first, n; /* records recs[first .. first+n) in model order */
     uint64_t ref;    /* MD5 NameRef of the name = on-disk key hash */
     size_t *order;   /* record order inside the key (indices into recs); NULL: first.. */
+    uint64_t size;   /* bytes of its entry in the table's data (plan_table) */
     int sparse_drop; /* left out by --sparse (still in LLVM 14's StringMap) */
 } wkey;
 
@@ -68,7 +70,16 @@ typedef struct wstate {
     size_t *next;      /* generator chain link per key (key index), SIZE_MAX = end; apart
                           from wkey so walking chains touches 8 bytes per key */
     size_t nout;       /* keys written (key_order[0..nout)) */
-    pb_buf out;
+    pb_buf out;        /* while the table's data is written: the part not yet given to sink */
+    pb_sink *sink;
+    uint64_t flushed;  /* bytes given to sink so far */
+    pb_buf vscratch;   /* value data encoded only to be measured (plan_table) */
+    /* the on-disk hash table, planned before anything is written (plan_table) */
+    size_t nb, ns;     /* buckets; keys in output order */
+    size_t *head;      /* per bucket: first key of its chain, SIZE_MAX = empty */
+    size_t *seq;       /* keys in output order */
+    uint64_t *boff;    /* per bucket: file offset of its data (0 = empty) */
+    uint64_t data_end; /* file offset after the last bucket's data */
     pbi_sum_builder sum[2];
     pb_value *vals;
     size_t vals_cap;
@@ -272,7 +283,10 @@ static int collect(wstate *w, pb_error *err) {
         }
         k->first = i;
         k->n = j - i;
-        k->ref = pb_md5_ref(w->recs[i].name, w->recs[i].len);
+        /* a function name's MD5 was usually computed by its reader (str_md5.h) */
+        const pb_record *fr = pb_profile_record(w->p, w->recs[i].idx);
+        k->ref = fr->kind == PB_REC_FUNCTION ? pbi_profile_str_md5(w->p, fr->name)
+                                             : pb_md5_ref(w->recs[i].name, w->recs[i].len);
         i = j;
     }
     return 0;
@@ -439,26 +453,6 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
     return 0;
 }
 
-/* Reserves an upper bound of the header, summaries and hash table so the
- * buffer never moves while growing (realloc copies were 5% of the time);
- * pages of the bound that stay unused are never touched, so cost no memory. */
-static int reserve_output(wstate *w, pb_error *err) {
-    uint64_t n = 8 * (PBI_IDX_W_COUNT + 2 * PBI_SUM_WORDS) + 16 + 8 * (4 * (uint64_t)w->nkeys + 64);
-    for (size_t i = 0; i < w->nkeys; i++) n += 2 + 24 + w->recs[w->keys[i].first].len;
-    for (size_t i = 0; i < w->nrecs; i++) {
-        const pb_record *r = pb_profile_record(w->p, w->recs[i].idx);
-        n += 24 + 8 * (uint64_t)r->num_counters + 16 + 8 * (uint64_t)r->num_bitmap_bytes + 8;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            if (!r->num_sites[k]) continue;
-            n += 16 + 8 + r->num_sites[k];
-            for (uint32_t s = 0; s < r->num_sites[k]; s++) n += 16 * (uint64_t)r->sites[k][s].num_values;
-        }
-    }
-    if (n > SIZE_MAX / 2 || pbi_buf_reserve(&w->out, (size_t)n))
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    return 0;
-}
-
 /* ------------------------------------------------------------------------ */
 /* Per-key data (§3.6, §3.7)                                                 */
 
@@ -506,9 +500,34 @@ static int write_record(wstate *w, const wrec *e, pb_error *err) {
         w->dropped_bitmaps++;
     }
     if (w->lay.uniformity) put64(&w->out, 0); /* CPU profiles carry no uniformity bits */
-    /* Summaries: split by hash bit 60 alone (§3.4). */
-    pbi_sum_add(&w->sum[(e->hash & PB_HASH_CS_BIT) ? 1 : 0], r->counters, r->num_counters);
     if (w->lay.value_data) return write_vpd(w, r, err);
+    return 0;
+}
+
+/* The bytes write_record writes for e (value data is encoded to be measured,
+ * only when the record has value sites). */
+static int record_size(wstate *w, const wrec *e, uint64_t *size, pb_error *err) {
+    const pb_record *r = pb_profile_record(w->p, e->idx);
+    uint64_t n = 16 + 8 * (uint64_t)r->num_counters;
+    if (w->lay.bitmap)
+        n += 8 + (w->lay.bitmap_packed ? r->num_bitmap_bytes + pb_pad8(r->num_bitmap_bytes)
+                                       : 8 * (uint64_t)r->num_bitmap_bytes);
+    if (w->lay.uniformity) n += 8;
+    if (w->lay.value_data) {
+        unsigned any = 0;
+        for (int k = 0; k < PB_VK_COUNT; k++) any |= r->num_sites[k];
+        if (!any) {
+            n += 8; /* TotalSize, NumValueKinds = 0 */
+        } else {
+            pbi_vpd_stats st = {0, 0}; /* counted when written */
+            pbi_buf_reset(&w->vscratch);
+            int rc = pbi_vpd_encode(&w->vscratch, r, (unsigned)w->lay.max_value_kind + 1, PB_ORDER_LE, pick_sorted,
+                                    NULL, w, &st, err);
+            if (rc) return rc;
+            n += w->vscratch.len;
+        }
+    }
+    *size = n;
     return 0;
 }
 
@@ -553,10 +572,20 @@ static void prefetch_ahead(const wstate *w, const size_t *seq, size_t n, size_t 
     }
 }
 
-static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
+/*
+ * The table's buckets, their keys in output order, each key's size, the
+ * offset of each bucket's data and the summaries, all before a byte is
+ * written: the header, which comes first, holds the table's offset and the
+ * summaries, and knowing them lets the table's data go to the sink as it is
+ * made instead of the whole file being built in memory (that buffer was a
+ * third of the peak memory of a raw -> indexed merge: 27 MB of 80 for 100k
+ * C++ functions, massif and /usr/bin/time on bench/shapes.sh cxx).
+ * data_at = the file offset where the table's data starts.
+ */
+static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
     size_t nk = w->nout;
     size_t nb = 64;
-    size_t *head = NULL, *tail = NULL, *seq = NULL;
+    size_t *head = NULL, *tail = NULL;
     int rc = 0;
     size_t target = 1;
     if (nk > 2) {
@@ -620,56 +649,99 @@ static int write_table(wstate *w, uint64_t *table_off, pb_error *err) {
             }
         }
     }
-    /* Keys in output order first (chains walk only next[]), so the data of
-     * the keys a few places ahead can be prefetched: each key's record sits
-     * at a random place in the model, and waiting for memory was most of the
-     * writer's time. */
-    uint64_t *boff = calloc(nb, sizeof *boff);
-    seq = malloc((nk ? nk : 1) * sizeof *seq);
-    if (!boff || !seq) {
-        free(boff);
-        goto oom;
-    }
+    w->boff = calloc(nb, sizeof *w->boff);
+    w->seq = malloc((nk ? nk : 1) * sizeof *w->seq);
+    if (!w->boff || !w->seq) goto oom;
     size_t ns = 0;
     for (size_t b = 0; b < nb; b++)
-        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) seq[ns++] = it;
-    for (size_t b = 0, pos = 0; b < nb; b++) {
+        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) w->seq[ns++] = it;
+    uint64_t pos = data_at;
+    for (size_t b = 0, at = 0; b < nb; b++) {
         if (head[b] == SIZE_MAX) continue;
         size_t count = 0;
         for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) count++;
         if (count > 0xffff) {
-            free(boff);
             rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
                               "more than 65535 keys in one bucket");
             goto out;
         }
-        boff[b] = w->out.len;
-        uint8_t c2[2];
-        pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
-        pbi_buf_append(&w->out, c2, 2);
-        for (size_t end = pos + count; pos < end; pos++) {
-            prefetch_ahead(w, seq, ns, pos);
-            rc = write_key(w, &w->keys[seq[pos]], err);
-            if (rc) {
-                free(boff);
-                goto out;
+        w->boff[b] = pos;
+        pos += 2;
+        for (size_t end = at + count; at < end; at++) {
+            /* this pass meets each key's data first: without prefetching,
+             * waiting for it made the value shape's merge 15% slower than
+             * writing in one pass (perf stat -r 8: 111 -> 129 ms) */
+            prefetch_ahead(w, w->seq, ns, at);
+            wkey *k = &w->keys[w->seq[at]];
+            k->size = 24 + w->recs[k->first].len;
+            for (size_t i = 0; i < k->n; i++) {
+                const wrec *e = &w->recs[k->order ? k->order[i] : k->first + i];
+                uint64_t rs;
+                if ((rc = record_size(w, e, &rs, err))) goto out;
+                k->size += rs;
+                /* Summaries: split by hash bit 60 alone (§3.4); in output order. */
+                const pb_record *r = pb_profile_record(w->p, e->idx);
+                pbi_sum_add(&w->sum[(e->hash & PB_HASH_CS_BIT) ? 1 : 0], r->counters, r->num_counters);
             }
+            pos += k->size;
         }
     }
-    pad8(&w->out);
-    *table_off = w->out.len;
-    put64(&w->out, nb);
-    put64(&w->out, nk);
-    for (size_t b = 0; b < nb; b++) put64(&w->out, boff[b]);
-    free(boff);
+    w->nb = nb;
+    w->ns = ns;
+    w->head = head;
+    head = NULL;
+    w->data_end = pos;
     goto out;
 oom:
     rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
 out:
     free(head);
     free(tail);
-    free(seq);
     return rc;
+}
+
+/* Gives w->out's bytes to the sink. */
+static int flush(wstate *w, pb_error *err) {
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    int rc = w->out.len ? pb_sink_write(w->sink, w->out.data, w->out.len, err) : 0;
+    w->flushed += w->out.len;
+    pbi_buf_reset(&w->out);
+    return rc;
+}
+
+/* Chunks of about this many bytes go to the sink. */
+#define OUT_CHUNK ((size_t)1 << 20)
+
+/* Writes the table's data as plan_table planned it, then its padding. */
+static int emit_table(wstate *w, pb_error *err) {
+    int rc = 0;
+    if (pbi_buf_reserve(&w->out, OUT_CHUNK)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t b = 0, pos = 0; b < w->nb; b++) {
+        if (w->head[b] == SIZE_MAX) continue;
+        size_t count = 0;
+        for (size_t it = w->head[b]; it != SIZE_MAX; it = w->next[it]) count++;
+        if (w->flushed + w->out.len != w->boff[b])
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table", "internal error: bucket at %" PRIu64
+                                ", planned at %" PRIu64, w->flushed + w->out.len, w->boff[b]);
+        uint8_t c2[2];
+        pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
+        pbi_buf_append(&w->out, c2, 2);
+        for (size_t end = pos + count; pos < end; pos++) {
+            const wkey *k = &w->keys[w->seq[pos]];
+            /* keys are never split, so write_key can patch its DataLen */
+            if (w->out.len + k->size + 8 >= w->out.cap && w->out.len && (rc = flush(w, err))) return rc;
+            if (pbi_buf_reserve(&w->out, (size_t)k->size + 8))
+                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            prefetch_ahead(w, w->seq, w->ns, pos);
+            if ((rc = write_key(w, k, err))) return rc;
+        }
+    }
+    static const uint8_t z[8];
+    pbi_buf_append(&w->out, z, (size_t)pb_pad8(w->flushed + w->out.len)); /* pad8 of the file offset */
+    if (w->flushed + w->out.len != w->data_end + pb_pad8(w->data_end))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table", "internal error: data ends at %" PRIu64
+                            ", planned at %" PRIu64, w->flushed + w->out.len, w->data_end);
+    return flush(w, err);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -848,34 +920,38 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     for (size_t i = 0; i < w.nkeys; i++)
         if ((rc = dense_order(&w, &w.keys[i], err))) goto out;
 
-    if ((rc = reserve_output(&w, err))) goto out;
-    /* Header with placeholders, then summaries (backpatched at the end). */
+    /* The header and summaries (first in the file) hold what is known only
+     * once the table is planned and the sections after it are built, so:
+     * plan the table, build the sections after it (tail) in w.out, build the
+     * header in w.out, give it to the sink, then the table's data as it is
+     * made, then the tail. */
+    uint64_t data_at = 0;
     for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
-        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
-    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_magic), PBI_IDX_MAGIC);
-    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_version), (uint64_t)w.version | w.flags);
-    size_t sum_at = w.out.len;
+        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) data_at += 8;
     unsigned nsum = (w.flags & PB_VARIANT_CSIR) ? 2 : 1;
-    for (unsigned s = 0; s < nsum; s++)
-        for (unsigned i = 0; i < PBI_SUM_WORDS; i++) put64(&w.out, 0);
-    uint64_t table_off = 0, binid_off = 0, vt_off = 0, tr_off = 0;
-    if ((rc = write_table(&w, &table_off, err))) goto out;
+    data_at += 8 * (uint64_t)nsum * PBI_SUM_WORDS;
+    if ((rc = plan_table(&w, data_at, err))) goto out;
+    uint64_t table_off = w.data_end + pb_pad8(w.data_end), binid_off = 0, vt_off = 0, tr_off = 0;
+    pb_buf tail = PB_BUF_INIT;
+    put64(&w.out, w.nb);
+    put64(&w.out, w.nout);
+    for (size_t b = 0; b < w.nb; b++) put64(&w.out, w.boff[b]);
     if (w.version >= PBI_IDX_BINARY_IDS_SINCE) {
-        binid_off = w.out.len;
+        binid_off = table_off + w.out.len;
         if ((rc = write_binary_ids(&w, err))) goto out;
     } else if (pb_profile_binary_id_count(p)) {
         notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (--llvm-version %d has)",
                pb_profile_binary_id_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w.version >= PBI_IDX_VTABLE_SINCE) {
-        vt_off = w.out.len;
+        vt_off = table_off + w.out.len;
         if ((rc = write_vtable_names(&w, err))) goto out;
     } else if (pb_profile_symbol_count(p)) {
         notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (--llvm-version %d has)",
                pb_profile_symbol_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
-        tr_off = w.out.len;
+        tr_off = table_off + w.out.len;
         write_traces(&w);
     } else if (pb_profile_trace_count(p)) {
         notice(&w, "%zu temporal traces dropped: %s", pb_profile_trace_count(p),
@@ -886,23 +962,40 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         goto out;
     }
-    /* Backpatch offsets and summaries. */
-    {
-        /* Where each header word sits: indexed_layout.h. */
-        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_hash_offset), table_off);
-        if (pbi_idx_has_word(w.version, PBI_IDX_W_binary_id_offset))
-            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_binary_id_offset), binid_off);
-        if (pbi_idx_has_word(w.version, PBI_IDX_W_temporal_offset))
-            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_temporal_offset), tr_off);
-        if (pbi_idx_has_word(w.version, PBI_IDX_W_vtable_names_offset))
-            patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_vtable_names_offset), vt_off);
-        for (unsigned s = 0; s < nsum; s++) {
-            uint64_t words[PBI_SUM_WORDS];
-            if ((rc = pbi_sum_finish(&w.sum[s], words, err))) goto out;
-            for (unsigned i = 0; i < PBI_SUM_WORDS; i++)
-                patch64(&w.out, sum_at + 8 * (s * PBI_SUM_WORDS + i), words[i]);
-        }
+    tail = w.out;
+    w.out = (pb_buf)PB_BUF_INIT;
+    /* Header (where each word sits: indexed_layout.h) and summaries. */
+    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
+        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
+    if (w.out.failed) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        pbi_buf_free(&tail);
+        goto out;
     }
+    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_magic), PBI_IDX_MAGIC);
+    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_version), (uint64_t)w.version | w.flags);
+    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_hash_offset), table_off);
+    if (pbi_idx_has_word(w.version, PBI_IDX_W_binary_id_offset))
+        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_binary_id_offset), binid_off);
+    if (pbi_idx_has_word(w.version, PBI_IDX_W_temporal_offset))
+        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_temporal_offset), tr_off);
+    if (pbi_idx_has_word(w.version, PBI_IDX_W_vtable_names_offset))
+        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_vtable_names_offset), vt_off);
+    for (unsigned s = 0; s < nsum; s++) {
+        uint64_t words[PBI_SUM_WORDS];
+        if ((rc = pbi_sum_finish(&w.sum[s], words, err))) {
+            pbi_buf_free(&tail);
+            goto out;
+        }
+        for (unsigned i = 0; i < PBI_SUM_WORDS; i++) put64(&w.out, words[i]);
+    }
+    w.sink = sink;
+    if ((rc = emit_table(&w, err)) == 0) { /* flushes the header first */
+        if (tail.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        else rc = pb_sink_write(sink, tail.data, tail.len, err);
+    }
+    pbi_buf_free(&tail);
+    if (rc) goto out;
     if (w.dropped_kind2_sites)
         notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (--llvm-version %d keeps them)",
                w.dropped_kind2_sites, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
@@ -914,7 +1007,6 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     if (w.skipped_empty)
         notice(&w, "%" PRIu64 " records without counters left out (LLVM cannot read them)",
                w.skipped_empty);
-    rc = pb_sink_write(sink, w.out.data, w.out.len, err);
 out:
     for (size_t i = 0; i < w.nkeys; i++) free(w.keys[i].order);
     free(w.keys);
@@ -925,5 +1017,9 @@ out:
     pbi_sum_free(&w.sum[0]);
     pbi_sum_free(&w.sum[1]);
     pbi_buf_free(&w.out);
+    pbi_buf_free(&w.vscratch);
+    free(w.head);
+    free(w.seq);
+    free(w.boff);
     return rc;
 }

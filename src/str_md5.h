@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * str_md5.h -- what a reader of names (raw) hands the model's string table:
+ * the MD5 NameRef of each string, computed once, and the decoded names
+ * themselves, not copied (internal).
+ *
+ * A raw profile's reader computes the NameRef of every name to match its
+ * data records; the indexed writer needs the same value as each key's hash.
+ * MD5 of 100k 150-byte C++ names was a third of a raw -> indexed conversion
+ * (callgrind, bench/shapes.sh cxx: 430M of 1213M instructions, half of it the
+ * writer hashing again), so readers note what they computed and writers ask.
+ */
+#ifndef PB_STR_MD5_H
+#define PB_STR_MD5_H
+
+#include <stdint.h>
+
+#include "profbridge/profile.h"
+
+/* pb_md5_ref of string id's bytes, from the note when there is one. */
+uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id);
+/* Notes md5 = pb_md5_ref(string id) (the caller computed it from the same
+ * bytes). Without memory for the note, nothing is noted: harmless. */
+void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5);
+
+/* When p has no strings yet, gives its string table the malloc'ed block
+ * holding NUL-terminated names at bytes[0..n) (pbi_intern_adopt): names
+ * interned from there afterwards are not copied. Returns 0, or nonzero when
+ * p keeps nothing (strings already there, no memory: the caller frees). */
+int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n);
+
+#endif
