@@ -67,11 +67,11 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
                           size_t nlen, uint64_t hash);
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err);
 void pbc_show_llvm_free(pbc_show_llvm_state *st);
-/* 0 when release t's llvm-profdata reads p (raw: only its own raw
- * version; indexed: its version and older; text: the header lines, value
- * kinds and bitmap bytes its text reader knows; other formats: yes); else
- * prints what it would say (file name, versions) and returns
- * PBC_EXIT_INVALID, as llvm-profdata exits 1 then. */
+/* Prints a note on stderr when release t was chosen by the user (t->chosen)
+ * and its own llvm-profdata would refuse p
+ * (raw: another raw version; indexed: a newer version; text: header lines,
+ * value kinds or bitmap bytes its text reader does not know). profbridge
+ * reads every version, so this is never an error: always returns 0. */
 int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name);
 
 /* 1 if the flags need no name table (no value-target names, no traces, not

@@ -487,6 +487,7 @@ int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
     if (pbi_llvm_target_parse(value, what, &tmp, &e))
         return pbc_usage_error(cmd, "%s wants an LLVM release from %d to %d, got '%s'", what, PBI_LLVM_MIN,
                                PBI_LLVM_MAX, value);
+    tmp.chosen = 1;
     *t = tmp;
     return 0;
 }

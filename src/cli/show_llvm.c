@@ -477,28 +477,26 @@ static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char 
 }
 
 int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name) {
+    /* profbridge reads every version, also when it prints as an older or
+     * newer release (and as the llvm-profdata-N personality): where that
+     * release's own tool would refuse the file, a note says so, and the
+     * output is what that release prints for the records it shows. */
     const pb_origin *org = pb_profile_origin(p);
     const char *what = NULL;
+    if (!t->chosen) return 0; /* the default release: no user asked for its limits */
     /* RawInstrProfReader: the version must be the one its compiler-rt writes */
-    if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version) {
-        fprintf(stderr, PBC_PROG ": %s: raw profile version mismatch: Profile uses raw profile format version = %" PRIu64
-                "; expected version = %" PRIu32 " (llvm-profdata-%d, --llvm-version %d)\n",
-                name, org->version, t->raw_version, t->release, t->release);
-        return PBC_EXIT_INVALID;
-    }
+    if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version)
+        fprintf(stderr, PBC_PROG ": note: %s: raw version %" PRIu64 ", which llvm-profdata-%d does not read "
+                "(it reads only %" PRIu32 "); shown as llvm-profdata-%d prints it\n",
+                name, org->version, t->release, t->raw_version, t->release);
     /* IndexedInstrProfReader: versions up to the one its writer writes */
-    if (strcmp(org->format, "indexed") == 0 && org->version > t->indexed_version) {
-        int first = pbi_llvm_first_reading_indexed((uint32_t)org->version);
-        fprintf(stderr, PBC_PROG ": %s: unsupported instrumentation profile format version: indexed version %" PRIu64
-                " is newer than llvm-profdata-%d reads (%" PRIu32 "); --llvm-version %d or later reads it\n",
-                name, org->version, t->release, t->indexed_version, first ? first : PBI_LLVM_MAX);
-        return PBC_EXIT_INVALID;
-    }
-    if (strcmp(org->format, "text") == 0 && text_needs(p, t, &what)) {
-        fprintf(stderr, PBC_PROG ": %s: invalid instrumentation profile data: llvm-profdata-%d's text reader "
-                "does not know %s (--llvm-version %d)\n", name, t->release, what, t->release);
-        return PBC_EXIT_INVALID;
-    }
+    else if (strcmp(org->format, "indexed") == 0 && org->version > t->indexed_version)
+        fprintf(stderr, PBC_PROG ": note: %s: indexed version %" PRIu64 " is newer than llvm-profdata-%d reads (%"
+                PRIu32 "); shown as llvm-profdata-%d prints it\n",
+                name, org->version, t->release, t->indexed_version, t->release);
+    else if (strcmp(org->format, "text") == 0 && text_needs(p, t, &what))
+        fprintf(stderr, PBC_PROG ": note: %s: llvm-profdata-%d's text reader does not know %s; shown as "
+                "llvm-profdata-%d prints it\n", name, t->release, what, t->release);
     return 0;
 }
 

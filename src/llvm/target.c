@@ -28,7 +28,7 @@ _Static_assert(sizeof releases / sizeof releases[0] == PBI_LLVM_MAX - PBI_LLVM_M
 int pbi_llvm_target_of(int release, pbi_llvm_target *out) {
     if (release < PBI_LLVM_MIN || release > PBI_LLVM_MAX) return PB_EINVAL;
     size_t i = (size_t)(release - PBI_LLVM_MIN);
-    pbi_llvm_target t = {release, releases[i].raw, releases[i].indexed, 0};
+    pbi_llvm_target t = {release, releases[i].raw, releases[i].indexed, 0, 0};
     for (size_t f = 0; f < PBI_LF_COUNT_; f++)
         if (features[f].since <= release && release <= features[f].until) t.features |= UINT64_C(1) << f;
     *out = t;

@@ -142,6 +142,9 @@ typedef struct pbi_llvm_target {
     uint32_t raw_version;     /* raw version written and read */
     uint32_t indexed_version; /* indexed version written (and the highest read) */
     uint64_t features;        /* bit (1 << PBI_LF_x) set when the release has it */
+    int chosen;               /* 1: named by the user (the CLI's --llvm-version, its
+                                 environment variable or the llvm-profdata-N name);
+                                 0: the default (pbi_llvm_target_of sets 0) */
 } pbi_llvm_target;
 
 static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f) {
