@@ -4,7 +4,7 @@
 #      background while build-asan builds, the LLVM tools and clangs of the
 #      releases bookworm lacks (17 18 21 22 23 24: scripts/fetch-llvm.sh;
 #      as root into /opt/profbridge-llvm, else into build-llvm + PATH);
-#   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest:
+#   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest -j2:
 #      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
 #      and tests/interop/install.sh (install into a temporary prefix, build
 #      consumers through pkg-config and find_package);
@@ -57,7 +57,7 @@ if ! wait "$fetch_pid"; then
 fi
 cat "$fetch_log" >&2
 say "running the tests (ctest in build-asan)"
-ctest --test-dir build-asan --output-on-failure
+ctest --test-dir build-asan --output-on-failure -j2
 
 say "configuring the clang-19 warnings build (build-clang)"
 cmake -S . -B build-clang -DCMAKE_C_COMPILER=clang-19 -DPB_WERROR=ON >/dev/null
