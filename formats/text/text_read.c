@@ -445,6 +445,12 @@ int pbi_text_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     *out = NULL;
     int rc = pb_source_read_all(in, &data, &len, err);
     if (rc) return rc;
+    /* LLVM's line_iterator ends the file at the first NUL byte: what follows
+     * is lost, or the record it cuts is "truncated". Refuse it here. */
+    const uint8_t *nul = len ? memchr(data, 0, len) : NULL;
+    if (nul)
+        return pb_error_set_ef(err, PB_EFORMAT, (uint64_t)(nul - data), "text",
+                               "no NUL byte (LLVM's text reader stops at the first)", "a NUL byte");
     r.c.data = (const char *)data;
     r.c.len = len;
     r.o = o;

@@ -86,6 +86,11 @@ int pbi_names_decode(const uint8_t *blob, size_t len, uint64_t base_off, const c
             }
             uLongf got = (uLongf)c.ulen;
             int zr = uncompress(tmp, &got, blob + c.data, (uLong)c.clen);
+            if (zr == Z_MEM_ERROR) {
+                /* zlib's own allocation failed: not the input's fault */
+                rc = pb_error_set(err, PB_ENOMEM, at, path, "out of memory while decompressing names");
+                break;
+            }
             if (zr != Z_OK || got != c.ulen) {
                 rc = pb_error_set(err, PB_EFORMAT, at, path,
                                   "names chunk does not decompress: zlib says %s "
