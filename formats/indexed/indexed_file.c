@@ -441,6 +441,9 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     if (num > (f->len - pos) / 16)
         return bad(err, PB_ETRUNC, off, "traces.NumTraces", "traces that fit in the file",
                    "%" PRIu64, num);
+    if (stream > PB_MAX_TRACE_STREAM)
+        return bad(err, PB_EFORMAT, off + 8, "traces.StreamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)",
+                   "%" PRIu64, stream);
     pb_profile_set_trace_stream_size(p, stream);
     for (uint64_t t = 0; t < num; t++) {
         if (!fits(f, pos, 16))

@@ -207,6 +207,8 @@ static int read_header(rd *r, const json_t *root) {
     if (!t) return rc;
     uint64_t ss;
     if ((rc = get_u64(r, json_object_get(t, "streamSize"), "temporal.streamSize", &ss))) return rc;
+    if (ss > PB_MAX_TRACE_STREAM)
+        return fail(r, "temporal.streamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)", json_object_get(t, "streamSize"));
     pb_profile_set_trace_stream_size(r->p, ss);
     const json_t *traces = member(r, t, "traces", JSON_ARRAY, "temporal", &rc);
     if (!traces) return rc;

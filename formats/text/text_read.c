@@ -152,6 +152,9 @@ static int read_traces(reader *r, pb_error *err) {
     int rc;
     if ((rc = expect_u64(c, 10, "temporal.NumTraces", "a decimal count", &num, err))) return rc;
     if ((rc = expect_u64(c, 10, "temporal.TraceStreamSize", "a decimal count", &stream, err))) return rc;
+    if (stream > PB_MAX_TRACE_STREAM)
+        return terr(err, PB_EFORMAT, c, 0, "temporal.TraceStreamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)",
+                    "%" PRIu64, stream);
     pb_profile_set_trace_stream_size(r->p, stream);
     for (uint64_t t = 0; t < num; t++) {
         uint64_t weight = 0;
