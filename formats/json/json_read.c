@@ -52,7 +52,7 @@ static int get_u64(rd *r, const json_t *v, const char *path, uint64_t *out) {
         char *end;
         errno = 0;
         unsigned long long x = strtoull(s, &end, 10);
-        if (*s >= '0' && *s <= '9' && *end == '\0' && errno == 0) {
+        if (*s >= '0' && *s <= '9' && *end == '\0' && (size_t)(end - s) == json_string_length(v) && errno == 0) {
             *out = x;
             return 0;
         }
@@ -146,6 +146,11 @@ static int read_header(rd *r, const json_t *root) {
     if (!flags) return rc;
     uint64_t word;
     if ((rc = get_hex64(r, json_object_get(flags, "word"), "flags.word", &word))) return rc;
+    /* Bits 1-54 are the version number in LLVM's word: a model never holds
+     * them (a writer OR-ing them in claimed another version). */
+    if (word & ~(PB_VARIANT_MASK | PB_KIND_FRONTEND))
+        return fail(r, "flags.word", "variant bits 55-63 and the front-end kind bit 0 only",
+                    json_object_get(flags, "word"));
     pb_profile_set_flags(r->p, word);
 
     const json_t *o = member(r, root, "origin", JSON_OBJECT, "", &rc);
@@ -504,7 +509,9 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     *out = NULL;
     rd r = {NULL, err, in, err};
     json_error_t je;
-    json_t *root = json_load_callback(load_cb, &r, 0, &je);
+    /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
+     * are byte strings in every LLVM format), so the reader reads it back. */
+    json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));

@@ -144,6 +144,7 @@ static int prepare(wr *w) {
         if (w->name_len[i] == 0)
             return pb_error_set(w->err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                                 "record %zu has an empty name, which raw profiles cannot hold", i);
+        if ((rc = pbi_names_writable(w->names[i], w->name_len[i], "record", i, w->err))) return rc;
         w->ref[i] = pb_md5_ref(w->names[i], w->name_len[i]);
         w->fn[i].ref = w->ref[i];
         w->fn[i].addr = FN_BASE + 16 * (uint64_t)i;
@@ -312,6 +313,7 @@ static int build(wr *w, pb_buf *out) {
             size_t len;
             const char *nm = pb_profile_str(w->p, sym->name, &len);
             if (!len) continue;
+            if ((rc = pbi_names_writable(nm, len, "symbol (vtable name)", s, w->err))) goto out;
             pbi_buf_append(&vtext, nm, len);
             pbi_buf_putc(&vtext, PBI_NAME_SEP);
         }

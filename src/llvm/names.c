@@ -4,6 +4,7 @@
 
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <zlib.h>
 
@@ -160,4 +161,12 @@ int pbi_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb
         pbi_buf_append(out, text, n);
     }
     return pbi_buf_failed(out) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+}
+
+int pbi_names_writable(const char *name, size_t len, const char *what, size_t idx, pb_error *err) {
+    if (!memchr(name, PBI_NAME_SEP, len)) return 0;
+    return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                        "%s %zu: its name (%zu bytes) holds byte 0x01, the separator of LLVM's names "
+                        "section, so it cannot be written (it would read back as two names)",
+                        what, idx, len);
 }
