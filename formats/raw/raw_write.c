@@ -265,7 +265,7 @@ static int build(wr *w, pb_buf *out) {
     for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         (void)pb_profile_binary_id(w->p, b, &len);
-        bid_bytes += pbi_binary_id_size(len);
+        bid_bytes += pbi_binary_id_size_p(len, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
     for (size_t i = 0; i < w->n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
@@ -365,7 +365,7 @@ static int build(wr *w, pb_buf *out) {
     for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         const uint8_t *id = pb_profile_binary_id(w->p, b, &len);
-        pos += pbi_binary_id_put(d + pos, id, len, order);
+        pos += pbi_binary_id_put_p(d + pos, id, len, order, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
     uint64_t coff = 0, boff = 0;
     for (size_t i = 0; i < w->n; i++) {
