@@ -142,6 +142,10 @@ static void header(twriter *w) {
                 if (name) pbi_buf_append(&w->b, name, nl); /* unknown: empty, as LLVM */
                 pbi_buf_putc(&w->b, ',');
             }
+            /* A trace without functions: an empty line would be skipped as
+             * blank and the next record's name read as this trace (found
+             * by fuzz_text_readback); "," reads back as no functions. */
+            if (len == 0) pbi_buf_putc(&w->b, ',');
             pbi_buf_putc(&w->b, '\n');
         }
         pbi_buf_putc(&w->b, '\n');
