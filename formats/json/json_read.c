@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "jansson_oom.h"
 #include "buf.h"
 #include "json_internal.h"
 #include "json_text.h"
@@ -511,12 +512,13 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     json_error_t je;
     /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
      * are byte strings in every LLVM format), so the reader reads it back. */
+    pbi_jansson_oom_reset();
     json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));
         /* no message: jansson's own allocations failed; else the out-of-memory code */
-        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory)
+        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory || pbi_jansson_oom_seen())
             return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory parsing the JSON");
         int rc = pb_error_set(err, PB_EFORMAT, (uint64_t)je.position, NULL, "%s", je.text);
         if (err) {
