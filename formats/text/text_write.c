@@ -178,8 +178,9 @@ static int bad_name(size_t idx, const char *what, const char *s, size_t n, pb_er
     }
     shown[k] = 0;
     return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
-                        "%s %zu: the name \"%s\" cannot be written as text (empty, starting with '#', "
-                        "or holding a line break or NUL: LLVM's text reader would not read it back)",
+                        "%s %zu: the name \"%s\" cannot be written as text (empty, starting with '#' (or ':' "
+                        "for the first record), or holding a line break or NUL: LLVM's text reader would "
+                        "not read it back)",
                         what, idx, shown);
 }
 
@@ -285,6 +286,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         }
     }
     header(&w);
+    int wrote_any = 0;
     for (size_t i = 0; i < m;) {
         size_t j = i + 1;
         while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
@@ -295,12 +297,15 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         /* LLVM's reader skips empty and '#' lines, splits at line breaks and
          * stops at a NUL: such a name cannot come back (LLVM writes it anyway,
          * giving a file no reader reads as written). Refuse, naming it. */
-        if (!text_name_ok(recs[i].name, recs[i].len, 1)) {
+        /* the first record's name must not start with ':' either: the reader
+         * takes leading ':' lines for header lines (found by fuzz_text_readback) */
+        if (!text_name_ok(recs[i].name, recs[i].len, 1) || (!wrote_any && recs[i].name[0] == ':')) {
             rc = bad_name(recs[i].idx, "record", recs[i].name, recs[i].len, err);
             goto out;
         }
         for (size_t k = i; k < j; k++) {
             const pb_record *r = pb_profile_record(p, recs[k].idx);
+            wrote_any = 1;
             pbi_buf_append(&w.b, recs[k].name, recs[k].len);
             pbi_buf_puts(&w.b, "\n# Func Hash:\n");
             pbi_buf_put_u64(&w.b, recs[k].hash);
