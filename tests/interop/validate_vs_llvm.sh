@@ -39,7 +39,7 @@ llvm-profdata-19 merge -o "$T/prog.profdata" "$T/prog.profraw" &&
   llvm-profdata-19 merge --text -o "$T/prog.proftext" "$T/prog.profraw" ||
   { echo "FAIL: llvm-profdata-19 could not merge the program's profile"; exit 1; }
 mkdir "$T/work"
-PB_SOURCE_DIR="${PB_SOURCE_DIR:-$here/../..}" python3 "$here/lib/mutate_check.py" "$PB" "$T/work" 150 12 \
+PB_SOURCE_DIR="${PB_SOURCE_DIR:-$here/../..}" python3 "$here/lib/mutate_check.py" "$PB" "$T/work" 120 12 \
   "$T/prog.profdata:$T/prog.c" "$T/prog.profraw" "$T/prog.proftext" \
   "$real/llvm19/basic-ir.profdata:$real/src/basic.c" "$real/llvm19/temporal-ir.profdata" \
   "$real/llvm19/vtable-ir.profraw" "$real/llvm19/mcdc-fe.proftext"
