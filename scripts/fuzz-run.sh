@@ -38,6 +38,10 @@ for name in "${targets[@]}"; do
   mkdir -p "$corpus" "$art"
   seeds=()
   [ -d "$root/tests/fuzz/$name" ] && seeds+=("$root/tests/fuzz/$name")
+  # the read-back targets read every format: all corpora are their seeds
+  if [[ "$name" == *_readback ]]; then
+    for d in "$root"/tests/fuzz/*/; do seeds+=("${d%/}"); done
+  fi
   dict=()
   [ -f "$root/tests/fuzz/$name.dict" ] && dict+=("-dict=$root/tests/fuzz/$name.dict")
   log="$build/fuzz-$name.log"

@@ -69,7 +69,7 @@ cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Releas
 say "building build-gcc-release (warnings are errors)"
 cmake --build build-gcc-release -j2
 say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc)"
-bash scripts/alloc-sweep.sh build-gcc-release 150
+bash scripts/alloc-sweep.sh --strict build-gcc-release 150
 
 fuzz_seconds="${PB_FUZZ_SECONDS:-25}"
 if [ "$fuzz_seconds" != 0 ]; then

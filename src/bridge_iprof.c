@@ -77,7 +77,13 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
     pb_error perr;
     memset(&t, 0, sizeof t);
     pb_error_clear(&perr);
-    if (pbi_jname_parse(v, name, len, &t, &perr)) return 0;
+    int prc = pbi_jname_parse(v, name, len, &t, &perr);
+    if (prc == PB_ENOMEM) {
+        /* out of memory is not "not a Java record": pass it up */
+        *err = perr;
+        return prc;
+    }
+    if (prc) return 0;
     int typed = t.kind == PB_REC_JAVA_VIRTUAL_INVOKE || t.kind == PB_REC_JAVA_INSTANCEOF ||
                 t.kind == PB_REC_JAVA_MONITOR;
     size_t nl = 0;

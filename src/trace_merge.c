@@ -28,7 +28,7 @@
 
 /* Step 4 draws one number per trace of the input's stream; a crafted stream
  * size would make that loop (LLVM's too) run for ever. */
-#define MAX_SAMPLED_STREAM (UINT64_C(1) << 32)
+#define MAX_SAMPLED_STREAM PB_MAX_TRACE_STREAM
 
 /* The generator itself is shared with order.c (mt19937.c). */
 struct pbi_trace_rng {
@@ -101,7 +101,7 @@ static int add_one(pb_profile *dst, tlist *d, pbi_trace t, uint64_t reservoir, p
 static int add_sampled(pb_profile *dst, tlist *d, tlist *s, uint64_t src_stream, pb_error *err) {
     if (src_stream > MAX_SAMPLED_STREAM)
         return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "temporal traces",
-                            "a trace stream of %llu runs is too large to sample (at most 2^32)",
+                            "a trace stream of %llu runs is too large to sample (at most 2^28)",
                             (unsigned long long)src_stream);
     int rc = need_rng(dst, err);
     if (rc) return rc;

@@ -159,8 +159,37 @@ int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx
     return 0;
 }
 
+/* Where bucket slot `slot` of the table stores its bucket's offset. */
+static uint64_t slot_at(const pbi_idx_file *f, uint64_t slot) { return f->table_off + 16 + 8 * slot; }
+
+/* After the walk: every non-zero bucket offset must be one of the walked
+ * buckets. Each walked bucket was matched to its own slot, so the counts agree
+ * exactly when none dangles; otherwise find the first slot that does (clang's
+ * lookup follows it: past the end it crashes, into the payload it misreads). */
+static int check_dangling(const pbi_idx_file *f, uint64_t walked, pb_error *err) {
+    uint64_t nonzero = 0, mask = f->num_buckets - 1;
+    for (uint64_t b = 0; b < f->num_buckets; b++) nonzero += u64at(f, slot_at(f, b)) != 0;
+    if (nonzero == walked) return 0;
+    for (uint64_t b = 0; b < f->num_buckets; b++) {
+        uint64_t v = u64at(f, slot_at(f, b));
+        pbi_idx_item it;
+        pb_error scratch;
+        pb_error_clear(&scratch);
+        if (v == 0) continue;
+        if (v < f->payload_off || v > f->table_off - 2 || pb_get_u16(f->data + v, PB_ORDER_LE) == 0 ||
+            pbi_idx_item_at(f, v + 2, f->table_off, &it, &scratch) || (it.key_hash & mask) != b)
+            return bad(err, PB_EFORMAT, slot_at(f, b), "hash_table.BucketOffset",
+                       "0 or the offset of a bucket of the payload whose keys hash to this slot",
+                       "0x%" PRIx64 " in slot %" PRIu64 " (payload 0x%" PRIx64 "..0x%" PRIx64 ")", v, b,
+                       f->payload_off, f->table_off);
+    }
+    return bad(err, PB_EFORMAT, f->table_off + 8, "hash_table.NumEntries",
+               "as many buckets in the payload as non-zero bucket offsets",
+               "%" PRIu64 " buckets read, %" PRIu64 " non-zero offsets", walked, nonzero);
+}
+
 int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error *err) {
-    uint64_t pos = f->payload_off, left = f->num_entries;
+    uint64_t pos = f->payload_off, left = f->num_entries, walked = 0, mask = f->num_buckets - 1;
     while (left > 0) {
         if (pos + 2 > f->table_off)
             return bad(err, PB_ETRUNC, pos, "hash_table.bucket", "a u16 item count before the table",
@@ -169,19 +198,36 @@ int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error 
         if (count == 0 || count > left)
             return bad(err, PB_EFORMAT, pos, "hash_table.bucket.Count",
                        "1 to the number of entries left", "%u (entries left: %" PRIu64 ")", count, left);
-        uint64_t boff = pos;
+        uint64_t boff = pos, slot = 0;
         pos += 2;
+        walked++;
         for (unsigned k = 0; k < count; k++) {
             pbi_idx_item it;
             int rc = pbi_idx_item_at(f, pos, f->table_off, &it, err);
             if (rc) return rc;
+            /* The bucket array is what a compiler's lookup follows (LLVM's
+             * show walks the payload): the two must agree, or a file we call
+             * valid crashes clang or loses records in it. */
+            if (k == 0) {
+                slot = it.key_hash & mask;
+                uint64_t stored = u64at(f, slot_at(f, slot));
+                if (stored != boff)
+                    return bad(err, PB_EFORMAT, slot_at(f, slot), "hash_table.BucketOffset",
+                               "the offset of the bucket whose keys hash to this slot",
+                               "0x%" PRIx64 " in slot %" PRIu64 " (bucket at 0x%" PRIx64 ")", stored, slot,
+                               boff);
+            } else if ((it.key_hash & mask) != slot) {
+                return bad(err, PB_EFORMAT, pos, "hash_table.item.KeyHash",
+                           "a hash of the bucket's slot", "0x%016" PRIx64 " (slot %" PRIu64 ", bucket slot %" PRIu64 ")",
+                           it.key_hash, it.key_hash & mask, slot);
+            }
             rc = fn(ctx, &it, k == 0 ? boff : PB_NO_OFFSET, count, err);
             if (rc) return rc;
             pos = it.end;
             left--;
         }
     }
-    return 0;
+    return check_dangling(f, walked, err);
 }
 
 int pbi_idx_find(const pbi_idx_file *f, const void *name, size_t len, pbi_idx_item *it,
@@ -395,6 +441,9 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     if (num > (f->len - pos) / 16)
         return bad(err, PB_ETRUNC, off, "traces.NumTraces", "traces that fit in the file",
                    "%" PRIu64, num);
+    if (stream > PB_MAX_TRACE_STREAM)
+        return bad(err, PB_EFORMAT, off + 8, "traces.StreamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)",
+                   "%" PRIu64, stream);
     pb_profile_set_trace_stream_size(p, stream);
     for (uint64_t t = 0; t < num; t++) {
         if (!fits(f, pos, 16))
@@ -416,12 +465,19 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err) {
     return 0;
 }
 
+int pbi_idx_vtable_names_frame(const pbi_idx_file *f, uint64_t *off, uint64_t *len, pb_error *err) {
+    *len = 0;
+    int rc = section_at(f, PBI_IDX_W_vtable_names_offset, off, err);
+    if (rc || *off == 0) return rc;
+    *len = u64at(f, *off);
+    if (!fits(f, *off + 8, *len))
+        return bad(err, PB_ETRUNC, *off, "vtable_names.Len", "a blob inside the file", "%" PRIu64, *len);
+    return 0;
+}
+
 int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err) {
-    uint64_t off;
-    int rc = section_at(f, PBI_IDX_W_vtable_names_offset, &off, err);
+    uint64_t off, n;
+    int rc = pbi_idx_vtable_names_frame(f, &off, &n, err);
     if (rc || off == 0) return rc;
-    uint64_t n = u64at(f, off);
-    if (!fits(f, off + 8, n))
-        return bad(err, PB_ETRUNC, off, "vtable_names.Len", "a blob inside the file", "%" PRIu64, n);
     return pbi_names_decode(f->data + off + 8, (size_t)n, off + 8, "vtable_names", fn, ctx, err);
 }

@@ -108,6 +108,11 @@ int pbi_idx_read_traces(const pbi_idx_file *f, pb_profile *p, pb_error *err);
 /* Decodes the vtable-names blob; names go to fn. Damage is reported through
  * err (the reader turns it into a warning, as LLVM reads it lazily). */
 typedef pbi_name_fn pbi_idx_name_fn;
+/* Where the vtable-names blob is (*off = 0: none) and its length, checked
+ * against the file: LLVM's reader refuses an offset without room for the
+ * length ("truncated"), so a frame that does not fit is an error, while the
+ * blob's content is decoded only when asked for (a warning). */
+int pbi_idx_vtable_names_frame(const pbi_idx_file *f, uint64_t *off, uint64_t *len, pb_error *err);
 int pbi_idx_vtable_names(const pbi_idx_file *f, pbi_idx_name_fn fn, void *ctx, pb_error *err);
 
 /* XXH3-64, seed 0 (LLVM 19's StringMap hash; indexed_xxh3.c). */

@@ -104,6 +104,8 @@ static int start_profile(read_ctx *c, pb_error *err) {
     snprintf(o.format, sizeof o.format, "indexed");
     o.version = c->f->version;
     pb_profile_set_origin(c->p, &o);
+    uint64_t vt_off, vt_len;
+    if ((rc = pbi_idx_vtable_names_frame(c->f, &vt_off, &vt_len, err))) return rc;
     pb_error vt;
     pb_error_clear(&vt);
     rc = pbi_idx_vtable_names(c->f, on_vtable_name, c, &vt);

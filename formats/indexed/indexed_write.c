@@ -825,6 +825,9 @@ static int write_vtable_names(wstate *w, pb_error *err) {
             continue;
         }
         names[n].id = (const uint8_t *)pb_profile_str(w->p, s->name, &names[n].len);
+        if (names[n].len &&
+            (rc = pbi_names_writable((const char *)names[n].id, names[n].len, "symbol (vtable name)", i, err)))
+            goto out;
         if (names[n].len) n++;
     }
     if (placeholders)

@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "jansson_oom.h"
 #include "iprof_int.h"
 
 #define LOAD_CHUNK 4096
@@ -1025,13 +1026,15 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
     if (head_len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF &&
         (rc = pb_source_read(in, bom, 3, &got, err)))
         goto out;
+    pbi_jansson_oom_reset();
     root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
     if (!root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;
-        } else if (!je.text[0]) {
-            /* jansson fails without a message only when its own first
-             * allocations fail (lex_init) */
+        } else if (!je.text[0] || pbi_jansson_oom_seen()) {
+            /* no message: jansson's first allocations failed (lex_init);
+             * a failed allocation inside its lexer it reports as a syntax
+             * error, noted by jansson_oom.h: not the input's fault */
             rc = nomem(&r);
         } else {
             rc = syntax_problem(&r, l, &je);

@@ -15,6 +15,7 @@
 
 #include <jansson.h>
 
+#include "jansson_oom.h"
 #include "buf.h"
 #include "json_internal.h"
 #include "json_text.h"
@@ -52,7 +53,7 @@ static int get_u64(rd *r, const json_t *v, const char *path, uint64_t *out) {
         char *end;
         errno = 0;
         unsigned long long x = strtoull(s, &end, 10);
-        if (*s >= '0' && *s <= '9' && *end == '\0' && errno == 0) {
+        if (*s >= '0' && *s <= '9' && *end == '\0' && (size_t)(end - s) == json_string_length(v) && errno == 0) {
             *out = x;
             return 0;
         }
@@ -146,6 +147,11 @@ static int read_header(rd *r, const json_t *root) {
     if (!flags) return rc;
     uint64_t word;
     if ((rc = get_hex64(r, json_object_get(flags, "word"), "flags.word", &word))) return rc;
+    /* Bits 1-54 are the version number in LLVM's word: a model never holds
+     * them (a writer OR-ing them in claimed another version). */
+    if (word & ~(PB_VARIANT_MASK | PB_KIND_FRONTEND))
+        return fail(r, "flags.word", "variant bits 55-63 and the front-end kind bit 0 only",
+                    json_object_get(flags, "word"));
     pb_profile_set_flags(r->p, word);
 
     const json_t *o = member(r, root, "origin", JSON_OBJECT, "", &rc);
@@ -207,6 +213,8 @@ static int read_header(rd *r, const json_t *root) {
     if (!t) return rc;
     uint64_t ss;
     if ((rc = get_u64(r, json_object_get(t, "streamSize"), "temporal.streamSize", &ss))) return rc;
+    if (ss > PB_MAX_TRACE_STREAM)
+        return fail(r, "temporal.streamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)", json_object_get(t, "streamSize"));
     pb_profile_set_trace_stream_size(r->p, ss);
     const json_t *traces = member(r, t, "traces", JSON_ARRAY, "temporal", &rc);
     if (!traces) return rc;
@@ -502,12 +510,15 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     *out = NULL;
     rd r = {NULL, err, in, err};
     json_error_t je;
-    json_t *root = json_load_callback(load_cb, &r, 0, &je);
+    /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
+     * are byte strings in every LLVM format), so the reader reads it back. */
+    pbi_jansson_oom_reset();
+    json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));
         /* no message: jansson's own allocations failed; else the out-of-memory code */
-        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory)
+        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory || pbi_jansson_oom_seen())
             return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory parsing the JSON");
         int rc = pb_error_set(err, PB_EFORMAT, (uint64_t)je.position, NULL, "%s", je.text);
         if (err) {

@@ -251,6 +251,14 @@ static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_err
 
 int pbi_json_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err) {
     (void)o;
+    /* The reader refuses bits 1-54 (LLVM's version number): refuse to write
+     * them rather than write a file that does not read back. */
+    uint64_t stray = pb_profile_flags(p) & ~(PB_VARIANT_MASK | PB_KIND_FRONTEND);
+    if (stray)
+        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, "flags.word",
+                            "the model's flags hold bits 0x%016" PRIx64 " outside the variant bits 55-63 and "
+                            "the front-end kind bit 0, which no format stores",
+                            stray);
     pb_buf b = PB_BUF_INIT;
     int rc = 0;
     put_header(&b, p);

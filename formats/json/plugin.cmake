@@ -1,1 +1,2 @@
-pb_add_format(NAME json SOURCES json.c json_read.c json_write.c)
+pb_add_format(NAME json SOURCES json.c json_read.c json_write.c
+  FUZZ json_readback_fuzz.c)

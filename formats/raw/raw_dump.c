@@ -27,6 +27,7 @@ typedef struct em {
     uint64_t stop; /* offset of the reader's first problem, or UINT64_MAX */
     int stopped;
     int nostop; /* computed entries (section table): not positions in the input */
+    int nomem;  /* an allocation failed: the dump would be incomplete, so none is written */
     const pbi_raw_field *row; /* layout-table row of the next item (its versions), or NULL */
 } em;
 
@@ -144,7 +145,9 @@ static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint
     pb_buf text = PB_BUF_INIT;
     pb_error err;
     pb_error_clear(&err);
-    if (pbi_names_decode_text(d + off, (size_t)size, off, what, &text, &err) == 0) {
+    int nrc = pbi_names_decode_text(d + off, (size_t)size, off, what, &text, &err);
+    if (nrc == PB_ENOMEM) e->nomem = 1;
+    if (nrc == 0) {
         size_t start = 0, idx = 0;
         for (size_t i = 0; i < text.len; i++) {
             if (text.data[i] != PBI_NAME_SEP) continue;
@@ -231,15 +234,19 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
         pb_error berr;
         pb_error_clear(&berr);
         bid_ctx bc = {e, d, 0};
-        if (pbi_binary_ids_decode(d, off[PBI_RS_BINARY_IDS], off[PBI_RS_BINARY_IDS] + size[PBI_RS_BINARY_IDS], order,
-                                  "binary_ids", dump_binary_id, &bc, &berr) == 1)
+        if (pbi_binary_ids_decode_p(d, off[PBI_RS_BINARY_IDS], off[PBI_RS_BINARY_IDS] + size[PBI_RS_BINARY_IDS], order,
+                                    version >= PBI_RAW_BINARY_IDS_PADDED_SINCE, "binary_ids", dump_binary_id, &bc,
+                                    &berr) == 1)
             return len; /* the reader's problem is here */
     }
     /* names first, so records can show theirs */
     pb_buf text = PB_BUF_INIT;
     pb_error nerr;
     pb_error_clear(&nerr);
-    if (have(len, off[PBI_RS_NAMES], size[PBI_RS_NAMES])) (void)pbi_names_decode_text(d + off[PBI_RS_NAMES], (size_t)size[PBI_RS_NAMES], off[PBI_RS_NAMES], "names", &text, &nerr);
+    if (have(len, off[PBI_RS_NAMES], size[PBI_RS_NAMES]) &&
+        pbi_names_decode_text(d + off[PBI_RS_NAMES], (size_t)size[PBI_RS_NAMES], off[PBI_RS_NAMES], "names", &text,
+                              &nerr) == PB_ENOMEM)
+        e->nomem = 1;
     sec(e, "data records (%u bytes each)", l.record_size);
     uint64_t nd = have(len, off[PBI_RS_DATA], size[PBI_RS_DATA]) ? h[PBI_RH_NumData] : 0;
     /* v7's counter-pointer rule, found as the reader finds it (§2.7) */
@@ -434,7 +441,11 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
     } else if (rrc) {
         pbi_buf_printf(&e.b, "\nproblem: %s\n", msg);
     }
-    if (pbi_buf_failed(&e.b)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (rrc == PB_ENOMEM) e.nomem = 1; /* the verdict is not the input's */
+    if (pbi_buf_failed(&e.b) || e.nomem) {
+        pbi_buf_free(&e.b);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
     else rc = pb_sink_write(out, e.b.data, e.b.len, err);
     pbi_buf_free(&e.b);
     if (rc == 0 && rrc) { /* the dump was written; the input still is broken */

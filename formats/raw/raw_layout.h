@@ -72,6 +72,10 @@ uint64_t pbi_raw_version_flags(unsigned version);
  * v5 and v7 as LLVM 13 writes it hold absolute addresses (§2.7). */
 #define PBI_RAW_RELATIVE_SINCE 8
 
+/* Binary-id entries are padded to 8 bytes from v8 on; v7 (LLVM 13) has
+ * them back to back and BinaryIdsSize their plain sum (binary_ids.h). */
+#define PBI_RAW_BINARY_IDS_PADDED_SINCE 8
+
 /* Element types of record fields. */
 enum pbi_raw_type { PBI_T_U64 = 0, PBI_T_PTR = 1, PBI_T_U32 = 2, PBI_T_U16 = 3 };
 

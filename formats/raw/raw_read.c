@@ -66,6 +66,7 @@ typedef struct rd {
     int bids_last_only;   /* read as LLVM 13-17: the last profile's binary ids only */
     uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
     unsigned last_bids_index;
+    int last_bids_padded; /* the last profile's ids are padded (v8+) */
 } rd;
 
 /* One profile of the file. */
@@ -283,11 +284,11 @@ static int skip_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off
 
 /* Checks the binary ids at [pos, end) of profile `index` and, when add,
  * adds them to the profile. */
-static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int add) {
+static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int add, int padded) {
     char path[48];
     snprintf(path, sizeof path, index ? "profile[%u].binary_ids" : "binary_ids", index);
-    return pbi_binary_ids_decode(r->d, pos, end, r->order, path, add ? add_binary_id : skip_binary_id, r->p,
-                                 r->err);
+    return pbi_binary_ids_decode_p(r->d, pos, end, r->order, padded, path, add ? add_binary_id : skip_binary_id,
+                                   r->p, r->err);
 }
 
 /* A profile's binary ids. LLVM 13-17 (BINARY_IDS_LAST_ONLY) keep the ids of
@@ -296,8 +297,10 @@ static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int 
  * profile (add_last_binary_ids). */
 static int read_binary_ids(rd *r, prof *pf) {
     uint64_t end = pf->bid_off + pf->h.f[PBI_RH_BinaryIdsSize];
-    int rc = binary_ids_at(r, pf->bid_off, end, pf->index, !r->bids_last_only);
+    int padded = pf->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE;
+    int rc = binary_ids_at(r, pf->bid_off, end, pf->index, !r->bids_last_only, padded);
     if (!rc && r->bids_last_only) {
+        r->last_bids_padded = padded;
         r->last_bids[0] = pf->bid_off;
         r->last_bids[1] = end;
         r->last_bids_index = pf->index;
@@ -307,7 +310,7 @@ static int read_binary_ids(rd *r, prof *pf) {
 
 static int add_last_binary_ids(rd *r) {
     if (!r->bids_last_only) return 0;
-    return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, 1);
+    return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, 1, r->last_bids_padded);
 }
 
 static int read_names(rd *r, prof *pf) {

@@ -69,7 +69,7 @@ int pbi_raw_sections_walk(const pbi_raw_layout *l, const pbi_raw_header *hd, uin
     const uint64_t *h = hd->f;
     walk w = {l, start, len, start + l->header_size, prefix ? prefix : "", err, 0};
     s->csize = (h[PBI_RH_Version] & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
-    if (h[PBI_RH_BinaryIdsSize] % 8)
+    if (h[PBI_RH_BinaryIdsSize] % 8 && l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE)
         problem(&w, PB_EFORMAT, PBI_RH_BinaryIdsSize, "expected a multiple of 8, found %" PRIu64,
                 h[PBI_RH_BinaryIdsSize]);
     s->size[PBI_RS_BINARY_IDS] = h[PBI_RH_BinaryIdsSize];

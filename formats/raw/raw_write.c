@@ -144,6 +144,7 @@ static int prepare(wr *w) {
         if (w->name_len[i] == 0)
             return pb_error_set(w->err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                                 "record %zu has an empty name, which raw profiles cannot hold", i);
+        if ((rc = pbi_names_writable(w->names[i], w->name_len[i], "record", i, w->err))) return rc;
         w->ref[i] = pb_md5_ref(w->names[i], w->name_len[i]);
         w->fn[i].ref = w->ref[i];
         w->fn[i].addr = FN_BASE + 16 * (uint64_t)i;
@@ -264,7 +265,7 @@ static int build(wr *w, pb_buf *out) {
     for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         (void)pb_profile_binary_id(w->p, b, &len);
-        bid_bytes += pbi_binary_id_size(len);
+        bid_bytes += pbi_binary_id_size_p(len, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
     for (size_t i = 0; i < w->n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
@@ -312,6 +313,7 @@ static int build(wr *w, pb_buf *out) {
             size_t len;
             const char *nm = pb_profile_str(w->p, sym->name, &len);
             if (!len) continue;
+            if ((rc = pbi_names_writable(nm, len, "symbol (vtable name)", s, w->err))) goto out;
             pbi_buf_append(&vtext, nm, len);
             pbi_buf_putc(&vtext, PBI_NAME_SEP);
         }
@@ -363,7 +365,7 @@ static int build(wr *w, pb_buf *out) {
     for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         const uint8_t *id = pb_profile_binary_id(w->p, b, &len);
-        pos += pbi_binary_id_put(d + pos, id, len, order);
+        pos += pbi_binary_id_put_p(d + pos, id, len, order, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
     uint64_t coff = 0, boff = 0;
     for (size_t i = 0; i < w->n; i++) {

@@ -1,3 +1,3 @@
 pb_add_format(NAME text
   SOURCES text.c text_read.c text_write.c
-  FUZZ text_fuzz.c)
+  FUZZ text_fuzz.c text_readback_fuzz.c)

@@ -152,6 +152,9 @@ static int read_traces(reader *r, pb_error *err) {
     int rc;
     if ((rc = expect_u64(c, 10, "temporal.NumTraces", "a decimal count", &num, err))) return rc;
     if ((rc = expect_u64(c, 10, "temporal.TraceStreamSize", "a decimal count", &stream, err))) return rc;
+    if (stream > PB_MAX_TRACE_STREAM)
+        return terr(err, PB_EFORMAT, c, 0, "temporal.TraceStreamSize", "at most 2^28 runs (PB_MAX_TRACE_STREAM)",
+                    "%" PRIu64, stream);
     pb_profile_set_trace_stream_size(r->p, stream);
     for (uint64_t t = 0; t < num; t++) {
         uint64_t weight = 0;
@@ -445,6 +448,12 @@ int pbi_text_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     *out = NULL;
     int rc = pb_source_read_all(in, &data, &len, err);
     if (rc) return rc;
+    /* LLVM's line_iterator ends the file at the first NUL byte: what follows
+     * is lost, or the record it cuts is "truncated". Refuse it here. */
+    const uint8_t *nul = len ? memchr(data, 0, len) : NULL;
+    if (nul)
+        return pb_error_set_ef(err, PB_EFORMAT, (uint64_t)(nul - data), "text",
+                               "no NUL byte (LLVM's text reader stops at the first)", "a NUL byte");
     r.c.data = (const char *)data;
     r.c.len = len;
     r.o = o;

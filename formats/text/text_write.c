@@ -37,7 +37,8 @@ typedef struct twriter {
     pb_value *vals;
     size_t vals_cap;
     uint8_t *dropped; /* per record index: left out by sparse (then no name for targets) */
-    uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty, unreadable_names;
+    uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty;
+    size_t cur; /* the record being written (model index), for messages */
 } twriter;
 
 /* Notices about dropped data go to the caller's diag (src/diag.h). */
@@ -141,6 +142,10 @@ static void header(twriter *w) {
                 if (name) pbi_buf_append(&w->b, name, nl); /* unknown: empty, as LLVM */
                 pbi_buf_putc(&w->b, ',');
             }
+            /* A trace without functions: an empty line would be skipped as
+             * blank and the next record's name read as this trace (found
+             * by fuzz_text_readback); "," reads back as no functions. */
+            if (len == 0) pbi_buf_putc(&w->b, ',');
             pbi_buf_putc(&w->b, '\n');
         }
         pbi_buf_putc(&w->b, '\n');
@@ -152,6 +157,31 @@ static void header(twriter *w) {
             notice(w, "%zu temporal traces not written: the profile lacks the temporal flag",
                    pb_profile_trace_count(w->p));
     }
+}
+
+/* 1 if a name can be a line of the text format (a record's name line, or a
+ * value target before ":count"): no line break, no NUL, and for a record's
+ * line neither empty nor starting with '#' (a comment). */
+static int text_name_ok(const char *s, size_t n, int record_line) {
+    if (record_line && (n == 0 || s[0] == '#')) return 0;
+    return !memchr(s, '\n', n) && !memchr(s, '\r', n) && !memchr(s, 0, n);
+}
+
+/* The refusal of a name the text format cannot hold. */
+static int bad_name(size_t idx, const char *what, const char *s, size_t n, pb_error *err) {
+    char shown[64];
+    size_t k = 0;
+    for (size_t i = 0; i < n && k + 5 < sizeof shown; i++) {
+        unsigned char ch = (unsigned char)s[i];
+        if (ch < 0x20 || ch == 0x7f) k += (size_t)snprintf(shown + k, sizeof shown - k, "\\x%02x", ch);
+        else shown[k++] = (char)ch;
+    }
+    shown[k] = 0;
+    return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                        "%s %zu: the name \"%s\" cannot be written as text (empty, starting with '#' (or ':' "
+                        "for the first record), or holding a line break or NUL: LLVM's text reader would "
+                        "not read it back)",
+                        what, idx, shown);
 }
 
 static int values(twriter *w, const pb_record *r, pb_error *err) {
@@ -194,6 +224,7 @@ static int values(twriter *w, const pb_record *r, pb_error *err) {
                 } else {
                     size_t nl = 0;
                     const char *name = target_name(w, v, &nl);
+                    if (name && !text_name_ok(name, nl, 0)) return bad_name(w->cur, "a value target of record", name, nl, err);
                     if (name) pbi_buf_append(&w->b, name, nl);
                     else pbi_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
                 }
@@ -255,6 +286,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         }
     }
     header(&w);
+    int wrote_any = 0;
     for (size_t i = 0; i < m;) {
         size_t j = i + 1;
         while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
@@ -262,13 +294,18 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
             i = j;
             continue;
         }
-        /* LLVM's reader skips '#' lines and splits at line breaks: such a
-         * name cannot come back (LLVM writes it the same way; we say so). */
-        if (recs[i].len == 0 || recs[i].name[0] == '#' || memchr(recs[i].name, '\n', recs[i].len) ||
-            memchr(recs[i].name, '\r', recs[i].len))
-            w.unreadable_names++;
+        /* LLVM's reader skips empty and '#' lines, splits at line breaks and
+         * stops at a NUL: such a name cannot come back (LLVM writes it anyway,
+         * giving a file no reader reads as written). Refuse, naming it. */
+        /* the first record's name must not start with ':' either: the reader
+         * takes leading ':' lines for header lines (found by fuzz_text_readback) */
+        if (!text_name_ok(recs[i].name, recs[i].len, 1) || (!wrote_any && recs[i].name[0] == ':')) {
+            rc = bad_name(recs[i].idx, "record", recs[i].name, recs[i].len, err);
+            goto out;
+        }
         for (size_t k = i; k < j; k++) {
             const pb_record *r = pb_profile_record(p, recs[k].idx);
+            wrote_any = 1;
             pbi_buf_append(&w.b, recs[k].name, recs[k].len);
             pbi_buf_puts(&w.b, "\n# Func Hash:\n");
             pbi_buf_put_u64(&w.b, recs[k].hash);
@@ -291,6 +328,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
             } else if (r->num_bitmap_bytes) {
                 w.dropped_bitmaps++;
             }
+            w.cur = recs[k].idx;
             if ((rc = values(&w, r, err))) goto out;
             if ((rc = flush(&w, 0, err))) goto out;
         }
@@ -304,9 +342,6 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
         notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (--llvm-version %d has)",
                w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
-    if (w.unreadable_names)
-        notice(&w, "%" PRIu64 " names start with '#' or hold a line break: a text reader cannot read them back",
-               w.unreadable_names);
     if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
 out:
     free(recs);

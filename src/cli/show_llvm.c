@@ -444,6 +444,8 @@ struct pbc_show_llvm_state {
     size_t shown, below, nhot;
     uint64_t nseen; /* records offered to the heap */
     hot *heap; /* the topn hottest so far (a min-heap) */
+    size_t heap_cap; /* grown as functions come: --topn 2^31-1 must not allocate 2^31 entries */
+    int heap_nomem;  /* growing failed: reported by pbc_show_llvm_end */
     linebuf lb;
 };
 
@@ -530,7 +532,8 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     /* only the detailed summary needs every count (sorted): the other lines
      * need totals and maxima, and sorting was 6% of `show` */
     st->sm.keep = o->detailed_summary;
-    if (o->topn && !(st->heap = calloc((size_t)o->topn + 1, sizeof *st->heap))) {
+    st->heap_cap = o->topn < 1024 ? (size_t)o->topn + 1 : 1024;
+    if (o->topn && !(st->heap = calloc(st->heap_cap, sizeof *st->heap))) {
         free(st);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
@@ -630,8 +633,17 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
                 heap_pop(st->heap, &st->nhot);
                 heap_push(st->heap, &st->nhot, h);
             }
-        } else {
+        } else if (st->nhot + 1 < st->heap_cap) {
             heap_push(st->heap, &st->nhot, h);
+        } else if (!st->heap_nomem) {
+            hot *g = realloc(st->heap, 2 * st->heap_cap * sizeof *g);
+            if (g) {
+                st->heap = g;
+                st->heap_cap *= 2;
+                heap_push(st->heap, &st->nhot, h);
+            } else {
+                st->heap_nomem = 1;
+            }
         }
     }
     if (!show) return;
@@ -778,6 +790,10 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             fprintf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\n", sm.num_counts, sm.total);
             print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
         }
+    }
+    if (st->heap_nomem) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
+        goto out;
     }
     if (o->topn) {
         /* popped ascending, printed descending */

@@ -10,6 +10,11 @@
 
 int pbi_binary_ids_decode(const uint8_t *d, uint64_t pos, uint64_t end, int order, const char *path,
                           pbi_binary_id_fn fn, void *ctx, pb_error *err) {
+    return pbi_binary_ids_decode_p(d, pos, end, order, 1, path, fn, ctx, err);
+}
+
+int pbi_binary_ids_decode_p(const uint8_t *d, uint64_t pos, uint64_t end, int order, int padded, const char *path,
+                            pbi_binary_id_fn fn, void *ctx, pb_error *err) {
     char p[160];
     for (unsigned k = 0; pos < end; k++) {
         if (end - pos < 8) {
@@ -22,22 +27,26 @@ int pbi_binary_ids_decode(const uint8_t *d, uint64_t pos, uint64_t end, int orde
             snprintf(p, sizeof p, "%s[%u]", path, k);
             return pb_error_set(err, PB_EFORMAT, pos, p, "binary id of length 0");
         }
-        if (len > end - pos - 8 || pb_pad8(len) > end - pos - 8 - len) {
+        if (len > end - pos - 8 || (padded && pb_pad8(len) > end - pos - 8 - len)) {
             snprintf(p, sizeof p, "%s[%u]", path, k);
             return pb_error_set(err, PB_EFORMAT, pos, p,
-                                "binary id of %" PRIu64 " bytes (plus padding) runs past the end of the "
+                                "binary id of %" PRIu64 " bytes (plus any padding) runs past the end of the "
                                 "binary-id section (%" PRIu64 " bytes left)",
                                 len, end - pos - 8);
         }
         int rc = fn(ctx, d + pos + 8, (size_t)len, pos, err);
         if (rc) return rc;
-        pos += pbi_binary_id_size(len);
+        pos += pbi_binary_id_size_p(len, padded);
     }
     return 0;
 }
 
 size_t pbi_binary_id_put(uint8_t *dst, const uint8_t *id, size_t len, int order) {
-    size_t n = (size_t)pbi_binary_id_size(len);
+    return pbi_binary_id_put_p(dst, id, len, order, 1);
+}
+
+size_t pbi_binary_id_put_p(uint8_t *dst, const uint8_t *id, size_t len, int order, int padded) {
+    size_t n = (size_t)pbi_binary_id_size_p(len, padded);
     pb_put_u64(dst, len, order);
     if (len) memcpy(dst + 8, id, len);
     memset(dst + 8 + len, 0, n - 8 - len);

@@ -21,6 +21,15 @@
 /* Bytes an entry with an id of len bytes takes. */
 static inline uint64_t pbi_binary_id_size(uint64_t len) { return 8 + len + ((8 - len % 8) & 7); }
 
+/* LLVM 13 (raw v7, the only release writing it) writes and reads the
+ * entries unpadded: {u64 Len; u8 Id[Len]} back to back, BinaryIdsSize the
+ * plain sum (clang-13 wrote 28 for a 20-byte build id, and its data records
+ * follow at header + 28); LLVM 14+ pad every entry to 8. `padded` 0 selects
+ * LLVM 13's form in the functions below. */
+static inline uint64_t pbi_binary_id_size_p(uint64_t len, int padded) {
+    return padded ? pbi_binary_id_size(len) : 8 + len;
+}
+
 /* Called for every id; `off` is the offset of its Len word. */
 typedef int (*pbi_binary_id_fn)(void *ctx, const uint8_t *id, size_t len, uint64_t off, pb_error *err);
 
@@ -29,10 +38,13 @@ typedef int (*pbi_binary_id_fn)(void *ctx, const uint8_t *id, size_t len, uint64
  * Returns 0, fn's error or PB_EFORMAT. */
 int pbi_binary_ids_decode(const uint8_t *d, uint64_t pos, uint64_t end, int order, const char *path,
                           pbi_binary_id_fn fn, void *ctx, pb_error *err);
+int pbi_binary_ids_decode_p(const uint8_t *d, uint64_t pos, uint64_t end, int order, int padded, const char *path,
+                            pbi_binary_id_fn fn, void *ctx, pb_error *err);
 
 /* Writes one entry at dst (pbi_binary_id_size(len) bytes, padding zeroed);
  * returns the bytes written. */
 size_t pbi_binary_id_put(uint8_t *dst, const uint8_t *id, size_t len, int order);
+size_t pbi_binary_id_put_p(uint8_t *dst, const uint8_t *id, size_t len, int order, int padded);
 
 /* Appends one entry to b (sticky failure, see buf.h). */
 void pbi_binary_id_append(pb_buf *b, const uint8_t *id, size_t len, int order);

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "llvm/leb128.h"
+#include "profbridge/io.h"
 
 /* zlib cannot expand more than about 1032:1; a claim beyond that is a lie and
  * must not drive an allocation. */
@@ -89,10 +90,25 @@ static int decode(const uint8_t *blob, size_t len, uint64_t base_off, const char
     size_t cap = 0;
     pbi_names_chunk c;
     int rc;
+    /* The whole blob inflates as a gzip input may (io.h): any ratio up to
+     * PB_INFLATION_FLOOR, then at most PB_DEFAULT_MAX_INFLATION:1 -- chunk by
+     * chunk, 1 MB of compressed vtable names took 2.1 GB and 168 s. */
+    uint64_t total_u = 0, total_c = 0;
     while ((rc = pbi_names_next_chunk(blob, len, &pos, &c, base_off, path, err)) == 1) {
         uint64_t at = base_off + c.at;
         const uint8_t *plain = blob + c.data;
         if (c.clen != 0) {
+            total_u += c.ulen; /* each <= 1032 x clen + 64 (checked below): no overflow */
+            total_c += c.clen;
+            if (total_u > PB_INFLATION_FLOOR && total_u / PB_DEFAULT_MAX_INFLATION > total_c &&
+                c.ulen / ZLIB_MAX_RATIO <= c.clen + 64) {
+                rc = pb_error_set(err, PB_ELIMIT, at, path,
+                                  "compressed names inflate to %" PRIu64 " bytes from %" PRIu64
+                                  " (more than %u:1 past %" PRIu64 " MiB, the limit of a gzip input)",
+                                  total_u, total_c, (unsigned)PB_DEFAULT_MAX_INFLATION,
+                                  (uint64_t)PB_INFLATION_FLOOR >> 20);
+                break;
+            }
             if (c.ulen / ZLIB_MAX_RATIO > c.clen + 64 || c.ulen >= SIZE_MAX - 1) {
                 rc = pb_error_set(err, PB_EFORMAT, at, path,
                                   "names chunk claims %" PRIu64 " bytes from %" PRIu64
@@ -121,6 +137,12 @@ static int decode(const uint8_t *blob, size_t len, uint64_t base_off, const char
             }
             uLongf got = (uLongf)c.ulen;
             int zr = uncompress(dst, &got, blob + c.data, (uLong)c.clen);
+            if (zr == Z_MEM_ERROR) {
+                /* zlib's own allocation failed: not the input's fault */
+                rc = pb_error_set(err, PB_ENOMEM, at, path, "out of memory while decompressing names");
+                if (text) text->data[text->len] = '\0'; /* nothing of this chunk is kept */
+                break;
+            }
             if (zr != Z_OK || got != c.ulen) {
                 rc = pb_error_set(err, PB_EFORMAT, at, path,
                                   "names chunk does not decompress: zlib says %s "
@@ -184,4 +206,12 @@ int pbi_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb
         pbi_buf_append(out, text, n);
     }
     return pbi_buf_failed(out) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+}
+
+int pbi_names_writable(const char *name, size_t len, const char *what, size_t idx, pb_error *err) {
+    if (!memchr(name, PBI_NAME_SEP, len)) return 0;
+    return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                        "%s %zu: its name (%zu bytes) holds byte 0x01, the separator of LLVM's names "
+                        "section, so it cannot be written (it would read back as two names)",
+                        what, idx, len);
 }

@@ -55,4 +55,10 @@ int pbi_names_decode_text(const uint8_t *blob, size_t len, uint64_t base_off, co
  * llvm-profdata write it) or plain. Empty text appends nothing. */
 int pbi_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb_error *err);
 
+/* Writers: 0 if `name` can be one name of a names blob, else PB_EUNSUPPORTED
+ * naming it (`what` and `idx`, e.g. "record", 3): a name holding the
+ * separator \x01 would read back as two names (and its NameRef as the MD5
+ * of neither). */
+int pbi_names_writable(const char *name, size_t len, const char *what, size_t idx, pb_error *err);
+
 #endif

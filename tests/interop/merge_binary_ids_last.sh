@@ -42,8 +42,10 @@ for v in 13 14 15 16 17 18 19 21 22 23 24; do
       { echo "note: clang-$v could not build the program: release $v skipped"; continue 2; }
   done
   n=$(ids "$v" "$d/a.profraw" | wc -l)
+  # clang-13 writes its ids unpadded (BinaryIdsSize 28): once refused, now
+  # read as LLVM 13 reads it, so no release may be skipped here
   "$PB" show "$d/a.profraw" >/dev/null 2>"$T/err" ||
-    { echo "note: profbridge cannot read clang-$v's raw file ($(head -c 200 "$T/err")): release $v skipped"; continue; }
+    { fail "$v: profbridge cannot read clang-$v's raw file: $(head -c 200 "$T/err")"; continue; }
   releases+=("$v")
   for args in "a.profraw" "a.profraw b.profraw" "--num-threads 2 a.profraw b.profraw a.profraw"; do
     set -- $args; fs=(); opts=()
@@ -52,7 +54,10 @@ for v in 13 14 15 16 17 18 19 21 22 23 24; do
       { fail "$v: llvm-profdata-$v refused $args"; continue; }
     "$PB" merge --llvm-version "$v" "${opts[@]}" "${fs[@]}" -o "$d/pb.profdata" 2>"$T/err" ||
       { fail "$v $args: $(head -c 300 "$T/err")"; continue; }
-    checks=$((checks + 2))
+    checks=$((checks + 3))
+    "llvm-profdata-$v" merge --text "${opts[@]}" "${fs[@]}" -o "$d/llvm.proftext" 2>/dev/null &&
+      "$PB" merge --llvm-version "$v" --text "${opts[@]}" "${fs[@]}" -o "$d/pb.proftext" 2>/dev/null &&
+      cmp -s "$d/llvm.proftext" "$d/pb.proftext" || fail "$v $args: merge --text differs from llvm-profdata-$v's"
     cmp -s "$d/llvm.profdata" "$d/pb.profdata" ||
       fail "$v $args: indexed bytes differ ($(stat -c %s "$d/pb.profdata") vs llvm's $(stat -c %s "$d/llvm.profdata"))"
     [ "$(ids "$v" "$d/llvm.profdata")" = "$(ids "$v" "$d/pb.profdata")" ] ||
