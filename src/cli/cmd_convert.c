@@ -27,12 +27,9 @@ static const pbc_arg_spec specs[] = {
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
      .help = "read IN as FORMAT instead of recognising it by content"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
-     .help = "keep data that breaks the format's rules where the reader can (dangling iprof ids become "
-             "placeholders, ...); the default is strict"},
+     .help = "keep what breaks the format's rules where the reader can (default: strict)"},
     {.name = "llvm-version", .id = OPT_LLVM, .kind = PBC_ARG_VALUE, .arg = "N",
-     .help = "write what LLVM release N (13..24) writes: its indexed and raw versions and text (default: "
-             "$PROFBRIDGE_LLVM_VERSION, else 19, whose indexed v12 LLVM 18 and older refuse: --llvm-version 14 "
-             "for clang 14-17's -fprofile-use)"},
+     .help = "write what LLVM release N (13..24) writes (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
     PBC_ARG_END};
 
 /* The plugins' options not already in `specs`, each name once (several
@@ -68,7 +65,11 @@ static void help(FILE *out) {
           "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
     pbc_args_print_help(out, specs, 0);
-    fputs("\nPlugin options (--NAME VALUE; accepted when the plugin is the reader or writer):\n", out);
+    fputs("\n--llvm-version: its indexed and raw versions and text. 19's indexed v12 is\n"
+          "refused by LLVM 18 and older: --llvm-version 14 for clang 14-17's -fprofile-use.\n"
+          "--lenient: dangling iprof ids become placeholders, ...\n"
+          "\nPlugin options (--NAME VALUE; accepted when the plugin is the reader or writer):\n",
+          out);
     print_plugin_options(out);
     fputs("\nFormats:\n", out);
     pbc_print_formats(out);
