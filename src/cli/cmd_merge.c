@@ -173,6 +173,10 @@ static int add_path(inputs *in, const char *path, size_t len, uint64_t weight) {
     return rc;
 }
 
+/* Whether W,FILE's FILE starts "~/" for $HOME: from LLVM 21 on (checked with
+ * llvm-profdata-19, 21-24; 20 was not at hand). */
+static int tilde;
+
 /* "W,FILE" -> weight and file, as llvm-profdata's parseWeightedFile: W is
  * decimal digits only and >= 1. Returns 0 or -1. */
 static int weighted(inputs *in, const char *arg, size_t len) {
@@ -184,7 +188,21 @@ static int weighted(inputs *in, const char *arg, size_t len) {
         w = w * 10 + (uint64_t)(*c - '0');
     }
     if (w == 0 || comma + 1 == arg + len) return -1;
-    return add_path(in, comma + 1, (size_t)(arg + len - comma - 1), w);
+    const char *f = comma + 1;
+    size_t flen = (size_t)(arg + len - f);
+    const char *home = getenv("HOME");
+    if (tilde && home && f[0] == '~' && (flen == 1 || f[1] == '/')) {
+        /* LLVM 21+ (sys::fs::expand_tilde on W,FILE's FILE only; 19 does not) */
+        size_t hl = strlen(home), n = hl + flen;
+        char *x = malloc(n);
+        if (!x) return -1;
+        memcpy(x, home, hl);
+        memcpy(x + hl, f + 1, flen - 1);
+        int rc = add_path(in, x, n - 1, w);
+        free(x);
+        return rc;
+    }
+    return add_path(in, f, flen, w);
 }
 
 /*
@@ -401,12 +419,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         const pbc_arg *o = &args.opt[i];
         switch (o->id) {
         case PBC_LO_OUTPUT: out_path = o->value; break;
-        case PBC_LO_WEIGHTED_INPUT:
-            if (weighted(&win, o->value, strlen(o->value))) {
-                pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", o->value);
-                goto out;
-            }
-            break;
+        case PBC_LO_WEIGHTED_INPUT: break; /* read below, once the release is known */
         case PBC_LO_INPUT_FILES: list = o->value; break; /* a cl::opt: the last one counts */
         case PBC_LO_SPARSE: sparse = (int)o->u; break;
         case PBC_LO_FAILURE_MODE: failure = o->value; break;
@@ -429,14 +442,30 @@ int pbc_cmd_merge(int argc, char **argv) {
         case PBC_LO_REMAPPING_FILE:
         case PBC_LO_DEBUG_INFO:
         case PBC_LO_BINARY_FILE:
-        case PBC_LO_OUTPUT_SIZE_LIMIT:
             pbc_usage_error("merge", "%s is not supported by profbridge merge yet", o->spelled);
             goto out;
+        /* LLVM 17+ trims only sample profiles to it (SampleProfileWriter::
+         * writeWithSizeLimit); an instrumentation profile is written whole
+         * (llvm-profdata-17..24 write the same bytes with and without it) */
+        case PBC_LO_OUTPUT_SIZE_LIMIT: break;
         case OPT_TO: to = o->value; break;
         case OPT_LLVM: llvm = o->value; break;
         case OPT_INDEXED: indexed = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break;
+        }
+    }
+    /* The release is resolved once, before any input is read: a bad value
+     * is a usage error whatever the inputs hold; it says how W,FILE reads. */
+    pbi_llvm_target target;
+    if (pbc_llvm_target("merge", llvm, &target)) goto out;
+    if (pbc_args_check_release("merge", &args, target.release)) goto out;
+    tilde = target.release >= 21;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        if (o->id == PBC_LO_WEIGHTED_INPUT && weighted(&win, o->value, strlen(o->value))) {
+            pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", o->value);
+            goto out;
         }
     }
     if (list && input_file_list(&lin, list)) goto out;
@@ -456,8 +485,19 @@ int pbc_cmd_merge(int argc, char **argv) {
             }
     }
     if (dump_list && in.n) {
-        /* llvm-profdata merge --dump-input-file-list: "W,FILE" lines, then exit */
-        for (size_t i = 0; i < in.n; i++) printf("%" PRIu64 ",%s\n", in.v[i].weight, in.v[i].path);
+        /* llvm-profdata merge --dump-input-file-list: "W,FILE" lines, then
+         * exit. LLVM's addWeightedInput fails on a name that does not exist
+         * before printing anything and drops what is not a regular file. */
+        struct stat st;
+        for (size_t i = 0; i < in.n; i++)
+            if (strcmp(in.v[i].path, "-") != 0 && stat(in.v[i].path, &st) != 0) {
+                pbc_msg("%s: No such file or directory", in.v[i].path);
+                rc = PBC_EXIT_INVALID;
+                goto out;
+            }
+        for (size_t i = 0; i < in.n; i++)
+            if (strcmp(in.v[i].path, "-") == 0 || (stat(in.v[i].path, &st) == 0 && S_ISREG(st.st_mode)))
+                printf("%" PRIu64 ",%s\n", in.v[i].weight, in.v[i].path);
         rc = fflush(stdout) ? PBC_EXIT_USAGE : PBC_EXIT_OK;
         goto out;
     }
@@ -473,11 +513,6 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    /* The release is resolved once, before any input is read: a bad value
-     * is a usage error whatever the inputs hold. */
-    pbi_llvm_target target;
-    if (pbc_llvm_target("merge", llvm, &target)) goto out;
-    if (pbc_args_check_release("merge", &args, target.release)) goto out;
     int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
     if (indexed && !explicit_llvm) {
         /* --indexed-version N alone: the rules of the first release writing N

@@ -5,7 +5,8 @@
 # first, readdir order: both tools read the same directory, so the order
 # compared is real), `-f` lines trimmed of " \t\v\f\r", '#' comments, W,FILE
 # and FILE, the last -f counting; --dump-input-file-list prints "W,FILE"
-# lines and exits; --instr is accepted. Compared with llvm-profdata-19 and,
+# lines and exits; --instr is accepted; W,~/FILE (LLVM 21+);
+# --output-size-limit changes nothing for instrumentation profiles. Compared with llvm-profdata-19 and,
 # when installed, llvm-profdata-23: stdout byte for byte, success or failure,
 # and the merged profile's bytes.
 set -uo pipefail
@@ -59,6 +60,7 @@ merged() {
   cmp -s l.profdata p.profdata || fail "$n: merge $*: output differs from llvm-profdata-$n's"
 }
 
+printf '3,~/a.profraw\n~/b.profraw\n' > tilde_list
 releases=19
 command -v llvm-profdata-23 >/dev/null 2>&1 && releases="19 23"
 for n in $releases; do
@@ -74,7 +76,14 @@ for n in $releases; do
   dump "$n" -f space_weight
   dump "$n" -f blank_line a.profraw
   dump "$n" --instr a.profraw
+  # W,FILE's FILE starts "~/" for $HOME from LLVM 21 on; a plain FILE never
+  HOME="$work" dump "$n" --weighted-input=2,~/a.profraw
+  HOME="$work" dump "$n" -f tilde_list
+  HOME="$work" dump "$n" "~/a.profraw"
   merged "$n" d
+  # --output-size-limit (17+) trims sample profiles only: the same bytes
+  merged "$n" -output-size-limit=1 d
+  merged "$n" --output-size-limit 100 a.profraw
   merged "$n" -f list1
   merged "$n" --instr a.profraw "--weighted-input=3,d/s2"
 done
