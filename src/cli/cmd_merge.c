@@ -344,6 +344,11 @@ static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char 
 }
 
 /* Keeps only the function records the filters allow, in a new profile. */
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
     int rc = pb_profile_new(&dst, err);
@@ -364,6 +369,9 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
     }
     if (!rc) rc = pb_profile_add_run_data(dst, src, err); /* dst is new: the same as a copy */
     pb_buf name = PB_BUF_INIT;
+    size_t nrec = pb_profile_record_count(src), nseen = 0;
+    uint64_t *seen = nrec ? malloc(nrec * sizeof *seen) : NULL; /* name << 1 | dropped */
+    if (nrec && !seen) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < pb_profile_record_count(src) && !rc; i++) {
         pb_record r = *pb_profile_record(src, i);
         if (r.kind != PB_REC_FUNCTION) {
@@ -380,12 +388,23 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
             break;
         }
         const char *z = name.data ? name.data : "";
-        if (keep && regexec(keep, z, 0, NULL, 0) != 0) continue;
-        if (drop && regexec(drop, z, 0, NULL, 0) == 0) continue;
+        int out = (keep && regexec(keep, z, 0, NULL, 0) != 0) || (drop && regexec(drop, z, 0, NULL, 0) == 0);
+        seen[nseen++] = (uint64_t)r.name << 1 | (uint64_t)out;
+        if (out) continue;
         if ((rc = pb_profile_intern(dst, s, n, &r.name, err))) break;
         rc = pb_profile_add_record(dst, &r, NULL, err);
     }
     pbi_buf_free(&name);
+    if (!rc) {
+        /* llvm-profdata 18+ (filterFunctions) counts names, not records,
+         * and says so on stderr without a prefix */
+        qsort(seen, nseen, sizeof *seen, cmp_u64);
+        size_t names = 0, dropped = 0;
+        for (size_t i = 0; i < nseen; i++)
+            if (i == 0 || seen[i] >> 1 != seen[i - 1] >> 1) names++, dropped += seen[i] & 1;
+        fprintf(stderr, "%zu of %zu functions in the original profile are filtered.\n", dropped, names);
+    }
+    free(seen);
     if (rc) {
         pb_profile_free(dst);
         return rc;
@@ -699,14 +718,21 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (prc) {
             failed++;
             if (!first_bad) first_bad = prc;
-            if (strcmp(failure, "any") == 0) {
-                progress_end(&pg);
-                pbc_print_error(&err);
+            /* llvm-profdata: "warning: FILE: why" for an input it cannot
+             * merge, then "error: no profile can be merged" when the
+             * failure mode stops; our detail (byte offset, field) stays in
+             * the line. A file that cannot be opened is an error at once
+             * ("error: FILE: No such file or directory" in LLVM). */
+            int io = pbc_exit_for(prc) == PBC_EXIT_USAGE;
+            int stop = strcmp(failure, "any") == 0;
+            if (stop) progress_end(&pg);
+            pb_diag(pbc_diag, &dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, prc, err.source, err.offset,
+                    err.path[0] ? err.path : NULL, "%s", err.message[0] ? err.message : pb_strerror(prc));
+            if (stop) {
+                if (!io) fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
                 rc = pbc_exit_for(prc);
                 goto out;
             }
-            pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, prc, err.source, err.offset, err.path[0] ? err.path : NULL,
-                    "input skipped: %s", err.message[0] ? err.message : pb_strerror(prc));
         }
         progress_update(&pg, i + 1);
     }
@@ -714,7 +740,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_feed_free(feed);
     feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
-        pbc_msg("no profile can be merged");
+        fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
         rc = pbc_exit_for(first_bad);
         goto out;
     }
