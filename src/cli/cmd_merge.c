@@ -344,6 +344,24 @@ static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char 
 }
 
 /* Keeps only the function records the filters allow, in a new profile. */
+/* A diagnostic without a source (a reader's or writer's that does not know
+ * its file) gets the name of the file read or written, never "<input>". */
+typedef struct named_ctx {
+    pbc_diag_ctx *dc;
+    const char *name;
+} named_ctx;
+
+static void named_diag(void *ctx, int severity, const pb_error *e) {
+    const named_ctx *n = ctx;
+    if (e->source[0] || !n->name) {
+        pbc_diag(n->dc, severity, e);
+        return;
+    }
+    pb_error c = *e;
+    snprintf(c.source, sizeof c.source, "%s", n->name);
+    pbc_diag(n->dc, severity, &c);
+}
+
 static int cmp_u64(const void *a, const void *b) {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
     return x < y ? -1 : x > y;
@@ -626,9 +644,11 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     progress pg;
     progress_start(&pg, in.n);
-    dd.fn = pbc_diag;
-    dd.ctx = &dc;
+    named_ctx rn = {&dc, NULL}; /* the reads' diagnostics name the input */
+    dd.fn = named_diag;
+    dd.ctx = &rn;
     for (size_t i = 0; i < in.n; i++) {
+        rn.name = in.v[i].path;
         pb_profile *p = NULL;
         pb_prepared *pr = NULL;
         pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
@@ -691,6 +711,8 @@ int pbc_cmd_merge(int argc, char **argv) {
              * prepared input (the same reader code either way), or merging
              * the model of a plugin that does not stream. */
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
+            sro.diag = named_diag;
+            sro.diag_ctx = &rn;
             sro.merge_into = acc;
             sro.merge = &mo;
             /* the merge's warnings after the reader's, as when reading a model first */
@@ -772,8 +794,9 @@ int pbc_cmd_merge(int argc, char **argv) {
     if (is_indexed) kv[nkv++] = (pb_kv){"order", "llvm"};
     for (size_t i = 0; i < args.plugin.n; i++) kv[nkv++] = args.plugin.kv[i];
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    wo.diag = pbc_diag;
-    wo.diag_ctx = &dc;
+    named_ctx wn = {&dc, out_path}; /* the writer's notices name OUT */
+    wo.diag = named_diag;
+    wo.diag_ctx = &wn;
     wo.kv = kv;
     wo.nkv = nkv;
     pb_error_clear(&err);

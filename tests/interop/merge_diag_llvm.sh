@@ -6,7 +6,8 @@
 # field, after it), a failure mode that stops adds "error: no profile can be
 # merged", in the same order and with the same exit status; --function and
 # --no-function print LLVM's "N of M functions in the original profile are
-# filtered." line (names, not records) on stderr, byte for byte.
+# filtered." line (names, not records) on stderr, byte for byte; a
+# reader's diagnostic names the input file.
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
 : "${PB_SOURCE_DIR:?}"
@@ -67,5 +68,16 @@ for n in $releases; do
   filtered "$n" --function=. --no-function='^f' a.proftext
   filtered "$n" --function=zzz a.proftext
 done
+# A reader's diagnostic names the input, never "<input>" (a raw profile with
+# a counter above 2^56, written by convert from a hand-made text profile).
+printf ':ir\nmain\n0x1\n1\n72057594037927937\n\n' > huge.proftext
+cases=$((cases + 1))
+if "$PB" convert huge.proftext --to raw -o huge.profraw 2>/dev/null; then
+  "$PB" merge huge.profraw -o h.profdata 2> h.err
+  grep -q '<input>' h.err && fail "a diagnostic says <input>: $(head -1 h.err)"
+  grep -q '^profbridge: [a-z]*: huge.profraw: ' h.err || fail "no diagnostic names huge.profraw: $(head -1 h.err)"
+else
+  fail "convert huge.proftext --to raw failed"
+fi
 echo "merge_diag_llvm.sh: $cases cases ($releases), $fails failures"
 [ $fails = 0 ]
