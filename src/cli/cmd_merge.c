@@ -748,8 +748,8 @@ int pbc_cmd_merge(int argc, char **argv) {
             int io = pbc_exit_for(prc) == PBC_EXIT_USAGE;
             int stop = strcmp(failure, "any") == 0;
             if (stop) progress_end(&pg);
-            pb_diag(pbc_diag, &dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, prc, err.source, err.offset,
-                    err.path[0] ? err.path : NULL, "%s", err.message[0] ? err.message : pb_strerror(prc));
+            if (!err.code) err.code = prc;
+            pbc_diag(&dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, &err); /* every field: line, expected, found */
             if (stop) {
                 if (!io) fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
                 rc = pbc_exit_for(prc);
