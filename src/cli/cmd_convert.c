@@ -10,44 +10,71 @@
 
 #include "cli.h"
 #include "llvm/target.h"
+#include "llvm_args.h"
 #include "opts.h"
 
+#define USAGE "convert IN -o OUT [options]"
+
+enum { OPT_OUTPUT = 1, OPT_TO, OPT_FROM, OPT_LENIENT, OPT_LLVM };
+
+/* Parsed with LLVM's rules (llvm_args.h: -x and --x, -x=v and -x v), the
+ * plugins' options with them (--sparse, --indexed-version, ...). */
+static const pbc_arg_spec specs[] = {
+    {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT",
+     .help = "where to write (required)"},
+    {.name = "to", .id = OPT_TO, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "output format: iprof, raw, indexed, text or json"},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "read IN as FORMAT instead of recognising it by content"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
+     .help = "keep what breaks the format's rules where the reader can (default: strict)"},
+    {.name = "llvm-version", .id = OPT_LLVM, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "write what LLVM release N (13..24) writes (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
+    PBC_ARG_END};
+
+/* The plugins' options not already in `specs`, each name once (several
+ * plugins declare --sparse or --keep-vtable-symbols: one line says it). */
+static void print_plugin_options(FILE *out) {
+    const char *seen[64];
+    size_t nseen = 0;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
+                if (pbc_args_find(specs, d->name, strlen(d->name))) continue;
+                size_t k = 0;
+                while (k < nseen && strcmp(seen[k], d->name) != 0) k++;
+                if (k < nseen) continue;
+                if (nseen < sizeof seen / sizeof *seen) seen[nseen++] = d->name;
+                char lhs[96];
+                snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+                fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
+            }
+    }
+}
+
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " convert IN -o OUT [--to FORMAT] [--from FORMAT] [--lenient]\n"
-          "                          [--llvm-version N] [plugin options]\n"
+    fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
           "Reads the profile IN and writes it to OUT in another (or the same) format.\n"
           "IN's format is recognised by content; OUT's follows its extension\n"
           "(.iprof, .iprof.gz, .profraw, .profdata, .proftext, .json) unless --to names it.\n"
           "'-' reads standard input / writes standard output (then --to is required).\n"
           "OUT is replaced only after the whole profile was written.\n"
-          "\nOptions:\n"
-          "  -o, --output OUT     where to write (required)\n"
-          "      --to FORMAT      output format: iprof, raw, indexed, text or json\n"
-          "      --from FORMAT    read IN as FORMAT instead of recognising it by content\n"
-          "      --lenient        keep data that breaks the format's rules where the reader\n"
-          "                       can (dangling iprof ids become placeholders, ...);\n"
-          "                       the default is strict\n"
-          "      --llvm-version N write what LLVM release N (13..24) writes: its indexed and\n"
-          "                       raw versions and text (default: $PROFBRIDGE_LLVM_VERSION,\n"
-          "                       else 19, whose indexed v12 LLVM 18 and older refuse:\n"
-          "                       --llvm-version 14 for clang 14-17's -fprofile-use)\n"
-          "  -h, --help           show this help\n"
+          "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
+          out);
+    pbc_args_print_help(out, specs, 0);
+    fputs("\n--llvm-version: its indexed and raw versions and text. 19's indexed v12 is\n"
+          "refused by LLVM 18 and older: --llvm-version 14 for clang 14-17's -fprofile-use.\n"
+          "--lenient: dangling iprof ids become placeholders, ...\n"
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the reader or writer):\n",
           out);
-    pbc_print_plugin_options(out);
+    print_plugin_options(out);
     fputs("\nFormats:\n", out);
     pbc_print_formats(out);
     fputs("\nExit status: 0 converted, 1 IN is invalid, 2 usage or I/O error.\n", out);
 }
-
-enum { OPT_TO = 256, OPT_FROM, OPT_LENIENT, OPT_LLVM };
-
-static const struct option longopts[] = {
-    {"output", required_argument, NULL, 'o'}, {"to", required_argument, NULL, OPT_TO},
-    {"from", required_argument, NULL, OPT_FROM}, {"lenient", no_argument, NULL, OPT_LENIENT},
-    {"llvm-version", required_argument, NULL, OPT_LLVM}, {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
 
 /* The output plugin: --to, else the output file's extension. */
 static const pb_format *output_format(const char *to, const char *out_path) {
@@ -71,31 +98,32 @@ static const pb_format *output_format(const char *to, const char *out_path) {
 
 int pbc_cmd_convert(int argc, char **argv) {
     const char *out_path = NULL, *to = NULL, *from = NULL, *llvm = NULL;
-    int lenient = 0, c, rc = PBC_EXIT_USAGE;
-    pbc_plugin_opts po = {NULL, 0};
+    int lenient = 0, rc = PBC_EXIT_USAGE;
+    pbc_args args = {0};
     pb_kv *kv = NULL;
     pb_source *src = NULL;
     pb_profile *p = NULL;
     pb_error err;
     pb_error_clear(&err);
 
-    if (pbc_split_plugin_options("convert", &argc, argv, longopts, &po)) goto out;
-    while ((c = getopt_long(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out_path = optarg; break;
-        case OPT_TO: to = optarg; break;
-        case OPT_FROM: from = optarg; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case OPT_LLVM: llvm = optarg; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("convert"); goto out;
+    if (pbc_args_parse("convert", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args)) goto out;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case OPT_OUTPUT: out_path = o->value; break;
+        case OPT_TO: to = o->value; break;
+        case OPT_FROM: from = o->value; break;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_LLVM: llvm = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break;
         }
     }
-    if (optind != argc - 1) {
-        pbc_usage_error("convert", optind >= argc ? "missing input file" : "exactly one input file expected");
+    if (args.npos != 1) {
+        pbc_usage_error("convert", args.npos == 0 ? "missing input file" : "exactly one input file expected");
         goto out;
     }
-    const char *in_path = argv[optind];
+    const char *in_path = args.pos[0];
     if (!out_path) {
         pbc_usage_error("convert", "missing -o OUT");
         goto out;
@@ -112,16 +140,17 @@ int pbc_cmd_convert(int argc, char **argv) {
      * that "indexed-version" alone keeps the rules of the release writing it. */
     pbi_llvm_target target;
     if (pbc_llvm_target("convert", llvm, &target)) goto out;
+    if (pbc_args_check_release("convert", &args, target.release)) goto out;
     char release[8];
     snprintf(release, sizeof release, "%d", target.release);
-    if (!(kv = calloc(po.n + 1, sizeof *kv))) {
+    if (!(kv = calloc(args.plugin.n + 1, sizeof *kv))) {
         pbc_msg("out of memory");
         goto out;
     }
     size_t nkv = 0;
     if (llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION")))
         kv[nkv++] = (pb_kv){"llvm-version", release};
-    for (size_t i = 0; i < po.n; i++) kv[nkv++] = po.kv[i];
+    for (size_t i = 0; i < args.plugin.n; i++) kv[nkv++] = args.plugin.kv[i];
 
     if ((rc = pbc_check_output("convert", out_path, &in_path, 1)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
@@ -132,7 +161,7 @@ int pbc_cmd_convert(int argc, char **argv) {
         rc = pbc_exit_for(prc);
         goto out;
     }
-    if (pbc_check_plugin_options("convert", &po, in_f, out_f)) goto out;
+    if (pbc_check_plugin_options("convert", &args.plugin, in_f, out_f)) goto out;
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
@@ -171,6 +200,6 @@ out:
     free(kv);
     pb_profile_free(p);
     pb_source_free(src);
-    pbc_plugin_opts_free(&po);
+    pbc_args_free(&args);
     return rc;
 }

@@ -10,6 +10,8 @@
  * inputs are merged while they are read (pb_read_options.merge_into): memory
  * is the accumulator plus one input's bytes, not plus its model.
  */
+#include <dirent.h>
+#include <inttypes.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -21,8 +23,9 @@
 #include "buf.h"
 #include "cli.h"
 #include "diag_defer.h"
-#include "merge_feed.h"
 #include "llvm/target.h"
+#include "llvm_options.h"
+#include "merge_feed.h"
 #include "opts.h"
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
@@ -32,73 +35,69 @@ static int is_empty_file(const char *path) {
 }
 
 
+#define USAGE "merge [options] IN... -o OUT"
+
+enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED };
+
+/* llvm-profdata merge's options (llvm_options.c), then ours; the plugins'
+ * options are parsed with them (llvm_args.h: -x and --x, -x=v and -x v). */
+static const pbc_arg_spec specs[] = {
+    PBC_ARG_INCLUDE(pbc_llvm_merge_options),
+    {.name = "no-keep-vtable-symbols", .id = OPT_NO_KEEP_VT, .kind = PBC_ARG_FLAG,
+     .help = "an empty vtable-names section, llvm-profdata's default (profbridge's default keeps them)"},
+    {.name = "to", .id = OPT_TO, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "write FORMAT (iprof, raw, indexed, text, json)"},
+    {.name = "llvm-version", .id = OPT_LLVM, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "act as llvm-profdata-N merge, N = 13..24 (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
+    {.name = "indexed-version", .id = OPT_INDEXED, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "indexed version to write (4-14) instead of N's"},
+    PBC_ARG_END};
+
+/* The plugins' options not already in `specs`, each name once. */
+static void print_plugin_options(FILE *out) {
+    const char *seen[64];
+    size_t nseen = 0;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
+                if (pbc_args_find(specs, d->name, strlen(d->name))) continue;
+                size_t k = 0;
+                while (k < nseen && strcmp(seen[k], d->name) != 0) k++;
+                if (k < nseen) continue;
+                if (nseen < sizeof seen / sizeof *seen) seen[nseen++] = d->name;
+                char lhs[96];
+                snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+                fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
+            }
+    }
+}
+
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " merge IN... -o OUT [options]\n"
+    fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
           "Merges profiles as `llvm-profdata merge` does: records with the same name and\n"
           "hash add up (x weight, saturating), value sites are merged, binary ids and\n"
-          "temporal traces collected. Inputs may be of any readable format.\n"
-          "\nOptions:\n"
-          "  -o, --output OUT            where to write (required)\n"
-          "      --weighted-input W,FILE an input whose counts are multiplied by W (>= 1)\n"
-          "  -f, --input-files LIST      read inputs from LIST, one per line ('W,FILE' allowed;\n"
-          "                              blank lines and lines starting with '#' are skipped)\n"
-          "      --sparse                leave out names whose records are all zero\n"
-          "      --failure-mode MODE     any (default: stop if any input fails), all (stop only\n"
-          "                              if all fail), warn (never stop)\n"
-          "      --function RE           keep only functions whose name matches RE (POSIX ERE)\n"
-          "      --no-function RE        leave out functions whose name matches RE\n"
-          "      --keep-vtable-symbols   write the vtable names (the default: lossless; the\n"
-          "                              bytes of llvm-profdata-19 merge --keep-vtable-symbols)\n"
-          "      --no-keep-vtable-symbols  an empty vtable-names section, llvm-profdata's default\n"
-          "      --num-threads N         read inputs on N threads (default: as llvm-profdata,\n"
-          "                              min(hardware threads, (inputs + 1) / 2)); they are\n"
-          "                              merged in input order, so the output is the same\n"
-          "                              for every N (= llvm-profdata --num-threads 1)\n"
-          "      --temporal-profile-trace-reservoir-size N  keep at most N temporal traces,\n"
-          "                              sampled from all seen as llvm-profdata does (100)\n"
-          "      --temporal-profile-max-trace-length N  cut traces to N functions (10000)\n"
-          "      --text                  write .proftext\n"
-          "      --binary                write .profdata (the default)\n"
-          "      --to FORMAT             write FORMAT (iprof, raw, indexed, text, json)\n"
-          "      --llvm-version N        act as llvm-profdata-N merge, N = 13..24 (default:\n"
-          "                              $PROFBRIDGE_LLVM_VERSION, else 19): its indexed version\n"
-          "                              (13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11, 19-21 v12,\n"
-          "                              22 v13, 23-24 v14), its text, order and saturation\n"
-          "                              rules. Clang N reads indexed files of N and older\n"
-          "                              only: 19's v12 is refused by 18 and older, whose\n"
-          "                              clang reads --llvm-version 14's v7 (so do all 13-24)\n"
-          "      --indexed-version N     indexed version to write (4-14) instead of N's\n"
-          "  -h, --help                  show this help\n"
-          "\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n",
+          "temporal traces collected. Inputs may be of any readable format; a directory\n"
+          "stands for every regular file under it, as in llvm-profdata.\n"
+          "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
+    pbc_args_print_help(out, specs, 0);
+    fputs("\n--input-files LIST: one input a line, 'W,FILE' or 'FILE' (spaces around it are\n"
+          "trimmed; lines starting with '#' are comments), as llvm-profdata reads it.\n"
+          "--num-threads: the default (0) is llvm-profdata's, min(hardware threads,\n"
+          "(inputs + 1) / 2); inputs are merged in input order, so the output is the same\n"
+          "for every N (= llvm-profdata --num-threads 1).\n"
+          "--llvm-version N: its indexed version (13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11,\n"
+          "19-21 v12, 22 v13, 23-24 v14), its text, order and saturation rules. Clang N\n"
+          "reads indexed files of N and older only: 19's v12 is refused by 18 and older,\n"
+          "whose clang reads --llvm-version 14's v7 (so do all 13-24).\n"
+          "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
+          out);
+    print_plugin_options(out);
+    fputs("\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n", out);
 }
-
-enum {
-    OPT_WEIGHTED = 256, OPT_SPARSE, OPT_FAILURE, OPT_FUNCTION, OPT_NO_FUNCTION, OPT_KEEP_VT, OPT_NO_KEEP_VT,
-    OPT_THREADS, OPT_TEXT, OPT_BINARY, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_RESERVOIR, OPT_TRACE_LEN
-};
-
-static const struct option longopts[] = {
-    {"output", required_argument, NULL, 'o'},
-    {"weighted-input", required_argument, NULL, OPT_WEIGHTED},
-    {"input-files", required_argument, NULL, 'f'},
-    {"sparse", no_argument, NULL, OPT_SPARSE},
-    {"failure-mode", required_argument, NULL, OPT_FAILURE},
-    {"function", required_argument, NULL, OPT_FUNCTION},
-    {"no-function", required_argument, NULL, OPT_NO_FUNCTION},
-    {"keep-vtable-symbols", no_argument, NULL, OPT_KEEP_VT},
-    {"no-keep-vtable-symbols", no_argument, NULL, OPT_NO_KEEP_VT},
-    {"num-threads", required_argument, NULL, OPT_THREADS},
-    {"temporal-profile-trace-reservoir-size", required_argument, NULL, OPT_RESERVOIR},
-    {"temporal-profile-max-trace-length", required_argument, NULL, OPT_TRACE_LEN},
-    {"text", no_argument, NULL, OPT_TEXT},
-    {"binary", no_argument, NULL, OPT_BINARY},
-    {"to", required_argument, NULL, OPT_TO},
-    {"llvm-version", required_argument, NULL, OPT_LLVM},
-    {"indexed-version", required_argument, NULL, OPT_INDEXED},
-    {"help", no_argument, NULL, 'h'},
-    {NULL, 0, NULL, 0}};
 
 typedef struct input {
     char *path;
@@ -127,20 +126,91 @@ static int add_input(inputs *in, const char *path, size_t len, uint64_t weight) 
     return 0;
 }
 
-/* "W,FILE" -> weight and file; returns 0 or -1. */
-static int weighted(inputs *in, const char *arg) {
-    const char *comma = strchr(arg, ',');
-    if (!comma) return -1;
-    char num[32];
-    size_t n = (size_t)(comma - arg);
-    if (n == 0 || n >= sizeof num) return -1;
-    memcpy(num, arg, n);
-    num[n] = '\0';
-    uint64_t w;
-    if (pbc_parse_u64(num, &w) || w == 0 || !comma[1]) return -1;
-    return add_input(in, comma + 1, strlen(comma + 1), w);
+/*
+ * An input as llvm-profdata's addWeightedInput takes it: a directory stands
+ * for every regular file under it, walked depth first in readdir order (as
+ * llvm::sys::fs::recursive_directory_iterator, which does not sort); other
+ * names are kept as they are (a missing file fails when it is read, with
+ * --failure-mode's rules; a FIFO is read).
+ */
+static int add_walk(inputs *in, const char *path, uint64_t weight, int depth) {
+    struct stat st;
+    if (depth > 64 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
+        return depth ? (stat(path, &st) == 0 && S_ISREG(st.st_mode) ? add_input(in, path, strlen(path), weight) : 0)
+                     : add_input(in, path, strlen(path), weight);
+    DIR *d = opendir(path);
+    if (!d) {
+        pbc_msg("%s: cannot read the directory", path);
+        return -1;
+    }
+    size_t plen = strlen(path);
+    int sep = plen && path[plen - 1] == '/';
+    int rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(d));) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0) continue;
+        size_t n = plen + 1 + strlen(e->d_name) + 1;
+        char *sub = malloc(n);
+        if (!sub) {
+            rc = -1;
+            break;
+        }
+        snprintf(sub, n, "%s%s%s", path, sep ? "" : "/", e->d_name);
+        rc = add_walk(in, sub, weight, depth + 1);
+        free(sub);
+    }
+    closedir(d);
+    return rc;
 }
 
+static int add_path(inputs *in, const char *path, size_t len, uint64_t weight) {
+    if (len == 1 && path[0] == '-') return add_input(in, path, len, weight);
+    char *z = malloc(len + 1);
+    if (!z) return -1;
+    memcpy(z, path, len);
+    z[len] = '\0';
+    int rc = add_walk(in, z, weight, 0);
+    free(z);
+    return rc;
+}
+
+/* Whether W,FILE's FILE starts "~/" for $HOME: from LLVM 21 on (checked with
+ * llvm-profdata-19, 21-24; 20 was not at hand). */
+static int tilde;
+
+/* "W,FILE" -> weight and file, as llvm-profdata's parseWeightedFile: W is
+ * decimal digits only and >= 1. Returns 0 or -1. */
+static int weighted(inputs *in, const char *arg, size_t len) {
+    const char *comma = memchr(arg, ',', len);
+    if (!comma || comma == arg) return -1;
+    uint64_t w = 0;
+    for (const char *c = arg; c < comma; c++) {
+        if (*c < '0' || *c > '9' || w > (UINT64_MAX - 9) / 10) return -1;
+        w = w * 10 + (uint64_t)(*c - '0');
+    }
+    if (w == 0 || comma + 1 == arg + len) return -1;
+    const char *f = comma + 1;
+    size_t flen = (size_t)(arg + len - f);
+    const char *home = getenv("HOME");
+    if (tilde && home && f[0] == '~' && (flen == 1 || f[1] == '/')) {
+        /* LLVM 21+ (sys::fs::expand_tilde on W,FILE's FILE only; 19 does not) */
+        size_t hl = strlen(home), n = hl + flen;
+        char *x = malloc(n);
+        if (!x) return -1;
+        memcpy(x, home, hl);
+        memcpy(x + hl, f + 1, flen - 1);
+        int rc = add_path(in, x, n - 1, w);
+        free(x);
+        return rc;
+    }
+    return add_path(in, f, flen, w);
+}
+
+/*
+ * The --input-files list as llvm-profdata's parseInputFilenamesFile reads
+ * it: lines split at '\n' (empty ones dropped), each trimmed of " \t\v\f\r";
+ * a line starting with '#' is a comment; with a comma it is W,FILE, else
+ * FILE (checked with llvm-profdata-19 and 23: "   2,b.profraw" is weight 2).
+ */
 static int input_file_list(inputs *in, const char *list) {
     pb_error err;
     pb_error_clear(&err);
@@ -152,27 +222,26 @@ static int input_file_list(inputs *in, const char *list) {
         pb_source_free(src);
         return -1;
     }
+    static const char ws[] = " \t\v\f\r";
     int rc = 0;
     for (size_t pos = 0; pos < len && rc == 0;) {
         const char *s = (const char *)d + pos;
         const char *nl = memchr(s, '\n', len - pos);
         size_t n = nl ? (size_t)(nl - s) : len - pos;
         pos += n + 1;
-        while (n && (s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
-        if (n == 0 || s[0] == '#') continue;
-        const char *comma = memchr(s, ',', n);
-        if (comma) {
-            char line[4096];
-            if (n >= sizeof line) {
-                rc = -1;
-                break;
-            }
-            memcpy(line, s, n);
-            line[n] = '\0';
-            rc = weighted(in, line);
-            if (rc) pbc_msg("%s: bad line '%s' (expected FILE or W,FILE)", list, line);
+        if (n == 0) continue;
+        while (n && strchr(ws, s[0]) && s[0]) s++, n--;
+        while (n && strchr(ws, s[n - 1]) && s[n - 1]) n--;
+        if (n && s[0] == '#') continue;
+        if (n == 0) {
+            /* llvm-profdata: "error: No such file or directory" */
+            pbc_msg("%s: a blank line names no file (llvm-profdata fails on it too)", list);
+            rc = -1;
+        } else if (memchr(s, ',', n)) {
+            rc = weighted(in, s, n);
+            if (rc) pbc_msg("%s: bad line '%.*s' (expected FILE or W,FILE with W >= 1)", list, (int)n, s);
         } else {
-            rc = add_input(in, s, n, 1);
+            rc = add_path(in, s, n, 1);
         }
     }
     pb_source_free(src);
@@ -275,6 +344,29 @@ static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char 
 }
 
 /* Keeps only the function records the filters allow, in a new profile. */
+/* A diagnostic without a source (a reader's or writer's that does not know
+ * its file) gets the name of the file read or written, never "<input>". */
+typedef struct named_ctx {
+    pbc_diag_ctx *dc;
+    const char *name;
+} named_ctx;
+
+static void named_diag(void *ctx, int severity, const pb_error *e) {
+    const named_ctx *n = ctx;
+    if (e->source[0] || !n->name) {
+        pbc_diag(n->dc, severity, e);
+        return;
+    }
+    pb_error c = *e;
+    snprintf(c.source, sizeof c.source, "%s", n->name);
+    pbc_diag(n->dc, severity, &c);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
 static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t *drop, pb_error *err) {
     pb_profile *src = *pp, *dst = NULL;
     int rc = pb_profile_new(&dst, err);
@@ -295,6 +387,9 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
     }
     if (!rc) rc = pb_profile_add_run_data(dst, src, err); /* dst is new: the same as a copy */
     pb_buf name = PB_BUF_INIT;
+    size_t nrec = pb_profile_record_count(src), nseen = 0;
+    uint64_t *seen = nrec ? malloc(nrec * sizeof *seen) : NULL; /* name << 1 | dropped */
+    if (nrec && !seen) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < pb_profile_record_count(src) && !rc; i++) {
         pb_record r = *pb_profile_record(src, i);
         if (r.kind != PB_REC_FUNCTION) {
@@ -311,12 +406,23 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
             break;
         }
         const char *z = name.data ? name.data : "";
-        if (keep && regexec(keep, z, 0, NULL, 0) != 0) continue;
-        if (drop && regexec(drop, z, 0, NULL, 0) == 0) continue;
+        int out = (keep && regexec(keep, z, 0, NULL, 0) != 0) || (drop && regexec(drop, z, 0, NULL, 0) == 0);
+        seen[nseen++] = (uint64_t)r.name << 1 | (uint64_t)out;
+        if (out) continue;
         if ((rc = pb_profile_intern(dst, s, n, &r.name, err))) break;
         rc = pb_profile_add_record(dst, &r, NULL, err);
     }
     pbi_buf_free(&name);
+    if (!rc) {
+        /* llvm-profdata 18+ (filterFunctions) counts names, not records,
+         * and says so on stderr without a prefix */
+        qsort(seen, nseen, sizeof *seen, cmp_u64);
+        size_t names = 0, dropped = 0;
+        for (size_t i = 0; i < nseen; i++)
+            if (i == 0 || seen[i] >> 1 != seen[i - 1] >> 1) names++, dropped += seen[i] & 1;
+        fprintf(stderr, "%zu of %zu functions in the original profile are filtered.\n", dropped, names);
+    }
+    free(seen);
     if (rc) {
         pb_profile_free(dst);
         return rc;
@@ -329,7 +435,7 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
 int pbc_cmd_merge(int argc, char **argv) {
     const char *out_path = NULL, *to = NULL, *failure = "any", *fn_re = NULL, *nofn_re = NULL;
     const char *llvm = NULL, *indexed = NULL;
-    int sparse = 0, keep_vt = 1, text = 0, binary = 0, c, rc = PBC_EXIT_USAGE;
+    int sparse = 0, keep_vt = 1, text = 0, binary = 0, dump_list = 0, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
     unsigned threads = 0; /* 0: llvm-profdata's default */
     uint64_t reservoir = 100, trace_len = 10000; /* llvm-profdata's defaults */
@@ -337,64 +443,73 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_feed *feed = NULL;
     regex_t keep_re, drop_re;
     inputs in = {NULL, 0, 0}, win = {NULL, 0, 0}, lin = {NULL, 0, 0};
-    pbc_plugin_opts po = {NULL, 0};
+    pbc_args args = {0};
     pb_profile *acc = NULL;
     pb_kv *kv = NULL, *rkv = NULL;
     pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
     pb_error err;
     pb_error_clear(&err);
 
-    if (pbc_split_plugin_options("merge", &argc, argv, longopts, &po)) goto out;
-    while ((c = getopt_long(argc, argv, "o:f:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out_path = optarg; break;
-        case OPT_WEIGHTED:
-            if (weighted(&win, optarg)) {
-                pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", optarg);
-                goto out;
-            }
-            break;
-        case 'f':
-            if (input_file_list(&lin, optarg)) goto out;
-            break;
-        case OPT_SPARSE: sparse = 1; break;
-        case OPT_FAILURE: failure = optarg; break;
-        case OPT_FUNCTION: fn_re = optarg; break;
-        case OPT_NO_FUNCTION: nofn_re = optarg; break;
-        case OPT_KEEP_VT: keep_vt = 1; break;
+    if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args)) goto out;
+    const char *list = NULL;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case PBC_LO_OUTPUT: out_path = o->value; break;
+        case PBC_LO_WEIGHTED_INPUT: break; /* read below, once the release is known */
+        case PBC_LO_INPUT_FILES: list = o->value; break; /* a cl::opt: the last one counts */
+        case PBC_LO_SPARSE: sparse = (int)o->u; break;
+        case PBC_LO_FAILURE_MODE: failure = o->value; break;
+        case PBC_LO_FUNCTION: fn_re = o->value; break;
+        case PBC_LO_NO_FUNCTION: nofn_re = o->value; break;
+        case PBC_LO_KEEP_VTABLE_SYMBOLS: keep_vt = (int)o->u; break;
         case OPT_NO_KEEP_VT: keep_vt = 0; break;
-        case OPT_THREADS: {
-            uint64_t t;
-            if (pbc_parse_u64(optarg, &t) || t == 0 || t > 1024) {
-                pbc_usage_error("merge", "--num-threads wants a number from 1 to 1024, got '%s'", optarg);
-                goto out;
-            }
-            threads = (unsigned)t;
-            break;
-        }
-        case OPT_RESERVOIR:
-        case OPT_TRACE_LEN:
-            if (pbc_parse_u64(optarg, c == OPT_RESERVOIR ? &reservoir : &trace_len)) {
-                pbc_usage_error("merge", "--%s wants a number, got '%s'",
-                                c == OPT_RESERVOIR ? "temporal-profile-trace-reservoir-size"
-                                                   : "temporal-profile-max-trace-length",
-                                optarg);
-                goto out;
-            }
-            break;
-        case OPT_TEXT: text = 1; break;
-        case OPT_BINARY: binary = 1; break;
-        case OPT_TO: to = optarg; break;
-        case OPT_LLVM: llvm = optarg; break;
-        case OPT_INDEXED: indexed = optarg; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("merge"); goto out;
+        /* 0 is llvm-profdata's default: min(hardware threads, (inputs + 1) / 2) */
+        case PBC_LO_NUM_THREADS: threads = o->u > 1024 ? 1024 : (unsigned)o->u; break;
+        case PBC_LO_TRACE_RESERVOIR: reservoir = o->u; break;
+        case PBC_LO_TRACE_MAX_LENGTH: trace_len = o->u; break;
+        case PBC_LO_DUMP_INPUT_FILE_LIST: dump_list = (int)o->u; break;
+        case PBC_LO_TEXT: text = 1; break;
+        case PBC_LO_BINARY: binary = 1; break;
+        case PBC_LO_INSTR: break; /* the only kind profbridge merges */
+        case PBC_LO_MAX_CORRELATION_WARNINGS: break; /* only with --debug-info */
+        case PBC_LO_DEBUGINFOD:
+            if (!o->u) break;
+            /* fall through */
+        case PBC_LO_REMAPPING_FILE:
+        case PBC_LO_DEBUG_INFO:
+        case PBC_LO_BINARY_FILE:
+            pbc_usage_error("merge", "%s is not supported by profbridge merge yet", o->spelled);
+            goto out;
+        /* LLVM 17+ trims only sample profiles to it (SampleProfileWriter::
+         * writeWithSizeLimit); an instrumentation profile is written whole
+         * (llvm-profdata-17..24 write the same bytes with and without it) */
+        case PBC_LO_OUTPUT_SIZE_LIMIT: break;
+        case OPT_TO: to = o->value; break;
+        case OPT_LLVM: llvm = o->value; break;
+        case OPT_INDEXED: indexed = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break;
         }
     }
+    /* The release is resolved once, before any input is read: a bad value
+     * is a usage error whatever the inputs hold; it says how W,FILE reads. */
+    pbi_llvm_target target;
+    if (pbc_llvm_target("merge", llvm, &target)) goto out;
+    if (pbc_args_check_release("merge", &args, target.release)) goto out;
+    tilde = target.release >= 21;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        if (o->id == PBC_LO_WEIGHTED_INPUT && weighted(&win, o->value, strlen(o->value))) {
+            pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", o->value);
+            goto out;
+        }
+    }
+    if (list && input_file_list(&lin, list)) goto out;
     /* llvm-profdata's order: positional inputs, then --weighted-input, then
      * the --input-files list (it matters for key and record order). */
-    for (int i = optind; i < argc; i++)
-        if (add_input(&in, argv[i], strlen(argv[i]), 1)) {
+    for (size_t i = 0; i < args.npos; i++)
+        if (add_path(&in, args.pos[i], strlen(args.pos[i]), 1)) {
             pbc_msg("out of memory");
             goto out;
         }
@@ -405,6 +520,23 @@ int pbc_cmd_merge(int argc, char **argv) {
                 pbc_msg("out of memory");
                 goto out;
             }
+    }
+    if (dump_list && in.n) {
+        /* llvm-profdata merge --dump-input-file-list: "W,FILE" lines, then
+         * exit. LLVM's addWeightedInput fails on a name that does not exist
+         * before printing anything and drops what is not a regular file. */
+        struct stat st;
+        for (size_t i = 0; i < in.n; i++)
+            if (strcmp(in.v[i].path, "-") != 0 && stat(in.v[i].path, &st) != 0) {
+                pbc_msg("%s: No such file or directory", in.v[i].path);
+                rc = PBC_EXIT_INVALID;
+                goto out;
+            }
+        for (size_t i = 0; i < in.n; i++)
+            if (strcmp(in.v[i].path, "-") == 0 || (stat(in.v[i].path, &st) == 0 && S_ISREG(st.st_mode)))
+                printf("%" PRIu64 ",%s\n", in.v[i].weight, in.v[i].path);
+        rc = fflush(stdout) ? PBC_EXIT_USAGE : PBC_EXIT_OK;
+        goto out;
     }
     if (in.n == 0) {
         pbc_usage_error("merge", "no input files");
@@ -418,10 +550,6 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
     }
-    /* The release is resolved once, before any input is read: a bad value
-     * is a usage error whatever the inputs hold. */
-    pbi_llvm_target target;
-    if (pbc_llvm_target("merge", llvm, &target)) goto out;
     int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
     if (indexed && !explicit_llvm) {
         /* --indexed-version N alone: the rules of the first release writing N
@@ -462,7 +590,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         }
         have_drop = 1;
     }
-    if (pbc_check_plugin_options("merge", &po, NULL, out_f)) goto out;
+    if (pbc_check_plugin_options("merge", &args.plugin, NULL, out_f)) goto out;
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
@@ -500,13 +628,13 @@ int pbc_cmd_merge(int argc, char **argv) {
     ro.diag_ctx = &dc;
     /* Readers get the release too: some of their rules are a release's
      * (which binary ids of a raw file LLVM 15-17 keep, ...). */
-    if (!(rkv = calloc(po.n + 1, sizeof *rkv))) {
+    if (!(rkv = calloc(args.plugin.n + 1, sizeof *rkv))) {
         pbc_msg("out of memory");
         goto out;
     }
     size_t nrkv = 0;
     if (explicit_llvm) rkv[nrkv++] = (pb_kv){"llvm-version", release};
-    for (size_t i = 0; i < po.n; i++) rkv[nrkv++] = po.kv[i];
+    for (size_t i = 0; i < args.plugin.n; i++) rkv[nrkv++] = args.plugin.kv[i];
     ro.kv = rkv;
     ro.nkv = nrkv;
     pb_error_clear(&err);
@@ -516,9 +644,11 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     progress pg;
     progress_start(&pg, in.n);
-    dd.fn = pbc_diag;
-    dd.ctx = &dc;
+    named_ctx rn = {&dc, NULL}; /* the reads' diagnostics name the input */
+    dd.fn = named_diag;
+    dd.ctx = &rn;
     for (size_t i = 0; i < in.n; i++) {
+        rn.name = in.v[i].path;
         pb_profile *p = NULL;
         pb_prepared *pr = NULL;
         pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
@@ -581,6 +711,8 @@ int pbc_cmd_merge(int argc, char **argv) {
              * prepared input (the same reader code either way), or merging
              * the model of a plugin that does not stream. */
             pb_read_options sro = ro; /* the feed keeps pointing at ro */
+            sro.diag = named_diag;
+            sro.diag_ctx = &rn;
             sro.merge_into = acc;
             sro.merge = &mo;
             /* the merge's warnings after the reader's, as when reading a model first */
@@ -608,14 +740,21 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (prc) {
             failed++;
             if (!first_bad) first_bad = prc;
-            if (strcmp(failure, "any") == 0) {
-                progress_end(&pg);
-                pbc_print_error(&err);
+            /* llvm-profdata: "warning: FILE: why" for an input it cannot
+             * merge, then "error: no profile can be merged" when the
+             * failure mode stops; our detail (byte offset, field) stays in
+             * the line. A file that cannot be opened is an error at once
+             * ("error: FILE: No such file or directory" in LLVM). */
+            int io = pbc_exit_for(prc) == PBC_EXIT_USAGE;
+            int stop = strcmp(failure, "any") == 0;
+            if (stop) progress_end(&pg);
+            if (!err.code) err.code = prc;
+            pbc_diag(&dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, &err); /* every field: line, expected, found */
+            if (stop) {
+                if (!io) fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
                 rc = pbc_exit_for(prc);
                 goto out;
             }
-            pb_diag(pbc_diag, &dc, PB_DIAG_WARNING, prc, err.source, err.offset, err.path[0] ? err.path : NULL,
-                    "input skipped: %s", err.message[0] ? err.message : pb_strerror(prc));
         }
         progress_update(&pg, i + 1);
     }
@@ -623,7 +762,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_feed_free(feed);
     feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
-        pbc_msg("no profile can be merged");
+        fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
         rc = pbc_exit_for(first_bad);
         goto out;
     }
@@ -639,7 +778,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         }
     }
     /* Writer options: ours first, then the plugin options given directly. */
-    kv = calloc(po.n + 6, sizeof *kv);
+    kv = calloc(args.plugin.n + 6, sizeof *kv);
     if (!kv) {
         pbc_msg("out of memory");
         goto out;
@@ -653,10 +792,11 @@ int pbc_cmd_merge(int argc, char **argv) {
     /* Emulate llvm-profdata's containers on the merged order (never keep an
      * input file's order: that is what `convert` does). */
     if (is_indexed) kv[nkv++] = (pb_kv){"order", "llvm"};
-    for (size_t i = 0; i < po.n; i++) kv[nkv++] = po.kv[i];
+    for (size_t i = 0; i < args.plugin.n; i++) kv[nkv++] = args.plugin.kv[i];
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    wo.diag = pbc_diag;
-    wo.diag_ctx = &dc;
+    named_ctx wn = {&dc, out_path}; /* the writer's notices name OUT */
+    wo.diag = named_diag;
+    wo.diag_ctx = &wn;
     wo.kv = kv;
     wo.nkv = nkv;
     pb_error_clear(&err);
@@ -682,6 +822,6 @@ out:
     free(kv);
     free(rkv);
     pb_profile_free(acc);
-    pbc_plugin_opts_free(&po);
+    pbc_args_free(&args);
     return rc;
 }

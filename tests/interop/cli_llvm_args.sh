@@ -87,5 +87,54 @@ same dump --json r.profraw -- dump @d.rsp
 printf '%s\n' "-o 'm 1.profdata'" "r.profraw" > m.rsp
 "$PB" merge -o m0.profdata r.profraw 2>/dev/null
 "$PB" merge @m.rsp 2>/dev/null && cmp -s m0.profdata "m 1.profdata" || fail "merge @m.rsp"
+
+# merge and convert (on llvm_args since issue 11): LLVM's spellings write
+# what the plain spelling writes, and never a file named after an option.
+# samef CMD ARGS... -- ARGS...: the first writes w.out, the second g.out
+samef() {
+  local want=()
+  while [ "$1" != -- ]; do want+=("$1"); shift; done
+  shift
+  rm -f w.out g.out
+  "$PB" "${want[@]}" > /dev/null 2>&1; local ws=$?
+  "$PB" "$@" > /dev/null 2>g.err; local gs=$?
+  [ $ws = $gs ] || fail "$*: status $gs, '${want[*]}' gives $ws ($(head -2 g.err))"
+  [ $ws = 0 ] || fail "'${want[*]}' failed ($ws)"
+  cmp -s w.out g.out || fail "$*: the output differs from '${want[*]}'"
+  if ls | grep -Eq '^(utput|ailure|parse|sparse=|j=)'; then fail "$*: made a file named after an option: $(ls | grep -E '^(utput|ailure)')"; fi
+}
+cp r.profraw r2.profraw
+samef merge r.profraw r2.profraw -o w.out -- merge r.profraw r2.profraw -output=g.out
+samef merge r.profraw r2.profraw -o w.out -- merge r.profraw r2.profraw --output g.out
+samef merge r.profraw -o w.out -- merge -o=g.out r.profraw
+samef merge --sparse r.profraw -o w.out -- merge -sparse=true r.profraw -o g.out
+samef merge --sparse r.profraw -o w.out -- merge --sparse=true r.profraw -o g.out
+samef merge r.profraw -o w.out -- merge -sparse=false r.profraw -o g.out
+samef merge --num-threads 2 r.profraw r2.profraw -o w.out -- merge -j=2 r.profraw r2.profraw -o g.out
+samef merge --num-threads 2 r.profraw r2.profraw -o w.out -- merge -num-threads=2 r.profraw r2.profraw -o g.out
+samef merge --failure-mode warn r.profraw -o w.out -- merge -failure-mode=warn r.profraw -o g.out
+samef merge --text r.profraw -o w.out -- merge -text -instr r.profraw -output g.out
+samef merge --weighted-input 2,r.profraw -o w.out -- merge -weighted-input=2,r.profraw -o=g.out
+samef merge --no-keep-vtable-symbols r.profraw -o w.out -- merge -keep-vtable-symbols=false r.profraw -o g.out
+mistyped merge -outptu=x.profdata r.profraw
+mistyped merge --sparce r.profraw -o x.profdata
+"$PB" merge r.profraw -output-size-limi=10 2>/dev/null; [ $? = 2 ] || fail "merge -output-size-limi=10 must be a usage error"
+ls | grep -q '^utput' && fail "merge -output-size-limi made a file"
+"$PB" merge --llvm-version 18 --keep-vtable-symbols r.profraw -o x.profdata 2>err; [ $? = 2 ] || fail "--keep-vtable-symbols is not an option of LLVM 18's merge"
+grep -q "LLVM 19" err || fail "the release check does not name LLVM 19: $(head -1 err)"
+"$PB" merge --help > h.out || fail "merge --help"
+for o in output sparse llvm-version num-threads indexed-version order; do
+  [ "$(grep -c -- "^  *\(-[a-z], \)\?--$o[ =]" h.out)" = 1 ] || fail "merge --help: --$o listed $(grep -c -- "--$o[ =]" h.out) times"
+done
+samef convert r.profraw -o w.out --to text -- convert r.profraw -output=g.out -to=text
+samef convert r.profraw -o w.out --to text -- convert -to text -o=g.out r.profraw
+samef convert r.profraw -o w.out --to indexed --sparse -- convert r.profraw --sparse=true -to=indexed -o g.out
+samef convert r.profraw -o w.out --to text --lenient -- convert r.profraw -lenient=true -to=text -o g.out
+samef convert r.profraw -o w.out --to indexed --llvm-version 14 -- convert r.profraw -llvm-version=14 -to=indexed -o g.out
+mistyped convert r.profraw -outptu=x.profdata
+"$PB" convert --help > h.out || fail "convert --help"
+for o in output sparse llvm-version to from lenient keep-vtable-symbols indexed-version; do
+  [ "$(grep -c -- "^  *\(-[a-z], \)\?--$o[ =]" h.out)" = 1 ] || fail "convert --help: --$o listed $(grep -c -- "--$o[ =]" h.out) times"
+done
 echo "cli_llvm_args.sh: $fails failures"
 [ $fails = 0 ]

@@ -43,17 +43,15 @@ same() {
 
 kinds="$(cut -f1 KINDS | grep -E '^(ir|fe|ir-value|temporal)$' | tr '\n' ' ')"
 [ -n "$kinds" ] || { echo "SKIP: no plain kind was built"; exit 77; }
-# merge takes LLVM's spellings (-output=F, --sparse=true) once it is parsed by
-# src/cli/llvm_args.c; until then only the spellings it already knows.
-llvm_merge=0
-"$PB" merge -sparse=true --help >/dev/null 2>&1 && llvm_merge=1
-[ $llvm_merge = 1 ] || echo "llvm_personality.sh: note: merge is not on llvm_args yet: -output=/--sparse=true lines left out"
+# merge takes LLVM's spellings (-output=F, --sparse=true, -j=N, ...):
+# src/cli/llvm_args.c parses it.
 for k in $kinds; do
   same merge -o out.profdata "$k.profraw"
-  if [ $llvm_merge = 1 ]; then
-    same merge "$k.profraw" -output=out.profdata
-    same merge --sparse=true -o=out.profdata "$k.profraw" "$k.profraw"
-  fi
+  same merge "$k.profraw" -output=out.profdata
+  same merge --sparse=true -o=out.profdata "$k.profraw" "$k.profraw"
+  same merge -sparse=true -j=2 -output=out.profdata "$k.profraw" "$k.profraw"
+  same merge -failure-mode=warn -num-threads=1 "$k.profraw" -o out.profdata
+  same merge --dump-input-file-list "$k.profraw" "-weighted-input=3,$k.profraw"
   # show of an indexed profile made by the real tool
   llvm-profdata-19 merge -o "$k.profdata" "$k.profraw"
   cp "$k.profdata" "$k.profdata.keep"
