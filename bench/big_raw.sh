@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # big_raw.sh -- builds (once) the large real raw profiles the LLVM benchmarks
 # use and prints their directory. A generated program (bench/gen_big_c.py,
 # default 100000 functions, of the given shape: value, plain or cxx, see

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """gen_big_c.py -- writes a large C program for the LLVM benchmarks.
 
 Usage: gen_big_c.py OUTDIR [--shape value|plain|cxx] [--functions N]

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """gen_iprof.py -- writes a large synthetic GraalVM iprof 1.1.0 profile for benchmarks.
 
 Deterministic for a given --seed and --scale. At scale 1.0 the file has

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bench/indexed.sh -- profbridge against llvm-profdata-19 on a real raw profile
 # of >= 100k functions (bench/big_raw.sh builds it once with clang-19 and
 # caches it), as ratios of wall time, CPU time (user + sys) and peak RSS:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * jansson_floor.c -- the floor for converting an iprof file: jansson parses
  * it into its tree and writes it back compact, nothing else. profbridge's

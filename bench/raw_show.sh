@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bench/raw_show.sh -- `profbridge show --all-functions --counts` against
 # `llvm-profdata-19 show --all-functions --counts` on the same large real raw
 # profile (bench/big_raw.sh: >= 100k functions, raw v10, made by clang-19;

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bench/run.sh -- converts and validates a big synthetic iprof and compares
 # wall time and peak memory with the jansson floor (json_load_file +
 # json_dump_file, bench/jansson_floor.c). Targets: convert <= 1.3x the

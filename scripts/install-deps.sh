@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # install-deps.sh -- installs the Debian packages profbridge needs to build,
 # test and benchmark, but only those that are missing. Idempotent; prints
 # nothing when everything is present. Needs root (or sudo) only when

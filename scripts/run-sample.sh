@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # run-sample.sh -- the main job on the bundled sample: installs what is
 # missing, builds a Release profbridge and runs it on
 # testdata/samples/fib-doc.iprof (GraalVM's documented Fibonacci profile):

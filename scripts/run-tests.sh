@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # run-tests.sh -- the whole test run (what CI runs through .ci/run):
 #   1. installs missing dependencies (scripts/install-deps.sh) and, in the
 #      background while build-asan builds, the LLVM tools and clangs of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* arena.c -- bump allocator; see arena.h. */
 #include "arena.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * arena.h -- a bump allocator in big chunks (internal).
  *

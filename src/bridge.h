@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bridge.h -- the iprof <-> LLVM bridge (internal; docs/mapping.md §6-§9).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bridge_import.c -- copies tables and records from one profile into another
  * by content (names, not indices), for the bridge's views. Only what is

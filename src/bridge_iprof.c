@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bridge_iprof.c -- LLVM -> iprof (docs/mapping.md §7, §9).
  *

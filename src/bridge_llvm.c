@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bridge_llvm.c -- the model as LLVM writers need it (docs/mapping.md §6, §7).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bridge_meta.c -- the jmeta: records (docs/mapping.md §6): profile-level
  * iprof facts that travel through LLVM files in record names.

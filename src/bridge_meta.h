@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* bridge_meta.h -- jmeta: records (docs/mapping.md §6), internal. */
 #ifndef PB_BRIDGE_META_H
 #define PB_BRIDGE_META_H

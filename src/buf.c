@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* buf.c -- growable byte buffer; see buf.h. */
 #include "buf.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * bytes.h -- explicit byte order and checked size arithmetic (internal).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* diag.h -- reporting diagnostics from plugins (internal). */
 #ifndef PB_DIAG_H
 #define PB_DIAG_H

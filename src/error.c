@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* error.c -- caller-owned errors with a position, expected and found. */
 #include "profbridge/error.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * flame.c -- sampling stacks of an iprof profile, summed and sorted, and the
  * folded and speedscope writers (the SVG writer is flame_svg.c).

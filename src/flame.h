@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * flame.h -- flame graphs from iprof sampling profiles (internal).
  *

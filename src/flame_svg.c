@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * flame_svg.c -- a self-contained interactive flame graph (SVG), in the
  * manner of Brendan Gregg's flamegraph.pl: the root ("all") at the bottom,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* intern.c -- byte-blob interning and a u64 -> u32 map; see intern.h. */
 #include "intern.h"
 

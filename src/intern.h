@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * intern.h -- byte-blob interning and a small u64 -> u32 map (internal).
  *

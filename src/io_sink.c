@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * io_sink.c -- byte sinks: a file written through a temporary file, a
  * device or FIFO written in place, stdout, or memory.

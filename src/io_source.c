@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * io_source.c -- byte sources: files, stdin and memory, gzip transparently.
  *

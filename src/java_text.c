@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * java_text.c -- readable Java method and context names (see java_text.h).
  */

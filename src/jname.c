@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * jname.c -- render and parse the LLVM names of Java records (grammar in
  * jname.h). The parser is strict: it accepts exactly the spellings the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * jname.h -- the LLVM names of Java (iprof) records (internal).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* json_text.c -- see json_text.h. */
 #include "json_text.h"
 

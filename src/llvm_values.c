@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* llvm_values.c -- value-site helpers for the LLVM plugins; see llvm_values.h. */
 #include "llvm_values.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * llvm_values.h -- value-site helpers shared by the LLVM indexed and text
  * plugins (internal).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* md5.c -- the NameRef of LLVM profiles (spec llvm-instrprof.md §1.2). */
 #include <sys/types.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * merge_stream.h -- the streaming side of pb_profile_merge, for readers that
  * honour pb_read_options.merge_into: instead of building a model of their

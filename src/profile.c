@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile.c -- the model's life cycle and profile-level facts: flags,
  * origin, properties, binary ids and temporal traces.

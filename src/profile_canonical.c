@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_canonical.c -- puts a profile in an order that depends only on
  * its content, so profiles read from id-shuffled files become identical

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_check.c -- consistency check (every rule a writer relies on) and
  * comparison by content (names, not indices), so two profiles with

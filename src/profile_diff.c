@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_diff.c -- record-by-record differences between two profiles.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_internal.h -- the pb_profile struct, shared by the core's files
  * (profile*.c, jname.c). Plugins use only the public API in profile.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_merge.c -- adding records and whole profiles together exactly the
  * way llvm-profdata merge does (spec llvm-instrprof.md §3.7, §3.12 point 4;

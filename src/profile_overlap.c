@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_overlap.c -- `llvm-profdata overlap` for instrumentation profiles.
  *

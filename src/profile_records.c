@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_records.c -- adding records, reading them back, their LLVM names
  * and the lookups by name / NameRef.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_tables.c -- interned strings, symbols, methods, contexts and int
  * arrays. Each table is a pbi_intern, so equal content gets one id.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * read_prepared.c -- a read in two halves (pb_prepare_file, pb_read_prepared).
  *

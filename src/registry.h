@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* registry.h -- what the reading entry points (registry.c, read_prepared.c) share. */
 #ifndef PBI_REGISTRY_H
 #define PBI_REGISTRY_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* sort.c -- stable merge sort of u32 ids; see sort.h. */
 #include "sort.h"
 

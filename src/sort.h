@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* sort.h -- stable sort of u32 ids with a context-taking comparator
  * (C11 has no qsort_r; the model sorts ids by table content). Internal. */
 #ifndef PB_SORT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * trace_merge.c -- temporal profile traces merged the way llvm-profdata merge
  * keeps them (LLVM 17-19 InstrProfWriter::addTemporalProfileTraces): a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * type_profile.c -- per-site type-profile analysis (see type_profile.h and
  * docs/types-flame.md for the definitions).

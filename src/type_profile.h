@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * type_profile.h -- type-profile analysis for `profbridge types` (internal).
  *

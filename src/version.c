@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* version.c -- the library's version at run time. */
 #include "profbridge/profbridge.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed.c -- the descriptor of the LLVM indexed-profile plugin (.profdata).
  * Layout: indexed_layout.h; structure walk: indexed_file.c; model reader:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_dump.c -- explains the bytes of an indexed profile: header words
  * (from the layout table), summaries, the hash table's buckets, every key and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_dump_json.c -- `dump --json` of an indexed profile: the same walk
  * as the text dump (indexed_dump.c), as one JSON object:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_file.c -- checked walk over an indexed profile's structure
  * (spec §3.2-§3.10). Every offset and length from the file is checked

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* indexed_fuzz.c -- libFuzzer target: the indexed reader, the by-name lookup,
  * the record stream (show) and the dump (text and JSON) must never crash,
  * leak or hang on any input. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* indexed_layout.c -- the header-word table of indexed_layout.h as data. */
 #include "indexed_layout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_layout.h -- the layout of LLVM's indexed profile (.profdata), every
  * version in one place (spec llvm-instrprof.md §3.2, §3.6, §3.14).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_read.c -- reads an indexed profile into the model, looks one
  * function up by name (pb_indexed_lookup), and hands the records out one by

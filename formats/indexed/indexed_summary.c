@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_summary.c -- the profile summary exactly as LLVM's writer computes
  * it (spec §3.4): per-record rules of LLVM 14 or 19, u64 wrap of the total,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_write.c -- writes an indexed profile the way llvm-profdata merge
  * of the target LLVM writes it (spec §3.3-§3.12), so that the same records

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * indexed_xxh3.c -- XXH3-64 (seed 0, default secret), the hash LLVM 19's
  * StringMap uses. The indexed writer needs it only to put vtable names in the

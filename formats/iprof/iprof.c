@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof.c -- the iprof plugin's descriptor, its version and section tables,
  * and the content probe.

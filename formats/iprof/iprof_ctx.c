@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_ctx.c -- parses context strings "method:bci<method:bci..." (spec §3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_fuzz.c -- libFuzzer target for the iprof plugin. Reads the input from
  * memory strictly and leniently (with and without report-all), writes every

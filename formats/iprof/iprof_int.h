@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_int.h -- internal declarations shared by the files of the iprof plugin
  * (GraalVM Native Image PGO profiles, spec: docs/iprof.md). Nothing here leaves

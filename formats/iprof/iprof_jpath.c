@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_jpath.c -- follows the structure of JSON text byte by byte so that a
  * syntax error at byte N can be given a JSON path ("methods[812]") as well as

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* iprof_map.c -- an open-addressing int64 -> uint32 map for file ids. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_read.c -- reads an iprof JSON profile into the model (docs/iprof.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_write.c -- writes the model as canonical iprof JSON (docs/iprof.md).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * json.c -- the "json" plugin: a documented, versioned JSON view of the model
  * (docs/json-model.md, schema docs/profbridge-model.schema.json). Lossless for

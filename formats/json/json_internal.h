@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* json_internal.h -- shared by the files of the json (model view) plugin. */
 #ifndef PB_JSON_INTERNAL_H
 #define PB_JSON_INTERNAL_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * json_read.c -- reads profbridge model JSON (docs/json-model.md) back into a model.
  *

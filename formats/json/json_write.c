@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * json_write.c -- the model as JSON (profbridge model format 1, docs/json-model.md).
  *

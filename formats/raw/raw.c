@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* raw.c -- the descriptor of the LLVM raw profile (.profraw) plugin. */
 #include "raw_internal.h"
 

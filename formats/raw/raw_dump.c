@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * raw_dump.c -- explains the bytes of a raw profile: every header field
  * (offset, raw bytes, value, meaning), the section table, each data record's

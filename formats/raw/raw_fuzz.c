@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * raw_fuzz.c -- libFuzzer target: any bytes through the raw reader; what
  * reads is written back (v10, v8 32-bit big-endian, and one of v5/v7/v9/v11) and must read again;

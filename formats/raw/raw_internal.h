@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* raw_internal.h -- functions shared by the files of the raw plugin (not exported). */
 #ifndef PB_RAW_INTERNAL_H
 #define PB_RAW_INTERNAL_H

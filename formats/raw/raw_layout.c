@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* raw_layout.c -- computes offsets and sizes from the table in raw_layout.h. */
 #include "raw_layout.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * raw_layout.h -- THE layout table of LLVM raw profiles (.profraw), every version.
  *

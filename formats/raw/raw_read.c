@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * raw_read.c -- reads LLVM raw profiles (.profraw) v5, v7..v11, 32/64-bit,
  * either byte order, several profiles per file, into the model.

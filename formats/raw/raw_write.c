@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * raw_write.c -- writes a model as an LLVM raw profile (v8 or v10, 32/64-bit,
  * either byte order), laid out as compiler-rt lays out its buffer (§2.6), so

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * text.c -- the descriptor of LLVM's text instrumentation profile plugin
  * (.proftext, `llvm-profdata merge --text`). Reader: text_read.c; writer:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* text_fuzz.c -- libFuzzer target: the text reader, then the text and indexed
  * writers on whatever it accepts, must never crash, leak or hang. */
 #include <stddef.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* text_internal.h -- what the files of the text plugin share. */
 #ifndef PB_TEXT_INTERNAL_H
 #define PB_TEXT_INTERNAL_H

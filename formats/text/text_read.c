@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * text_read.c -- reads LLVM's text instrumentation profile (.proftext) with
  * the grammar of LLVM 19's TextInstrProfReader (spec §5.2-§5.4): blank

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * text_write.c -- writes .proftext byte for byte as `llvm-profdata merge
  * --text` of the target LLVM release does (spec §5.1-§5.3): flag lines,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profbridge/compare.h -- comparing two profiles: llvm-profdata's overlap
  * report and a record-by-record diff (docs/overlap-diff.md).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profbridge/indexed.h -- direct access to LLVM indexed profiles (.profdata).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profbridge/profile.h -- the neutral in-memory profile model.
  *

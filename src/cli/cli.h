@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cli.h -- shared declarations of the profbridge command-line tool.
  *

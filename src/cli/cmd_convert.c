@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_convert.c -- `profbridge convert IN -o OUT`: read with the plugin the
  * content (or --from) picks, write with the one --to or OUT's extension

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_diff.c -- `profbridge diff A B [--json]`: records only in A, only in B
  * and changed, largest change first. The exit status says whether the

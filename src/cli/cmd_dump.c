@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_dump.c -- `profbridge dump IN`: hands the input to its plugin's dump
  * operation, which explains the bytes (headers, sections, offsets).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_flame.c -- `profbridge flame IN --format folded|speedscope|svg -o OUT`:
  * flame graphs from the sampling profiles (samplingProfiles) of an iprof

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_merge.c -- `profbridge merge IN... -o OUT`: llvm-profdata merge for
  * instrumentation profiles. Inputs (any readable format) are read one at a

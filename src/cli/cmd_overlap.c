@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_overlap.c -- `profbridge overlap BASE TEST`: the report of
  * `llvm-profdata-N overlap` (instrumentation profiles), byte for byte, for

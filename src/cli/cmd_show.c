@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_show.c -- `profbridge show IN`: the Java view (show_iprof.c) for
  * profiles read from iprof, otherwise (or with --llvm) what

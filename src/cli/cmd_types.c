@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_types.c -- `profbridge types IN`: type-profile analysis of receiver,
  * instanceof and monitor profiles (iprof) and of LLVM indirect-call and

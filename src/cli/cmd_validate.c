@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cmd_validate.c -- `profbridge validate IN...`: reads every input in the
  * readers' report-all mode and prints every problem, one line each, then one

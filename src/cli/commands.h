@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * commands.h -- the subcommands of `profbridge`, one line each:
  *   PBC_COMMAND(name, function, one-line summary)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * compare_read.c -- reading the two inputs of `overlap` and `diff`.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* diag_defer.c -- see diag_defer.h. */
 #include "diag_defer.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * diag_defer.h -- holds diagnostics back and replays them later, in order.
  * `merge` streams an input into the accumulator, so the merge's warnings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * main.c -- `profbridge`: global options and dispatch to the subcommands
  * listed in commands.h.

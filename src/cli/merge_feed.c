@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * merge_feed.c -- parallel, ordered reading of merge inputs (merge_feed.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * merge_feed.h -- prepares the inputs of `merge` (pb_prepare_file) on
  * several threads and hands them out strictly in input order, so the merge

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* opts.c -- option handling and messages shared by the subcommands (opts.h). */
 #define _GNU_SOURCE /* fopencookie: reports are printed through a pb_sink */
 #include "opts.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * opts.h -- option handling and messages shared by the subcommands.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * read_input.c -- input and output of the analysis commands (read_input.h).
  */

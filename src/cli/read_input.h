@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * read_input.h -- reading the one input profile of an analysis command
  * (types, flame): open, detect (or --from), read, print the error.

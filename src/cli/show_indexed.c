@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * show_indexed.c -- `show` on an indexed profile (.profdata) without a
  * model: the records go from the on-disk table straight to the printer of

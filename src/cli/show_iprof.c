@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * show_iprof.c -- the Java view of a profile read from iprof: a summary,
  * then the entries of every method with names, contexts and types resolved

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * show_llvm.c -- `show` for LLVM instrumentation profiles, printing exactly
  * what `llvm-profdata-N show` prints for the same flags (spec §8), N being

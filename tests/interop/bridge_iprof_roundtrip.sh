@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bridge_iprof_roundtrip.sh -- iprof -> every LLVM target -> iprof (issue 5 §3).
 # Oracles: llvm-profdata-19/-14 must read every output and show the Java
 # names; the round trip is compared with lib/iprof_canon.py, a Python reader

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bridge_llvm_roundtrip.sh -- LLVM -> iprof -> LLVM is lossless (issue 5 §2).
 # Oracles are files and tools of LLVM, never our own earlier output:
 #  * every .profdata written by llvm-profdata-14 (v7) and -19 (v12) in

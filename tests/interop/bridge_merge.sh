@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bridge_merge.sh -- merge safety of converted profiles with a PLAIN
 # llvm-profdata-19 merge (issue 5 §3). Two "runs" of one program (run2 made
 # from run1 by lib/iprof_gen.py: ids renumbered and shuffled, counts changed)

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_convert.sh -- `profbridge convert`: output format from the extension or
 # --to, '-' for stdin/stdout, clear errors for unknown extensions, and the
 # temporary-file + rename rule: a failed conversion (bad input, or a write

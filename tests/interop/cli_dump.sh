@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_dump.sh -- `profbridge dump`: runs the detected plugin's dump, or says
 # clearly that the plugin has none (exit 2); unreadable input exits 2.
 set -euo pipefail

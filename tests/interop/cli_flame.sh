@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_flame.sh -- `profbridge flame` folded and speedscope output of the
 # hand-written testdata/types/samples.iprof (7 stacks, 23 samples). Expected
 # lines are written by hand from the file; the speedscope file is checked

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_help.sh -- global and per-subcommand --help/--version, and that usage
 # mistakes (unknown options, commands, missing arguments) exit 2 with a message.
 set -euo pipefail

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_show.sh -- `profbridge show` Java view of the documented fib example.
 # Expected values are counted by hand from testdata/samples/fib-doc.iprof:
 # 34 types, 27 methods, entries 2/1/2/0/1/2, call counts 1 + 10 = 11,

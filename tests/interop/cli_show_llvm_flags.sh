@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_show_llvm_flags.sh -- `profbridge show` accepts llvm-profdata's flag
 # spellings (-flag, --flag, --flag=value, -flag=value, --flag value,
 # -flag=true/false) and means the same by each: for one real raw file every

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_types.sh -- `profbridge types` on hand-written inputs (expected values
 # computed by hand, see tests/unit/test_type_profile.c) and, for LLVM inputs,
 # against what llvm-profdata-19 show --ic-targets --show-vtables lists per site.

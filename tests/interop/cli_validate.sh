@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli_validate.sh -- `profbridge validate`: every problem reported (not only
 # the first), one summary line per file, exit 0 valid / 1 invalid / 2 I/O or
 # usage error. Fixtures: the documented fib example (valid) and a hand-made

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # diff_proftext.sh -- `profbridge diff` and `overlap` on the hand-written
 # data/diff_a.proftext and data/diff_b.proftext. Expected values are computed by hand:
 #   gone   (hash 3)  only in A, counters [100]                -> impact 100

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # docs_commands.sh -- every subcommand in src/cli/commands.h is documented:
 # a ".SS name" section in the man page, a "- **name**" entry in README.md's
 # usage list, and a line in `profbridge --help`.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # flame_svg_chromium.sh -- the flame-graph SVG as a browser draws it.
 # Headless Chromium renders `profbridge flame --format svg --colors distinct`
 # of the hand-written testdata/types/samples.iprof (23 samples); python3+PIL

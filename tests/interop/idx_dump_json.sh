@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # idx_dump_json.sh -- `profbridge dump --json` of indexed files. Oracle:
 # llvm-profdata-19 merge --text of the same file; the (name, hash, counters)
 # of every record in the dump must be those of llvm-profdata's text, for

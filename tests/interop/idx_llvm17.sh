@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # idx_llvm17.sh -- `--llvm-version 17` (indexed v10) against the real
 # llvm-profdata-17 (Debian trixie's 17.0.6, fetched by scripts/fetch-llvm.sh:
 # bookworm has no LLVM 17). LLVM 17 sorts names like 19 but orders the records

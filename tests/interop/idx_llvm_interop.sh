@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # idx_llvm_interop.sh -- the indexed and text plugins and `profbridge merge`
 # against llvm-profdata-14/-19 run now (the oracle). Every comparison is cmp:
 #  * convert X.profdata -> same version: identical to X (written by LLVM);

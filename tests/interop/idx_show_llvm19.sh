@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # idx_show_llvm19.sh -- `profbridge show` on indexed profiles (.profdata)
 # prints exactly what llvm-profdata-19 show prints (the oracle, run now), for
 # every flag combination: the flags that stream records straight from the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # install.sh -- `cmake --install` of the tested build into a temporary
 # prefix must give a usable package: the CLI, the man page, profbridge.pc and
 # the CMake package. A tiny consumer is compiled and run twice, through

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # The JSON view of the model: schema-valid (checked by python3-jsonschema against
 # docs/profbridge-model.schema.json) and lossless (iprof -> json -> iprof gives the
 # same bytes as iprof -> iprof).

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Library and CLI code must not use calls that invite overflows or hide errors
 # (curl's checksrc idea): sprintf, vsprintf, strcpy, strcat, atoi, atol, strtok, gets.
 set -euo pipefail

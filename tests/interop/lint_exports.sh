@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # Only the public API (pb_*) may leave libprofbridge.so; internal helpers are pbi_* and
 # hidden by src/exports.map (jansson's check-exports idea).
 set -euo pipefail

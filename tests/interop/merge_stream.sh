@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # merge_stream.sh -- `merge` streams raw inputs into the accumulator
 # (pb_read_options.merge_into) instead of reading each into a model first.
 # Oracle: llvm-profdata-19 merge --num-threads=1 --keep-vtable-symbols on the

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # merge_threads.sh -- `profbridge merge --num-threads N` reads inputs on N
 # threads but merges them in input order: for every N the output bytes AND
 # the stderr lines (warnings of reads and merges, skipped inputs) must be

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # merge_traces.sh -- temporal profile traces through `merge`: llvm-profdata
 # keeps at most --temporal-profile-trace-reservoir-size traces (100), sampled
 # with its own random numbers (std::mt19937, libstdc++'s distribution,

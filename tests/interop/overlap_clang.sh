@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # overlap_clang.sh -- `profbridge overlap` == `llvm-profdata-19 overlap` (stdout byte
 # for byte) on profiles made here with clang-19: two runs of one program with other
 # inputs (indirect-call and memcpy-size value profiles differ), a build where one

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # overlap_iprof.sh -- `profbridge overlap` on iprof inputs equals `llvm-profdata-19
 # overlap` on the .profdata files `profbridge convert` makes of them (the report's
 # first line names the inputs, so it is compared with the names swapped). Pairs:

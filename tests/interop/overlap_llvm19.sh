@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # overlap_llvm19.sh -- `profbridge overlap` prints what `llvm-profdata-19 overlap`
 # prints (stdout byte for byte, same exit status) for pairs of the real LLVM files
 # in testdata/llvm-real: every pair of formats of one program (raw, indexed, text),

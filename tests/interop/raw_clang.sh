@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # raw_clang.sh -- compiles small C/C++ programs with clang-19, -14 and -13 now
 # (IR -fprofile-generate and front-end -fprofile-instr-generate; indirect calls,
 # memcpy of variable size, a static function, --build-id; C++ virtual calls with

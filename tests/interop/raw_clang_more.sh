@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # raw_clang_more.sh -- the instrumentation variants raw_clang.sh does not
 # build: programs compiled now with clang-19 (and clang-14 where the feature
 # exists), run, and `profbridge show FLAGS` compared byte for byte with

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # raw_handcheck.sh -- raw versions no local llvm-profdata reads (v5 of LLVM
 # 11/12, v9 of LLVM 18) against an independent oracle: tests/tools/raw_ref.py,
 # a ~150-line Python reader written from spec §2 alone (hashlib MD5, zlib),

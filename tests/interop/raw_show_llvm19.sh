@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # raw_show_llvm19.sh -- `profbridge show FLAGS f` must print byte for byte what
 # `llvm-profdata-19 show FLAGS f` prints, for every raw file llvm-profdata-19
 # reads in ../shared/testdata (llvm-real/llvm19, synthetic v10, profparser v10)

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # raw_write_llvm.sh -- what profbridge writes as raw must read, in llvm-profdata
 # of the matching release, as the source file does:
 #   v10 (64/32-bit, LE/BE, zlib/plain names) read by llvm-profdata-19:

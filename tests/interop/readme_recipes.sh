@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # readme_recipes.sh -- runs every command of README.md's "Recipes" section
 # exactly as written there (read from the README between the
 # <!-- recipes:begin --> and <!-- recipes:end --> markers, so README and test

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # roundtrip_llvm.sh -- LLVM round trips through the model on real files:
 # every real .profraw, .profdata and .proftext of llvm-real/llvm19 and a raw
 # profile of a program clang-19 builds now (indirect calls, memcpy sizes) go

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """raw_ref.py -- a tiny reader of LLVM raw profiles (.profraw), independent of
 profbridge's C code, written from shared/spec/llvm-instrprof.md §2 alone.
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * iprof_checker.h -- an iprof comparator written independently of the
  * plugin: it loads two documents with jansson, resolves every id to names

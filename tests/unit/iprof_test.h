@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* iprof_test.h -- small helpers for the iprof suites (static inline: each
  * suite includes what it uses without unused-function warnings). */
 #ifndef PB_IPROF_TEST_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* main.c -- runs every CUnit suite (the list is generated from tests/unit/test_*.c). */
 #include <stdio.h>
 #include <stdlib.h>

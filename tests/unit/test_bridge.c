@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_bridge.c -- the iprof <-> LLVM bridge (src/bridge*.c, docs/mapping.md
  * §6-§9) at the edges the interop tests do not reach: meta-record chunking

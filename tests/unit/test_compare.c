@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_compare.c -- pb_profile_overlap and pb_profile_diff on small profiles
  * built in memory; every expected number is computed by hand in the comments. */
 #include <stdlib.h>

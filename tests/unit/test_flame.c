@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_flame.c -- flame-graph stacks (src/flame.c) of the hand-written
  * testdata/types/samples.iprof. The expected folded lines are written by

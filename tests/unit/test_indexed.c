@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_indexed.c -- the LLVM indexed plugin. Oracles: the spec's numbers
  * (header sizes, §3.13 worked example, §3.4 summary examples) and files

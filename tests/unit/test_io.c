@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_io.c -- byte sources (plain, gzip, memory, peek) and sinks (temp + rename, gzip). */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_iprof_read.c -- the iprof reader and writer on small known inputs:
  * facts hand-counted from fib-doc.iprof (GraalVM's documented example),

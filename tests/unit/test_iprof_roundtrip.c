@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_iprof_roundtrip.c -- read -> write -> read of real and generated iprof
  * files, judged twice: by the independent jansson checker (iprof_checker.h:

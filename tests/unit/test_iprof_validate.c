@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_iprof_validate.c -- every validation rule of the iprof reader has a
  * fixture in testdata/iprof/invalid/ that breaks it; the exact message (code,

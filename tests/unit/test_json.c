@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_json.c -- the JSON view of the model: lossless round trip of every
  * model feature, the documented encodings (hand-written expectations), and

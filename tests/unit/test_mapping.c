@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_mapping.c -- the iprof -> LLVM record mapping of docs/mapping.md, checked
  * on fib-doc.iprof against names, hashes and NameRefs computed independently

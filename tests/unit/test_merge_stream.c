@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_merge_stream.c -- pb_read_options.merge_into: reading an input
  * straight into a profile must give what reading it and calling

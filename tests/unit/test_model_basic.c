@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_basic.c -- the model's tables, records and Java record names.
  * Oracles: spec llvm-instrprof.md §1.2 MD5 vectors; hand-written names. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_canonical.c -- canonical order: documented order on a hand-made
  * example; equal content built in shuffled orders becomes byte-identical. */
 #include <stdlib.h>

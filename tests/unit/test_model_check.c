@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_check.c -- pb_profile_check catches each inconsistency,
  * pb_profile_equal finds differences, lookups by name and NameRef. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_jname.c -- Java record names: parse(render(x)) == x for
  * hostile and seeded-random content, hand-checked parses, strict rejection. */
 #include <stdlib.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_merge.c -- llvm-profdata merge semantics. Oracles: hand
  * computation, and the value-site cases were checked with llvm-profdata-19
  * merge --text (a: 100, memop site [5:10,3:10,33:50,1:10]; b: 7, [3:1,7:10];

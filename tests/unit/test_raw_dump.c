@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_raw_dump.c -- `dump` of raw profiles: the arithmetic it writes out, JSON, broken files. */
 #include <stdlib.h>
 #include <string.h>

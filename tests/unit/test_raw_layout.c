@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_raw_layout.c -- the raw layout table against the sizes and offsets of spec §2.4/§2.5/§2.10. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_raw_read.c -- the raw reader: real files from ../shared/testdata,
  * hand-made malformed files built from the layout table, truncation sweeps.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_raw_write.c -- the raw writer: real profiles survive raw -> model ->
  * raw -> model for every option combination; what a target cannot hold is

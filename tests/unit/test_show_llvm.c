@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_show_llvm.c -- the llvm-profdata-compatible show printer against the
  * outputs llvm-profdata-19/-14 printed for the real raw files (stored beside

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_text.c -- the LLVM text plugin (.proftext). Oracles: files written by
  * llvm-profdata merge --text (14 and 19), and LLVM's documented grammar.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_trace_merge.c -- temporal traces merged as llvm-profdata merges them
  * (src/trace_merge.c). The byte-level oracle is llvm-profdata-19/-17 in

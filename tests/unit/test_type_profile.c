@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_type_profile.c -- `profbridge types` numbers (src/type_profile.c) on
  * small hand-written inputs. Every expected value is computed by hand from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* testutil.h -- helpers shared by the CUnit suites. */
 #ifndef PB_TESTUTIL_H
 #define PB_TESTUTIL_H

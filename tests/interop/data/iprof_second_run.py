@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 import json, sys, random
 # iprof_second_run.py IN OUT SEED: a "second run": some counts changed, some entries dropped,
 # virtual-invoke receiver counts changed. Deterministic per seed.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* overlap_prog.c -- a program for overlap/diff tests: indirect calls and
  * memcpy sizes depend on argv, so two runs give different value profiles.
  * With -DVARIANT one function gets another CFG (another structural hash). */

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # cli-common.bash -- helpers for tests/interop/cli_*.sh (sourced, not a test).
 # Needs PB (the CLI) and PB_SOURCE_DIR from ctest.
 : "${PB:?PB must name the profbridge binary (set by ctest)}"

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """iprof_canon.py -- an iprof file with ids resolved to names, as canonical JSON.
 
 The independent oracle of the bridge tests: it reads iprof with Python's json

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """iprof_gen.py -- iprof files for the bridge tests (no profbridge code).
 
   iprof_gen.py hostile OUT       an iprof 1.1.0 whose type and method names hold

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """model_norm.py -- prints profbridge's JSON model view (`convert --to json`)
 in a canonical form, for comparing the models of two files in a round trip:
 origin dropped, records sorted by (name, hash), values of a site sorted by
