@@ -33,28 +33,6 @@ static const pbc_arg_spec specs[] = {
      .help = "write what LLVM release N (13..24) writes (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
     PBC_ARG_END};
 
-/* The plugins' options not already in `specs`, each name once (several
- * plugins declare --sparse or --keep-vtable-symbols: one line says it). */
-static void print_plugin_options(FILE *out) {
-    const char *seen[64];
-    size_t nseen = 0;
-    for (size_t i = 0; i < pb_format_count(); i++) {
-        const pb_format *f = pb_format_at(i);
-        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
-        for (int t = 0; t < 2; t++)
-            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
-                if (pbc_args_find(specs, d->name, strlen(d->name))) continue;
-                size_t k = 0;
-                while (k < nseen && strcmp(seen[k], d->name) != 0) k++;
-                if (k < nseen) continue;
-                if (nseen < sizeof seen / sizeof *seen) seen[nseen++] = d->name;
-                char lhs[96];
-                snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
-                fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
-            }
-    }
-}
-
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
@@ -71,7 +49,7 @@ static void help(FILE *out) {
           "--lenient: dangling iprof ids become placeholders, ...\n"
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the reader or writer):\n",
           out);
-    print_plugin_options(out);
+    pbc_args_print_plugin_options(out, specs);
     fputs("\nFormats:\n", out);
     pbc_print_formats(out);
     fputs("\nExit status: 0 converted, 1 IN is invalid, 2 usage or I/O error.\n", out);

@@ -54,27 +54,6 @@ static const pbc_arg_spec specs[] = {
      .help = "indexed version to write (4-14) instead of N's"},
     PBC_ARG_END};
 
-/* The plugins' options not already in `specs`, each name once. */
-static void print_plugin_options(FILE *out) {
-    const char *seen[64];
-    size_t nseen = 0;
-    for (size_t i = 0; i < pb_format_count(); i++) {
-        const pb_format *f = pb_format_at(i);
-        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
-        for (int t = 0; t < 2; t++)
-            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
-                if (pbc_args_find(specs, d->name, strlen(d->name))) continue;
-                size_t k = 0;
-                while (k < nseen && strcmp(seen[k], d->name) != 0) k++;
-                if (k < nseen) continue;
-                if (nseen < sizeof seen / sizeof *seen) seen[nseen++] = d->name;
-                char lhs[96];
-                snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
-                fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
-            }
-    }
-}
-
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
@@ -96,7 +75,7 @@ static void help(FILE *out) {
           "whose clang reads --llvm-version 14's v7 (so do all 13-24).\n"
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
           out);
-    print_plugin_options(out);
+    pbc_args_print_plugin_options(out, specs);
     fputs("\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n", out);
 }
 

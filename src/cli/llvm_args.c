@@ -578,3 +578,24 @@ void pbc_args_free(pbc_args *a) {
     free(a->words);
     memset(a, 0, sizeof *a);
 }
+
+/* For --help; see llvm_args.h. */
+void pbc_args_print_plugin_options(FILE *out, const pbc_arg_spec *specs) {
+    const char *seen[64];
+    size_t nseen = 0;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
+                if (pbc_args_find(specs, d->name, strlen(d->name))) continue;
+                size_t k = 0;
+                while (k < nseen && strcmp(seen[k], d->name) != 0) k++;
+                if (k < nseen) continue;
+                if (nseen < sizeof seen / sizeof *seen) seen[nseen++] = d->name;
+                char lhs[96];
+                snprintf(lhs, sizeof lhs, "--%s%s%s", d->name, d->arg ? " " : "", d->arg ? d->arg : "");
+                fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
+            }
+    }
+}

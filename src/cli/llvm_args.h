@@ -132,6 +132,11 @@ const pbc_arg_spec *pbc_args_find(const pbc_arg_spec *specs, const char *name, s
  * at most a third of the longer name changed), or NULL. */
 const pbc_arg_spec *pbc_args_nearest(const pbc_arg_spec *specs, const char *name, size_t len);
 
+/* For --help: the plugins' options not already in specs (a command's own
+ * table), each name once (several plugins declare --sparse or
+ * --keep-vtable-symbols: one line says it), with the plugin that has it. */
+void pbc_args_print_plugin_options(FILE *out, const pbc_arg_spec *specs);
+
 /* Writes the option lines of --help from the table (entries with help only;
  * those outside llvm_release when it is not 0 are left out). */
 void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release);
