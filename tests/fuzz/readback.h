@@ -109,4 +109,27 @@ static inline int pbt_readback_all(const uint8_t *data, size_t size, const char 
     return broken;
 }
 
+/* The body of every <name>_readback_fuzz.c: any bytes through every reader
+ * (detected); a model that reads goes through `writer`, which must refuse
+ * with a message or write what its reader reads back (pbt_readback). */
+#define PBT_READBACK_FUZZ_TARGET(writer)                                                                \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                                      \
+    int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {                                     \
+        pb_source *src = NULL;                                                                          \
+        pb_profile *p = NULL;                                                                           \
+        pb_error err;                                                                                   \
+        pb_error_clear(&err);                                                                           \
+        pb_read_options ro = PB_READ_OPTIONS_INIT;                                                      \
+        if (pb_source_open_memory(&src, data, size, "<fuzz>", &err) == 0 && pb_read(&p, src, &ro, &err) == 0) { \
+            char why[1024];                                                                             \
+            if (pbt_readback(p, writer, why, sizeof why)) {                                             \
+                fprintf(stderr, "%s\n", why);                                                           \
+                abort();                                                                                \
+            }                                                                                           \
+        }                                                                                               \
+        pb_profile_free(p);                                                                             \
+        pb_source_free(src);                                                                            \
+        return 0;                                                                                       \
+    }
+
 #endif
