@@ -107,9 +107,14 @@ typedef struct expand_state {
     int depth;
 } expand_state;
 
+/* Appends arg to the expanded argv; PBC_EXIT_USAGE after the message when
+ * memory runs out (a silent exit 2 is what the allocation sweep catches). */
 static int keep(expand_state *s, char *arg) {
     char **v = realloc(s->argv, (s->n + 2) * sizeof *v);
-    if (!v) return -1;
+    if (!v) {
+        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
+        return PBC_EXIT_USAGE;
+    }
     s->argv = v;
     v[s->n++] = arg;
     v[s->n] = NULL;
@@ -168,11 +173,7 @@ static int expand_file(expand_state *s, char *arg) {
 
 static int expand_one(expand_state *s, char *arg) {
     if (arg[0] == '@' && arg[1]) return expand_file(s, arg);
-    if (keep(s, arg)) {
-        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
-        return PBC_EXIT_USAGE;
-    }
-    return 0;
+    return keep(s, arg);
 }
 
 int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a) {
@@ -181,7 +182,7 @@ int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char 
     for (int i = 1; i < argc && rc == 0; i++) rc = expand_one(&s, argv[i]);
     if (rc) {
         free(s.argv);
-        return rc == -1 ? PBC_EXIT_USAGE : rc;
+        return rc;
     }
     *out_argc = (int)s.n;
     *out_argv = s.argv;
