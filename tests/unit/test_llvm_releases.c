@@ -37,22 +37,7 @@ static char *write_as(const pb_profile *p, const char *fmt, const char *llvm, si
         wo.diag = tu_diag_fn;
         wo.diag_ctx = d;
     }
-    pb_error err;
-    pb_error_clear(&err);
-    pb_sink *s = NULL;
-    char *out = NULL;
-    *rc = pb_sink_open_memory(&s, &err);
-    if (*rc == 0) *rc = pb_write(p, s, pb_format_lookup(fmt), &wo, &err);
-    if (*rc == 0) {
-        const uint8_t *m = pb_sink_memory(s, len);
-        out = malloc(*len + 1);
-        if (out) {
-            memcpy(out, m, *len);
-            out[*len] = 0;
-        }
-    }
-    pb_sink_free(s);
-    return out;
+    return tu_write_memory(p, fmt, &wo, len, rc);
 }
 
 static const char loop_entries_in[] = ":ir\n:instrument_loop_entries\nf\n1\n2\n5\n6\n\n";

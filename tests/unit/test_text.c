@@ -35,20 +35,8 @@ static char *write_text(const pb_profile *p, const char *llvm, int no_keep, size
         wo.diag = tu_diag_fn;
         wo.diag_ctx = d;
     }
-    pb_error err;
-    pb_error_clear(&err);
-    pb_sink *s = NULL;
-    char *out = NULL;
-    if (pb_sink_open_memory(&s, &err) == 0 && pb_write(p, s, pb_format_lookup("text"), &wo, &err) == 0) {
-        const uint8_t *m = pb_sink_memory(s, len);
-        out = malloc(*len + 1);
-        if (out) {
-            memcpy(out, m, *len);
-            out[*len] = 0;
-        }
-    }
-    pb_sink_free(s);
-    return out;
+    int rc;
+    return tu_write_memory(p, "text", &wo, len, &rc);
 }
 
 static const char *const real_text[] = {

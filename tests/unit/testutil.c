@@ -64,3 +64,22 @@ void tu_diag_fn(void *ctx, int severity, const pb_error *e) {
         strcat(d->all, "\n");
     }
 }
+
+char *tu_write_memory(const pb_profile *p, const char *fmt, const pb_write_options *wo, size_t *len, int *rc) {
+    pb_error err;
+    pb_error_clear(&err);
+    pb_sink *s = NULL;
+    char *out = NULL;
+    *rc = pb_sink_open_memory(&s, &err);
+    if (*rc == 0) *rc = pb_write(p, s, pb_format_lookup(fmt), wo, &err);
+    if (*rc == 0) {
+        const uint8_t *m = pb_sink_memory(s, len);
+        out = malloc(*len + 1);
+        if (out) {
+            memcpy(out, m, *len);
+            out[*len] = 0;
+        }
+    }
+    pb_sink_free(s);
+    return out;
+}

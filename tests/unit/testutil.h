@@ -34,4 +34,9 @@ void tu_diag_fn(void *ctx, int severity, const pb_error *e);
         }                                                       \
     } while (0)
 
+/* Writes p as format fmt with wo into memory; returns the bytes, NUL
+ * terminated (caller frees; *len without the NUL), or NULL with *rc the
+ * failure (0 when only the copy's malloc failed). */
+char *tu_write_memory(const pb_profile *p, const char *fmt, const pb_write_options *wo, size_t *len, int *rc);
+
 #endif
