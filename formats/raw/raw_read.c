@@ -20,6 +20,7 @@
 #include "str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
+#include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
 
@@ -926,11 +927,25 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     return read_bytes(out, data, len, o, NULL, err);
 }
 
+/* With the "binary-file" or "debug-info" read option, the lightweight
+ * profile at *data becomes the complete one raw_correlate.c builds (in
+ * *buf, which *data then points to): the rest of the read is the same. */
+static int correlated(const uint8_t **data, size_t *len, const pb_read_options *o, pb_buf *buf, pb_error *err) {
+    const char *bin;
+    int kind, rc = pbi_raw_correlation_option(o, &bin, &kind, err);
+    if (rc || !bin) return rc;
+    if ((rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, buf, err))) return rc;
+    *data = (const uint8_t *)buf->data;
+    *len = buf->len;
+    return 0;
+}
+
 /* ---- the read in two halves (pb_format.prepare) ------------------------------ */
 
 typedef struct raw_prepared {
     const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
     size_t len;
+    pb_buf correlated; /* with binary-file/debug-info: the complete profile d points to */
     prof pf0; /* profile 0 ahead, when pf0.prepared */
 } raw_prepared;
 
@@ -939,8 +954,10 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
+    if (rc == 0) rc = correlated(&rp->d, &rp->len, o, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
+        pbi_buf_free(&rp->correlated);
         free(rp);
         return rc;
     }
@@ -976,6 +993,7 @@ void pbi_raw_free_prepared(void *state) {
     raw_prepared *rp = state;
     if (!rp) return;
     prof_free(&rp->pf0);
+    pbi_buf_free(&rp->correlated);
     free(rp);
 }
 
@@ -983,8 +1001,11 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     const uint8_t *data;
     size_t len;
     *out = NULL;
+    pb_buf cor = PB_BUF_INIT;
     int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
     if (rc == 0) rc = pbi_raw_read_bytes(out, data, len, o, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
+    pbi_buf_free(&cor);
     return rc;
 }

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* correlation.c -- merge's and show's --debug-info / --binary-file (correlation.h). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "correlation.h"
+#include "llvm/correlate.h"
+#include "llvm_args.h"
+
+/* LLVM prints its correlation warnings with WithColor::warning(): "warning: MSG". */
+static void print_warning(void *ctx, const char *msg) {
+    pbc_diag_ctx *dc = ctx;
+    if (dc) dc->warnings++;
+    fprintf(stderr, "%s: warning: %s\n", pbc_args_prog, msg);
+}
+
+static int load_failed(pb_error *err, pbc_diag_ctx *dc) {
+    pbc_diag(dc, PB_DIAG_ERROR, err);
+    return pbc_exit_for(err->code);
+}
+
+int pbc_merge_correlation_check(const char *debug_info, const char *binary_file, unsigned max_warnings,
+                                pbc_diag_ctx *dc) {
+    if (debug_info && binary_file) {
+        fprintf(stderr, "%s: error: Expected only one of -debug-info, -binary-file\n", pbc_args_prog);
+        return PBC_EXIT_USAGE;
+    }
+    pb_error err;
+    pb_error_clear(&err);
+    pbi_correlation c;
+    const char *path = debug_info ? debug_info : binary_file;
+    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, max_warnings,
+                             print_warning, dc, &err))
+        return load_failed(&err, dc);
+    pbi_correlation_free(&c);
+    return 0;
+}
+
+/* A YAML plain scalar when LLVM's writer leaves it plain, else single-quoted
+ * (llvm::yaml::needsQuotes: anything beyond [A-Za-z0-9_./-] and friends). */
+static void yaml_str(FILE *out, const char *s) {
+    int plain = *s != 0;
+    for (const char *p = s; *p && plain; p++)
+        if (!(((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9') || strchr("_-./^", *p))) plain = 0;
+    if (plain) {
+        fputs(s, out);
+        return;
+    }
+    fputc('\'', out);
+    for (const char *p = s; *p; p++) {
+        if (*p == '\'') fputc('\'', out);
+        fputc(*p, out);
+    }
+    fputc('\'', out);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int pbc_show_debug_info(const char *path, int yaml, unsigned max_warnings, FILE *out) {
+    pb_error err;
+    pb_error_clear(&err);
+    pbi_correlation c;
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, max_warnings, print_warning, NULL, &err))
+        return load_failed(&err, NULL);
+    if (yaml) {
+        fputs("---\nProbes:\n", out);
+        for (size_t i = 0; i < c.nprobes; i++) {
+            const pbi_corr_probe *p = &c.probes[i];
+            fputs("  - Function Name:   ", out);
+            yaml_str(out, p->name);
+            if (p->linkage) fputs("\n    Linkage Name:    ", out), yaml_str(out, p->linkage);
+            fprintf(out, "\n    CFG Hash:        0x%" PRIX64 "\n    Counter Offset:  0x%" PRIX64
+                         "\n    Num Counters:    %" PRIu32 "\n",
+                    p->hash, p->counter_offset, p->num_counters);
+            if (p->file) fputs("    File:            ", out), yaml_str(out, p->file), fputc('\n', out);
+            if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
+        }
+        fputs("...\n", out);
+    } else {
+        /* LLVM counts the records left once duplicate counter addresses are dropped */
+        size_t n = c.nprobes;
+        uint64_t *offs = malloc((n ? n : 1) * sizeof *offs);
+        if (!offs) {
+            pbi_correlation_free(&c);
+            pbc_msg("out of memory");
+            return PBC_EXIT_USAGE;
+        }
+        for (size_t i = 0; i < n; i++) offs[i] = c.probes[i].counter_offset;
+        qsort(offs, n, sizeof *offs, cmp_u64);
+        size_t k = 0;
+        for (size_t i = 0; i < n; i++) k += i == 0 || offs[i] != offs[i - 1];
+        free(offs);
+        fprintf(out, "Found %zu functions\n", k);
+    }
+    pbi_correlation_free(&c);
+    return 0;
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * correlation.h -- llvm-profdata's --debug-info / --binary-file on the
+ * command line (correlation.c): merge's check of the binary before any input
+ * is read, and show's listing of the functions found in the debug info.
+ * The correlating itself is the raw reader's ("binary-file" and
+ * "debug-info" read options, formats/raw/raw_correlate.c).
+ */
+#ifndef PB_CLI_CORRELATION_H
+#define PB_CLI_CORRELATION_H
+
+#include <stdio.h>
+
+#include "opts.h"
+
+/* merge: giving both is an error ("Expected only one of -debug-info,
+ * -binary-file"); a binary that cannot be used is "error: FILE: why". At
+ * most max_warnings correlation warnings are printed (0: all). Returns 0,
+ * or the exit code after the message. */
+int pbc_merge_correlation_check(const char *debug_info, const char *binary_file, unsigned max_warnings,
+                                pbc_diag_ctx *dc);
+
+/* show --debug-info FILE: "Found N functions" (yaml 0), or LLVM's YAML list
+ * of the probes (--show-format=yaml). Returns 0 or the exit code after the
+ * message. Self-contained, for show's option parser to call. */
+int pbc_show_debug_info(const char *path, int yaml, unsigned max_warnings, FILE *out);
+
+#endif

@@ -1,0 +1,204 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * correlate_dwarf.c -- the DWARF half of pbi_correlation_load (correlate.h),
+ * with libdw: DwarfInstrProfCorrelator's walk. Every DIE of every unit, in
+ * DWARF order, that is a DW_TAG_variable with children, named `__profc_*`,
+ * whose parent is a subprogram, is a probe; its DW_TAG_LLVM_annotation
+ * children give "Function Name", "CFG Hash" and "Num Counters", its
+ * DW_AT_location (DW_OP_addr or DW_OP_addrx) the counters' address, the
+ * subprogram's DW_AT_low_pc the function's. LLVM's rules: a probe with
+ * neither address was dead-stripped and is skipped silently; one missing an
+ * annotation or whose counters lie outside __llvm_prf_cnts is skipped with a
+ * warning; one without a function address is kept with a warning.
+ */
+#include <dwarf.h>
+#include <elfutils/libdw.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "llvm/correlate.h"
+#include "profbridge/profile.h"
+
+#ifndef DW_TAG_LLVM_annotation
+#define DW_TAG_LLVM_annotation 0x6000 /* LLVM's vendor tag (dwarf.h of elfutils lacks it) */
+#endif
+#ifndef DW_OP_addrx
+#define DW_OP_addrx 0xa1
+#endif
+#define COUNTERS_PREFIX "__profc_"
+
+typedef struct walk {
+    pbi_correlation *c;
+    size_t cap;
+    unsigned max_warnings; /* 0: all */
+    unsigned long warned, suppressed;
+    pbi_corr_warn_fn warn;
+    void *warn_ctx;
+    pb_error *err;
+} walk;
+
+static void warnf(walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warnf(walk *w, const char *fmt, ...) {
+    if (w->max_warnings && w->warned >= w->max_warnings) {
+        w->suppressed++;
+        return;
+    }
+    w->warned++;
+    if (!w->warn) return;
+    char msg[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    w->warn(w->warn_ctx, msg);
+}
+
+static const char *keep(walk *w, const char *s) {
+    if (!s) return NULL;
+    if (w->c->nstrings % 64 == 0) {
+        char **n = realloc(w->c->strings, (w->c->nstrings + 64) * sizeof *n);
+        if (!n) return NULL;
+        w->c->strings = n;
+    }
+    char *d = strdup(s);
+    if (d) w->c->strings[w->c->nstrings++] = d;
+    return d;
+}
+
+/* The counters' address: the first DW_OP_addr or DW_OP_addrx of the location. */
+static int location(Dwarf_Die *die, uint64_t *addr) {
+    Dwarf_Attribute at;
+    Dwarf_Op *ops;
+    size_t n;
+    if (!dwarf_attr(die, DW_AT_location, &at) || dwarf_getlocation(&at, &ops, &n) != 0) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (ops[i].atom == DW_OP_addr) {
+            *addr = ops[i].number;
+            return 1;
+        }
+        if (ops[i].atom == DW_OP_addrx || ops[i].atom == DW_OP_GNU_addr_index) {
+            Dwarf_Attribute res;
+            Dwarf_Addr a;
+            if (dwarf_getlocation_attr(&at, &ops[i], &res) == 0 && dwarf_formaddr(&res, &a) == 0) {
+                *addr = a;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
+static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
+    const char *fname = NULL;
+    uint64_t hash = 0, ncnt = 0, cptr = 0, fptr = 0;
+    int has_hash = 0, has_ncnt = 0, has_cptr = location(var, &cptr);
+    Dwarf_Addr lo;
+    int has_fptr = dwarf_lowpc(fn, &lo) == 0;
+    if (has_fptr) fptr = lo;
+    Dwarf_Die ch;
+    if (dwarf_child(var, &ch) == 0) {
+        do {
+            if (dwarf_tag(&ch) != DW_TAG_LLVM_annotation) continue;
+            Dwarf_Attribute an, av;
+            if (!dwarf_attr(&ch, DW_AT_name, &an) || !dwarf_attr(&ch, DW_AT_const_value, &av)) continue;
+            const char *aname = dwarf_formstring(&an);
+            if (!aname) continue;
+            Dwarf_Word u;
+            if (strcmp(aname, "Function Name") == 0) fname = dwarf_formstring(&av);
+            else if (strcmp(aname, "CFG Hash") == 0 && dwarf_formudata(&av, &u) == 0) hash = u, has_hash = 1;
+            else if (strcmp(aname, "Num Counters") == 0 && dwarf_formudata(&av, &u) == 0) ncnt = u, has_ncnt = 1;
+        } while (dwarf_siblingof(&ch, &ch) == 0);
+    }
+    if (!has_fptr && !has_cptr) return 0; /* dead-stripped */
+    if (!fname || !has_hash || !has_cptr || !has_ncnt) {
+        warnf(w, "Incomplete DIE for function %s: CFGHash=%s  CounterPtr=%s  NumCounters=%s", fname ? fname : "None",
+              has_hash ? "set" : "None", has_cptr ? "set" : "None", has_ncnt ? "set" : "None");
+        return 0;
+    }
+    if (cptr < w->c->cnts_start || cptr >= w->c->cnts_end) {
+        warnf(w, "CounterPtr out of range for function %s: Actual=0x%" PRIx64 " Expected=[0x%" PRIx64 ", 0x%" PRIx64 ")",
+              fname, cptr, w->c->cnts_start, w->c->cnts_end);
+        return 0;
+    }
+    if (!has_fptr) warnf(w, "Could not find address of function %s", fname);
+    if (w->c->nprobes == w->cap) {
+        size_t nc = w->cap ? w->cap * 2 : 64;
+        pbi_corr_probe *n = realloc(w->c->probes, nc * sizeof *n);
+        if (!n) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        w->c->probes = n;
+        w->cap = nc;
+    }
+    pbi_corr_probe *p = &w->c->probes[w->c->nprobes];
+    memset(p, 0, sizeof *p);
+    p->name = keep(w, fname);
+    if (!p->name) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    p->name_ref = pb_md5_ref(fname, strlen(fname));
+    p->hash = hash;
+    p->counter_offset = cptr - w->c->cnts_start;
+    p->fn_ptr = fptr;
+    p->num_counters = ncnt > UINT32_MAX ? UINT32_MAX : (uint32_t)ncnt;
+    Dwarf_Attribute la;
+    const char *link = dwarf_attr_integrate(fn, DW_AT_linkage_name, &la) ? dwarf_formstring(&la) : NULL;
+    if (!link) link = dwarf_diename(fn);
+    p->linkage = keep(w, link);
+    p->file = keep(w, dwarf_decl_file(fn));
+    int line;
+    if (dwarf_decl_line(fn, &line) == 0 && line > 0) p->line = (uint64_t)line;
+    w->c->nprobes++;
+    return 0;
+}
+
+/* Pre-order walk of die's children; `parent_tag` is die's own tag. */
+static int walk_children(walk *w, Dwarf_Die *die, int depth) {
+    Dwarf_Die ch;
+    if (depth > 256 || dwarf_child(die, &ch) != 0) return 0;
+    int is_sub = dwarf_tag(die) == DW_TAG_subprogram;
+    do {
+        int rc;
+        if (is_sub && dwarf_tag(&ch) == DW_TAG_variable && dwarf_haschildren(&ch) > 0) {
+            const char *n = dwarf_diename(&ch);
+            if (n && strncmp(n, COUNTERS_PREFIX, sizeof COUNTERS_PREFIX - 1) == 0 && (rc = add_probe(w, &ch, die)))
+                return rc;
+        }
+        if ((rc = walk_children(w, &ch, depth + 1))) return rc;
+    } while (dwarf_siblingof(&ch, &ch) == 0);
+    return 0;
+}
+
+int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, unsigned max_warnings,
+                        pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
+    walk w = {c, 0, max_warnings, 0, 0, warn, warn_ctx, err};
+    Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
+    int rc = 0;
+    if (dw) {
+        Dwarf_Off off = 0, next;
+        size_t hsize;
+        while (rc == 0 && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
+            Dwarf_Die cu;
+            if (dwarf_offdie(dw, off + hsize, &cu)) rc = walk_children(&w, &cu, 0);
+            off = next;
+        }
+        dwarf_end(dw);
+    }
+    if (w.suppressed && warn) {
+        char msg[64];
+        snprintf(msg, sizeof msg, "Suppressed %lu additional warnings", w.suppressed);
+        warn(warn_ctx, msg);
+    }
+    if (rc) {
+        pb_error_set_source(err, path);
+        return rc;
+    }
+    if (c->nprobes == 0) {
+        /* no DWARF at all reads as no probes, as in LLVM */
+        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                          "unable to correlate profile: could not find any profile data metadata in correlated "
+                          "file (expected __profc_ variables with DW_TAG_LLVM_annotation children: build with -g "
+                          "and -profile-correlate=debug-info)");
+        pb_error_set_source(err, path);
+    }
+    return rc;
+}
