@@ -115,7 +115,8 @@ static int mismatch(pb_error *err, uint64_t off, const char *path, const char *f
 
 /* One profile at `start`: its complete form appended to out, *next past it. */
 static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned index, const pbi_correlation *c,
-                       int order, unsigned ptr, const pb_buf *names, pb_buf *out, uint64_t *next, pb_error *err) {
+                       const pbi_llvm_target *t, int order, unsigned ptr, const pb_buf *names, pb_buf *out,
+                       uint64_t *next, pb_error *err) {
     char prefix[32] = "", path[96];
     if (index) snprintf(prefix, sizeof prefix, "profile[%u].", index);
     if (len - start < 16) {
@@ -148,8 +149,9 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
         if (h.f[id] == 0) continue;
         snprintf(path, sizeof path, "%sheader.%s", prefix, pbi_raw_header_fields[id].name);
         return pb_error_set(err, PB_EFORMAT, start + (uint64_t)l.hdr_off[id], path,
-                            "debug info/binary for correlation is not necessary: this raw profile has its own "
-                            "data and names (expected 0, found %" PRIu64 "); merge it without --%s",
+                            "%s for correlation is not necessary: this raw profile has its own data and names "
+                            "(expected 0, found %" PRIu64 "); merge it without --%s",
+                            pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "debug info/binary" : "debug info",
                             h.f[id], c->kind == PBI_CORR_BINARY ? "binary-file" : "debug-info");
     }
     rec *r = NULL;
@@ -200,8 +202,8 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
     return 0;
 }
 
-int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path, pb_buf *out,
-                      pb_error *err) {
+int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
+                      const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
     int order;
     unsigned ptr;
     if (!pbi_raw_magic(raw, len, &order, &ptr))
@@ -218,7 +220,7 @@ int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, 
     int rc = names_blob(c, &names, err);
     uint64_t pos = 0;
     for (unsigned idx = 0; rc == 0; idx++) {
-        if ((rc = one_profile(raw, len, pos, idx, c, order, ptr, &names, out, &pos, err))) break;
+        if ((rc = one_profile(raw, len, pos, idx, c, t, order, ptr, &names, out, &pos, err))) break;
         while (pos < len && raw[pos] == 0) pos++;
         if (pos >= len) break;
         int o2;
@@ -247,12 +249,12 @@ int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int 
     return 0;
 }
 
-int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind, pb_buf *out,
-                             pb_error *err) {
+int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
+                             const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
     pbi_correlation c;
-    int rc = pbi_correlation_load(&c, bin_path, kind, 0, NULL, NULL, err);
+    int rc = pbi_correlation_load(&c, bin_path, kind, t, 0, NULL, NULL, err);
     if (rc) return rc;
-    rc = pbi_raw_correlate(raw, len, &c, bin_path, out, err);
+    rc = pbi_raw_correlate(raw, len, &c, bin_path, t, out, err);
     pbi_correlation_free(&c);
     return rc;
 }

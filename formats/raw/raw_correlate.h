@@ -18,11 +18,12 @@ int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int 
 
 /* Appends to out the complete raw profile(s) that the lightweight raw[0..len)
  * and correlation c stand for (what LLVM's reader reads with a correlator). */
-int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path, pb_buf *out,
-                      pb_error *err);
+int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
+                      const pbi_llvm_target *t, pb_buf *out, pb_error *err);
 
-/* pbi_correlation_load of bin_path, then pbi_raw_correlate. */
-int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind, pb_buf *out,
-                             pb_error *err);
+/* pbi_correlation_load of bin_path, then pbi_raw_correlate; errors in the
+ * words of release t. */
+int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
+                             const pbi_llvm_target *t, pb_buf *out, pb_error *err);
 
 #endif

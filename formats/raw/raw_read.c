@@ -66,6 +66,7 @@ typedef struct rd {
     uint64_t flags;
     pb_error scratch; /* for pb_profile_add_record; cleared after each use */
     int bids_last_only;   /* read as LLVM 13-17: the last profile's binary ids only */
+    int correlated_empty; /* a debug-info-correlated file without its binary: no records (18+) */
     uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
     unsigned last_bids_index;
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
@@ -243,12 +244,13 @@ static int read_header(rd *r, prof *pf) {
                             pf->version, pf->l.header_size, r->len - s);
     }
     pbi_raw_header_decode(&pf->l, r->d + s, r->order, &pf->h);
-    if (pf->flags & PB_VARIANT_DBG_CORRELATE) {
+    if ((pf->flags & PB_VARIANT_DBG_CORRELATE) && !r->correlated_empty) {
+        /* LLVM 14-17 refuse it; 18+ read its (no) records */
         hdr_path(pf, PBI_RH_Version, path, sizeof path);
         return pb_error_set(r->err, PB_EUNSUPPORTED, s + 8, path,
-                            "debug-info-correlated raw profile (variant bit 59): its names and data "
-                            "are in the binary, which profbridge does not read; run "
-                            "`llvm-profdata merge --debug-info=<binary>` first");
+                            "debug info for correlation is required: a debug-info-correlated raw profile "
+                            "(variant bit 59) has its names and data in the binary; read it with "
+                            "--debug-info <binary>");
     }
     return 0;
 }
@@ -806,6 +808,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
     if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
     r.bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
+    r.correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
@@ -934,7 +937,10 @@ static int correlated(const uint8_t **data, size_t *len, const pb_read_options *
     const char *bin;
     int kind, rc = pbi_raw_correlation_option(o, &bin, &kind, err);
     if (rc || !bin) return rc;
-    if ((rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, buf, err))) return rc;
+    pbi_llvm_target target; /* whose words the errors are in */
+    if ((rc = pbi_llvm_target_from_kv(o->kv, o->nkv, &target, err)) ||
+        (rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, &target, buf, err)))
+        return rc;
     *data = (const uint8_t *)buf->data;
     *len = buf->len;
     return 0;

@@ -418,7 +418,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     const char *llvm = NULL, *indexed = NULL;
     int sparse = 0, keep_vt = 1, text = 0, binary = 0, dump_list = 0, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
-    const char *debug_info = NULL, *binary_file = NULL;
+    const char *debug_info = NULL, *binary_file = NULL, *debuginfod = NULL;
     unsigned max_warn = 5; /* --max-debug-info-correlation-warnings's default */
     unsigned threads = 0; /* 0: llvm-profdata's default */
     uint64_t reservoir = 100, trace_len = 10000; /* llvm-profdata's defaults */
@@ -458,14 +458,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         case PBC_LO_MAX_CORRELATION_WARNINGS: max_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u; break;
         case PBC_LO_DEBUG_INFO: debug_info = o->value; break;
         case PBC_LO_BINARY_FILE: binary_file = o->value; break;
-        case PBC_LO_DEBUGINFOD:
-            if (!o->u) break;
-            /* debuginfod fetches the binary by build id from a network
-             * service: profbridge reads local files only */
-            pbc_usage_error("merge", "%s needs a debuginfod network service, which profbridge does not use; "
-                                     "give the binary with --binary-file or --debug-info instead",
-                            o->spelled);
-            goto out;
+        case PBC_LO_DEBUGINFOD: if (o->u) debuginfod = o->spelled; break; /* refused below */
         case PBC_LO_REMAPPING_FILE:
             pbc_usage_error("merge", "%s is not supported by profbridge merge yet", o->spelled);
             goto out;
@@ -485,6 +478,14 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbi_llvm_target target;
     if (pbc_llvm_target("merge", llvm, &target)) goto out;
     if (pbc_args_check_release("merge", &args, target.release)) goto out;
+    if (debuginfod) {
+        /* debuginfod fetches the binary by build id from a network service:
+         * profbridge reads local files only */
+        pbc_usage_error("merge", "%s needs a debuginfod network service, which profbridge does not use; "
+                                 "give the binary with --binary-file or --debug-info instead",
+                        debuginfod);
+        goto out;
+    }
     tilde = target.release >= 21;
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
@@ -620,7 +621,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         /* llvm-profdata correlates once, before reading any input: a binary
          * it cannot use is "error: FILE: ..." and exit 1 whatever the inputs
          * (each raw input is then correlated by its reader: formats/raw/raw_correlate.c) */
-        if ((rc = pbc_merge_correlation_check(debug_info, binary_file, max_warn, &dc)) != 0) goto out;
+        if ((rc = pbc_merge_correlation_check(&target, debug_info, binary_file, max_warn, &dc)) != 0) goto out;
         rc = PBC_EXIT_USAGE;
     }
     if (!(rkv = calloc(args.plugin.n + 2, sizeof *rkv))) {

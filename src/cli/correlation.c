@@ -20,30 +20,47 @@ static int load_failed(pb_error *err, pbc_diag_ctx *dc) {
     return pbc_exit_for(err->code);
 }
 
-int pbc_merge_correlation_check(const char *debug_info, const char *binary_file, unsigned max_warnings,
-                                pbc_diag_ctx *dc) {
+int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
+                                unsigned max_warnings, pbc_diag_ctx *dc) {
     if (debug_info && binary_file) {
-        fprintf(stderr, "%s: error: Expected only one of -debug-info, -binary-file\n", pbc_args_prog);
+        fprintf(stderr, "%s: error: Expected only one of -debug-info, -binary-file%s\n", pbc_args_prog,
+                pbi_llvm_has(t, PBI_LF_CORRELATE_FOUR_SOURCES) ? ", -debuginfod or -debug-file-directory" : "");
         return PBC_EXIT_USAGE;
     }
     pb_error err;
     pb_error_clear(&err);
     pbi_correlation c;
     const char *path = debug_info ? debug_info : binary_file;
-    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, max_warnings,
+    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, max_warnings,
                              print_warning, dc, &err))
         return load_failed(&err, dc);
     pbi_correlation_free(&c);
     return 0;
 }
 
-/* A YAML plain scalar when LLVM's writer leaves it plain, else single-quoted
- * (llvm::yaml::needsQuotes: anything beyond [A-Za-z0-9_./-] and friends). */
+/* As llvm::yaml::needsQuotes decides: plain when every byte is safe
+ * (alphanumerics, "_-^., " and tab) and the text does not read as null, a
+ * boolean or a number nor starts with an indicator; single quotes otherwise
+ * ('/' included: LLVM quotes paths). Names with control bytes or UTF-8
+ * (double quotes in LLVM) are single-quoted here. */
+static int yaml_special(const char *s) {
+    static const char *const words[] = {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False",
+                                        "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
+                                        "Off", "OFF", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (strcmp(s, words[i]) == 0) return 1;
+    char *end;
+    (void)strtod(s, &end);
+    return *s && !*end;
+}
+
 static void yaml_str(FILE *out, const char *s) {
-    int plain = *s != 0;
-    for (const char *p = s; *p && plain; p++)
-        if (!(((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9') || strchr("_-./^", *p))) plain = 0;
-    if (plain) {
+    int quote = !*s || *s == ' ' || s[strlen(s) ? strlen(s) - 1 : 0] == ' ' || strchr("-?:,[]{}#&*!|>'\"%@`", *s) ||
+                yaml_special(s);
+    for (const char *p = s; *p && !quote; p++)
+        if (!(((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9') || strchr("_-^., \t", *p)))
+            quote = 1;
+    if (!quote) {
         fputs(s, out);
         return;
     }
@@ -60,11 +77,11 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-int pbc_show_debug_info(const char *path, int yaml, unsigned max_warnings, FILE *out) {
+int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, unsigned max_warnings, FILE *out) {
     pb_error err;
     pb_error_clear(&err);
     pbi_correlation c;
-    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, max_warnings, print_warning, NULL, &err))
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, max_warnings, print_warning, NULL, &err))
         return load_failed(&err, NULL);
     if (yaml) {
         fputs("---\nProbes:\n", out);
@@ -76,6 +93,9 @@ int pbc_show_debug_info(const char *path, int yaml, unsigned max_warnings, FILE 
             fprintf(out, "\n    CFG Hash:        0x%" PRIX64 "\n    Counter Offset:  0x%" PRIX64
                          "\n    Num Counters:    %" PRIu32 "\n",
                     p->hash, p->counter_offset, p->num_counters);
+            /* 23+ correlate MC/DC bitmaps; profbridge reads none (docs/llvm-profdata.md) */
+            if (pbi_llvm_has(t, PBI_LF_SHOW_DEBUG_INFO_BITMAP))
+                fputs("    Bitmap Offset:   0x0\n    Num BitmapBytes: 0\n", out);
             if (p->file) fputs("    File:            ", out), yaml_str(out, p->file), fputc('\n', out);
             if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
         }

@@ -14,15 +14,15 @@
 #include "opts.h"
 
 /* merge: giving both is an error ("Expected only one of -debug-info,
- * -binary-file"); a binary that cannot be used is "error: FILE: why". At
+ * -binary-file", in t's words); a binary that cannot be used is "error: FILE: why". At
  * most max_warnings correlation warnings are printed (0: all). Returns 0,
  * or the exit code after the message. */
-int pbc_merge_correlation_check(const char *debug_info, const char *binary_file, unsigned max_warnings,
-                                pbc_diag_ctx *dc);
+int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
+                                unsigned max_warnings, pbc_diag_ctx *dc);
 
 /* show --debug-info FILE: "Found N functions" (yaml 0), or LLVM's YAML list
  * of the probes (--show-format=yaml). Returns 0 or the exit code after the
  * message. Self-contained, for show's option parser to call. */
-int pbc_show_debug_info(const char *path, int yaml, unsigned max_warnings, FILE *out);
+int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, unsigned max_warnings, FILE *out);
 
 #endif

@@ -28,6 +28,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "llvm/target.h"
 #include "profbridge/error.h"
 
 enum pbi_corr_kind { PBI_CORR_BINARY = 1, PBI_CORR_DEBUG_INFO = 2 };
@@ -70,17 +71,19 @@ typedef void (*pbi_corr_warn_fn)(void *ctx, const char *msg);
  * Reads what `kind` needs from the ELF file at `path`. Errors name the file
  * (err->source) and say what was expected, in llvm-profdata's words where it
  * has some ("could not find section (__llvm_prf_cnts)", "The file was not
- * recognized as a valid object file"). With max_warnings N > 0 at most N
+ * recognized as a valid object file"), in release t's words (NULL: the
+ * default release's). With max_warnings N > 0 at most N
  * warnings go to warn (then "Suppressed K additional warnings"), 0 means all.
  * Returns 0 or a negative PB_E*; *c is zeroed first and freed on error.
  */
-int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, unsigned max_warnings,
-                         pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
+int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
+                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
 void pbi_correlation_free(pbi_correlation *c);
 
 /* The DWARF half (correlate_dwarf.c): fills c->probes from the open ELF
- * (an `Elf *` of libelf), counted against [cnts_start, cnts_end). */
-int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, unsigned max_warnings,
-                        pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
+ * (an `Elf *` of libelf), counted against [cnts_start, cnts_end); t (NULL:
+ * the default release) words its error. */
+int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
+                        unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
 
 #endif

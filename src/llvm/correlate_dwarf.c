@@ -91,6 +91,28 @@ static int location(Dwarf_Die *die, uint64_t *addr) {
     return 0;
 }
 
+/* The subprogram's DW_AT_decl_file relative to the compilation directory,
+ * as LLVM's RelativeFilePath gives it (show --debug-info's YAML). Read by
+ * hand: libdw's dwarf_decl_file refuses index 0, DWARF 5's primary file,
+ * and its names come joined with their directory. */
+static const char *decl_file(Dwarf_Die *fn) {
+    Dwarf_Attribute a;
+    Dwarf_Word idx;
+    Dwarf_Die cu;
+    Dwarf_Files *files;
+    size_t nfiles, ndirs;
+    const char *const *dirs;
+    if (!dwarf_attr_integrate(fn, DW_AT_decl_file, &a) || dwarf_formudata(&a, &idx) != 0 ||
+        !dwarf_diecu(fn, &cu, NULL, NULL) || dwarf_getsrcfiles(&cu, &files, &nfiles) != 0 || idx >= nfiles)
+        return NULL;
+    const char *name = dwarf_filesrc(files, idx, NULL, NULL);
+    if (name && dwarf_getsrcdirs(files, &dirs, &ndirs) == 0 && ndirs && dirs[0]) {
+        size_t n = strlen(dirs[0]);
+        if (n && strncmp(name, dirs[0], n) == 0 && name[n] == '/') name += n + 1;
+    }
+    return name;
+}
+
 static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     const char *fname = NULL;
     uint64_t hash = 0, ncnt = 0, cptr = 0, fptr = 0;
@@ -144,7 +166,7 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     const char *link = dwarf_attr_integrate(fn, DW_AT_linkage_name, &la) ? dwarf_formstring(&la) : NULL;
     if (!link) link = dwarf_diename(fn);
     p->linkage = keep(w, link);
-    p->file = keep(w, dwarf_decl_file(fn));
+    p->file = keep(w, decl_file(fn));
     int line;
     if (dwarf_decl_line(fn, &line) == 0 && line > 0) p->line = (uint64_t)line;
     w->c->nprobes++;
@@ -168,8 +190,8 @@ static int walk_children(walk *w, Dwarf_Die *die, int depth) {
     return 0;
 }
 
-int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, unsigned max_warnings,
-                        pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
+int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
+                        unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
     walk w = {c, 0, max_warnings, 0, 0, warn, warn_ctx, err};
     Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
     int rc = 0;
@@ -194,10 +216,13 @@ int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, unsigne
     }
     if (c->nprobes == 0) {
         /* no DWARF at all reads as no probes, as in LLVM */
+        pbi_llvm_target def;
+        if (!t) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &def), t = &def;
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
-                          "unable to correlate profile: could not find any profile data metadata in correlated "
-                          "file (expected __profc_ variables with DW_TAG_LLVM_annotation children: build with -g "
-                          "and -profile-correlate=debug-info)");
+                          "unable to correlate profile: could not find any profile %s (expected __profc_ variables "
+                          "with DW_TAG_LLVM_annotation children: build with -g and -profile-correlate=debug-info)",
+                          pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "data metadata in correlated file"
+                                                                         : "metadata in debug info");
         pb_error_set_source(err, path);
     }
     return rc;

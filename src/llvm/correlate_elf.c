@@ -62,8 +62,8 @@ static int section_bytes(Elf *e, size_t shstrndx, const char *name, const char *
     return 0;
 }
 
-int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, unsigned max_warnings,
-                         pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
+int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
+                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     memset(c, 0, sizeof *c);
     c->kind = kind;
@@ -82,7 +82,7 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, unsigne
     size_t shstrndx;
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
         /* llvm::object's message for what it cannot open as an object */
-        rc = pb_error_set(err, PB_EFORMAT, 0, NULL,
+        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                           "The file was not recognized as a valid object file (expected an ELF binary built "
                           "with -fprofile-generate and -profile-correlate)");
         pb_error_set_source(err, path);
@@ -111,7 +111,7 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, unsigne
             goto out;
         }
     } else {
-        rc = pbi_correlate_dwarf(c, e, path, max_warnings, warn, warn_ctx, err);
+        rc = pbi_correlate_dwarf(c, e, path, t, max_warnings, warn, warn_ctx, err);
     }
 out:
     if (e) elf_end(e);

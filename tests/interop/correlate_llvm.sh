@@ -1,0 +1,181 @@
+#!/bin/bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# correlate_llvm.sh -- lightweight raw profiles (counters only) read with
+# their binary, against the real llvm-profdata-N of every release on PATH:
+#   - clang-N builds a small C program (two files, static functions with one
+#     name, loops, recursion, an indirect call) with -profile-correlate=binary
+#     (18+) and with -g -profile-correlate=debug-info (18+; -debug-info-correlate
+#     in 14-17), runs it twice with different arguments;
+#   - `llvm-profdata-N merge --binary-file|--debug-info BIN r1 r2` (indexed and
+#     --text) against `profbridge merge --llvm-version N` with the same words
+#     and against profbridge called as llvm-profdata-N: the same bytes;
+#     `profbridge convert r1 --binary-file BIN` against a merge of r1 alone;
+#   - `show --debug-info BIN` (and --show-format=yaml where it exists): the same
+#     stdout;
+#   - the errors (both options, a missing file, a file that is no object, a
+#     binary without correlation data, a complete raw profile with
+#     --binary-file, --debuginfod where it exists): the same exit status
+#     through the llvm-profdata-N link and LLVM's message in ours.
+# Releases run two at a time.
+set -u
+: "${PB:?PB must name the profbridge binary (set by ctest)}"
+: "${PB_SOURCE_DIR:?PB_SOURCE_DIR must name the source tree (set by ctest)}"
+# shellcheck source=lib/llvm-tools.bash
+. "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
+
+releases=()
+for n in $(pb_llvm_releases clang); do [ "$n" -ge 14 ] && releases+=("$n"); done
+if [ ${#releases[@]} -eq 0 ]; then
+  echo "SKIP: no llvm-profdata-N with clang-N for N >= 14 on PATH ($(pb_llvm_how 19))"
+  exit 77
+fi
+W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
+mkdir -p "$W/bin"
+
+cat > "$W/a.c" <<'C'
+#include <stdio.h>
+#include <stdlib.h>
+int from_b(int n);
+static int helper(int x) { return x * x; }
+int fib(int n) { return n < 2 ? n : fib(n - 1) + fib(n - 2); }
+static int twice(int x) { return 2 * x; }
+static int thrice(int x) { return 3 * x; }
+int main(int argc, char **argv) {
+    int n = argc > 1 ? atoi(argv[1]) : 7, s = 0;
+    int (*f)(int) = n % 2 ? twice : thrice;
+    for (int i = 0; i < n; i++) s += (i & 1) ? helper(i) : fib(i);
+    s += from_b(n) + f(n);
+    printf("%d\n", s);
+    return 0;
+}
+C
+cat > "$W/b.c" <<'C'
+static int helper(int x) { return x + 1; }
+int from_b(int n) { int s = 0; for (int i = 0; i < n; i++) if (i % 3) s += helper(i); return s; }
+C
+
+# one_release N: builds, runs and compares; writes $W/N.log, the counts in $W/N.count
+one_release() {
+  local n=$1 d="$W/r$1" checks=0 fails=0 kinds=() k bin opt tool
+  mkdir -p "$d"
+  local cc="clang-$n" pd="llvm-profdata-$n" me="$W/bin/llvm-profdata-$n"
+  fail() { echo "FAIL [$n]: $*"; fails=$((fails + 1)); }
+  # build K FLAGS...: the program and two runs' raw profiles, or a note
+  build() {
+    local k=$1; shift
+    if ! "$cc" -O0 "$@" "$W/a.c" "$W/b.c" -o "$d/$k" 2>"$d/$k.log" >/dev/null; then
+      fail "$cc refused $*: $(grep -m1 -E 'error|Unknown' "$d/$k.log" | cut -c1-200)"; return 1
+    fi
+    (cd "$d" && LLVM_PROFILE_FILE="$d/$k.1.profraw" "./$k" 4 >/dev/null &&
+      LLVM_PROFILE_FILE="$d/$k.2.profraw" "./$k" 9 >/dev/null) || { fail "$k did not run"; return 1; }
+    kinds+=("$k")
+  }
+  # Value profiling is not correlated (LLVM's TODO): with it clang-19..24
+  # crash building -profile-correlate=debug-info and the =binary programs
+  # crash when they run, so it is off, as in LLVM's own tests.
+  if [ "$n" -ge 18 ]; then
+    build binary -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=binary
+    build debug -g -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=debug-info
+  else
+    build debug -g -fprofile-generate -mllvm -disable-vp -mllvm -debug-info-correlate
+  fi
+  build plain -fprofile-generate || return 0
+  # same ARGS...: the real tool, profbridge --llvm-version N and the link write the same bytes
+  same() {
+    local what="$*"
+    if ! "$pd" merge "$@" -o "$d/want" 2>"$d/want.err"; then fail "$pd refused merge $what: $(head -3 "$d/want.err")"; return; fi
+    checks=$((checks + 1))
+    if ! "$PB" merge --llvm-version "$n" "$@" -o "$d/got" 2>"$d/got.err"; then
+      fail "profbridge refused merge $what: $(head -3 "$d/got.err")"
+    elif ! cmp -s "$d/want" "$d/got"; then
+      fail "merge $what: other bytes than $pd"
+    fi
+    checks=$((checks + 1))
+    if ! "$me" merge "$@" -o "$d/got2" 2>"$d/got.err" || ! cmp -s "$d/want" "$d/got2"; then
+      fail "llvm-profdata-$n link: merge $what: other bytes or a failure: $(head -3 "$d/got.err")"
+    fi
+  }
+  for k in "${kinds[@]}"; do
+    [ "$k" = plain ] && continue
+    opt=--debug-info; [ "$k" = binary ] && opt=--binary-file
+    bin="$d/$k"
+    same "$opt=$bin" "$d/$k.1.profraw" "$d/$k.2.profraw"
+    same "$opt=$bin" --text "$d/$k.1.profraw" "$d/$k.2.profraw"
+    same "$opt" "$bin" --weighted-input=3,"$d/$k.1.profraw" "$d/$k.2.profraw"
+    # convert takes the raw reader's option
+    checks=$((checks + 1))
+    "$pd" merge "$opt=$bin" -o "$d/want" "$d/$k.1.profraw" 2>/dev/null
+    if ! "$PB" convert --llvm-version "$n" "$d/$k.1.profraw" "$opt" "$bin" -o "$d/conv.profdata" 2>"$d/got.err" ||
+       ! cmp -s "$d/want" "$d/conv.profdata"; then
+      fail "convert $k.1.profraw $opt: not what $pd merge writes: $(head -3 "$d/got.err")"
+    fi
+  done
+  # show --debug-info: the functions the debug info has
+  for k in "${kinds[@]}"; do
+    [ "$k" = debug ] || continue
+    for fmt in "" "--show-format=yaml"; do
+      [ -n "$fmt" ] && ! "$pd" show --help-hidden 2>/dev/null | grep -q -- '--show-format' && continue
+      # shellcheck disable=SC2086
+      "$pd" show --debug-info="$d/$k" $fmt >"$d/want" 2>&1 || { fail "$pd show --debug-info $fmt failed"; continue; }
+      checks=$((checks + 1))
+      # shellcheck disable=SC2086
+      "$me" show --debug-info="$d/$k" $fmt >"$d/got" 2>&1
+      cmp -s "$d/want" "$d/got" || fail "show --debug-info $fmt: $(diff "$d/want" "$d/got" | head -6)"
+    done
+  done
+  # errors: the same exit status through the link, LLVM's words in ours
+  err_case() {
+    local rw rm
+    "$pd" merge "$@" -o "$d/x" >/dev/null 2>"$d/want.err"; rw=$?
+    "$me" merge "$@" -o "$d/x" >/dev/null 2>"$d/got.err"; rm=$?
+    checks=$((checks + 1))
+    if [ "$rw" != "$rm" ]; then fail "merge $*: exit $rm, $pd exits $rw ($(head -2 "$d/got.err"))"; return; fi
+    # LLVM's first line without its "error: " / "warning: " and tool name in
+    # ours, where our detail (byte offset and field) may follow the file name
+    local msg; msg=$(head -1 "$d/want.err" | sed -E 's/^(llvm-profdata[-0-9]*: )?(error|warning): //')
+    case "$msg" in
+      "") return ;; # both succeeded
+      *"Unknown command line argument"*|*"Expected --correlate"*) return ;; # --debuginfod: refused with our reason
+    esac
+    sed -E 's/: byte 0x[0-9a-f]+ \([^)]*\)//' "$d/got.err" | grep -qF -- "$msg" ||
+      fail "merge $*: '$msg' not in: $(head -2 "$d/got.err")"
+  }
+  local lw
+  if [ "$n" -ge 18 ]; then
+    lw="$d/binary.1.profraw"
+    err_case --binary-file="$d/binary" --debug-info="$d/debug" "$lw"
+    err_case --binary-file="$d/plain" "$lw"
+    err_case --binary-file="$d/binary" "$d/plain.1.profraw"
+    err_case --binary-file="$W/a.c" "$lw"
+    err_case --binary-file="$W/nonexistent" "$lw"
+    err_case --debuginfod "$lw"
+  fi
+  err_case --debug-info="$d/plain" "$d/debug.1.profraw"
+  err_case --debug-info="$W/a.c" "$d/debug.1.profraw"
+  err_case --debug-info="$W/nonexistent" "$d/debug.1.profraw"
+  err_case --debug-info="$d/debug" "$d/plain.1.profraw"
+  # a lightweight profile without its binary: refused by 14-17, no records in 18+
+  if [ "$n" -ge 18 ]; then same "$d/debug.1.profraw"; fi
+  err_case "$d/debug.1.profraw"
+  echo "$checks $fails" > "$W/$n.count"
+}
+
+for n in "${releases[@]}"; do ln -s "$(readlink -f "$PB")" "$W/bin/llvm-profdata-$n"; done
+running=0
+for n in "${releases[@]}"; do
+  one_release "$n" >"$W/$n.log" 2>&1 &
+  running=$((running + 1))
+  if [ "$running" -ge 2 ]; then wait -n; running=$((running - 1)); fi
+done
+wait
+checks=0; fails=0
+for n in "${releases[@]}"; do
+  cat "$W/$n.log"
+  if [ -s "$W/$n.count" ]; then
+    read -r c f < "$W/$n.count"; checks=$((checks + c)); fails=$((fails + f))
+  else
+    echo "FAIL [$n]: the release's checks did not finish"; fails=$((fails + 1))
+  fi
+done
+echo "correlate_llvm.sh: releases ${releases[*]}: $checks comparisons with llvm-profdata-N, $fails failures"
+[ "$fails" -eq 0 ]
