@@ -10,8 +10,10 @@
  * correlation is not necessary"), with CounterPtr the offset into the
  * counters section and a constant delta of 0. The correlator's records
  * carry only NameRef, FuncHash, CounterPtr, FunctionPointer and NumCounters
- * (no value sites, no MC/DC bitmap: its TODOs), records whose counters start
- * where an earlier record's do are dropped, and vtables are not read.
+ * (no value sites: LLVM's TODO), and from LLVM 23 on the MC/DC bitmap
+ * (BitmapPtr and NumBitmapBytes, relative to __llvm_prf_bits); records whose
+ * counters start where an earlier record's do are dropped, and vtables are
+ * not read.
  *
  * Rather than a second reader, this writes that profile as an ordinary raw
  * profile of the same version (records with relative CounterPtr against
@@ -33,8 +35,8 @@
 #include "raw_sections.h"
 
 typedef struct rec {
-    uint64_t name_ref, hash, off, fn;
-    uint32_t ncnt;
+    uint64_t name_ref, hash, off, fn, bmp_off;
+    uint32_t ncnt, nbmp;
     size_t idx; /* probe order: the first of equal offsets is kept */
 } rec;
 
@@ -52,7 +54,8 @@ static int nomem(pb_error *err) { return pb_error_set(err, PB_ENOMEM, PB_NO_OFFS
 
 /* The correlator's records for layout l: the binary's __llvm_covdata or the
  * debug info's probes, then duplicates of a counter offset dropped. */
-static int collect(const pbi_correlation *c, const pbi_raw_layout *l, rec **out, size_t *n, pb_error *err) {
+static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmaps, rec **out, size_t *n,
+                   pb_error *err) {
     size_t cnt = c->kind == PBI_CORR_BINARY ? (c->data_len + l->record_size - 1) / l->record_size : c->nprobes;
     rec *r = calloc(cnt ? cnt : 1, sizeof *r);
     uint8_t *one = calloc(1, l->record_size);
@@ -74,9 +77,15 @@ static int collect(const pbi_correlation *c, const pbi_raw_layout *l, rec **out,
             r[i].off = (pbi_raw_rec_get(l, one, PBI_RD_CounterPtr, 0, c->order) - c->cnts_start) & mask;
             r[i].fn = pbi_raw_rec_get(l, one, PBI_RD_FunctionPointer, 0, c->order);
             r[i].ncnt = (uint32_t)pbi_raw_rec_get(l, one, PBI_RD_NumCounters, 0, c->order);
+            if (bitmaps && l->rec_off[PBI_RD_BitmapPtr] >= 0) {
+                r[i].nbmp = (uint32_t)pbi_raw_rec_get(l, one, PBI_RD_NumBitmapBytes, 0, c->order);
+                r[i].bmp_off = (pbi_raw_rec_get(l, one, PBI_RD_BitmapPtr, 0, c->order) - c->bits_start) & mask;
+                if (!r[i].nbmp) r[i].bmp_off = 0;
+            }
         } else {
             const pbi_corr_probe *p = &c->probes[i];
-            r[i] = (rec){p->name_ref, p->hash, p->counter_offset & mask, p->fn_ptr & mask, p->num_counters, 0};
+            r[i] = (rec){p->name_ref, p->hash, p->counter_offset & mask, p->fn_ptr & mask, 0, p->num_counters, 0, 0};
+            if (bitmaps && p->num_bitmap_bytes) r[i].bmp_off = p->bitmap_offset & mask, r[i].nbmp = p->num_bitmap_bytes;
         }
         r[i].idx = i;
     }
@@ -156,7 +165,7 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
     }
     rec *r = NULL;
     size_t nr = 0;
-    if ((rc = collect(c, &l, &r, &nr, err))) return rc;
+    if ((rc = collect(c, &l, pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err))) return rc;
     pbi_raw_header nh = h;
     nh.f[PBI_RH_Version] = vword & ~PB_VARIANT_DBG_CORRELATE;
     nh.f[PBI_RH_NumData] = nr;
@@ -187,6 +196,10 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
         pbi_raw_rec_put(&l, rb, PBI_RD_CounterPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].off), order);
         pbi_raw_rec_put(&l, rb, PBI_RD_FunctionPointer, 0, r[i].fn, order);
         pbi_raw_rec_put(&l, rb, PBI_RD_NumCounters, 0, r[i].ncnt, order);
+        if (r[i].nbmp) { /* 23+: the MC/DC bitmap, relative as the counters */
+            pbi_raw_rec_put(&l, rb, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].bmp_off), order);
+            pbi_raw_rec_put(&l, rb, PBI_RD_NumBitmapBytes, 0, r[i].nbmp, order);
+        }
         pbi_buf_append(out, rb, l.record_size);
     }
     /* padding before the counters, counters, bitmap, uniform counters and

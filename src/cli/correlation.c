@@ -93,9 +93,9 @@ int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, un
             fprintf(out, "\n    CFG Hash:        0x%" PRIX64 "\n    Counter Offset:  0x%" PRIX64
                          "\n    Num Counters:    %" PRIu32 "\n",
                     p->hash, p->counter_offset, p->num_counters);
-            /* 23+ correlate MC/DC bitmaps; profbridge reads none (docs/llvm-profdata.md) */
-            if (pbi_llvm_has(t, PBI_LF_SHOW_DEBUG_INFO_BITMAP))
-                fputs("    Bitmap Offset:   0x0\n    Num BitmapBytes: 0\n", out);
+            if (pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS))
+                fprintf(out, "    Bitmap Offset:   0x%" PRIX64 "\n    Num BitmapBytes: %" PRIu32 "\n", p->bitmap_offset,
+                        p->num_bitmap_bytes);
             if (p->file) fputs("    File:            ", out), yaml_str(out, p->file), fputc('\n', out);
             if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
         }

@@ -14,7 +14,9 @@
  *    the function's counters) and __llvm_covnames the names blob;
  *  - debug info: every `__profc_*` variable of a subprogram has
  *    DW_TAG_LLVM_annotation children "Function Name", "CFG Hash" and
- *    "Num Counters"; its DW_AT_location is the counters' address.
+ *    "Num Counters"; its DW_AT_location is the counters' address. A
+ *    `__profbm_*` variable of the same subprogram ("Function Name", "Num
+ *    BitmapBits") locates its MC/DC bitmap (clang 23+ emit it).
  *
  * Both need __llvm_prf_cnts's address range (counter addresses become
  * offsets into the counters the profile holds). This file reads ELF (libelf)
@@ -40,6 +42,8 @@ typedef struct pbi_corr_probe {
     uint64_t counter_offset; /* counters' address - start of __llvm_prf_cnts */
     uint64_t fn_ptr;         /* the subprogram's DW_AT_low_pc, or 0 */
     uint32_t num_counters;   /* "Num Counters" */
+    uint64_t bitmap_offset;  /* the __profbm_ variable's address - start of __llvm_prf_bits */
+    uint32_t num_bitmap_bytes; /* its "Num BitmapBits" in bytes; 0 without one */
     const char *name;        /* "Function Name", into pbi_correlation.strings */
     const char *linkage;     /* the subprogram's linkage name or NULL */
     const char *file;        /* DW_AT_decl_file's name or NULL */
@@ -51,6 +55,7 @@ typedef struct pbi_correlation {
     unsigned ptr;   /* 4 (ELFCLASS32) or 8 (ELFCLASS64) */
     int order;      /* PB_ORDER_LE or PB_ORDER_BE (the ELF's data encoding) */
     uint64_t cnts_start, cnts_end; /* __llvm_prf_cnts's address range */
+    uint64_t bits_start, bits_end; /* __llvm_prf_bits's (MC/DC bitmaps), 0 and 0 without one */
     /* binary: __llvm_covdata and __llvm_covnames, as stored */
     uint8_t *data;
     size_t data_len;

@@ -29,6 +29,7 @@
 #define DW_OP_addrx 0xa1
 #endif
 #define COUNTERS_PREFIX "__profc_"
+#define BITMAP_PREFIX "__profbm_"
 
 typedef struct walk {
     pbi_correlation *c;
@@ -113,6 +114,36 @@ static const char *decl_file(Dwarf_Die *fn) {
     return name;
 }
 
+/* The MC/DC bitmap of function `fname`: a `__profbm_*` child of fn whose
+ * "Function Name" is fname, at an address inside __llvm_prf_bits. */
+static void find_bitmap(walk *w, Dwarf_Die *fn, const char *fname, pbi_corr_probe *p) {
+    Dwarf_Die v, ch;
+    if (dwarf_child(fn, &v) != 0) return;
+    do {
+        const char *n = dwarf_diename(&v);
+        uint64_t addr, bits = 0;
+        const char *of = NULL;
+        if (dwarf_tag(&v) != DW_TAG_variable || !n || strncmp(n, BITMAP_PREFIX, sizeof BITMAP_PREFIX - 1) != 0 ||
+            !location(&v, &addr) || dwarf_child(&v, &ch) != 0)
+            continue;
+        do {
+            Dwarf_Attribute an, av;
+            Dwarf_Word u;
+            const char *aname;
+            if (dwarf_tag(&ch) != DW_TAG_LLVM_annotation || !dwarf_attr(&ch, DW_AT_name, &an) ||
+                !dwarf_attr(&ch, DW_AT_const_value, &av) || !(aname = dwarf_formstring(&an)))
+                continue;
+            if (strcmp(aname, "Function Name") == 0) of = dwarf_formstring(&av);
+            else if (strcmp(aname, "Num BitmapBits") == 0 && dwarf_formudata(&av, &u) == 0) bits = u;
+        } while (dwarf_siblingof(&ch, &ch) == 0);
+        if (of && strcmp(of, fname) == 0 && addr >= w->c->bits_start && addr < w->c->bits_end) {
+            p->bitmap_offset = addr - w->c->bits_start;
+            p->num_bitmap_bytes = (uint32_t)((bits + 7) / 8);
+            return;
+        }
+    } while (dwarf_siblingof(&v, &v) == 0);
+}
+
 static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     const char *fname = NULL;
     uint64_t hash = 0, ncnt = 0, cptr = 0, fptr = 0;
@@ -162,6 +193,7 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     p->counter_offset = cptr - w->c->cnts_start;
     p->fn_ptr = fptr;
     p->num_counters = ncnt > UINT32_MAX ? UINT32_MAX : (uint32_t)ncnt;
+    find_bitmap(w, fn, fname, p);
     Dwarf_Attribute la;
     const char *link = dwarf_attr_integrate(fn, DW_AT_linkage_name, &la) ? dwarf_formstring(&la) : NULL;
     if (!link) link = dwarf_diename(fn);

@@ -19,6 +19,7 @@
 #include "profbridge/profile.h"
 
 #define SEC_CNTS "__llvm_prf_cnts"
+#define SEC_BITS "__llvm_prf_bits"
 #define SEC_DATA "__llvm_covdata"
 #define SEC_NAMES "__llvm_covnames"
 
@@ -97,6 +98,10 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
     }
     c->cnts_start = sh.sh_addr;
     c->cnts_end = sh.sh_addr + sh.sh_size;
+    if (find_section(e, shstrndx, SEC_BITS, &sh)) {
+        c->bits_start = sh.sh_addr;
+        c->bits_end = sh.sh_addr + sh.sh_size;
+    }
     if (kind == PBI_CORR_BINARY) {
         if ((rc = section_bytes(e, shstrndx, SEC_DATA, path, &c->data, &c->data_len, err)) ||
             (rc = section_bytes(e, shstrndx, SEC_NAMES, path, &c->names, &c->names_len, err)))

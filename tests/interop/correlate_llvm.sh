@@ -3,9 +3,13 @@
 # correlate_llvm.sh -- lightweight raw profiles (counters only) read with
 # their binary, against the real llvm-profdata-N of every release on PATH:
 #   - clang-N builds a small C program (two files, static functions with one
-#     name, loops, recursion, an indirect call) with -profile-correlate=binary
-#     (18+) and with -g -profile-correlate=debug-info (18+; -debug-info-correlate
-#     in 14-17), runs it twice with different arguments;
+#     name, loops, recursion, an indirect call, a condition of three terms)
+#     with -profile-correlate=binary (18+) and with -g
+#     -profile-correlate=debug-info (18+; -debug-info-correlate in 14-17),
+#     IR-instrumented and front-end instrumented with coverage and, from 18 on,
+#     MC/DC bitmaps (correlated by 23+), value profiling off (-disable-vp:
+#     LLVM correlates no value sites, and clang crashes building such
+#     programs), runs each twice with different arguments;
 #   - `llvm-profdata-N merge --binary-file|--debug-info BIN r1 r2` (indexed and
 #     --text) against `profbridge merge --llvm-version N` with the same words
 #     and against profbridge called as llvm-profdata-N: the same bytes;
@@ -51,7 +55,12 @@ int main(int argc, char **argv) {
 C
 cat > "$W/b.c" <<'C'
 static int helper(int x) { return x + 1; }
-int from_b(int n) { int s = 0; for (int i = 0; i < n; i++) if (i % 3) s += helper(i); return s; }
+static int decide(int a, int b, int c) { return (a && b) || c; }
+int from_b(int n) {
+    int s = 0;
+    for (int i = 0; i < n; i++) if (i % 3) s += helper(i) + decide(i & 1, i & 2, n > 8);
+    return s;
+}
 C
 
 # one_release N: builds, runs and compares; writes $W/N.log, the counts in $W/N.count
@@ -64,6 +73,9 @@ one_release() {
   build() {
     local k=$1; shift
     if ! "$cc" -O0 "$@" "$W/a.c" "$W/b.c" -o "$d/$k" 2>"$d/$k.log" >/dev/null; then
+      case "$k" in
+        fe-*) echo "note [$n]: $cc refused $* (front-end correlation not tested)"; return 1 ;;
+      esac
       fail "$cc refused $*: $(grep -m1 -E 'error|Unknown' "$d/$k.log" | cut -c1-200)"; return 1
     fi
     (cd "$d" && LLVM_PROFILE_FILE="$d/$k.1.profraw" "./$k" 4 >/dev/null &&
@@ -73,10 +85,19 @@ one_release() {
   # Value profiling is not correlated (LLVM's TODO): with it clang-19..24
   # crash building -profile-correlate=debug-info and the =binary programs
   # crash when they run, so it is off, as in LLVM's own tests.
+  # The fe-* kinds: front-end instrumentation with coverage and MC/DC
+  # bitmaps (18+), which LLVM 23+ correlate and 18-22 drop.
+  local fe="-fprofile-instr-generate -fcoverage-mapping"
   if [ "$n" -ge 18 ]; then
     build binary -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=binary
     build debug -g -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=debug-info
+    # shellcheck disable=SC2086
+    build fe-binary $fe -fcoverage-mcdc -mllvm -disable-vp -mllvm -profile-correlate=binary
+    # shellcheck disable=SC2086
+    build fe-debug -g $fe -fcoverage-mcdc -mllvm -disable-vp -mllvm -profile-correlate=debug-info
   else
+    # (front-end programs of 14-17 write complete or empty profiles with
+    # -debug-info-correlate: only IR instrumentation is correlated there)
     build debug -g -fprofile-generate -mllvm -disable-vp -mllvm -debug-info-correlate
   fi
   build plain -fprofile-generate || return 0
@@ -97,7 +118,7 @@ one_release() {
   }
   for k in "${kinds[@]}"; do
     [ "$k" = plain ] && continue
-    opt=--debug-info; [ "$k" = binary ] && opt=--binary-file
+    opt=--debug-info; case "$k" in *binary) opt=--binary-file ;; esac
     bin="$d/$k"
     same "$opt=$bin" "$d/$k.1.profraw" "$d/$k.2.profraw"
     same "$opt=$bin" --text "$d/$k.1.profraw" "$d/$k.2.profraw"
@@ -112,7 +133,7 @@ one_release() {
   done
   # show --debug-info: the functions the debug info has
   for k in "${kinds[@]}"; do
-    [ "$k" = debug ] || continue
+    case "$k" in *debug) ;; *) continue ;; esac
     for fmt in "" "--show-format=yaml"; do
       [ -n "$fmt" ] && ! "$pd" show --help-hidden 2>/dev/null | grep -q -- '--show-format' && continue
       # shellcheck disable=SC2086
