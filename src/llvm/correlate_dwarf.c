@@ -114,57 +114,63 @@ static const char *decl_file(Dwarf_Die *fn) {
     return name;
 }
 
+/* The DW_TAG_LLVM_annotation children of a __profc_ or __profbm_ variable. */
+typedef struct annots {
+    const char *fname;
+    uint64_t hash, ncnt, bits;
+    int has_hash, has_ncnt;
+} annots;
+
+static void read_annotations(Dwarf_Die *var, annots *a) {
+    memset(a, 0, sizeof *a);
+    Dwarf_Die ch;
+    if (dwarf_child(var, &ch) != 0) return;
+    do {
+        Dwarf_Attribute an, av;
+        Dwarf_Word u;
+        const char *name;
+        if (dwarf_tag(&ch) != DW_TAG_LLVM_annotation || !dwarf_attr(&ch, DW_AT_name, &an) ||
+            !dwarf_attr(&ch, DW_AT_const_value, &av) || !(name = dwarf_formstring(&an)))
+            continue;
+        if (strcmp(name, "Function Name") == 0) a->fname = dwarf_formstring(&av);
+        else if (strcmp(name, "CFG Hash") == 0 && dwarf_formudata(&av, &u) == 0) a->hash = u, a->has_hash = 1;
+        else if (strcmp(name, "Num Counters") == 0 && dwarf_formudata(&av, &u) == 0) a->ncnt = u, a->has_ncnt = 1;
+        else if (strcmp(name, "Num BitmapBits") == 0 && dwarf_formudata(&av, &u) == 0) a->bits = u;
+    } while (dwarf_siblingof(&ch, &ch) == 0);
+}
+
 /* The MC/DC bitmap of function `fname`: a `__profbm_*` child of fn whose
  * "Function Name" is fname, at an address inside __llvm_prf_bits. */
 static void find_bitmap(walk *w, Dwarf_Die *fn, const char *fname, pbi_corr_probe *p) {
-    Dwarf_Die v, ch;
+    Dwarf_Die v;
     if (dwarf_child(fn, &v) != 0) return;
     do {
         const char *n = dwarf_diename(&v);
-        uint64_t addr, bits = 0;
-        const char *of = NULL;
+        uint64_t addr;
+        annots a;
         if (dwarf_tag(&v) != DW_TAG_variable || !n || strncmp(n, BITMAP_PREFIX, sizeof BITMAP_PREFIX - 1) != 0 ||
-            !location(&v, &addr) || dwarf_child(&v, &ch) != 0)
+            !location(&v, &addr))
             continue;
-        do {
-            Dwarf_Attribute an, av;
-            Dwarf_Word u;
-            const char *aname;
-            if (dwarf_tag(&ch) != DW_TAG_LLVM_annotation || !dwarf_attr(&ch, DW_AT_name, &an) ||
-                !dwarf_attr(&ch, DW_AT_const_value, &av) || !(aname = dwarf_formstring(&an)))
-                continue;
-            if (strcmp(aname, "Function Name") == 0) of = dwarf_formstring(&av);
-            else if (strcmp(aname, "Num BitmapBits") == 0 && dwarf_formudata(&av, &u) == 0) bits = u;
-        } while (dwarf_siblingof(&ch, &ch) == 0);
-        if (of && strcmp(of, fname) == 0 && addr >= w->c->bits_start && addr < w->c->bits_end) {
+        read_annotations(&v, &a);
+        if (a.fname && strcmp(a.fname, fname) == 0 && addr >= w->c->bits_start && addr < w->c->bits_end) {
             p->bitmap_offset = addr - w->c->bits_start;
-            p->num_bitmap_bytes = (uint32_t)((bits + 7) / 8);
+            p->num_bitmap_bytes = (uint32_t)((a.bits + 7) / 8);
             return;
         }
     } while (dwarf_siblingof(&v, &v) == 0);
 }
 
 static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
-    const char *fname = NULL;
-    uint64_t hash = 0, ncnt = 0, cptr = 0, fptr = 0;
-    int has_hash = 0, has_ncnt = 0, has_cptr = location(var, &cptr);
+    uint64_t cptr = 0, fptr = 0;
+    int has_cptr = location(var, &cptr);
     Dwarf_Addr lo;
     int has_fptr = dwarf_lowpc(fn, &lo) == 0;
     if (has_fptr) fptr = lo;
-    Dwarf_Die ch;
-    if (dwarf_child(var, &ch) == 0) {
-        do {
-            if (dwarf_tag(&ch) != DW_TAG_LLVM_annotation) continue;
-            Dwarf_Attribute an, av;
-            if (!dwarf_attr(&ch, DW_AT_name, &an) || !dwarf_attr(&ch, DW_AT_const_value, &av)) continue;
-            const char *aname = dwarf_formstring(&an);
-            if (!aname) continue;
-            Dwarf_Word u;
-            if (strcmp(aname, "Function Name") == 0) fname = dwarf_formstring(&av);
-            else if (strcmp(aname, "CFG Hash") == 0 && dwarf_formudata(&av, &u) == 0) hash = u, has_hash = 1;
-            else if (strcmp(aname, "Num Counters") == 0 && dwarf_formudata(&av, &u) == 0) ncnt = u, has_ncnt = 1;
-        } while (dwarf_siblingof(&ch, &ch) == 0);
-    }
+    annots a;
+    read_annotations(var, &a);
+    const char *fname = a.fname;
+    uint64_t hash = a.hash, ncnt = a.ncnt;
+    int has_hash = a.has_hash, has_ncnt = a.has_ncnt;
     if (!has_fptr && !has_cptr) return 0; /* dead-stripped */
     if (!fname || !has_hash || !has_cptr || !has_ncnt) {
         warnf(w, "Incomplete DIE for function %s: CFGHash=%s  CounterPtr=%s  NumCounters=%s", fname ? fname : "None",
