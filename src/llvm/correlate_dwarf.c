@@ -14,6 +14,7 @@
 #include <dwarf.h>
 #include <elfutils/libdw.h>
 #include <inttypes.h>
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,16 +58,37 @@ static void warnf(walk *w, const char *fmt, ...) {
     w->warn(w->warn_ctx, msg);
 }
 
-static const char *keep(walk *w, const char *s) {
-    if (!s) return NULL;
+/* A copy of s owned by the correlation in *out (NULL for NULL); -1 when
+ * out of memory. */
+static int keep(walk *w, const char *s, const char **out) {
+    *out = NULL;
+    if (!s) return 0;
     if (w->c->nstrings % 64 == 0) {
         char **n = realloc(w->c->strings, (w->c->nstrings + 64) * sizeof *n);
-        if (!n) return NULL;
+        if (!n) return -1;
         w->c->strings = n;
     }
     char *d = strdup(s);
-    if (d) w->c->strings[w->c->nstrings++] = d;
-    return d;
+    if (!d) return -1;
+    w->c->strings[w->c->nstrings++] = d;
+    *out = d;
+    return 0;
+}
+
+/* Whether libdw's last error (cleared here) was a failed allocation. */
+static int out_of_memory(void) {
+    int e = dwarf_errno();
+    const char *m = e ? dwarf_errmsg(e) : NULL;
+    return m && strcmp(m, "out of memory") == 0;
+}
+
+/* libdw's last error as ours: out of memory, or DWARF it cannot read. */
+static int libdw_failed(pb_error *err) {
+    const char *m = dwarf_errmsg(dwarf_errno());
+    if (m && strcmp(m, "out of memory") == 0)
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "cannot read the DWARF: libdw says %s",
+                        m ? m : "nothing");
 }
 
 /* The counters' address: the first DW_OP_addr or DW_OP_addrx of the location. */
@@ -192,8 +214,7 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     }
     pbi_corr_probe *p = &w->c->probes[w->c->nprobes];
     memset(p, 0, sizeof *p);
-    p->name = keep(w, fname);
-    if (!p->name) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (keep(w, fname, &p->name)) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     p->name_ref = pb_md5_ref(fname, strlen(fname));
     p->hash = hash;
     p->counter_offset = cptr - w->c->cnts_start;
@@ -203,8 +224,8 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     Dwarf_Attribute la;
     const char *link = dwarf_attr_integrate(fn, DW_AT_linkage_name, &la) ? dwarf_formstring(&la) : NULL;
     if (!link) link = dwarf_diename(fn);
-    p->linkage = keep(w, link);
-    p->file = keep(w, decl_file(fn));
+    if (keep(w, link, &p->linkage) || keep(w, decl_file(fn), &p->file))
+        return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int line;
     if (dwarf_decl_line(fn, &line) == 0 && line > 0) p->line = (uint64_t)line;
     w->c->nprobes++;
@@ -217,31 +238,71 @@ static int walk_children(walk *w, Dwarf_Die *die, int depth) {
     if (depth > 256 || dwarf_child(die, &ch) != 0) return 0;
     int is_sub = dwarf_tag(die) == DW_TAG_subprogram;
     do {
-        int rc;
-        if (is_sub && dwarf_tag(&ch) == DW_TAG_variable && dwarf_haschildren(&ch) > 0) {
+        int rc, tag = dwarf_tag(&ch);
+        /* a DIE whose abbreviation libdw could not read (out of memory,
+         * broken DWARF): walking on would read garbage */
+        if (tag == DW_TAG_invalid) return libdw_failed(w->err);
+        if (is_sub && tag == DW_TAG_variable && dwarf_haschildren(&ch) > 0) {
             const char *n = dwarf_diename(&ch);
+            if (!n && out_of_memory()) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             if (n && strncmp(n, COUNTERS_PREFIX, sizeof COUNTERS_PREFIX - 1) == 0 && (rc = add_probe(w, &ch, die)))
                 return rc;
         }
+        /* libdw reports some allocation failures only through dwarf_errno
+         * and goes on with what it has: stop before reading it */
+        if (out_of_memory()) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         if ((rc = walk_children(w, &ch, depth + 1))) return rc;
     } while (dwarf_siblingof(&ch, &ch) == 0);
     return 0;
 }
 
+static int walk_units(walk *w, Dwarf *dw) {
+    Dwarf_Off off = 0, next;
+    size_t hsize;
+    int rc = 0, more;
+    while (rc == 0 && (more = dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL)) == 0) {
+        Dwarf_Die cu;
+        if (!dwarf_offdie(dw, off + hsize, &cu)) return libdw_failed(w->err);
+        rc = walk_children(w, &cu, 0);
+        off = next;
+    }
+    return rc ? rc : more < 0 ? libdw_failed(w->err) : 0;
+}
+
+/* libdw calls its out-of-memory handler where it cannot return an error;
+ * the default one exits the process. Ours jumps back to the walk's caller,
+ * which reports PB_ENOMEM (and leaves the Dwarf unfreed: libdw's state is
+ * unknown there). */
+static _Thread_local jmp_buf *oom_jump;
+static void libdw_oom(void) __attribute__((noreturn));
+static void libdw_oom(void) { longjmp(*oom_jump, 1); }
+
 int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
     walk w = {c, 0, max_warnings, 0, 0, warn, warn_ctx, err};
+    (void)dwarf_errno(); /* clears an earlier error */
     Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
-    int rc = 0;
-    if (dw) {
-        Dwarf_Off off = 0, next;
-        size_t hsize;
-        while (rc == 0 && dwarf_nextcu(dw, off, &next, &hsize, NULL, NULL, NULL) == 0) {
-            Dwarf_Die cu;
-            if (dwarf_offdie(dw, off + hsize, &cu)) rc = walk_children(&w, &cu, 0);
-            off = next;
-        }
+    volatile int rc = 0;
+    if (!dw) {
+        /* no DWARF at all reads as no probes, as in LLVM */
+        const char *m = dwarf_errmsg(-1);
+        if (m && strcmp(m, "no DWARF information") != 0) rc = libdw_failed(err);
+    } else if (dwarf_errno() != 0) {
+        /* libdw returns a handle even when an allocation failed while it
+         * read the sections; walking it reads freed or missing data */
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         dwarf_end(dw);
+    } else {
+        jmp_buf jb;
+        oom_jump = &jb;
+        dwarf_new_oom_handler(dw, libdw_oom);
+        if (setjmp(jb) == 0) {
+            rc = walk_units(&w, dw);
+            dwarf_end(dw);
+        } else {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        }
+        oom_jump = NULL;
     }
     if (w.suppressed && warn) {
         char msg[64];
@@ -253,7 +314,6 @@ int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const p
         return rc;
     }
     if (c->nprobes == 0) {
-        /* no DWARF at all reads as no probes, as in LLVM */
         pbi_llvm_target def;
         if (!t) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &def), t = &def;
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,

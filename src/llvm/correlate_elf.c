@@ -34,6 +34,16 @@ static int unable(pb_error *err, const char *path, const char *detail, const cha
     return rc;
 }
 
+/* libelf's last error as ours: out of memory, or an ELF file it cannot read. */
+static int libelf_failed(pb_error *err, const char *path, const char *what) {
+    const char *m = elf_errmsg(elf_errno());
+    int rc = m && strcmp(m, "out of memory") == 0
+                 ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
+                 : pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, what, "cannot read it: libelf says %s", m ? m : "nothing");
+    pb_error_set_source(err, path);
+    return rc;
+}
+
 static Elf_Scn *find_section(Elf *e, size_t shstrndx, const char *want, GElf_Shdr *sh) {
     for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
         if (!gelf_getshdr(s, sh)) continue;
@@ -54,7 +64,8 @@ static int section_bytes(Elf *e, size_t shstrndx, const char *name, const char *
         pb_error_set_source(err, path);
         return PB_EFORMAT;
     }
-    Elf_Data *d = sh.sh_type == SHT_NOBITS ? NULL : elf_rawdata(s, NULL);
+    Elf_Data *d = NULL;
+    if (sh.sh_type != SHT_NOBITS && sh.sh_size && !(d = elf_rawdata(s, NULL))) return libelf_failed(err, path, name);
     size_t n = d && d->d_buf ? d->d_size : 0;
     *out = malloc(n ? n : 1);
     if (!*out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -78,10 +89,15 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
         return rc;
     }
     int rc = 0;
+    (void)elf_errno(); /* clears an earlier error */
     Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
     GElf_Ehdr eh;
     size_t shstrndx;
-    if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
+    if (!e) { /* not for a file that is no ELF (ELF_K_NONE): memory, or a file it cannot read */
+        rc = libelf_failed(err, path, NULL);
+        goto out;
+    }
+    if (elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
         /* llvm::object's message for what it cannot open as an object */
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                           "The file was not recognized as a valid object file (expected an ELF binary built "
