@@ -271,8 +271,7 @@ int pbc_cmd_show(int argc, char **argv) {
             return pbc_usage_error("show", "llvm-profdata-%d show has no -%s (--llvm-version %d)", target.release,
                                    bool_flags[i].name, target.release);
     if (debug_info) /* llvm-profdata show --debug-info: the binary's functions, no input (correlation.c) */
-        return pbc_show_debug_info(&target, debug_info, show_format && strcmp(show_format, "yaml") == 0,
-                                   (unsigned)max_corr_warn, stdout);
+        return pbc_show_debug_info(&target, debug_info, show_format, (unsigned)max_corr_warn, out_path);
     if (show_format) {
         if (!pbi_llvm_has(&target, PBI_LF_SHOW_OPT_VERSION_FORMAT))
             return pbc_usage_error("show", "llvm-profdata-%d show has no -show-format (--llvm-version %d)",

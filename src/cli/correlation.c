@@ -77,16 +77,11 @@ static int cmp_u64(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, unsigned max_warnings, FILE *out) {
-    pb_error err;
-    pb_error_clear(&err);
-    pbi_correlation c;
-    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, max_warnings, print_warning, NULL, &err))
-        return load_failed(&err, NULL);
+static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int yaml, FILE *out) {
     if (yaml) {
         fputs("---\nProbes:\n", out);
-        for (size_t i = 0; i < c.nprobes; i++) {
-            const pbi_corr_probe *p = &c.probes[i];
+        for (size_t i = 0; i < c->nprobes; i++) {
+            const pbi_corr_probe *p = &c->probes[i];
             fputs("  - Function Name:   ", out);
             yaml_str(out, p->name);
             if (p->linkage) fputs("\n    Linkage Name:    ", out), yaml_str(out, p->linkage);
@@ -100,22 +95,38 @@ int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, un
             if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
         }
         fputs("...\n", out);
-    } else {
-        /* LLVM counts the records left once duplicate counter addresses are dropped */
-        size_t n = c.nprobes;
-        uint64_t *offs = malloc((n ? n : 1) * sizeof *offs);
-        if (!offs) {
-            pbi_correlation_free(&c);
-            pbc_msg("out of memory");
-            return PBC_EXIT_USAGE;
-        }
-        for (size_t i = 0; i < n; i++) offs[i] = c.probes[i].counter_offset;
-        qsort(offs, n, sizeof *offs, cmp_u64);
-        size_t k = 0;
-        for (size_t i = 0; i < n; i++) k += i == 0 || offs[i] != offs[i - 1];
-        free(offs);
-        fprintf(out, "Found %zu functions\n", k);
+        return 0;
     }
-    pbi_correlation_free(&c);
+    /* LLVM counts the records left once duplicate counter addresses are dropped */
+    size_t n = c->nprobes;
+    uint64_t *offs = malloc((n ? n : 1) * sizeof *offs);
+    if (!offs) {
+        pbc_msg("out of memory");
+        return PBC_EXIT_USAGE;
+    }
+    for (size_t i = 0; i < n; i++) offs[i] = c->probes[i].counter_offset;
+    qsort(offs, n, sizeof *offs, cmp_u64);
+    size_t k = 0;
+    for (size_t i = 0; i < n; i++) k += i == 0 || offs[i] != offs[i - 1];
+    free(offs);
+    fprintf(out, "Found %zu functions\n", k);
     return 0;
+}
+
+int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
+                        const char *out_path) {
+    if (format && strcmp(format, "json") == 0) {
+        fprintf(stderr, "%s: error: JSON output is not supported for debug info correlation\n", pbc_args_prog);
+        return PBC_EXIT_INVALID;
+    }
+    pb_error err;
+    pb_error_clear(&err);
+    pbi_correlation c;
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, max_warnings, print_warning, NULL, &err))
+        return load_failed(&err, NULL);
+    FILE *out = pbc_open_out(out_path);
+    int rc = PBC_EXIT_USAGE;
+    if (out) rc = pbc_close_out(out, out_path, show_probes(t, &c, format && strcmp(format, "yaml") == 0, out));
+    pbi_correlation_free(&c);
+    return rc;
 }

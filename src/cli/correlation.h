@@ -20,9 +20,11 @@
 int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
                                 unsigned max_warnings, pbc_diag_ctx *dc);
 
-/* show --debug-info FILE: "Found N functions" (yaml 0), or LLVM's YAML list
- * of the probes (--show-format=yaml). Returns 0 or the exit code after the
- * message. Self-contained, for show's option parser to call. */
-int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, int yaml, unsigned max_warnings, FILE *out);
+/* show --debug-info FILE [--show-format FMT] [-o OUT]: "Found N functions"
+ * (FMT NULL or text), LLVM's YAML list of the probes (yaml), LLVM's error
+ * for json; on OUT or standard output (out_path NULL). Returns 0 or the exit
+ * code after the message. Self-contained, for show's option parser to call. */
+int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
+                        const char *out_path);
 
 #endif

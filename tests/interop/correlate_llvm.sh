@@ -142,7 +142,18 @@ one_release() {
       # shellcheck disable=SC2086
       "$me" show --debug-info="$d/$k" $fmt >"$d/got" 2>&1
       cmp -s "$d/want" "$d/got" || fail "show --debug-info $fmt: $(diff "$d/want" "$d/got" | head -6)"
+      checks=$((checks + 1))
+      # shellcheck disable=SC2086
+      "$me" show --debug-info="$d/$k" $fmt -o "$d/got.o" >/dev/null 2>&1
+      cmp -s "$d/want" "$d/got.o" || fail "show --debug-info $fmt -o: not what $pd prints"
     done
+    if "$pd" show --help-hidden 2>/dev/null | grep -q -- '--show-format'; then
+      local rw rm
+      "$pd" show --debug-info="$d/$k" --show-format=json >/dev/null 2>&1; rw=$?
+      "$me" show --debug-info="$d/$k" --show-format=json >/dev/null 2>&1; rm=$?
+      checks=$((checks + 1))
+      [ "$rw" = "$rm" ] || fail "show --debug-info --show-format=json: exit $rm, $pd exits $rw"
+    fi
   done
   # errors: the same exit status through the link, LLVM's words in ours
   err_case() {
