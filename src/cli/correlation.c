@@ -72,16 +72,50 @@ static void yaml_str(FILE *out, const char *s) {
     fputc('\'', out);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-    return x < y ? -1 : x > y;
+typedef struct off_idx {
+    uint64_t off;
+    size_t idx;
+} off_idx;
+static int cmp_off_idx(const void *a, const void *b) {
+    const off_idx *x = a, *y = b;
+    if (x->off != y->off) return x->off < y->off ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* dup[i] = 1 when probe i's counters are an earlier probe's (LLVM keeps the first). */
+static unsigned char *duplicates(const pbi_correlation *c, size_t *unique) {
+    size_t n = c->nprobes;
+    off_idx *v = malloc((n ? n : 1) * sizeof *v);
+    unsigned char *dup = calloc(n ? n : 1, 1);
+    if (!v || !dup) {
+        free(v);
+        free(dup);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) v[i] = (off_idx){c->probes[i].counter_offset, i};
+    qsort(v, n, sizeof *v, cmp_off_idx);
+    *unique = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i && v[i].off == v[i - 1].off) dup[v[i].idx] = 1;
+        else ++*unique;
+    }
+    free(v);
+    return dup;
 }
 
 static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int yaml, FILE *out) {
+    size_t unique;
+    unsigned char *dup = duplicates(c, &unique);
+    if (!dup) {
+        pbc_msg("out of memory");
+        return PBC_EXIT_USAGE;
+    }
     if (yaml) {
+        int once = pbi_llvm_has(t, PBI_LF_SHOW_DEBUG_INFO_UNIQUE);
         fputs("---\nProbes:\n", out);
         for (size_t i = 0; i < c->nprobes; i++) {
             const pbi_corr_probe *p = &c->probes[i];
+            if (once && dup[i]) continue;
             fputs("  - Function Name:   ", out);
             yaml_str(out, p->name);
             if (p->linkage) fputs("\n    Linkage Name:    ", out), yaml_str(out, p->linkage);
@@ -95,21 +129,11 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
             if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
         }
         fputs("...\n", out);
-        return 0;
+    } else {
+        /* LLVM counts the records left once duplicate counter addresses are dropped */
+        fprintf(out, "Found %zu functions\n", unique);
     }
-    /* LLVM counts the records left once duplicate counter addresses are dropped */
-    size_t n = c->nprobes;
-    uint64_t *offs = malloc((n ? n : 1) * sizeof *offs);
-    if (!offs) {
-        pbc_msg("out of memory");
-        return PBC_EXIT_USAGE;
-    }
-    for (size_t i = 0; i < n; i++) offs[i] = c->probes[i].counter_offset;
-    qsort(offs, n, sizeof *offs, cmp_u64);
-    size_t k = 0;
-    for (size_t i = 0; i < n; i++) k += i == 0 || offs[i] != offs[i - 1];
-    free(offs);
-    fprintf(out, "Found %zu functions\n", k);
+    free(dup);
     return 0;
 }
 

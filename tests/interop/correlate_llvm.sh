@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # correlate_llvm.sh -- lightweight raw profiles (counters only) read with
 # their binary, against the real llvm-profdata-N of every release on PATH:
-#   - clang-N builds a small C program (two files, static functions with one
+#   - clang-N builds a small C program (and clang++-N, 18+, a C++ one whose
+#     inline and template functions two files share) (two files, static functions with one
 #     name, loops, recursion, an indirect call, a condition of three terms)
 #     with -profile-correlate=binary (18+) and with -g
 #     -profile-correlate=debug-info (18+; -debug-info-correlate in 14-17),
@@ -63,6 +64,28 @@ int from_b(int n) {
 }
 C
 
+cat > "$W/h.h" <<'C'
+template <class T> inline T twice(T x) { return x + x; }
+inline int sq(int x) { return x * x; }
+int one(int);
+int two(int);
+C
+cat > "$W/c1.cpp" <<'C'
+#include "h.h"
+int one(int n) { int s = 0; for (int i = 0; i < n; i++) s += twice(i) + sq(i); return s; }
+C
+cat > "$W/c2.cpp" <<'C'
+#include <cstdio>
+#include <cstdlib>
+#include "h.h"
+int two(int n) { return (int)twice(n * 1.0) + sq(n); }
+int main(int argc, char **argv) {
+    int n = argc > 1 ? std::atoi(argv[1]) : 3;
+    std::printf("%d\n", one(n) + two(n));
+    return 0;
+}
+C
+
 # one_release N: builds, runs and compares; writes $W/N.log, the counts in $W/N.count
 one_release() {
   local n=$1 d="$W/r$1" checks=0 fails=0 kinds=() k bin opt tool
@@ -71,10 +94,11 @@ one_release() {
   fail() { echo "FAIL [$n]: $*"; fails=$((fails + 1)); }
   # build K FLAGS...: the program and two runs' raw profiles, or a note
   build() {
-    local k=$1; shift
-    if ! "$cc" -O0 "$@" "$W/a.c" "$W/b.c" -o "$d/$k" 2>"$d/$k.log" >/dev/null; then
+    local k=$1 comp="$cc" srcs=("$W/a.c" "$W/b.c"); shift
+    case "$k" in cxx-*) comp="clang++-$n" srcs=("$W/c1.cpp" "$W/c2.cpp") ;; esac
+    if ! "$comp" -O0 "$@" "${srcs[@]}" -o "$d/$k" 2>"$d/$k.log" >/dev/null; then
       case "$k" in
-        fe-*) echo "note [$n]: $cc refused $* (front-end correlation not tested)"; return 1 ;;
+        fe-*|cxx-*) echo "note [$n]: $comp refused $*: $k not tested"; return 1 ;;
       esac
       fail "$cc refused $*: $(grep -m1 -E 'error|Unknown' "$d/$k.log" | cut -c1-200)"; return 1
     fi
@@ -95,6 +119,10 @@ one_release() {
     build fe-binary $fe -fcoverage-mcdc -mllvm -disable-vp -mllvm -profile-correlate=binary
     # shellcheck disable=SC2086
     build fe-debug -g $fe -fcoverage-mcdc -mllvm -disable-vp -mllvm -profile-correlate=debug-info
+    # C++ inline and template functions of two files share their counters:
+    # the second record of each is dropped
+    build cxx-binary -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=binary
+    build cxx-debug -g -fprofile-generate -mllvm -disable-vp -mllvm -profile-correlate=debug-info
   else
     # (front-end programs of 14-17 write complete or empty profiles with
     # -debug-info-correlate: only IR instrumentation is correlated there)
