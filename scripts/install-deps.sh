@@ -11,6 +11,7 @@ packages=(
   # scripts/fetch-llvm.sh: LLVM 17/18/21-24 from Debian trixie/sid/experimental
   python3 gpgv debian-archive-keyring dpkg patchelf
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
+  libelf-dev libdw-dev   # merge --binary-file / --debug-info: ELF sections and DWARF (elfutils)
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev

@@ -9,6 +9,8 @@ static const char *const raw_extensions[] = {".profraw", NULL};
 static const pb_option_desc raw_read_options[] = {
     {"raw-profile", "K", "read only the K-th profile (0-based) of a file holding several"},
     {"llvm-version", "N", "read as llvm-profdata N: 13-17 keep only the last profile's binary ids"},
+    {"binary-file", "FILE", "a lightweight profile (-profile-correlate=binary): data and names from FILE's sections"},
+    {"debug-info", "FILE", "a lightweight profile (-profile-correlate=debug-info): data and names from FILE's DWARF"},
     {NULL, NULL, NULL}};
 
 static const pb_option_desc raw_write_options[] = {

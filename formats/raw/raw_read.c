@@ -20,6 +20,7 @@
 #include "str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
+#include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
 
@@ -65,6 +66,7 @@ typedef struct rd {
     uint64_t flags;
     pb_error scratch; /* for pb_profile_add_record; cleared after each use */
     int bids_last_only;   /* read as LLVM 13-17: the last profile's binary ids only */
+    int correlated_empty; /* a debug-info-correlated file without its binary: no records (18+) */
     uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
     unsigned last_bids_index;
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
@@ -242,12 +244,13 @@ static int read_header(rd *r, prof *pf) {
                             pf->version, pf->l.header_size, r->len - s);
     }
     pbi_raw_header_decode(&pf->l, r->d + s, r->order, &pf->h);
-    if (pf->flags & PB_VARIANT_DBG_CORRELATE) {
+    if ((pf->flags & PB_VARIANT_DBG_CORRELATE) && !r->correlated_empty) {
+        /* LLVM 14-17 refuse it; 18+ read its (no) records */
         hdr_path(pf, PBI_RH_Version, path, sizeof path);
         return pb_error_set(r->err, PB_EUNSUPPORTED, s + 8, path,
-                            "debug-info-correlated raw profile (variant bit 59): its names and data "
-                            "are in the binary, which profbridge does not read; run "
-                            "`llvm-profdata merge --debug-info=<binary>` first");
+                            "debug info for correlation is required: a debug-info-correlated raw profile "
+                            "(variant bit 59) has its names and data in the binary; read it with "
+                            "--debug-info <binary>");
     }
     return 0;
 }
@@ -805,6 +808,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
     if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
     r.bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
+    r.correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
     if (len == 0)
         return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
@@ -926,11 +930,28 @@ int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const 
     return read_bytes(out, data, len, o, NULL, err);
 }
 
+/* With the "binary-file" or "debug-info" read option, the lightweight
+ * profile at *data becomes the complete one raw_correlate.c builds (in
+ * *buf, which *data then points to): the rest of the read is the same. */
+static int correlated(const uint8_t **data, size_t *len, const pb_read_options *o, pb_buf *buf, pb_error *err) {
+    const char *bin;
+    int kind, rc = pbi_raw_correlation_option(o, &bin, &kind, err);
+    if (rc || !bin) return rc;
+    pbi_llvm_target target; /* whose words the errors are in */
+    if ((rc = pbi_llvm_target_from_kv(o->kv, o->nkv, &target, err)) ||
+        (rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, &target, buf, err)))
+        return rc;
+    *data = (const uint8_t *)buf->data;
+    *len = buf->len;
+    return 0;
+}
+
 /* ---- the read in two halves (pb_format.prepare) ------------------------------ */
 
 typedef struct raw_prepared {
     const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
     size_t len;
+    pb_buf correlated; /* with binary-file/debug-info: the complete profile d points to */
     prof pf0; /* profile 0 ahead, when pf0.prepared */
 } raw_prepared;
 
@@ -939,8 +960,10 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
+    if (rc == 0) rc = correlated(&rp->d, &rp->len, o, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
+        pbi_buf_free(&rp->correlated);
         free(rp);
         return rc;
     }
@@ -976,6 +999,7 @@ void pbi_raw_free_prepared(void *state) {
     raw_prepared *rp = state;
     if (!rp) return;
     prof_free(&rp->pf0);
+    pbi_buf_free(&rp->correlated);
     free(rp);
 }
 
@@ -983,8 +1007,11 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     const uint8_t *data;
     size_t len;
     *out = NULL;
+    pb_buf cor = PB_BUF_INIT;
     int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
     if (rc == 0) rc = pbi_raw_read_bytes(out, data, len, o, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
+    pbi_buf_free(&cor);
     return rc;
 }

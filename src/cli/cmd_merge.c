@@ -26,6 +26,7 @@
 #include "diag_defer.h"
 #include "llvm/target.h"
 #include "llvm_options.h"
+#include "correlation.h"
 #include "merge_feed.h"
 #include "opts.h"
 
@@ -417,6 +418,8 @@ int pbc_cmd_merge(int argc, char **argv) {
     const char *llvm = NULL, *indexed = NULL;
     int sparse = 0, keep_vt = 1, text = 0, binary = 0, dump_list = 0, rc = PBC_EXIT_USAGE;
     int have_keep = 0, have_drop = 0;
+    const char *debug_info = NULL, *binary_file = NULL, *debuginfod = NULL;
+    unsigned max_warn = 5; /* --max-debug-info-correlation-warnings's default */
     unsigned threads = 0; /* 0: llvm-profdata's default */
     uint64_t reservoir = 100, trace_len = 10000; /* llvm-profdata's defaults */
     const char **paths = NULL;
@@ -452,13 +455,11 @@ int pbc_cmd_merge(int argc, char **argv) {
         case PBC_LO_TEXT: text = 1; break;
         case PBC_LO_BINARY: binary = 1; break;
         case PBC_LO_INSTR: break; /* the only kind profbridge merges */
-        case PBC_LO_MAX_CORRELATION_WARNINGS: break; /* only with --debug-info */
-        case PBC_LO_DEBUGINFOD:
-            if (!o->u) break;
-            /* fall through */
+        case PBC_LO_MAX_CORRELATION_WARNINGS: max_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u; break;
+        case PBC_LO_DEBUG_INFO: debug_info = o->value; break;
+        case PBC_LO_BINARY_FILE: binary_file = o->value; break;
+        case PBC_LO_DEBUGINFOD: if (o->u) debuginfod = o->spelled; break; /* refused below */
         case PBC_LO_REMAPPING_FILE:
-        case PBC_LO_DEBUG_INFO:
-        case PBC_LO_BINARY_FILE:
             pbc_usage_error("merge", "%s is not supported by profbridge merge yet", o->spelled);
             goto out;
         /* LLVM 17+ trims only sample profiles to it (SampleProfileWriter::
@@ -477,6 +478,14 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbi_llvm_target target;
     if (pbc_llvm_target("merge", llvm, &target)) goto out;
     if (pbc_args_check_release("merge", &args, target.release)) goto out;
+    if (debuginfod) {
+        /* debuginfod fetches the binary by build id from a network service:
+         * profbridge reads local files only */
+        pbc_usage_error("merge", "%s needs a debuginfod network service, which profbridge does not use; "
+                                 "give the binary with --binary-file or --debug-info instead",
+                        debuginfod);
+        goto out;
+    }
     tilde = target.release >= 21;
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
@@ -608,12 +617,21 @@ int pbc_cmd_merge(int argc, char **argv) {
     ro.diag_ctx = &dc;
     /* Readers get the release too: some of their rules are a release's
      * (which binary ids of a raw file LLVM 15-17 keep, ...). */
-    if (!(rkv = calloc(args.plugin.n + 1, sizeof *rkv))) {
+    if (debug_info || binary_file) {
+        /* llvm-profdata correlates once, before reading any input: a binary
+         * it cannot use is "error: FILE: ..." and exit 1 whatever the inputs
+         * (each raw input is then correlated by its reader: formats/raw/raw_correlate.c) */
+        if ((rc = pbc_merge_correlation_check(&target, debug_info, binary_file, max_warn, &dc)) != 0) goto out;
+        rc = PBC_EXIT_USAGE;
+    }
+    if (!(rkv = calloc(args.plugin.n + 2, sizeof *rkv))) {
         pbc_msg("out of memory");
         goto out;
     }
     size_t nrkv = 0;
     if (explicit_llvm) rkv[nrkv++] = (pb_kv){"llvm-version", release};
+    if (debug_info) rkv[nrkv++] = (pb_kv){"debug-info", debug_info};
+    else if (binary_file) rkv[nrkv++] = (pb_kv){"binary-file", binary_file};
     for (size_t i = 0; i < args.plugin.n; i++) rkv[nrkv++] = args.plugin.kv[i];
     ro.kv = rkv;
     ro.nkv = nrkv;

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "correlation.h"
 #include "opts.h"
 
 static void help(FILE *out) {
@@ -58,6 +59,9 @@ static void help(FILE *out) {
           "                                  instrumentation profiles, as llvm-profdata does)\n"
           "      --text                      the profile as text (.proftext)\n"
           "      --json                      the same content as JSON\n"
+          "      --debug-info PROG           no IN: the functions PROG's debug info has for\n"
+          "                                  -profile-correlate=debug-info (14+; yaml: the list)\n"
+          "      --max-debug-info-correlation-warnings N  warnings about its DWARF (default 5)\n"
           "      --instr                     accepted for llvm-profdata compatibility\n"
           "      --from FORMAT               read IN as FORMAT instead of recognising it\n"
           "      --lenient                   read with the plugin's lenient rules\n"
@@ -69,7 +73,7 @@ static void help(FILE *out) {
 
 enum {
     OPT_LLVM = 256, OPT_FROM, OPT_LENIENT, OPT_INSTR, OPT_FUNCTION, OPT_CUTOFFS, OPT_TOPN,
-    OPT_VALUE_CUTOFF, OPT_LLVM_VERSION, OPT_SHOW_FORMAT,
+    OPT_VALUE_CUTOFF, OPT_LLVM_VERSION, OPT_SHOW_FORMAT, OPT_DEBUG_INFO, OPT_MAX_CORR_WARN,
     OPT_BOOL_BASE = 512 /* + index into bool_flags */
 };
 
@@ -108,6 +112,8 @@ static const struct option fixed_opts[] = {
     {"value-cutoff", required_argument, NULL, OPT_VALUE_CUTOFF},
     {"llvm-version", required_argument, NULL, OPT_LLVM_VERSION},
     {"show-format", required_argument, NULL, OPT_SHOW_FORMAT},
+    {"debug-info", required_argument, NULL, OPT_DEBUG_INFO},
+    {"max-debug-info-correlation-warnings", required_argument, NULL, OPT_MAX_CORR_WARN},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
 };
@@ -201,7 +207,8 @@ int pbc_cmd_show(int argc, char **argv) {
     build_longopts(longopts);
     pbc_show_llvm_opts so;
     memset(&so, 0, sizeof so);
-    const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL;
+    const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL, *debug_info = NULL;
+    uint64_t max_corr_warn = 5;
     int lenient = 0, llvm = 0, c, rc = PBC_EXIT_USAGE;
     unsigned char given[NUM_BOOL_FLAGS] = {0};
     uint64_t n;
@@ -239,6 +246,12 @@ int pbc_cmd_show(int argc, char **argv) {
             break;
         case OPT_LLVM_VERSION: llvm_version = optarg; break;
         case OPT_SHOW_FORMAT: show_format = optarg; break;
+        case OPT_DEBUG_INFO: debug_info = optarg; break;
+        case OPT_MAX_CORR_WARN:
+            if (pbc_parse_u64(optarg, &max_corr_warn) || max_corr_warn > UINT32_MAX)
+                return pbc_usage_error("show", "--max-debug-info-correlation-warnings needs a number, found '%s'",
+                                       optarg);
+            break;
         case 'o': out_path = optarg; break;
         case 'h': help(stdout); return PBC_EXIT_OK;
         default: return pbc_try_help("show");
@@ -257,6 +270,8 @@ int pbc_cmd_show(int argc, char **argv) {
             !pbi_llvm_has(&target, (enum pbi_llvm_feature)bool_flags[i].feature))
             return pbc_usage_error("show", "llvm-profdata-%d show has no -%s (--llvm-version %d)", target.release,
                                    bool_flags[i].name, target.release);
+    if (debug_info) /* llvm-profdata show --debug-info: the binary's functions, no input (correlation.c) */
+        return pbc_show_debug_info(&target, debug_info, show_format, (unsigned)max_corr_warn, out_path);
     if (show_format) {
         if (!pbi_llvm_has(&target, PBI_LF_SHOW_OPT_VERSION_FORMAT))
             return pbc_usage_error("show", "llvm-profdata-%d show has no -show-format (--llvm-version %d)",

@@ -102,7 +102,12 @@
     X(ORDER_VAR_NAMES,        19, PBI_LLVM_NOW, "order: vtable names in traces resolve too")                           \
     X(ORDER_COUNT_LINE,       18, PBI_LLVM_NOW, "order prints '# Ordered N functions' first (17: a note on stderr)")   \
     X(ORDER_TEST_TRACES,      19, PBI_LLVM_NOW, "order has --num-test-traces")                                         \
-    X(ORDER_AVERAGE_AREA,     24, PBI_LLVM_NOW, "order prints the test traces' 'Average area' (before: 'Total area')")
+    X(ORDER_AVERAGE_AREA,     24, PBI_LLVM_NOW, "order prints the test traces' 'Average area' (before: 'Total area')") \
+    X(CORRELATED_RAW_EMPTY,   18, PBI_LLVM_NOW, "a debug-info-correlated raw file merged without --debug-info has no records (before: refused)") \
+    X(CORRELATE_FOUR_SOURCES, 21, PBI_LLVM_NOW, "merge: 'Expected only one of' names -debuginfod and -debug-file-directory too") \
+    X(CORRELATE_BINARY_WORDS, 18, PBI_LLVM_NOW, "correlation errors say 'debug info/binary' and 'profile data metadata in correlated file' (before: 'debug info', 'profile metadata in debug info')") \
+    X(SHOW_DEBUG_INFO_UNIQUE, 23, PBI_LLVM_NOW, "show --debug-info's YAML lists a counter address once (before: every DWARF entry)") \
+    X(CORRELATE_BITMAPS,      23, PBI_LLVM_NOW, "correlation reads MC/DC bitmaps (binary: BitmapPtr, debug info: __profbm_ variables), show --debug-info's YAML lists them (before: dropped)")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
  * and --text, of llvm-profdata 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24;
@@ -121,6 +126,9 @@
  * and 21-24 (docs/order.md); ORDER_SPLIT_SORTS's 20 is not verified (no
  * llvm-profdata-20): LLVM's history puts the switch to llvm::sort after the
  * 20 branch. */
+/* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
+ * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
+ * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
  *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file

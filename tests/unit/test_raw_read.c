@@ -109,12 +109,13 @@ static int read_mem(const uint8_t *d, size_t len, pb_profile **out, char *msg, s
     return rc;
 }
 
-/* read_mem with the plugin option raw-profile=k. */
-static int read_mem_part(const uint8_t *d, size_t len, const char *k, pb_profile **out, char *msg, size_t cap) {
+/* read_mem with the plugin option key=value. */
+static int read_mem_opt(const uint8_t *d, size_t len, const char *key, const char *value, pb_profile **out,
+                        char *msg, size_t cap) {
     pb_source *src = NULL;
     pb_error err;
     pb_error_clear(&err);
-    pb_kv kv = {"raw-profile", k};
+    pb_kv kv = {key, value};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.format = "raw";
     ro.kv = &kv;
@@ -126,6 +127,11 @@ static int read_mem_part(const uint8_t *d, size_t len, const char *k, pb_profile
     if (rc) pb_error_format(&err, msg, cap);
     pb_source_free(src);
     return rc;
+}
+
+/* read_mem with the plugin option raw-profile=k. */
+static int read_mem_part(const uint8_t *d, size_t len, const char *k, pb_profile **out, char *msg, size_t cap) {
+    return read_mem_opt(d, len, "raw-profile", k, out, msg, cap);
 }
 
 static const pb_record *find_rec(const pb_profile *p, const char *name) {
@@ -312,10 +318,18 @@ static void raw_read__refuses_debug_info_correlated_profiles(void) {
     build(&t, 10, 8, PB_ORDER_LE, two_fns, 2, 0);
     t.h.f[PBI_RH_Version] = 10 | PB_VARIANT_DBG_CORRELATE;
     reencode(&t);
-    expect_error(&t, t.len, PB_EUNSUPPORTED,
-                 "t.profraw: byte 0x8 (header.Version): debug-info-correlated raw profile (variant bit "
-                 "59): its names and data are in the binary, which profbridge does not read; run "
-                 "`llvm-profdata merge --debug-info=<binary>` first");
+    /* llvm-profdata 14-17: "debug info for correlation is required" */
+    pb_profile *p;
+    char msg[1024];
+    CU_ASSERT_EQUAL(read_mem_opt(t.d, t.len, "llvm-version", "17", &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_STRING_EQUAL(msg, "t.profraw: byte 0x8 (header.Version): debug info for correlation is required: a "
+                                "debug-info-correlated raw profile (variant bit 59) has its names and data in the "
+                                "binary; read it with --debug-info <binary>");
+    pb_profile_free(p);
+    /* 18+ read the file as it is (a lightweight one has no records) */
+    CU_ASSERT_EQUAL(read_mem(t.d, t.len, &p, msg, sizeof msg), 0);
+    CU_ASSERT_EQUAL(pb_profile_record_count(p), 2);
+    pb_profile_free(p);
 }
 
 static void raw_read__rejects_header_sizes_that_overflow(void) {

@@ -1,0 +1,273 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * raw_correlate.c -- a lightweight raw profile (counters only, built with
+ * -profile-correlate=binary|debug-info) plus its binary's correlation
+ * (src/llvm/correlate.h) -> the complete raw profile LLVM's reader sees.
+ *
+ * llvm-profdata's RawInstrProfReader, given a correlator, takes its data
+ * records and names instead of the file's (whose NumData, NamesSize,
+ * CountersDelta and NamesDelta must be 0, else "debug info/binary for
+ * correlation is not necessary"), with CounterPtr the offset into the
+ * counters section and a constant delta of 0. The correlator's records
+ * carry only NameRef, FuncHash, CounterPtr, FunctionPointer and NumCounters
+ * (no value sites: LLVM's TODO), and from LLVM 23 on the MC/DC bitmap
+ * (BitmapPtr and NumBitmapBytes, relative to __llvm_prf_bits); records whose
+ * counters start where an earlier record's do are dropped, and vtables are
+ * not read.
+ *
+ * Rather than a second reader, this writes that profile as an ordinary raw
+ * profile of the same version (records with relative CounterPtr against
+ * CountersDelta 0, the correlator's names, the file's binary ids, counters
+ * and bitmap), which pbi_raw_read_bytes then reads as any other: one reader,
+ * one layout table (raw_layout.h). The binary's records are decoded with
+ * the layout of the profile's raw version, which is the compiler's.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytes.h"
+#include "llvm/correlate.h"
+#include "llvm/names.h"
+#include "raw_correlate.h"
+#include "raw_internal.h"
+#include "raw_sections.h"
+
+typedef struct rec {
+    uint64_t name_ref, hash, off, fn, bmp_off;
+    uint32_t ncnt, nbmp;
+    size_t idx; /* probe order: the first of equal offsets is kept */
+} rec;
+
+static int cmp_off(const void *a, const void *b) {
+    const rec *x = a, *y = b;
+    if (x->off != y->off) return x->off < y->off ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+static int cmp_idx(const void *a, const void *b) {
+    const rec *x = a, *y = b;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int nomem(pb_error *err) { return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+
+/* The correlator's records for layout l: the binary's __llvm_covdata or the
+ * debug info's probes, then duplicates of a counter offset dropped. */
+static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmaps, rec **out, size_t *n,
+                   pb_error *err) {
+    size_t cnt = c->kind == PBI_CORR_BINARY ? (c->data_len + l->record_size - 1) / l->record_size : c->nprobes;
+    rec *r = calloc(cnt ? cnt : 1, sizeof *r);
+    uint8_t *one = calloc(1, l->record_size);
+    if (!r || !one) {
+        free(r);
+        free(one);
+        return nomem(err);
+    }
+    uint64_t mask = l->ptr == 4 ? UINT32_MAX : UINT64_MAX;
+    for (size_t i = 0; i < cnt; i++) {
+        if (c->kind == PBI_CORR_BINARY) {
+            /* LLVM reads while the record starts before the section's end:
+             * the last one may lack its tail padding (zero here) */
+            size_t at = i * l->record_size, have = c->data_len - at;
+            memset(one, 0, l->record_size);
+            memcpy(one, c->data + at, have < l->record_size ? have : l->record_size);
+            r[i].name_ref = pbi_raw_rec_get(l, one, PBI_RD_NameRef, 0, c->order);
+            r[i].hash = pbi_raw_rec_get(l, one, PBI_RD_FuncHash, 0, c->order);
+            r[i].off = (pbi_raw_rec_get(l, one, PBI_RD_CounterPtr, 0, c->order) - c->cnts_start) & mask;
+            r[i].fn = pbi_raw_rec_get(l, one, PBI_RD_FunctionPointer, 0, c->order);
+            r[i].ncnt = (uint32_t)pbi_raw_rec_get(l, one, PBI_RD_NumCounters, 0, c->order);
+            if (bitmaps && l->rec_off[PBI_RD_BitmapPtr] >= 0) {
+                r[i].nbmp = (uint32_t)pbi_raw_rec_get(l, one, PBI_RD_NumBitmapBytes, 0, c->order);
+                r[i].bmp_off = (pbi_raw_rec_get(l, one, PBI_RD_BitmapPtr, 0, c->order) - c->bits_start) & mask;
+                if (!r[i].nbmp) r[i].bmp_off = 0;
+            }
+        } else {
+            const pbi_corr_probe *p = &c->probes[i];
+            r[i] = (rec){p->name_ref, p->hash, p->counter_offset & mask, p->fn_ptr & mask, 0, p->num_counters, 0, 0};
+            if (bitmaps && p->num_bitmap_bytes) r[i].bmp_off = p->bitmap_offset & mask, r[i].nbmp = p->num_bitmap_bytes;
+        }
+        r[i].idx = i;
+    }
+    free(one);
+    qsort(r, cnt, sizeof *r, cmp_off);
+    size_t k = 0;
+    for (size_t i = 0; i < cnt; i++)
+        if (k == 0 || r[i].off != r[k - 1].off) r[k++] = r[i];
+    qsort(r, k, sizeof *r, cmp_idx);
+    *out = r;
+    *n = k;
+    return 0;
+}
+
+/* The names blob: the binary's __llvm_covnames as stored, or the debug
+ * info's names joined, plain (collectGlobalObjectNameStrings without
+ * compression). */
+static int names_blob(const pbi_correlation *c, pb_buf *names, pb_error *err) {
+    if (c->kind == PBI_CORR_BINARY) {
+        pbi_buf_append(names, c->names, c->names_len);
+        return pbi_buf_failed(names) ? nomem(err) : 0;
+    }
+    pb_buf text = PB_BUF_INIT;
+    for (size_t i = 0; i < c->nprobes; i++) {
+        pbi_buf_puts(&text, c->probes[i].name);
+        pbi_buf_putc(&text, PBI_NAME_SEP);
+    }
+    int rc = pbi_buf_failed(&text) ? nomem(err) : pbi_names_encode(text.data, text.len, 0, names, err);
+    pbi_buf_free(&text);
+    return rc;
+}
+
+static int mismatch(pb_error *err, uint64_t off, const char *path, const char *fmt, const char *a, const char *b) {
+    return pb_error_set(err, PB_EFORMAT, off, path, fmt, a, b);
+}
+
+/* One profile at `start`: its complete form appended to out, *next past it. */
+static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned index, const pbi_correlation *c,
+                       const pbi_llvm_target *t, int order, unsigned ptr, const pb_buf *names, pb_buf *out,
+                       uint64_t *next, pb_error *err) {
+    char prefix[32] = "", path[96];
+    if (index) snprintf(prefix, sizeof prefix, "profile[%u].", index);
+    if (len - start < 16) {
+        snprintf(path, sizeof path, "%sheader", prefix);
+        return pb_error_set(err, PB_ETRUNC, start, path, "file ends inside the raw header");
+    }
+    uint64_t vword = pb_get_u64(raw + start + 8, order), version = vword & 0xffffffffu;
+    pbi_raw_layout l;
+    snprintf(path, sizeof path, "%sheader.Version", prefix);
+    if (!pbi_raw_version_known(version) || pbi_raw_layout_get(&l, (unsigned)version, ptr) != 0)
+        return pb_error_set(err, PB_EVERSION, start + 8, path, "raw profile version %" PRIu64 " is not supported",
+                            version);
+    if (version < PBI_RAW_RELATIVE_SINCE)
+        return pb_error_set(err, PB_EUNSUPPORTED, start + 8, path,
+                            "expected raw v8 or later (correlation came with LLVM 14's v8), found v%" PRIu64,
+                            version);
+    if (len - start < l.header_size) {
+        snprintf(path, sizeof path, "%sheader", prefix);
+        return pb_error_set(err, PB_ETRUNC, start, path, "a raw v%" PRIu64 " header needs %" PRIu32 " bytes",
+                            version, l.header_size);
+    }
+    pbi_raw_header h;
+    pbi_raw_header_decode(&l, raw + start, order, &h);
+    pbi_raw_sections s;
+    int rc = pbi_raw_sections_walk(&l, &h, start, len, prefix, &s, err);
+    if (rc) return rc;
+    static const int must_be_zero[] = {PBI_RH_NumData, PBI_RH_NamesSize, PBI_RH_CountersDelta, PBI_RH_NamesDelta};
+    for (size_t k = 0; k < sizeof must_be_zero / sizeof *must_be_zero; k++) {
+        int id = must_be_zero[k];
+        if (h.f[id] == 0) continue;
+        snprintf(path, sizeof path, "%sheader.%s", prefix, pbi_raw_header_fields[id].name);
+        return pb_error_set(err, PB_EFORMAT, start + (uint64_t)l.hdr_off[id], path,
+                            "%s for correlation is not necessary: this raw profile has its own data and names "
+                            "(expected 0, found %" PRIu64 "); merge it without --%s",
+                            pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "debug info/binary" : "debug info",
+                            h.f[id], c->kind == PBI_CORR_BINARY ? "binary-file" : "debug-info");
+    }
+    rec *r = NULL;
+    size_t nr = 0;
+    if ((rc = collect(c, &l, pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err))) return rc;
+    pbi_raw_header nh = h;
+    nh.f[PBI_RH_Version] = vword & ~PB_VARIANT_DBG_CORRELATE;
+    nh.f[PBI_RH_NumData] = nr;
+    nh.f[PBI_RH_NamesSize] = names->len;
+    nh.f[PBI_RH_BitmapDelta] = 0;
+    nh.f[PBI_RH_UniformCountersDelta] = 0;
+    nh.f[PBI_RH_NumVTables] = 0;
+    nh.f[PBI_RH_VNamesSize] = 0;
+    size_t at = out->len;
+    if (pbi_buf_reserve(out, l.header_size + (size_t)h.f[PBI_RH_BinaryIdsSize] + nr * l.record_size +
+                                 (size_t)(s.off[PBI_RS_NAMES] - s.off[PBI_RS_DATA]) + names->len + 8) != 0) {
+        free(r);
+        return nomem(err);
+    }
+    uint8_t *hb = calloc(1, l.header_size), *rb = calloc(1, l.record_size);
+    if (!hb || !rb) {
+        free(hb), free(rb), free(r);
+        return nomem(err);
+    }
+    pbi_raw_header_encode(&l, &nh, order, hb);
+    pbi_buf_append(out, hb, l.header_size);
+    pbi_buf_append(out, raw + s.off[PBI_RS_BINARY_IDS], (size_t)s.size[PBI_RS_BINARY_IDS]);
+    for (size_t i = 0; i < nr; i++) {
+        memset(rb, 0, l.record_size);
+        pbi_raw_rec_put(&l, rb, PBI_RD_NameRef, 0, r[i].name_ref, order);
+        pbi_raw_rec_put(&l, rb, PBI_RD_FuncHash, 0, r[i].hash, order);
+        /* relative to record i against a CountersDelta of 0 */
+        pbi_raw_rec_put(&l, rb, PBI_RD_CounterPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].off), order);
+        pbi_raw_rec_put(&l, rb, PBI_RD_FunctionPointer, 0, r[i].fn, order);
+        pbi_raw_rec_put(&l, rb, PBI_RD_NumCounters, 0, r[i].ncnt, order);
+        if (r[i].nbmp) { /* 23+: the MC/DC bitmap, relative as the counters */
+            pbi_raw_rec_put(&l, rb, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].bmp_off), order);
+            pbi_raw_rec_put(&l, rb, PBI_RD_NumBitmapBytes, 0, r[i].nbmp, order);
+        }
+        pbi_buf_append(out, rb, l.record_size);
+    }
+    /* padding before the counters, counters, bitmap, uniform counters and
+     * their stored paddings, as the file has them (its data section is empty) */
+    pbi_buf_append(out, raw + s.off[PBI_RS_DATA], (size_t)(s.off[PBI_RS_NAMES] - s.off[PBI_RS_DATA]));
+    pbi_buf_append(out, names->data, names->len);
+    static const uint8_t zeros[8];
+    pbi_buf_append(out, zeros, (size_t)pb_pad8(names->len));
+    free(hb), free(rb), free(r);
+    if (pbi_buf_failed(out)) return nomem(err);
+    (void)at;
+    *next = s.off[PBI_RS_VALUES];
+    return 0;
+}
+
+int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
+                      const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
+    int order;
+    unsigned ptr;
+    if (!pbi_raw_magic(raw, len, &order, &ptr))
+        return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
+                            "expected a raw profile magic (lprofr/lprofR, either byte order)");
+    const char *ords[3] = {"?", "little-endian", "big-endian"};
+    char a[48], b[48 + 4096];
+    if (ptr != c->ptr || order != c->order) {
+        snprintf(a, sizeof a, "%u-bit %s", ptr * 8, ords[order]);
+        snprintf(b, sizeof b, "%s is %u-bit %s", bin_path, c->ptr * 8, ords[c->order]);
+        return mismatch(err, 0, "header.Magic", "profile and binary do not match: the profile is %s, %s", a, b);
+    }
+    pb_buf names = PB_BUF_INIT;
+    int rc = names_blob(c, &names, err);
+    uint64_t pos = 0;
+    for (unsigned idx = 0; rc == 0; idx++) {
+        if ((rc = one_profile(raw, len, pos, idx, c, t, order, ptr, &names, out, &pos, err))) break;
+        while (pos < len && raw[pos] == 0) pos++;
+        if (pos >= len) break;
+        int o2;
+        unsigned p2;
+        if (pos % 8 || !pbi_raw_magic(raw + pos, len - pos, &o2, &p2)) {
+            rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
+                              "bytes after profile %u: expected zero padding or another raw profile", idx);
+            break;
+        }
+    }
+    pbi_buf_free(&names);
+    return rc;
+}
+
+/* "binary-file" / "debug-info" read options: which correlation, if any. */
+int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int *kind, pb_error *err) {
+    const char *bf = o ? pb_kv_get(o->kv, o->nkv, "binary-file") : NULL;
+    const char *di = o ? pb_kv_get(o->kv, o->nkv, "debug-info") : NULL;
+    *path = NULL;
+    *kind = 0;
+    if (bf && di)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "binary-file",
+                            "Expected only one of -debug-info, -binary-file");
+    if (bf) *path = bf, *kind = PBI_CORR_BINARY;
+    if (di) *path = di, *kind = PBI_CORR_DEBUG_INFO;
+    return 0;
+}
+
+int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
+                             const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
+    pbi_correlation c;
+    int rc = pbi_correlation_load(&c, bin_path, kind, t, 0, NULL, NULL, err);
+    if (rc) return rc;
+    rc = pbi_raw_correlate(raw, len, &c, bin_path, t, out, err);
+    pbi_correlation_free(&c);
+    return rc;
+}

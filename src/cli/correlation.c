@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* correlation.c -- merge's and show's --debug-info / --binary-file (correlation.h). */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "correlation.h"
+#include "llvm/correlate.h"
+#include "llvm_args.h"
+
+/* LLVM prints its correlation warnings with WithColor::warning(): "warning: MSG". */
+static void print_warning(void *ctx, const char *msg) {
+    pbc_diag_ctx *dc = ctx;
+    if (dc) dc->warnings++;
+    fprintf(stderr, "%s: warning: %s\n", pbc_args_prog, msg);
+}
+
+static int load_failed(pb_error *err, pbc_diag_ctx *dc) {
+    pbc_diag(dc, PB_DIAG_ERROR, err);
+    return pbc_exit_for(err->code);
+}
+
+int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
+                                unsigned max_warnings, pbc_diag_ctx *dc) {
+    if (debug_info && binary_file) {
+        fprintf(stderr, "%s: error: Expected only one of -debug-info, -binary-file%s\n", pbc_args_prog,
+                pbi_llvm_has(t, PBI_LF_CORRELATE_FOUR_SOURCES) ? ", -debuginfod or -debug-file-directory" : "");
+        return PBC_EXIT_USAGE;
+    }
+    pb_error err;
+    pb_error_clear(&err);
+    pbi_correlation c;
+    const char *path = debug_info ? debug_info : binary_file;
+    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, max_warnings,
+                             print_warning, dc, &err))
+        return load_failed(&err, dc);
+    pbi_correlation_free(&c);
+    return 0;
+}
+
+/* As llvm::yaml::needsQuotes decides: plain when every byte is safe
+ * (alphanumerics, "_-^., " and tab) and the text does not read as null, a
+ * boolean or a number nor starts with an indicator; single quotes otherwise
+ * ('/' included: LLVM quotes paths). Names with control bytes or UTF-8
+ * (double quotes in LLVM) are single-quoted here. */
+static int yaml_special(const char *s) {
+    static const char *const words[] = {"null", "Null", "NULL", "~", "true", "True", "TRUE", "false", "False",
+                                        "FALSE", "yes", "Yes", "YES", "no", "No", "NO", "on", "On", "ON", "off",
+                                        "Off", "OFF", NULL};
+    for (size_t i = 0; words[i]; i++)
+        if (strcmp(s, words[i]) == 0) return 1;
+    char *end;
+    (void)strtod(s, &end);
+    return *s && !*end;
+}
+
+static void yaml_str(FILE *out, const char *s) {
+    int quote = !*s || *s == ' ' || s[strlen(s) ? strlen(s) - 1 : 0] == ' ' || strchr("-?:,[]{}#&*!|>'\"%@`", *s) ||
+                yaml_special(s);
+    for (const char *p = s; *p && !quote; p++)
+        if (!(((*p | 32) >= 'a' && (*p | 32) <= 'z') || (*p >= '0' && *p <= '9') || strchr("_-^., \t", *p)))
+            quote = 1;
+    if (!quote) {
+        fputs(s, out);
+        return;
+    }
+    fputc('\'', out);
+    for (const char *p = s; *p; p++) {
+        if (*p == '\'') fputc('\'', out);
+        fputc(*p, out);
+    }
+    fputc('\'', out);
+}
+
+typedef struct off_idx {
+    uint64_t off;
+    size_t idx;
+} off_idx;
+static int cmp_off_idx(const void *a, const void *b) {
+    const off_idx *x = a, *y = b;
+    if (x->off != y->off) return x->off < y->off ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* dup[i] = 1 when probe i's counters are an earlier probe's (LLVM keeps the first). */
+static unsigned char *duplicates(const pbi_correlation *c, size_t *unique) {
+    size_t n = c->nprobes;
+    off_idx *v = malloc((n ? n : 1) * sizeof *v);
+    unsigned char *dup = calloc(n ? n : 1, 1);
+    if (!v || !dup) {
+        free(v);
+        free(dup);
+        return NULL;
+    }
+    for (size_t i = 0; i < n; i++) v[i] = (off_idx){c->probes[i].counter_offset, i};
+    qsort(v, n, sizeof *v, cmp_off_idx);
+    *unique = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (i && v[i].off == v[i - 1].off) dup[v[i].idx] = 1;
+        else ++*unique;
+    }
+    free(v);
+    return dup;
+}
+
+static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int yaml, FILE *out) {
+    size_t unique;
+    unsigned char *dup = duplicates(c, &unique);
+    if (!dup) {
+        pbc_msg("out of memory");
+        return PBC_EXIT_USAGE;
+    }
+    if (yaml) {
+        int once = pbi_llvm_has(t, PBI_LF_SHOW_DEBUG_INFO_UNIQUE);
+        fputs("---\nProbes:\n", out);
+        for (size_t i = 0; i < c->nprobes; i++) {
+            const pbi_corr_probe *p = &c->probes[i];
+            if (once && dup[i]) continue;
+            fputs("  - Function Name:   ", out);
+            yaml_str(out, p->name);
+            if (p->linkage) fputs("\n    Linkage Name:    ", out), yaml_str(out, p->linkage);
+            fprintf(out, "\n    CFG Hash:        0x%" PRIX64 "\n    Counter Offset:  0x%" PRIX64
+                         "\n    Num Counters:    %" PRIu32 "\n",
+                    p->hash, p->counter_offset, p->num_counters);
+            if (pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS))
+                fprintf(out, "    Bitmap Offset:   0x%" PRIX64 "\n    Num BitmapBytes: %" PRIu32 "\n", p->bitmap_offset,
+                        p->num_bitmap_bytes);
+            if (p->file) fputs("    File:            ", out), yaml_str(out, p->file), fputc('\n', out);
+            if (p->line) fprintf(out, "    Line:            %" PRIu64 "\n", p->line);
+        }
+        fputs("...\n", out);
+    } else {
+        /* LLVM counts the records left once duplicate counter addresses are dropped */
+        fprintf(out, "Found %zu functions\n", unique);
+    }
+    free(dup);
+    return 0;
+}
+
+int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
+                        const char *out_path) {
+    if (format && strcmp(format, "json") == 0) {
+        fprintf(stderr, "%s: error: JSON output is not supported for debug info correlation\n", pbc_args_prog);
+        return PBC_EXIT_INVALID;
+    }
+    pb_error err;
+    pb_error_clear(&err);
+    pbi_correlation c;
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, max_warnings, print_warning, NULL, &err))
+        return load_failed(&err, NULL);
+    FILE *out = pbc_open_out(out_path);
+    int rc = PBC_EXIT_USAGE;
+    if (out) rc = pbc_close_out(out, out_path, show_probes(t, &c, format && strcmp(format, "yaml") == 0, out));
+    pbi_correlation_free(&c);
+    return rc;
+}

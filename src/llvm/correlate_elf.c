@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * correlate_elf.c -- the ELF half of pbi_correlation_load (correlate.h):
+ * opens the file with libelf, checks it is an ELF object, and takes the
+ * address range of __llvm_prf_cnts and, for binary correlation, the bytes
+ * of __llvm_covdata and __llvm_covnames. Class and data encoding give the
+ * pointer width and byte order the profile must have.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "llvm/correlate.h"
+#include "profbridge/profile.h"
+
+#define SEC_CNTS "__llvm_prf_cnts"
+#define SEC_BITS "__llvm_prf_bits"
+#define SEC_DATA "__llvm_covdata"
+#define SEC_NAMES "__llvm_covnames"
+
+static int libelf_ready; /* elf_version's answer, set once */
+static void libelf_init(void) { libelf_ready = elf_version(EV_CURRENT) != EV_NONE; }
+
+/* LLVM's wording: InstrProfError(unable_to_correlate_profile, detail). */
+static int unable(pb_error *err, const char *path, const char *detail, const char *arg) {
+    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "unable to correlate profile: %s%s%s%s", detail,
+                          arg ? " (" : "", arg ? arg : "", arg ? ")" : "");
+    pb_error_set_source(err, path);
+    return rc;
+}
+
+/* libelf's last error as ours: out of memory, or an ELF file it cannot read. */
+static int libelf_failed(pb_error *err, const char *path, const char *what) {
+    const char *m = elf_errmsg(elf_errno());
+    int rc = m && strcmp(m, "out of memory") == 0
+                 ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
+                 : pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, what, "cannot read it: libelf says %s", m ? m : "nothing");
+    pb_error_set_source(err, path);
+    return rc;
+}
+
+static Elf_Scn *find_section(Elf *e, size_t shstrndx, const char *want, GElf_Shdr *sh) {
+    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+        if (!gelf_getshdr(s, sh)) continue;
+        const char *n = elf_strptr(e, shstrndx, sh->sh_name);
+        if (n && strcmp(n, want) == 0) return s;
+    }
+    return NULL;
+}
+
+/* A copy of section `name`'s stored bytes (decompressed when SHF_COMPRESSED). */
+static int section_bytes(Elf *e, size_t shstrndx, const char *name, const char *path, uint8_t **out, size_t *len,
+                         pb_error *err) {
+    GElf_Shdr sh;
+    Elf_Scn *s = find_section(e, shstrndx, name, &sh);
+    if (!s) return unable(err, path, "could not find section", name);
+    if ((sh.sh_flags & SHF_COMPRESSED) && elf_compress(s, 0, 0) < 0) {
+        pb_error_set(err, PB_EFORMAT, sh.sh_offset, name, "cannot decompress the section: %s", elf_errmsg(-1));
+        pb_error_set_source(err, path);
+        return PB_EFORMAT;
+    }
+    Elf_Data *d = NULL;
+    if (sh.sh_type != SHT_NOBITS && sh.sh_size && !(d = elf_rawdata(s, NULL))) return libelf_failed(err, path, name);
+    size_t n = d && d->d_buf ? d->d_size : 0;
+    *out = malloc(n ? n : 1);
+    if (!*out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (n) memcpy(*out, d->d_buf, n);
+    *len = n;
+    return 0;
+}
+
+int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
+                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    memset(c, 0, sizeof *c);
+    c->kind = kind;
+    pthread_once(&once, libelf_init);
+    if (!libelf_ready) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "libelf: %s", elf_errmsg(-1));
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) {
+        int e = errno;
+        int rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "%s", strerror(e));
+        pb_error_set_source(err, path);
+        return rc;
+    }
+    int rc = 0;
+    (void)elf_errno(); /* clears an earlier error */
+    Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    GElf_Ehdr eh;
+    size_t shstrndx;
+    if (!e) { /* not for a file that is no ELF (ELF_K_NONE): memory, or a file it cannot read */
+        rc = libelf_failed(err, path, NULL);
+        goto out;
+    }
+    if (elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
+        /* llvm::object's message for what it cannot open as an object */
+        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                          "The file was not recognized as a valid object file (expected an ELF binary built "
+                          "with -fprofile-generate and -profile-correlate)");
+        pb_error_set_source(err, path);
+        goto out;
+    }
+    c->ptr = eh.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
+    c->order = eh.e_ident[EI_DATA] == ELFDATA2MSB ? PB_ORDER_BE : PB_ORDER_LE;
+    GElf_Shdr sh;
+    if (!find_section(e, shstrndx, SEC_CNTS, &sh)) {
+        rc = unable(err, path, "could not find section", SEC_CNTS);
+        goto out;
+    }
+    c->cnts_start = sh.sh_addr;
+    c->cnts_end = sh.sh_addr + sh.sh_size;
+    if (find_section(e, shstrndx, SEC_BITS, &sh)) {
+        c->bits_start = sh.sh_addr;
+        c->bits_end = sh.sh_addr + sh.sh_size;
+    }
+    if (kind == PBI_CORR_BINARY) {
+        if ((rc = section_bytes(e, shstrndx, SEC_DATA, path, &c->data, &c->data_len, err)) ||
+            (rc = section_bytes(e, shstrndx, SEC_NAMES, path, &c->names, &c->names_len, err)))
+            goto out;
+        /* InstrProfCorrelatorImpl::correlateProfileData's two checks */
+        if (c->data_len == 0) {
+            rc = unable(err, path, "could not find any profile data metadata in correlated file", NULL);
+            goto out;
+        }
+        if (c->names_len == 0) {
+            rc = unable(err, path, "could not find any profile data metadata in object file", NULL);
+            goto out;
+        }
+    } else {
+        rc = pbi_correlate_dwarf(c, e, path, t, max_warnings, warn, warn_ctx, err);
+    }
+out:
+    if (e) elf_end(e);
+    close(fd);
+    if (rc) pbi_correlation_free(c);
+    return rc;
+}
+
+void pbi_correlation_free(pbi_correlation *c) {
+    free(c->data);
+    free(c->names);
+    free(c->probes);
+    for (size_t i = 0; i < c->nstrings; i++) free(c->strings[i]);
+    free(c->strings);
+    memset(c, 0, sizeof *c);
+}
