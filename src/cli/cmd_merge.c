@@ -731,7 +731,7 @@ int pbc_cmd_merge(int argc, char **argv) {
             if (!err.code) err.code = prc;
             pbc_diag(&dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, &err); /* every field: line, expected, found */
             if (stop) {
-                if (!io) fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
+                if (!io) pbc_error_line("no profile can be merged");
                 rc = pbc_exit_for(prc);
                 goto out;
             }
@@ -742,7 +742,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_feed_free(feed);
     feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
-        fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
+        pbc_error_line("no profile can be merged");
         rc = pbc_exit_for(first_bad);
         goto out;
     }
