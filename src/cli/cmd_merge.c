@@ -522,10 +522,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         pbc_usage_error("merge", "no input files");
         goto out;
     }
-    if (!out_path) {
-        pbc_usage_error("merge", "missing -o OUT");
-        goto out;
-    }
+    /* llvm-profdata's --output defaults to "-" (cl::init): without -o the
+     * merged profile goes to standard output, as a Makefile's
+     * "llvm-profdata merge *.profraw > m.profdata" expects */
+    if (!out_path) out_path = "-";
     if (strcmp(failure, "any") && strcmp(failure, "all") && strcmp(failure, "warn")) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
