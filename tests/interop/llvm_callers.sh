@@ -41,6 +41,7 @@ known_differences=(
   "13-24|stderr|\$LLVM_PROFDATA show|show without input: profbridge's usage words, not LLVM's"
   "13-24|stderr|*show -sparse*|show is not on the LLVM option parser yet"
   "13-24|stderr|*show -o|show is not on the LLVM option parser yet"
+  "13-24|stderr|*no-such-dir/*|an output in a directory that does not exist: profbridge names the directory where LLVM says 'No such file or directory'"
   "13-24|all|*--compress-all-sections*|sample-profile options are refused; llvm-profdata accepts and ignores them on instrumentation profiles"
 )
 
