@@ -78,7 +78,9 @@ one_release() {
   # the same IR for -fprofile-use to match its hashes).
   if ! { "clang-$n" -O0 -fprofile-instr-generate -fcoverage-mapping "$src/mcdc.c" -o "$w/prog/cov" 2>"$w/cc.log" &&
          "clang-$n" -O2 -fprofile-generate "$src/ic.c" -o "$w/prog/ir" 2>>"$w/cc.log" &&
-         "clang-$n" -O2 -fprofile-instr-generate "$src/ic.c" -o "$w/prog/fe" 2>>"$w/cc.log"; }; then
+         "clang-$n" -O2 -fprofile-instr-generate "$src/ic.c" -o "$w/prog/fe" 2>>"$w/cc.log" &&
+         "clang-$n" -O0 -fprofile-generate -fPIC -shared "$src/one.c" -o "$w/prog/libone.so" 2>>"$w/cc.log" &&
+         "clang-$n" -O0 -fprofile-generate "$src/two.c" -L"$w/prog" -lone -Wl,-rpath,"$w/prog" -o "$w/prog/so" 2>>"$w/cc.log"; }; then
     echo "FAIL llvm-$n: clang-$n cannot build the programs: $(head -3 "$w/cc.log")"; echo "$n: 0 compared, 1 failed"; return 0
   fi
   local a
@@ -89,6 +91,10 @@ one_release() {
       LLVM_PROFILE_FILE=ir-%p.profraw "$w/prog/ir" $a >/dev/null
       LLVM_PROFILE_FILE=pgo-data/default_%m.profraw "$w/prog/ir" $a >/dev/null
       LLVM_PROFILE_FILE=code-%p.profclangr "$w/prog/fe" $a >/dev/null
+      # cargo-llvm-cov under nextest: a pool of N files per binary (%Nm)
+      LLVM_PROFILE_FILE=cov-nextest-%2m.profraw "$w/prog/cov" $a >/dev/null
+      # a program and its shared library, both instrumented: one file, two profiles
+      LLVM_PROFILE_FILE=so-%p.profraw "$w/prog/so" $a >/dev/null
     done
     ls cov-*.profraw > cov.list
     sed '1s/^/2,/' cov.list > weights.list
