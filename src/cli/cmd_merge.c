@@ -519,7 +519,9 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     if (in.n == 0) {
-        pbc_usage_error("merge", "no input files");
+        /* the personality: llvm-profdata's words (13-24 alike), exit 1 */
+        if (pbc_args_llvm_style) pbc_error_line("no input files specified. See %s merge -help", pbc_args_prog);
+        else pbc_usage_error("merge", "no input files");
         goto out;
     }
     /* llvm-profdata's --output defaults to "-" (cl::init): without -o the

@@ -37,7 +37,6 @@ known_differences=(
   "13-13|stderr|*show --covered*|LLVM 13-17: an option of a later release is an unknown option in LLVM's words"
   "13-17|all|*-failure-mode=warn*|LLVM 13-17 have no --failure-mode=warn (LLVM 18 added it)"
   "13-17|all|*all.rsp*|LLVM 13-17 expand @files after taking the subcommand: a response file holding the subcommand is an unknown command"
-  "13-24|stderr|\$LLVM_PROFDATA merge|merge without inputs: profbridge's usage words, not LLVM's"
   "13-24|stderr|\$LLVM_PROFDATA show|show without input: profbridge's usage words, not LLVM's"
   "13-24|stderr|*show -sparse*|show is not on the LLVM option parser yet"
   "13-24|stderr|*show -o|show is not on the LLVM option parser yet"
