@@ -68,11 +68,16 @@ one_release() {
     if is_known "$n" "$1" "$cmd"; then echo "KNOWN llvm-$n: $2"; known_seen=1
     else echo "FAIL llvm-$n: $2"; fails=$((fails + 1)); fi
   }
-  mkdir -p "$w/bin" "$w/base/pgo-data" "$w/prog" || return 1
+  mkdir -p "$w/bin" "$w/realbin" "$w/base/pgo-data" "$w/prog" || return 1
   ln -s "$pb" "$w/bin/llvm-profdata-$n"
   # Both are started by the name llvm-profdata-N, found on PATH (LLVM's
-  # messages name argv[0] as given): ours from $w/bin put first.
-  local real="$PATH" ours="$w/bin:$PATH"
+  # messages name argv[0] as given): ours from $w/bin put first. The bare
+  # name llvm-profdata (grcov's --llvm-path DIR, rustup's llvm-tools) is the
+  # real llvm-profdata-N and ours with PROFBRIDGE_LLVM_VERSION=N.
+  ln -s "$pb" "$w/bin/llvm-profdata"
+  ln -s "$(command -v "llvm-profdata-$n")" "$w/realbin/llvm-profdata"
+  local real="$w/realbin:$PATH" ours="$w/bin:$PATH"
+  export PROFBRIDGE_LLVM_VERSION="$n"
   # The programs (at -O2: the instrumented and the optimised build must see
   # the same IR for -fprofile-use to match its hashes).
   if ! { "clang-$n" -O0 -fprofile-instr-generate -fcoverage-mapping "$src/mcdc.c" -o "$w/prog/cov" 2>"$w/cc.log" &&
