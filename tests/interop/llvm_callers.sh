@@ -42,6 +42,9 @@ known_differences=(
   "13-24|stderr|*show -o|show is not on the LLVM option parser yet"
   "13-24|stderr|*no-such-dir/*|an output in a directory that does not exist: profbridge names the directory where LLVM says 'No such file or directory'"
   "13-13|stderr|*-o mix.profdata*ir-*|LLVM 13 warns once for each input that mixes IR and front-end profiles (in thread order), profbridge for the first (--failure-mode any stops there) with why"
+  "17-24|other|*temporal-*|temporal traces of a threaded merge: llvm-profdata gives input i to thread context i mod T and merges the contexts as a tree, so with T = 2 the traces of 3 inputs come out 0, 2, 1 (and order prints another order); profbridge keeps input order (what llvm-profdata -j=1 writes)"
+  "17-24|stdout|*temporal-*|(the same: order's output follows the traces)"
+  "13-16|stderr|*reservoir-size=2*|LLVM 13-16 have no temporal options: an unknown option in LLVM 13-17's words (above)"
   "13-24|all|*--compress-all-sections*|sample-profile options are refused; llvm-profdata accepts and ignores them on instrumentation profiles"
 )
 
@@ -87,6 +90,9 @@ one_release() {
          "clang-$n" -O0 -fprofile-generate "$src/two.c" -L"$w/prog" -lone -Wl,-rpath,"$w/prog" -o "$w/prog/so" 2>>"$w/cc.log"; }; then
     echo "FAIL llvm-$n: clang-$n cannot build the programs: $(head -3 "$w/cc.log")"; echo "$n: 0 compared, 1 failed"; return 0
   fi
+  # temporal traces for `order` (clang 17 on; before, no temporal-*.profraw)
+  "clang-$n" -O0 -fprofile-generate -mllvm -pgo-temporal-instrumentation "$src/ic.c" -o "$w/prog/temporal" 2>/dev/null ||
+    rm -f "$w/prog/temporal"
   local a
   # shellcheck disable=SC2086 # $a: the words are the program's arguments
   (cd "$w/base" &&
@@ -99,6 +105,7 @@ one_release() {
       LLVM_PROFILE_FILE=cov-nextest-%2m.profraw "$w/prog/cov" $a >/dev/null
       # a program and its shared library, both instrumented: one file, two profiles
       LLVM_PROFILE_FILE=so-%p.profraw "$w/prog/so" $a >/dev/null
+      if [ -x "$w/prog/temporal" ]; then LLVM_PROFILE_FILE=temporal-%p.profraw "$w/prog/temporal" $a >/dev/null; fi
     done
     ls cov-*.profraw > cov.list
     sed '1s/^/2,/' cov.list > weights.list
