@@ -55,6 +55,8 @@ void pbc_lenient_hint(int code, int lenient) {
 }
 
 void pbc_msg(const char *fmt, ...) {
+    /* a message written as a note is one: the personality prints none */
+    if (pbc_args_llvm_style && strncmp(fmt, "note: ", 6) == 0) return;
     va_list ap;
     va_start(ap, fmt);
     line_start(NULL);

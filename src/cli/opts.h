@@ -44,7 +44,8 @@ void pbc_error_line(const char *fmt, ...) PB_PRINTF(1, 2);
 void pbc_lenient_hint(int code, int lenient);
 
 /* Prints "profbridge: <message>" on stderr ("error: <message>" in the
- * personality: llvm-profdata's messages of this kind are errors). */
+ * personality: llvm-profdata's messages of this kind are errors; one that
+ * starts "note: " is not printed there, as pbc_diag's notes). */
 void pbc_msg(const char *fmt, ...) PB_PRINTF(1, 2);
 
 /* Prints "profbridge <cmd>: <message>" and a hint to --help on stderr and
