@@ -48,8 +48,11 @@ struct pb_source {
     int64_t start_off;                /* the fd's offset at open (-1: not seekable) */
 };
 
+/* "FILE: what: strerror", or "FILE: strerror" without `what` (a file that
+ * cannot be opened: the words of cat, cp and llvm-profdata alike). */
 static int os_error(pb_source *s, pb_error *err, const char *what) {
     pb_error_set_source(err, s->name);
+    if (!what) return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "%s", strerror(errno));
     return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "%s: %s", what, strerror(errno));
 }
 
@@ -216,7 +219,7 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
     } else {
         s->fd = open(path, O_RDONLY);
         if (s->fd < 0) {
-            rc = os_error(s, err, "cannot open");
+            rc = os_error(s, err, NULL);
             pb_source_free(s);
             return rc;
         }

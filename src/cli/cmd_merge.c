@@ -528,13 +528,15 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     if (in.n == 0) {
-        pbc_usage_error("merge", "no input files");
+        /* the personality: llvm-profdata's words (13-24 alike), exit 1 */
+        if (pbc_args_llvm_style) pbc_error_line("no input files specified. See %s merge -help", pbc_args_prog);
+        else pbc_usage_error("merge", "no input files");
         goto out;
     }
-    if (!out_path) {
-        pbc_usage_error("merge", "missing -o OUT");
-        goto out;
-    }
+    /* llvm-profdata's --output defaults to "-" (cl::init): without -o the
+     * merged profile goes to standard output, as a Makefile's
+     * "llvm-profdata merge *.profraw > m.profdata" expects */
+    if (!out_path) out_path = "-";
     if (strcmp(failure, "any") && strcmp(failure, "all") && strcmp(failure, "warn")) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
         goto out;
@@ -749,7 +751,7 @@ int pbc_cmd_merge(int argc, char **argv) {
             if (!err.code) err.code = prc;
             pbc_diag(&dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, &err); /* every field: line, expected, found */
             if (stop) {
-                if (!io) fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
+                if (!io) pbc_error_line("no profile can be merged");
                 rc = pbc_exit_for(prc);
                 goto out;
             }
@@ -760,7 +762,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     pbc_feed_free(feed);
     feed = NULL;
     if (failed == in.n && strcmp(failure, "warn") != 0) {
-        fprintf(stderr, "%s: error: no profile can be merged\n", pbc_args_prog);
+        pbc_error_line("no profile can be merged");
         rc = pbc_exit_for(first_bad);
         goto out;
     }

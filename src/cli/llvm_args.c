@@ -8,6 +8,7 @@
 #include <string.h>
 
 const char *pbc_args_prog = PBC_PROG;
+const char *pbc_args_argv0 = NULL;
 int pbc_args_llvm_style = 0;
 
 /* ---- response files ----------------------------------------------------------- */
@@ -465,7 +466,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     }
     if (pbc_args_llvm_style) { /* cl::ParseCommandLineOptions' words */
         fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
-                pbc_args_prog);
+                pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
         if (best_name)
             fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog, dashes(best_name), best_name,
                     eq ? eq : "");

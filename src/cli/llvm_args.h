@@ -155,6 +155,11 @@ int pbc_args_tokenize_gnu(const char *text, size_t len, char ***words, size_t *n
 /* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
 extern const char *pbc_args_prog;
 
+/* argv[0] as the program was started (a path or a name found on PATH), or
+ * NULL: cl::ParseCommandLineOptions names it so in "Try: 'ARGV0 --help'",
+ * where the message's first word is only the file name. */
+extern const char *pbc_args_argv0;
+
 /* 1: usage errors in LLVM's words ("llvm-profdata-19: Unknown command line
  * argument '-x'.  Try: ..." / "Did you mean '--y'?"), for the llvm-profdata
  * personality; 0: profbridge's (with the usage line and a --help hint). */

@@ -21,22 +21,45 @@ int pbc_exit_for(int code) {
     }
 }
 
+/* Where a message line starts. llvm-profdata prints its own diagnostics
+ * through WithColor: "error: ..." / "warning: ..." with no program name (only
+ * the command-line parser names the program), so in the personality our
+ * lines start the same way; in profbridge's own name they start
+ * "profbridge: ". */
+static void line_start(const char *label) {
+    if (pbc_args_llvm_style) fprintf(stderr, "%s: ", label ? label : "error");
+    else if (label) fprintf(stderr, "%s: %s: ", pbc_args_prog, label);
+    else fprintf(stderr, "%s: ", pbc_args_prog);
+}
+
 void pbc_print_error(const pb_error *e) {
     char line[2048];
     pb_error_format(e, line, sizeof line);
-    fprintf(stderr, "%s: %s\n", pbc_args_prog, line);
+    line_start(NULL);
+    fprintf(stderr, "%s\n", line);
+}
+
+void pbc_error_line(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    line_start("error");
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
 }
 
 void pbc_lenient_hint(int code, int lenient) {
-    if (code == PB_EFORMAT && !lenient)
+    if (code == PB_EFORMAT && !lenient && !pbc_args_llvm_style) /* the personality has no --lenient */
         fputs(PBC_PROG ": note: --lenient keeps what the reader can repair (see the format's notes)\n",
               stderr);
 }
 
 void pbc_msg(const char *fmt, ...) {
+    /* a message written as a note is one: the personality prints none */
+    if (pbc_args_llvm_style && strncmp(fmt, "note: ", 6) == 0) return;
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s: ", pbc_args_prog);
+    line_start(NULL);
     vfprintf(stderr, fmt, ap);
     fputc('\n', stderr);
     va_end(ap);
@@ -67,9 +90,12 @@ void pbc_diag(void *ctx, int severity, const pb_error *e) {
         else if (severity == PB_DIAG_WARNING) c->warnings++;
         else c->errors++;
     }
+    /* llvm-profdata has no notes: the personality's stderr is its stderr */
+    if (severity == PB_DIAG_NOTICE && pbc_args_llvm_style) return;
     char line[2048];
     pb_error_format(e, line, sizeof line);
-    fprintf(stderr, "%s: %s: %s\n", pbc_args_prog, label, line);
+    line_start(label);
+    fprintf(stderr, "%s\n", line);
 }
 
 static void list_format_names(FILE *out) {

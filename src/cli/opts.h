@@ -31,14 +31,21 @@ enum {
  * format's rules is "invalid" (1); I/O, usage, memory and the rest are 2. */
 int pbc_exit_for(int code);
 
-/* Prints "profbridge: <pb_error_format(e)>" on stderr. */
+/* Prints "profbridge: <pb_error_format(e)>" on stderr ("error: ..." in the
+ * llvm-profdata personality, as llvm-profdata's exitWithError). */
 void pbc_print_error(const pb_error *e);
+
+/* Prints "profbridge: error: <message>" ("error: <message>" in the
+ * personality) on stderr. */
+void pbc_error_line(const char *fmt, ...) PB_PRINTF(1, 2);
 
 /* After a strict read failed with `code`: a note that --lenient exists
  * (only for PB_EFORMAT, the problems a reader may be able to repair). */
 void pbc_lenient_hint(int code, int lenient);
 
-/* Prints "profbridge: <message>" on stderr. */
+/* Prints "profbridge: <message>" on stderr ("error: <message>" in the
+ * personality: llvm-profdata's messages of this kind are errors; one that
+ * starts "note: " is not printed there, as pbc_diag's notes). */
 void pbc_msg(const char *fmt, ...) PB_PRINTF(1, 2);
 
 /* Prints "profbridge <cmd>: <message>" and a hint to --help on stderr and
@@ -54,7 +61,9 @@ typedef struct pbc_diag_ctx {
 } pbc_diag_ctx;
 
 /* pb_diag_fn printing "profbridge: warning: ..." / "profbridge: note: ..." /
- * "profbridge: error: ..." on stderr; ctx may be NULL or a pbc_diag_ctx. */
+ * "profbridge: error: ..." on stderr; ctx may be NULL or a pbc_diag_ctx. In
+ * the personality: "warning: ..." / "error: ...", and notes are counted but
+ * not printed (llvm-profdata prints none). */
 void pbc_diag(void *ctx, int severity, const pb_error *e);
 
 /*

@@ -68,7 +68,8 @@ same_err() {
   cases=$((cases + 1))
   local want got ws gs
   want="$(llvm-profdata-19 "$@" 2>&1 >/dev/null)"; ws=$?
-  got="$("$work/bin/llvm-profdata-19" "$@" 2>&1 >/dev/null)"; gs=$?
+  # by name on PATH, as the real one: LLVM's "Try: 'ARGV0 --help'" names argv[0] as given
+  got="$(PATH="$work/bin:$PATH" llvm-profdata-19 "$@" 2>&1 >/dev/null)"; gs=$?
   [ "$ws" = "$gs" ] || fail "llvm-profdata-19 $*: status $gs, the real tool's $ws"
   [ "$want" = "$got" ] || fail "llvm-profdata-19 $*: stderr '$got', the real tool's '$want'"
 }

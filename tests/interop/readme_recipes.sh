@@ -40,8 +40,29 @@ cp before.profdata r1.profdata
 "$PB" convert run2.iprof -o after.profdata
 cp after.profdata r2.profdata
 
+# The llvm-profdata recipe names the links of `cmake --install` under the
+# default prefix /usr/local: the tested build is installed into a temporary
+# prefix and the recipe runs with that prefix in place of /usr/local (as
+# `profbridge` above stands for $PB). Its Makefile is the usual profile step.
+prefix="$work/prefix"
+if [ -n "${PB_BINARY_DIR:-}" ] && cmake --install "$PB_BINARY_DIR" --prefix "$prefix" >install.log 2>&1; then :
+else echo "FAIL: cmake --install of ${PB_BINARY_DIR:-?} failed: $(tail -3 install.log 2>/dev/null)"; exit 1; fi
+mkdir -p mk && cp "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" mk/run1.profraw
+cp mk/run1.profraw mk/run2.profraw
+printf 'default.profdata: $(wildcard *.profraw)\n\t$(LLVM_PROFDATA) merge -output=$@ $^\n' > mk/Makefile
+
 failures=0
 for c in "${cmds[@]}"; do
+  case "$c" in *"make LLVM_PROFDATA="*)
+    set +e; (cd mk && eval "${c//\/usr\/local\//$prefix/}") >out.txt 2>err.txt; rc=$?; set -e
+    why=""
+    [ $rc = 0 ] || why="exit $rc"
+    llvm-profdata-19 merge -output=expected.profdata mk/run1.profraw mk/run2.profraw
+    cmp -s mk/default.profdata expected.profdata || why="${why:+$why; }default.profdata differs from llvm-profdata-19's merge"
+    if [ -n "$why" ]; then echo "FAIL recipe: $c: $why; stderr: $(head -c 400 err.txt)"; failures=$((failures + 1))
+    else echo "ok recipe: $c"; fi
+    continue ;;
+  esac
   set +e; eval "$c" >out.txt 2>err.txt; rc=$?; set -e
   why=""
   case "$c" in
