@@ -69,7 +69,20 @@ void pbc_diag(void *ctx, int severity, const pb_error *e) {
     }
     char line[2048];
     pb_error_format(e, line, sizeof line);
-    fprintf(stderr, "%s: %s: %s\n", pbc_args_prog, label, line);
+    /* llvm-profdata's warnings and errors (WithColor::warning/error) carry
+     * no program name: so do the personality's */
+    if (pbc_args_llvm_style && severity != PB_DIAG_NOTICE) fprintf(stderr, "%s: %s\n", label, line);
+    else fprintf(stderr, "%s: %s: %s\n", pbc_args_prog, label, line);
+}
+
+void pbc_error_line(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (!pbc_args_llvm_style) fprintf(stderr, "%s: ", pbc_args_prog);
+    fputs("error: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
 }
 
 static void list_format_names(FILE *out) {

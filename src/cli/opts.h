@@ -57,6 +57,10 @@ typedef struct pbc_diag_ctx {
  * "profbridge: error: ..." on stderr; ctx may be NULL or a pbc_diag_ctx. */
 void pbc_diag(void *ctx, int severity, const pb_error *e);
 
+/* "error: MESSAGE" as llvm-profdata's exitWithError prints it (no program
+ * name under the personality; "profbridge: error: ..." otherwise). */
+void pbc_error_line(const char *fmt, ...) PB_PRINTF(1, 2);
+
 /*
  * Looks up a format named on the command line (--from/--to). On an unknown
  * name prints the usage error listing the known formats and returns NULL.
