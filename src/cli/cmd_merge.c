@@ -182,8 +182,9 @@ static int weighted(inputs *in, const char *arg, size_t len) {
     if (!comma || comma == arg) return -3;
     uint64_t w = 0;
     for (const char *c = arg; c < comma; c++) {
-        if (*c < '0' || *c > '9' || w > (UINT64_MAX - 9) / 10) return -3;
-        w = w * 10 + (uint64_t)(*c - '0');
+        uint64_t d = (uint64_t)(*c - '0');
+        if (*c < '0' || *c > '9' || w > (UINT64_MAX - d) / 10) return -3; /* getAsInteger: 2^64-1 at most */
+        w = w * 10 + d;
     }
     if (w == 0) return -3;
     const char *f = comma + 1;
@@ -694,6 +695,16 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     if (strcmp(failure, "any") && strcmp(failure, "all") && strcmp(failure, "warn")) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
+        goto out;
+    }
+    if (strcmp(failure, "warn") == 0 && !pbi_llvm_has(&target, PBI_LF_MERGE_FAILURE_MODE_WARN)) {
+        /* llvm-profdata 13-17's cl::opt knows any and all only */
+        if (pbc_args_llvm_style)
+            fprintf(stderr, "%s merge: for the --failure-mode option: Cannot find option named 'warn'!\n",
+                    pbc_args_prog);
+        else
+            pbc_usage_error("merge", "--failure-mode warn is LLVM 18's and later's (this is LLVM %d)",
+                            target.release);
         goto out;
     }
     int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
