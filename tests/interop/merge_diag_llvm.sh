@@ -150,6 +150,8 @@ printf 'x y\n\n #c\n' > bad7.map
 printf 'a.proftext\n   \n' > blank.list
 printf 'a.proftext\nx,a.proftext\n' > badw.list
 printf 'foo bar\n' > fb.map
+# a memop value site whose count overflows
+printf ':ir\nmain\n0x1\n1\n5\n1\n1\n1\n2\n8:18446744073709551000\n16:7\n\n' > v.proftext
 mkfifo fifo 2>/dev/null || true
 mkdir -p adir
 # a program clang-N builds: foo and bar have one hash
@@ -181,6 +183,11 @@ for n in $releases; do
   exact "$n" a.proftext -r nosuch.map -o o.profdata
   exact "$n" nosuch -r nosuch.map -o o.profdata
   exact_out "$n" a.proftext fifo
+  # no -o: llvm-profdata writes to standard output
+  cases=$((cases + 1))
+  (cd sub && "llvm-profdata-$n" merge a.proftext > ../l.bin 2>/dev/null)
+  (cd sub && "../bin/llvm-profdata-$n" merge a.proftext > ../p.bin 2>/dev/null)
+  cmp -s l.bin p.bin || fail "$n: merge a.proftext without -o: standard output differs"
   for m in m1 m2 m3 bad1 bad2 bad3 bad4 bad5 bad6 bad7; do exact_out "$n" r.proftext r.proftext -r $m.map; done
   exact_out "$n" --remapping-file=m1.map r.proftext a.proftext
   # every failed input, in the writer contexts' order (3 threads, 5 inputs)
@@ -213,6 +220,8 @@ for n in $(pb_llvm_releases); do
   exact_out "$n" --weighted-input=3,big.proftext
   exact_out "$n" hot.proftext hot.proftext
   exact_out "$n" hot.proftext big.proftext
+  exact_out "$n" v.proftext v.proftext
+  exact_out "$n" --weighted-input=3,v.proftext
   # a raw file of release n's raw version with a counter above 2^56
   if "$PB" convert --llvm-version "$n" sub/huge.proftext --to raw -o "sub/huge$n.profraw" 2>/dev/null; then
     exact_out "$n" "huge$n.profraw"
