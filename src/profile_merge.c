@@ -39,8 +39,36 @@ static uint64_t value_max(const pb_merge_options *o) {
     return o->max_count >= PB_MAX_COUNT_LLVM ? UINT64_MAX : o->max_count;
 }
 
-static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const char *what) {
-    if (!o->diag) return;
+/*
+ * What llvm-profdata's InstrProfWriter reports about one record it adds: the
+ * first problem only (loadInput's `Reported`: later ones of the same record
+ * are dropped), as a warning "NAME: what" whose path is LLVM's instrprof_error
+ * name (profile.h: PB_MERGE_*), so a caller can give LLVM's hint once per kind.
+ */
+typedef struct problem {
+    const char *id, *what; /* NULL: none yet */
+} problem;
+
+static void note(problem *pr, const char *id, const char *what) {
+    if (!pr->id) {
+        pr->id = id;
+        pr->what = what;
+    }
+}
+
+/* a*1 + b*w saturating at max, and whether it saturated (LLVM's Overflowed:
+ * the sum passes 2^64-1, or the release's maximum count) */
+static uint64_t madd(uint64_t a, uint64_t b, uint64_t w, uint64_t max, problem *pr) {
+    uint64_t prod, sum;
+    if (__builtin_mul_overflow(b, w, &prod) || __builtin_add_overflow(a, prod, &sum) || sum > max) {
+        note(pr, PB_MERGE_COUNTER_OVERFLOW, "counter overflow");
+        return max;
+    }
+    return sum;
+}
+
+static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const problem *pr) {
+    if (!o->diag || !pr->id) return;
     const char *name = "?";
     size_t len = 1;
     if (pb_profile_record_name(p, &p->recs[i], &name, &len, NULL, NULL)) {
@@ -48,7 +76,7 @@ static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const char 
         len = 1;
     }
     pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
-            PB_NO_OFFSET, NULL, "%.*s: %s", len > 400 ? 400 : (int)len, name, what);
+            PB_NO_OFFSET, pr->id, "%.*s: %s", len > 400 ? 400 : (int)len, name, pr->what);
 }
 
 /* ---- value sites -------------------------------------------------------- */
@@ -115,7 +143,7 @@ static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
  * with std::sort from 19 (unstable: decides which of several equal values,
  * e.g. targets of value 0, meet; llvm_values.h). */
 static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t w, uint64_t vmax,
-                      int std_sort, scratch *s) {
+                      int std_sort, scratch *s, problem *pr) {
     size_t nd = dst->num_values, ns = src->num_values;
     size_t big = nd > ns ? nd : ns;
     /* Scratch layout: [in: ns][tmp for both sorts: max(nd, ns)][out: nd + ns]. */
@@ -134,7 +162,7 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
         while (i < nd && dst->values[i].value < in[j].value) out[k++] = dst->values[i++];
         if (i < nd && dst->values[i].value == in[j].value) {
             pb_value v = dst->values[i++];
-            v.count = pb_sat_madd(v.count, in[j].count, w, vmax);
+            v.count = madd(v.count, in[j].count, w, vmax, pr);
             if (v.symbol == PB_NONE) v.symbol = in[j].symbol;
             out[k++] = v;
             continue;
@@ -156,17 +184,17 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
 static int is_pseudo(uint64_t c) { return c == PSEUDO_HOT || c == PSEUDO_WARM; }
 
 static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_merge_options *o,
-                      scratch *s) {
+                      scratch *s, problem *pr) {
     pb_record *d = &p->recs[di];
     uint64_t w = o->weight, max = o->max_count, vmax = value_max(o);
     if (d->num_counters != src->num_counters) {
-        warn(p, di, o, "function basic block count change detected (counter mismatch)");
+        note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
         return 0;
     }
     /* LLVM 14 has no pseudo counts: -1 is then an ordinary (saturated) count. */
     if (max != PB_MAX_COUNT_LLVM14 && (is_pseudo(d->counters[0]) || is_pseudo(src->counters[0]))) {
         if (!is_pseudo(d->counters[0]) || !is_pseudo(src->counters[0])) {
-            warn(p, di, o, "function basic block count change detected (counter mismatch)");
+            note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
             return 0;
         }
         d->counters[0] =
@@ -174,9 +202,9 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_counters; i++)
-        d->counters[i] = pb_sat_madd(d->counters[i], src->counters[i], w, max);
+        d->counters[i] = madd(d->counters[i], src->counters[i], w, max, pr);
     if (d->num_bitmap_bytes != src->num_bitmap_bytes) {
-        warn(p, di, o, "function bitmap size change detected (bitmap size mismatch)");
+        note(pr, PB_MERGE_BITMAP_MISMATCH, "function bitmap size change detected (bitmap size mismatch)");
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
@@ -185,27 +213,30 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
                    pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE);
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (d->num_sites[k] != src->num_sites[k]) {
-            warn(p, di, o, "function value site count change detected (counter mismatch)");
+            note(pr, PB_MERGE_VALUE_SITE_COUNT_MISMATCH,
+                 "function value site count change detected (counter mismatch)");
             continue;
         }
         for (uint32_t i = 0; i < d->num_sites[k]; i++) {
-            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, std_sort, s);
+            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, std_sort, s, pr);
             if (rc) return rc;
         }
     }
     return sort_sites(d, o, s);
 }
 
-static int scale_new(pb_record *d, const pb_merge_options *o) {
+/* A new key with weight > 1 (LLVM's InstrProfRecord::scale: an overflow is
+ * reported; weight 1 leaves the record as it is, even above the maximum). */
+static int scale_new(pb_record *d, const pb_merge_options *o, problem *pr) {
     uint64_t w = o->weight, vmax = value_max(o);
     if (w <= 1) return 0;
     for (uint32_t i = 0; i < d->num_counters; i++)
-        d->counters[i] = pb_sat_madd(0, d->counters[i], w, o->max_count);
+        d->counters[i] = madd(0, d->counters[i], w, o->max_count, pr);
     for (int k = 0; k < PB_VK_COUNT; k++)
         for (uint32_t i = 0; i < d->num_sites[k]; i++)
             for (uint32_t j = 0; j < d->sites[k][i].num_values; j++) {
                 pb_value *v = &d->sites[k][i].values[j];
-                v->count = pb_sat_madd(0, v->count, w, vmax);
+                v->count = madd(0, v->count, w, vmax, pr);
             }
     return 0;
 }
@@ -216,14 +247,16 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
     int rc = pbi_validate_record(dst, rec, err);
     if (rc) return rc;
     size_t i = known != SIZE_MAX ? known : pbi_find_record(dst, rec);
+    problem pr = {NULL, NULL};
     if (i == SIZE_MAX) {
         rc = pbi_append_record(dst, rec, &i, err);
         if (rc) return rc;
-        scale_new(&dst->recs[i], o);
+        scale_new(&dst->recs[i], o, &pr);
         rc = sort_sites(&dst->recs[i], o, s);
     } else {
-        rc = merge_into(dst, i, rec, o, s);
+        rc = merge_into(dst, i, rec, o, s, &pr);
     }
+    warn(dst, i, o, &pr);
     if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record");
     return 0;
 }
@@ -294,7 +327,9 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
     }
     scratch s = {NULL, 0};
     for (size_t i = 0; i < p->num_recs && !rc; i++) {
-        scale_new(&p->recs[i], o);
+        problem pr = {NULL, NULL};
+        scale_new(&p->recs[i], o, &pr);
+        warn(p, i, o, &pr);
         rc = sort_sites(&p->recs[i], o, &s);
     }
     free(s.a);
@@ -446,7 +481,10 @@ static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_me
  * match is the record the lookup would find).
  */
 static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len, uint64_t hash,
-                        pb_str *id, size_t *known, pb_error *err) {
+                        const pb_merge_options *o, pb_str *id, size_t *known, pb_error *err) {
+    /* --remapping-file: the record is merged under its new name (LLVM's
+     * loadInput renames it before InstrProfWriter::addRecord) */
+    pb_remap_lookup(o->remap, n, len, &n, &len);
     const pb_record *d = hint < dst->num_recs ? &dst->recs[hint] : NULL;
     size_t dl;
     const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == hash ? pb_profile_str(dst, d->name, &dl)
@@ -482,7 +520,7 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
                 break;
             }
             t.name = PB_NONE;
-            rc = resolve_name(dst, i, n, len, r->hash, &t.name, &known, err);
+            rc = resolve_name(dst, i, n, len, r->hash, o, &t.name, &known, err);
             if (rc) break;
         } else {
             /* out-of-range ids (changed in place) stay invalid for dst's
@@ -644,7 +682,7 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_re
             }
     pb_record t = *rec;
     size_t known;
-    if ((rc = resolve_name(m->dst, m->next++, name, len, rec->hash, name_id, &known, err))) return rc;
+    if ((rc = resolve_name(m->dst, m->next++, name, len, rec->hash, m->o, name_id, &known, err))) return rc;
     t.name = *name_id;
     return merge_one(m->dst, &t, m->o, &m->s, known, err);
 }

@@ -15,6 +15,7 @@
 
 #include "bytes.h"
 #include "llvm/leb128.h"
+#include "diag.h"
 #include "llvm/target.h"
 #include "merge_stream.h"
 #include "str_md5.h"
@@ -481,14 +482,14 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
         n--;
     }
     if (grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
-    int large = 0;
+    uint64_t large = 0; /* the first counter above LLVM's 2^56 (RawInstrProfReader::readRawCounts) */
     for (size_t k = 0; k < n; k++) {
         r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
-        large |= r->counts[k] > (UINT64_C(1) << 56);
+        if (!large && r->counts[k] > (UINT64_C(1) << 56)) large = r->counts[k];
     }
-    if (large && r->o && r->o->diag) /* LLVM 19 warns the same way */
+    if (large && r->o && r->o->diag) /* LLVM 18+ warns with its value (merge fails the input) */
         pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, fld_path(pf, i, "CounterPtr", path),
-                "excessively large counter value suggests corrupted profile data");
+                PBI_LARGE_COUNTER_WORDS ": %" PRIu64, large);
     *out_n = (uint32_t)n;
     return 0;
 }

@@ -315,6 +315,38 @@ size_t pb_profile_lookup_ref(const pb_profile *p, uint64_t ref, size_t *indices,
  */
 int pb_profile_canonicalize(pb_profile *p, pb_error *err) PB_WARN_UNUSED;
 
+/*
+ * Symbol remapping (llvm-profdata merge --remapping-file): a table of
+ * OLD -> NEW function names, applied to each function record before it is
+ * merged, so records of both names (and equal hashes) add up under NEW.
+ */
+typedef struct pb_remap pb_remap;
+
+/*
+ * Reads a remapping file's text as llvm-profdata's SymbolRemapper does: lines
+ * end at '\n' (or "\r\n"); empty lines and lines starting with '#' are
+ * skipped; every other line is "OLD NEW", split at its first space, neither
+ * part empty and no second space (a tab is part of a name). The first line
+ * naming an OLD wins. Returns 0, or PB_EFORMAT with err->line set to the
+ * first other line (1-based, counting every line) and LLVM's words
+ * ("unexpected line in remapping file", expected "'old_symbol new_symbol'").
+ * The text is copied.
+ */
+int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) PB_WARN_UNUSED;
+
+/* NEW for `name` (returns 1 and sets *out, *out_len), or 0 when the table
+ * does not name it. */
+int pb_remap_lookup(const pb_remap *r, const char *name, size_t len, const char **out, size_t *out_len);
+
+void pb_remap_free(pb_remap *r);
+
+/* The path (pb_error.path) of a merge warning: LLVM's instrprof_error name of
+ * what InstrProfWriter::addRecord reported for the record. */
+#define PB_MERGE_COUNTER_OVERFLOW "counter_overflow"
+#define PB_MERGE_COUNT_MISMATCH "count_mismatch"
+#define PB_MERGE_VALUE_SITE_COUNT_MISMATCH "value_site_count_mismatch"
+#define PB_MERGE_BITMAP_MISMATCH "bitmap_mismatch"
+
 typedef struct pb_merge_options {
     uint64_t weight;            /* counts and value counts are multiplied by it (>= 1) */
     uint64_t max_count;         /* saturation point: PB_MAX_COUNT_* */
@@ -331,8 +363,12 @@ typedef struct pb_merge_options {
      * default release): which profile kinds merge, which binary ids a raw
      * input gives (src/llvm/target.h). */
     int llvm_release;
+    /* Function names renamed before records are merged (NULL: none). A
+     * profile's own records are never renamed by pb_profile_apply_weight:
+     * with a remapping, merge every input into a new profile. */
+    const pb_remap *remap;
 } pb_merge_options;
-#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000, 0}
+#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000, 0, NULL}
 
 /*
  * Adds one record into `dst` the way llvm-profdata merge does: a new key is
@@ -341,7 +377,10 @@ typedef struct pb_merge_options {
  * bitmaps OR-ed, each value site merged by value, sorted by count
  * (descending, stable) and cut to max_values_per_site. A counter-count
  * mismatch is reported (warning "function basic block count change detected
- * (counter mismatch)") and the record skipped, as llvm-profdata does.
+ * (counter mismatch)") and the record skipped, as llvm-profdata does. A count
+ * that saturates is reported as "NAME: counter overflow". Each record gets
+ * at most one warning (the first problem, as llvm-profdata reports it), its
+ * path one of PB_MERGE_* above.
  * Symbols/contexts in `rec` are indices of `dst`.
  */
 int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,

@@ -12,6 +12,7 @@
  * is the accumulator plus one input's bytes, not plus its model.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <inttypes.h>
 #include <regex.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 
 #include "buf.h"
 #include "cli.h"
+#include "diag.h"
 #include "diag_defer.h"
 #include "llvm/target.h"
 #include "llvm_options.h"
@@ -77,7 +79,7 @@ static void help(FILE *out) {
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
           out);
     pbc_args_print_plugin_options(out, specs);
-    fputs("\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error.\n", out);
+    fputs("\nExit status: 0 merged, 1 an input is invalid or missing, 2 usage or I/O error.\n", out);
 }
 
 typedef struct input {
@@ -107,18 +109,33 @@ static int add_input(inputs *in, const char *path, size_t len, uint64_t weight) 
     return 0;
 }
 
+/* What llvm-profdata says of a name that does not exist ("" too), before it
+ * reads anything (addWeightedInput; every release 13-24). */
+static void no_such_file(const char *path) {
+    if (*path) pbc_error_line("%s: No such file or directory", path);
+    else pbc_error_line("No such file or directory");
+}
+
 /*
- * An input as llvm-profdata's addWeightedInput takes it: a directory stands
- * for every regular file under it, walked depth first in readdir order (as
- * llvm::sys::fs::recursive_directory_iterator, which does not sort); other
- * names are kept as they are (a missing file fails when it is read, with
- * --failure-mode's rules; a FIFO is read).
+ * An input as llvm-profdata's addWeightedInput takes it: a name that does
+ * not exist stops the merge at once (returns -2 after the message); a
+ * directory stands for every regular file under it, walked depth first in
+ * readdir order (as llvm::sys::fs::recursive_directory_iterator, which does
+ * not sort). A FIFO or device is read by profbridge (docs: every command
+ * reads from pipes); the personality leaves it out, as llvm-profdata does.
+ * Returns 0, -1 (out of memory) or -2.
  */
 static int add_walk(inputs *in, const char *path, uint64_t weight, int depth) {
     struct stat st;
-    if (depth > 64 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode))
-        return depth ? (stat(path, &st) == 0 && S_ISREG(st.st_mode) ? add_input(in, path, strlen(path), weight) : 0)
-                     : add_input(in, path, strlen(path), weight);
+    if (depth == 0 && stat(path, &st) != 0) {
+        no_such_file(path);
+        return -2;
+    }
+    if (depth > 64 || stat(path, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        int reg = stat(path, &st) == 0 && S_ISREG(st.st_mode);
+        if (depth || pbc_args_llvm_style) return reg ? add_input(in, path, strlen(path), weight) : 0;
+        return add_input(in, path, strlen(path), weight);
+    }
     DIR *d = opendir(path);
     if (!d) {
         pbc_msg("%s: cannot read the directory", path);
@@ -159,16 +176,18 @@ static int add_path(inputs *in, const char *path, size_t len, uint64_t weight) {
 static int tilde;
 
 /* "W,FILE" -> weight and file, as llvm-profdata's parseWeightedFile: W is
- * decimal digits only and >= 1. Returns 0 or -1. */
+ * decimal digits only and >= 1 (else -3); FILE may be empty (it then does
+ * not exist). Returns add_path's 0, -1 or -2, or -3. */
 static int weighted(inputs *in, const char *arg, size_t len) {
     const char *comma = memchr(arg, ',', len);
-    if (!comma || comma == arg) return -1;
+    if (!comma || comma == arg) return -3;
     uint64_t w = 0;
     for (const char *c = arg; c < comma; c++) {
-        if (*c < '0' || *c > '9' || w > (UINT64_MAX - 9) / 10) return -1;
-        w = w * 10 + (uint64_t)(*c - '0');
+        uint64_t d = (uint64_t)(*c - '0');
+        if (*c < '0' || *c > '9' || w > (UINT64_MAX - d) / 10) return -3; /* getAsInteger: 2^64-1 at most */
+        w = w * 10 + d;
     }
-    if (w == 0 || comma + 1 == arg + len) return -1;
+    if (w == 0) return -3;
     const char *f = comma + 1;
     size_t flen = (size_t)(arg + len - f);
     const char *home = getenv("HOME");
@@ -192,14 +211,34 @@ static int weighted(inputs *in, const char *arg, size_t len) {
  * a line starting with '#' is a comment; with a comma it is W,FILE, else
  * FILE (checked with llvm-profdata-19 and 23: "   2,b.profraw" is weight 2).
  */
-static int input_file_list(inputs *in, const char *list) {
+/* A weighted input whose W is not a positive integer (-3 of weighted()). */
+static void bad_weight(const char *where, const char *arg, size_t len) {
+    if (pbc_args_llvm_style) pbc_error_line("input weight must be a positive integer");
+    else pbc_msg("%s: bad weight in '%.*s' (expected W,FILE with W a decimal integer >= 1)", where, (int)len, arg);
+}
+
+/* Reads a whole file named on the command line (the -f list, the remapping
+ * file): a name that cannot be opened is LLVM's "error: FILE: why". */
+static int read_named_file(const char *path, pb_source **src, const uint8_t **d, size_t *len) {
+    struct stat st;
+    if (strcmp(path, "-") != 0 && stat(path, &st) != 0) {
+        pbc_error_line("%s: %s", path, strerror(errno));
+        return -1;
+    }
     pb_error err;
     pb_error_clear(&err);
+    if (pbc_open_input(path, src, &err) || pb_source_read_all(*src, d, len, &err)) {
+        pbc_print_error(&err);
+        return -1;
+    }
+    return 0;
+}
+
+static int input_file_list(inputs *in, const char *list) {
     pb_source *src = NULL;
     const uint8_t *d;
     size_t len;
-    if (pbc_open_input(list, &src, &err) || pb_source_read_all(src, &d, &len, &err)) {
-        pbc_print_error(&err);
+    if (read_named_file(list, &src, &d, &len)) {
         pb_source_free(src);
         return -1;
     }
@@ -214,13 +253,9 @@ static int input_file_list(inputs *in, const char *list) {
         while (n && strchr(ws, s[0]) && s[0]) s++, n--;
         while (n && strchr(ws, s[n - 1]) && s[n - 1]) n--;
         if (n && s[0] == '#') continue;
-        if (n == 0) {
-            /* llvm-profdata: "error: No such file or directory" */
-            pbc_msg("%s: a blank line names no file (llvm-profdata fails on it too)", list);
-            rc = -1;
-        } else if (memchr(s, ',', n)) {
+        if (memchr(s, ',', n)) {
             rc = weighted(in, s, n);
-            if (rc) pbc_msg("%s: bad line '%.*s' (expected FILE or W,FILE with W >= 1)", list, (int)n, s);
+            if (rc == -3) bad_weight(list, s, n);
         } else {
             rc = add_path(in, s, n, 1);
         }
@@ -330,10 +365,47 @@ static void old_raw_hint(const inputs *in, const pbi_llvm_target *t, const char 
 typedef struct named_ctx {
     pbc_diag_ctx *dc;
     const char *name;
+    /* merge: a raw counter above 2^56 in this input (large_seen, its
+     * diagnostic in `large`); large_fails: the release fails the input for it */
+    int large_fails, large_seen;
+    pb_error large;
+    unsigned hinted; /* the PB_MERGE_* kinds whose hint was given */
 } named_ctx;
 
+/* What InstrProfWriter reports (profile.h PB_MERGE_*): llvm-profdata's
+ * handleMergeWriterError prints "FILE: FUNC: what" with no prefix, and for
+ * a mismatch a hint the first time that kind is seen. */
+static int writer_problem(named_ctx *n, int severity, const pb_error *e) {
+    static const char *const kinds[] = {PB_MERGE_COUNTER_OVERFLOW, PB_MERGE_COUNT_MISMATCH,
+                                        PB_MERGE_VALUE_SITE_COUNT_MISMATCH, PB_MERGE_BITMAP_MISMATCH};
+    unsigned k = 0;
+    while (k < 4 && strcmp(e->path, kinds[k]) != 0) k++;
+    if (k == 4 || severity != PB_DIAG_WARNING) return 0;
+    if (n->dc) n->dc->warnings++;
+    const char *src = e->source[0] ? e->source : n->name ? n->name : "";
+    if (pbc_args_llvm_style) fprintf(stderr, "%s: %s\n", src, e->message);
+    else fprintf(stderr, "%s: warning: %s: %s\n", pbc_args_prog, src, e->message);
+    if (!(n->hinted & 1u << k) && (k == 1 || k == 2))
+        fprintf(stderr, "%s%s\n", pbc_args_llvm_style ? "" : PBC_PROG ": note: ",
+                "Make sure that all profile data to be merged is generated from the same binary.");
+    n->hinted |= 1u << k;
+    return 1;
+}
+
 static void named_diag(void *ctx, int severity, const pb_error *e) {
-    const named_ctx *n = ctx;
+    named_ctx *n = ctx;
+    if (writer_problem(n, severity, e)) return;
+    if (severity == PB_DIAG_WARNING &&
+        strncmp(e->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0) {
+        /* LLVM 18+ fails the input (its first such counter, once); 13-17
+         * say nothing, so the personality says nothing either */
+        if (n->large_fails && !n->large_seen) {
+            n->large_seen = 1;
+            n->large = *e;
+            if (!n->large.source[0] && n->name) snprintf(n->large.source, sizeof n->large.source, "%s", n->name);
+        }
+        if (n->large_fails || pbc_args_llvm_style) return;
+    }
     if (e->source[0] || !n->name) {
         pbc_diag(n->dc, severity, e);
         return;
@@ -413,6 +485,74 @@ static int filter_functions(pb_profile **pp, const regex_t *keep, const regex_t 
     return 0;
 }
 
+/* llvm-profdata's words when OUT cannot be written (raw_fd_ostream's
+ * errno: "Is a directory", "No such file or directory", ...; standard
+ * output on a terminal takes text only). Returns 0 or -1 after the message. */
+static int llvm_output_check(const char *out, int is_text) {
+    struct stat st;
+    if (strcmp(out, "-") == 0) {
+        if (is_text || !isatty(STDOUT_FILENO)) return 0;
+        pbc_error_line("cannot write a non-text format profile to the terminal");
+        return -1;
+    }
+    int e = 0;
+    if (stat(out, &st) == 0) {
+        if (S_ISDIR(st.st_mode)) e = EISDIR;
+        else if (access(out, W_OK) != 0) e = errno;
+    } else {
+        const char *slash = strrchr(out, '/');
+        char *dir = slash ? strndup(out, slash == out ? 1 : (size_t)(slash - out)) : strdup(".");
+        if (!dir) e = ENOMEM;
+        else if (stat(dir, &st) != 0) e = ENOENT;
+        else if (!S_ISDIR(st.st_mode)) e = ENOTDIR;
+        else if (access(dir, W_OK | X_OK) != 0) e = errno;
+        free(dir);
+    }
+    if (!e) return 0;
+    pbc_error_line("%s: %s", out, strerror(e));
+    return -1;
+}
+
+/* An input that could not be merged, reported at the end as LLVM does. */
+typedef struct failed_input {
+    size_t input, rank; /* rank: where llvm-profdata lists it */
+    pb_error err;
+} failed_input;
+
+/*
+ * The order in which llvm-profdata warns about failed inputs: with T
+ * threads input i is loaded into writer context i % T, each context keeps
+ * its failures in input order, and the contexts are merged pairwise
+ * (mergeWriterContexts: ctx[i] takes ctx[i + mid]'s for i < mid, then
+ * ctx[0] takes ctx[end - 1]'s when end is odd; mid halves until 0), so
+ * ctx[0] ends with the contexts' lists in the order computed here.
+ * rank[c] = position of context c. Returns -1 when out of memory.
+ */
+static int context_ranks(size_t t, size_t *rank) {
+    size_t *next = malloc(t * sizeof *next), *tail = malloc(t * sizeof *tail);
+    if (!next || !tail) {
+        free(next);
+        free(tail);
+        return -1;
+    }
+    for (size_t c = 0; c < t; c++) next[c] = SIZE_MAX, tail[c] = c;
+    for (size_t end = t, mid = t / 2; mid > 0; end = mid, mid /= 2) {
+        for (size_t i = 0; i < mid; i++) next[tail[i]] = i + mid, tail[i] = tail[i + mid];
+        if (end & 1) next[tail[0]] = end - 1, tail[0] = tail[end - 1];
+    }
+    size_t r = 0;
+    for (size_t c = 0; c != SIZE_MAX; c = next[c]) rank[c] = r++;
+    free(next);
+    free(tail);
+    return 0;
+}
+
+static int cmp_failure(const void *a, const void *b) {
+    const failed_input *x = a, *y = b;
+    if (x->rank != y->rank) return x->rank < y->rank ? -1 : 1;
+    return x->input < y->input ? -1 : x->input > y->input;
+}
+
 int pbc_cmd_merge(int argc, char **argv) {
     const char *out_path = NULL, *to = NULL, *failure = "any", *fn_re = NULL, *nofn_re = NULL;
     const char *llvm = NULL, *indexed = NULL;
@@ -430,6 +570,10 @@ int pbc_cmd_merge(int argc, char **argv) {
     pb_profile *acc = NULL;
     pb_kv *kv = NULL, *rkv = NULL;
     pbc_diag_defer dd = {NULL, NULL, NULL, 0, 0, PB_BUF_INIT, 0};
+    const char *remap_path = NULL;
+    pb_remap *remap = NULL;
+    failed_input *fails = NULL;
+    size_t nfails = 0, cap_fails = 0;
     pb_error err;
     pb_error_clear(&err);
 
@@ -459,9 +603,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         case PBC_LO_DEBUG_INFO: debug_info = o->value; break;
         case PBC_LO_BINARY_FILE: binary_file = o->value; break;
         case PBC_LO_DEBUGINFOD: if (o->u) debuginfod = o->spelled; break; /* refused below */
-        case PBC_LO_REMAPPING_FILE:
-            pbc_usage_error("merge", "%s is not supported by profbridge merge yet", o->spelled);
-            goto out;
+        case PBC_LO_REMAPPING_FILE: remap_path = o->value; break; /* a cl::opt: the last one counts */
         /* LLVM 17+ trims only sample profiles to it (SampleProfileWriter::
          * writeWithSizeLimit); an instrumentation profile is written whole
          * (llvm-profdata-17..24 write the same bytes with and without it) */
@@ -487,21 +629,24 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     tilde = target.release >= 21;
+    /* llvm-profdata's order: positional inputs, then --weighted-input, then
+     * the --input-files list (it matters for key and record order, and for
+     * which missing file or bad weight is reported: the first stops it). */
+    rc = PBC_EXIT_INVALID; /* llvm-profdata's exit status for all of these */
+    for (size_t i = 0; i < args.npos; i++) {
+        int arc = add_path(&in, args.pos[i], strlen(args.pos[i]), 1);
+        if (arc == -1) pbc_msg("out of memory");
+        if (arc) goto out;
+    }
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
-        if (o->id == PBC_LO_WEIGHTED_INPUT && weighted(&win, o->value, strlen(o->value))) {
-            pbc_usage_error("merge", "--weighted-input wants W,FILE with W >= 1, got '%s'", o->value);
-            goto out;
-        }
+        int wrc = o->id == PBC_LO_WEIGHTED_INPUT ? weighted(&win, o->value, strlen(o->value)) : 0;
+        if (wrc == -3) bad_weight("--weighted-input", o->value, strlen(o->value));
+        if (wrc == -1) pbc_msg("out of memory");
+        if (wrc) goto out;
     }
     if (list && input_file_list(&lin, list)) goto out;
-    /* llvm-profdata's order: positional inputs, then --weighted-input, then
-     * the --input-files list (it matters for key and record order). */
-    for (size_t i = 0; i < args.npos; i++)
-        if (add_path(&in, args.pos[i], strlen(args.pos[i]), 1)) {
-            pbc_msg("out of memory");
-            goto out;
-        }
+    rc = PBC_EXIT_USAGE;
     for (size_t k = 0; k < 2; k++) {
         inputs *from = k ? &lin : &win;
         for (size_t i = 0; i < from->n; i++)
@@ -512,15 +657,9 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     if (dump_list && in.n) {
         /* llvm-profdata merge --dump-input-file-list: "W,FILE" lines, then
-         * exit. LLVM's addWeightedInput fails on a name that does not exist
-         * before printing anything and drops what is not a regular file. */
+         * exit (a name that does not exist failed above; what is not a
+         * regular file is left out). */
         struct stat st;
-        for (size_t i = 0; i < in.n; i++)
-            if (strcmp(in.v[i].path, "-") != 0 && stat(in.v[i].path, &st) != 0) {
-                pbc_msg("%s: No such file or directory", in.v[i].path);
-                rc = PBC_EXIT_INVALID;
-                goto out;
-            }
         for (size_t i = 0; i < in.n; i++)
             if (strcmp(in.v[i].path, "-") == 0 || (stat(in.v[i].path, &st) == 0 && S_ISREG(st.st_mode)))
                 printf("%" PRIu64 ",%s\n", in.v[i].weight, in.v[i].path);
@@ -533,12 +672,43 @@ int pbc_cmd_merge(int argc, char **argv) {
         else pbc_usage_error("merge", "no input files");
         goto out;
     }
+    if (remap_path) {
+        /* llvm-profdata's SymbolRemapper, read once the inputs are known */
+        pb_source *rsrc = NULL;
+        const uint8_t *rd;
+        size_t rlen;
+        int bad = read_named_file(remap_path, &rsrc, &rd, &rlen);
+        if (!bad && pb_remap_parse(&remap, rd, rlen, &err)) {
+            bad = 1;
+            if (err.code == PB_ENOMEM) pbc_msg("out of memory");
+            else {
+                pbc_error_line("%s:%d: %s", remap_path, err.line, err.message);
+                fprintf(stderr, "%s%s\n", pbc_args_llvm_style ? "note: " : PBC_PROG ": note: ",
+                        "expected 'old_symbol new_symbol'");
+            }
+        }
+        pb_source_free(rsrc);
+        if (bad) {
+            rc = PBC_EXIT_INVALID;
+            goto out;
+        }
+    }
     /* llvm-profdata's --output defaults to "-" (cl::init): without -o the
      * merged profile goes to standard output, as a Makefile's
      * "llvm-profdata merge *.profraw > m.profdata" expects */
     if (!out_path) out_path = "-";
     if (strcmp(failure, "any") && strcmp(failure, "all") && strcmp(failure, "warn")) {
         pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", failure);
+        goto out;
+    }
+    if (strcmp(failure, "warn") == 0 && !pbi_llvm_has(&target, PBI_LF_MERGE_FAILURE_MODE_WARN)) {
+        /* llvm-profdata 13-17's cl::opt knows any and all only */
+        if (pbc_args_llvm_style)
+            fprintf(stderr, "%s merge: for the --failure-mode option: Cannot find option named 'warn'!\n",
+                    pbc_args_prog);
+        else
+            pbc_usage_error("merge", "--failure-mode warn is LLVM 18's and later's (this is LLVM %d)",
+                            target.release);
         goto out;
     }
     int explicit_llvm = llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION"));
@@ -595,9 +765,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     mo.trace_reservoir = reservoir;
     mo.trace_max_length = trace_len;
-    mo.diag = pbc_diag;
-    mo.diag_ctx = &dc;
-    size_t failed = 0;
+    mo.remap = remap;
     int first_bad = 0;
     if (threads == 0) {
         /* llvm-profdata: min(hardware threads, (inputs + 1) / 2) */
@@ -611,7 +779,8 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
-    if ((rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
+    /* the personality checks OUT where llvm-profdata opens it: after the merge */
+    if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     pbc_apply_limits(&ro);
@@ -644,11 +813,23 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     progress pg;
     progress_start(&pg, in.n);
-    named_ctx rn = {&dc, NULL}; /* the reads' diagnostics name the input */
+    named_ctx rn; /* the reads' diagnostics name the input */
+    memset(&rn, 0, sizeof rn);
+    rn.dc = &dc;
+    rn.large_fails = pbi_llvm_has(&target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
+    mo.diag = named_diag; /* the merge's problems in llvm-profdata's words */
+    mo.diag_ctx = &rn;
     dd.fn = named_diag;
     dd.ctx = &rn;
+    /* A remapped record is merged under its new name: every input goes
+     * through the merge, none becomes the accumulator as it is. */
+    if (remap && pb_profile_new(&acc, &err)) {
+        pbc_print_error(&err);
+        goto out;
+    }
     for (size_t i = 0; i < in.n; i++) {
         rn.name = in.v[i].path;
+        rn.large_seen = 0;
         pb_profile *p = NULL;
         pb_prepared *pr = NULL;
         pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
@@ -722,8 +903,8 @@ int pbc_cmd_merge(int argc, char **argv) {
             else if (isrc) prc = pb_read(&p, isrc, &sro, &err); /* the failed input, rewound */
             else prc = pb_read_file(&p, in.v[i].path, &sro, &err); /* one thread: opened once, here */
             pbc_defer_flush(&dd);
-            mo.diag = pbc_diag;
-            mo.diag_ctx = &dc;
+            mo.diag = named_diag;
+            mo.diag_ctx = &rn;
         }
         pb_prepared_free(pr);
         pb_source_free(isrc);
@@ -732,36 +913,69 @@ int pbc_cmd_merge(int argc, char **argv) {
         pb_profile_free(p);
         if (prc && is_empty_file(in.v[i].path)) {
             /* llvm-profdata merge skips an empty input without a word
-             * (InstrProfReader's empty_raw_profile): so do we, with a note */
-            pb_diag(pbc_diag, &dc, PB_DIAG_NOTICE, 0, in.v[i].path, PB_NO_OFFSET, NULL,
-                    "empty input skipped, as llvm-profdata merge skips it");
+             * (InstrProfReader's empty_raw_profile): so do we, with a note
+             * (none under the personality) */
+            if (!pbc_args_llvm_style)
+                pb_diag(pbc_diag, &dc, PB_DIAG_NOTICE, 0, in.v[i].path, PB_NO_OFFSET, NULL,
+                        "empty input skipped, as llvm-profdata merge skips it");
             prc = 0;
         }
+        if (prc == 0 && rn.large_seen) {
+            /* LLVM 18+: the records are merged, the input counts as failed */
+            err = rn.large;
+            prc = PB_EFORMAT;
+        }
         if (prc) {
-            failed++;
+            /* llvm-profdata reads every input and then says "warning: FILE:
+             * why" for each that failed (our detail, byte offset and field,
+             * stays in the line), in its writer contexts' order */
             if (!first_bad) first_bad = prc;
-            /* llvm-profdata: "warning: FILE: why" for an input it cannot
-             * merge, then "error: no profile can be merged" when the
-             * failure mode stops; our detail (byte offset, field) stays in
-             * the line. A file that cannot be opened is an error at once
-             * ("error: FILE: No such file or directory" in LLVM). */
-            int io = pbc_exit_for(prc) == PBC_EXIT_USAGE;
-            int stop = strcmp(failure, "any") == 0;
-            if (stop) progress_end(&pg);
             if (!err.code) err.code = prc;
-            pbc_diag(&dc, stop && io ? PB_DIAG_ERROR : PB_DIAG_WARNING, &err); /* every field: line, expected, found */
-            if (stop) {
-                if (!io) pbc_error_line("no profile can be merged");
-                rc = pbc_exit_for(prc);
-                goto out;
+            if (nfails == cap_fails) {
+                size_t cap = cap_fails ? cap_fails * 2 : 8;
+                failed_input *nf = realloc(fails, cap * sizeof *nf);
+                if (!nf) {
+                    pbc_msg("out of memory");
+                    goto out;
+                }
+                fails = nf;
+                cap_fails = cap;
             }
+            fails[nfails].input = i;
+            fails[nfails++].err = err;
         }
         progress_update(&pg, i + 1);
     }
     progress_end(&pg);
     pbc_feed_free(feed);
     feed = NULL;
-    if (failed == in.n && strcmp(failure, "warn") != 0) {
+    if (nfails) {
+        size_t *rank = malloc(threads * sizeof *rank);
+        if (!rank || context_ranks(threads, rank)) {
+            free(rank);
+            pbc_msg("out of memory");
+            goto out;
+        }
+        for (size_t k = 0; k < nfails; k++) fails[k].rank = rank[fails[k].input % threads];
+        free(rank);
+        qsort(fails, nfails, sizeof *fails, cmp_failure);
+        for (size_t k = 0; k < nfails; k++) {
+            const pb_error *fe = &fails[k].err;
+            if (strncmp(fe->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0) {
+                /* LLVM's line as it is, then where the counter is */
+                dc.warnings++;
+                fprintf(stderr, "%s%s: %s\n", pbc_args_llvm_style ? "warning: " : PBC_PROG ": warning: ", fe->source,
+                        fe->message);
+                if (!pbc_args_llvm_style)
+                    fprintf(stderr, PBC_PROG ": note: %s: byte 0x%" PRIx64 " (%s)\n", fe->source, fe->offset, fe->path);
+            } else {
+                pbc_diag(&dc, PB_DIAG_WARNING, fe); /* every field: line, expected, found */
+            }
+        }
+    }
+    /* "no profile can be merged": every input failed (unless --failure-mode
+     * warn), or any did with --failure-mode any (the default) */
+    if ((nfails == in.n && strcmp(failure, "warn") != 0) || (nfails && strcmp(failure, "any") == 0)) {
         pbc_error_line("no profile can be merged");
         rc = pbc_exit_for(first_bad);
         goto out;
@@ -793,8 +1007,16 @@ int pbc_cmd_merge(int argc, char **argv) {
      * input file's order: that is what `convert` does). */
     if (is_indexed) kv[nkv++] = (pb_kv){"order", "llvm"};
     for (size_t i = 0; i < args.plugin.n; i++) kv[nkv++] = args.plugin.kv[i];
+    if (pbc_args_llvm_style) {
+        rc = PBC_EXIT_INVALID;
+        if (llvm_output_check(out_path, is_text)) goto out;
+        if (pbc_check_output("merge", out_path, paths, in.n)) goto out;
+    }
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    named_ctx wn = {&dc, out_path}; /* the writer's notices name OUT */
+    named_ctx wn; /* the writer's notices name OUT */
+    memset(&wn, 0, sizeof wn);
+    wn.dc = &dc;
+    wn.name = out_path;
     wo.diag = named_diag;
     wo.diag_ctx = &wn;
     wo.kv = kv;
@@ -806,7 +1028,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         rc = PBC_EXIT_USAGE;
         goto out;
     }
-    if (is_indexed && !explicit_llvm && !failed) old_raw_hint(&in, &target, out_path, &dc);
+    if (is_indexed && !explicit_llvm && !nfails) old_raw_hint(&in, &target, out_path, &dc);
     rc = PBC_EXIT_OK;
 out:
     pbc_defer_free(&dd);
@@ -821,6 +1043,8 @@ out:
     }
     free(kv);
     free(rkv);
+    free(fails);
+    pb_remap_free(remap);
     pb_profile_free(acc);
     pbc_args_free(&args);
     return rc;

@@ -108,7 +108,8 @@ static const pbc_command *llvm_command(const char *name, int release) {
 }
 
 /* Behaves as llvm-profdata of release N: the subcommand first, messages
- * prefixed with the program's name, the release handed to the subcommand
+ * prefixed with the program's name (warnings and errors without it, as
+ * LLVM's WithColor prints them: opts.c), the release handed to the subcommand
  * through PROFBRIDGE_LLVM_VERSION (what --llvm-version would set), and exit
  * status 1 for every failure, as LLVM's tools exit. */
 static int personality_main(int release, int argc, char **argv);

@@ -93,6 +93,8 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
+    X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
     X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
     X(ORDER,                  17, PBI_LLVM_NOW, "llvm-profdata has the order command")                                 \
     X(ORDER_NODES_V2,         19, PBI_LLVM_NOW, "order: a utility node per doubling of the timestamp, rare and common ones dropped (before: per trace and log2)") \
@@ -120,6 +122,9 @@
  *    both, 17 rejects them (was [19,)); TEXT_VTABLE_SITES [19,): 18 rejects
  *    kind 2; TEXT_TEMPORAL [17,); TEXT_LOOP_ENTRIES [20,) (21-24 write it);
  *    TEXT_BITMAP_ALWAYS [24,) (23 does not);
+ *  MERGE_FAILURE_MODE_WARN [18,): merge_diag_llvm.sh (13-17 refuse the value);
+ *  MERGE_LARGE_COUNTER_FAILS [18,): merge_diag_llvm.sh (17 merges such a raw
+ *    file without a word, 18-24 warn and count the input as failed);
  *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
  *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
 /* ORDER_* rows: tests/interop/order_llvm.sh against llvm-profdata 17, 18, 19

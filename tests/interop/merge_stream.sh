@@ -102,6 +102,8 @@ done
 # threaded path), so stderr is the same for 1 and 2 threads. simple-ir's
 # "main" (data[2], counters at 0x180) gets a count > 2^56 (a reader warning),
 # and the accumulator's "bar", merged before it, a counter more (a merge one).
+# As LLVM 17 (LLVM 18+ fail such an input and report it at the end, after
+# every merge warning: merge_diag_llvm.sh).
 awk 'BEGIN { s = 0 }
   s == 1 && /^[0-9]+$/ { print $0 + 1; s = 2; next }
   s == 3 && /^[0-9]+$/ { print; print; s = 4; next }
@@ -111,7 +113,7 @@ awk 'BEGIN { s = 0 }
 cp "$L/simple-ir.profraw" "$T/big.profraw"
 printf '\000\000\000\000\000\000\000\020' | dd of="$T/big.profraw" bs=1 seek=$((0x180)) conv=notrunc 2>/dev/null
 for n in 1 2; do
-  "$PB" merge --num-threads "$n" "$T/mismatch.proftext" "$T/big.profraw" -o "$T/w$n.profdata" 2>"$T/w$n.err" || true
+  "$PB" merge --llvm-version 17 --num-threads "$n" "$T/mismatch.proftext" "$T/big.profraw" -o "$T/w$n.profdata" 2>"$T/w$n.err" || true
 done
 check "reader + merge warnings: 2 threads stderr = 1 thread" "$T/w1.err" "$T/w2.err"
 checks=$((checks + 1))

@@ -113,8 +113,9 @@ static void merge_record__warns_and_skips_on_counter_mismatch(void) {
     r.num_counters = 3;
     CU_ASSERT_FATAL(pb_profile_merge_record(p, &r, &o, NULL) == 0);
     CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
-    CU_ASSERT_STRING_EQUAL(d.last,
-                           "b.profdata: foo: function basic block count change detected (counter mismatch)");
+    /* the path is LLVM's instrprof_error name (profile.h PB_MERGE_*) */
+    CU_ASSERT_STRING_EQUAL(
+        d.last, "b.profdata: count_mismatch: foo: function basic block count change detected (counter mismatch)");
     const pb_record *g = pb_profile_record(p, 0);
     CU_ASSERT(g->num_counters == 2 && g->counters[0] == 1 && g->counters[1] == 2);
     pb_profile_free(p);
@@ -434,7 +435,104 @@ static void merge__front_end_and_ir_follow_the_release(void) {
     CU_ASSERT(n == 1 && f == IR);
 }
 
+/* Hand-computed against LLVM's InstrProfRecord::merge/scale: a count that
+ * passes the maximum (2^64-3 from LLVM 16) is reported once per record, as
+ * llvm-profdata-19 prints "FILE: FUNC: counter overflow" once for a record
+ * with two saturating counters; pseudo-hot counts (2^64-1 in counter 0)
+ * never overflow; a new record scaled by its weight overflows too. */
+static void merge_record__reports_counter_overflow_once_per_record(void) {
+    pb_profile *p = new_profile();
+    uint64_t a[2] = {UINT64_MAX - 10, UINT64_MAX - 10}, b[2] = {20, 20};
+    pb_record r = frec(p, "foo", 7, a, 2);
+    CU_ASSERT_FATAL(pb_profile_add_record(p, &r, NULL, NULL) == 0);
+    tu_diag d;
+    memset(&d, 0, sizeof d);
+    pb_merge_options o = opts(1, PB_MAX_COUNT_LLVM);
+    o.diag = tu_diag_fn;
+    o.diag_ctx = &d;
+    o.source = "b.proftext";
+    r.counters = b;
+    CU_ASSERT_FATAL(pb_profile_merge_record(p, &r, &o, NULL) == 0);
+    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
+    CU_ASSERT_STRING_EQUAL(d.last, "b.proftext: counter_overflow: foo: counter overflow");
+    CU_ASSERT(pb_profile_record(p, 0)->counters[0] == PB_MAX_COUNT_LLVM);
+    /* 2^64-4 + 1 = the maximum exactly: no overflow */
+    uint64_t c[1] = {UINT64_MAX - 3}, one[1] = {1};
+    pb_record q = frec(p, "bar", 1, c, 1);
+    CU_ASSERT_FATAL(pb_profile_add_record(p, &q, NULL, NULL) == 0);
+    q.counters = one;
+    CU_ASSERT_FATAL(pb_profile_merge_record(p, &q, &o, NULL) == 0);
+    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
+    /* pseudo-hot merged with pseudo-hot */
+    uint64_t h[2] = {UINT64_MAX, 0};
+    pb_record hr = frec(p, "hot", 2, h, 2);
+    CU_ASSERT_FATAL(pb_profile_add_record(p, &hr, NULL, NULL) == 0);
+    CU_ASSERT_FATAL(pb_profile_merge_record(p, &hr, &o, NULL) == 0);
+    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
+    /* a new record x weight 4 */
+    uint64_t n[1] = {UINT64_MAX / 2};
+    pb_record nr = frec(p, "new", 3, n, 1);
+    o.weight = 4;
+    CU_ASSERT_FATAL(pb_profile_merge_record(p, &nr, &o, NULL) == 0);
+    CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 2);
+    CU_ASSERT_STRING_EQUAL(d.last, "b.proftext: counter_overflow: new: counter overflow");
+    pb_profile_free(p);
+}
+
+/* llvm-profdata's SymbolRemapper rules, checked with llvm-profdata 13, 19
+ * and 23 (tests/interop/merge_diag_llvm.sh compares whole merges). */
+static void remap__reads_llvm_remapping_files(void) {
+    static const char text[] = "# comment\n\nfoo bar\r\nfoo baz\n#x y z\na\tb c\n";
+    pb_remap *r = NULL;
+    CU_ASSERT_FATAL(pb_remap_parse(&r, text, sizeof text - 1, NULL) == 0);
+    const char *to;
+    size_t n;
+    CU_ASSERT(pb_remap_lookup(r, "foo", 3, &to, &n) == 1 && n == 3 && memcmp(to, "bar", 3) == 0);
+    CU_ASSERT(pb_remap_lookup(r, "a\tb", 3, &to, &n) == 1 && n == 1 && to[0] == 'c');
+    CU_ASSERT(pb_remap_lookup(r, "fo", 2, &to, &n) == 0);
+    CU_ASSERT(pb_remap_lookup(r, "bar", 3, &to, &n) == 0);
+    pb_remap_free(r);
+    static const char *const bad[] = {"foo\n", "foo  bar\n", " foo bar\n", "foo bar \n", "a b\n  \n", "x y\n\n #c\n"};
+    static const int line[] = {1, 1, 1, 1, 2, 3};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        pb_error e;
+        pb_error_clear(&e);
+        r = NULL;
+        CU_ASSERT(pb_remap_parse(&r, bad[i], strlen(bad[i]), &e) == PB_EFORMAT);
+        CU_ASSERT(r == NULL);
+        CU_ASSERT_EQUAL(e.line, line[i]);
+        CU_ASSERT_STRING_EQUAL(e.message, "unexpected line in remapping file");
+    }
+}
+
+/* Two records renamed to one name (and of one hash) add up under it. */
+static void merge__remapped_records_add_up_under_the_new_name(void) {
+    pb_profile *src = new_profile(), *dst = new_profile();
+    uint64_t a[1] = {5}, b[1] = {7};
+    pb_record r = frec(src, "_Z3foov", 9, a, 1);
+    CU_ASSERT_FATAL(pb_profile_add_record(src, &r, NULL, NULL) == 0);
+    r = frec(src, "foo", 9, b, 1);
+    CU_ASSERT_FATAL(pb_profile_add_record(src, &r, NULL, NULL) == 0);
+    static const char text[] = "_Z3foov foo\n";
+    pb_remap *m = NULL;
+    CU_ASSERT_FATAL(pb_remap_parse(&m, text, sizeof text - 1, NULL) == 0);
+    pb_merge_options o = PB_MERGE_OPTIONS_INIT;
+    o.remap = m;
+    CU_ASSERT_FATAL(pb_profile_merge(dst, src, &o, NULL) == 0);
+    CU_ASSERT_EQUAL(pb_profile_record_count(dst), 1);
+    size_t n;
+    const char *name = pb_profile_str(dst, pb_profile_record(dst, 0)->name, &n);
+    CU_ASSERT(n == 3 && memcmp(name, "foo", 3) == 0);
+    CU_ASSERT(pb_profile_record(dst, 0)->counters[0] == 12);
+    pb_remap_free(m);
+    pb_profile_free(src);
+    pb_profile_free(dst);
+}
+
 static CU_TestInfo tests[] = {
+    {"merge_record__reports_counter_overflow_once_per_record", merge_record__reports_counter_overflow_once_per_record},
+    {"remap__reads_llvm_remapping_files", remap__reads_llvm_remapping_files},
+    {"merge__remapped_records_add_up_under_the_new_name", merge__remapped_records_add_up_under_the_new_name},
     {"merge_record__adds_counters_times_weight_and_scales_new_records",
      merge_record__adds_counters_times_weight_and_scales_new_records},
     {"merge_record__saturates_at_each_maximum", merge_record__saturates_at_each_maximum},
