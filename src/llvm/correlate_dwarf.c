@@ -269,6 +269,20 @@ static int walk_units(walk *w, Dwarf *dw) {
     return rc ? rc : more < 0 ? libdw_failed(w->err) : 0;
 }
 
+/* No __profc_ variable was found. A function of its own: `t` must not be
+ * assigned in pbi_correlate_dwarf after its setjmp (gcc -O2 -Wclobbered). */
+static int no_probes(const char *path, const pbi_llvm_target *t, pb_error *err) {
+    pbi_llvm_target def;
+    if (!t) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &def), t = &def;
+    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                          "unable to correlate profile: could not find any profile %s (expected __profc_ variables "
+                          "with DW_TAG_LLVM_annotation children: build with -g and -profile-correlate=debug-info)",
+                          pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "data metadata in correlated file"
+                                                                         : "metadata in debug info");
+    pb_error_set_source(err, path);
+    return rc;
+}
+
 /* libdw calls its out-of-memory handler where it cannot return an error;
  * the default one exits the process. Ours jumps back to the walk's caller,
  * which reports PB_ENOMEM (and leaves the Dwarf unfreed: libdw's state is
@@ -313,15 +327,5 @@ int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const p
         pb_error_set_source(err, path);
         return rc;
     }
-    if (c->nprobes == 0) {
-        pbi_llvm_target def;
-        if (!t) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &def), t = &def;
-        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
-                          "unable to correlate profile: could not find any profile %s (expected __profc_ variables "
-                          "with DW_TAG_LLVM_annotation children: build with -g and -profile-correlate=debug-info)",
-                          pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "data metadata in correlated file"
-                                                                         : "metadata in debug info");
-        pb_error_set_source(err, path);
-    }
-    return rc;
+    return c->nprobes == 0 ? no_probes(path, t, err) : 0;
 }
