@@ -37,6 +37,15 @@ cp "$fib" in.iprof
 "$pb" convert in.iprof -o in.profraw
 "$pb" convert in.iprof -o in.proftext
 gzip -c in.iprof >in.iprof.gz
+"$pb" convert in.iprof -o in.json
+cp "$root/testdata/types/receivers.iprof" types.iprof
+# a temporal profile for order: from shared/testdata when it is there
+shared="${PB_SHARED_DIR:-$root/../shared}"
+if [ -f "$shared/testdata/llvm-real/llvm19/temporal-ir.profdata" ]; then
+  cp "$shared/testdata/llvm-real/llvm19/temporal-ir.profdata" temporal.profdata
+else
+  cp in.profdata temporal.profdata
+fi
 
 # Each case: a name, the output file it writes ("-" = its stdout) and the command.
 cases=(
@@ -49,6 +58,13 @@ cases=(
   "validate|-|validate in.iprof in.profraw"
   "dump-raw|out.txt|dump in.profraw -o out.txt"
   "overlap|out.txt|overlap in.profdata in.iprof -o out.txt"
+  "convert-json-to-text|out.proftext|convert in.json -o out.proftext"
+  "convert-text-to-raw|out.profraw|convert in.proftext -o out.profraw"
+  "diff|out.txt|diff in.profdata in.json -o out.txt"
+  "types|out.txt|types types.iprof -o out.txt"
+  "flame|out.svg|flame in.iprof --format svg -o out.svg"
+  "order|out.txt|order temporal.profdata -o out.txt"
+  "dump-indexed|out.txt|dump temporal.profdata -o out.txt"
 )
 failed=0
 total_runs=0

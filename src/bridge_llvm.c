@@ -20,6 +20,7 @@
 #include "bridge_meta.h"
 #include "diag.h"
 #include "jname.h"
+#include "profile_internal.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
 
@@ -160,6 +161,8 @@ static int native_counters(const pb_profile *p, pb_profile *v, uint32_t m, uint6
     for (size_t i = 0; well && i < nl / 2; i++)
         well = lay[2 * i] == (int32_t)(i + 1) && lay[2 * i + 1] == (int32_t)(i + 1);
     uint32_t n = 1 + (uint32_t)(nl / 2);
+    /* out of memory for the lookup index must not read as "no record yet" */
+    if (pbi_profile_build_lookup(v)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t found = pb_profile_lookup(v, name, len, idx, nidx), at = SIZE_MAX;
     for (size_t i = 0; i < found && i < nidx; i++) {
         const pb_record *r = pb_profile_record(v, idx[i]);
@@ -226,6 +229,10 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
         const pb_record *r = pb_profile_record(p, i);
         uint32_t m;
         if (r->kind != PB_REC_JAVA_VIRTUAL_INVOKE || !is_native_entry(p, r, is_native, &m)) continue;
+        if (pbi_profile_build_lookup(v)) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            break;
+        }
         size_t at = find_native(p, v, m, hashes[m], idx, 16), nf;
         const pb_frame *f = pb_profile_context(p, r->ctx, &nf);
         if (at != SIZE_MAX) native_vtable_counts(pb_profile_record_mut(v, at), r, f[0].bci);

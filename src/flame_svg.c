@@ -65,6 +65,9 @@ static void put_label(pb_buf *b, const char *name, double w) {
         pbi_buf_putc(&t, name[i]);
     }
     if (t.data) put_xml(b, t.data);
+    /* the label's own buffer failing must fail the output (alloc-sweep: the
+     * label came out as ".." and flame exited 0) */
+    if (pbi_buf_failed(&t)) b->failed = 1;
     pbi_buf_free(&t);
     pbi_buf_puts(b, "..");
 }

@@ -27,6 +27,7 @@
 #include "llvm/target.h"
 #include "mt19937.h"
 #include "profbridge/order.h"
+#include "profile_internal.h"
 #include "stl_algo.h"
 
 /* ---- what differs between releases ----------------------------------------
@@ -605,6 +606,8 @@ static int name_of(const pb_profile *p, const order_rules *r, uint64_t ref, cons
     size_t idx;
     *name = "";
     *len = 0;
+    /* out of memory for the index must not print an empty name (alloc-sweep) */
+    if (pbi_profile_build_lookup(p)) return nomem(err);
     if (pb_profile_lookup_ref(p, ref, &idx, 1) > 0)
         return pb_profile_record_name(p, pb_profile_record(p, idx), name, len, NULL, err);
     uint32_t sym;

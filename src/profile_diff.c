@@ -18,6 +18,7 @@
 #include "buf.h"
 #include "json_text.h"
 #include "profbridge/compare.h"
+#include "profile_internal.h"
 #include "sort.h"
 
 struct pb_diff {
@@ -170,7 +171,8 @@ int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out, pb_
     unsigned char *seen = calloc(nb ? nb : 1, 1);
     scratch sc = {{NULL, 0}, {NULL, 0}};
     int rc = 0;
-    if (!d || !seen) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!d || !seen || pbi_profile_build_lookup(b))
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; !rc && i < pb_profile_record_count(a); i++) {
         const pb_record *ra = pb_profile_record(a, i);
         pb_diff_entry e = {PB_DIFF_CHANGED, NULL, 0, 0, i, SIZE_MAX, 0};

@@ -159,6 +159,11 @@ int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err
 int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
                      uint64_t max_length, pb_error *err);
 void pbi_trace_rng_free(pbi_trace_rng *g);
+/* Builds the index pb_profile_lookup uses now (PB_ENOMEM when it cannot):
+ * pb_profile_lookup answers 0 when it cannot build it, which a caller that
+ * must tell "absent" from "out of memory" cannot read (diff called a record
+ * only in A under alloc-sweep). */
+int pbi_profile_build_lookup(const pb_profile *p);
 /* The generator alone (for tests): std::mt19937 with its default seed, and
  * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
 pbi_trace_rng *pbi_trace_rng_new(void);

@@ -17,6 +17,7 @@
 #include "llvm/target.h"
 #include "llvm_values.h"
 #include "profbridge/compare.h"
+#include "profile_internal.h"
 #include "sort.h"
 
 /* Kinds of value profile, as LLVM's IPVK_First..IPVK_Last (19: 3 kinds). */
@@ -292,6 +293,8 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
                             o.llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
     sa.std_sort = pbi_llvm_has(&rel, PBI_LF_VALUE_SORT_UNSTABLE);
+    /* find_base's lookups: out of memory must not read as "not in base" */
+    if (pbi_profile_build_lookup(base)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = profile_sums(base, o.cs, &prog.base, err);
     if (!rc) rc = profile_sums(test, o.cs, &prog.test, err);
     if (rc) return rc;

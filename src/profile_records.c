@@ -373,6 +373,8 @@ static int build_lookup(pb_profile *p) {
     return 0;
 }
 
+int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup((pb_profile *)p); }
+
 /* First lookup entry with this ref. */
 static size_t lower_bound(const pb_profile *p, uint64_t ref) {
     size_t lo = 0, hi = p->num_lookup;

@@ -46,6 +46,9 @@ static int prepare(pb_prepared **out, const char *path, pb_source *src, const pb
     if (rc == 0) pb_source_set_limits(pr->src, o->max_input_size, o->max_inflation);
     if (rc == 0 && !(pr->name = copy(pb_source_name(pr->src))))
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    pbi_named_diag nd;
+    pb_read_options named = pbi_named_options(o, &nd, pr->name);
+    o = &named;
     if (rc == 0) rc = pbi_read_format(pr->src, o, &pr->f, err);
     if (rc == 0 && pr->f->prepare) {
         rc = pr->f->prepare(&pr->state, pr->src, o, err);
@@ -81,7 +84,9 @@ int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o
     pr->used = 1;
     int rc = 0;
     if (pr->state) {
-        rc = pr->f->read_prepared(out, pr->state, o, err);
+        pbi_named_diag nd;
+        pb_read_options named = pbi_named_options(o, &nd, pr->name);
+        rc = pr->f->read_prepared(out, pr->state, &named, err);
     } else {
         *out = pr->model;
         pr->model = NULL;

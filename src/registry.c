@@ -133,9 +133,33 @@ int pbi_merge_if_asked(pb_profile **out, const pb_read_options *o, pb_error *err
     return rc;
 }
 
+static void named_diag(void *ctx, int severity, const pb_error *e) {
+    const pbi_named_diag *nd = ctx;
+    if (e->source[0] || !nd->name) {
+        nd->fn(nd->ctx, severity, e);
+        return;
+    }
+    pb_error named = *e;
+    pb_error_set_source(&named, nd->name);
+    nd->fn(nd->ctx, severity, &named);
+}
+
+pb_read_options pbi_named_options(const pb_read_options *o, pbi_named_diag *nd, const char *name) {
+    pb_read_options copy = *o;
+    if (o->diag) {
+        *nd = (pbi_named_diag){o->diag, o->diag_ctx, name};
+        copy.diag = named_diag;
+        copy.diag_ctx = nd;
+    }
+    return copy;
+}
+
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
+    pbi_named_diag nd;
+    pb_read_options named = pbi_named_options(o, &nd, pb_source_name(in));
+    o = &named;
     *out = NULL;
     pb_source_set_limits(in, o->max_input_size, o->max_inflation);
     const pb_format *f = NULL;

@@ -147,8 +147,9 @@ int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx
     it->key_len = u64at(f, off + 8);
     it->data_len = u64at(f, off + 16);
     it->key_off = off + 24;
-    if (it->key_len == 0)
-        return bad(err, PB_EFORMAT, off + 8, "hash_table.item.KeyLen", "a name of at least 1 byte", "0");
+    /* KeyLen 0 is read: llvm-profdata merge writes the key "" for a raw
+     * record whose NameRef matches no name, and reads it back (validate
+     * refuses it: indexed_read.c, strict_key_hashes). */
     if (!pb_add_u64(&it->data_off, it->key_off, it->key_len) || it->data_off > limit)
         return bad(err, PB_ETRUNC, off + 8, "hash_table.item.KeyLen",
                    "a key that ends inside the payload", "%" PRIu64 " bytes from 0x%" PRIx64

@@ -8,6 +8,7 @@
  * not parse is an error with its offset here (LLVM returns no records for
  * it), and a record with zero counters is refused (LLVM's tools crash).
  */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +28,9 @@ typedef struct read_ctx {
     const char *source;
     uint64_t duplicates;
     uint64_t bad_key_hashes, first_bad_key_hash; /* KeyHash != MD5(key): lookups would miss */
+    uint64_t first_bad_key_want;                 /* MD5 of that key */
+    uint64_t empty_keys, first_empty_key;        /* KeyLen 0: the name no function has */
+    int strict_keys;                             /* validate: a bad KeyHash is an error (strict_key_hashes) */
     pb_error scratch; /* for adding records; clear between uses */
     /* pb_indexed_foreach: records go to each instead of the model */
     pb_indexed_record_fn each;
@@ -81,9 +85,12 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     (void)bucket_off;
     (void)count;
     read_ctx *c = ctx;
-    if (pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len) != it->key_hash &&
-        c->bad_key_hashes++ == 0)
+    if (it->key_len == 0 && c->empty_keys++ == 0) c->first_empty_key = it->off + 8;
+    uint64_t want = pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len);
+    if (want != it->key_hash && c->bad_key_hashes++ == 0) {
         c->first_bad_key_hash = it->off;
+        c->first_bad_key_want = want;
+    }
     int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
     if (rc) return rc;
     return pbi_idx_records(c->f, it, &c->s, on_record, c, err);
@@ -114,10 +121,11 @@ static int start_profile(read_ctx *c, pb_error *err) {
     if (rc) {
         /* LLVM decodes this section only lazily, so a damaged one does not
          * stop it from reading the records: warn and go on. */
+        /* the sentence alone: the offset and section are the warning's own */
         char line[1024];
-        pb_error_format(&vt, line, sizeof line);
+        if (!vt.message[0]) pb_error_format(&vt, line, sizeof line);
         pb_diag(c->diag, c->diag_ctx, PB_DIAG_WARNING, rc, c->source, vt.offset, "vtable_names",
-                "vtable names ignored: %s", line);
+                "vtable names ignored: %s", vt.message[0] ? vt.message : line);
     }
     return 0;
 }
@@ -135,11 +143,37 @@ static void end_notices(const read_ctx *c) {
         pb_diag(c->diag, c->diag_ctx, PB_DIAG_NOTICE, 0, c->source, PB_NO_OFFSET, NULL,
                 "%llu bytes of v14 uniformity bits dropped (not part of the model)",
                 (unsigned long long)c->s.uniformity_bytes);
-    if (c->bad_key_hashes)
+    if (c->bad_key_hashes && !c->strict_keys)
         pb_diag(c->diag, c->diag_ctx, PB_DIAG_WARNING, 0, c->source, c->first_bad_key_hash, "hash_table.item.KeyHash",
                 "%llu keys are stored under a hash that is not the MD5 of their name (lookups by name "
                 "miss them; records read anyway, and written back with the right hash)",
                 (unsigned long long)c->bad_key_hashes);
+}
+
+/* validate (report_all): a key stored under a hash that is not MD5(key) is an
+ * error. clang -fprofile-use finds a function's records by MD5(name) and
+ * compares the stored hash first: such a record is never found, and the
+ * function is compiled as if unprofiled, silently (clang 13, 19 and 24 tried:
+ * no function_entry_count on it). llvm-profdata show and merge walk the
+ * payload and read it, so show, merge and convert keep the warning and write
+ * the record back under the right hash, byte for byte as llvm-profdata merge. */
+static int bad_key_hash_error(const read_ctx *c, pb_error *err) {
+    uint64_t stored = pb_get_u64(c->f->data + c->first_bad_key_hash, PB_ORDER_LE);
+    return pb_error_set(err, PB_EFORMAT, c->first_bad_key_hash, "hash_table.item.KeyHash",
+                        "0x%016" PRIx64 " is not the MD5 of the item's key (0x%016" PRIx64
+                        "): clang -fprofile-use, which finds records by that MD5, never reaches the "
+                        "record (%llu such key%s in the file)",
+                        stored, c->first_bad_key_want, (unsigned long long)c->bad_key_hashes,
+                        c->bad_key_hashes == 1 ? "" : "s");
+}
+
+static int strict_key_hashes(const read_ctx *c, pb_error *err) {
+    if (!c->strict_keys) return 0;
+    if (c->empty_keys)
+        return pb_error_set(err, PB_EFORMAT, c->first_empty_key, "hash_table.item.KeyLen",
+                            "an empty key: no function is named \"\", so no compiler reaches its records "
+                            "(llvm-profdata merge writes it for a raw record whose NameRef matches no name)");
+    return c->bad_key_hashes ? bad_key_hash_error(c, err) : 0;
 }
 
 /* The sections after the hash table: binary ids, temporal traces. */
@@ -164,9 +198,11 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.diag = o ? o->diag : NULL;
     c.diag_ctx = o ? o->diag_ctx : NULL;
     c.source = pb_source_name(in);
+    c.strict_keys = o && o->report_all;
     if ((rc = start_profile(&c, err))) goto out;
     memprof_notice(&c);
     if ((rc = pbi_idx_walk(&f, on_item, &c, err))) goto out;
+    if ((rc = strict_key_hashes(&c, err))) goto out;
     if ((rc = read_sections(&c, err))) goto out;
     pbi_llvm_bind_symbols(c.p);
     end_notices(&c);

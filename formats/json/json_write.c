@@ -15,6 +15,7 @@
 #include "json_internal.h"
 #include "json_text.h"
 #include "profbridge/format.h"
+#include "profile_internal.h"
 
 /* A string member: "key":"text", or "keyHex":"6869" when the bytes are not UTF-8. */
 static void put_bytes_member(pb_buf *b, const char *key, const void *bytes, size_t len) {
@@ -260,6 +261,8 @@ int pbi_json_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
                             "the model's flags hold bits 0x%016" PRIx64 " outside the variant bits 55-63 and "
                             "the front-end kind bit 0, which no format stores",
                             stray);
+    /* value names are looked up by NameRef (out of memory must not drop them) */
+    if (pbi_profile_build_lookup(p)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     pb_buf b = PB_BUF_INIT;
     int rc = 0;
     put_header(&b, p);

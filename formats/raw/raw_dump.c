@@ -251,8 +251,10 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
     sec(e, "data records (%u bytes each)", l.record_size);
     uint64_t nd = have(len, off[PBI_RS_DATA], size[PBI_RS_DATA]) ? h[PBI_RH_NumData] : 0;
     /* v7's counter-pointer rule, found as the reader finds it (§2.7) */
+    /* nd == 0 when the data lie past the end: then d + off is not formed
+     * (a pointer past the buffer is undefined: fuzz_raw, clang UBSan) */
     int absolute = version == 5 ||
-                   (version == 7 && pbi_raw_v7_absolute(&l, d + off[PBI_RS_DATA], nd, h[PBI_RH_CountersDelta],
+                   (version == 7 && nd && pbi_raw_v7_absolute(&l, d + off[PBI_RS_DATA], nd, h[PBI_RH_CountersDelta],
                                                         size[PBI_RS_COUNTERS], order) == 1);
     for (uint64_t i = 0; i < nd; i++) {
         const uint8_t *r = d + off[PBI_RS_DATA] + i * l.record_size;

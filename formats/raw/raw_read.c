@@ -96,6 +96,7 @@ typedef struct prof {
     vt_ent *vt;
     size_t nvt;
     int prepared; /* header, layout, names and fp were done ahead (pbi_raw_prepare) */
+    name_ent unnamed; /* the name of a NameRef no name hashes to: "" (unnamed_ent) */
 } prof;
 
 static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
@@ -612,10 +613,26 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
 
 /* ---- records ------------------------------------------------------------------ */
 
+/* The bytes of an entry's name ("" for pf->unnamed, which has none in names). */
+static const char *name_bytes(const prof *pf, const name_ent *ne) {
+    return ne->len ? pf->names.data + ne->off : "";
+}
+
+/* A data record whose NameRef is the MD5 of no name in the names section.
+ * LLVM's raw reader keeps it under the empty name (getFuncName finds nothing
+ * and returns ""): llvm-profdata 19-22 show it as "" and merge it into a
+ * record "" whose key is MD5(""), in every failure mode. So do we, with a
+ * warning; validate (report_all) still calls the file invalid, since the
+ * record's function is lost. */
+static name_ent *unnamed_ent(prof *pf) {
+    if (!pf->unnamed.md5) pf->unnamed = (name_ent){pb_md5_ref("", 0), 0, 0, PB_NONE};
+    return &pf->unnamed;
+}
+
 static int add_to_model(rd *r, pb_record *rec, const prof *pf, name_ent *ne) {
     if (r->ms) { /* rec's buffers are ours: the stream renumbers its value symbols in place */
         int fresh = ne->id == PB_NONE;
-        int rc = pbi_merge_stream_function(r->ms, r->p, rec, pf->names.data + ne->off, ne->len, &ne->id,
+        int rc = pbi_merge_stream_function(r->ms, r->p, rec, name_bytes(pf, ne), ne->len, &ne->id,
                                            r->err);
         /* the writer needs the MD5 computed here again (str_md5.h) */
         if (!rc && fresh && ne->id != PB_NONE) pbi_profile_note_str_md5(r->ms->dst, ne->id, ne->md5);
@@ -671,9 +688,16 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         name_ent *ne = find_name(pf, ref);
         if (!ne) {
             rec_path(pf, i, "NameRef", path, sizeof path);
-            return pb_error_set(r->err, PB_EFORMAT, pf->data_off + i * pf->l.record_size, path,
-                                "NameRef 0x%016" PRIx64 " is the MD5 of no name in the names section",
-                                ref);
+            uint64_t at = pf->data_off + i * pf->l.record_size;
+            if (r->o && r->o->report_all)
+                return pb_error_set(r->err, PB_EFORMAT, at, path,
+                                    "NameRef 0x%016" PRIx64 " is the MD5 of no name in the names section", ref);
+            if (r->o && r->o->diag)
+                pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, at, path,
+                        "NameRef 0x%016" PRIx64 " is the MD5 of no name in the names section: the record is "
+                        "kept under the empty name, as llvm-profdata does",
+                        ref);
+            ne = unnamed_ent(pf);
         }
         pb_record out;
         memset(&out, 0, sizeof out);
@@ -682,7 +706,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         out.layout = PB_NONE;
         out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
         if (!r->ms && ne->id == PB_NONE) {
-            if ((rc = pb_profile_intern(r->p, pf->names.data + ne->off, ne->len, &ne->id, r->err))) return rc;
+            if ((rc = pb_profile_intern(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err))) return rc;
             pbi_profile_note_str_md5(r->p, ne->id, ne->md5); /* for a writer (str_md5.h) */
         }
         out.name = ne->id; /* streaming: add_to_model names it */

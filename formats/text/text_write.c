@@ -18,6 +18,7 @@
 #include "diag.h"
 #include "llvm/target.h"
 #include "llvm_values.h"
+#include "profile_internal.h"
 #include "text_internal.h"
 
 typedef struct trec {
@@ -259,7 +260,12 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     w.sparse = flag_on(o, "sparse", 0);
     size_t n = pb_profile_record_count(p), m = 0;
     trec *recs = calloc(n ? n : 1, sizeof *recs);
-    if (!recs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    /* value names are looked up by NameRef: an index that cannot be built
+     * must fail the write, not print the values as numbers */
+    if (!recs || pbi_profile_build_lookup(p)) {
+        free(recs);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
     for (size_t i = 0; i < n; i++) {
         const pb_record *r = pb_profile_record(p, i);
         if (r->num_counters == 0) {

@@ -6,8 +6,9 @@
 # NumBitmapBytes, binary-id lengths, value data sizes; indexed summary
 # counts, bucket and entry counts, key and data lengths, record counts, value
 # data, binary ids, temporal trace counts and StreamSize, vtable names; the
-# text format's `# Num ...` counts) is set to 2^30, 2^32 and 2^64-1 in real
-# small files, and validate, show and `merge F F` must each end within 20 s
+# text format's `# Num ...` counts; the ULEB128 lengths of a names chunk,
+# compressed or not; every integer of JSON and iprof files) is set to 2^30,
+# 2^32 and 2^64-1 in real small files, and validate, show and `merge F F` must each end within 20 s
 # with a result or a clean error naming the offset
 # (tests/interop/lib/size_fields.py; offsets from the layout headers).
 # Also: a 1 MB indexed file whose vtable names inflate 1000:1 is refused
@@ -26,6 +27,20 @@ python3 "$here/lib/size_fields.py" "$PB" "$T" 20 \
   raw:"$L/vtable-ir.profraw" raw:"$L/mcdc-fe.profraw" raw:"$L/temporal-ir.profraw" \
   indexed:"$L/temporal-ir.profdata" indexed:"$L/vtable-ir.profdata" indexed:"$L/mcdc-fe.profdata" \
   text:"$L/vtable-ir.proftext" text:"$L/mcdc-fe.proftext" || failures=$((failures + 1))
+
+# The two ULEB128 lengths heading a names chunk (raw names and vtable names,
+# an indexed file's vtable names), and every count, id and size of JSON and
+# iprof files: the JSON files are profbridge's view of real LLVM and iprof
+# files (a temporal profile's streamSize and traces among them).
+src="${PB_SOURCE_DIR:-$here/../..}"
+for f in "$L/temporal-ir.profdata" "$L/vtable-ir.profdata" "$src/testdata/samples/fib-doc.iprof"; do
+  "$PB" convert "$f" -o "$T/$(basename "$f" | tr . -).json" || { echo "FAIL: convert $f -o JSON"; failures=$((failures + 1)); }
+done
+python3 "$here/lib/size_fields.py" "$PB" "$T" 20 \
+  names:"$L/vtable-ir.profraw" names:"$L/vtable-ir.profdata" \
+  json:"$T/temporal-ir-profdata.json" json:"$T/vtable-ir-profdata.json" json:"$T/fib-doc-iprof.json" \
+  json:"$src/testdata/samples/fib-doc.iprof" json:"$src/testdata/types/receivers.iprof" \
+  json:"$src/testdata/types/samples.iprof" || failures=$((failures + 1))
 
 # Compressed vtable names: ~1 MB of zlib chunks, each inflating ~1000:1
 # into one long name, in the vtable-names section of a real indexed file.

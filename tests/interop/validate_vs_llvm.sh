@@ -9,7 +9,10 @@
 # 2^64-1, its NumEntries set to 0 and one less. Each mutant validate calls
 # valid must be read by llvm-profdata-19 show --all-functions --counts and,
 # when indexed, used by clang-19 -fprofile-use on its program, without a
-# crash or a refusal. Mutants LLVM reads and we refuse are reported only.
+# crash or a refusal. Every other release N with clang-N (tests/interop/lib/
+# llvm-tools.bash) gets the same checks, with llvm-profdata-N and clang-N, on
+# a smaller sample of mutants of the files clang-N and llvm-profdata-N make.
+# Mutants LLVM reads and we refuse are reported only.
 # The work is tests/interop/lib/mutate_check.py.
 set -uo pipefail
 : "${PB:?}"
@@ -38,8 +41,28 @@ C
 llvm-profdata-19 merge -o "$T/prog.profdata" "$T/prog.profraw" &&
   llvm-profdata-19 merge --text -o "$T/prog.proftext" "$T/prog.profraw" ||
   { echo "FAIL: llvm-profdata-19 could not merge the program's profile"; exit 1; }
+# Every other release N with clang-N: the program built and run with clang-N,
+# its raw profile, and llvm-profdata-N's indexed and text files of it, so
+# each release is given the versions it reads; a smaller sample of mutants.
+# shellcheck source=lib/llvm-tools.bash
+. "$here/lib/llvm-tools.bash"
+others=()
+for n in $(pb_llvm_releases clang); do
+  [ "$n" = 19 ] && continue
+  d="$T/llvm$n"
+  mkdir "$d"
+  if (cd "$d" && clang-"$n" -O0 -fprofile-generate ../prog.c -o prog 2>/dev/null &&
+      LLVM_PROFILE_FILE="$d/prog.profraw" ./prog && llvm-profdata-"$n" merge -o prog.profdata prog.profraw &&
+      llvm-profdata-"$n" merge --text -o prog.proftext prog.profraw); then
+    others+=("$d/prog.profdata:$T/prog.c@$n/20" "$d/prog.profraw@$n/10" "$d/prog.proftext@$n/6")
+  else
+    echo "FAIL: clang-$n and llvm-profdata-$n could not build, run and merge the program"; exit 1
+  fi
+done
+echo "releases besides 19: ${#others[@]} files of $(( ${#others[@]} / 3 )) releases"
 mkdir "$T/work"
-PB_SOURCE_DIR="${PB_SOURCE_DIR:-$here/../..}" python3 "$here/lib/mutate_check.py" "$PB" "$T/work" 120 12 \
+PB_SOURCE_DIR="${PB_SOURCE_DIR:-$here/../..}" python3 "$here/lib/mutate_check.py" "$PB" "$T/work" 80 12 \
+  "${others[@]}" \
   "$T/prog.profdata:$T/prog.c" "$T/prog.profraw" "$T/prog.proftext" \
   "$real/llvm19/basic-ir.profdata:$real/src/basic.c" "$real/llvm19/temporal-ir.profdata" \
   "$real/llvm19/vtable-ir.profraw" "$real/llvm19/mcdc-fe.proftext"

@@ -8,7 +8,10 @@ clang-19 -fprofile-use: neither may die of a signal or refuse it. Mutants we
 refuse that LLVM reads are counted and listed (reported, not failed: LLVM's
 tools read much they should not).
 
-usage: mutate_check.py PB WORKDIR BUDGET SEED FILE[:PROG.c] ...
+usage: mutate_check.py PB WORKDIR BUDGET SEED FILE[:PROG.c][@N[/BUDGET]] ...
+  @N: the consumers are llvm-profdata-N and clang-N (default 19), with their
+  own mutant budget. A release whose tools refuse the unchanged file (a
+  version it does not read) is not asked about its mutants.
 prints one summary line per file; exit 1 when any accepted mutant crashes
 or is refused by LLVM."""
 import os
@@ -86,12 +89,22 @@ def main():
     rng = random.Random(seed)
     bad = 0
     for spec in sys.argv[5:]:
+        spec, _, rel = spec.partition("@")
+        release, _, nb = rel.partition("/")
+        release = release or "19"
+        file_budget = int(nb) if nb else budget
+        profdata, clang = "llvm-profdata-" + release, "clang-" + release
         path, _, prog = spec.partition(":")
         data = open(path, "rb").read()
         ext = os.path.splitext(path)[1]
         tried = accepted = crashes = refusals = llvm_only = 0
         llvm_only_list = []
-        for desc, m in table_mutants(data) + mutants(data, budget, rng):
+        lrc, lerr = run([profdata, "show", "--all-functions", "--counts", path])
+        if lrc != 0:
+            print("%s: %s cannot read the unchanged file (exit %s: %s): not checked against it"
+                  % (os.path.basename(path), profdata, lrc, lerr.strip()[:200]))
+            continue
+        for desc, m in table_mutants(data) + mutants(data, file_budget, rng):
             mp = os.path.join(work, "mutant" + ext)
             with open(mp, "wb") as f:
                 f.write(m)
@@ -101,7 +114,7 @@ def main():
                 print("FAIL: %s (%s): profbridge validate exits %s" % (path, desc, rc))
                 bad += 1
                 continue
-            lrc, lerr = run(["llvm-profdata-19", "show", "--all-functions", "--counts", mp])
+            lrc, lerr = run([profdata, "show", "--all-functions", "--counts", mp])
             if rc != 0:
                 if lrc == 0:
                     llvm_only += 1
@@ -109,22 +122,22 @@ def main():
                 continue
             accepted += 1
             if lrc != 0:
-                report(path, desc, "llvm-profdata-19 show", lrc, lerr)
+                report(path, desc, profdata + " show", lrc, lerr)
                 crashes += crashed(lrc, lerr)
                 refusals += not crashed(lrc, lerr)
                 bad += 1
             if prog and ext == ".profdata":
-                crc, cerr = run(["clang-19", "-O1", "-fprofile-use=" + mp, "-c", prog, "-o", os.devnull])
+                crc, cerr = run([clang, "-O1", "-fprofile-use=" + mp, "-c", prog, "-o", os.devnull])
                 if crc != 0:
-                    report(path, desc, "clang-19 -fprofile-use", crc, cerr)
+                    report(path, desc, clang + " -fprofile-use", crc, cerr)
                     crashes += crashed(crc, cerr)
                     refusals += not crashed(crc, cerr)
                     bad += 1
-        print("%s: %d mutants, %d valid for profbridge, %d LLVM crashes and %d LLVM refusals of those; "
-              "%d refused by us and read by llvm-profdata-19 show"
-              % (os.path.basename(path), tried, accepted, crashes, refusals, llvm_only))
+        print("%s (LLVM %s): %d mutants, %d valid for profbridge, %d LLVM crashes and %d LLVM refusals of those; "
+              "%d refused by us and read by %s show"
+              % (os.path.basename(path), release, tried, accepted, crashes, refusals, llvm_only, profdata))
         for d in llvm_only_list[:5]:
-            print("  note: llvm-profdata-19 reads what we refuse: %s" % d)
+            print("  note: %s reads what we refuse: %s" % (profdata, d))
     return 1 if bad else 0
 
 

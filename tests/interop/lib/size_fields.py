@@ -5,11 +5,24 @@ set to 2^30, 2^32 and 2^64-1 (cut to the field's width), and profbridge
 validate, show and a merge of the file with itself must end within `timeout`
 seconds with exit 0, or exit 1 or 2 with a message naming a byte offset.
 
-usage: size_fields.py PB WORKDIR TIMEOUT KIND:FILE ...   (KIND raw|indexed|text)
-Field offsets come from formats/*/…_layout.h (layouts.py); the section
-starts of a raw file from `profbridge dump` of the unchanged file."""
+usage: size_fields.py PB WORKDIR TIMEOUT KIND:FILE ...
+  KIND raw|indexed|text: the format's size fields (offsets from
+    formats/*/…_layout.h through layouts.py; the section starts of a raw file
+    from `profbridge dump` of the unchanged file);
+  KIND names: the two ULEB128 lengths heading the first chunk of each names
+    blob (raw names and vtable names; an indexed file's vtable names, one
+    compressed chunk written into the file first), the section keeping its
+    size: uncompressed length, compressed length, and the uncompressed
+    length with the chunk marked plain (compressed length 0);
+  KIND json: every integer of a JSON or iprof file that can stand for a
+    count, an id or a size (the first of each JSON path, indices aside:
+    temporal.streamSize, ids, placeholders, counters, record values, ...).
+    A JSON array has no declared length: its size is what is present, and
+    the inflation of a .gz input is io_limits.sh's."""
+import json
 import os
 import re
+import zlib
 import subprocess
 import sys
 
@@ -100,6 +113,106 @@ def text_fields(b):
     return out
 
 
+def uleb(n):
+    out = bytearray()
+    while True:
+        c, n = n & 0x7F, n >> 7
+        out.append(c | (0x80 if n else 0))
+        if not n:
+            return bytes(out)
+
+
+def read_uleb(b, p):
+    v = shift = 0
+    while True:
+        c = b[p]
+        p += 1
+        v |= (c & 0x7F) << shift
+        shift += 7
+        if not c & 0x80:
+            return v, p
+
+
+def names_base(pb, path, b):
+    """(file bytes, [(section name, offset, length)]) of the names blobs."""
+    if b[:8] == b"\xfflprofi\x81":
+        # llvm-profdata writes an empty vtable-names blob: put one chunk of
+        # two compressed names there (the file ends with it)
+        h = L.idx_header_offsets(L.u64(b, 8) & 0xFFFFFFFF)
+        if "vtable_names_offset" not in h or not L.u64(b, h["vtable_names_offset"]):
+            return b, []
+        off = L.u64(b, h["vtable_names_offset"])
+        plain = b"_ZTV4Base\x01_ZTV7Derived"
+        z = zlib.compress(plain, 9)
+        blob = uleb(len(plain)) + uleb(len(z)) + z
+        m = bytearray(b[:off])
+        m += len(blob).to_bytes(8, "little") + blob + bytes(-len(blob) % 8)
+        return bytes(m), [("vtable_names", off + 8, len(blob))]
+    dump = subprocess.run([pb, "dump", path], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL).stdout.decode()
+    secs = [(m.group(2), int(m.group(1), 16), int(m.group(4), 16) - int(m.group(3), 16))
+            for m in re.finditer(r"^  0x([0-9a-f]+) +(names|vtable names) +0x([0-9a-f]+)\.\.0x([0-9a-f]+) ",
+                                 dump, re.M)]
+    return b, [s for s in secs if s[2] > 0]
+
+
+def names_fields(pb, path, b):
+    """(name, offset, section length, base bytes) of each chunk-header length."""
+    base, secs = names_base(pb, path, b)
+    out = []
+    for sec, off, n in secs:
+        for what in ("uncompressed length", "compressed length", "plain length"):
+            out.append(("%s chunk[0] %s" % (sec, what), off, n, base))
+    return out
+
+
+def mutate_names(b, off, n, what, value):
+    """The chunk header at off rewritten with one length set to value; the
+    rest of the section follows (cut or zero-padded to its n bytes)."""
+    ulen, p = read_uleb(b, off)
+    clen, p = read_uleb(b, p)
+    if what.endswith("uncompressed length"):
+        # the longer header eats into the data: the compressed length shrinks
+        # by as much, so the chunk still fits and the claim itself is judged
+        grow = len(uleb(value)) - len(uleb(ulen))
+        ulen, clen = value, clen - grow
+    elif what.endswith("compressed length"):
+        clen = value
+    else:
+        ulen, clen = value, 0
+    sec = (uleb(ulen) + uleb(max(clen, 1)) + b[p:off + n])[:n]
+    sec += bytes(n - len(sec))
+    return b[:off] + sec + b[off + n:]
+
+
+def json_fields(b):
+    """(JSON path, path as a list) of the first integer of each path pattern."""
+    out, seen = [], set()
+
+    def walk(v, path):
+        if isinstance(v, dict):
+            for k, x in v.items():
+                walk(x, path + [k])
+        elif isinstance(v, list):
+            for i, x in enumerate(v):
+                walk(x, path + [i])
+        elif isinstance(v, int) and not isinstance(v, bool):
+            pat = "".join("[*]" if isinstance(k, int) else "." + k for k in path)
+            if pat not in seen:
+                seen.add(pat)
+                out.append(("".join("[%d]" % k if isinstance(k, int) else "." + k for k in path), path))
+    walk(json.loads(b), [])
+    return out
+
+
+def mutate_json(b, path, value):
+    d = json.loads(b)
+    node = d
+    for k in path[:-1]:
+        node = node[k]
+    node[path[-1]] = value
+    return json.dumps(d).encode()
+
+
 def mutate(b, off, width, value):
     m = bytearray(b)
     if width is None:  # a text line: the number replaced
@@ -124,15 +237,29 @@ def main():
     for spec in sys.argv[4:]:
         kind, _, path = spec.partition(":")
         b = open(path, "rb").read()
-        fields = {"raw": lambda: raw_fields(pb, path, b), "indexed": lambda: idx_fields(b),
-                  "text": lambda: text_fields(b)}[kind]()
+        if kind == "names":
+            fields = [(name, off, (n, base)) for name, off, n, base in names_fields(pb, path, b)]
+        elif kind == "json":
+            fields = [(name, jpath, "json") for name, jpath in json_fields(b)]
+        else:
+            fields = {"raw": lambda: raw_fields(pb, path, b), "indexed": lambda: idx_fields(b),
+                      "text": lambda: text_fields(b)}[kind]()
         ext = os.path.splitext(path)[1]
+        if not fields:
+            print("FAIL: %s: no %s fields found" % (path, kind))
+            fails += 1
         for name, off, width in fields:
             for value, vname in VALUES:
-                if width is not None and width < 8:
+                if isinstance(width, int) and width < 8:
                     value = min(value, (1 << (8 * width)) - 1)
                 m = os.path.join(work, "m" + ext)
-                open(m, "wb").write(mutate(b, off, width, value))
+                if width == "json":
+                    data = mutate_json(b, off, value)
+                elif isinstance(width, tuple):
+                    data = mutate_names(width[1], off, width[0], name, value)
+                else:
+                    data = mutate(b, off, width, value)
+                open(m, "wb").write(data)
                 for cmd in (["validate", m], ["show", "--all-functions", "--counts", m],
                             ["merge", m, m, "-o", os.path.join(work, "out.profdata")]):
                     cases += 1
@@ -142,12 +269,13 @@ def main():
                         why = "takes more than %gs" % timeout
                     elif rc not in (0, 1, 2):
                         why = "exits %s" % rc
-                    elif rc and cmd[0] != "validate" and not re.search(r"byte 0x[0-9a-f]+|:\d+:\d+: ", err):
+                    elif rc and cmd[0] != "validate" and not re.search(
+                            r"byte 0x[0-9a-f]+|:\d+:\d+: |\.(json|iprof): [A-Za-z]\w*(\[\d+\]|\.\w+)*: ", err):
                         why = "exits %s without an offset: %s" % (rc, err.strip()[:200])
                     if why:
                         fails += 1
-                        print("FAIL: %s, %s = %s (at 0x%x): %s %s" % (os.path.basename(path), name, vname, off,
-                                                                     cmd[0], why))
+                        at = "" if width == "json" else " (at 0x%x)" % off
+                        print("FAIL: %s, %s = %s%s: %s %s" % (os.path.basename(path), name, vname, at, cmd[0], why))
     print("size_fields: %d runs, %d failures" % (cases, fails))
     return 1 if fails else 0
 
