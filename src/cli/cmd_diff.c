@@ -71,7 +71,9 @@ int pbc_cmd_diff(int argc, char **argv) {
     char **in = args.pos;
     /* Any failure is exit 2 here: 1 means "different". */
     if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2)) goto out;
-    if (pbc_read_for_compare(in[0], 0, NULL, lenient, &a) || pbc_read_for_compare(in[1], 0, NULL, lenient, &b)) goto out;
+    /* both as llvm-profdata sees them (compare_read.h): the records show
+     * --llvm lists and overlap counts */
+    if (pbc_read_for_compare(in[0], 1, NULL, lenient, &a) || pbc_read_for_compare(in[1], 1, NULL, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
                     pb_diff_write(d, a, b, in[0], in[1], json, sink, &err) ||
