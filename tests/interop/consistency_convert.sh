@@ -15,7 +15,10 @@
 #       same stdout and exit status; once more with --llvm-version 23 against
 #       llvm-profdata-23 (the iprof converted with --llvm-version 23);
 #   (c) `profbridge overlap A B` prints (but for the lines naming the files)
-#       what `llvm-profdata-19 overlap` prints for the LLVM forms of A and B.
+#       what `llvm-profdata-19 overlap` prints for the LLVM forms of A and B;
+#   (d) for pairs of different files (mixed formats), the functions show --llvm
+#       lists on one side only are diff's "only in A/B", and overlap's "only in
+#       test_profile" count agrees with them.
 # Oracles: the real llvm-profdata-N only. A file llvm-profdata-19 refuses (raw
 # files of other releases) is checked as above with the first installed release
 # R that reads it: every form written with --llvm-version R, our show and
@@ -183,6 +186,60 @@ for src in "${inputs[@]}"; do
   ( one "$src" "$T/$i" ) &
 done
 wait
+
+# ---- two different files: diff, overlap and show agree on which functions exist ----
+# For A != B: the (name, hash) pairs show --llvm --all-functions lists for A and
+# not for B are diff's "only in A" (and the other way round), and overlap's
+# "# of functions only in test_profile" counts the records of B whose name A
+# lacks. The pairs mix formats; fib2 is a second run of fib-doc
+# (data/iprof_second_run.py: counts changed, entries dropped).
+differing() {
+  local W="$T/differ"; mkdir -p "$W"; cd "$W" || return
+  : >log
+  command -v python3 >/dev/null || { echo "skip: python3 missing: no differing pairs" >>log; return; }
+  local L14="$TD/llvm-real/llvm14" L19="$TD/llvm-real/llvm19" FIB="$SHARED/spec/examples/fib-doc.iprof"
+  python3 "$PB_SOURCE_DIR/tests/interop/data/iprof_second_run.py" "$FIB" fib2.iprof 7
+  "$PB" convert "$L19/many-ir.profdata" -o many.iprof 2>/dev/null
+  "$PB" convert "$L14/cs-merged.profdata" -o cs14.iprof 2>/dev/null
+  "$PB" convert fib2.iprof -o fib2.proftext 2>/dev/null
+  local pairs=("$FIB fib2.iprof" "fib2.proftext $FIB" "$L19/basic-ir.profdata many.iprof"
+               "cs14.iprof $L19/cs-merged.proftext" "$L19/cs-merged.profdata cs14.iprof" "$FIB $L19/vtable-ir.profraw")
+  local x a b
+  for x in "${pairs[@]}"; do
+    set -- $x; a=$1; b=$2
+    [ -f "$a" ] && [ -f "$b" ] || { echo "skip: differing pair $a $b: a file is missing" >>log; continue; }
+    echo check >>log
+    "$PB" show --llvm --all-functions "$a" >sa.out 2>/dev/null
+    "$PB" show --llvm --all-functions "$b" >sb.out 2>/dev/null
+    "$PB" diff --json "$a" "$b" >d.json 2>/dev/null
+    "$PB" overlap "$a" "$b" >o.out 2>/dev/null
+    python3 - sa.out sb.out d.json o.out "$a" "$b" >>log <<'PY'
+import json, re, sys
+def funcs(path):
+    out, name = set(), None
+    for line in open(path, encoding="utf-8", errors="surrogateescape"):
+        if line.startswith("  ") and not line.startswith("    ") and line.rstrip().endswith(":"):
+            name = line[2:].rstrip()[:-1]
+        elif name is not None and line.startswith("    Hash: "):
+            out.add((name, int(line.split()[1], 16))); name = None
+    return out
+sa, sb = funcs(sys.argv[1]), funcs(sys.argv[2])
+d = json.load(open(sys.argv[3]))
+only = {s: {(r["name"], r["hash"]) for r in d["records"] if r["status"] == s} for s in ("only-in-a", "only-in-b")}
+m = re.search(r"# of functions only in test_profile: (\d+)", open(sys.argv[4]).read())
+unique = int(m.group(1)) if m else 0
+names_a = {n for n, _ in sa}
+want = sum(1 for n, _ in sb - sa if n not in names_a)
+errs = []
+if only["only-in-a"] != sa - sb: errs.append("diff's only-in-a %d != show's %d" % (len(only["only-in-a"]), len(sa - sb)))
+if only["only-in-b"] != sb - sa: errs.append("diff's only-in-b %d != show's %d" % (len(only["only-in-b"]), len(sb - sa)))
+if unique != want: errs.append("overlap's only in test_profile %d != %d by show" % (unique, want))
+if not sa or not sb: errs.append("show listed no function")
+if errs: print("fail: differing pair %s %s: %s" % (sys.argv[5], sys.argv[6], "; ".join(errs)))
+PY
+  done
+}
+( differing )
 
 cat "$T"/*/log >"$T/all.log"
 checks=$(grep -c '^check' "$T/all.log")
