@@ -78,6 +78,12 @@ one() {
     if [ -z "$R" ]; then echo "skip-input: no installed llvm-profdata reads $src" >>log; return; fi
   fi
   local V=(--llvm-version "$R")
+  # an iprof the strict reader refuses (elidemin-jspy: dangling method ids):
+  # its --lenient repair is the original
+  if [ "$ext" = iprof ] && ! "$PB" validate "orig.$ext" >/dev/null 2>&1 &&
+     "$PB" convert --lenient "orig.$ext" -o fixed.iprof >/dev/null 2>&1; then
+    mv fixed.iprof "orig.$ext"; echo "skip: $src repaired with --lenient first" >>log
+  fi
   if ! "$PB" convert "${V[@]}" "orig.$ext" -o c.profdata >/dev/null 2>conv.err; then
     echo "skip-input: profbridge cannot read $src: $(head -c 200 conv.err)" >>log; return
   fi
