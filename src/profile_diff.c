@@ -5,16 +5,16 @@
  * Records are matched by LLVM key (name, hash), rendered for iprof records,
  * so the diff works across formats. Values of a site are compared as a
  * multiset keyed by value (LLVM keeps them by count, iprof by type id: the
- * order says nothing). `jmeta:` records (mapping.md §6) are left out on both
- * sides: they carry an iprof profile's version, types and unused methods for
- * LLVM files, not counts, and the iprof a .profdata was made from has none.
+ * order says nothing). Every record of the two models is compared, `jmeta:`
+ * records (mapping.md §6) too: they are functions of the LLVM file that
+ * llvm-profdata show and overlap list, and the CLI compares what LLVM sees
+ * (src/cli/compare_read.h), where an iprof file has them as well.
  * The report formats are in docs/overlap-diff.md.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge_meta.h"
 #include "buf.h"
 #include "json_text.h"
 #include "profbridge/compare.h"
@@ -177,7 +177,6 @@ int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out, pb_
         const pb_record *ra = pb_profile_record(a, i);
         pb_diff_entry e = {PB_DIFF_CHANGED, NULL, 0, 0, i, SIZE_MAX, 0};
         if ((rc = pb_profile_record_name(a, ra, &e.name, &e.name_len, &e.hash, err))) break;
-        if (pbi_meta_is_meta(e.name, e.name_len)) continue;
         if ((rc = find_key(b, e.name, e.name_len, e.hash, &e.rec_b, err))) break;
         int changed;
         const pb_record *rb = e.rec_b == SIZE_MAX ? NULL : pb_profile_record(b, e.rec_b);
@@ -195,7 +194,6 @@ int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out, pb_
         pb_diff_entry e = {PB_DIFF_ONLY_B, NULL, 0, 0, SIZE_MAX, j, 0};
         int changed;
         if ((rc = pb_profile_record_name(b, pb_profile_record(b, j), &e.name, &e.name_len, &e.hash, err))) break;
-        if (pbi_meta_is_meta(e.name, e.name_len)) continue;
         if (measure(NULL, pb_profile_record(b, j), &sc, &e.impact, &changed) || add_entry(d, &e))
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }

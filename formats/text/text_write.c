@@ -40,6 +40,7 @@ typedef struct twriter {
     size_t vals_cap;
     uint8_t *dropped; /* per record index: left out by sparse (then no name for targets) */
     uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty;
+    uint64_t unnamed; /* values written as PBI_TEXT_EXTERNAL: their value is lost */
     size_t cur; /* the record being written (model index), for messages */
 } twriter;
 
@@ -228,7 +229,10 @@ static int values(twriter *w, const pb_record *r, pb_error *err) {
                     const char *name = target_name(w, v, &nl);
                     if (name && !text_name_ok(name, nl, 0)) return bad_name(w->cur, "a value target of record", name, nl, err);
                     if (name) pbi_buf_append(&w->b, name, nl);
-                    else pbi_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
+                    else {
+                        pbi_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
+                        if (v->value) w->unnamed++; /* 0 reads back as 0 */
+                    }
                 }
                 pbi_buf_putc(&w->b, ':');
                 pbi_buf_put_u64(&w->b, v->count);
@@ -350,6 +354,10 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
                w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
     if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
+    /* as llvm-profdata writes them, and it loses them the same way */
+    if (w.unnamed)
+        notice(&w, "%" PRIu64 " values whose target has no name written as '" PBI_TEXT_EXTERNAL "' (as llvm-profdata "
+                   "writes them); they read back as 0", w.unnamed);
 out:
     free(recs);
     free(w.dropped);

@@ -14,9 +14,10 @@
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " diff A B [--json] [-o OUT] [-q] [--lenient]\n"
           "\n"
-          "Compares two profiles record by record. Records are matched by their LLVM\n"
-          "name and hash (iprof records by their mapped LLVM names), so an iprof and\n"
-          "the .profdata converted from it are equal. Lists the records only in A,\n"
+          "Compares two profiles record by record, as llvm-profdata sees them: an\n"
+          "iprof or json file as the .profdata that convert writes of it (jmeta:\n"
+          "records included), the records show --llvm lists and overlap counts. So a\n"
+          "file and its conversion to any format are equal. Lists the records only in A,\n"
           "only in B and changed (counters, bitmap bytes, value sites; deltas are\n"
           "B - A), ordered by impact, largest first: the sum of |counter deltas| and\n"
           "|value-count deltas| (for a record on one side only: the sum of its counts).\n"
@@ -71,7 +72,9 @@ int pbc_cmd_diff(int argc, char **argv) {
     char **in = args.pos;
     /* Any failure is exit 2 here: 1 means "different". */
     if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2)) goto out;
-    if (pbc_read_for_compare(in[0], 0, NULL, lenient, &a) || pbc_read_for_compare(in[1], 0, NULL, lenient, &b)) goto out;
+    /* both as llvm-profdata sees them (compare_read.h): the records show
+     * --llvm lists and overlap counts */
+    if (pbc_read_for_compare(in[0], 1, NULL, lenient, &a) || pbc_read_for_compare(in[1], 1, NULL, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
                     pb_diff_write(d, a, b, in[0], in[1], json, sink, &err) ||

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare_read.h"
 #include "correlation.h"
 #include "opts.h"
 
@@ -342,6 +343,13 @@ int pbc_cmd_show(int argc, char **argv) {
     } else {
         if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
             (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
+            pbc_print_error(&err);
+            rc = pbc_exit_for(prc);
+            goto out;
+        }
+        /* a file llvm-profdata cannot read is shown as the .profdata convert
+         * writes of it (compare_read.h: one rule for show, overlap, diff) */
+        if (!pbc_is_llvm_format(f ? f->name : from) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
             pbc_print_error(&err);
             rc = pbc_exit_for(prc);
             goto out;

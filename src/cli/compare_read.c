@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * compare_read.c -- reading the two inputs of `overlap` and `diff`.
+ * compare_read.c -- reading a profile as llvm-profdata sees it (the inputs of
+ * `overlap` and `diff`, show's LLVM view): compare_read.h.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
 #include "compare_read.h"
 #include "opts.h"
 
-static int is_llvm_origin(const pb_profile *p) {
-    const char *f = pb_profile_origin(p)->format;
+int pbc_is_llvm_format(const char *f) {
     return strcmp(f, "raw") == 0 || strcmp(f, "indexed") == 0 || strcmp(f, "text") == 0;
 }
 
 /* The profile as `convert -o X.profdata` writes it and a reader reads it
- * back: same writer defaults, so the same record order. */
-static int via_indexed(pb_profile **pp, const char *path, pb_error *err) {
+ * back: same writer and options, so the same records in the same order. */
+int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, pb_error *err) {
     const pb_format *f = pb_format_lookup("indexed");
     if (!f) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed plugin is not built in");
     pb_sink *sink = NULL;
@@ -24,6 +25,13 @@ static int via_indexed(pb_profile **pp, const char *path, pb_error *err) {
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.format = "indexed";
+    char release[8];
+    pb_kv kv = {"llvm-version", release};
+    if (t) {
+        snprintf(release, sizeof release, "%d", t->release);
+        wo.kv = &kv;
+        wo.nkv = 1;
+    }
     int rc = pb_sink_open_memory(&sink, err);
     if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
     size_t len = 0;
@@ -49,8 +57,13 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     pbc_apply_limits(&ro);
     *out = NULL;
     pb_source *src = NULL;
+    const pb_format *f = NULL;
     int rc = pbc_open_input(path, &src, &err);
-    if (!rc) rc = pb_read(out, src, &ro, &err);
+    if (!rc) rc = pb_format_detect(src, &f, &err);
+    if (!rc) {
+        ro.format = f->name;
+        rc = pb_read(out, src, &ro, &err);
+    }
     pb_source_free(src);
     if (!rc && t) {
         int xrc = pbc_llvm_check_readable(t, *out, path); /* prints its own message */
@@ -60,8 +73,10 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
             return xrc;
         }
     }
-    if (!rc && as_llvm && !is_llvm_origin(*out)) {
-        rc = via_indexed(out, path, &err);
+    /* by the input's format, not the profile's origin: a json model of a raw
+     * file is not what llvm-profdata reads */
+    if (!rc && as_llvm && !pbc_is_llvm_format(f->name)) {
+        rc = pbc_llvm_view(out, path, t, &err);
         if (rc) pb_error_set_source(&err, path);
     }
     if (rc) {
