@@ -381,6 +381,8 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_BOOL) {
         /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
         int b = v && *v ? pbc_parse_bool(v) : 1;
+        if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
+            return usage(cmd, NULL, "'%s' is not a boolean value for %s (true, false, 1 or 0)", v, opt);
         if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
         r->u = (uint64_t)b;
         return 0;
@@ -392,6 +394,10 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     switch (s->type) {
     case PBC_VAL_UINT:
     case PBC_VAL_ULONG:
+        if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u) && !pbc_args_llvm_style)
+            return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s needs a number from 0 to 4294967295, found '%s'"
+                                                            : "%s needs a number (unsigned 64-bit), found '%s'",
+                         opt, v);
         if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u))
             return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s: '%s' value invalid for uint argument!"
                                                             : "%s: '%s' value invalid for ulong argument!",
