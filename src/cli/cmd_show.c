@@ -31,7 +31,7 @@ enum { OPT_LLVM = PBC_LO_OWN, OPT_LLVM_VERSION, OPT_FROM, OPT_LENIENT, OPT_JSON 
 static const pbc_arg_spec specs[] = {
     {.name = "llvm", .id = OPT_LLVM, .kind = PBC_ARG_BOOL, .help = "the LLVM view even for iprof input"},
     {.name = "llvm-version", .id = OPT_LLVM_VERSION, .kind = PBC_ARG_VALUE, .arg = "N",
-     .help = "print as llvm-profdata-N show (13..24; default PROFBRIDGE_LLVM_VERSION, else 19)"},
+     .help = "print as llvm-profdata-N show (13..24; default 19)"},
     {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL, .help = "the same content as JSON (profbridge's view)"},
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
      .help = "read IN as FORMAT instead of recognising it"},
@@ -198,6 +198,9 @@ int pbc_cmd_show(int argc, char **argv) {
         case PBC_LO_JSON: llvm_json = (int)o->u; break; /* llvm-profdata's (personality) */
         case PBC_LO_SHOW_FORMAT: show_format = o->value; break;
         case PBC_LO_OUTPUT: out_path = o->value; break;
+        case PBC_LO_DEBUG_INFO: /* not silently ignored: the output would be another one */
+            pbc_usage_error("show", "%s (correlation with debug info) is not supported yet", o->spelled);
+            goto out_args;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out_args;
         default: break; /* --instr, --print-options: nothing to do */
         }

@@ -103,7 +103,7 @@ const pbc_arg_spec pbc_llvm_show_options[] = {
     B("text", PBC_LO_TEXT, 0, 0, "the profile in the text format"),
     B("json", PBC_LO_JSON, 16, 0, NULL),
     E("show-format", PBC_LO_SHOW_FORMAT, "text|json|yaml", 16, 0, "output format"),
-    B("hot-func-list", PBC_LO_HOT_FUNC_LIST, 0, 0, NULL),
+    B("hot-func-list", PBC_LO_HOT_FUNC_LIST, 0, 0, "the hot functions (printed from LLVM 22 on)"),
     F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
     V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "show the functions of FILE's debug info"),
     V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
@@ -118,7 +118,8 @@ const pbc_arg_spec pbc_llvm_show_options[] = {
 const pbc_arg_spec pbc_llvm_overlap_options[] = {
     V("output", "o", PBC_LO_OUTPUT, STR, 0, 0, "FILE", "write the report to FILE"),
     V("function", NULL, PBC_LO_FUNCTION, STR, 0, 0, "NAME", "details of the functions whose name contains NAME"),
-    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, ULONG, 0, 0, "N", "leave out functions whose counts are below N"),
+    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, ULONG, 0, 0, "N",
+      "function-level report for the TEST functions whose largest counter is >= N"),
     B("cs", PBC_LO_CS, 0, 0, "the context-sensitive counts"),
     F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
     RF("sample", 0, 0, SAMPLE),
