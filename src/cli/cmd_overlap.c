@@ -13,6 +13,7 @@
 
 #include "cli.h"
 #include "compare_read.h"
+#include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
 
@@ -56,8 +57,13 @@ int pbc_cmd_overlap(int argc, char **argv) {
     pb_error err;
     pb_error_clear(&err);
 
-    if (pbc_args_parse("overlap", USAGE, pbc_args_llvm_style ? pbc_llvm_overlap_options : specs, argc, argv, 0,
-                       0, &args))
+    /* as llvm-profdata-N the release is known before parsing: its options
+     * alone exist (an option of a later release is unknown, as there) */
+    int parse_release = 0;
+    pbi_llvm_target pt;
+    if (pbc_args_llvm_style && pbc_llvm_target("overlap", NULL, &pt) == 0) parse_release = pt.release;
+    const pbc_arg_spec *table = pbc_args_llvm_style ? pbc_llvm_overlap_options : specs;
+    if (pbc_args_parse("overlap", USAGE, table, argc, argv, parse_release, 0, &args))
         return PBC_EXIT_USAGE;
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
@@ -79,6 +85,10 @@ int pbc_cmd_overlap(int argc, char **argv) {
     if ((rc = pbc_args_check_release("overlap", &args, target.release)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     oo.llvm_release = target.release;
+    if (pbc_llvm_input_count(args.npos, 2, 2, 0)) { /* as llvm-profdata-N: cl::opt's words */
+        rc = 1;
+        goto out;
+    }
     if (args.npos != 2) {
         pbc_usage_error("overlap", "expected two input files (BASE TEST), got %zu", args.npos);
         goto out;
@@ -86,6 +96,13 @@ int pbc_cmd_overlap(int argc, char **argv) {
     oo.base_name = args.pos[0];
     oo.test_name = args.pos[1];
     if ((rc = pbc_check_output("overlap", out_path, (const char *const *)args.pos, 2)) != 0) goto out;
+    /* llvm-profdata overlap sums both inputs' counts first; a file it
+     * cannot open fails there, without its name */
+    if (pbc_llvm_input_unopenable(oo.base_name, "error in getting profile count sums") ||
+        pbc_llvm_input_unopenable(oo.test_name, "error in getting profile count sums")) {
+        rc = 1;
+        goto out;
+    }
     if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
 
@@ -183,8 +184,13 @@ int pbc_cmd_show(int argc, char **argv) {
     pb_error_clear(&err);
 
     /* as llvm-profdata-N, only llvm-profdata's options exist */
-    if (pbc_args_parse("show", USAGE, pbc_args_llvm_style ? pbc_llvm_show_options : specs, argc, argv, 0, 0,
-                       &args))
+    /* as llvm-profdata-N the release is known before parsing: its options
+     * alone exist (an option of a later release is unknown, as there) */
+    int parse_release = 0;
+    pbi_llvm_target pt;
+    if (pbc_args_llvm_style && pbc_llvm_target("show", NULL, &pt) == 0) parse_release = pt.release;
+    const pbc_arg_spec *table = pbc_args_llvm_style ? pbc_llvm_show_options : specs;
+    if (pbc_args_parse("show", USAGE, table, argc, argv, parse_release, 0, &args))
         return PBC_EXIT_USAGE;
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
@@ -222,6 +228,12 @@ int pbc_cmd_show(int argc, char **argv) {
         rc = refuse_format(show_format);
         goto out_args;
     }
+    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
+    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
+    if (pbc_llvm_input_count(args.npos, 1, 1, dbg && target.release >= dbg->since)) {
+        rc = 1;
+        goto out_args;
+    }
     if (args.npos != 1) {
         pbc_usage_error("show", args.npos == 0 ? "missing input file" : "exactly one input file expected");
         goto out_args;
@@ -241,6 +253,10 @@ int pbc_cmd_show(int argc, char **argv) {
     const pb_format *f = NULL;
     pb_source *src = NULL, *held = NULL;
     raw_bytes raw = {NULL, 0, NULL};
+    if (pbc_llvm_input_unopenable(in_path, in_path)) { /* as llvm-profdata-N: LLVM's words */
+        rc = 1;
+        goto out_args;
+    }
     int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
@@ -264,7 +280,7 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     pb_source_free(src);
     if (prc) {
-        pbc_print_error(&err);
+        pbc_print_input_error(&err);
         if (read_failed) pbc_lenient_hint(prc, lenient);
         pb_source_free(held);
         rc = pbc_exit_for(prc);
@@ -285,7 +301,7 @@ int pbc_cmd_show(int argc, char **argv) {
     } else {
         if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
             (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
-            pbc_print_error(&err);
+            pbc_print_input_error(&err);
             rc = pbc_exit_for(prc);
             goto out;
         }
@@ -294,7 +310,7 @@ int pbc_cmd_show(int argc, char **argv) {
         prc = pbc_show_llvm(p, name, &so, out, &err);
     }
     if (prc) {
-        pbc_print_error(&err);
+        pbc_print_input_error(&err);
         rc = pbc_exit_for(prc);
         goto out;
     }

@@ -240,6 +240,11 @@ static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb) 
     return row[nb];
 }
 
+static int in_release(const pbc_arg_spec *s, int release);
+/* The release of the command line being parsed (0: any): options outside it
+ * are never suggested. */
+static int parse_release;
+
 static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, const pbc_arg_spec **best,
                        const char **best_name, size_t *best_d) {
     for (const pbc_arg_spec *s = specs; s && s->name; s++) {
@@ -247,7 +252,9 @@ static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, 
             nearest_in(s->include, name, len, best, best_name, best_d);
             continue;
         }
-        if (s->refused) continue; /* never suggest what is refused */
+        /* never suggest what is refused, but llvm-profdata-N knows them all */
+        if (s->refused && !pbc_args_llvm_style) continue;
+        if (!in_release(s, parse_release)) continue;
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++) {
             if (!names[k]) continue;
@@ -472,9 +479,10 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     if (pbc_args_llvm_style) { /* cl::ParseCommandLineOptions' words */
         fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
                 pbc_args_prog);
+        /* PrintArg: one dash only when the whole suggestion ("o=3") is one letter */
         if (best_name)
-            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog, dashes(best_name), best_name,
-                    eq ? eq : "");
+            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog,
+                    strlen(best_name) + (eq ? strlen(eq) : 0) == 1 ? "-" : "--", best_name, eq ? eq : "");
         return PBC_EXIT_USAGE;
     }
     fprintf(stderr, "%s %s: unknown option '%s'", pbc_args_prog, cmd, arg);
@@ -488,6 +496,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
+    parse_release = release;
     int argc;
     char **argv;
     int rc = pbc_args_expand(cmd, argc0, argv0, &argc, &argv, a);
@@ -545,7 +554,9 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
             goto fail;
         }
         if (!in_release(s, release)) {
-            rc = release_error(cmd, s, optname, release);
+            /* llvm-profdata-N has no such option at all */
+            rc = pbc_args_llvm_style ? unknown(cmd, use, specs, flags, arg, name, len, eq)
+                                     : release_error(cmd, s, optname, release);
             goto fail;
         }
         if (s->kind == PBC_ARG_VALUE && !r.value) {

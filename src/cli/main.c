@@ -150,8 +150,16 @@ static int personality_main(int release, int argc, char **argv) {
         }
         release = env && *env ? t.release : PBI_LLVM_DEFAULT;
     }
+    pbi_llvm_target rt;
+    if (pbi_llvm_target_of(release, &rt) != 0) return 1;
+    /* up to LLVM 17 main() picked the subcommand by hand */
+    const char *usage = pbi_llvm_has(&rt, PBI_LF_ORDER) ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
     if (argc < 2) {
-        fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog, prog);
+        if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+            fprintf(stderr, "%s: No command specified!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
+        else
+            fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog,
+                    pbi_llvm_has(&rt, PBI_LF_NO_SUBCOMMAND_TYPO) ? "llvm-profata" : "llvm-profdata");
         return 1;
     }
     const char *a = argv[1];
@@ -173,9 +181,25 @@ static int personality_main(int release, int argc, char **argv) {
         return pbc_finish_stdout() ? 1 : 0;
     }
     const pbc_command *c = llvm_command(a, release);
-    if (!c) {
-        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+    if (!c && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+        fprintf(stderr, "%s: Unknown command!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         return 1;
+    }
+    if (!c) {
+        /* cl::SubCommand: the top level then parses the rest and knows none
+         * of it (LLVM also suggests a "Did you mean" for options, from
+         * libLLVM's global options: not copied) */
+        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+        for (int i = 2; i < argc; i++)
+            fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", prog, argv[i], prog);
+        return 1;
+    }
+    /* up to LLVM 17 each subcommand parsed its options as the program
+     * "llvm-profdata-N show": cl::opt's messages say so */
+    static char sub_prog[160];
+    if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+        snprintf(sub_prog, sizeof sub_prog, "%s %s", prog, a);
+        pbc_args_prog = sub_prog;
     }
     return run(c, argc - 1, argv + 1) ? 1 : 0;
 }
