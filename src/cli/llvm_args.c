@@ -395,19 +395,27 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
         return 0;
     }
     if (s->kind == PBC_ARG_FLAG) {
+        if (v && pbc_args_llvm_style && s->group) { /* Option::error of an unnamed option: no program name */
+            int tail = s->group_tail && parse_release >= s->group_tail_since;
+            fprintf(stderr, "%s%s: option: does not allow a value! '%s' specified.\n", s->group,
+                    tail ? s->group_tail : "", v);
+            return PBC_EXIT_USAGE;
+        }
         if (v) return usage(cmd, NULL, "%s: does not allow a value! '%s' specified.", what, v);
         return 0;
     }
     switch (s->type) {
     case PBC_VAL_UINT:
     case PBC_VAL_ULONG:
+    case PBC_VAL_ULLONG:
         if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u) && !pbc_args_llvm_style)
             return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s needs a number from 0 to 4294967295, found '%s'"
                                                             : "%s needs a number (unsigned 64-bit), found '%s'",
                          opt, v);
         if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u))
-            return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s: '%s' value invalid for uint argument!"
-                                                            : "%s: '%s' value invalid for ulong argument!",
+            return usage(cmd, NULL, s->type == PBC_VAL_UINT    ? "%s: '%s' value invalid for uint argument!"
+                                    : s->type == PBC_VAL_ULONG ? "%s: '%s' value invalid for ulong argument!"
+                                                               : "%s: '%s' value invalid for ullong argument!",
                          what, v);
         break;
     case PBC_VAL_NUMBER: {

@@ -139,6 +139,9 @@ run_release() {
   same --stderr overlap ir.profdata ir2.profdata fe.profdata
   same --stderr
   same --stderr show --show-prof-sym-lst ir.profdata
+  same --stderr show --instr=1 ir.profdata
+  same --stderr overlap --instr=true ir.profdata ir2.profdata
+  same --stderr overlap --value-cutoff=x ir.profdata ir2.profdata
   same --status show --help
   same --status overlap -help
   echo "$n $cases $fails"
