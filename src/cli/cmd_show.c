@@ -183,7 +183,6 @@ int pbc_cmd_show(int argc, char **argv) {
     pb_error err;
     pb_error_clear(&err);
 
-    /* as llvm-profdata-N, only llvm-profdata's options exist */
     /* as llvm-profdata-N the release is known before parsing: its options
      * alone exist (an option of a later release is unknown, as there) */
     int parse_release = 0;

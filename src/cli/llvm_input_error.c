@@ -17,9 +17,15 @@ int pbc_llvm_input_unopenable(const char *path, const char *prefix) {
     /* MemoryBuffer::getFile's error_code, as strerror words it */
     int e = 0, fd = open(path, O_RDONLY);
     struct stat st;
+    int empty = 0;
     if (fd < 0) e = errno;
     else if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) e = EISDIR;
+    else if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0) empty = 1;
     if (fd >= 0) close(fd);
+    if (empty) { /* InstrProfReader::create: an empty file is an empty raw profile */
+        fprintf(stderr, "error: %s: empty raw profile file\n", prefix);
+        return 1;
+    }
     if (!e) return 0;
     fprintf(stderr, "error: %s: %s\n", prefix, strerror(e));
     return 1;

@@ -12,10 +12,11 @@
 #include "profbridge/profbridge.h"
 
 /* As llvm-profdata-N only: when `path` cannot be opened as a file (it does
- * not exist, cannot be read, is a directory), prints LLVM's line for it --
- * `prefix` ("FILE" for show, "error in getting profile count sums" for
- * overlap) and the system's words ("No such file or directory") -- and
- * returns 1; else (or in profbridge's own name, or for "-") 0. */
+ * not exist, cannot be read, is a directory) or is empty, prints LLVM's line
+ * for it -- `prefix` ("FILE" for show, "error in getting profile count sums"
+ * for overlap) and the system's words ("No such file or directory") or
+ * "empty raw profile file" -- and returns 1; else (or in profbridge's own
+ * name, or for "-") 0. */
 int pbc_llvm_input_unopenable(const char *path, const char *prefix);
 
 /* Prints a reader's error: "error: " before profbridge's line (which names

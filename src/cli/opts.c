@@ -28,7 +28,8 @@ void pbc_print_error(const pb_error *e) {
 }
 
 void pbc_lenient_hint(int code, int lenient) {
-    if (code == PB_EFORMAT && !lenient)
+    /* llvm-profdata-N has no --lenient to point at */
+    if (code == PB_EFORMAT && !lenient && !pbc_args_llvm_style)
         fputs(PBC_PROG ": note: --lenient keeps what the reader can repair (see the format's notes)\n",
               stderr);
 }
