@@ -37,6 +37,7 @@ typedef struct pbc_show_llvm_opts {
     int profile_version;      /* --profile-version */
     int text;                 /* --text */
     int json;                 /* --json (ours: same content as JSON) */
+    int hot_func_list;        /* --hot-func-list (prints from LLVM 22 on: SHOW_HOT_FUNC_LIST) */
     /* A raw file holding several profiles: each one read alone (raw-profile K).
      * Records and binary ids are then listed per profile, duplicates included,
      * as llvm-profdata show does; flags, summary basis and traces stay `p`'s. */

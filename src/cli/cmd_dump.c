@@ -22,7 +22,7 @@ static void help(FILE *out) {
           "  -h, --help           show this help\n"
           "\nPlugin options (reader options of the plugin in use):\n",
           out);
-    pbc_print_plugin_options(out);
+    pbc_print_plugin_reader_options(out); /* dump writes no profile: no writer's option applies */
     fputs("\nFormats:\n", out);
     pbc_print_formats(out);
     fputs("\nExit status: 0 dumped, 1 IN is invalid, 2 usage or I/O error, or the plugin\n"

@@ -13,85 +13,96 @@
 
 #include "cli.h"
 #include "compare_read.h"
+#include "llvm_input_error.h"
+#include "llvm_options.h"
 #include "opts.h"
 
+#define USAGE "overlap [options] BASE TEST"
+
+enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT };
+
+/* llvm-profdata overlap's options, then ours (llvm_args.h: -x and --x, -x=v
+ * and -x v). The llvm-profdata personality parses with LLVM's table alone. */
+static const pbc_arg_spec specs[] = {
+    PBC_ARG_INCLUDE(pbc_llvm_overlap_options),
+    {.name = "llvm-version", .id = OPT_LLVM_VERSION, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "report as llvm-profdata-N overlap (13..24; default 19)"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
+     .help = "read the inputs with the readers' lenient rules"},
+    PBC_ARG_END};
+
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " overlap BASE TEST [options]\n"
+    fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
           "Prints how much two profiles overlap, exactly as `llvm-profdata overlap`\n"
           "does: the program-level edge and value-profile overlap, the number of\n"
           "functions that mismatch (same name, other hash or shape) or are only in\n"
           "TEST, and optionally a function-level report. Inputs may be of any format;\n"
-          "iprof records are compared under their LLVM names.\n"
-          "\nOptions:\n"
-          "  -o, --output OUT        write the report to OUT instead of standard output\n"
-          "      --function STR      function-level report for the TEST functions whose name\n"
-          "                          contains STR (a substring, as llvm-profdata: not a regex)\n"
-          "      --value-cutoff N    function-level report for the TEST functions whose largest\n"
-          "                          counter is >= N\n"
-          "      --cs                count sums over context-sensitive records only\n"
-          "      --llvm-version N    report as llvm-profdata-N overlap (13..24; default\n"
-          "                          PROFBRIDGE_LLVM_VERSION, else 19)\n"
-          "      --lenient           read the inputs with the readers' lenient rules\n"
-          "      --instr             accepted for compatibility (the default and only kind)\n"
-          "  -h, --help              show this help\n"
-          "\nExit status: 0 report written, 1 an input is invalid, 2 usage or I/O error.\n",
+          "iprof records are compared under their LLVM names. --function takes a\n"
+          "substring (as llvm-profdata: not a regex); --value-cutoff N reports the TEST\n"
+          "functions whose largest counter is >= N.\n"
+          "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
+    pbc_args_print_help(out, specs, 0);
+    fputs("\nExit status: 0 report written, 1 an input is invalid, 2 usage or I/O error.\n", out);
 }
-
-enum { OPT_FUNCTION = 256, OPT_CUTOFF, OPT_CS, OPT_INSTR, OPT_LENIENT, OPT_LLVM_VERSION };
-
-static const struct option longopts[] = {{"output", required_argument, NULL, 'o'},
-                                         {"function", required_argument, NULL, OPT_FUNCTION},
-                                         {"value-cutoff", required_argument, NULL, OPT_CUTOFF},
-                                         {"cs", no_argument, NULL, OPT_CS},
-                                         {"instr", no_argument, NULL, OPT_INSTR},
-                                         {"lenient", no_argument, NULL, OPT_LENIENT},
-                                         {"llvm-version", required_argument, NULL, OPT_LLVM_VERSION},
-                                         {"help", no_argument, NULL, 'h'},
-                                         {NULL, 0, NULL, 0}};
 
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
     const char *out_path = "-", *llvm_version = NULL;
-    int c, lenient = 0, rc = PBC_EXIT_USAGE;
+    int lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
+    pbc_args args;
     pb_error err;
     pb_error_clear(&err);
 
-    /* _only: llvm-profdata also takes -cs, -value-cutoff=N, -function=S. */
-    while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
-        switch (c) {
-        case 'o': out_path = optarg; break;
-        case OPT_FUNCTION: oo.function = optarg; break;
-        case OPT_CUTOFF:
-            if (pbc_parse_u64(optarg, &oo.value_cutoff)) {
-                pbc_usage_error("overlap", "--value-cutoff wants a number, got '%s'", optarg);
-                goto out;
-            }
-            break;
-        case OPT_CS: oo.cs = 1; break;
-        case OPT_INSTR: break;
-        case OPT_LENIENT: lenient = 1; break;
-        case OPT_LLVM_VERSION: llvm_version = optarg; break;
-        case 'h': help(stdout); rc = PBC_EXIT_OK; goto out;
-        default: pbc_try_help("overlap"); goto out;
+    /* as llvm-profdata-N the release is known before parsing: its options
+     * alone exist (an option of a later release is unknown, as there) */
+    int parse_release = 0;
+    pbi_llvm_target pt;
+    if (pbc_args_llvm_style && pbc_llvm_target("overlap", NULL, &pt) == 0) parse_release = pt.release;
+    const pbc_arg_spec *table = pbc_args_llvm_style ? pbc_llvm_overlap_options : specs;
+    if (pbc_args_parse("overlap", USAGE, table, argc, argv, parse_release, 0, &args))
+        return PBC_EXIT_USAGE;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        switch (o->id) {
+        case PBC_LO_OUTPUT: out_path = o->value; break;
+        case PBC_LO_FUNCTION: oo.function = o->value; break;
+        case PBC_LO_VALUE_CUTOFF: oo.value_cutoff = o->u; break;
+        case PBC_LO_CS: oo.cs = (int)o->u; break;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_LLVM_VERSION: llvm_version = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        default: break; /* --instr, --print-options */
         }
     }
     /* the release, before any input is read (a bad value is a usage error
      * whatever the inputs) */
     pbi_llvm_target target;
     if ((rc = pbc_llvm_target("overlap", llvm_version, &target)) != 0) goto out;
+    if ((rc = pbc_args_check_release("overlap", &args, target.release)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     oo.llvm_release = target.release;
-    if (argc - optind != 2) {
-        pbc_usage_error("overlap", "expected two input files (BASE TEST), got %d", argc - optind);
+    if (pbc_llvm_input_count(args.npos, 2, 2, 0)) { /* as llvm-profdata-N: cl::opt's words */
+        rc = 1;
         goto out;
     }
-    oo.base_name = argv[optind];
-    oo.test_name = argv[optind + 1];
-    if ((rc = pbc_check_output("overlap", out_path, (const char *const *)argv + optind, 2)) != 0) goto out;
+    if (args.npos != 2) {
+        pbc_usage_error("overlap", "expected two input files (BASE TEST), got %zu", args.npos);
+        goto out;
+    }
+    oo.base_name = args.pos[0];
+    oo.test_name = args.pos[1];
+    if ((rc = pbc_check_output("overlap", out_path, (const char *const *)args.pos, 2)) != 0) goto out;
+    /* llvm-profdata overlap sums both inputs' counts first; a file it
+     * cannot open fails there, without its name */
+    if (pbc_llvm_input_unopenable(oo.base_name, "error in getting profile count sums") ||
+        pbc_llvm_input_unopenable(oo.test_name, "error in getting profile count sums")) {
+        rc = 1;
+        goto out;
+    }
     if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
@@ -105,5 +116,6 @@ out:
     pb_sink_free(sink);
     pb_profile_free(base);
     pb_profile_free(test);
+    pbc_args_free(&args);
     return rc;
 }

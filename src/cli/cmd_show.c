@@ -9,8 +9,7 @@
  * that printer without a model when the flags need no name table
  * (show_indexed.c, docs/show.md).
  *
- * Flags are parsed with getopt_long_only because llvm-profdata accepts
- * -flag as well as --flag, and --flag=value.
+ * Options are parsed by llvm_args.c (llvm-profdata's cl::opt rules).
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -20,10 +19,31 @@
 #include "cli.h"
 #include "compare_read.h"
 #include "correlation.h"
+#include "llvm_input_error.h"
+#include "llvm_options.h"
 #include "opts.h"
 
+#define USAGE "show [options] IN"
+
+enum { OPT_LLVM = PBC_LO_OWN, OPT_LLVM_VERSION, OPT_FROM, OPT_LENIENT, OPT_JSON };
+
+/* profbridge's own options first (its --json is its JSON view in every
+ * release, where llvm-profdata's is a sample-profile option of 16+), then
+ * llvm-profdata show's (llvm_args.h: -x and --x, -x=v and -x v). The
+ * llvm-profdata personality parses with llvm-profdata's table alone. */
+static const pbc_arg_spec specs[] = {
+    {.name = "llvm", .id = OPT_LLVM, .kind = PBC_ARG_BOOL, .help = "the LLVM view even for iprof input"},
+    {.name = "llvm-version", .id = OPT_LLVM_VERSION, .kind = PBC_ARG_VALUE, .arg = "N",
+     .help = "print as llvm-profdata-N show (13..24; default 19)"},
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL, .help = "the same content as JSON (profbridge's view)"},
+    {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "read IN as FORMAT instead of recognising it"},
+    {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL, .help = "read with the plugin's lenient rules"},
+    PBC_ARG_INCLUDE(pbc_llvm_show_options),
+    PBC_ARG_END};
+
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " show IN [--topn N] [--llvm] [--llvm-version N] [llvm-profdata show flags] [-o OUT]\n"
+    fputs("Usage: " PBC_PROG " " USAGE "\n"
           "\n"
           "Prints a profile. For a profile read from iprof (without --llvm): a summary\n"
           "(version, types, methods, entries per section, total call count, contexts,\n"
@@ -33,105 +53,14 @@ static void help(FILE *out) {
           "\n"
           "For LLVM profiles, or with --llvm, the output is that of\n"
           "'llvm-profdata-N show' for the same flags, N the --llvm-version (19 by\n"
-          "default); flags release N lacks are refused, and so are files it cannot\n"
-          "read. Flags may be written -flag or --flag, values as '--flag VALUE' or\n"
-          "'--flag=VALUE'.\n"
-          "\nOptions:\n"
-          "      --llvm                      LLVM view even for iprof input\n"
-          "      --llvm-version N            print as llvm-profdata-N show (13..24; default\n"
-          "                                  PROFBRIDGE_LLVM_VERSION, else 19)\n"
-          "      --topn N                    the N hottest functions/entries\n"
-          "      --all-functions             details of every function\n"
-          "      --counts                    counter values\n"
-          "      --function NAME             functions whose name contains NAME\n"
-          "      --ic-targets                indirect-call targets\n"
-          "      --memop-sizes               memory-operation size values\n"
-          "      --show-vtables              vtable values (19+)\n"
-          "      --detailed-summary          the detailed profile summary\n"
-          "      --detailed-summary-cutoffs LIST  cutoffs for it (comma-separated)\n"
-          "      --value-cutoff N            only functions whose max count is >= N\n"
-          "      --list-below-cutoff         list the functions below the cutoff\n"
-          "      --showcs                    context-sensitive records only\n"
-          "      --covered                   names of covered functions (14+)\n"
-          "      --binary-ids                binary ids\n"
-          "      --temporal-profile-traces   temporal profile traces (17+)\n"
-          "      --profile-version           the profile's version (16+)\n"
-          "      --show-format FMT           text (16+; json and yaml are refused for\n"
-          "                                  instrumentation profiles, as llvm-profdata does)\n"
-          "      --text                      the profile as text (.proftext)\n"
-          "      --json                      the same content as JSON\n"
-          "      --debug-info PROG           no IN: the functions PROG's debug info has for\n"
-          "                                  -profile-correlate=debug-info (14+; yaml: the list)\n"
-          "      --max-debug-info-correlation-warnings N  warnings about its DWARF (default 5)\n"
-          "      --instr                     accepted for llvm-profdata compatibility\n"
-          "      --from FORMAT               read IN as FORMAT instead of recognising it\n"
-          "      --lenient                   read with the plugin's lenient rules\n"
-          "  -o, --output OUT                write to OUT instead of standard output\n"
-          "  -h, --help                      show this help\n"
-          "\nExit status: 0 shown, 1 IN is invalid, 2 usage or I/O error.\n",
+          "default); flags release N lacks are refused. --show-format=json and yaml\n"
+          "are refused for instrumentation profiles, as llvm-profdata refuses them\n"
+          "(--json is profbridge's JSON view); --hot-func-list prints the hot\n"
+          "functions from LLVM 22 on (before: nothing, as those releases print).\n"
+          "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
-}
-
-enum {
-    OPT_LLVM = 256, OPT_FROM, OPT_LENIENT, OPT_INSTR, OPT_FUNCTION, OPT_CUTOFFS, OPT_TOPN,
-    OPT_VALUE_CUTOFF, OPT_LLVM_VERSION, OPT_SHOW_FORMAT, OPT_DEBUG_INFO, OPT_MAX_CORR_WARN,
-    OPT_BOOL_BASE = 512 /* + index into bool_flags */
-};
-
-/* The boolean flags, the field of pbc_show_llvm_opts each sets and the
- * feature of the releases whose llvm-profdata show has the flag (-1: all). */
-static const struct {
-    const char *name;
-    size_t field;
-    int feature;
-} bool_flags[] = {
-    {"all-functions", offsetof(pbc_show_llvm_opts, all_functions), -1},
-    {"counts", offsetof(pbc_show_llvm_opts, counts), -1},
-    {"ic-targets", offsetof(pbc_show_llvm_opts, ic_targets), -1},
-    {"memop-sizes", offsetof(pbc_show_llvm_opts, memop_sizes), -1},
-    {"show-vtables", offsetof(pbc_show_llvm_opts, show_vtables), PBI_LF_SHOW_OPT_VTABLES},
-    {"detailed-summary", offsetof(pbc_show_llvm_opts, detailed_summary), -1},
-    {"list-below-cutoff", offsetof(pbc_show_llvm_opts, list_below_cutoff), -1},
-    {"showcs", offsetof(pbc_show_llvm_opts, showcs), -1},
-    {"covered", offsetof(pbc_show_llvm_opts, covered), PBI_LF_SHOW_OPT_COVERED},
-    {"binary-ids", offsetof(pbc_show_llvm_opts, binary_ids), -1},
-    {"temporal-profile-traces", offsetof(pbc_show_llvm_opts, temporal_traces), PBI_LF_SHOW_OPT_TEMPORAL},
-    {"profile-version", offsetof(pbc_show_llvm_opts, profile_version), PBI_LF_SHOW_OPT_VERSION_FORMAT},
-    {"text", offsetof(pbc_show_llvm_opts, text), -1},
-    {"json", offsetof(pbc_show_llvm_opts, json), -1}, /* ours */
-};
-#define NUM_BOOL_FLAGS (sizeof bool_flags / sizeof bool_flags[0])
-
-static const struct option fixed_opts[] = {
-    {"llvm", no_argument, NULL, OPT_LLVM},
-    {"from", required_argument, NULL, OPT_FROM},
-    {"lenient", no_argument, NULL, OPT_LENIENT},
-    {"instr", optional_argument, NULL, OPT_INSTR},
-    {"function", required_argument, NULL, OPT_FUNCTION},
-    {"detailed-summary-cutoffs", required_argument, NULL, OPT_CUTOFFS},
-    {"topn", required_argument, NULL, OPT_TOPN},
-    {"value-cutoff", required_argument, NULL, OPT_VALUE_CUTOFF},
-    {"llvm-version", required_argument, NULL, OPT_LLVM_VERSION},
-    {"show-format", required_argument, NULL, OPT_SHOW_FORMAT},
-    {"debug-info", required_argument, NULL, OPT_DEBUG_INFO},
-    {"max-debug-info-correlation-warnings", required_argument, NULL, OPT_MAX_CORR_WARN},
-    {"output", required_argument, NULL, 'o'},
-    {"help", no_argument, NULL, 'h'},
-};
-#define NUM_FIXED (sizeof fixed_opts / sizeof fixed_opts[0])
-
-/* Fixed options, then one entry per boolean flag (optional "=true/false"). */
-static void build_longopts(struct option *lo) {
-    size_t k = 0;
-    for (size_t i = 0; i < NUM_FIXED; i++) lo[k++] = fixed_opts[i];
-    for (size_t i = 0; i < NUM_BOOL_FLAGS; i++) {
-        lo[k].name = bool_flags[i].name;
-        lo[k].has_arg = optional_argument;
-        lo[k].flag = NULL;
-        lo[k].val = OPT_BOOL_BASE + (int)i;
-        k++;
-    }
-    lo[k] = (struct option){NULL, 0, NULL, 0};
+    pbc_args_print_help(out, specs, 0);
+    fputs("\nExit status: 0 shown, 1 IN is invalid, 2 usage or I/O error.\n", out);
 }
 
 /* Flags that only the LLVM view reads (to say they are ignored otherwise). */
@@ -203,91 +132,122 @@ static int read_raw_parts(const raw_bytes *path, const pb_read_options *base, pb
     return rc;
 }
 
+/* Sets the field of `so` that LLVM option `id` stands for; 0 if it is none. */
+static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
+    int v = (int)o->u;
+    switch (o->id) {
+    case PBC_LO_ALL_FUNCTIONS: so->all_functions = v; break;
+    case PBC_LO_COUNTS: so->counts = v; break;
+    case PBC_LO_IC_TARGETS: so->ic_targets = v; break;
+    case PBC_LO_MEMOP_SIZES: so->memop_sizes = v; break;
+    case PBC_LO_SHOW_VTABLES: so->show_vtables = v; break;
+    case PBC_LO_DETAILED_SUMMARY: so->detailed_summary = v; break;
+    case PBC_LO_LIST_BELOW_CUTOFF: so->list_below_cutoff = v; break;
+    case PBC_LO_SHOWCS: so->showcs = v; break;
+    case PBC_LO_COVERED: so->covered = v; break;
+    case PBC_LO_BINARY_IDS: so->binary_ids = v; break;
+    case PBC_LO_TEMPORAL_TRACES: so->temporal_traces = v; break;
+    case PBC_LO_PROFILE_VERSION: so->profile_version = v; break;
+    case PBC_LO_TEXT: so->text = v; break;
+    case PBC_LO_HOT_FUNC_LIST: so->hot_func_list = v; break;
+    case PBC_LO_FUNCTION: so->function = o->value; break;
+    case PBC_LO_DETAILED_SUMMARY_CUTOFFS: so->cutoffs = o->value; break; /* LLVM: the last one */
+    case PBC_LO_TOPN: so->topn = (unsigned)o->u; break;
+    case PBC_LO_VALUE_CUTOFF: so->value_cutoff = o->u; break;
+    default: return 0;
+    }
+    return 1;
+}
+
+/* What llvm-profdata show does with --json / --show-format=json|yaml on an
+ * instrumentation profile: "error: JSON output is not supported for instr
+ * profiles", exit 1 (before it opens the input). profbridge's own show says
+ * the same as a usage error and points at its --json. */
+static int refuse_format(const char *fmt) {
+    const char *what = strcmp(fmt, "yaml") == 0 ? "YAML" : "JSON";
+    if (pbc_args_llvm_style) {
+        fprintf(stderr, "error: %s output is not supported for instr profiles\n", what);
+        return 1;
+    }
+    return pbc_usage_error("show", "%s output is not supported for instr profiles (llvm-profdata refuses it; "
+                           "--json is profbridge's JSON view)", what);
+}
+
 int pbc_cmd_show(int argc, char **argv) {
-    struct option longopts[NUM_FIXED + NUM_BOOL_FLAGS + 1];
-    build_longopts(longopts);
     pbc_show_llvm_opts so;
     memset(&so, 0, sizeof so);
     const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL, *debug_info = NULL;
-    uint64_t max_corr_warn = 5;
-    int lenient = 0, llvm = 0, c, rc = PBC_EXIT_USAGE;
-    unsigned char given[NUM_BOOL_FLAGS] = {0};
-    uint64_t n;
+    unsigned max_corr_warn = 5;
+    int lenient = 0, llvm = 0, llvm_json = 0, rc = PBC_EXIT_USAGE;
     pb_profile *p = NULL, **parts = NULL;
     size_t nparts = 0;
     FILE *out = stdout;
+    pbc_args args;
     pb_error err;
     pb_error_clear(&err);
 
-    while ((c = getopt_long_only(argc, argv, "o:h", longopts, NULL)) != -1) {
-        if (c >= OPT_BOOL_BASE && c < OPT_BOOL_BASE + (int)NUM_BOOL_FLAGS) {
-            int v = pbc_parse_bool(optarg);
-            if (v < 0)
-                return pbc_usage_error("show", "'%s' is not a boolean value for -%s", optarg,
-                                       bool_flags[c - OPT_BOOL_BASE].name);
-            *(int *)((char *)&so + bool_flags[c - OPT_BOOL_BASE].field) = v;
-            given[c - OPT_BOOL_BASE] = 1;
-            continue;
-        }
-        switch (c) {
-        case OPT_LLVM: llvm = 1; break;
-        case OPT_FROM: from = optarg; break;
-        case OPT_LENIENT: lenient = 1; break;
-        case OPT_INSTR: break; /* instrumentation profiles are all we read */
-        case OPT_FUNCTION: so.function = optarg; break;
-        case OPT_CUTOFFS: so.cutoffs = optarg; break;
-        case OPT_TOPN:
-            if (pbc_parse_u64(optarg, &n) || n > 0x7fffffff)
-                return pbc_usage_error("show", "--topn needs a number, found '%s'", optarg);
-            so.topn = (unsigned)n;
-            break;
-        case OPT_VALUE_CUTOFF:
-            if (pbc_parse_u64(optarg, &so.value_cutoff))
-                return pbc_usage_error("show", "--value-cutoff needs a number, found '%s'", optarg);
-            break;
-        case OPT_LLVM_VERSION: llvm_version = optarg; break;
-        case OPT_SHOW_FORMAT: show_format = optarg; break;
-        case OPT_DEBUG_INFO: debug_info = optarg; break;
-        case OPT_MAX_CORR_WARN:
-            if (pbc_parse_u64(optarg, &max_corr_warn) || max_corr_warn > UINT32_MAX)
-                return pbc_usage_error("show", "--max-debug-info-correlation-warnings needs a number, found '%s'",
-                                       optarg);
-            break;
-        case 'o': out_path = optarg; break;
-        case 'h': help(stdout); return PBC_EXIT_OK;
-        default: return pbc_try_help("show");
+    /* as llvm-profdata-N the release is known before parsing: its options
+     * alone exist (an option of a later release is unknown, as there) */
+    int parse_release = 0;
+    pbi_llvm_target pt;
+    if (pbc_args_llvm_style && pbc_llvm_target("show", NULL, &pt) == 0) parse_release = pt.release;
+    const pbc_arg_spec *table = pbc_args_llvm_style ? pbc_llvm_show_options : specs;
+    if (pbc_args_parse("show", USAGE, table, argc, argv, parse_release, 0, &args))
+        return PBC_EXIT_USAGE;
+    for (size_t i = 0; i < args.nopt; i++) {
+        const pbc_arg *o = &args.opt[i];
+        if (set_llvm_option(&so, o)) continue;
+        switch (o->id) {
+        case OPT_LLVM: llvm = (int)o->u; break;
+        case OPT_FROM: from = o->value; break;
+        case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_LLVM_VERSION: llvm_version = o->value; break;
+        case OPT_JSON: so.json = (int)o->u; break;
+        case PBC_LO_JSON: llvm_json = (int)o->u; break; /* llvm-profdata's (personality) */
+        case PBC_LO_SHOW_FORMAT: show_format = o->value; break;
+        case PBC_LO_OUTPUT: out_path = o->value; break;
+        case PBC_LO_DEBUG_INFO: debug_info = o->value; break;
+        case PBC_LO_MAX_CORRELATION_WARNINGS: max_corr_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u; break;
+        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out_args;
+        default: break; /* --instr, --print-options: nothing to do */
         }
     }
     /* the release, before any input is read: a bad value is a usage error
      * even when the input is broken */
     pbi_llvm_target target;
-    if ((rc = pbc_llvm_target("show", llvm_version, &target)) != 0) return rc;
+    if ((rc = pbc_llvm_target("show", llvm_version, &target)) != 0) goto out_args;
+    /* an option the release's llvm-profdata show does not have: it refuses
+     * the command line ("Unknown command line argument") */
+    if ((rc = pbc_args_check_release("show", &args, target.release)) != 0) goto out_args;
     rc = PBC_EXIT_USAGE;
     so.t = &target;
-    /* a flag the release's llvm-profdata show does not have: it refuses
-     * the command line ("Unknown command line argument") */
-    for (size_t i = 0; i < NUM_BOOL_FLAGS; i++)
-        if (given[i] && bool_flags[i].feature >= 0 &&
-            !pbi_llvm_has(&target, (enum pbi_llvm_feature)bool_flags[i].feature))
-            return pbc_usage_error("show", "llvm-profdata-%d show has no -%s (--llvm-version %d)", target.release,
-                                   bool_flags[i].name, target.release);
-    if (debug_info) /* llvm-profdata show --debug-info: the binary's functions, no input (correlation.c) */
-        return pbc_show_debug_info(&target, debug_info, show_format, (unsigned)max_corr_warn, out_path);
-    if (show_format) {
-        if (!pbi_llvm_has(&target, PBI_LF_SHOW_OPT_VERSION_FORMAT))
-            return pbc_usage_error("show", "llvm-profdata-%d show has no -show-format (--llvm-version %d)",
-                                   target.release, target.release);
-        if (strcmp(show_format, "json") == 0 || strcmp(show_format, "yaml") == 0)
-            return pbc_usage_error("show", "%s output is not supported for instr profiles (llvm-profdata "
-                                   "refuses it; --json is ours)", strcmp(show_format, "json") == 0 ? "JSON" : "YAML");
-        if (strcmp(show_format, "text") != 0)
-            return pbc_usage_error("show", "-show-format wants text, json or yaml, got '%s'", show_format);
+    if (llvm_json) {
+        rc = refuse_format("json");
+        goto out_args;
     }
-    if (optind != argc - 1)
-        return pbc_usage_error("show", optind >= argc ? "missing input file" : "exactly one input file expected");
-    if (from && !pbc_format_arg("show", "--from", from)) return PBC_EXIT_USAGE;
-    const char *in_path = argv[optind];
-    if (pbc_check_output("show", out_path, &in_path, 1)) return PBC_EXIT_USAGE;
+    if (debug_info) {
+        /* llvm-profdata show --debug-info: the binary's functions, no input
+         * (correlation.c; it answers --show-format itself) */
+        rc = pbc_show_debug_info(&target, debug_info, show_format, max_corr_warn, out_path);
+        goto out_args;
+    }
+    if (show_format && strcmp(show_format, "text") != 0) {
+        rc = refuse_format(show_format);
+        goto out_args;
+    }
+    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
+    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
+    if (pbc_llvm_input_count(args.npos, 1, 1, dbg && target.release >= dbg->since)) {
+        rc = 1;
+        goto out_args;
+    }
+    if (args.npos != 1) {
+        pbc_usage_error("show", args.npos == 0 ? "missing input file" : "exactly one input file expected");
+        goto out_args;
+    }
+    if (from && !pbc_format_arg("show", "--from", from)) goto out_args;
+    const char *in_path = args.pos[0];
+    if (pbc_check_output("show", out_path, &in_path, 1)) goto out_args;
 
     pbc_diag_ctx dc = {0, 0, 0};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
@@ -300,6 +260,10 @@ int pbc_cmd_show(int argc, char **argv) {
     const pb_format *f = NULL;
     pb_source *src = NULL, *held = NULL;
     raw_bytes raw = {NULL, 0, NULL};
+    if (pbc_llvm_input_unopenable(in_path, in_path)) { /* as llvm-profdata-N: LLVM's words */
+        rc = 1;
+        goto out_args;
+    }
     int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
@@ -314,7 +278,7 @@ int pbc_cmd_show(int argc, char **argv) {
         /* records straight from the file to the printer (show_indexed.c) */
         rc = pbc_show_indexed(in_path, src, &ro, &so, out_path); /* checks the version too */
         pb_source_free(src);
-        return rc;
+        goto out_args;
     }
     if (prc == 0) {
         if (f) ro.format = f->name;
@@ -323,10 +287,11 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     pb_source_free(src);
     if (prc) {
-        pbc_print_error(&err);
+        pbc_print_input_error(&err);
         if (read_failed) pbc_lenient_hint(prc, lenient);
         pb_source_free(held);
-        return pbc_exit_for(prc);
+        rc = pbc_exit_for(prc);
+        goto out_args;
     }
     const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
     /* a raw or indexed file the release cannot read: it says so, and so do we */
@@ -343,7 +308,7 @@ int pbc_cmd_show(int argc, char **argv) {
     } else {
         if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
             (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
-            pbc_print_error(&err);
+            pbc_print_input_error(&err);
             rc = pbc_exit_for(prc);
             goto out;
         }
@@ -359,7 +324,7 @@ int pbc_cmd_show(int argc, char **argv) {
         prc = pbc_show_llvm(p, name, &so, out, &err);
     }
     if (prc) {
-        pbc_print_error(&err);
+        pbc_print_input_error(&err);
         rc = pbc_exit_for(prc);
         goto out;
     }
@@ -370,5 +335,7 @@ out:
     free(parts);
     pb_profile_free(p);
     pb_source_free(held);
+out_args:
+    pbc_args_free(&args);
     return rc;
 }

@@ -241,6 +241,11 @@ static size_t edit_distance(const char *a, size_t na, const char *b, size_t nb) 
     return row[nb];
 }
 
+static int in_release(const pbc_arg_spec *s, int release);
+/* The release of the command line being parsed (0: any): options outside it
+ * are never suggested. */
+static int parse_release;
+
 static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, const pbc_arg_spec **best,
                        const char **best_name, size_t *best_d) {
     for (const pbc_arg_spec *s = specs; s && s->name; s++) {
@@ -248,7 +253,9 @@ static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, 
             nearest_in(s->include, name, len, best, best_name, best_d);
             continue;
         }
-        if (s->refused) continue; /* never suggest what is refused */
+        /* never suggest what is refused, but llvm-profdata-N knows them all */
+        if (s->refused && !pbc_args_llvm_style) continue;
+        if (!in_release(s, parse_release)) continue;
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++) {
             if (!names[k]) continue;
@@ -382,20 +389,34 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_BOOL) {
         /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
         int b = v && *v ? pbc_parse_bool(v) : 1;
+        if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
+            return usage(cmd, NULL, "'%s' is not a boolean value for %s (true, false, 1 or 0)", v, opt);
         if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
         r->u = (uint64_t)b;
         return 0;
     }
     if (s->kind == PBC_ARG_FLAG) {
+        if (v && pbc_args_llvm_style && s->group) { /* Option::error of an unnamed option: no program name */
+            int tail = s->group_tail && parse_release >= s->group_tail_since;
+            fprintf(stderr, "%s%s: option: does not allow a value! '%s' specified.\n", s->group,
+                    tail ? s->group_tail : "", v);
+            return PBC_EXIT_USAGE;
+        }
         if (v) return usage(cmd, NULL, "%s: does not allow a value! '%s' specified.", what, v);
         return 0;
     }
     switch (s->type) {
     case PBC_VAL_UINT:
     case PBC_VAL_ULONG:
+    case PBC_VAL_ULLONG:
+        if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u) && !pbc_args_llvm_style)
+            return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s needs a number from 0 to 4294967295, found '%s'"
+                                                            : "%s needs a number (unsigned 64-bit), found '%s'",
+                         opt, v);
         if (parse_unsigned(v, s->type == PBC_VAL_UINT ? UINT32_MAX : UINT64_MAX, &r->u))
-            return usage(cmd, NULL, s->type == PBC_VAL_UINT ? "%s: '%s' value invalid for uint argument!"
-                                                            : "%s: '%s' value invalid for ulong argument!",
+            return usage(cmd, NULL, s->type == PBC_VAL_UINT    ? "%s: '%s' value invalid for uint argument!"
+                                    : s->type == PBC_VAL_ULONG ? "%s: '%s' value invalid for ulong argument!"
+                                                               : "%s: '%s' value invalid for ullong argument!",
                          what, v);
         break;
     case PBC_VAL_NUMBER: {
@@ -467,9 +488,10 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     if (pbc_args_llvm_style) { /* cl::ParseCommandLineOptions' words */
         fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
                 pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
+        /* PrintArg: one dash only when the whole suggestion ("o=3") is one letter */
         if (best_name)
-            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog, dashes(best_name), best_name,
-                    eq ? eq : "");
+            fprintf(stderr, "%s: Did you mean '%s%s%s'?\n", pbc_args_prog,
+                    strlen(best_name) + (eq ? strlen(eq) : 0) == 1 ? "-" : "--", best_name, eq ? eq : "");
         return PBC_EXIT_USAGE;
     }
     fprintf(stderr, "%s %s: unknown option '%s'", pbc_args_prog, cmd, arg);
@@ -483,6 +505,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
+    parse_release = release;
     int argc;
     char **argv;
     int rc = pbc_args_expand(cmd, argc0, argv0, &argc, &argv, a);
@@ -540,7 +563,9 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
             goto fail;
         }
         if (!in_release(s, release)) {
-            rc = release_error(cmd, s, optname, release);
+            /* llvm-profdata-N has no such option at all */
+            rc = pbc_args_llvm_style ? unknown(cmd, use, specs, flags, arg, name, len, eq)
+                                     : release_error(cmd, s, optname, release);
             goto fail;
         }
         if (s->kind == PBC_ARG_VALUE && !r.value) {

@@ -45,7 +45,8 @@ typedef enum pbc_arg_type {
     PBC_VAL_ULONG,  /* cl::opt<uint64_t> */
     PBC_VAL_NUMBER, /* cl::opt<float/double> */
     PBC_VAL_ENUM,   /* one of `values` ("warn|any|all") */
-    PBC_VAL_LIST    /* cl::list: may repeat; the command splits it if it wants */
+    PBC_VAL_LIST,   /* cl::list: may repeat; the command splits it if it wants */
+    PBC_VAL_ULLONG  /* cl::opt<unsigned long long>: as ULONG; "ulong" in --help, "ullong" in errors */
 } pbc_arg_type;
 
 typedef struct pbc_arg_spec {
@@ -62,6 +63,12 @@ typedef struct pbc_arg_spec {
     /* An entry named "" stands for every entry of `include` (a command's
      * table = its own options + PBC_ARG_INCLUDE(the LLVM options)). */
     const struct pbc_arg_spec *include;
+    /* A value-less flag of an unnamed cl::opt<enum> (--instr, --text): LLVM
+     * names the option by its description in messages ("Profile kind:
+     * option: does not allow a value!"): that description, and a tail it
+     * has from release group_tail_since on (" supported by show", 18+). */
+    const char *group, *group_tail;
+    int group_tail_since;
 } pbc_arg_spec;
 
 #define PBC_ARG_INCLUDE(table) {.name = "", .include = (table)}

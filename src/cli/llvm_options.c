@@ -27,6 +27,16 @@
 #define RF(n_, s_, u_, why_) \
     {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_FLAG, .since = s_, .until = u_, .refused = why_}
 
+/* a flag of an unnamed enum option (llvm_args.h: group, group_tail) */
+#define FG(n_, id_, g_, help_)                                                                      \
+    {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .help = help_, .group = g_}
+#define RFG(n_, s_, g_, why_)                                                                       \
+    {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_FLAG, .since = s_, .refused = why_, .group = g_}
+/* show's kind flags: "Profile kind" up to LLVM 17, "Profile kind supported by show" from 18 */
+#define SHOW_KIND(n_, id_, s_, why_, help_)                                                         \
+    {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .since = s_, .refused = why_, .help = help_,       \
+     .group = "Profile kind", .group_tail = " supported by show", .group_tail_since = 18}
+
 #define STR PBC_VAL_STRING
 #define UINT PBC_VAL_UINT
 #define ULONG PBC_VAL_ULONG
@@ -103,26 +113,27 @@ const pbc_arg_spec pbc_llvm_show_options[] = {
     B("text", PBC_LO_TEXT, 0, 0, "the profile in the text format"),
     B("json", PBC_LO_JSON, 16, 0, NULL),
     E("show-format", PBC_LO_SHOW_FORMAT, "text|json|yaml", 16, 0, "output format"),
-    B("hot-func-list", PBC_LO_HOT_FUNC_LIST, 0, 0, NULL),
-    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
+    B("hot-func-list", PBC_LO_HOT_FUNC_LIST, 0, 0, "the hot functions (printed from LLVM 22 on)"),
+    SHOW_KIND("instr", PBC_LO_INSTR, 0, NULL, "instrumentation profiles (the default)"),
     V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "show the functions of FILE's debug info"),
     V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
-    RF("sample", 0, 0, SAMPLE),
+    SHOW_KIND("sample", PBC_LO_REFUSED, 0, SAMPLE, NULL),
     RB("show-prof-sym-list", 0, 0, SAMPLE),
     RB("show-sec-info-only", 0, 0, SAMPLE),
     RB("show-composite-info-only", 24, 0, SAMPLE),
-    RF("memory", 14, 0, MEMPROF),
+    SHOW_KIND("memory", PBC_LO_REFUSED, 14, MEMPROF, NULL),
     RV("profiled-binary", STR, 15, 0, MEMPROF),
     PBC_ARG_END};
 
 const pbc_arg_spec pbc_llvm_overlap_options[] = {
     V("output", "o", PBC_LO_OUTPUT, STR, 0, 0, "FILE", "write the report to FILE"),
     V("function", NULL, PBC_LO_FUNCTION, STR, 0, 0, "NAME", "details of the functions whose name contains NAME"),
-    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, ULONG, 0, 0, "N", "leave out functions whose counts are below N"),
+    V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, PBC_VAL_ULLONG, 0, 0, "N",
+      "function-level report for the TEST functions whose largest counter is >= N"),
     B("cs", PBC_LO_CS, 0, 0, "the context-sensitive counts"),
-    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default)"),
-    RF("sample", 0, 0, SAMPLE),
-    RV("similarity-cutoff", ULONG, 0, 0, SAMPLE),
+    FG("instr", PBC_LO_INSTR, "Profile kind", "instrumentation profiles (the default)"),
+    RFG("sample", 0, "Profile kind", SAMPLE),
+    RV("similarity-cutoff", PBC_VAL_ULLONG, 0, 0, SAMPLE),
     PBC_ARG_END};
 
 const pbc_arg_spec pbc_llvm_order_options[] = {

@@ -3,6 +3,7 @@
  * main.c -- `profbridge`: global options and dispatch to the subcommands
  * listed in commands.h.
  */
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -152,8 +153,16 @@ static int personality_main(int release, int argc, char **argv) {
         }
         release = env && *env ? t.release : PBI_LLVM_DEFAULT;
     }
+    pbi_llvm_target rt;
+    if (pbi_llvm_target_of(release, &rt) != 0) return 1;
+    /* up to LLVM 17 main() picked the subcommand by hand */
+    const char *usage = pbi_llvm_has(&rt, PBI_LF_ORDER) ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
     if (argc < 2) {
-        fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog, prog);
+        if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+            fprintf(stderr, "%s: No command specified!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
+        else
+            fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog,
+                    pbi_llvm_has(&rt, PBI_LF_NO_SUBCOMMAND_TYPO) ? "llvm-profata" : "llvm-profdata");
         return 1;
     }
     const char *a = argv[1];
@@ -175,9 +184,29 @@ static int personality_main(int release, int argc, char **argv) {
         return pbc_finish_stdout() ? 1 : 0;
     }
     const pbc_command *c = llvm_command(a, release);
-    if (!c) {
-        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+    if (!c && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+        fprintf(stderr, "%s: Unknown command!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         return 1;
+    }
+    if (!c) {
+        /* cl::SubCommand: the top level then parses the rest and knows none
+         * of it (LLVM also suggests a "Did you mean" for options, from
+         * libLLVM's global options: not copied) */
+        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
+        for (int i = 2; i < argc; i++)
+            fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", prog, argv[i], prog);
+        return 1;
+    }
+    /* up to LLVM 17 each subcommand parsed its options as the program
+     * "llvm-profdata-N show": cl::opt's messages say so */
+    static char sub_prog[160];
+    if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+        snprintf(sub_prog, sizeof sub_prog, "%s %s", prog, a);
+        pbc_args_prog = sub_prog;
+        /* and "Try: 'ARGV0 show --help'" with argv[0] as started */
+        static char sub_argv0[PATH_MAX + 32];
+        snprintf(sub_argv0, sizeof sub_argv0, "%s %s", argv[0], a);
+        pbc_args_argv0 = sub_argv0;
     }
     return run(c, argc - 1, argv + 1) ? 1 : 0;
 }

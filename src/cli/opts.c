@@ -49,7 +49,8 @@ void pbc_error_line(const char *fmt, ...) {
 }
 
 void pbc_lenient_hint(int code, int lenient) {
-    if (code == PB_EFORMAT && !lenient && !pbc_args_llvm_style) /* the personality has no --lenient */
+    /* llvm-profdata-N has no --lenient to point at */
+    if (code == PB_EFORMAT && !lenient && !pbc_args_llvm_style)
         fputs(PBC_PROG ": note: --lenient keeps what the reader can repair (see the format's notes)\n",
               stderr);
 }
@@ -142,16 +143,20 @@ static void print_option_table(FILE *out, const char *plugin, const char *role,
     }
 }
 
-void pbc_print_plugin_options(FILE *out) {
+static void print_plugin_options(FILE *out, int writers) {
     int any = 0;
     for (size_t i = 0; i < pb_format_count(); i++) {
         const pb_format *f = pb_format_at(i);
-        any |= (f->read_options && f->read_options->name) || (f->write_options && f->write_options->name);
+        any |= (f->read_options && f->read_options->name) || (writers && f->write_options && f->write_options->name);
         print_option_table(out, f->name, "reader", f->read_options);
-        print_option_table(out, f->name, "writer", f->write_options);
+        if (writers) print_option_table(out, f->name, "writer", f->write_options);
     }
     if (!any) fputs("  (none: no built-in plugin declares options)\n", out);
 }
+
+void pbc_print_plugin_options(FILE *out) { print_plugin_options(out, 1); }
+
+void pbc_print_plugin_reader_options(FILE *out) { print_plugin_options(out, 0); }
 
 /* The declaration of plugin option `name` (name_len bytes) in any plugin. */
 static const pb_option_desc *find_plugin_option(const char *name, size_t name_len) {

@@ -78,6 +78,8 @@ void pbc_print_formats(FILE *out);
 
 /* Writes the options every plugin declares, for --help texts. */
 void pbc_print_plugin_options(FILE *out);
+/* The same for the readers' options only (a command that only reads: dump). */
+void pbc_print_plugin_reader_options(FILE *out);
 
 /*
  * Plugin options found on a command line. split_plugin_options() moves every

@@ -447,6 +447,9 @@ struct pbc_show_llvm_state {
     hot *heap; /* the topn hottest so far (a min-heap) */
     size_t heap_cap; /* grown as functions come: --topn 2^31-1 must not allocate 2^31 entries */
     int heap_nomem;  /* growing failed: reported by pbc_show_llvm_end */
+    hot *hl;         /* --hot-func-list: every function at or above --value-cutoff, in listing order */
+    size_t nhl, hl_cap;
+    int hl_nomem;
     linebuf lb;
 };
 
@@ -508,11 +511,42 @@ int pbc_show_llvm_streamable(const pbc_show_llvm_opts *o) {
     return !o->ic_targets && !o->show_vtables && !o->text && !o->temporal_traces && !o->nparts;
 }
 
+/* --hot-func-list prints something for instrumentation profiles only from
+ * LLVM 22 on (before, the option is read and changes nothing); never with
+ * --text or --covered, which print nothing else either. */
+static int wants_hot_list(const pbc_show_llvm_opts *o, const pbi_llvm_target *t) {
+    return o->hot_func_list && !o->text && !o->covered && pbi_llvm_has(t, PBI_LF_SHOW_HOT_FUNC_LIST);
+}
+
+static void hot_list_add(pbc_show_llvm_state *st, hot h) {
+    if (st->hl_nomem) return;
+    if (st->nhl == st->hl_cap) {
+        size_t cap = st->hl_cap ? 2 * st->hl_cap : 64;
+        hot *g = realloc(st->hl, cap * sizeof *g);
+        if (!g) {
+            st->hl_nomem = 1;
+            return;
+        }
+        st->hl = g;
+        st->hl_cap = cap;
+    }
+    st->hl[st->nhl++] = h;
+}
+
+/* Larger maxima first, equal ones in listing order (llvm-profdata 22-24
+ * list them so: checked with 60 functions of 4 distinct counts). */
+static int hot_list_cmp(const void *a, const void *b) {
+    const hot *x = a, *y = b;
+    if (x->max != y->max) return x->max > y->max ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
 void pbc_show_llvm_free(pbc_show_llvm_state *st) {
     if (!st) return;
     free(st->sm.c);
     free(st->sm.f);
     free(st->heap);
+    free(st->hl);
     free(st);
 }
 
@@ -532,7 +566,7 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     st->lb.out = out;
     /* only the detailed summary needs every count (sorted): the other lines
      * need totals and maxima, and sorting was 6% of `show` */
-    st->sm.keep = o->detailed_summary;
+    st->sm.keep = o->detailed_summary || wants_hot_list(o, &st->tg);
     st->heap_cap = o->topn < 1024 ? (size_t)o->topn + 1 : 1024;
     if (o->topn && !(st->heap = calloc(st->heap_cap, sizeof *st->heap))) {
         free(st);
@@ -627,6 +661,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     } else if (o->list_below_cutoff) {
         return;
     }
+    if (wants_hot_list(o, &st->tg)) hot_list_add(st, (hot){name, nlen, fmax, st->nhl, 1});
     if (o->topn) {
         hot h = {name, nlen, fmax, st->nseen++, pbi_llvm_has(&st->tg, PBI_LF_SHOW_TOPN_FILE_ORDER)};
         if (st->nhot == o->topn) {
@@ -734,6 +769,70 @@ static void print_cutoff_counts(FILE *out, uint64_t cutoff, size_t below, uint64
             nfunctions - below);
 }
 
+/* The cutoffs of the detailed summary: --detailed-summary-cutoffs or the
+ * release's defaults. *owned is set when they were parsed (to free). */
+static int summary_cutoffs(const pbc_show_llvm_opts *o, const pbi_llvm_target *tg, const uint32_t **cuts,
+                           size_t *ncut, uint32_t **owned, pb_error *err) {
+    *owned = NULL;
+    if (o->cutoffs) {
+        int rc = parse_cutoffs(o->cutoffs, owned, ncut, err);
+        *cuts = *owned;
+        return rc;
+    }
+    int seven = pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7);
+    *cuts = seven ? default_cutoffs_7 : default_cutoffs;
+    *ncut = seven ? sizeof default_cutoffs_7 / sizeof default_cutoffs_7[0]
+                  : sizeof default_cutoffs / sizeof default_cutoffs[0];
+    return 0;
+}
+
+/* --hot-func-list (LLVM 22+): "# Hot count threshold: N", N the smallest
+ * count of the summary's entry for 99% (ProfileSummaryBuilder's hot
+ * threshold: the first cutoff >= 990000 of the detailed summary), then
+ * the functions whose largest counter reaches N, hottest first. */
+static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *err) {
+    enum { HOT_CUTOFF = 990000 }; /* ProfileSummaryCutoffHot's default */
+    const uint32_t *cuts;
+    uint32_t *owned;
+    size_t ncut, k;
+    FILE *out = st->out;
+    if (st->hl_nomem) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--hot-func-list)");
+    int rc = summary_cutoffs(st->o, &st->tg, &cuts, &ncut, &owned, err);
+    if (rc) return rc;
+    for (k = 0; k < ncut && cuts[k] < HOT_CUTOFF; k++) {
+    }
+    if (k == ncut) {
+        free(owned);
+        /* llvm-profdata aborts here (report_fatal_error) */
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "--detailed-summary-cutoffs",
+                            "Desired percentile exceeds the maximum cutoff (--hot-func-list needs a cutoff of at "
+                            "least 990000)");
+    }
+    dentry de[1];
+    uint32_t one = cuts[k];
+    sum_detailed(sm, &one, 1, de);
+    free(owned);
+    uint64_t threshold = de[0].min_count;
+    if (st->nhl) qsort(st->hl, st->nhl, sizeof *st->hl, hot_list_cmp);
+    if (st->json) {
+        ju(out, ", \"hot_count_threshold\": ", threshold);
+        fputs(", \"hot_functions\": [", out);
+    } else {
+        fprintf(out, "# Hot count threshold: %" PRIu64 "\n", threshold);
+    }
+    for (size_t i = 0; i < st->nhl && st->hl[i].max >= threshold; i++) {
+        if (st->json) {
+            if (i) fputs(", ", out);
+            json_str(out, st->hl[i].name, st->hl[i].len);
+        } else {
+            fwrite(st->hl[i].name, 1, st->hl[i].len, out);
+            fputc('\n', out);
+        }
+    }
+    if (st->json) fputc(']', out);
+    return 0;
+}
+
 int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
     const pbc_show_llvm_opts *o = st->o;
     FILE *out = st->out;
@@ -825,6 +924,7 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) fputc(']', out);
         free(sorted);
     }
+    if (wants_hot_list(o, tg) && (rc = print_hot_list(st, &sm, err)) != 0) goto out;
     static const char *const stat_title[3] = {"indirect call sites", "memory intrinsic calls sizes", "vtable"};
     static const char *const stat_key[3] = {"indirect_call_statistics", "memop_statistics", "vtable_statistics"};
     static const unsigned stat_order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
@@ -840,15 +940,8 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         print_stats(out, &vs[k], json);
     }
     if (o->detailed_summary) {
-        if (o->cutoffs) {
-            if ((rc = parse_cutoffs(o->cutoffs, &cut, &ncut, err))) goto out;
-        } else {
-            ncut = pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? sizeof default_cutoffs_7 / sizeof default_cutoffs_7[0]
-                                                          : sizeof default_cutoffs / sizeof default_cutoffs[0];
-        }
-        const uint32_t *cuts = cut                                     ? cut
-                               : pbi_llvm_has(tg, PBI_LF_SHOW_CUTOFFS_7) ? default_cutoffs_7
-                                                                       : default_cutoffs;
+        const uint32_t *cuts;
+        if ((rc = summary_cutoffs(o, tg, &cuts, &ncut, &cut, err))) goto out;
         dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
         if (!de) {
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -956,6 +1049,7 @@ out:
     free(sm.f);
     free(sm.c);
     free(heap);
+    free(st->hl);
     free(cut);
     free(st);
     if (rc == 0 && ferror(out))

@@ -88,6 +88,9 @@
     X(SHOW_OPT_VERSION_FORMAT, 16, PBI_LLVM_NOW, "show has --profile-version and --show-format")                       \
     X(SHOW_OPT_TEMPORAL,      17, PBI_LLVM_NOW, "show has --temporal-profile-traces")                                  \
     X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
+    X(SHOW_HOT_FUNC_LIST,     22, PBI_LLVM_NOW, "show --hot-func-list prints '# Hot count threshold: N' and the hot functions (before: nothing for instrumentation profiles)") \
+    X(ARGS_PER_SUBCOMMAND,    13, 17,           "each subcommand parses its own command line: errors say 'llvm-profdata-N show: ...'; no or an unknown subcommand: 'No command specified!' / 'Unknown command!' and a USAGE line (18+: cl::SubCommand's words)") \
+    X(NO_SUBCOMMAND_TYPO,     18, 19,           "'No subcommand specified! Run llvm-profata --help for usage.' (sic; later: llvm-profdata)") \
     X(OVERLAP_INFORMATION,    22, PBI_LLVM_NOW, "overlap's heading says 'information' (before: 'infomation')")      \
     X(OVERLAP_ZERO_SUM,       24, PBI_LLVM_NOW, "overlap prints 'Sum of edge counts for profile X is 0.' (before: nothing)") \
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \

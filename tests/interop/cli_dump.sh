@@ -16,6 +16,10 @@ fi
 run "$PB" dump --from iprof "$FIB"
 [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ] && ok || fail "dump --from iprof: exit $rc"
 run "$PB" dump "$T/missing.iprof"; expect_rc 2 "dump of a missing file"
+# dump only reads: its help lists the readers' options, none of a writer (issue 11)
+run "$PB" dump --help; expect_rc 0 "dump --help"
+expect_grep "$T/out" "(raw reader)" "dump --help lists the readers' options"
+! grep -q "writer)" "$T/out" && ok || fail "dump --help lists writer options as reader options"
 printf 'hello\n' >"$T/hello.txt"
 run "$PB" dump "$T/hello.txt"; expect_rc 1 "dump of something no plugin recognises"
 

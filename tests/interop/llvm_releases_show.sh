@@ -62,6 +62,7 @@ FLAGSETS=(
   "--profile-version"
   "--all-functions --show-vtables --ic-targets"
   "--temporal-profile-traces"
+  "--hot-func-list --value-cutoff=2"
 )
 
 files=()
@@ -99,11 +100,11 @@ check_release() {
       # runtime writes a shared library's binary ids with an unpadded
       # BinaryIdsSize (28) in raw v7, which the reader refuses.
       if [ "$n" = 13 ] && [[ "$f" == */progs/shared.profraw ]]; then echo "known"; continue; fi
-      # llvm-profdata-22+ show --topn of a raw file holding several profiles
-      # prints freed memory for the names of the first profile's functions
-      # (its heap keeps references to names of a reader buffer since freed);
-      # we print the names.
-      if [ "$n" -ge 22 ] && [[ "$fl" == *--topn* ]] && [[ "$f" == */progs/shared.profraw || "$f" == */concat-ir.profraw ]]; then
+      # llvm-profdata-22+ show --topn (and --hot-func-list) of a raw file
+      # holding several profiles prints freed memory for the names of the
+      # first profile's functions (its lists keep references to names of a
+      # reader buffer since freed); we print the names.
+      if [ "$n" -ge 22 ] && [[ "$fl" == *--topn* || "$fl" == *--hot-func-list* ]] && [[ "$f" == */progs/shared.profraw || "$f" == */concat-ir.profraw ]]; then
         echo "known"; continue
       fi
       # shellcheck disable=SC2086

@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * llvm_input_error.h -- how show and overlap report an input they cannot
+ * read when profbridge runs as llvm-profdata-N (the personality, main.c):
+ * in llvm-profdata's words and shape, "error: FILE: why" (show) and
+ * "error: error in getting profile count sums: why" (overlap, which names
+ * no file), exit status 1. In profbridge's own name nothing changes.
+ */
+#ifndef PB_CLI_LLVM_INPUT_ERROR_H
+#define PB_CLI_LLVM_INPUT_ERROR_H
+
+#include "profbridge/profbridge.h"
+
+/* As llvm-profdata-N only: when `path` cannot be opened as a file (it does
+ * not exist, cannot be read, is a directory) or is empty, prints LLVM's line
+ * for it -- `prefix` ("FILE" for show, "error in getting profile count sums"
+ * for overlap) and the system's words ("No such file or directory") or
+ * "empty raw profile file" -- and returns 1; else (or in profbridge's own
+ * name, or for "-") 0. */
+int pbc_llvm_input_unopenable(const char *path, const char *prefix);
+
+/* Prints a reader's error: "error: " before profbridge's line (which names
+ * the file and the place) as llvm-profdata-N, pbc_print_error otherwise. */
+void pbc_print_input_error(const pb_error *e);
+
+/* As llvm-profdata-N only: cl::opt's message for a wrong number of inputs
+ * ("Not enough positional command line arguments specified!" / "Too many
+ * positional arguments specified!", with "See: PROG --help") when npos is
+ * outside min..max; returns 1 after printing it, else 0. show without an
+ * input says instead what LLVM 14+ says (it takes --debug-info in place of
+ * one): "error: the positional argument '<profdata-file>' is required
+ * unless '--debug-info' is provided" (pass debug_info_alt = 1 then). */
+int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt);
+
+#endif
