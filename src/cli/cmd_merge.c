@@ -668,7 +668,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     }
     if (in.n == 0) {
         /* the personality: llvm-profdata's words (13-24 alike), exit 1 */
-        if (pbc_args_llvm_style) pbc_error_line("no input files specified. See %s merge -help", pbc_args_prog);
+        if (pbc_args_llvm_style) pbc_error_line("no input files specified. See %s merge -help", pbc_args_tool);
         else pbc_usage_error("merge", "no input files");
         goto out;
     }
@@ -702,10 +702,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     if (strcmp(failure, "warn") == 0 && !pbi_llvm_has(&target, PBI_LF_MERGE_FAILURE_MODE_WARN)) {
-        /* llvm-profdata 13-17's cl::opt knows any and all only */
+        /* llvm-profdata 13-17's cl::opt knows any and all only (pbc_args_prog
+         * is "llvm-profdata-N merge" there, as 13-17 name the subcommand) */
         if (pbc_args_llvm_style)
-            fprintf(stderr, "%s merge: for the --failure-mode option: Cannot find option named 'warn'!\n",
-                    pbc_args_prog);
+            fprintf(stderr, "%s: for the --failure-mode option: Cannot find option named 'warn'!\n", pbc_args_prog);
         else
             pbc_usage_error("merge", "--failure-mode warn is LLVM 18's and later's (this is LLVM %d)",
                             target.release);

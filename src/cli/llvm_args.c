@@ -9,6 +9,7 @@
 
 const char *pbc_args_prog = PBC_PROG;
 const char *pbc_args_argv0 = NULL;
+const char *pbc_args_tool = PBC_PROG;
 int pbc_args_llvm_style = 0;
 
 /* ---- response files ----------------------------------------------------------- */

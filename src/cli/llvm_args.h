@@ -162,6 +162,11 @@ int pbc_args_tokenize_gnu(const char *text, size_t len, char ***words, size_t *n
 /* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
 extern const char *pbc_args_prog;
 
+/* The program's name alone ("profbridge", "llvm-profdata-15"), where
+ * pbc_args_prog may also name the subcommand ("llvm-profdata-15 merge": LLVM
+ * 13-17 parsed each subcommand as a program of its own). */
+extern const char *pbc_args_tool;
+
 /* argv[0] as the program was started (a path or a name found on PATH), or
  * NULL: cl::ParseCommandLineOptions names it so in "Try: 'ARGV0 --help'",
  * where the message's first word is only the file name. */

@@ -135,6 +135,7 @@ static int personality_main(int release, int argc, char **argv) {
     const char *prog = strrchr(argv[0], '/');
     prog = prog ? prog + 1 : argv[0];
     pbc_args_prog = prog;
+    pbc_args_tool = prog;
     pbc_args_argv0 = argv[0];
     pbc_args_llvm_style = 1;
     char num[16];

@@ -69,9 +69,9 @@ void pbc_msg(const char *fmt, ...) {
 int pbc_usage_error(const char *cmd, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    fprintf(stderr, "%s %s: ", pbc_args_prog, cmd);
+    fprintf(stderr, "%s %s: ", pbc_args_tool, cmd);
     vfprintf(stderr, fmt, ap);
-    fprintf(stderr, "\nTry '%s %s --help' for more information.\n", pbc_args_prog, cmd);
+    fprintf(stderr, "\nTry '%s %s --help' for more information.\n", pbc_args_tool, cmd);
     va_end(ap);
     return PBC_EXIT_USAGE;
 }

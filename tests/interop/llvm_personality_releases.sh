@@ -65,7 +65,9 @@ run_release() {
     rm -rf "$d/real" "$d/ours"
     cp -r "$d/in" "$d/real"; cp -r "$d/in" "$d/ours"
     (cd "$d/real" || exit 2; "$tool" "$@" >stdout 2>stderr; echo $? >status)
-    (cd "$d/ours" || exit 2; "$link" "$@" >stdout 2>stderr; echo $? >status)
+    # ours by name on PATH, as the real one is found: "Try: 'ARGV0 --help'"
+    # names argv[0] as started
+    (cd "$d/ours" || exit 2; PATH="$d/bin:$PATH" "$tool" "$@" >stdout 2>stderr; echo $? >status)
     # the help texts are not LLVM's
     [ "$what" = status ] && rm -f "$d/real/stdout" "$d/ours/stdout"
     # LLVM 13-17 suggest libLLVM's global options too ("Did you mean
