@@ -115,8 +115,25 @@ static const pbc_command *llvm_command(const char *name, int release) {
  * status 1 for every failure, as LLVM's tools exit. */
 static int personality_main(int release, int argc, char **argv);
 
+/* The release a bare llvm-profdata acts as (PROFBRIDGE_LLVM_VERSION, else the
+ * default); a bad value is reported later, by personality_main. */
+static int effective_release(int release) {
+    const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+    pbi_llvm_target t;
+    pb_error e;
+    pb_error_clear(&e);
+    if (release) return release;
+    if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e) == 0) return t.release;
+    return PBI_LLVM_DEFAULT;
+}
+
 static int run_as_llvm_profdata(int release, int argc, char **argv) {
-    /* LLVM expands @files before it looks for the subcommand */
+    /* LLVM 18+ expand @files before they look for the subcommand (cl::
+     * SubCommand); 13-17's main() took argv[1] as it is, so there "@f" is an
+     * unknown command and only the subcommand's own parser expands (run()) */
+    pbi_llvm_target rt;
+    if (pbi_llvm_target_of(effective_release(release), &rt) == 0 && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+        return personality_main(release, argc, argv);
     pbc_args words;
     memset(&words, 0, sizeof words);
     char **args = NULL;
@@ -167,14 +184,26 @@ static int personality_main(int release, int argc, char **argv) {
         return 1;
     }
     const char *a = argv[1];
-    if (strcmp(a, "--version") == 0 || strcmp(a, "-version") == 0) {
+    int per_sub = pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND);
+    if (per_sub && (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0)) {
+        /* 13-17's main() printed this itself, word for word */
+        printf("OVERVIEW: LLVM profile data tools\n\nUSAGE: %s <command> [args...]\nUSAGE: %s <command> -help\n\n"
+               "See each individual command --help for more details.\nAvailable commands: merge, show, %soverlap\n",
+               prog, prog, pbi_llvm_has(&rt, PBI_LF_ORDER) ? "order, " : "");
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    /* 13-16 know no --version, 17 only the double-dash one */
+    int version = strcmp(a, "--version") == 0 || (!per_sub && strcmp(a, "-version") == 0);
+    if (version && pbi_llvm_has(&rt, PBI_LF_TOP_VERSION)) {
+        /* the second line keeps "LLVM version N.0.0", which scripts that
+         * ask llvm-profdata for its release look for, and says it is not LLVM */
         printf("profbridge %s acting as llvm-profdata of LLVM %d\n"
-               "  (profbridge's own implementation of LLVM %d's profile formats, not LLVM)\n",
+               "  LLVM version %d.0.0 (its profile formats as implemented by profbridge, not LLVM)\n",
                PB_VERSION_STRING, release, release);
         return pbc_finish_stdout() ? 1 : 0;
     }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0 ||
-        strcmp(a, "--help-hidden") == 0) {
+    if (!per_sub && (strcmp(a, "--help") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "-h") == 0 ||
+                     strcmp(a, "--help-hidden") == 0)) {
         printf("OVERVIEW: LLVM profile data (profbridge acting as llvm-profdata of LLVM %d)\n\n"
                "USAGE: %s [subcommand] [options]\n\nSUBCOMMANDS:\n\n"
                "  merge   - merge profiles\n  show    - show a profile\n"

@@ -90,6 +90,7 @@
     X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
     X(SHOW_HOT_FUNC_LIST,     22, PBI_LLVM_NOW, "show --hot-func-list prints '# Hot count threshold: N' and the hot functions (before: nothing for instrumentation profiles)") \
     X(ARGS_PER_SUBCOMMAND,    13, 17,           "each subcommand parses its own command line: errors say 'llvm-profdata-N show: ...'; no or an unknown subcommand: 'No command specified!' / 'Unknown command!' and a USAGE line (18+: cl::SubCommand's words)") \
+    X(TOP_VERSION,            17, PBI_LLVM_NOW, "'llvm-profdata --version' prints a version (13-16: 'Unknown command!')") \
     X(NO_SUBCOMMAND_TYPO,     18, 19,           "'No subcommand specified! Run llvm-profata --help for usage.' (sic; later: llvm-profdata)") \
     X(OVERLAP_INFORMATION,    22, PBI_LLVM_NOW, "overlap's heading says 'information' (before: 'infomation')")      \
     X(OVERLAP_ZERO_SUM,       24, PBI_LLVM_NOW, "overlap prints 'Sum of edge counts for profile X is 0.' (before: nothing)") \

@@ -85,6 +85,9 @@ same_err order --num-test-traces=1 -o
 [ $rc = 1 ] && grep -qF "llvm-profdata-19: Unknown subcommand 'frob'." "$work/e" || fail "unknown subcommand: $rc $(cat "$work/e")"
 "$work/bin/llvm-profdata-19" convert x 2>/dev/null && fail "profbridge's convert is no llvm-profdata subcommand"
 "$work/bin/llvm-profdata-19" --version | grep -q 'acting as llvm-profdata of LLVM 19' || fail "--version"
+# what scripts read of llvm-profdata --version (the real one: "LLVM version 19.1.7")
+[ "$("$work/bin/llvm-profdata-19" --version | sed -n 's/.*LLVM version \([0-9]*\)\..*/\1/p')" = \
+  "$(llvm-profdata-19 --version | sed -n 's/.*LLVM version \([0-9]*\)\..*/\1/p')" ] || fail "--version: LLVM version N"
 PROFBRIDGE_LLVM_VERSION=23 "$work/bin/llvm-profdata" --version | grep -q 'of LLVM 23' || fail "plain llvm-profdata does not take PROFBRIDGE_LLVM_VERSION"
 # the release from the name wins over the environment
 PROFBRIDGE_LLVM_VERSION=23 "$work/bin/llvm-profdata-19" --version | grep -q 'of LLVM 19' || fail "the name's release must win"
