@@ -201,6 +201,18 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
 
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
                   const pb_write_options *o, pb_error *err) {
+    /* the writer's notices that name no file name OUT (as pb_read names
+     * the input): "OUT: 3 native LLVM functions written as ...", not "<input>" */
+    pb_write_options defaults = PB_WRITE_OPTIONS_INIT, named;
+    pbi_named_diag nd;
+    if (!o) o = &defaults;
+    named = *o;
+    if (o->diag) {
+        nd = (pbi_named_diag){o->diag, o->diag_ctx, strcmp(path, "-") == 0 ? "<stdout>" : path};
+        named.diag = named_diag;
+        named.diag_ctx = &nd;
+    }
+    o = &named;
     if (!f) f = pb_format_for_path(path);
     if (!f)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,

@@ -189,7 +189,8 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
 /*
  * Convenience: writes `p` to `path` with plugin `f` (NULL: by extension),
  * gzip-compressed when the path ends in ".gz", through a temporary file that
- * replaces `path` only on success.
+ * replaces `path` only on success. The writer's diagnostics that name no file
+ * reach o->diag with `path` as their source ("<stdout>" for "-").
  */
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
                   const pb_write_options *o, pb_error *err) PB_WARN_UNUSED;

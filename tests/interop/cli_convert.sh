@@ -31,6 +31,14 @@ run "$PB" convert "$FIB" -o "$d/e.json" --to=iprof; expect_rc 0 "--to=iprof spel
 cmp -s "$d/e.json" "$d/a.iprof" && ok || fail "--to=iprof did not write iprof"
 rm -f "$d/c.profdata" "$d/e.json"
 
+# A writer's notice names OUT (the file written), never "<input>": LLVM ->
+# iprof says where the native functions went.
+NATIVE="$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw"
+run "$PB" convert "$NATIVE" -o "$d/n.iprof"; expect_rc 0 "convert a raw profile to iprof"
+expect_grep "$T/err" "note: $d/n.iprof: .*llvm:function" "the writer's notice names OUT"
+grep -q '<input>' "$T/err" && fail "a notice says <input>: $(head -1 "$T/err")" || ok
+rm -f "$d/n.iprof"
+
 # Unknown extension: exit 2, a message naming the file and pointing to --to; nothing written.
 run "$PB" convert "$FIB" -o "$d/x.unknownext"; expect_rc 2 "unknown extension"
 expect_grep "$T/err" "cannot tell the output format.*x.unknownext" "unknown extension message"
