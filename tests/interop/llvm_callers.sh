@@ -30,7 +30,7 @@ pb="$(readlink -f "$PB")"
 # its line out). Each: FIRST-LAST release|what (stderr, or all: status, files,
 # stdout, stderr)|glob on the command line|why.
 known_differences=(
-  "13-24|stderr|*bad.profraw*|an input that cannot be read: profbridge's detail (byte offset, field) where LLVM names its error category"
+  "24-24|stderr|*bad.profraw*|a raw file shorter than its header's sizes: LLVM 24 adds the sizes it expected ('profile file size (200 bytes) smaller than expected (at least N bytes: ...)'), profbridge prints the category"
   "13-17|stderr|*-spars *|LLVM 13-17 name 'PROG merge' in parser messages (the subcommand was argv[0] then)"
   "13-17|stderr|*-failure-mode=sometimes*|LLVM 13-17 name 'PROG merge' in parser messages"
   "13-17|stderr|*-num-threads=many*|LLVM 13-17 name 'PROG merge' in parser messages"
@@ -139,6 +139,8 @@ one_release() {
     case "$check" in '#'*|'') continue ;; esac
     cases=$((cases + 1)); known_seen=""
     run "$real" real "$cmd"; run "$ours" ours "$cmd"
+    # our detail after LLVM's line about an unreadable input is no LLVM line
+    sed -i '/^  (profbridge: /d' "$w/ours.err"
     [ "$(cat "$w/real.rc")" = "$(cat "$w/ours.rc")" ] || fail other "$cmd: exit status $(cat "$w/ours.rc"), llvm-profdata-$n's $(cat "$w/real.rc")"
     cmp -s "$w/real.out" "$w/ours.out" || fail other "$cmd: stdout differs: $(diff "$w/real.out" "$w/ours.out" | head -6 | tr '\n' '|')"
     cmp -s "$w/real.err" "$w/ours.err" || fail stderr "$cmd: stderr differs: $(diff "$w/real.err" "$w/ours.err" | head -6 | tr '\n' '|')"
