@@ -30,7 +30,7 @@ pb="$(readlink -f "$PB")"
 # its line out). Each: FIRST-LAST release|what (stderr, or all: status, files,
 # stdout, stderr)|glob on the command line|why.
 known_differences=(
-  "24-24|stderr|*bad.profraw*|a raw file shorter than its header's sizes: LLVM 24 adds the sizes it expected ('profile file size (200 bytes) smaller than expected (at least N bytes: ...)'), profbridge prints the category"
+  "24-24|stderr|*bad.profraw*|a raw file shorter than its header's sizes: LLVM 24 says '(file is incomplete or header is corrupt): profile file size (200 bytes) smaller than expected (at least N bytes: ...)', profbridge 23's '(file header is corrupt)'"
   "13-17|stderr|*-spars *|LLVM 13-17 name 'PROG merge' in parser messages (the subcommand was argv[0] then)"
   "13-17|stderr|*-failure-mode=sometimes*|LLVM 13-17 name 'PROG merge' in parser messages"
   "13-17|stderr|*-num-threads=many*|LLVM 13-17 name 'PROG merge' in parser messages"
