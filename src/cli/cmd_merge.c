@@ -28,6 +28,7 @@
 #include "diag_defer.h"
 #include "llvm/target.h"
 #include "llvm_options.h"
+#include "llvm_input_error.h"
 #include "correlation.h"
 #include "merge_feed.h"
 #include "opts.h"
@@ -968,6 +969,9 @@ int pbc_cmd_merge(int argc, char **argv) {
                         fe->message);
                 if (!pbc_args_llvm_style)
                     fprintf(stderr, PBC_PROG ": note: %s: byte 0x%" PRIx64 " (%s)\n", fe->source, fe->offset, fe->path);
+            } else if (pbc_args_llvm_style) {
+                dc.warnings++;
+                pbc_llvm_print_input_error("merge", "warning", NULL, fe); /* LLVM's words, then ours */
             } else {
                 pbc_diag(&dc, PB_DIAG_WARNING, fe); /* every field: line, expected, found */
             }

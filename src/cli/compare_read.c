@@ -8,6 +8,8 @@
 
 #include "cli.h"
 #include "compare_read.h"
+#include "llvm_args.h"
+#include "llvm_input_error.h"
 #include "opts.h"
 
 int pbc_is_llvm_format(const char *f) {
@@ -80,7 +82,11 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
         if (rc) pb_error_set_source(&err, path);
     }
     if (rc) {
-        pbc_print_error(&err);
+        /* under the personality only overlap reads through here; LLVM names
+         * no file, its words follow the failed step */
+        if (pbc_args_llvm_style)
+            pbc_llvm_print_input_error("overlap", "error", "error in getting profile count sums", &err);
+        else pbc_print_error(&err);
         pbc_lenient_hint(rc, lenient);
         pb_profile_free(*out);
         *out = NULL;

@@ -2,13 +2,17 @@
 /* llvm_input_error.c -- unreadable inputs as llvm-profdata reports them (llvm_input_error.h). */
 #include "llvm_input_error.h"
 
+#include <ctype.h>
 #include <errno.h>
+#include <stdint.h>
 #include <fcntl.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "llvm/target.h"
 #include "llvm_args.h"
 #include "opts.h"
 
@@ -31,14 +35,197 @@ int pbc_llvm_input_unopenable(const char *path, const char *prefix) {
     return 1;
 }
 
+/* What llvm-profdata's readers take the file for, from its first bytes
+ * (InstrProfReader::create's order: indexed, raw 64/32-bit, text). */
+enum input_kind { KIND_UNKNOWN, KIND_RAW, KIND_INDEXED, KIND_TEXT };
+
+static enum input_kind input_kind_of(const char *path, uint64_t *word1, long *size) {
+    unsigned char b[16] = {0};
+    FILE *f = fopen(path, "rb");
+    if (!f) return KIND_UNKNOWN;
+    size_t n = fread(b, 1, sizeof b, f);
+    struct stat st;
+    *size = fstat(fileno(f), &st) == 0 ? (long)st.st_size : -1;
+    fclose(f);
+    /* TextInstrProfReader::hasFormat: the first (up to) 8 bytes printable or
+     * space, tried after the binary magics */
+    int text = 1;
+    for (size_t i = 0; i < n && i < 8; i++)
+        if (!isprint(b[i]) && !isspace(b[i])) text = 0;
+    uint64_t m = 0, w = 0, ms = 0, ws = 0;
+    for (int i = 0; i < 8; i++) {
+        m |= (uint64_t)b[i] << (8 * i);
+        w |= (uint64_t)b[8 + i] << (8 * i);
+        ms = ms << 8 | b[i];
+        ws = ws << 8 | b[8 + i];
+    }
+    *word1 = w;
+    if (n < 8) return text ? KIND_TEXT : KIND_UNKNOWN;
+    /* magics: lprofr/lprofR with 0xff and 0x81 ('r' 64-bit, 'R' 32-bit), lprofi */
+    if (m == 0x8169666f72706cffull || ms == 0x8169666f72706cffull) return KIND_INDEXED;
+    if (m == 0xff6c70726f667281ull || m == 0xff6c70526f667281ull) return KIND_RAW;
+    if (ms == 0xff6c70726f667281ull || ms == 0xff6c70526f667281ull) {
+        *word1 = ws;
+        return KIND_RAW;
+    }
+    return text ? KIND_TEXT : KIND_UNKNOWN;
+}
+
+/* One line of a text profile as LLVM's line_iterator yields it (blank
+ * lines and '#' comments skipped); 0 at the end. */
+static int next_line(FILE *f, char *buf, size_t n) {
+    while (fgets(buf, (int)n, f)) {
+        buf[strcspn(buf, "\r\n")] = '\0';
+        if (buf[0] && buf[0] != '#') return 1;
+    }
+    return 0;
+}
+
+static int is_integer(const char *s, int base) {
+    char *end;
+    if (!*s || *s == '-' || *s == '+' || isspace((unsigned char)*s)) return 0;
+    errno = 0;
+    (void)strtoull(s, &end, base);
+    return errno == 0 && *end == '\0';
+}
+
+/* A text file our text reader did not take for a profile: what
+ * TextInstrProfReader (readHeader, readNextRecord) says of its first
+ * record. Returns the words, or NULL when it would read it. */
+static const char *text_reader_words(const char *path, int *why) {
+    FILE *f = fopen(path, "r");
+    if (!f) return NULL;
+    char line[4096];
+    const char *w = NULL;
+    *why = 1;
+    if (!next_line(f, line, sizeof line)) w = NULL; /* empty: an empty profile */
+    else if (line[0] == ':') w = (*why = 0, "invalid instrumentation profile data (file header is corrupt)");
+    else if (!next_line(f, line, sizeof line)) w = (*why = 0, "truncated profile data");
+    else if (!is_integer(line, 0)) w = "function hash is not a valid integer";
+    else if (!next_line(f, line, sizeof line)) w = (*why = 0, "truncated profile data");
+    else if (!is_integer(line, 10)) w = "number of counters is not a valid integer";
+    else {
+        unsigned long long k = strtoull(line, NULL, 10);
+        if (k == 0) w = "number of counters is zero";
+        for (unsigned long long i = 0; !w && i < k; i++) {
+            if (!next_line(f, line, sizeof line)) w = (*why = 0, "truncated profile data");
+            else if (!is_integer(line, 10)) w = "count is invalid";
+        }
+    }
+    fclose(f);
+    return w;
+}
+
+static int has(const char *text, const char *part) { return strstr(text, part) != NULL; }
+
+/*
+ * The one place a reader's error becomes llvm-profdata's words
+ * (instrprof_error's strings, InstrProf.cpp getInstrProfErrString, and the
+ * readers of InstrProfReader.cpp that return them). Writes the words into
+ * buf (two lines for a raw version mismatch) and returns 1, or returns 0
+ * when the damage is not one whose LLVM words are known (the caller prints
+ * profbridge's line then). *unrecognized is set for "unrecognized ...
+ * encoding format", after which LLVM adds a note. The classes follow what
+ * the real tools print on damaged files (tests/interop/llvm_input_errors.sh).
+ */
+static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n, int *unrecognized) {
+    uint64_t word1 = 0;
+    long size = -1;
+    enum input_kind kind = input_kind_of(e->source, &word1, &size);
+    const char *corrupt = "invalid instrumentation profile data (file header is corrupt)";
+    *unrecognized = 0;
+    if (has(e->message, "not a profile any plugin recognises")) {
+        /* LLVM reads any printable text as a text profile: its parser's
+         * complaint is not known here */
+        if (kind == KIND_TEXT) {
+            int why = 0;
+            const char *w = text_reader_words(e->source, &why);
+            if (!w) return 0;
+            if (!why) snprintf(buf, n, "%s", w);
+            else if (pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY))
+                snprintf(buf, n, "malformed instrumentation profile data: %s", w);
+            else snprintf(buf, n, "malformed instrumentation profile data");
+            return 1;
+        }
+        *unrecognized = 1;
+        snprintf(buf, n, "unrecognized instrumentation profile encoding format");
+        return 1;
+    }
+    int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
+    if (kind == KIND_RAW && strcmp(e->path, "header.Version") == 0) {
+        if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
+            snprintf(buf, n, "unsupported instrumentation profile format version");
+            return 1;
+        }
+        snprintf(buf, n,
+                 "raw profile version mismatch: Profile uses raw profile format version = %u; expected version = %u\n"
+                 "PLEASE update this tool to version in the raw profile, or regenerate raw profile with expected "
+                 "version.",
+                 (unsigned)(word1 & 0xffffffffu), (unsigned)t->raw_version);
+        return 1;
+    }
+    if (kind == KIND_RAW && header) {
+        /* RawInstrProfReader::readHeader: a short file or sizes past its end */
+        int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
+        snprintf(buf, n, "%s%s", corrupt,
+                 short_header && pbi_llvm_has(t, PBI_LF_WORDS_RAW_HEADER_TRUNCATED)
+                     ? ": profile file header is truncated"
+                     : "");
+        return 1;
+    }
+    if (kind == KIND_RAW && has(e->path, ".value_data") && has(e->message, "past the end")) {
+        /* ValueProfData::getValueProfData: TotalSize beyond the buffer */
+        snprintf(buf, n, "too much profile data");
+        return 1;
+    }
+    if (kind == KIND_INDEXED && strcmp(e->path, "header.Version") == 0 && size >= 16) {
+        snprintf(buf, n, "unsupported instrumentation profile format version");
+        return 1;
+    }
+    if (kind == KIND_INDEXED && header && size >= 0 && size < 24) {
+        /* IndexedInstrProfReader::readHeader: fewer than 24 bytes (from 24
+         * bytes on LLVM reads past the end of a short header: it crashes) */
+        snprintf(buf, n, "truncated profile data");
+        return 1;
+    }
+    if (kind == KIND_TEXT && e->line > 0 && strcmp(e->path, "record.Counts") == 0) {
+        /* TextInstrProfReader::readNextRecord */
+        if (has(e->expected, "counter value") && has(e->found, "end")) {
+            snprintf(buf, n, "truncated profile data");
+            return 1;
+        }
+        if (has(e->expected, "decimal count")) {
+            snprintf(buf, n, "malformed instrumentation profile data%s",
+                     pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY) ? ": count is invalid" : "");
+            return 1;
+        }
+    }
+    return 0;
+}
+
+void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e) {
+    char line[2048], words[1024];
+    pb_error_format(e, line, sizeof line);
+    pbi_llvm_target t;
+    int unrecognized = 0;
+    if (pbc_llvm_target(cmd, NULL, &t) != 0 || !llvm_words(e, &t, words, sizeof words, &unrecognized)) {
+        fprintf(stderr, "%s: %s\n", severity, line); /* profbridge's line, the file first */
+        return;
+    }
+    fprintf(stderr, "%s: %s: %s\n", severity, prefix ? prefix : e->source, words);
+    /* exitWithError's hint; merge's warnings have none */
+    if (unrecognized && strcmp(severity, "error") == 0)
+        fprintf(stderr, "note: Perhaps you forgot to use the --sample%s option?\n",
+                pbi_llvm_has(&t, PBI_LF_WORDS_NOTE_MEMORY) ? " or --memory" : "");
+    fprintf(stderr, PBC_LLVM_DETAIL_START "%s)\n", line);
+}
+
 void pbc_print_input_error(const pb_error *e) {
     if (!pbc_args_llvm_style) {
         pbc_print_error(e);
         return;
     }
-    char line[2048];
-    pb_error_format(e, line, sizeof line);
-    fprintf(stderr, "error: %s\n", line);
+    pbc_llvm_print_input_error("show", "error", NULL, e);
 }
 
 int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt) {

@@ -19,8 +19,21 @@
  * name, or for "-") 0. */
 int pbc_llvm_input_unopenable(const char *path, const char *prefix);
 
-/* Prints a reader's error: "error: " before profbridge's line (which names
- * the file and the place) as llvm-profdata-N, pbc_print_error otherwise. */
+/* How profbridge's own detail follows LLVM's line under the personality:
+ * "  (profbridge: FILE: byte 0x18 (header.NumData): ...)" -- a line no
+ * llvm-profdata prints, so scripts (and our tests) can drop it. */
+#define PBC_LLVM_DETAIL_START "  (profbridge: "
+
+/* As llvm-profdata-N: a reader's error `e` (e->source names the file) in
+ * LLVM's words, "SEVERITY: PREFIX: WORDS" (PREFIX NULL: the file), LLVM's
+ * note after an unrecognized format when SEVERITY is "error", then
+ * profbridge's line as the detail line above. When the damage has no known
+ * LLVM words, profbridge's line alone: "SEVERITY: FILE: ...". `cmd` names
+ * the command for the release (pbc_llvm_target). */
+void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e);
+
+/* Prints a reader's error: pbc_llvm_print_input_error("show", "error", NULL,
+ * e) as llvm-profdata-N, pbc_print_error otherwise. */
 void pbc_print_input_error(const pb_error *e);
 
 /* As llvm-profdata-N only: cl::opt's message for a wrong number of inputs

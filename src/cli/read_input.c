@@ -5,6 +5,8 @@
 #include <stdio.h>
 
 #include "opts.h"
+#include "llvm_args.h"
+#include "llvm_input_error.h"
 #include "read_input.h"
 
 int pbc_read_input(const char *path, const char *from, int lenient, pb_profile **out) {
@@ -27,7 +29,9 @@ int pbc_read_input(const char *path, const char *from, int lenient, pb_profile *
     }
     pb_source_free(src);
     if (rc) {
-        pbc_print_error(&err);
+        /* under the personality only order reads through here */
+        if (pbc_args_llvm_style) pbc_llvm_print_input_error("order", "error", NULL, &err);
+        else pbc_print_error(&err);
         if (read_failed) pbc_lenient_hint(rc, lenient);
         return pbc_exit_for(rc);
     }

@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "profbridge/indexed.h"
+#include "llvm_input_error.h"
 #include "opts.h"
 
 typedef struct show_ctx {
@@ -57,7 +58,7 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
     /* pass 1: check, with the notices and warnings; side = profile-level data */
     if (!rc) rc = pb_indexed_foreach(data, len, name, ro, NULL, NULL, NULL, &side, &err);
     if (rc) {
-        pbc_print_error(&err);
+        pbc_print_input_error(&err);
         pbc_lenient_hint(rc, ro->lenient);
         exit_code = pbc_exit_for(rc);
         goto done;

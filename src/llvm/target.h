@@ -113,7 +113,11 @@
     X(CORRELATE_FOUR_SOURCES, 21, PBI_LLVM_NOW, "merge: 'Expected only one of' names -debuginfod and -debug-file-directory too") \
     X(CORRELATE_BINARY_WORDS, 18, PBI_LLVM_NOW, "correlation errors say 'debug info/binary' and 'profile data metadata in correlated file' (before: 'debug info', 'profile metadata in debug info')") \
     X(SHOW_DEBUG_INFO_UNIQUE, 23, PBI_LLVM_NOW, "show --debug-info's YAML lists a counter address once (before: every DWARF entry)") \
-    X(CORRELATE_BITMAPS,      23, PBI_LLVM_NOW, "correlation reads MC/DC bitmaps (binary: BitmapPtr, debug info: __profbm_ variables), show --debug-info's YAML lists them (before: dropped)")
+    X(CORRELATE_BITMAPS,      23, PBI_LLVM_NOW, "correlation reads MC/DC bitmaps (binary: BitmapPtr, debug info: __profbm_ variables), show --debug-info's YAML lists them (before: dropped)") \
+    X(WORDS_RAW_VERSION_MISMATCH, 17, PBI_LLVM_NOW, "an unsupported raw version is 'raw profile version mismatch: ...' and a PLEASE line (before: 'unsupported instrumentation profile format version')") \
+    X(WORDS_TEXT_MALFORMED_WHY, 14, PBI_LLVM_NOW, "a malformed text profile says why ('malformed ...: count is invalid'; before: the category alone)") \
+    X(WORDS_RAW_HEADER_TRUNCATED, 24, PBI_LLVM_NOW, "a raw file shorter than its header adds ': profile file header is truncated' to 'file header is corrupt'") \
+    X(WORDS_NOTE_MEMORY,      14, PBI_LLVM_NOW, "an unrecognized input's note is 'Perhaps you forgot to use the --sample or --memory option?' (before: '--sample option?')")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
  * and --text, of llvm-profdata 13, 14, 15, 16, 17, 18, 19, 21, 22, 23, 24;
@@ -138,6 +142,8 @@
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
+/* WORDS_*: tests/interop/llvm_input_errors.sh (damaged raw, indexed and
+ * text files through llvm-profdata 13-19 and 21-24's merge, show, order). */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
  *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file
