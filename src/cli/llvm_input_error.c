@@ -16,11 +16,28 @@
 #include "llvm_args.h"
 #include "opts.h"
 
+/* A regular file (by stat, never opened): the only inputs this file may open
+ * a second time. A FIFO or a device is read once, by the reader: opening it
+ * here would block, or take bytes, or make its writer fail. */
+static int is_regular(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 int pbc_llvm_input_unopenable(const char *path, const char *prefix) {
     if (!pbc_args_llvm_style || strcmp(path, "-") == 0) return 0;
     /* MemoryBuffer::getFile's error_code, as strerror words it */
-    int e = 0, fd = open(path, O_RDONLY);
     struct stat st;
+    if (stat(path, &st) != 0) {
+        fprintf(stderr, "error: %s: %s\n", prefix, strerror(errno));
+        return 1;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "error: %s: %s\n", prefix, strerror(EISDIR));
+        return 1;
+    }
+    if (!S_ISREG(st.st_mode)) return 0; /* a pipe or device: the reader opens it, once */
+    int e = 0, fd = open(path, O_RDONLY);
     int empty = 0;
     if (fd < 0) e = errno;
     else if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) e = EISDIR;
@@ -41,6 +58,8 @@ enum input_kind { KIND_UNKNOWN, KIND_RAW, KIND_INDEXED, KIND_TEXT };
 
 static enum input_kind input_kind_of(const char *path, uint64_t *word1, long *size) {
     unsigned char b[16] = {0};
+    *size = -1;
+    if (!is_regular(path)) return KIND_UNKNOWN; /* read once, by the reader */
     FILE *f = fopen(path, "rb");
     if (!f) return KIND_UNKNOWN;
     size_t n = fread(b, 1, sizeof b, f);
@@ -93,6 +112,7 @@ static int is_integer(const char *s, int base) {
  * TextInstrProfReader (readHeader, readNextRecord) says of its first
  * record. Returns the words, or NULL when it would read it. */
 static const char *text_reader_words(const char *path, int *why) {
+    if (!is_regular(path)) return NULL;
     FILE *f = fopen(path, "r");
     if (!f) return NULL;
     char line[4096];
