@@ -78,6 +78,16 @@ same_err order --num-test-traces=x "$work/p/ir.profdata.keep"
 same_err order "$work/p/ir.profdata.keep" -num-test-traces
 same_err order --num-test-traces=1 -o
 
+# a pipe (process substitution) is read once, as llvm-profdata reads it: the
+# same output, no hang (the personality may not open an input a second time)
+cases=$((cases + 1))
+want="$(timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$work/p/ir.profdata.keep") 2>&1)"
+got="$(PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$work/p/ir.profdata.keep") 2>&1)"
+[ -n "$want" ] && [ "$want" = "$got" ] || fail "show <(cat ir.profdata): '$(echo "$got" | head -2)', the real tool's '$(echo "$want" | head -2)'"
+cases=$((cases + 1))
+PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show <(head -c 30 "$work/p/ir.profdata.keep") >/dev/null 2>&1; rc=$?
+[ $rc = 1 ] || fail "show of a cut pipe: status $rc, want 1 (124 = it hung)"
+
 # the personality's own rules
 "$work/bin/llvm-profdata-19" >/dev/null 2>"$work/e"; rc=$?
 [ $rc = 1 ] && grep -q '^llvm-profdata-19: No subcommand specified!' "$work/e" || fail "no subcommand: status $rc, $(cat "$work/e")"
