@@ -80,10 +80,24 @@ same_err order --num-test-traces=1 -o
 
 # a pipe (process substitution) is read once, as llvm-profdata reads it: the
 # same output, no hang (the personality may not open an input a second time)
-cases=$((cases + 1))
-want="$(timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$work/p/ir.profdata.keep") 2>&1)"
-got="$(PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$work/p/ir.profdata.keep") 2>&1)"
-[ -n "$want" ] && [ "$want" = "$got" ] || fail "show <(cat ir.profdata): '$(echo "$got" | head -2)', the real tool's '$(echo "$want" | head -2)'"
+# (larger than a pipe's 64 KiB buffer, so that a writer still writing when
+# an input is opened and closed to be checked would be cut off)
+python3 -c 'import sys
+for i in range(6000): sys.stdout.write("f%d\n%d\n2\n%d\n7\n\n" % (i, i, i))' >"$work/big.proftext"
+llvm-profdata-19 merge -o "$work/big.profdata" "$work/big.proftext" || fail "llvm-profdata-19 merge big.proftext"
+for f in "$work/p/ir.profdata.keep" "$work/big.profdata"; do
+  cases=$((cases + 1))
+  want="$(timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$f") 2>&1)"
+  got="$(PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show --counts --all-functions <(cat "$f") 2>&1)"
+  [ -n "$want" ] && [ "$want" = "$got" ] || fail "show <(cat ${f##*/}): '$(echo "$got" | head -2)', the real tool's '$(echo "$want" | head -2)'"
+  # a named FIFO: no descriptor of it is inherited, so an input opened and
+  # closed to be checked leaves the writer with no reader
+  cases=$((cases + 1))
+  rm -f "$work/fifo"; mkfifo "$work/fifo"
+  (cat "$f" >"$work/fifo" 2>/dev/null &)
+  got="$(PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show --counts --all-functions "$work/fifo" 2>&1)"
+  [ "$want" = "$got" ] || fail "show FIFO (${f##*/}): '$(echo "$got" | head -2)', the real tool's '$(echo "$want" | head -2)'"
+done
 cases=$((cases + 1))
 PATH="$work/bin:$PATH" timeout 20 llvm-profdata-19 show <(head -c 30 "$work/p/ir.profdata.keep") >/dev/null 2>&1; rc=$?
 [ $rc = 1 ] || fail "show of a cut pipe: status $rc, want 1 (124 = it hung)"
