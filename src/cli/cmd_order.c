@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "llvm/target.h"
+#include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
 #include "profbridge/order.h"
@@ -74,6 +75,17 @@ int pbc_cmd_order(int argc, char **argv) {
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break;
         }
+    }
+    if (pbc_args_llvm_style && args.npos == 0) {
+        /* llvm-profdata order's input is a cl::opt positional with no value:
+         * it opens "" (17-24 alike) */
+        fputs("error: No such file or directory\n", stderr);
+        rc = 1;
+        goto out;
+    }
+    if (pbc_llvm_input_count(args.npos, 1, 1, 0)) { /* as llvm-profdata-N: cl::opt's words */
+        rc = 1;
+        goto out;
     }
     if (args.npos != 1) {
         pbc_usage_error("order", "expected one input file, got %zu", args.npos);

@@ -101,10 +101,10 @@ static int personality_of(const char *argv0) {
 }
 
 /* llvm-profdata's own subcommands (order from LLVM 17 on). */
-static const pbc_command *llvm_command(const char *name, int release) {
+static const pbc_command *llvm_command(const char *name, const pbi_llvm_target *rt) {
     if (strcmp(name, "merge") && strcmp(name, "show") && strcmp(name, "overlap") && strcmp(name, "order"))
         return NULL;
-    if (strcmp(name, "order") == 0 && release < 17) return NULL;
+    if (strcmp(name, "order") == 0 && !pbi_llvm_has(rt, PBI_LF_ORDER)) return NULL;
     return find_command(name);
 }
 
@@ -209,11 +209,11 @@ static int personality_main(int release, int argc, char **argv) {
                "  merge   - merge profiles\n  show    - show a profile\n"
                "  overlap - overlap of two profiles\n",
                release, prog);
-        if (release >= 17) puts("  order   - a function order from temporal profile traces");
+        if (pbi_llvm_has(&rt, PBI_LF_ORDER)) puts("  order   - a function order from temporal profile traces");
         printf("\nType \"%s <subcommand> --help\" to get more help on a specific subcommand\n", prog);
         return pbc_finish_stdout() ? 1 : 0;
     }
-    const pbc_command *c = llvm_command(a, release);
+    const pbc_command *c = llvm_command(a, &rt);
     if (!c && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
         fprintf(stderr, "%s: Unknown command!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         return 1;

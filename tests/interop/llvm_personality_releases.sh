@@ -120,6 +120,8 @@ run_release() {
   same merge -sparse=true ir.profraw -output=m.profdata
   same merge --text -o m.proftext fe.profraw
   has 17 && same order ir.profdata
+  has 17 && same --stderr order
+  has 17 && same --stderr order ir.profdata ir2.profdata
 
   # usage errors and failures: stderr too
   same --stderr show -al-functions ir.profdata
