@@ -220,28 +220,38 @@ static void bad_weight(const char *where, const char *arg, size_t len) {
 
 /* Reads a whole file named on the command line (the -f list, the remapping
  * file): a name that cannot be opened is LLVM's "error: FILE: why". */
+/* Reads a named file whole (the -f list, the remapping file). Returns 0, or
+ * the exit status of the failure, said on stderr: 1 for a name that does not
+ * exist (llvm-profdata's exit), else the read's (2 for I/O and for the
+ * --max-input-size limit, which are no input's fault). */
 static int read_named_file(const char *path, pb_source **src, const uint8_t **d, size_t *len) {
     struct stat st;
     if (strcmp(path, "-") != 0 && stat(path, &st) != 0) {
         pbc_error_line("%s: %s", path, strerror(errno));
-        return -1;
+        return PBC_EXIT_INVALID;
     }
     pb_error err;
     pb_error_clear(&err);
-    if (pbc_open_input(path, src, &err) || pb_source_read_all(*src, d, len, &err)) {
+    int rc = pbc_open_input(path, src, &err);
+    if (rc == 0) rc = pb_source_read_all(*src, d, len, &err);
+    if (rc) {
         pbc_print_error(&err);
-        return -1;
+        return pbc_exit_for(rc);
     }
     return 0;
 }
 
+/* Returns 0; an exit status > 0 when the list cannot be read (said);
+ * -1 out of memory (said), -2 a file that does not exist (said), -3 a bad
+ * weight (said). */
 static int input_file_list(inputs *in, const char *list) {
     pb_source *src = NULL;
     const uint8_t *d;
     size_t len;
-    if (read_named_file(list, &src, &d, &len)) {
+    int frc = read_named_file(list, &src, &d, &len);
+    if (frc) {
         pb_source_free(src);
-        return -1;
+        return frc;
     }
     static const char ws[] = " \t\v\f\r";
     int rc = 0;
@@ -261,6 +271,7 @@ static int input_file_list(inputs *in, const char *list) {
             rc = add_path(in, s, n, 1);
         }
     }
+    if (rc == -1) pbc_msg("out of memory");
     pb_source_free(src);
     return rc;
 }
@@ -636,17 +647,26 @@ int pbc_cmd_merge(int argc, char **argv) {
     rc = PBC_EXIT_INVALID; /* llvm-profdata's exit status for all of these */
     for (size_t i = 0; i < args.npos; i++) {
         int arc = add_path(&in, args.pos[i], strlen(args.pos[i]), 1);
-        if (arc == -1) pbc_msg("out of memory");
+        if (arc == -1) {
+            pbc_msg("out of memory");
+            rc = PBC_EXIT_USAGE;
+        }
         if (arc) goto out;
     }
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];
         int wrc = o->id == PBC_LO_WEIGHTED_INPUT ? weighted(&win, o->value, strlen(o->value)) : 0;
         if (wrc == -3) bad_weight("--weighted-input", o->value, strlen(o->value));
-        if (wrc == -1) pbc_msg("out of memory");
+        if (wrc == -1) {
+            pbc_msg("out of memory");
+            rc = PBC_EXIT_USAGE;
+        }
         if (wrc) goto out;
     }
-    if (list && input_file_list(&lin, list)) goto out;
+    int lrc = list ? input_file_list(&lin, list) : 0;
+    if (lrc > 0) rc = lrc;                 /* the list could not be read */
+    if (lrc == -1) rc = PBC_EXIT_USAGE;    /* out of memory */
+    if (lrc) goto out;
     rc = PBC_EXIT_USAGE;
     for (size_t k = 0; k < 2; k++) {
         inputs *from = k ? &lin : &win;
@@ -678,11 +698,13 @@ int pbc_cmd_merge(int argc, char **argv) {
         pb_source *rsrc = NULL;
         const uint8_t *rd;
         size_t rlen;
-        int bad = read_named_file(remap_path, &rsrc, &rd, &rlen);
+        int bad = read_named_file(remap_path, &rsrc, &rd, &rlen); /* an exit status */
         if (!bad && pb_remap_parse(&remap, rd, rlen, &err)) {
-            bad = 1;
-            if (err.code == PB_ENOMEM) pbc_msg("out of memory");
-            else {
+            bad = PBC_EXIT_INVALID;
+            if (err.code == PB_ENOMEM) {
+                pbc_msg("out of memory");
+                bad = PBC_EXIT_USAGE;
+            } else {
                 pbc_error_line("%s:%d: %s", remap_path, err.line, err.message);
                 fprintf(stderr, "%s%s\n", pbc_args_llvm_style ? "note: " : PBC_PROG ": note: ",
                         "expected 'old_symbol new_symbol'");
@@ -690,7 +712,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         }
         pb_source_free(rsrc);
         if (bad) {
-            rc = PBC_EXIT_INVALID;
+            rc = bad;
             goto out;
         }
     }
