@@ -186,13 +186,7 @@ int pbc_cmd_show(int argc, char **argv) {
     pb_error err;
     pb_error_clear(&err);
 
-    /* as llvm-profdata-N the release is known before parsing: its options
-     * alone exist (an option of a later release is unknown, as there) */
-    int parse_release = 0;
-    pbi_llvm_target pt;
-    if (pbc_args_llvm_style && pbc_llvm_target("show", NULL, &pt) == 0) parse_release = pt.release;
-    const pbc_arg_spec *table = pbc_args_llvm_style ? pbc_llvm_show_options : specs;
-    if (pbc_args_parse("show", USAGE, table, argc, argv, parse_release, 0, &args))
+    if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
     for (size_t i = 0; i < args.nopt; i++) {
         const pbc_arg *o = &args.opt[i];

@@ -121,6 +121,16 @@ int pbc_args_parse(const char *cmd, const char *usage, const pbc_arg_spec *specs
 void pbc_args_free(pbc_args *a);
 
 /*
+ * Parses the command line of show or overlap (pbc_args_parse; defined in
+ * opts.c beside pbc_llvm_target, which it calls): as
+ * llvm-profdata-N with llvm-profdata's table `llvm_specs` alone and release
+ * N's options (an option of a later release is unknown, as there), else with
+ * the command's own `specs`. Returns pbc_args_parse's 0 or PBC_EXIT_USAGE.
+ */
+int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spec *llvm_specs,
+                           const pbc_arg_spec *specs, int argc, char **argv, pbc_args *out);
+
+/*
  * For a command that learns its release from its own options (--llvm-version
  * is parsed in the same pass): after pbc_llvm_target, every option found must
  * exist in `release`. Returns 0, or PBC_EXIT_USAGE after the message the

@@ -503,6 +503,14 @@ int pbc_check_output(const char *cmd, const char *out_path, const char *const *i
     return 0;
 }
 
+int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spec *llvm_specs,
+                           const pbc_arg_spec *specs, int argc, char **argv, pbc_args *out) {
+    int release = 0;
+    pbi_llvm_target t;
+    if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
+    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release, 0, out);
+}
+
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
     const char *what = "--llvm-version";
     if (!value) {
