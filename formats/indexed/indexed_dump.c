@@ -8,7 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "indexed_internal.h"
 
 typedef struct dump_ctx {

@@ -25,8 +25,8 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include "buf.h"
-#include "bytes.h"
+#include "util/buf.h"
+#include "util/bytes.h"
 #include "indexed_internal.h"
 
 typedef struct jctx {

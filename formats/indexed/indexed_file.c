@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"

@@ -12,10 +12,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "indexed_internal.h"
 #include "profbridge/indexed.h"
-#include "llvm_values.h"
+#include "llvm/llvm_values.h"
 #include "profbridge/indexed.h"
 
 typedef struct read_ctx {

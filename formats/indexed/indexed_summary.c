@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "indexed_internal.h"
-#include "sort.h"
+#include "util/sort.h"
 
 void pbi_sum_init(pbi_sum_builder *b, int rule) {
     memset(b, 0, sizeof *b);

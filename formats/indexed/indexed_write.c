@@ -27,15 +27,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "diag.h"
-#include "bytes.h"
+#include "util/buf.h"
+#include "util/diag.h"
+#include "util/bytes.h"
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "llvm/target.h"
-#include "llvm_values.h"
-#include "str_md5.h"
+#include "llvm/llvm_values.h"
+#include "llvm/str_md5.h"
 
 typedef struct wrec {
     const char *name;
@@ -88,7 +88,7 @@ typedef struct wstate {
     uint64_t dropped_kind2_sites, dropped_bitmaps, truncated_values, skipped_empty;
 } wstate;
 
-/* Notices about dropped data go to the caller's diag (src/diag.h). */
+/* Notices about dropped data go to the caller's diag (src/util/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
 static void put64(pb_buf *b, uint64_t v) {

@@ -19,7 +19,7 @@
 
 #include <jansson.h>
 
-#include "jansson_oom.h"
+#include "util/jansson_oom.h"
 #include "iprof_int.h"
 
 #define LOAD_CHUNK 4096

@@ -19,8 +19,8 @@
 
 #include <jansson.h>
 
-#include "buf.h"
-#include "bridge.h"
+#include "util/buf.h"
+#include "bridge/bridge.h"
 #include "iprof_int.h"
 
 #define FLUSH_AT (64 * 1024)
@@ -430,7 +430,7 @@ static int pick_version(writer *w, size_t n_instanceof, const pbi_iprof_version 
 int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err) {
     static const pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
     /* LLVM function records: Java records, meta records and native methods
-     * in iprof form first (src/bridge_iprof.c, docs/mapping.md §7, §9). */
+     * in iprof form first (src/bridge/bridge_iprof.c, docs/mapping.md §7, §9). */
     const pb_profile *view = p;
     int brc = pbi_bridge_for_iprof(p, &view, o, err);
     if (brc) return brc;

@@ -16,10 +16,10 @@
 
 #include <jansson.h>
 
-#include "jansson_oom.h"
-#include "buf.h"
+#include "util/jansson_oom.h"
+#include "util/buf.h"
 #include "json_internal.h"
-#include "json_text.h"
+#include "util/json_text.h"
 
 typedef struct rd {
     pb_profile *p;

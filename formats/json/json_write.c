@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "json_internal.h"
-#include "json_text.h"
+#include "util/json_text.h"
 #include "profbridge/format.h"
-#include "profile_internal.h"
+#include "model/profile_internal.h"
 
 /* A string member: "key":"text", or "keyHex":"6869" when the bytes are not UTF-8. */
 static void put_bytes_member(pb_buf *b, const char *key, const void *bytes, size_t len) {

@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/correlate.h"
 #include "llvm/names.h"
 #include "raw_correlate.h"

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "llvm/correlate.h"
 #include "profbridge/format.h"
 

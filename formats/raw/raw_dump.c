@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "raw_internal.h"

@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "llvm/names.h"
 #include "profbridge/format.h"
 #include "raw_layout.h"

@@ -2,7 +2,7 @@
 /* raw_layout.c -- computes offsets and sizes from the table in raw_layout.h. */
 #include "raw_layout.h"
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "profbridge/profile.h"
 
 const pbi_raw_field pbi_raw_header_fields[PBI_RH_COUNT] = {

@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/leb128.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "llvm/target.h"
-#include "merge_stream.h"
-#include "str_md5.h"
+#include "merge/merge_stream.h"
+#include "llvm/str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "raw_correlate.h"

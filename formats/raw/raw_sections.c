@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 
 const char *const pbi_raw_sec_names[PBI_RS_COUNT] = {
     "binary ids", "data records", "counters", "bitmap", "uniform counters",

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/binary_ids.h"
 #include "llvm/target.h"
 #include "llvm/value_data.h"

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bytes.h"
-#include "llvm_values.h"
+#include "util/bytes.h"
+#include "llvm/llvm_values.h"
 #include "text_internal.h"
 
 typedef struct cursor {

@@ -13,12 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
-#include "bytes.h"
-#include "diag.h"
+#include "util/buf.h"
+#include "util/bytes.h"
+#include "util/diag.h"
 #include "llvm/target.h"
-#include "llvm_values.h"
-#include "profile_internal.h"
+#include "llvm/llvm_values.h"
+#include "model/profile_internal.h"
 #include "text_internal.h"
 
 typedef struct trec {
@@ -44,7 +44,7 @@ typedef struct twriter {
     size_t cur; /* the record being written (model index), for messages */
 } twriter;
 
-/* Notices about dropped data go to the caller's diag (src/diag.h). */
+/* Notices about dropped data go to the caller's diag (src/util/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
 
 /* The first release whose text has feature f: what a notice suggests. */

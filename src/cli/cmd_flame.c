@@ -2,15 +2,15 @@
 /*
  * cmd_flame.c -- `profbridge flame IN --format folded|speedscope|svg -o OUT`:
  * flame graphs from the sampling profiles (samplingProfiles) of an iprof
- * profile. Stacks are collected by src/flame.c; this file picks the writer.
+ * profile. Stacks are collected by src/analysis/flame.c; this file picks the writer.
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "cli.h"
-#include "flame.h"
-#include "json_text.h"
+#include "analysis/flame.h"
+#include "util/json_text.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"

@@ -22,9 +22,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "cli.h"
-#include "diag.h"
+#include "util/diag.h"
 #include "diag_defer.h"
 #include "llvm/target.h"
 #include "llvm_options.h"

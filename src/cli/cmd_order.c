@@ -2,7 +2,7 @@
 /*
  * cmd_order.c -- `profbridge order IN`: the function order `llvm-profdata
  * order` prints for the temporal profile traces of IN, byte for byte
- * (src/order.c computes it; docs/order.md). IN may be of any format the
+ * (src/analysis/order.c computes it; docs/order.md). IN may be of any format the
  * readers know: raw (its one trace), indexed, text, json.
  */
 #include <stdio.h>

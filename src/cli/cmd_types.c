@@ -2,20 +2,20 @@
 /*
  * cmd_types.c -- `profbridge types IN`: type-profile analysis of receiver,
  * instanceof and monitor profiles (iprof) and of LLVM indirect-call and
- * vtable value sites. The numbers come from src/type_profile.c; this file
+ * vtable value sites. The numbers come from src/analysis/type_profile.c; this file
  * only prints them (text or JSON). Definitions: docs/types-flame.md.
  */
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "cli.h"
-#include "json_text.h"
+#include "util/json_text.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"
-#include "type_profile.h"
+#include "analysis/type_profile.h"
 
 /* Types listed per site in the text view (the JSON lists all). */
 #define TEXT_TYPES_PER_SITE 8

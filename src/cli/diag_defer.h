@@ -13,7 +13,7 @@
 
 #include <stddef.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "profbridge/error.h"
 
 typedef struct pbc_deferred_item {

@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "cli.h"
-#include "java_text.h"
+#include "bridge/java_text.h"
 
 /* Section name and short label of each record kind (enum pb_record_kind). */
 static const char *const section_names[PB_REC_KIND_COUNT] = {

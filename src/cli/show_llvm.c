@@ -21,10 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "cli.h"
 #include "opts.h"
-#include "sort.h"
+#include "util/sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)

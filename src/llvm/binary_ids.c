@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 
 int pbi_binary_ids_decode(const uint8_t *d, uint64_t pos, uint64_t end, int order, const char *path,
                           pbi_binary_id_fn fn, void *ctx, pb_error *err) {

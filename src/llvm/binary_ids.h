@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "buf.h"
+#include "util/buf.h"
 #include "profbridge/error.h"
 
 /* Bytes an entry with an id of len bytes takes. */

@@ -6,7 +6,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 
 int pbi_vpd_bad(pb_error *err, int code, uint64_t off, const char *path, const char *field, const char *expected,
                 const char *fmt, ...) {

@@ -22,8 +22,8 @@
 #include <inttypes.h>
 #include <stdint.h>
 
-#include "buf.h"
-#include "bytes.h"
+#include "util/buf.h"
+#include "util/bytes.h"
 #include "profbridge/error.h"
 #include "profbridge/profile.h"
 

@@ -14,7 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/names.h"
 #include "profbridge/profbridge.h"
 #include "testutil.h"

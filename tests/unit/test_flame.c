@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * test_flame.c -- flame-graph stacks (src/flame.c) of the hand-written
+ * test_flame.c -- flame-graph stacks (src/analysis/flame.c) of the hand-written
  * testdata/types/samples.iprof. The expected folded lines are written by
  * hand from the file's seven sampling entries (callee first in the file,
  * root first here; names compared as bytes, a stack before its extensions).
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "flame.h"
+#include "analysis/flame.h"
 #include "testutil.h"
 
 static pb_profile *samples;

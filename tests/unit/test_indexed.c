@@ -13,7 +13,7 @@
 #include <dirent.h>
 
 #include "../../formats/indexed/indexed_internal.h"
-#include "bytes.h"
+#include "util/bytes.h"
 #include "profbridge/indexed.h"
 #include "testutil.h"
 

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "bytes.h"
+#include "util/bytes.h"
 #include "llvm/binary_ids.h"
 #include "llvm/leb128.h"
 #include "llvm/names.h"

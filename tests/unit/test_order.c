@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * test_order.c -- the pieces of `order` (src/order.c) that must match
+ * test_order.c -- the pieces of `order` (src/analysis/order.c) that must match
  * libstdc++ and LLVM exactly: the float draw, std::mt19937 with a seed,
  * std::nth_element's element order, and whole orders of a small profile.
  * The byte-level oracle for many more profiles is llvm-profdata-17..24 in
@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mt19937.h"
+#include "llvm/mt19937.h"
 #include "profbridge/order.h"
-#include "stl_algo.h"
+#include "llvm/stl_algo.h"
 #include "testutil.h"
 
 /* g++: uniform_real_distribution<float>(0, 1) over a default std::mt19937:

@@ -14,7 +14,7 @@
 
 #include <zlib.h>
 
-#include "bytes.h"
+#include "util/bytes.h"
 #include "testutil.h"
 #include "../../formats/raw/raw_layout.h"
 

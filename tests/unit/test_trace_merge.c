@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * test_trace_merge.c -- temporal traces merged as llvm-profdata merges them
- * (src/trace_merge.c). The byte-level oracle is llvm-profdata-19/-17 in
+ * (src/merge/trace_merge.c). The byte-level oracle is llvm-profdata-19/-17 in
  * tests/interop/merge_traces.sh; here: the generator against the C++
  * standard's check value, and the reservoir rules on hand-made profiles
  * whose results follow from LLVM's code without any random draw.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profile_internal.h"
+#include "model/profile_internal.h"
 #include "testutil.h"
 
 /* [rand.predef]: the 10000th consecutive invocation of a default-constructed

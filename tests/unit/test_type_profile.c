@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * test_type_profile.c -- `profbridge types` numbers (src/type_profile.c) on
+ * test_type_profile.c -- `profbridge types` numbers (src/analysis/type_profile.c) on
  * small hand-written inputs. Every expected value is computed by hand from
  * the files (testdata/types/receivers.iprof, sites.proftext) and written in
  * the comments; none is output of our code.
@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
-#include "type_profile.h"
+#include "analysis/type_profile.h"
 
 static pb_profile *read_or_null(const char *rel) {
     pb_profile *p = NULL;

@@ -1,0 +1,360 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * profile_overlap.c -- `llvm-profdata overlap` for instrumentation profiles.
+ *
+ * A replay of LLVM 19's OverlapStats (InstrProf.cpp), InstrProfRecord::overlap
+ * and InstrProfWriter::overlapRecord: the same sums in the same order with
+ * the same double arithmetic, so the "%.3f" percentages round the same way.
+ * Where other releases print differently (o->llvm_release), the report asks
+ * the release's target (PBI_LF_OVERLAP_* in src/llvm/target.h).
+ * Names and hashes are LLVM's (pb_profile_record_name), so iprof records
+ * take part under their mapped names.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "llvm/target.h"
+#include "llvm/llvm_values.h"
+#include "profbridge/compare.h"
+#include "model/profile_internal.h"
+#include "util/sort.h"
+
+/* Kinds of value profile, as LLVM's IPVK_First..IPVK_Last (19: 3 kinds). */
+#define NKINDS PB_VK_COUNT
+
+/* LLVM's CountSumOrPercent. */
+typedef struct sums {
+    double count_sum;
+    double value_counts[NKINDS];
+    uint64_t num_entries;
+} sums;
+
+/* LLVM's OverlapStats. */
+typedef struct ostats {
+    sums base, test, overlap, mismatch, unique;
+    int valid;
+} ostats;
+
+/* OverlapStats::score: the smaller of the two fractions (0 if a sum is < 1). */
+static double score(uint64_t v1, uint64_t v2, double sum1, double sum2) {
+    if (sum1 < 1.0 || sum2 < 1.0) return 0.0;
+    double a = (double)v1 / sum1, b = (double)v2 / sum2;
+    return a < b ? a : b;
+}
+
+/* InstrProfRecord::accumulateCounts: u64 sums per record (wrapping like
+ * LLVM's), converted to double when added. */
+static void accumulate(const pb_record *r, sums *s) {
+    uint64_t fsum = 0;
+    s->num_entries += r->num_counters;
+    for (uint32_t i = 0; i < r->num_counters; i++) fsum += r->counters[i];
+    s->count_sum += (double)fsum;
+    for (int k = 0; k < NKINDS; k++) {
+        uint64_t ksum = 0;
+        for (uint32_t i = 0; i < r->num_sites[k]; i++)
+            for (uint32_t j = 0; j < r->sites[k][i].num_values; j++) ksum += r->sites[k][i].values[j].count;
+        s->value_counts[k] += (double)ksum;
+    }
+}
+
+/* OverlapStats::addOneMismatch / addOneUnique. */
+static void add_fraction(sums *into, const sums *func, const sums *test) {
+    into->num_entries += 1;
+    into->count_sum += func->count_sum / test->count_sum;
+    for (int k = 0; k < NKINDS; k++)
+        if (test->value_counts[k] >= 1.0) into->value_counts[k] += func->value_counts[k] / test->value_counts[k];
+}
+
+/* Values of one site sorted by value (sortByTargetValues), in a scratch array. */
+typedef struct scratch {
+    pb_value *v;
+    uint32_t *ids;
+    size_t cap;
+    pb_value *sorted;
+    int std_sort; /* the release sorts by value with std::sort (VALUE_SORT_UNSTABLE) */
+} scratch;
+
+static int cmp_value(void *ctx, uint32_t a, uint32_t b) {
+    const pb_value *v = ctx;
+    return v[a].value < v[b].value ? -1 : v[a].value > v[b].value;
+}
+
+static int cmp_count_desc(void *ctx, uint32_t a, uint32_t b) {
+    const pb_value *v = ctx;
+    return v[a].count > v[b].count ? -1 : v[a].count < v[b].count;
+}
+
+/* by_count_first: the base side. llvm-profdata loads the base profile into
+ * its writer (InstrProfWriter::addRecord), which sorts every site by count
+ * (stable, sortByCount) before the overlap sorts it by value; the test side
+ * is overlapped as its reader gives it. With equal values (several targets
+ * of value 0: unknown addresses in a raw file) that first sort decides
+ * which base value meets which test value. */
+static int sort_site(scratch *s, const pb_site *site, int by_count_first, int std_sort, pb_value **out) {
+    size_t n = site->num_values;
+    if (n > s->cap) {
+        size_t cap = n * 2;
+        uint32_t *ids = realloc(s->ids, cap * sizeof *ids);
+        if (ids) s->ids = ids;
+        pb_value *sorted = realloc(s->sorted, cap * sizeof *sorted);
+        if (sorted) s->sorted = sorted;
+        if (!ids || !sorted) return PB_ENOMEM;
+        s->cap = cap;
+    }
+    for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
+    if (by_count_first && pbi_sort_ids(s->ids, n, cmp_count_desc, site->values)) return PB_ENOMEM;
+    /* sortByTargetValues: stable up to LLVM 18, std::sort from 19 (llvm_values.h) */
+    if (!std_sort && pbi_sort_ids(s->ids, n, cmp_value, site->values)) return PB_ENOMEM;
+    for (size_t i = 0; i < n; i++) s->sorted[i] = site->values[s->ids[i]];
+    if (std_sort) pbi_llvm_std_sort_by_value(s->sorted, n);
+    *out = s->sorted;
+    return 0;
+}
+
+/* InstrProfValueSiteRecord::overlap for one site pair. */
+static int overlap_site(const pb_site *bs, const pb_site *ts, int kind, ostats *prog, ostats *func,
+                        scratch *sa, scratch *sb) {
+    pb_value *a, *b;
+    if (sort_site(sa, bs, 1, sa->std_sort, &a) || sort_site(sb, ts, 0, sa->std_sort, &b)) return PB_ENOMEM;
+    double sc = 0.0, fsc = 0.0;
+    uint32_t i = 0, j = 0;
+    while (i < bs->num_values && j < ts->num_values) {
+        if (a[i].value == b[j].value) {
+            sc += score(a[i].count, b[j].count, prog->base.value_counts[kind], prog->test.value_counts[kind]);
+            fsc += score(a[i].count, b[j].count, func->base.value_counts[kind], func->test.value_counts[kind]);
+            ++i;
+        } else if (a[i].value < b[j].value) {
+            ++i;
+            continue;
+        }
+        ++j;
+    }
+    prog->overlap.value_counts[kind] += sc;
+    func->overlap.value_counts[kind] += fsc;
+    return 0;
+}
+
+/* InstrProfRecord::overlap: `base` is Dest, `test` is Other. */
+static int overlap_record(const pb_record *base, const pb_record *test, ostats *prog, ostats *func,
+                          uint64_t cutoff, scratch *sa, scratch *sb) {
+    accumulate(base, &func->base);
+    int mismatch = base->num_counters != test->num_counters;
+    for (int k = 0; k < NKINDS && !mismatch; k++)
+        if (base->num_sites[k] != test->num_sites[k]) mismatch = 1;
+    if (mismatch) {
+        add_fraction(&prog->mismatch, &func->test, &prog->test);
+        return 0;
+    }
+    for (int k = 0; k < NKINDS; k++)
+        for (uint32_t s = 0; s < base->num_sites[k]; s++)
+            if (overlap_site(&base->sites[k][s], &test->sites[k][s], k, prog, func, sa, sb)) return PB_ENOMEM;
+    double sc = 0.0;
+    uint64_t max = 0;
+    for (uint32_t i = 0; i < test->num_counters; i++) {
+        sc += score(base->counters[i], test->counters[i], prog->base.count_sum, prog->test.count_sum);
+        if (test->counters[i] > max) max = test->counters[i];
+    }
+    prog->overlap.count_sum += sc;
+    prog->overlap.num_entries += 1;
+    if (max >= cutoff) {
+        double fs = 0.0;
+        for (uint32_t i = 0; i < test->num_counters; i++)
+            fs += score(base->counters[i], test->counters[i], func->base.count_sum, func->test.count_sum);
+        func->overlap.count_sum = fs;
+        func->overlap.num_entries = test->num_counters;
+        func->valid = 1;
+    }
+    return 0;
+}
+
+static const char *const kind_names[NKINDS] = {"IndirectCall", "MemOP", "VTable"};
+
+/* OverlapStats::dump. name == NULL: program level. */
+static void dump(pb_buf *b, const ostats *s, const pb_overlap_options *o, const pbi_llvm_target *t,
+                 const char *name, size_t name_len, uint64_t hash) {
+    if (!s->valid) return;
+    const char *what = name ? "edge counters" : "functions";
+    if (!name) {
+        /* LLVM 22 fixed the heading's spelling (PBI_LF_OVERLAP_INFORMATION) */
+        pbi_buf_printf(b, "Profile overlap %s for base_profile: %s and test_profile: %s\nProgram level:\n",
+                       pbi_llvm_has(t, PBI_LF_OVERLAP_INFORMATION) ? "information" : "infomation",
+                       o->base_name ? o->base_name : "", o->test_name ? o->test_name : "");
+    } else {
+        pbi_buf_puts(b, "Function level:\n  Function: ");
+        pbi_buf_append(b, name, name_len);
+        pbi_buf_printf(b, " (Hash=%llu)\n", (unsigned long long)hash);
+    }
+    pbi_buf_printf(b, "  # of %s overlap: %llu\n", what, (unsigned long long)s->overlap.num_entries);
+    if (s->mismatch.num_entries)
+        pbi_buf_printf(b, "  # of %s mismatch: %llu\n", what, (unsigned long long)s->mismatch.num_entries);
+    if (s->unique.num_entries)
+        pbi_buf_printf(b, "  # of %s only in test_profile: %llu\n", what, (unsigned long long)s->unique.num_entries);
+    pbi_buf_printf(b, "  Edge profile overlap: %.3f%%\n", s->overlap.count_sum * 100);
+    if (s->mismatch.num_entries)
+        pbi_buf_printf(b, "  Mismatched count percentage (Edge): %.3f%%\n", s->mismatch.count_sum * 100);
+    if (s->unique.num_entries)
+        pbi_buf_printf(b, "  Percentage of Edge profile only in test_profile: %.3f%%\n", s->unique.count_sum * 100);
+    pbi_buf_printf(b, "  Edge profile base count sum: %.0f\n  Edge profile test count sum: %.0f\n", s->base.count_sum,
+                   s->test.count_sum);
+    for (int k = 0; k < NKINDS; k++) {
+        if (s->base.value_counts[k] < 1.0 && s->test.value_counts[k] < 1.0) continue;
+        const char *kn = kind_names[k];
+        pbi_buf_printf(b, "  %s profile overlap: %.3f%%\n", kn, s->overlap.value_counts[k] * 100);
+        if (s->mismatch.num_entries)
+            pbi_buf_printf(b, "  Mismatched count percentage (%s): %.3f%%\n", kn, s->mismatch.value_counts[k] * 100);
+        if (s->unique.num_entries)
+            pbi_buf_printf(b, "  Percentage of %s profile only in test_profile: %.3f%%\n", kn,
+                           s->unique.value_counts[k] * 100);
+        pbi_buf_printf(b, "  %s profile base count sum: %.0f\n  %s profile test count sum: %.0f\n", kn,
+                       s->base.value_counts[k], kn, s->test.value_counts[k]);
+    }
+}
+
+/* InstrProfReader::accumulateCounts: IR-level profiles count only records
+ * whose CS bit (hash bit 60) matches --cs; front-end profiles count all. */
+static int profile_sums(const pb_profile *p, int cs, sums *s, pb_error *err) {
+    int ir = (pb_profile_flags(p) & PB_VARIANT_IR) != 0;
+    uint64_t nfuncs = 0;
+    for (size_t i = 0; i < pb_profile_record_count(p); i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (ir) {
+            const char *name;
+            size_t len;
+            uint64_t hash;
+            int rc = pb_profile_record_name(p, r, &name, &len, &hash, err);
+            if (rc) return rc;
+            if (((hash & PB_HASH_CS_BIT) != 0) != (cs != 0)) continue;
+        }
+        accumulate(r, s);
+        nfuncs++;
+    }
+    s->num_entries = nfuncs;
+    return 0;
+}
+
+static int flush(pb_buf *b, pb_sink *out, pb_error *err) {
+    if (b->failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    int rc = b->len ? pb_sink_write(out, b->data, b->len, err) : 0;
+    pbi_buf_reset(b);
+    return rc;
+}
+
+/* Finds the base record with this name and hash: *found = 1 and *idx; or
+ * *found = 0 with *name_known saying whether any record has the name. */
+static int find_base(const pb_profile *base, const char *name, size_t len, uint64_t hash, int *name_known,
+                     size_t *idx, pb_error *err) {
+    size_t small[16], *ids = small;
+    size_t n = pb_profile_lookup(base, name, len, small, 16);
+    if (n > 16) {
+        ids = malloc(n * sizeof *ids);
+        if (!ids) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        n = pb_profile_lookup(base, name, len, ids, n);
+    }
+    *name_known = n > 0;
+    *idx = SIZE_MAX;
+    int rc = 0;
+    for (size_t i = 0; i < n && *idx == SIZE_MAX; i++) {
+        const char *bn;
+        size_t bl;
+        uint64_t bh;
+        if ((rc = pb_profile_record_name(base, pb_profile_record(base, ids[i]), &bn, &bl, &bh, err))) break;
+        if (bh == hash) *idx = ids[i];
+    }
+    if (ids != small) free(ids);
+    return rc;
+}
+
+/* A plain substring search (StringRef::contains) over bytes. */
+static int contains(const char *hay, size_t n, const char *needle) {
+    size_t m = strlen(needle);
+    if (m == 0) return 1;
+    for (size_t i = 0; i + m <= n; i++)
+        if (memcmp(hay + i, needle, m) == 0) return 1;
+    return 0;
+}
+
+int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
+                       pb_sink *out, pb_error *err) {
+    pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
+    if (opts) o = *opts;
+    /* the release whose report is printed (where releases differ) */
+    pbi_llvm_target target;
+    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &target))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
+                            "expected an LLVM release from %d to %d or 0, found %d", PBI_LLVM_MIN, PBI_LLVM_MAX,
+                            o.llvm_release);
+    ostats prog;
+    memset(&prog, 0, sizeof prog);
+    pb_buf b = PB_BUF_INIT;
+    scratch sa = {NULL, NULL, 0, NULL, 0}, sb = {NULL, NULL, 0, NULL, 0};
+    pbi_llvm_target rel;
+    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &rel))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
+                            o.llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
+    sa.std_sort = pbi_llvm_has(&rel, PBI_LF_VALUE_SORT_UNSTABLE);
+    /* find_base's lookups: out of memory must not read as "not in base" */
+    if (pbi_profile_build_lookup(base)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    int rc = profile_sums(base, o.cs, &prog.base, err);
+    if (!rc) rc = profile_sums(test, o.cs, &prog.test, err);
+    if (rc) return rc;
+    /* overlapInstrProfile writes "Sum of edge counts for profile X is 0."
+     * and calls exit(0) before its buffered output stream is flushed, so
+     * llvm-profdata up to 23 really prints nothing here; so do we. */
+    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) {
+        /* LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked first */
+        if (!pbi_llvm_has(&target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
+        const char *n = prog.base.count_sum < 1.0 ? o.base_name : o.test_name;
+        pbi_buf_printf(&b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
+        rc = flush(&b, out, err);
+        pbi_buf_free(&b);
+        return rc;
+    }
+    prog.valid = 1;
+    for (size_t i = 0; i < pb_profile_record_count(test) && !rc; i++) {
+        const pb_record *t = pb_profile_record(test, i);
+        const char *name;
+        size_t len;
+        uint64_t hash;
+        if ((rc = pb_profile_record_name(test, t, &name, &len, &hash, err))) break;
+        ostats func;
+        memset(&func, 0, sizeof func);
+        accumulate(t, &func.test);
+        int known;
+        size_t bi;
+        if ((rc = find_base(base, name, len, hash, &known, &bi, err))) break;
+        if (!known) {
+            add_fraction(&prog.unique, &func.test, &prog.test);
+            continue;
+        }
+        if (func.test.count_sum < 1.0) {
+            prog.overlap.num_entries += 1;
+            continue;
+        }
+        if (bi == SIZE_MAX) {
+            /* LLVM inserts an empty record under the new hash here; a later
+             * test record with that key then mismatches too (0 counters vs n),
+             * which is what this branch gives it anyway. */
+            add_fraction(&prog.mismatch, &func.test, &prog.test);
+            continue;
+        }
+        uint64_t cutoff = o.value_cutoff;
+        if (o.function && o.function[0] && contains(name, len, o.function)) cutoff = 0;
+        if (overlap_record(pb_profile_record(base, bi), t, &prog, &func, cutoff, &sa, &sb)) {
+            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            break;
+        }
+        dump(&b, &func, &o, &target, name, len, hash);
+        if (b.len > 65536) rc = flush(&b, out, err);
+    }
+    if (!rc) {
+        dump(&b, &prog, &o, &target, NULL, 0, 0);
+        rc = flush(&b, out, err);
+    }
+    pbi_buf_free(&b);
+    free(sa.ids);
+    free(sa.sorted);
+    free(sb.ids);
+    free(sb.sorted);
+    return rc;
+}

@@ -1,0 +1,532 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * jname.c -- render and parse the LLVM names of Java records (grammar in
+ * jname.h). The parser is strict: it accepts exactly the spellings the
+ * renderer produces (uppercase hex, only needed escapes, no leading zeros),
+ * so a name and a record key map one to one and hashes stay stable.
+ */
+#include "bridge/jname.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/profile_internal.h"
+
+static const char *const tags[PB_REC_KIND_COUNT] = {
+    NULL, "jcall", "jbranch", "jvcall", "jinstanceof", "jmonitor", "jsample"};
+
+static const char hexdig[] = "0123456789ABCDEF";
+
+/* Bytes that would break the grammar or the text format; in a method name
+ * '.' too, because the last '.' before '(' splits decl from name. */
+static int must_escape(unsigned char c, int is_mname) {
+    if (c < 0x21 || c > 0x7E) return 1;
+    return c == '%' || c == '(' || c == ')' || c == ',' || c == ':' || (is_mname && c == '.');
+}
+
+static void put_escaped(pb_buf *b, const char *s, size_t n, int is_mname) {
+    if (n == 0) {
+        pbi_buf_append(b, "%_", 2);
+        return;
+    }
+    if (n > (SIZE_MAX - 1) / 3 || pbi_buf_reserve(b, n * 3)) {
+        b->failed = 1;
+        return;
+    }
+    char *d = b->data + b->len;
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (must_escape(c, is_mname)) {
+            *d++ = '%';
+            *d++ = hexdig[c >> 4];
+            *d++ = hexdig[c & 15];
+        } else {
+            *d++ = (char)c;
+        }
+    }
+    b->len = (size_t)(d - b->data);
+    b->data[b->len] = '\0';
+}
+
+int pbi_jname_kind(const char *name, size_t len) {
+    for (int k = 1; k < PB_REC_KIND_COUNT; k++) {
+        size_t t = strlen(tags[k]);
+        if (len > t && memcmp(name, tags[k], t) == 0 && name[t] == ':') return k;
+    }
+    return -1;
+}
+
+uint64_t pbi_jname_hash(const char *name, size_t len) {
+    return pb_md5_ref(name, len) & UINT64_C(0x0FFFFFFFFFFFFFFF);
+}
+
+void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out) {
+    const pb_symbol *s = &p->syms[sym];
+    if (s->placeholder) {
+        pbi_buf_append(out, "%#", 2);
+        pbi_buf_put_i64(out, s->placeholder_id);
+        return;
+    }
+    size_t n;
+    const char *t = pbi_intern_get(&p->strs, s->name, &n);
+    put_escaped(out, t, n, 0);
+}
+
+/* Appends method m's descriptor (no cache). */
+static void render_method(const pb_profile *p, uint32_t m, pb_buf *out) {
+    const pb_method *me = &p->meths[m];
+    if (me->placeholder) {
+        pbi_buf_append(out, "%#", 2);
+        pbi_buf_put_i64(out, me->placeholder_id);
+        return;
+    }
+    if (me->num_sig >= 1)
+        pbi_jname_put_symbol(p, me->sig[0], out);
+    else
+        pbi_buf_append(out, "%-", 2);
+    pbi_buf_putc(out, '.');
+    size_t n;
+    const char *t = pbi_intern_get(&p->strs, me->name, &n);
+    put_escaped(out, t, n, 1);
+    pbi_buf_putc(out, '(');
+    for (uint32_t i = 2; i < me->num_sig; i++) {
+        if (i > 2) pbi_buf_putc(out, ',');
+        pbi_jname_put_symbol(p, me->sig[i], out);
+    }
+    pbi_buf_putc(out, ')');
+    if (me->num_sig >= 2)
+        pbi_jname_put_symbol(p, me->sig[1], out);
+    else
+        pbi_buf_append(out, "%-", 2);
+}
+
+/* Appends method m's descriptor, rendering it into the cache once. */
+static int put_method(const pb_profile *cp, uint32_t m, pb_buf *out) {
+    pb_profile *p = (pb_profile *)cp; /* the cache is logically const */
+    if (m >= p->meth_keys.count) return PB_EINVAL;
+    if (p->num_descs < p->meth_keys.count) {
+        size_t n = p->meth_keys.count;
+        pbi_desc *d = realloc(p->descs, n * sizeof *d);
+        if (!d) return PB_ENOMEM;
+        memset(d + p->num_descs, 0, (n - p->num_descs) * sizeof *d);
+        p->descs = d;
+        p->num_descs = n;
+    }
+    pbi_desc *d = &p->descs[m];
+    if (!d->text) {
+        size_t start = out->len;
+        render_method(p, m, out);
+        if (pbi_buf_failed(out)) return PB_ENOMEM;
+        size_t n = out->len - start;
+        if (n >= UINT32_MAX) return 0; /* too long to cache; rendered anyway */
+        const char *t = pbi_arena_dup(&p->desc_arena, out->data + start, n, 1);
+        if (!t) return PB_ENOMEM;
+        d->text = t;
+        d->len = (uint32_t)n;
+        return 0;
+    }
+    pbi_buf_append(out, d->text, d->len);
+    return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+}
+
+int pbi_jname_method_desc(const pb_profile *p, uint32_t m, const char **text, size_t *len) {
+    pb_buf tmp = PB_BUF_INIT;
+    int rc = put_method(p, m, &tmp);
+    pbi_buf_free(&tmp);
+    if (rc) return rc;
+    if (!p->descs[m].text) return PB_ENOMEM;
+    *text = p->descs[m].text;
+    *len = p->descs[m].len;
+    return 0;
+}
+
+int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out) {
+    if (r->kind == PB_REC_FUNCTION || r->kind >= PB_REC_KIND_COUNT) return PB_EINVAL;
+    pbi_buf_puts(out, tags[r->kind]);
+    pbi_buf_putc(out, ':');
+    if (r->kind == PB_REC_JAVA_MONITOR) return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+    size_t nf;
+    const pb_frame *f = pb_profile_context(p, r->ctx, &nf);
+    if (!f) return PB_EINVAL;
+    for (size_t i = 0; i < nf; i++) {
+        if (i) pbi_buf_putc(out, '<');
+        int rc = put_method(p, f[i].method, out);
+        if (rc) return rc;
+        pbi_buf_putc(out, ':');
+        pbi_buf_put_i64(out, f[i].bci);
+    }
+    if (r->kind == PB_REC_JAVA_BRANCH) {
+        size_t nl;
+        const int32_t *l = pb_profile_ints(p, r->layout, &nl);
+        if (!l) return PB_EINVAL;
+        pbi_buf_putc(out, '|');
+        for (size_t i = 0; i + 1 < nl; i += 2) {
+            if (i) pbi_buf_putc(out, ',');
+            pbi_buf_put_i64(out, l[i]);
+            pbi_buf_putc(out, '/');
+            pbi_buf_put_i64(out, l[i + 1]);
+        }
+    }
+    return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+}
+
+/* ---- parser --------------------------------------------------------------- */
+
+enum { TK_ABSENT, TK_TEXT, TK_PH };
+
+typedef struct jtok {
+    int kind;
+    size_t off, len; /* TK_TEXT: decoded bytes in parser.text */
+    int64_t id;      /* TK_PH */
+} jtok;
+
+typedef struct jframe {
+    int placeholder;
+    int64_t pid;
+    jtok decl, mname, ret;
+    size_t first_param, num_params;
+    int32_t bci;
+} jframe;
+
+typedef struct parser {
+    const char *s;
+    size_t n, i;
+    pb_buf text;
+    jtok *params;
+    size_t num_params, cap_params;
+    jframe *frames;
+    size_t num_frames, cap_frames;
+    int32_t *layout;
+    size_t num_layout, cap_layout;
+    pb_error *err;
+} parser;
+
+static int fail(parser *ps, size_t at, const char *expected) {
+    char found[64];
+    if (at >= ps->n) {
+        memcpy(found, "the end of the name", 20);
+    } else {
+        unsigned char c = (unsigned char)ps->s[at];
+        if (c >= 0x21 && c <= 0x7E)
+            snprintf(found, sizeof found, "'%c' at byte %zu", c, at);
+        else
+            snprintf(found, sizeof found, "byte 0x%02X at byte %zu", c, at);
+    }
+    pb_error_set(ps->err, PB_EFORMAT, PB_NO_OFFSET, "Java record name", "expected %s, found %s",
+                 expected, found);
+    return PB_EFORMAT;
+}
+
+static int grow_arr(void **a, size_t *cap, size_t count, size_t size) {
+    if (count < *cap) return 0;
+    size_t n = *cap ? *cap * 2 : 8;
+    if (n > SIZE_MAX / size) return PB_ENOMEM;
+    void *x = realloc(*a, n * size);
+    if (!x) return PB_ENOMEM;
+    *a = x;
+    *cap = n;
+    return 0;
+}
+
+static int is_digit(char c) { return c >= '0' && c <= '9'; }
+
+/* Strict decimal in [a, b): ["-"] digits, no leading zero, no "-0". */
+static int parse_int(parser *ps, size_t a, size_t b, int64_t min, int64_t max, int64_t *out) {
+    size_t i = a;
+    int neg = 0;
+    if (i < b && ps->s[i] == '-') {
+        neg = 1;
+        i++;
+    }
+    if (i >= b || !is_digit(ps->s[i])) return fail(ps, i, "a decimal number");
+    if (ps->s[i] == '0' && (i + 1 < b || neg)) return fail(ps, i, "a number without leading zeros");
+    uint64_t v = 0, lim = neg ? (uint64_t)0 - (uint64_t)min : (uint64_t)max;
+    for (; i < b; i++) {
+        if (!is_digit(ps->s[i])) return fail(ps, i, "a digit");
+        unsigned d = (unsigned)(ps->s[i] - '0');
+        if (v > (lim - d) / 10) return fail(ps, a, "a number in range");
+        v = v * 10 + d;
+    }
+    *out = neg ? (int64_t)((uint64_t)0 - v) : (int64_t)v;
+    return 0;
+}
+
+static int hexval(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1; /* lowercase is not the canonical spelling */
+}
+
+/* Decodes the token [a, b). Types may be absent ("%-") or placeholders. */
+static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
+    const char *s = ps->s;
+    memset(t, 0, sizeof *t);
+    if (b - a == 2 && s[a] == '%' && s[a + 1] == '_') {
+        t->kind = TK_TEXT;
+        t->off = ps->text.len;
+        return 0;
+    }
+    if (!is_mname && b - a == 2 && s[a] == '%' && s[a + 1] == '-') {
+        t->kind = TK_ABSENT;
+        return 0;
+    }
+    if (!is_mname && b - a >= 2 && s[a] == '%' && s[a + 1] == '#') {
+        t->kind = TK_PH;
+        return parse_int(ps, a + 2, b, INT64_MIN, INT64_MAX, &t->id);
+    }
+    if (a == b) return fail(ps, a, is_mname ? "a method name" : "a type name");
+    t->kind = TK_TEXT;
+    t->off = ps->text.len;
+    for (size_t i = a; i < b; i++) {
+        unsigned char c = (unsigned char)s[i];
+        if (c == '%') {
+            int hi = i + 2 < b ? hexval(s[i + 1]) : -1;
+            int lo = i + 2 < b ? hexval(s[i + 2]) : -1;
+            if (hi < 0 || lo < 0) return fail(ps, i, "an escape %XX with uppercase hex digits");
+            c = (unsigned char)(hi * 16 + lo);
+            if (!must_escape(c, is_mname)) return fail(ps, i, "a byte that needs no escape written plainly");
+            i += 2;
+        } else if (must_escape(c, is_mname)) {
+            return fail(ps, i, "an escaped byte");
+        }
+        pbi_buf_putc(&ps->text, (char)c);
+    }
+    if (pbi_buf_failed(&ps->text)) return PB_ENOMEM;
+    t->len = ps->text.len - t->off;
+    return 0;
+}
+
+/* Index of the first byte at or after i that is one of `stops`; bytes in
+ * `bad` before it are an error (they cannot occur unescaped there). */
+static int scan_to(parser *ps, size_t i, const char *stops, const char *bad, const char *what,
+                   size_t *at) {
+    for (; i < ps->n; i++) {
+        char c = ps->s[i];
+        if (strchr(stops, c) && c) {
+            *at = i;
+            return 0;
+        }
+        if (strchr(bad, c) && c) return fail(ps, i, what);
+    }
+    return fail(ps, i, what);
+}
+
+static int parse_bci(parser *ps, int32_t *bci) {
+    size_t k = ps->i;
+    if (k < ps->n && ps->s[k] == '-') k++;
+    while (k < ps->n && is_digit(ps->s[k])) k++;
+    int64_t v;
+    int rc = parse_int(ps, ps->i, k, INT32_MIN, INT32_MAX, &v);
+    if (rc) return rc;
+    *bci = (int32_t)v;
+    ps->i = k;
+    return 0;
+}
+
+static int parse_frame(parser *ps) {
+    const char *s = ps->s;
+    int rc = grow_arr((void **)&ps->frames, &ps->cap_frames, ps->num_frames, sizeof *ps->frames);
+    if (rc) return rc;
+    jframe *f = &ps->frames[ps->num_frames];
+    memset(f, 0, sizeof *f);
+    size_t i = ps->i;
+    /* "%#id:" is a placeholder method; "%#id." a placeholder declaring type. */
+    if (i + 1 < ps->n && s[i] == '%' && s[i + 1] == '#') {
+        size_t k = i + 2;
+        if (k < ps->n && s[k] == '-') k++;
+        while (k < ps->n && is_digit(s[k])) k++;
+        if (k < ps->n && s[k] == ':') {
+            f->placeholder = 1;
+            rc = parse_int(ps, i + 2, k, INT64_MIN, INT64_MAX, &f->pid);
+            if (rc) return rc;
+            ps->i = k + 1;
+            rc = parse_bci(ps, &f->bci);
+            if (rc) return rc;
+            ps->num_frames++;
+            return 0;
+        }
+    }
+    size_t open;
+    rc = scan_to(ps, i, "(", ":),", "'(' after a method name", &open);
+    if (rc) return rc;
+    size_t dot = open;
+    while (dot > i && s[dot - 1] != '.') dot--;
+    if (dot == i) return fail(ps, i, "a method descriptor Decl.name(...)Ret");
+    dot--;
+    rc = decode_tok(ps, i, dot, 0, &f->decl);
+    if (!rc) rc = decode_tok(ps, dot + 1, open, 1, &f->mname);
+    if (rc) return rc;
+    i = open + 1;
+    f->first_param = ps->num_params;
+    if (i < ps->n && s[i] == ')') {
+        i++;
+    } else {
+        for (;;) {
+            size_t end;
+            rc = scan_to(ps, i, ",)", "(:", "',' or ')' after a parameter type", &end);
+            if (rc) return rc;
+            rc = grow_arr((void **)&ps->params, &ps->cap_params, ps->num_params, sizeof *ps->params);
+            if (rc) return rc;
+            jtok *t = &ps->params[ps->num_params];
+            rc = decode_tok(ps, i, end, 0, t);
+            if (rc) return rc;
+            if (t->kind == TK_ABSENT) return fail(ps, i, "a parameter type");
+            ps->num_params++;
+            f->num_params++;
+            i = end + 1;
+            if (s[end] == ')') break;
+        }
+    }
+    size_t colon;
+    rc = scan_to(ps, i, ":", "(),", "':' after the return type", &colon);
+    if (rc) return rc;
+    rc = decode_tok(ps, i, colon, 0, &f->ret);
+    if (rc) return rc;
+    /* An absent type may only end the signature. */
+    if (f->decl.kind == TK_ABSENT && f->ret.kind != TK_ABSENT)
+        return fail(ps, colon, "an absent return type after an absent declaring type");
+    if (f->ret.kind == TK_ABSENT && f->num_params)
+        return fail(ps, colon, "no parameters when the return type is absent");
+    ps->i = colon + 1;
+    rc = parse_bci(ps, &f->bci);
+    if (rc) return rc;
+    ps->num_frames++;
+    return 0;
+}
+
+static int parse_layout(parser *ps) {
+    if (ps->i == ps->n) return 0; /* a branch without successors */
+    for (;;) {
+        size_t k = ps->i;
+        if (k < ps->n && ps->s[k] == '-') k++;
+        while (k < ps->n && is_digit(ps->s[k])) k++;
+        int64_t a, b;
+        int rc = parse_int(ps, ps->i, k, INT32_MIN, INT32_MAX, &a);
+        if (rc) return rc;
+        if (k >= ps->n || ps->s[k] != '/') return fail(ps, k, "'/' in a successor bci/index");
+        ps->i = k + 1;
+        k = ps->i;
+        if (k < ps->n && ps->s[k] == '-') k++;
+        while (k < ps->n && is_digit(ps->s[k])) k++;
+        rc = parse_int(ps, ps->i, k, INT32_MIN, INT32_MAX, &b);
+        if (rc) return rc;
+        rc = grow_arr((void **)&ps->layout, &ps->cap_layout, ps->num_layout + 1, sizeof *ps->layout);
+        if (rc) return rc;
+        ps->layout[ps->num_layout++] = (int32_t)a;
+        ps->layout[ps->num_layout++] = (int32_t)b;
+        ps->i = k;
+        if (k == ps->n) return 0;
+        if (ps->s[k] != ',') return fail(ps, k, "',' or the end after a successor");
+        ps->i = k + 1;
+    }
+}
+
+static int tok_symbol(pb_profile *p, parser *ps, const jtok *t, uint32_t *out, pb_error *err) {
+    if (t->kind == TK_PH) return pb_profile_add_placeholder_symbol(p, t->id, out, err);
+    return pb_profile_add_symbol(p, ps->text.data ? ps->text.data + t->off : "", t->len, out, err);
+}
+
+/* Creates the parsed frames' symbols, methods and context in p. */
+static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
+    int rc = 0;
+    uint32_t *sig = NULL;
+    pb_frame *fr = malloc(ps->num_frames * sizeof *fr);
+    if (!fr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
+    for (size_t k = 0; k < ps->num_frames; k++) {
+        const jframe *f = &ps->frames[k];
+        uint32_t m;
+        if (f->placeholder) {
+            rc = pb_profile_add_placeholder_method(p, f->pid, &m, err);
+        } else {
+            size_t ns = f->decl.kind == TK_ABSENT ? 0 : f->ret.kind == TK_ABSENT ? 1 : 2 + f->num_params;
+            uint32_t *s2 = realloc(sig, (ns ? ns : 1) * sizeof *sig);
+            if (!s2) {
+                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a signature");
+                goto out;
+            }
+            sig = s2;
+            if (ns >= 1) rc = tok_symbol(p, ps, &f->decl, &sig[0], err);
+            if (!rc && ns >= 2) rc = tok_symbol(p, ps, &f->ret, &sig[1], err);
+            for (size_t j = 0; !rc && j + 2 < ns; j++)
+                rc = tok_symbol(p, ps, &ps->params[f->first_param + j], &sig[2 + j], err);
+            if (!rc)
+                rc = pb_profile_add_method(p, ps->text.data ? ps->text.data + f->mname.off : "",
+                                           f->mname.len, sig, ns, &m, err);
+        }
+        if (rc) goto out;
+        fr[k].method = m;
+        fr[k].bci = f->bci;
+    }
+    rc = pb_profile_intern_context(p, fr, ps->num_frames, &out->ctx, err);
+    if (!rc && out->kind == PB_REC_JAVA_BRANCH)
+        rc = pb_profile_intern_ints(p, ps->layout, ps->num_layout, &out->layout, err);
+out:
+    free(sig);
+    free(fr);
+    return rc;
+}
+
+int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err) {
+    parser ps;
+    memset(&ps, 0, sizeof ps);
+    ps.s = name;
+    ps.n = len;
+    ps.err = err;
+    int kind = pbi_jname_kind(name, len);
+    if (kind < 0) {
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "Java record name",
+                            "expected a tag jcall:, jbranch:, jvcall:, jinstanceof:, jmonitor: or "
+                            "jsample:");
+    }
+    int rc = 0;
+    ps.i = strlen(tags[kind]) + 1;
+    if (kind == PB_REC_JAVA_MONITOR) {
+        if (ps.i != len) {
+            rc = fail(&ps, ps.i, "the end of the name after jmonitor:");
+            goto out;
+        }
+        out->kind = (uint8_t)kind;
+        out->name = PB_NONE;
+        out->ctx = PB_NONE;
+        out->layout = PB_NONE;
+        out->hash = 0;
+        goto out;
+    }
+    for (;;) {
+        rc = parse_frame(&ps);
+        if (rc) goto out;
+        if (ps.i < ps.n && name[ps.i] == '<') {
+            ps.i++;
+            continue;
+        }
+        break;
+    }
+    if (kind == PB_REC_JAVA_BRANCH) {
+        if (ps.i >= ps.n || name[ps.i] != '|') {
+            rc = fail(&ps, ps.i, "'|' and the successor layout");
+            goto out;
+        }
+        ps.i++;
+        rc = parse_layout(&ps);
+        if (rc) goto out;
+    } else if (ps.i != ps.n) {
+        rc = fail(&ps, ps.i, "'<' or the end of the name");
+        goto out;
+    }
+    if (pbi_buf_failed(&ps.text)) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot decode a name");
+        goto out;
+    }
+    out->kind = (uint8_t)kind;
+    out->name = PB_NONE;
+    out->layout = PB_NONE;
+    out->hash = 0;
+    rc = commit(p, &ps, out, err);
+out:
+    pbi_buf_free(&ps.text);
+    free(ps.params);
+    free(ps.frames);
+    free(ps.layout);
+    return rc;
+}

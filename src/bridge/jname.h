@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * jname.h -- the LLVM names of Java (iprof) records (internal).
+ *
+ * Grammar (docs/mapping.md):
+ *   record-name = tag ":" body
+ *   tag   = "jcall" | "jbranch" | "jvcall" | "jinstanceof" | "jmonitor" | "jsample"
+ *   body  = context | context "|" layout (jbranch) | "" (jmonitor)
+ *   context = frame *( "<" frame )            ; callee first
+ *   frame   = method ":" bci                   ; bci = ["-"] 1*DIGIT
+ *   method  = decl "." mname "(" [type *("," type)] ")" ret | "%#" ["-"] 1*DIGIT
+ *   decl, ret, type = typetext | "%-" (absent) | "%#" ["-"] 1*DIGIT (placeholder type)
+ *   layout  = [succ *("," succ)] ; succ = bci "/" index
+ * typetext escapes '%', '(', ')', ',', ':' and bytes outside 0x21..0x7E as
+ * %XX (uppercase hex), the empty string is "%_"; mname also escapes '.'.
+ * Every name has exactly one spelling, so parse(render(x)) == x and
+ * render(parse(n)) == n for every name the parser accepts.
+ */
+#ifndef PB_JNAME_H
+#define PB_JNAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "util/buf.h"
+#include "profbridge/profile.h"
+
+/* Appends the LLVM name of Java record `r` (not PB_REC_FUNCTION) to `out`.
+ * Fills p's method descriptor cache. Returns 0, PB_ENOMEM or PB_EINVAL
+ * (the record names a context/method/layout p does not have). */
+int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out);
+
+/* The record kind whose tag `name` starts with ("jcall:" ...), or -1. */
+int pbi_jname_kind(const char *name, size_t len);
+
+/*
+ * Parses a rendered Java record name back into key fields: out->kind,
+ * out->ctx (interned in p; PB_NONE for jmonitor), out->layout (jbranch;
+ * else PB_NONE), out->name = PB_NONE, out->hash = 0; other fields are left
+ * alone. Symbols and methods are created in p as needed, but only after the
+ * whole name was found valid. Returns 0, PB_EFORMAT (not a Java record name;
+ * err says where), PB_ENOMEM.
+ */
+int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err);
+
+/* Java hash of a rendered name: low 60 bits of its NameRef. */
+uint64_t pbi_jname_hash(const char *name, size_t len);
+
+/* The rendered descriptor of method m (as in a frame, without ":bci"),
+ * cached in p. 0, PB_ENOMEM or PB_EINVAL. */
+int pbi_jname_method_desc(const pb_profile *p, uint32_t m, const char **text, size_t *len);
+
+/* Appends symbol i's type token (escaped name or "%#id"). */
+void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out);
+
+#endif

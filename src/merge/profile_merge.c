@@ -1,0 +1,707 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * profile_merge.c -- adding records and whole profiles together exactly the
+ * way llvm-profdata merge does (spec llvm-instrprof.md §3.7, §3.12 point 4;
+ * LLVM InstrProfWriter::addRecord and InstrProfRecord::merge):
+ *
+ *  - a new key is inserted; with weight > 1 its counters are multiplied
+ *    (saturating, clamped to max_count) and so are its value counts;
+ *  - an existing key: a counter-count mismatch warns and skips the record;
+ *    pseudo-count records (counter 0 = -1 "hot" / -2 "warm", LLVM >= 15)
+ *    only merge with pseudo records, and then only counter 0 changes;
+ *    counters become min(max, dst + src*w); a bitmap size mismatch warns and
+ *    skips the rest (LLVM returns there, before the value sites); bitmaps are
+ *    OR-ed; per value kind a site-count mismatch warns and skips that kind,
+ *    else each site is merged by value (both sides sorted by value; equal
+ *    values add count*w; values only in the source are taken with their
+ *    count as is -- LLVM does not scale them);
+ *  - after either path every site is stable-sorted by count, descending,
+ *    and cut to max_values_per_site.
+ * Value counts saturate at UINT64_MAX as in LLVM (its clamp applies to
+ * counters only), except when max_count is below PB_MAX_COUNT_LLVM (iprof:
+ * Java longs), where they are clamped to max_count too.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/bytes.h"
+#include "merge/merge_stream.h"
+#include "model/profile_internal.h"
+#include "llvm/target.h"
+#include "llvm/llvm_values.h"
+
+#define PSEUDO_HOT UINT64_MAX
+#define PSEUDO_WARM (UINT64_MAX - 1)
+
+static const pb_merge_options default_options = PB_MERGE_OPTIONS_INIT;
+
+static uint64_t value_max(const pb_merge_options *o) {
+    return o->max_count >= PB_MAX_COUNT_LLVM ? UINT64_MAX : o->max_count;
+}
+
+/*
+ * What llvm-profdata's InstrProfWriter reports about one record it adds: the
+ * first problem only (loadInput's `Reported`: later ones of the same record
+ * are dropped), as a warning "NAME: what" whose path is LLVM's instrprof_error
+ * name (profile.h: PB_MERGE_*), so a caller can give LLVM's hint once per kind.
+ */
+typedef struct problem {
+    const char *id, *what; /* NULL: none yet */
+} problem;
+
+static void note(problem *pr, const char *id, const char *what) {
+    if (!pr->id) {
+        pr->id = id;
+        pr->what = what;
+    }
+}
+
+/* a*1 + b*w saturating at max, and whether it saturated (LLVM's Overflowed:
+ * the sum passes 2^64-1, or the release's maximum count) */
+static uint64_t madd(uint64_t a, uint64_t b, uint64_t w, uint64_t max, problem *pr) {
+    uint64_t prod, sum;
+    if (__builtin_mul_overflow(b, w, &prod) || __builtin_add_overflow(a, prod, &sum) || sum > max) {
+        note(pr, PB_MERGE_COUNTER_OVERFLOW, "counter overflow");
+        return max;
+    }
+    return sum;
+}
+
+static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const problem *pr) {
+    if (!o->diag || !pr->id) return;
+    const char *name = "?";
+    size_t len = 1;
+    if (pb_profile_record_name(p, &p->recs[i], &name, &len, NULL, NULL)) {
+        name = "?";
+        len = 1;
+    }
+    pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
+            PB_NO_OFFSET, pr->id, "%.*s: %s", len > 400 ? 400 : (int)len, name, pr->what);
+}
+
+/* ---- value sites -------------------------------------------------------- */
+
+/* Stable merge sort of values; by_value: ascending value, else descending
+ * count. tmp holds n values. */
+static int before(const pb_value *a, const pb_value *b, int by_value) {
+    return by_value ? a->value < b->value : a->count > b->count;
+}
+
+static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
+    if (n < 2) return;
+    if (n <= 16) { /* insertion sort: stable, fast for small sites */
+        for (size_t i = 1; i < n; i++) {
+            pb_value x = v[i];
+            size_t j = i;
+            while (j > 0 && before(&x, &v[j - 1], by_value)) {
+                v[j] = v[j - 1];
+                j--;
+            }
+            v[j] = x;
+        }
+        return;
+    }
+    size_t h = n / 2;
+    stable_sort(v, tmp, h, by_value);
+    stable_sort(v + h, tmp, n - h, by_value);
+    size_t i = 0, j = h, k = 0;
+    while (i < h && j < n) tmp[k++] = before(&v[j], &v[i], by_value) ? v[j++] : v[i++];
+    while (i < h) tmp[k++] = v[i++];
+    while (j < n) tmp[k++] = v[j++];
+    memcpy(v, tmp, n * sizeof *v);
+}
+
+typedef pbi_merge_scratch scratch;
+
+static int scratch_need(scratch *s, size_t n) {
+    if (n <= s->cap) return 0;
+    size_t c = s->cap ? s->cap : 64;
+    while (c < n) c *= 2;
+    pb_value *a = realloc(s->a, c * sizeof *a);
+    if (!a) return PB_ENOMEM;
+    s->a = a;
+    s->cap = c;
+    return 0;
+}
+
+/* Sorts every site of r by count (descending, stable) and cuts it. */
+static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        for (uint32_t i = 0; i < r->num_sites[k]; i++) {
+            pb_site *site = &r->sites[k][i];
+            if (scratch_need(s, site->num_values)) return PB_ENOMEM;
+            stable_sort(site->values, s->a, site->num_values, 0);
+            if (o->max_values_per_site && site->num_values > o->max_values_per_site)
+                site->num_values = o->max_values_per_site;
+        }
+    }
+    return 0;
+}
+
+/* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). Both sides
+ * are first sorted by value (sortByTargetValues): stably up to LLVM 18,
+ * with std::sort from 19 (unstable: decides which of several equal values,
+ * e.g. targets of value 0, meet; llvm_values.h). */
+static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t w, uint64_t vmax,
+                      int std_sort, scratch *s, problem *pr) {
+    size_t nd = dst->num_values, ns = src->num_values;
+    size_t big = nd > ns ? nd : ns;
+    /* Scratch layout: [in: ns][tmp for both sorts: max(nd, ns)][out: nd + ns]. */
+    if (scratch_need(s, ns + big + nd + ns + 1)) return PB_ENOMEM;
+    pb_value *in = s->a, *tmp = s->a + ns, *out = s->a + ns + big;
+    memcpy(in, src->values, ns * sizeof *in);
+    if (std_sort) {
+        pbi_llvm_std_sort_by_value(dst->values, nd);
+        pbi_llvm_std_sort_by_value(in, ns);
+    } else {
+        stable_sort(dst->values, tmp, nd, 1);
+        stable_sort(in, tmp, ns, 1);
+    }
+    size_t i = 0, k = 0;
+    for (size_t j = 0; j < ns; j++) {
+        while (i < nd && dst->values[i].value < in[j].value) out[k++] = dst->values[i++];
+        if (i < nd && dst->values[i].value == in[j].value) {
+            pb_value v = dst->values[i++];
+            v.count = madd(v.count, in[j].count, w, vmax, pr);
+            if (v.symbol == PB_NONE) v.symbol = in[j].symbol;
+            out[k++] = v;
+            continue;
+        }
+        out[k++] = in[j]; /* as LLVM: a value new to dst is not scaled */
+    }
+    while (i < nd) out[k++] = dst->values[i++];
+    pb_value *dest = dst->values;
+    if (k > nd) {
+        dest = pbi_arena_alloc(&p->arena, k * sizeof *dest, 8);
+        if (!dest) return PB_ENOMEM;
+    }
+    if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */
+    dst->values = dest;
+    dst->num_values = (uint32_t)k;
+    return 0;
+}
+
+static int is_pseudo(uint64_t c) { return c == PSEUDO_HOT || c == PSEUDO_WARM; }
+
+static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_merge_options *o,
+                      scratch *s, problem *pr) {
+    pb_record *d = &p->recs[di];
+    uint64_t w = o->weight, max = o->max_count, vmax = value_max(o);
+    if (d->num_counters != src->num_counters) {
+        note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
+        return 0;
+    }
+    /* LLVM 14 has no pseudo counts: -1 is then an ordinary (saturated) count. */
+    if (max != PB_MAX_COUNT_LLVM14 && (is_pseudo(d->counters[0]) || is_pseudo(src->counters[0]))) {
+        if (!is_pseudo(d->counters[0]) || !is_pseudo(src->counters[0])) {
+            note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
+            return 0;
+        }
+        d->counters[0] =
+            d->counters[0] == PSEUDO_HOT || src->counters[0] == PSEUDO_HOT ? PSEUDO_HOT : PSEUDO_WARM;
+        return sort_sites(d, o, s);
+    }
+    for (uint32_t i = 0; i < d->num_counters; i++)
+        d->counters[i] = madd(d->counters[i], src->counters[i], w, max, pr);
+    if (d->num_bitmap_bytes != src->num_bitmap_bytes) {
+        note(pr, PB_MERGE_BITMAP_MISMATCH, "function bitmap size change detected (bitmap size mismatch)");
+        return sort_sites(d, o, s);
+    }
+    for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
+    pbi_llvm_target t;
+    int std_sort = pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t) == 0 &&
+                   pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE);
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        if (d->num_sites[k] != src->num_sites[k]) {
+            note(pr, PB_MERGE_VALUE_SITE_COUNT_MISMATCH,
+                 "function value site count change detected (counter mismatch)");
+            continue;
+        }
+        for (uint32_t i = 0; i < d->num_sites[k]; i++) {
+            int rc = merge_site(p, &d->sites[k][i], &src->sites[k][i], w, vmax, std_sort, s, pr);
+            if (rc) return rc;
+        }
+    }
+    return sort_sites(d, o, s);
+}
+
+/* A new key with weight > 1 (LLVM's InstrProfRecord::scale: an overflow is
+ * reported; weight 1 leaves the record as it is, even above the maximum). */
+static int scale_new(pb_record *d, const pb_merge_options *o, problem *pr) {
+    uint64_t w = o->weight, vmax = value_max(o);
+    if (w <= 1) return 0;
+    for (uint32_t i = 0; i < d->num_counters; i++)
+        d->counters[i] = madd(0, d->counters[i], w, o->max_count, pr);
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        for (uint32_t i = 0; i < d->num_sites[k]; i++)
+            for (uint32_t j = 0; j < d->sites[k][i].num_values; j++) {
+                pb_value *v = &d->sites[k][i].values[j];
+                v->count = madd(0, v->count, w, vmax, pr);
+            }
+    return 0;
+}
+
+/* known: the index of rec's key in dst when the caller found it, else SIZE_MAX. */
+static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_options *o, scratch *s,
+                     size_t known, pb_error *err) {
+    int rc = pbi_validate_record(dst, rec, err);
+    if (rc) return rc;
+    size_t i = known != SIZE_MAX ? known : pbi_find_record(dst, rec);
+    problem pr = {NULL, NULL};
+    if (i == SIZE_MAX) {
+        rc = pbi_append_record(dst, rec, &i, err);
+        if (rc) return rc;
+        scale_new(&dst->recs[i], o, &pr);
+        rc = sort_sites(&dst->recs[i], o, s);
+    } else {
+        rc = merge_into(dst, i, rec, o, s, &pr);
+    }
+    warn(dst, i, o, &pr);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record");
+    return 0;
+}
+
+static int check_options(const pb_merge_options **o, pb_error *err) {
+    if (!*o) *o = &default_options;
+    if ((*o)->weight == 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "weight", "a merge weight must be >= 1");
+    if ((*o)->max_count == 0)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "max_count", "a saturation point must be > 0");
+    return 0;
+}
+
+int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,
+                            pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    scratch s = {NULL, 0};
+    rc = merge_one(dst, rec, o, &s, SIZE_MAX, err);
+    free(s.a);
+    return rc;
+}
+
+/* Merges traces t[0..n) of a profile whose stream size is `stream` into p
+ * (pbi_merge_traces). llvm-profdata gives the traces of a raw input the
+ * input's weight (RawInstrProfReader::getTemporalProfTraces(Weight) sets, not
+ * multiplies: a raw trace is one run); an indexed or text input keeps the
+ * weights its traces carry. copy: t belongs to someone else. */
+static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, size_t n, uint64_t stream,
+                           int copy, const pb_merge_options *o, pb_error *err) {
+    int raw = strcmp(from->origin.format, "raw") == 0;
+    pbi_trace *v = t;
+    if (copy) {
+        v = calloc(n ? n : 1, sizeof *v);
+        if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
+        for (size_t i = 0; i < n; i++) {
+            v[i] = t[i];
+            v[i].refs = malloc((t[i].n ? t[i].n : 1) * sizeof *v[i].refs);
+            if (!v[i].refs) {
+                for (size_t j = 0; j < i; j++) free(v[j].refs);
+                free(v);
+                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
+            }
+            memcpy(v[i].refs, t[i].refs, t[i].n * sizeof *v[i].refs);
+        }
+    }
+    if (raw)
+        for (size_t i = 0; i < n; i++) v[i].weight = o->weight;
+    return pbi_merge_traces(p, v, n, stream, o->trace_reservoir, o->trace_max_length, err);
+}
+
+int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    /* the traces as the first input added to an empty writer */
+    pbi_trace *t = p->traces;
+    size_t n = p->num_traces;
+    uint64_t stream = p->trace_stream_size;
+    p->traces = NULL;
+    p->num_traces = p->cap_traces = 0;
+    p->trace_stream_size = 0;
+    /* llvm-profdata adds an input's traces only when it has some: then a
+     * stream size without traces is dropped too */
+    if (n) {
+        if ((rc = merge_traces_of(p, p, t, n, stream, 0, o, err))) return rc;
+    } else {
+        free(t);
+    }
+    scratch s = {NULL, 0};
+    for (size_t i = 0; i < p->num_recs && !rc; i++) {
+        problem pr = {NULL, NULL};
+        scale_new(&p->recs[i], o, &pr);
+        warn(p, i, o, &pr);
+        rc = sort_sites(&p->recs[i], o, &s);
+    }
+    free(s.a);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites");
+    return 0;
+}
+
+/* ---- whole profiles ------------------------------------------------------------ */
+
+typedef struct import_maps {
+    uint32_t *sym, *meth, *ctx, *ints; /* src index -> dst index (PB_NONE: not yet) */
+    pb_frame *frames;
+    size_t cap_frames;
+} import_maps;
+
+static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m, pb_error *err) {
+    size_t ns = src->sym_keys.count, nm = src->meth_keys.count;
+    size_t nc = src->ctxs.count, ni = src->ints.count;
+    m->sym = malloc((ns ? ns : 1) * sizeof *m->sym);
+    m->meth = malloc((nm ? nm : 1) * sizeof *m->meth);
+    m->ctx = malloc((nc ? nc : 1) * sizeof *m->ctx);
+    m->ints = malloc((ni ? ni : 1) * sizeof *m->ints);
+    if (!m->sym || !m->meth || !m->ctx || !m->ints)
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
+    int rc = 0;
+    for (size_t i = 0; i < ns && !rc; i++) {
+        const pb_symbol *s = &src->syms[i];
+        if (s->placeholder) {
+            rc = pb_profile_add_placeholder_symbol(dst, s->placeholder_id, &m->sym[i], err);
+        } else {
+            size_t len;
+            const char *n = pb_profile_str(src, s->name, &len);
+            rc = pb_profile_add_symbol(dst, n, len, &m->sym[i], err);
+        }
+    }
+    uint32_t *sig = NULL;
+    size_t cap_sig = 0;
+    for (size_t i = 0; i < nm && !rc; i++) {
+        const pb_method *me = &src->meths[i];
+        if (me->placeholder) {
+            rc = pb_profile_add_placeholder_method(dst, me->placeholder_id, &m->meth[i], err);
+            continue;
+        }
+        if (me->num_sig > cap_sig) {
+            uint32_t *s2 = realloc(sig, me->num_sig * sizeof *sig);
+            if (!s2) {
+                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a signature");
+                break;
+            }
+            sig = s2;
+            cap_sig = me->num_sig;
+        }
+        for (uint32_t j = 0; j < me->num_sig; j++) sig[j] = m->sym[me->sig[j]];
+        size_t len;
+        const char *n = pb_profile_str(src, me->name, &len);
+        rc = pb_profile_add_method(dst, n, len, sig, me->num_sig, &m->meth[i], err);
+    }
+    free(sig);
+    for (size_t i = 0; i < nc && !rc; i++) {
+        size_t n;
+        const pb_frame *f = pb_profile_context(src, (uint32_t)i, &n);
+        if (n > m->cap_frames) {
+            pb_frame *f2 = realloc(m->frames, n * sizeof *f2);
+            if (!f2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
+            m->frames = f2;
+            m->cap_frames = n;
+        }
+        for (size_t j = 0; j < n; j++) m->frames[j] = (pb_frame){m->meth[f[j].method], f[j].bci};
+        rc = pb_profile_intern_context(dst, m->frames, n, &m->ctx[i], err);
+    }
+    for (size_t i = 0; i < ni && !rc; i++) {
+        size_t n;
+        const int32_t *v = pb_profile_ints(src, (uint32_t)i, &n);
+        rc = pb_profile_intern_ints(dst, v, n, &m->ints[i], err);
+    }
+    return rc;
+}
+
+/*
+ * Checks the kinds can be merged, with the rule of the target release
+ * (src/llvm/target.h; llvm-profdata's loadInput and
+ * InstrProfWriter::mergeProfileKind / setIsIRLevelProfile), before anything
+ * of the input is merged. dst's kind is the OR of the kinds of the inputs
+ * merged so far (pb_profile_merge ORs the flags), as the writer's is.
+ *
+ *  - LLVM 13 (FE_IR_MIX_REFUSED): the first input sets IR or front-end
+ *    (front-end: no IR flag; a text file without header is front-end);
+ *    every later input of the other level is refused.
+ *  - LLVM 14+ (FE_TEXT_HEADER_CONFLICT): the kind is a set of bits in which
+ *    only a text ':fe' header sets "front-end" (PB_KIND_FRONTEND); a
+ *    front-end raw or indexed file, or a text file without header, has no
+ *    bit at all. While the merged kind is empty the input's kind is taken
+ *    as it is; after that an input whose front-end bit differs is refused.
+ *    So front-end and IR inputs merge silently into IR, a ':fe' text merges
+ *    after inputs without any kind bit, and nothing without ':fe' merges
+ *    after it. FunctionEntryOnly never merges with entry_first.
+ * Refused: PB_EFORMAT with llvm-profdata's words (the input is skipped;
+ * exit 1 as its "no profile can be merged" unless --failure-mode allows).
+ */
+#define KIND_BITS ((PB_VARIANT_MASK & ~PB_VARIANT_DBG_CORRELATE) | PB_KIND_FRONTEND)
+
+static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_options *o, pb_error *err) {
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
+                            o->llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
+    uint64_t a = dst->flags & KIND_BITS;
+    b &= KIND_BITS;
+    if (pbi_llvm_has(&t, PBI_LF_FE_IR_MIX_REFUSED)) {
+        /* nothing merged yet: no record and no input's origin */
+        int unset = !dst->num_recs && !dst->origin.format[0];
+        if (!unset && ((a ^ b) & PB_VARIANT_IR))
+            return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                                "Merge IR generated profile with Clang generated profile. (llvm-profdata %d "
+                                "merges no %s input into a%s profile)",
+                                t.release, (b & PB_VARIANT_IR) ? "IR" : "front-end",
+                                (a & PB_VARIANT_IR) ? "n IR" : " front-end");
+        return 0;
+    }
+    if (!a) return 0; /* LLVM's InstrProfKind::Unknown: takes the input's kind */
+    if (pbi_llvm_has(&t, PBI_LF_FE_TEXT_HEADER_CONFLICT) && ((a ^ b) & PB_KIND_FRONTEND))
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                            "Merge IR generated profile with Clang generated profile. (llvm-profdata %d: "
+                            "%s; docs/indexed.md)",
+                            t.release,
+                            (b & PB_KIND_FRONTEND) ? "a text ':fe' input merges only into inputs with ':fe' "
+                                                     "or without any kind"
+                                                   : "after a text ':fe' input only inputs with ':fe' merge");
+    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
+        ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
+        /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
+         * llvm-profdata's "no profile can be merged") */
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                            "cannot merge FunctionEntryOnly profiles and BB profiles together");
+    return 0;
+}
+
+static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
+                       pb_error *err) {
+    return check_kinds_of(dst, src->flags, o, err);
+}
+
+/*
+ * dst's id for a function name, and the index of dst's record with key
+ * (name, hash) when the guess at position `hint` is it (else SIZE_MAX: the
+ * caller looks it up). Profiles of one program list their functions in one
+ * order, so dst's record at the input record's position is usually its key:
+ * checking it first saves the string and key lookups (keys are unique, so a
+ * match is the record the lookup would find).
+ */
+static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len, uint64_t hash,
+                        const pb_merge_options *o, pb_str *id, size_t *known, pb_error *err) {
+    /* --remapping-file: the record is merged under its new name (LLVM's
+     * loadInput renames it before InstrProfWriter::addRecord) */
+    pb_remap_lookup(o->remap, n, len, &n, &len);
+    const pb_record *d = hint < dst->num_recs ? &dst->recs[hint] : NULL;
+    size_t dl;
+    const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == hash ? pb_profile_str(dst, d->name, &dl)
+                                                                        : NULL;
+    *known = SIZE_MAX;
+    if (dn && dl == len && memcmp(dn, n, len) == 0) {
+        *id = d->name;
+        *known = hint;
+        return 0;
+    }
+    if (*id != PB_NONE) return 0; /* the caller knows it already */
+    return pb_profile_intern(dst, n, len, id, err);
+}
+
+static int merge_records(pb_profile *dst, const pb_profile *src, const import_maps *m,
+                         const pb_merge_options *o, pb_error *err) {
+    scratch s = {NULL, 0};
+    pb_site *sites = NULL;
+    size_t cap_sites = 0;
+    pb_value *vals = NULL;
+    size_t cap_vals = 0;
+    int rc = 0;
+    for (size_t i = 0; i < src->num_recs && !rc; i++) {
+        const pb_record *r = &src->recs[i];
+        pb_record t = *r;
+        size_t known = SIZE_MAX;
+        if (r->kind == PB_REC_FUNCTION) {
+            size_t len;
+            const char *n = pb_profile_str(src, r->name, &len);
+            if (!n) {
+                rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                                  "records[%zu] of the source names no string", i);
+                break;
+            }
+            t.name = PB_NONE;
+            rc = resolve_name(dst, i, n, len, r->hash, o, &t.name, &known, err);
+            if (rc) break;
+        } else {
+            /* out-of-range ids (changed in place) stay invalid for dst's
+             * validation to refuse */
+            t.ctx = r->ctx < src->ctxs.count ? m->ctx[r->ctx] : PB_NONE;
+            t.layout = r->layout < src->ints.count ? m->ints[r->layout] : PB_NONE;
+        }
+        /* Copy sites and values with the symbols renumbered for dst. */
+        size_t nsites = 0, nvals = 0;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            nsites += r->num_sites[k];
+            for (uint32_t j = 0; j < r->num_sites[k]; j++) nvals += r->sites[k][j].num_values;
+        }
+        if (nsites > cap_sites) {
+            pb_site *s2 = realloc(sites, nsites * sizeof *s2);
+            if (!s2) goto nomem;
+            sites = s2;
+            cap_sites = nsites;
+        }
+        if (nvals > cap_vals) {
+            pb_value *v2 = realloc(vals, nvals * sizeof *v2);
+            if (!v2) goto nomem;
+            vals = v2;
+            cap_vals = nvals;
+        }
+        size_t si = 0, vi = 0;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            t.sites[k] = r->num_sites[k] ? sites + si : NULL;
+            for (uint32_t j = 0; j < r->num_sites[k]; j++) {
+                const pb_site *ss = &r->sites[k][j];
+                sites[si].num_values = ss->num_values;
+                sites[si].values = vals + vi;
+                for (uint32_t v = 0; v < ss->num_values; v++) {
+                    vals[vi] = ss->values[v];
+                    uint32_t sy = vals[vi].symbol;
+                    /* a symbol src does not have (changed in place) becomes
+                     * none; validation in dst then still holds */
+                    vals[vi].symbol = sy < src->sym_keys.count ? m->sym[sy] : PB_NONE;
+                    vi++;
+                }
+                si++;
+            }
+        }
+        rc = merge_one(dst, &t, o, &s, known, err);
+    }
+    goto out;
+nomem:
+    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate value sites");
+out:
+    free(s.a);
+    free(sites);
+    free(vals);
+    return rc;
+}
+
+static int add_binary_ids(pb_profile *dst, const pb_profile *src, pb_error *err) {
+    int rc = 0;
+    for (size_t i = 0; i < src->num_bids && !rc; i++)
+        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    return rc;
+}
+
+int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
+    int rc = add_binary_ids(dst, src, err);
+    for (size_t i = 0; i < src->num_traces && !rc; i++)
+        rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
+    if (!rc) {
+        uint64_t sum;
+        dst->trace_stream_size = pb_add_u64(&sum, dst->trace_stream_size, src->trace_stream_size)
+                                     ? sum
+                                     : UINT64_MAX;
+    }
+    return rc;
+}
+
+int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
+                     pb_error *err) {
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    if (dst == src)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "cannot merge a profile into itself");
+    rc = check_kinds(dst, src, o, err);
+    if (rc) return rc;
+    import_maps m;
+    memset(&m, 0, sizeof m);
+    rc = import_tables(dst, src, &m, err);
+    if (!rc) rc = merge_records(dst, src, &m, o, err);
+    if (!rc) dst->flags |= src->flags;
+    if (!rc) rc = add_binary_ids(dst, src, err);
+    if (!rc && src->num_traces) /* as llvm-profdata: an input without traces adds no stream size */
+        rc = merge_traces_of(dst, src, src->traces, src->num_traces, src->trace_stream_size, 1, o, err);
+    for (size_t i = 0; i < src->num_props && !rc; i++)
+        if (!pb_profile_prop(dst, src->props[i].key, NULL))
+            rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);
+    if (!rc && !dst->origin.format[0]) dst->origin = src->origin;
+    free(m.sym);
+    free(m.meth);
+    free(m.ctx);
+    free(m.ints);
+    free(m.frames);
+    return rc;
+}
+
+/* ---- streaming (merge_stream.h) ---------------------------------------------- */
+
+int pbi_merge_stream_init(pbi_merge_stream *m, pb_profile *dst, const pb_merge_options *o,
+                          pb_error *err) {
+    memset(m, 0, sizeof *m);
+    int rc = check_options(&o, err);
+    if (rc) return rc;
+    m->dst = dst;
+    m->o = o;
+    return 0;
+}
+
+/* Imports side's symbols added since the last call (import_tables' order). */
+static int import_new_symbols(pbi_merge_stream *m, const pb_profile *side, pb_error *err) {
+    size_t n = side->sym_keys.count;
+    if (n == m->nsym) return 0;
+    if (n > m->cap_sym) {
+        uint32_t *s2 = realloc(m->sym, n * sizeof *s2);
+        if (!s2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
+        m->sym = s2;
+        m->cap_sym = n;
+    }
+    int rc = 0;
+    for (; m->nsym < n && !rc; m->nsym++) {
+        const pb_symbol *s = &side->syms[m->nsym];
+        if (s->placeholder) {
+            rc = pb_profile_add_placeholder_symbol(m->dst, s->placeholder_id, &m->sym[m->nsym], err);
+        } else {
+            size_t len;
+            const char *nm = pb_profile_str(side, s->name, &len);
+            rc = pb_profile_add_symbol(m->dst, nm, len, &m->sym[m->nsym], err);
+        }
+    }
+    return rc;
+}
+
+int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_record *rec, const char *name,
+                              size_t len, pb_str *name_id, pb_error *err) {
+    int rc;
+    if (!m->started) {
+        /* pb_profile_merge checks the kinds before it merges anything */
+        if ((rc = check_kinds_of(m->dst, m->flags, m->o, err))) return rc;
+        /* llvm-profdata merges the input's kind before its records: so the
+         * check pb_profile_merge repeats at the end sees the kind set (LLVM
+         * 13 after a failed first input: dst has records, no flags yet) */
+        m->dst->flags |= m->flags;
+        m->started = 1;
+    }
+    if ((rc = import_new_symbols(m, side, err))) return rc;
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        for (uint32_t i = 0; i < rec->num_sites[k]; i++)
+            for (uint32_t j = 0; j < rec->sites[k][i].num_values; j++) {
+                pb_value *v = &rec->sites[k][i].values[j];
+                /* as merge_records: a symbol side does not have becomes none */
+                v->symbol = v->symbol < m->nsym ? m->sym[v->symbol] : PB_NONE;
+            }
+    pb_record t = *rec;
+    size_t known;
+    if ((rc = resolve_name(m->dst, m->next++, name, len, rec->hash, m->o, name_id, &known, err))) return rc;
+    t.name = *name_id;
+    return merge_one(m->dst, &t, m->o, &m->s, known, err);
+}
+
+int pbi_merge_stream_finish(pbi_merge_stream *m, const pb_profile *side, pb_error *err) {
+    /* side has no records, so this merges exactly the profile-level part of
+     * pb_profile_merge (its kind check needs records: done at the first one) */
+    return pb_profile_merge(m->dst, side, m->o, err);
+}
+
+void pbi_merge_stream_fail(pbi_merge_stream *m) {
+    if (m->started) m->dst->flags |= m->flags;
+}
+
+void pbi_merge_stream_free(pbi_merge_stream *m) {
+    free(m->sym);
+    m->sym = NULL;
+    m->nsym = m->cap_sym = 0;
+    free(m->s.a);
+    m->s.a = NULL;
+    m->s.cap = 0;
+}

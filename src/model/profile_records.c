@@ -1,0 +1,417 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * profile_records.c -- adding records, reading them back, their LLVM names
+ * and the lookups by name / NameRef.
+ *
+ * Records live in one growable array of pb_record; their counters, bitmaps,
+ * sites and values live in the profile's arena. A hash index over the keys
+ * (open addressing, record index + 1 per slot) gives O(1) duplicate
+ * detection and merge.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/buf.h"
+#include "bridge/jname.h"
+#include "model/profile_internal.h"
+
+/* ---- keys ------------------------------------------------------------------ */
+
+uint64_t pbi_record_key_hash(const pb_record *r) {
+    if (r->kind == PB_REC_FUNCTION) return pbi_hash_u64(r->hash ^ pbi_hash_u64(r->name));
+    uint64_t k = ((uint64_t)r->ctx << 32) | r->layout;
+    return pbi_hash_u64(k + UINT64_C(0x9e3779b97f4a7c15) * r->kind);
+}
+
+int pbi_record_key_equal(const pb_record *a, const pb_record *b) {
+    if (a->kind != b->kind) return 0;
+    if (a->kind == PB_REC_FUNCTION) return a->name == b->name && a->hash == b->hash;
+    return a->ctx == b->ctx && a->layout == b->layout;
+}
+
+static int key_index_grow(pb_profile *p, size_t want) {
+    size_t n = p->key_nslots ? p->key_nslots : 64;
+    while (n < want * 2) n *= 2;
+    if (n == p->key_nslots) return 0;
+    uint32_t *s = calloc(n, sizeof *s);
+    if (!s) return PB_ENOMEM;
+    for (size_t i = 0; i < p->num_recs; i++) {
+        size_t b = (size_t)pbi_record_key_hash(&p->recs[i]) & (n - 1);
+        while (s[b]) b = (b + 1) & (n - 1);
+        s[b] = (uint32_t)i + 1;
+    }
+    free(p->key_slots);
+    p->key_slots = s;
+    p->key_nslots = n;
+    return 0;
+}
+
+int pbi_rebuild_key_index(pb_profile *p) {
+    free(p->key_slots);
+    p->key_slots = NULL;
+    p->key_nslots = 0;
+    p->key_indexed = 0;
+    int rc = key_index_grow(p, p->num_recs + 1);
+    if (rc == 0) p->key_indexed = p->num_recs;
+    return rc;
+}
+
+/* Adds the records appended since the last lookup to the index; 0 or PB_ENOMEM. */
+static int key_index_catch_up(pb_profile *p) {
+    if (p->key_indexed == p->num_recs && p->key_nslots) return 0;
+    if ((p->num_recs + 1) * 2 > p->key_nslots) {
+        /* key_index_grow re-inserts every record, so all are indexed after it */
+        int rc = key_index_grow(p, p->num_recs + 1);
+        if (rc) return rc;
+        p->key_indexed = p->num_recs;
+        return 0;
+    }
+    size_t mask = p->key_nslots - 1;
+    for (size_t i = p->key_indexed; i < p->num_recs; i++) {
+        size_t b = (size_t)pbi_record_key_hash(&p->recs[i]) & mask;
+        while (p->key_slots[b]) b = (b + 1) & mask;
+        p->key_slots[b] = (uint32_t)i + 1;
+    }
+    p->key_indexed = p->num_recs;
+    return 0;
+}
+
+size_t pbi_find_record(const pb_profile *cp, const pb_record *r) {
+    /* The index is a cache of the records (logically const, as the name caches). */
+    pb_profile *p = (pb_profile *)(uintptr_t)cp;
+    if (key_index_catch_up(p)) {
+        /* No memory for the index: a slow scan still gives the right answer. */
+        for (size_t i = 0; i < p->num_recs; i++)
+            if (pbi_record_key_equal(&p->recs[i], r)) return i;
+        return SIZE_MAX;
+    }
+    size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(r) & mask;
+    while (p->key_slots[b]) {
+        size_t i = p->key_slots[b] - 1;
+        if (pbi_record_key_equal(&p->recs[i], r)) return i;
+        b = (b + 1) & mask;
+    }
+    return SIZE_MAX;
+}
+
+void pbi_invalidate_record_caches(pb_profile *p) {
+    free(p->lookup);
+    p->lookup = NULL;
+    p->num_lookup = 0;
+}
+
+void pbi_invalidate_method_caches(pb_profile *p) {
+    free(p->descs);
+    p->descs = NULL;
+    p->num_descs = 0;
+    pbi_arena_free(&p->desc_arena);
+}
+
+/* ---- validation -------------------------------------------------------------- */
+
+static const char *const kind_names[PB_REC_KIND_COUNT] = {
+    "function", "Java call count", "Java branch", "Java virtual invoke",
+    "Java instanceof", "Java monitor", "Java sample"};
+
+static int bad(pb_error *err, const char *fmt, unsigned a, unsigned b) {
+    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record", fmt, a, b);
+}
+
+int pbi_validate_record(const pb_profile *p, const pb_record *r, pb_error *err) {
+    if (r->kind >= PB_REC_KIND_COUNT) return bad(err, "unknown record kind %u (of %u)", r->kind, PB_REC_KIND_COUNT);
+    const char *kn = kind_names[r->kind];
+    if (r->num_counters == 0 || !r->counters)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record", "%s record without counters", kn);
+    if (r->kind == PB_REC_FUNCTION) {
+        if (r->name == PB_NONE || r->name >= p->strs.count)
+            return bad(err, "function record names string %u of %u", r->name, p->strs.count);
+    } else if (r->kind == PB_REC_JAVA_MONITOR) {
+        if (r->ctx != PB_NONE)
+            return bad(err, "Java monitor record has context %u (expected none%.0u)", r->ctx, 0);
+    } else if (r->ctx == PB_NONE || r->ctx >= p->ctxs.count) {
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                            "%s record names context %u of %u", kn, (unsigned)r->ctx,
+                            (unsigned)p->ctxs.count);
+    }
+    if (r->kind == PB_REC_JAVA_BRANCH) {
+        if (r->layout == PB_NONE || r->layout >= p->ints.count)
+            return bad(err, "Java branch record names layout %u of %u", r->layout, p->ints.count);
+        size_t nl;
+        (void)pb_profile_ints(p, r->layout, &nl);
+        if (nl % 2)
+            return bad(err, "Java branch layout has %u ints (expected pairs%.0u)", (unsigned)nl, 0);
+        if ((uint64_t)r->num_counters != 1 + (uint64_t)nl / 2)
+            return bad(err, "Java branch record has %u counters, its layout needs %u",
+                       r->num_counters, (unsigned)(1 + nl / 2));
+    } else if (r->kind != PB_REC_FUNCTION && r->layout != PB_NONE) {
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                            "%s record has a layout (only branches have one)", kn);
+    }
+    if (r->num_bitmap_bytes && !r->bitmap)
+        return bad(err, "record claims %u bitmap bytes but has none%.0u", r->num_bitmap_bytes, 0);
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        if (r->num_sites[k] && !r->sites[k])
+            return bad(err, "record claims %u sites of value kind %u but has none", r->num_sites[k], (unsigned)k);
+        for (uint32_t s = 0; s < r->num_sites[k]; s++) {
+            const pb_site *site = &r->sites[k][s];
+            if (site->num_values && !site->values)
+                return bad(err, "value site %u of kind %u has no values", s, (unsigned)k);
+            for (uint32_t v = 0; v < site->num_values; v++) {
+                uint32_t sym = site->values[v].symbol;
+                if (sym == PB_NONE) continue;
+                if (sym >= p->sym_keys.count)
+                    return bad(err, "a value names symbol %u of %u", sym, p->sym_keys.count);
+                if (p->syms[sym].md5 != site->values[v].value)
+                    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record",
+                                        "value 0x%016llx stands for symbol %u whose NameRef is "
+                                        "0x%016llx",
+                                        (unsigned long long)site->values[v].value, (unsigned)sym,
+                                        (unsigned long long)p->syms[sym].md5);
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- adding ------------------------------------------------------------------------ */
+
+int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
+    if (p->num_recs >= UINT32_MAX - 1)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "too many records");
+    if (p->num_recs == p->cap_recs) {
+        size_t n = p->cap_recs ? p->cap_recs * 2 : 256;
+        pb_record *r = realloc(p->recs, n * sizeof *r);
+        if (!r) goto nomem;
+        p->recs = r;
+        p->cap_recs = n;
+    }
+
+    pb_record r = *rec;
+    pbi_arena *a = &p->arena;
+    if (r.kind == PB_REC_FUNCTION) {
+        r.ctx = PB_NONE;
+        r.layout = PB_NONE;
+    } else {
+        r.name = PB_NONE;
+        r.hash = 0; /* derived from the name when asked */
+    }
+    r.counters = pbi_arena_dup(a, rec->counters, (size_t)rec->num_counters * 8, 8);
+    if (!r.counters) goto nomem;
+    r.bitmap = NULL;
+    if (rec->num_bitmap_bytes) {
+        r.bitmap = pbi_arena_dup(a, rec->bitmap, rec->num_bitmap_bytes, 1);
+        if (!r.bitmap) goto nomem;
+    }
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        r.sites[k] = NULL;
+        if (!rec->num_sites[k]) continue;
+        pb_site *sites = pbi_arena_alloc(a, (size_t)rec->num_sites[k] * sizeof *sites, 8);
+        if (!sites) goto nomem;
+        for (uint32_t s = 0; s < rec->num_sites[k]; s++) {
+            const pb_site *src = &rec->sites[k][s];
+            sites[s].num_values = src->num_values;
+            sites[s].values = NULL;
+            if (src->num_values) {
+                sites[s].values = pbi_arena_dup(a, src->values,
+                                                (size_t)src->num_values * sizeof(pb_value), 8);
+                if (!sites[s].values) goto nomem;
+            }
+        }
+        r.sites[k] = sites;
+    }
+    size_t i = p->num_recs++;
+    p->recs[i] = r; /* indexed by the next lookup (key_index_catch_up) */
+    if (r.kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX && r.name >= p->fn_name_bound)
+        p->fn_name_bound = r.name == UINT32_MAX - 1 ? UINT32_MAX : r.name + 1;
+    pbi_invalidate_record_caches(p);
+    if (index) *index = i;
+    return 0;
+nomem:
+    return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a record");
+}
+
+int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
+    int rc = pbi_validate_record(p, rec, err);
+    if (rc) return rc;
+    int fresh_name = rec->kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX &&
+                     rec->name >= p->fn_name_bound;
+    if (!fresh_name && pbi_find_record(p, rec) != SIZE_MAX) {
+        /* Name the key in the message without caching a name for a record
+         * that is not added (readers may hit many duplicates). */
+        pb_buf b = PB_BUF_INIT;
+        uint64_t hash = rec->hash;
+        if (rec->kind == PB_REC_FUNCTION) {
+            size_t n;
+            const char *s = pb_profile_str(p, rec->name, &n);
+            pbi_buf_append(&b, s, n);
+        } else if (pbi_jname_render(p, rec, &b) == 0) {
+            hash = pbi_jname_hash(b.data, b.len);
+        }
+        pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
+                     "a record %.*s with hash 0x%016llx exists", b.len > 300 ? 300 : (int)b.len,
+                     b.data ? b.data : "", (unsigned long long)hash);
+        pbi_buf_free(&b);
+        return PB_EEXIST;
+    }
+    return pbi_append_record(p, rec, index, err);
+}
+
+size_t pb_profile_record_count(const pb_profile *p) { return p->num_recs; }
+
+const pb_record *pb_profile_record(const pb_profile *p, size_t i) {
+    return i < p->num_recs ? &p->recs[i] : NULL;
+}
+
+pb_record *pb_profile_record_mut(pb_profile *p, size_t i) {
+    return i < p->num_recs ? &p->recs[i] : NULL;
+}
+
+/* ---- names ----------------------------------------------------------------------------- */
+
+/* Renders a Java record's name into the name arena (lives until free). */
+static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
+    pb_buf *b = &p->scratch;
+    pbi_buf_reset(b);
+    b->failed = 0;
+    int rc = pbi_jname_render(p, r, b);
+    if (!rc && b->len >= UINT32_MAX) rc = PB_ENOMEM;
+    if (!rc) {
+        char *t = pbi_arena_alloc(&p->name_arena, b->len + 1, 1);
+        if (!t) {
+            rc = PB_ENOMEM;
+        } else {
+            memcpy(t, b->data, b->len + 1);
+            out->name = t;
+            out->len = (uint32_t)b->len;
+            out->hash = pb_md5_ref(t, b->len); /* full NameRef; the hash masks it */
+        }
+    }
+    return rc;
+}
+
+/* The cache entry of record i, rendered on first use. */
+static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
+    if (p->num_rnames < p->num_recs) {
+        pbi_rname *n = realloc(p->rnames, p->cap_recs * sizeof *n);
+        if (!n) return PB_ENOMEM;
+        memset(n + p->num_rnames, 0, (p->cap_recs - p->num_rnames) * sizeof *n);
+        p->rnames = n;
+        p->num_rnames = p->cap_recs;
+    }
+    pbi_rname *e = &p->rnames[i];
+    if (!e->name) {
+        int rc = render_java(p, &p->recs[i], e);
+        if (rc) return rc;
+    }
+    *out = e;
+    return 0;
+}
+
+int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char **name,
+                           size_t *len, uint64_t *hash, pb_error *err) {
+    pb_profile *p = (pb_profile *)cp; /* caches are logically const */
+    if (r->kind == PB_REC_FUNCTION) {
+        if (r->name >= p->strs.count)
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "record", "record names no string");
+        const char *n = pb_profile_str(p, r->name, len);
+        if (name) *name = n;
+        if (hash) *hash = r->hash;
+        return 0;
+    }
+    pbi_rname tmp;
+    const pbi_rname *e = &tmp;
+    int rc;
+    uintptr_t a = (uintptr_t)r, lo = (uintptr_t)p->recs, hi = (uintptr_t)(p->recs + p->num_recs);
+    if (p->recs && a >= lo && a < hi && (a - lo) % sizeof *r == 0)
+        rc = cached_name(p, (size_t)(r - p->recs), &e);
+    else
+        rc = render_java(p, r, &tmp); /* a record outside the profile: not cached */
+    if (rc == PB_ENOMEM)
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot render a record name");
+    if (rc)
+        return pb_error_set(err, rc, PB_NO_OFFSET, "record",
+                            "record names a context, method or layout the profile lacks");
+    if (name) *name = e->name;
+    if (len) *len = e->len;
+    if (hash) *hash = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF);
+    return 0;
+}
+
+/* ---- lookup ----------------------------------------------------------------------------- */
+
+static int cmp_lookup(const void *x, const void *y) {
+    const pbi_lookup_entry *a = x, *b = y;
+    if (a->ref != b->ref) return a->ref < b->ref ? -1 : 1;
+    return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+static int build_lookup(pb_profile *p) {
+    if (p->lookup || !p->num_recs) return 0;
+    pbi_lookup_entry *l = malloc(p->num_recs * sizeof *l);
+    if (!l) return PB_ENOMEM;
+    for (size_t i = 0; i < p->num_recs; i++) {
+        const pb_record *r = &p->recs[i];
+        uint64_t ref;
+        if (r->kind == PB_REC_FUNCTION) {
+            size_t n;
+            const char *s = pb_profile_str(p, r->name, &n);
+            ref = pb_md5_ref(s, n);
+        } else {
+            const pbi_rname *e;
+            if (cached_name(p, i, &e)) {
+                free(l);
+                return PB_ENOMEM;
+            }
+            ref = e->hash;
+        }
+        l[i].ref = ref;
+        l[i].rec = (uint32_t)i;
+    }
+    qsort(l, p->num_recs, sizeof *l, cmp_lookup);
+    p->lookup = l;
+    p->num_lookup = p->num_recs;
+    return 0;
+}
+
+int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup((pb_profile *)p); }
+
+/* First lookup entry with this ref. */
+static size_t lower_bound(const pb_profile *p, uint64_t ref) {
+    size_t lo = 0, hi = p->num_lookup;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (p->lookup[mid].ref < ref)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+size_t pb_profile_lookup_ref(const pb_profile *cp, uint64_t ref, size_t *indices, size_t max) {
+    pb_profile *p = (pb_profile *)cp;
+    if (build_lookup(p)) return 0;
+    size_t found = 0;
+    for (size_t i = lower_bound(p, ref); i < p->num_lookup && p->lookup[i].ref == ref; i++) {
+        if (found < max && indices) indices[found] = p->lookup[i].rec;
+        found++;
+    }
+    return found;
+}
+
+size_t pb_profile_lookup(const pb_profile *cp, const void *name, size_t len, size_t *indices,
+                         size_t max) {
+    pb_profile *p = (pb_profile *)cp;
+    if (build_lookup(p)) return 0;
+    uint64_t ref = pb_md5_ref(len ? name : "", len);
+    size_t found = 0;
+    for (size_t i = lower_bound(p, ref); i < p->num_lookup && p->lookup[i].ref == ref; i++) {
+        const char *n;
+        size_t nl;
+        if (pb_profile_record_name(p, &p->recs[p->lookup[i].rec], &n, &nl, NULL, NULL)) continue;
+        if (nl != len || (len && memcmp(n, name, len) != 0)) continue; /* MD5 collision */
+        if (found < max && indices) indices[found] = p->lookup[i].rec;
+        found++;
+    }
+    return found;
+}

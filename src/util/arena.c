@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* arena.c -- bump allocator; see arena.h. */
+#include "util/arena.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Chunks grow from 4 KiB to 1 MiB: a tiny profile (the model is also used
+ * for scratch profiles) reserves little, a big one pays one malloc per MiB.
+ * Requests above a quarter of the largest chunk get a chunk of their own so
+ * they do not waste the current one. */
+#define MIN_CHUNK ((size_t)4096)
+#define CHUNK_SIZE ((size_t)1 << 20)
+
+struct pbi_arena_chunk {
+    pbi_arena_chunk *next;
+    size_t size;
+    /* data follows, aligned to 16 */
+};
+
+#define HEADER_SIZE ((sizeof(pbi_arena_chunk) + 15) & ~(size_t)15)
+
+static void *new_chunk(pbi_arena *a, size_t data_size, int make_current) {
+    if (data_size > SIZE_MAX - HEADER_SIZE) return NULL;
+    pbi_arena_chunk *c = malloc(HEADER_SIZE + data_size);
+    if (!c) return NULL;
+    c->size = data_size;
+    a->total += HEADER_SIZE + data_size;
+    char *data = (char *)c + HEADER_SIZE;
+    if (make_current || !a->head) {
+        c->next = a->head;
+        a->head = c;
+        a->cur = data;
+        a->left = data_size;
+    } else {
+        /* A big private chunk goes behind the current one so the current
+         * chunk's free space stays usable. */
+        c->next = a->head->next;
+        a->head->next = c;
+    }
+    return data;
+}
+
+void *pbi_arena_alloc(pbi_arena *a, size_t n, size_t align) {
+    size_t pad = (size_t)(-(uintptr_t)a->cur) & (align - 1);
+    if (a->cur && pad <= a->left && n <= a->left - pad) {
+        char *p = a->cur + pad;
+        a->cur = p + n;
+        a->left -= pad + n;
+        return p;
+    }
+    if (n > CHUNK_SIZE / 4) {
+        /* Own chunk; 16-aligned by construction. n == 0 never gets here. */
+        if (!a->head) {
+            if (!new_chunk(a, MIN_CHUNK, 1)) return NULL;
+        }
+        return new_chunk(a, n, 0);
+    }
+    size_t size = a->head ? a->head->size * 2 : MIN_CHUNK;
+    if (size > CHUNK_SIZE) size = CHUNK_SIZE;
+    while (size < n) size *= 2;
+    char *data = new_chunk(a, size, 1);
+    if (!data) return NULL;
+    a->cur = data + n;
+    a->left = size - n;
+    return data;
+}
+
+void *pbi_arena_dup(pbi_arena *a, const void *src, size_t n, size_t align) {
+    void *p = pbi_arena_alloc(a, n, align);
+    if (p && n) memcpy(p, src, n);
+    return p;
+}
+
+void pbi_arena_free(pbi_arena *a) {
+    pbi_arena_chunk *c = a->head;
+    while (c) {
+        pbi_arena_chunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    a->head = NULL;
+    a->cur = NULL;
+    a->left = 0;
+    a->total = 0;
+}

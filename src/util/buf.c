@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* buf.c -- growable byte buffer; see buf.h. */
+#include "util/buf.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void pbi_buf_free(pb_buf *b) {
+    free(b->data);
+    b->data = NULL;
+    b->len = b->cap = 0;
+    b->failed = 0;
+}
+
+void pbi_buf_reset(pb_buf *b) {
+    b->len = 0;
+    if (b->data) b->data[0] = '\0';
+}
+
+int pbi_buf_reserve(pb_buf *b, size_t extra) {
+    if (b->failed) return -1;
+    if (extra >= SIZE_MAX - b->len - 1) goto fail;
+    size_t need = b->len + extra + 1;
+    if (need <= b->cap) return 0;
+    size_t cap = b->cap ? b->cap : 64;
+    while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
+    char *d = realloc(b->data, cap);
+    if (!d) goto fail;
+    b->data = d;
+    b->cap = cap;
+    return 0;
+fail:
+    b->failed = 1;
+    return -1;
+}
+
+void pbi_buf_append(pb_buf *b, const void *data, size_t n) {
+    if (pbi_buf_reserve(b, n)) return;
+    if (n) memcpy(b->data + b->len, data, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void pbi_buf_putc(pb_buf *b, char c) {
+    if (b->len + 1 < b->cap && !b->failed) {
+        b->data[b->len++] = c;
+        b->data[b->len] = '\0';
+        return;
+    }
+    pbi_buf_append(b, &c, 1);
+}
+
+void pbi_buf_puts(pb_buf *b, const char *s) { pbi_buf_append(b, s, strlen(s)); }
+
+void pbi_buf_vprintf(pb_buf *b, const char *fmt, va_list ap) {
+    va_list ap2;
+    va_copy(ap2, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap2);
+    va_end(ap2);
+    if (n < 0 || pbi_buf_reserve(b, (size_t)n)) {
+        b->failed = 1;
+        return;
+    }
+    vsnprintf(b->data + b->len, (size_t)n + 1, fmt, ap);
+    b->len += (size_t)n;
+}
+
+void pbi_buf_printf(pb_buf *b, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    pbi_buf_vprintf(b, fmt, ap);
+    va_end(ap);
+}
+
+void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
+    char tmp[24];
+    size_t i = sizeof tmp;
+    do {
+        tmp[--i] = (char)('0' + v % 10);
+        v /= 10;
+    } while (v);
+    pbi_buf_append(b, tmp + i, sizeof tmp - i);
+}
+
+void pbi_buf_put_i64(pb_buf *b, int64_t v) {
+    if (v < 0) {
+        pbi_buf_putc(b, '-');
+        pbi_buf_put_u64(b, (uint64_t)0 - (uint64_t)v);
+    } else {
+        pbi_buf_put_u64(b, (uint64_t)v);
+    }
+}

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/* intern.c -- byte-blob interning and a u64 -> u32 map; see intern.h. */
+#include "util/intern.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "profbridge/error.h"
+
+uint64_t pbi_hash_bytes(const void *bytes, size_t len) {
+    const unsigned char *p = bytes;
+    uint64_t h = UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)len;
+    while (len >= 8) {
+        uint64_t w;
+        memcpy(&w, p, 8);
+        h = (h ^ w) * UINT64_C(0xbf58476d1ce4e5b9);
+        h ^= h >> 29;
+        p += 8;
+        len -= 8;
+    }
+    uint64_t w = 0;
+    for (size_t i = 0; i < len; i++) w |= (uint64_t)p[i] << (8 * i);
+    h = (h ^ w) * UINT64_C(0x94d049bb133111eb);
+    return pbi_hash_u64(h);
+}
+
+static int grow_slots(pbi_intern *t) {
+    uint32_t n = t->nslots ? t->nslots * 2 : 64;
+    if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
+    uint32_t *s = calloc(n, sizeof *s);
+    if (!s) return PB_ENOMEM;
+    for (uint32_t id = 0; id < t->count; id++) {
+        uint32_t b = t->hash[id] & (n - 1);
+        while (s[b]) b = (b + 1) & (n - 1);
+        s[b] = id + 1;
+    }
+    free(t->slots);
+    t->slots = s;
+    t->nslots = n;
+    return 0;
+}
+
+static int grow_ids(pbi_intern *t) {
+    uint32_t n = t->cap ? t->cap * 2 : 64;
+    if (n <= t->cap || n > UINT32_MAX - 1) n = UINT32_MAX - 1;
+    if (n <= t->count) return PB_EINVAL;
+    const char **d = realloc(t->data, n * sizeof *d);
+    if (!d) return PB_ENOMEM;
+    t->data = d;
+    uint32_t *l = realloc(t->len, n * sizeof *l);
+    if (!l) return PB_ENOMEM;
+    t->len = l;
+    uint32_t *h = realloc(t->hash, n * sizeof *h);
+    if (!h) return PB_ENOMEM;
+    t->hash = h;
+    if (t->aux) {
+        uint64_t *a = realloc(t->aux, n * sizeof *a);
+        if (!a) return PB_ENOMEM;
+        memset(a + t->cap, 0, (n - t->cap) * sizeof *a);
+        t->aux = a;
+    }
+    t->cap = n;
+    return 0;
+}
+
+int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v) {
+    if (!t->aux && !(t->aux = calloc(t->cap ? t->cap : 1, sizeof *t->aux))) return PB_ENOMEM;
+    t->aux[id] = v;
+    return 0;
+}
+
+/* Slot index holding the bytes, or the empty slot where they would go. */
+static uint32_t probe(const pbi_intern *t, const void *bytes, size_t len, uint32_t h) {
+    uint32_t mask = t->nslots - 1, b = h & mask;
+    for (;;) {
+        uint32_t s = t->slots[b];
+        if (!s) return b;
+        uint32_t id = s - 1;
+        if (t->hash[id] == h && t->len[id] == len && memcmp(t->data[id], bytes, len) == 0)
+            return b;
+        b = (b + 1) & mask;
+    }
+}
+
+int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, int *added) {
+    if (added) *added = 0;
+    if (len >= UINT32_MAX) return PB_EINVAL;
+    uint32_t h = (uint32_t)pbi_hash_bytes(bytes, len);
+    if (t->nslots) {
+        uint32_t b = probe(t, bytes, len, h);
+        if (t->slots[b]) {
+            *out = t->slots[b] - 1;
+            return 0;
+        }
+    }
+    /* Keep the load at most 1/2 so probes stay short. */
+    if ((uint64_t)(t->count + 1) * 2 > t->nslots) {
+        int rc = grow_slots(t);
+        if (rc) return rc;
+    }
+    if (t->count == t->cap) {
+        int rc = grow_ids(t);
+        if (rc) return rc;
+    }
+    const char *copy;
+    uintptr_t a = (uintptr_t)bytes;
+    if (t->adopt_lo && a >= (uintptr_t)t->adopt_lo && a < (uintptr_t)t->adopt_hi &&
+        len < (uintptr_t)t->adopt_hi - a && ((const char *)bytes)[len] == '\0') {
+        copy = bytes; /* in an adopted block, NUL-terminated: stays there */
+    } else {
+        char *c = pbi_arena_alloc(&t->arena, len + !t->no_nul, 8);
+        if (!c) return PB_ENOMEM;
+        if (len) memcpy(c, bytes, len);
+        if (!t->no_nul) c[len] = '\0';
+        copy = c;
+    }
+    uint32_t id = t->count++;
+    t->data[id] = copy;
+    t->len[id] = (uint32_t)len;
+    t->hash[id] = h;
+    t->slots[probe(t, copy, len, h)] = id + 1;
+    *out = id;
+    if (added) *added = 1;
+    return 0;
+}
+
+int pbi_intern_adopt(pbi_intern *t, void *block, const char *bytes, size_t n) {
+    if (t->no_nul) return PB_EINVAL;
+    void **o = realloc(t->owned, (t->nowned + 1) * sizeof *o);
+    if (!o) return PB_ENOMEM;
+    t->owned = o;
+    t->owned[t->nowned++] = block;
+    t->adopt_lo = bytes;
+    t->adopt_hi = bytes + n;
+    return 0;
+}
+
+int pbi_intern_find(const pbi_intern *t, const void *bytes, size_t len, uint32_t *out) {
+    if (!t->nslots || len >= UINT32_MAX) return PB_ENOTFOUND;
+    uint32_t h = (uint32_t)pbi_hash_bytes(bytes, len);
+    uint32_t b = probe(t, bytes, len, h);
+    if (!t->slots[b]) return PB_ENOTFOUND;
+    *out = t->slots[b] - 1;
+    return 0;
+}
+
+void pbi_intern_pop(pbi_intern *t) {
+    if (!t->count) return;
+    uint32_t id = t->count - 1;
+    uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
+    t->slots[b] = 0;
+    if (t->aux) t->aux[id] = 0;
+    t->count--;
+}
+
+void pbi_intern_free(pbi_intern *t) {
+    uint8_t no_nul = t->no_nul;
+    pbi_arena_free(&t->arena);
+    for (size_t i = 0; i < t->nowned; i++) free(t->owned[i]);
+    free(t->owned);
+    free(t->data);
+    free(t->len);
+    free(t->hash);
+    free(t->aux);
+    free(t->slots);
+    memset(t, 0, sizeof *t);
+    t->no_nul = no_nul; /* reusable with the same kind of blobs */
+}
+
+/* ---- u64 -> u32 map ---------------------------------------------------- */
+
+static int map_grow(pbi_map *m) {
+    uint32_t n = m->nslots ? m->nslots * 2 : 64;
+    if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
+    uint64_t *k = calloc(n, sizeof *k);
+    uint32_t *v = calloc(n, sizeof *v);
+    if (!k || !v) {
+        free(k);
+        free(v);
+        return PB_ENOMEM;
+    }
+    for (uint32_t i = 0; i < m->nslots; i++) {
+        if (!m->vals[i]) continue;
+        uint32_t b = (uint32_t)pbi_hash_u64(m->keys[i]) & (n - 1);
+        while (v[b]) b = (b + 1) & (n - 1);
+        k[b] = m->keys[i];
+        v[b] = m->vals[i];
+    }
+    free(m->keys);
+    free(m->vals);
+    m->keys = k;
+    m->vals = v;
+    m->nslots = n;
+    return 0;
+}
+
+int pbi_map_put(pbi_map *m, uint64_t key, uint32_t val) {
+    if ((uint64_t)(m->count + 1) * 2 > m->nslots) {
+        int rc = map_grow(m);
+        if (rc) return rc;
+    }
+    uint32_t mask = m->nslots - 1, b = (uint32_t)pbi_hash_u64(key) & mask;
+    while (m->vals[b]) {
+        if (m->keys[b] == key) return 0;
+        b = (b + 1) & mask;
+    }
+    m->keys[b] = key;
+    m->vals[b] = val + 1;
+    m->count++;
+    return 0;
+}
+
+int pbi_map_get(const pbi_map *m, uint64_t key, uint32_t *val) {
+    if (!m->nslots) return PB_ENOTFOUND;
+    uint32_t mask = m->nslots - 1, b = (uint32_t)pbi_hash_u64(key) & mask;
+    while (m->vals[b]) {
+        if (m->keys[b] == key) {
+            *val = m->vals[b] - 1;
+            return 0;
+        }
+        b = (b + 1) & mask;
+    }
+    return PB_ENOTFOUND;
+}
+
+void pbi_map_free(pbi_map *m) {
+    free(m->keys);
+    free(m->vals);
+    memset(m, 0, sizeof *m);
+}
