@@ -39,6 +39,7 @@ chrome() { # STDOUT ARGS...: runs headless Chromium (its standard output to STDO
 
 # ---- diff --------------------------------------------------------------------
 run "$PB" diff "$D/diff_a.proftext" "$D/diff_b.proftext" --html "$T/d.html"; expect_rc 1 "diff --html of different profiles"
+[ -s "$T/d.html" ] || { fail "diff --html wrote no report"; finish; exit 1; }
 [ ! -s "$T/out" ] && ok || fail "diff --html also wrote to standard output: $(head -c 200 "$T/out")"
 if grep -oE "(https?:|src=|href=|url\()[^\"' ]*" "$T/d.html" >"$T/urls"; then
   fail "the report references outside resources: $(head -3 "$T/urls")"
