@@ -166,4 +166,29 @@ for e in errors: print(e)
 sys.exit(1 if errors else 0)
 PY
 then ok; else fail "row cap or escaping"; fi
+
+# ---- edge overlap against llvm-profdata-19 on the real files ----------------------
+# Each real .profdata of LLVM 19 (front-end, IR, context-sensitive, MC/DC,
+# value profiles) against the next one, both ways: the summary's edge
+# overlap must be the one llvm-profdata-19 overlap prints.
+R="${PB_SHARED_DIR:-}/testdata/llvm-real/llvm19"
+if command -v llvm-profdata-19 >/dev/null && [ -d "$R" ]; then
+  mapfile -t real < <(ls "$R"/*.profdata)
+  pairs=0
+  for ((i = 0; i < ${#real[@]}; i++)); do
+    a="${real[$i]}" b="${real[$(((i + 1) % ${#real[@]}))]}"
+    for pair in "$a $b" "$b $a"; do
+      set -- $pair
+      theirs="$(llvm-profdata-19 overlap "$1" "$2" 2>/dev/null | sed -n 's/^ *Edge profile overlap: //p')"
+      "$PB" overlap "$1" "$2" --html "$T/r.html" 2>"$T/err" || true
+      ours="$(grep -oE 'Edge profile overlap [0-9.]+%' "$T/r.html" 2>/dev/null | grep -oE '[0-9.]+%' || true)"
+      pairs=$((pairs + 1))
+      [ -n "$theirs" ] && [ "$ours" = "$theirs" ] && ok \
+        || fail "$(basename "$1") vs $(basename "$2"): edge overlap $ours, llvm-profdata-19 says '$theirs'"
+    done
+  done
+  echo "note: $pairs pairs of real files compared with llvm-profdata-19"
+else
+  echo "note: llvm-profdata-19 or \$PB_SHARED_DIR/testdata/llvm-real missing: real-file edge overlaps not compared"
+fi
 finish
