@@ -41,11 +41,14 @@ static int profile_sum(const pb_profile *p, double *sum, pb_error *err) {
     return 0;
 }
 
-/* The record of `p` with this name and hash, or NULL. */
-static int find(const pb_profile *p, const char *name, size_t len, uint64_t hash, const pb_record **out, pb_error *err) {
+/* The record of `p` with this name and hash, or NULL; *named: p has a
+ * record of this name (with any hash). */
+static int find(const pb_profile *p, const char *name, size_t len, uint64_t hash, const pb_record **out, int *named,
+                pb_error *err) {
     size_t small[16], *ids = small;
     size_t n = pb_profile_lookup(p, name, len, small, 16);
     *out = NULL;
+    *named = n > 0;
     if (n > 16) {
         if (!(ids = malloc(n * sizeof *ids))) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         n = pb_profile_lookup(p, name, len, ids, n);
@@ -117,12 +120,16 @@ int pbi_html_overlap(const pb_profile *base, const pb_profile *test, const char 
             pbi_html_row r;
             memset(&r, 0, sizeof r);
             const pb_record *rec = pb_profile_record(p, i), *match;
+            int named;
             if ((rc = pb_profile_record_name(p, rec, &r.name, &r.name_len, &r.hash, err))) break;
-            if ((rc = find(other, r.name, r.name_len, r.hash, &match, err))) break;
+            if ((rc = find(other, r.name, r.name_len, r.hash, &match, &named, err))) break;
             if (side && match) continue; /* listed with test's */
             r.ra = side ? rec : match;
             r.rb = side ? NULL : rec;
-            r.status = !r.ra ? "only in TEST" : !r.rb ? "only in BASE" : same_shape(r.ra, r.rb) ? "in both" : "mismatch";
+            /* llvm-profdata overlap's words: a name on both sides with
+             * another hash or shape is a mismatch */
+            if (!match && named) r.status = side ? "hash mismatch (BASE)" : "hash mismatch (TEST)";
+            else r.status = !r.ra ? "only in TEST" : !r.rb ? "only in BASE" : same_shape(r.ra, r.rb) ? "in both" : "shape mismatch";
             measure(&r, sa, sb);
             if (r.ra && r.rb && sum_of(r.rb) >= 1.0) overlap += r.contribution;
             if (r.measure > 0) rows[n++] = r;
