@@ -61,7 +61,8 @@ static void put_html_s(pb_buf *b, const char *s) { put_html(b, s, s ? strlen(s) 
 
 static uint64_t total_of(const pb_record *r) {
     uint64_t t = 0;
-    for (uint32_t i = 0; r && i < r->num_counters; i++) t = t > UINT64_MAX - r->counters[i] ? UINT64_MAX : t + r->counters[i];
+    for (uint32_t i = 0; r && i < r->num_counters; i++)
+        t = t > UINT64_MAX - r->counters[i] ? UINT64_MAX : t + r->counters[i];
     return t;
 }
 
@@ -85,7 +86,9 @@ static void put_bars(pb_buf *b, const pbi_html_row *r) {
         pbi_buf_puts(b, " / ");
         if (i < nb) pbi_buf_put_u64(b, r->rb->counters[i]);
         else pbi_buf_putc(b, '-');
-        pbi_buf_printf(b, "\"><div class=\"a\" style=\"width:%upx\"></div><div class=\"b\" style=\"width:%upx\"></div></div>",
+        pbi_buf_printf(b,
+                       "\"><div class=\"a\" style=\"width:%upx\"></div>"
+                       "<div class=\"b\" style=\"width:%upx\"></div></div>",
                        i < na ? bar_px(r->ra->counters[i], max) : 0, i < nb ? bar_px(r->rb->counters[i], max) : 0);
     }
     if (n > shown) pbi_buf_printf(b, "<div class=\"more\">%" PRIu32 " more counters</div>", n - shown);
@@ -107,7 +110,7 @@ static const char style[] =
     "th { background: #f4f4f4; }\n"
     "td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }\n"
     "td.name { font-family: monospace; word-break: break-all; max-width: 40em; }\n"
-    "td.bars { width: " "170px; }\n"
+    "td.bars { width: 170px; }\n"
     ".pair { margin: 0 0 3px; } .pair div { height: 5px; }\n"
     ".a { background: #1f77b4; } .b { background: #ff7f0e; }\n"
     ".key i { display: inline-block; width: 10px; height: 10px; margin: 0 4px 0 12px; }\n"
@@ -137,7 +140,8 @@ static const char script[] =
     "</script>\n";
 
 static int flush(pb_buf *b, pb_sink *out, pb_error *err) {
-    if (pbi_buf_failed(b)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while writing the HTML report");
+    if (pbi_buf_failed(b))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while writing the HTML report");
     int rc = b->len ? pb_sink_write(out, b->data, b->len, err) : 0;
     pbi_buf_reset(b);
     return rc;
@@ -153,7 +157,8 @@ int pbi_html_write(const pbi_html_page *pg, pb_sink *out, pb_error *err) {
     put_html_s(&b, pg->title);
     pbi_buf_puts(&b, "</h1>\n<p class=\"summary\">");
     put_html_s(&b, pg->summary);
-    pbi_buf_puts(&b, "</p>\n<p class=\"key\">bars per counter, a function's largest counter " "full width:<i class=\"a\"></i>");
+    pbi_buf_puts(&b, "</p>\n<p class=\"key\">bars per counter, a function's largest counter full width:"
+                     "<i class=\"a\"></i>");
     put_html_s(&b, pg->a_label);
     pbi_buf_puts(&b, " ");
     put_html_s(&b, pg->a_name);
@@ -183,7 +188,9 @@ int pbi_html_write(const pbi_html_page *pg, pb_sink *out, pb_error *err) {
         put_html(&b, r->name, r->name_len);
         pbi_buf_puts(&b, "</td><td>");
         put_html_s(&b, r->status);
-        if (pg->pct) pbi_buf_printf(&b, "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>", r->measure, r->contribution);
+        if (pg->pct)
+            pbi_buf_printf(&b, "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>", r->measure,
+                           r->contribution);
         else pbi_buf_printf(&b, "</td><td class=\"num\">%.0f</td>", r->measure);
         put_total(&b, r->ra);
         put_total(&b, r->rb);
@@ -225,9 +232,7 @@ int pbi_html_diff(const pb_diff *d, const pb_profile *a, const pb_profile *b, co
              "%zu functions differ (%zu changed, %zu only in A, %zu only in B), %zu equal. Impact: the sum of "
              "|counter deltas| and |value-count deltas| (one side only: the sum of its counts).",
              n, n - only_a - only_b, only_a, only_b, pb_diff_same_count(d));
-    char title[32];
-    snprintf(title, sizeof title, "profbridge diff");
-    pbi_html_page pg = {title, a_name, b_name, "A", "B", "impact", summary, 0, rows, n};
+    pbi_html_page pg = {"profbridge diff", a_name, b_name, "A", "B", "impact", summary, 0, rows, n};
     int rc = pbi_html_write(&pg, out, err);
     free(rows);
     return rc;

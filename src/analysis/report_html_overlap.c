@@ -129,7 +129,9 @@ int pbi_html_overlap(const pb_profile *base, const pb_profile *test, const char 
             /* llvm-profdata overlap's words: a name on both sides with
              * another hash or shape is a mismatch */
             if (!match && named) r.status = side ? "hash mismatch (BASE)" : "hash mismatch (TEST)";
-            else r.status = !r.ra ? "only in TEST" : !r.rb ? "only in BASE" : same_shape(r.ra, r.rb) ? "in both" : "shape mismatch";
+            else if (!r.ra) r.status = "only in TEST";
+            else if (!r.rb) r.status = "only in BASE";
+            else r.status = same_shape(r.ra, r.rb) ? "in both" : "shape mismatch";
             measure(&r, sa, sb);
             if (r.ra && r.rb && sum_of(r.rb) >= 1.0) overlap += r.contribution;
             if (r.measure > 0) rows[n++] = r;
