@@ -57,10 +57,16 @@ typedef struct pbi_flame_svg_opts {
     unsigned width;       /* image width in pixels (>= 100) */
     const char *title;    /* heading */
     int distinct_colors;  /* test mode: each frame its own colour, no labels */
+    double min_width;     /* frames narrower than this (pixels at `width`) merge into
+                             one U+2026 frame per parent; 0 = keep them all */
 } pbi_flame_svg_opts;
+#define PBI_FLAME_SVG_DEFAULT_MIN_WIDTH 1.0
+#define PBI_FLAME_SVG_OPTS_INIT {1200, NULL, 0, PBI_FLAME_SVG_DEFAULT_MIN_WIDTH}
 
 /* A classic flame graph (root at the bottom, width proportional to count,
- * <title> per frame, click to zoom) with an inline script and nothing external. */
+ * <title> per frame, click to zoom, search) with an inline script and
+ * nothing external. The script works on its own <svg class="pb-flame">
+ * element, so the SVG may be inlined in an HTML page, several times. */
 void pbi_flame_svg(const pbi_flame *f, const pbi_flame_svg_opts *o, pb_buf *out);
 
 #endif

@@ -6,13 +6,14 @@
  */
 #include <stdio.h>
 
+#include "analysis/report_html.h"
 #include "cli.h"
 #include "compare_read.h"
 #include "llvm_args.h"
 #include "opts.h"
 
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " diff A B [--json] [-o OUT] [-q] [--lenient]\n"
+    fputs("Usage: " PBC_PROG " diff A B [--json | --html FILE] [-o OUT] [-q] [--lenient]\n"
           "\n"
           "Compares two profiles record by record, as llvm-profdata sees them: an\n"
           "iprof or json file as the .profdata that convert writes of it (jmeta:\n"
@@ -24,6 +25,8 @@ static void help(FILE *out) {
           "Flags, binary ids and traces are not compared.\n"
           "\nOptions:\n"
           "      --json          machine-readable output (docs/overlap-diff.md)\n"
+          "      --html FILE     write a self-contained HTML report to FILE instead\n"
+          "                      (top 500 functions by impact, counter bars, filter box)\n"
           "  -o, --output OUT    write the report to OUT instead of standard output\n"
           "      --lenient       read the inputs with the readers' lenient rules\n"
           "  -q, --quiet         print nothing; only the exit status tells\n"
@@ -33,18 +36,19 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_JSON = 1, OPT_OUTPUT, OPT_QUIET, OPT_LENIENT };
+enum { OPT_JSON = 1, OPT_OUTPUT, OPT_QUIET, OPT_LENIENT, OPT_HTML };
 
 /* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
 static const pbc_arg_spec specs[] = {
     {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
+    {.name = "html", .id = OPT_HTML, .kind = PBC_ARG_VALUE, .arg = "FILE"},
     {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
     {.name = "quiet", .alias = "q", .id = OPT_QUIET, .kind = PBC_ARG_BOOL},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
     PBC_ARG_END};
 
 int pbc_cmd_diff(int argc, char **argv) {
-    const char *out_path = "-";
+    const char *out_path = "-", *html = NULL;
     int json = 0, quiet = 0, lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *a = NULL, *b = NULL;
     pb_diff *d = NULL;
@@ -59,6 +63,7 @@ int pbc_cmd_diff(int argc, char **argv) {
         switch (o->id) {
         case OPT_JSON: json = (int)o->u; break;
         case OPT_OUTPUT: out_path = o->value; break;
+        case OPT_HTML: html = o->value; break;
         case OPT_QUIET: quiet = (int)o->u; break;
         case OPT_LENIENT: lenient = (int)o->u; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
@@ -71,13 +76,15 @@ int pbc_cmd_diff(int argc, char **argv) {
     }
     char **in = args.pos;
     /* Any failure is exit 2 here: 1 means "different". */
+    if (html) out_path = html; /* the HTML report replaces the text one */
     if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2)) goto out;
     /* both as llvm-profdata sees them (compare_read.h): the records show
      * --llvm lists and overlap counts */
     if (pbc_read_for_compare(in[0], 1, NULL, lenient, &a) || pbc_read_for_compare(in[1], 1, NULL, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
-                    pb_diff_write(d, a, b, in[0], in[1], json, sink, &err) ||
+                    (html ? pbi_html_diff(d, a, b, in[0], in[1], sink, &err)
+                          : pb_diff_write(d, a, b, in[0], in[1], json, sink, &err)) ||
                     pb_sink_commit(sink, &err)))) {
         pbc_print_error(&err);
         goto out;

@@ -17,7 +17,8 @@
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " flame IN --format folded|speedscope|svg -o OUT [--no-bci]\n"
-          "                [--title TEXT] [--width PIXELS] [--colors hot|distinct]\n"
+          "                [--title TEXT] [--width PIXELS] [--min-width PIXELS]\n"
+          "                [--colors hot|distinct]\n"
           "\n"
           "Turns the sampling profiles of IN (iprof samplingProfiles: whole stacks and\n"
           "how often each was seen) into a flame graph. Frames are named\n"
@@ -27,7 +28,9 @@ static void help(FILE *out) {
           "              inferno, speedscope and others read it)\n"
           "  speedscope  speedscope's JSON file format (open at speedscope.app)\n"
           "  svg         a self-contained interactive flame graph: hover for counts,\n"
-          "              click a frame to zoom, 'Reset Zoom' to go back\n"
+          "              click a frame to zoom, 'Reset Zoom' to go back, 'Search'\n"
+          "              (or #search=REGEX in the URL) to highlight frames and\n"
+          "              show their share of the samples; works inlined in HTML\n"
           "\nOptions:\n"
           "      --format F       folded, speedscope or svg (default: from OUT's extension\n"
           "                       .folded/.txt, .json/.speedscope.json, .svg)\n"
@@ -35,6 +38,8 @@ static void help(FILE *out) {
           "      --no-bci         leave out ':bci' (frames of one method merge)\n"
           "      --title TEXT     SVG heading (default 'Flame graph of IN')\n"
           "      --width PIXELS   SVG width (default 1200, at least 100)\n"
+          "      --min-width PIXELS  SVG frames narrower than this merge into one '...'\n"
+          "                       frame per parent (default 1; 0 keeps every frame)\n"
           "      --colors C       SVG colours: hot (default) or distinct (one colour per\n"
           "                       frame and no labels, for measuring the picture)\n"
           "      --from FORMAT    read IN as FORMAT instead of recognising it\n"
@@ -45,7 +50,7 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FORMAT = 1, OPT_NO_BCI, OPT_TITLE, OPT_WIDTH, OPT_COLORS, OPT_FROM, OPT_LENIENT, OPT_OUTPUT };
+enum { OPT_FORMAT = 1, OPT_NO_BCI, OPT_TITLE, OPT_WIDTH, OPT_COLORS, OPT_FROM, OPT_LENIENT, OPT_OUTPUT, OPT_MIN_WIDTH };
 enum { FMT_NONE, FMT_FOLDED, FMT_SPEEDSCOPE, FMT_SVG };
 
 /* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
@@ -55,6 +60,7 @@ static const pbc_arg_spec specs[] = {
     {.name = "no-bci", .id = OPT_NO_BCI, .kind = PBC_ARG_BOOL},
     {.name = "title", .id = OPT_TITLE, .kind = PBC_ARG_VALUE, .arg = "TEXT"},
     {.name = "width", .id = OPT_WIDTH, .kind = PBC_ARG_VALUE, .arg = "PIXELS"},
+    {.name = "min-width", .id = OPT_MIN_WIDTH, .kind = PBC_ARG_VALUE, .arg = "PIXELS"},
     {.name = "colors", .id = OPT_COLORS, .kind = PBC_ARG_VALUE, .arg = "C"},
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
@@ -87,7 +93,7 @@ static const char *utf8_or(const char *s, const char *fallback) {
 static int flame_main(const pbc_args *a) {
     const char *from = NULL, *out_path = NULL, *title = NULL;
     int fmt = FMT_NONE, no_bci = 0, lenient = 0, distinct = 0;
-    uint64_t width = 1200;
+    uint64_t width = 1200, min_width = 1;
     for (size_t i = 0; i < a->nopt; i++) {
         const char *v = a->opt[i].value;
         switch (a->opt[i].id) {
@@ -101,6 +107,10 @@ static int flame_main(const pbc_args *a) {
         case OPT_WIDTH:
             if (pbc_parse_u64(v, &width) || width < 100 || width > 100000)
                 return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", v);
+            break;
+        case OPT_MIN_WIDTH:
+            if (pbc_parse_u64(v, &min_width) || min_width > 100000)
+                return pbc_usage_error("flame", "--min-width needs a number of pixels from 0 to 100000, found '%s'", v);
             break;
         case OPT_COLORS:
             if (strcmp(v, "hot") == 0) distinct = 0;
@@ -148,7 +158,11 @@ static int flame_main(const pbc_args *a) {
         } else {
             if (title) pbi_buf_puts(&t, utf8_or(title, "Flame graph"));
             else pbi_buf_printf(&t, "Flame graph of %s", name);
-            pbi_flame_svg_opts so = {(unsigned)width, t.data, distinct};
+            pbi_flame_svg_opts so = PBI_FLAME_SVG_OPTS_INIT;
+            so.width = (unsigned)width;
+            so.title = t.data;
+            so.distinct_colors = distinct;
+            so.min_width = (double)min_width;
             pbi_flame_svg(&f, &so, &b);
         }
         if (pbi_buf_failed(&b) || pbi_buf_failed(&t))

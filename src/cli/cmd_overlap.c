@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "analysis/report_html.h"
 #include "cli.h"
 #include "compare_read.h"
 #include "llvm_input_error.h"
@@ -19,7 +20,7 @@
 
 #define USAGE "overlap [options] BASE TEST"
 
-enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT };
+enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT, OPT_HTML };
 
 /* llvm-profdata overlap's options, then ours (llvm_args.h: -x and --x, -x=v
  * and -x v). The llvm-profdata personality parses with LLVM's table alone. */
@@ -27,6 +28,8 @@ static const pbc_arg_spec specs[] = {
     PBC_ARG_INCLUDE(pbc_llvm_overlap_options),
     {.name = "llvm-version", .id = OPT_LLVM_VERSION, .kind = PBC_ARG_VALUE, .arg = "N",
      .help = "report as llvm-profdata-N overlap (13..24; default 19)"},
+    {.name = "html", .id = OPT_HTML, .kind = PBC_ARG_VALUE, .arg = "FILE",
+     .help = "write a self-contained HTML report to FILE instead (functions by divergence)"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
      .help = "read the inputs with the readers' lenient rules"},
     PBC_ARG_END};
@@ -49,7 +52,7 @@ static void help(FILE *out) {
 
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
-    const char *out_path = "-", *llvm_version = NULL;
+    const char *out_path = "-", *llvm_version = NULL, *html = NULL;
     int lenient = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
@@ -67,6 +70,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
         case PBC_LO_VALUE_CUTOFF: oo.value_cutoff = o->u; break;
         case PBC_LO_CS: oo.cs = (int)o->u; break;
         case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_HTML: html = o->value; break;
         case OPT_LLVM_VERSION: llvm_version = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break; /* --instr, --print-options */
@@ -89,6 +93,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
     }
     oo.base_name = args.pos[0];
     oo.test_name = args.pos[1];
+    if (html) out_path = html; /* the HTML report replaces the text one */
     if ((rc = pbc_check_output("overlap", out_path, (const char *const *)args.pos, 2)) != 0) goto out;
     /* llvm-profdata overlap sums both inputs' counts first; a file it
      * cannot open fails there, without its name */
@@ -100,7 +105,9 @@ int pbc_cmd_overlap(int argc, char **argv) {
     if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
-    if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_overlap(base, test, &oo, sink, &err) ||
+    if (pb_sink_open_file(&sink, out_path, 0, &err) ||
+        (html ? pbi_html_overlap(base, test, oo.base_name, oo.test_name, sink, &err)
+              : pb_profile_overlap(base, test, &oo, sink, &err)) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         goto out;

@@ -31,7 +31,8 @@ static char *render(int no_bci, int which) {
     if (which == 0) pbi_flame_folded(&f, &b);
     else if (which == 1) pbi_flame_speedscope(&f, "s", &b);
     else {
-        pbi_flame_svg_opts o = {1200, "T<&>", 0};
+        pbi_flame_svg_opts o = PBI_FLAME_SVG_OPTS_INIT;
+        o.title = "T<&>";
         pbi_flame_svg(&f, &o, &b);
     }
     pbi_flame_free(&f);
