@@ -38,6 +38,11 @@ done
 man="$prefix/share/man/man1/profbridge.1"
 [ -f "$man" ] || fail "the man page was not installed at share/man/man1/profbridge.1"
 grep -q '^\.TH PROFBRIDGE 1' "$man" || fail "the installed man page has no .TH PROFBRIDGE 1 header"
+[ -f "$prefix/share/bash-completion/completions/profbridge" ] \
+  || fail "the bash completion was not installed at share/bash-completion/completions/profbridge"
+[ -f "$prefix/share/zsh/vendor-completions/_profbridge" ] \
+  || fail "the zsh completion was not installed at share/zsh/vendor-completions/_profbridge"
+[ -f "$prefix/include/profbridge/version.h" ] || fail "include/profbridge/version.h was not installed"
 for f in profbridge.h error.h format.h io.h profile.h; do
   [ -f "$prefix/include/profbridge/$f" ] || fail "include/profbridge/$f was not installed"
 done
