@@ -137,7 +137,8 @@ int pbc_cmd_convert(int argc, char **argv) {
     rc = PBC_EXIT_USAGE;
     int prc = pbc_open_input(in_path, &src, &err);
     pbc_progress pg;
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "convert", in_path);
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "convert", prc == 0 ? pb_source_name(src) : in_path);
     pbc_progress_watch(&pg, src);
     if (prc == 0 && !in_f) prc = pb_format_detect(src, &in_f, &err);
     if (prc) {

@@ -75,7 +75,8 @@ int pbc_cmd_dump(int argc, char **argv) {
     if (pbc_check_output("dump", out_path, (const char *const *)in, 1)) goto out;
     int prc = pbc_open_input(in[0], &src, &err);
     pbc_progress pg;
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "dump", in[0]);
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "dump", prc == 0 ? pb_source_name(src) : in[0]);
     pbc_progress_watch(&pg, src);
     if (prc == 0 && !f) prc = pb_format_detect(src, &f, &err);
     if (prc) {

@@ -262,7 +262,8 @@ int pbc_cmd_show(int argc, char **argv) {
     }
     int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
     pbc_progress pg;
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "show", in_path);
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "show", prc == 0 ? pb_source_name(src) : in_path);
     pbc_progress_watch(&pg, src);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
