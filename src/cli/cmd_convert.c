@@ -157,6 +157,7 @@ int pbc_cmd_convert(int argc, char **argv) {
     ro.kv = kv;
     ro.nkv = nkv;
     pbc_apply_limits(&ro);
+    pbc_progress_watch_diag(&pg, &ro);
     prc = pb_read(&p, src, &ro, &err);
     pbc_progress_end(&pg);
     if (prc == 0) {

@@ -265,6 +265,7 @@ int pbc_cmd_show(int argc, char **argv) {
     /* named as its messages name it ("<stdin>" for "-") */
     pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "show", prc == 0 ? pb_source_name(src) : in_path);
     pbc_progress_watch(&pg, src);
+    pbc_progress_watch_diag(&pg, &ro);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
         /* read once, parsed once per profile it holds (read_raw_parts) */

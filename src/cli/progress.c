@@ -41,12 +41,28 @@ void pbc_progress_begin(pbc_progress *p, pbc_progress_mode mode, const char *cmd
     p->start = p->last = p->on ? now_s() : 0;
     p->cmd = cmd;
     p->what = what;
+    p->diag = NULL;
+    p->diag_ctx = NULL;
 }
 
 static void on_bytes(void *ctx, uint64_t done, uint64_t total) { pbc_progress_update(ctx, done, total); }
 
 void pbc_progress_watch(pbc_progress *p, pb_source *src) {
     if (p->on && src) pb_source_set_progress(src, on_bytes, p);
+}
+
+static void diag_after_clear(void *ctx, int severity, const pb_error *e) {
+    pbc_progress *p = ctx;
+    pbc_progress_clear(p);
+    if (p->diag) p->diag(p->diag_ctx, severity, e);
+}
+
+void pbc_progress_watch_diag(pbc_progress *p, pb_read_options *ro) {
+    if (!p->on || !p->tty || !ro->diag) return; /* only a terminal line needs erasing */
+    p->diag = ro->diag;
+    p->diag_ctx = ro->diag_ctx;
+    ro->diag = diag_after_clear;
+    ro->diag_ctx = p;
 }
 
 static double mib(uint64_t n) { return (double)n / (1024.0 * 1024.0); }

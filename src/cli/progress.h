@@ -49,6 +49,8 @@ typedef struct pbc_progress {
     double start, last;
     const char *cmd;   /* "convert" */
     const char *what;  /* the input's name */
+    pb_diag_fn diag;   /* pbc_progress_watch_diag: where messages go on to */
+    void *diag_ctx;
 } pbc_progress;
 
 /* Starts a progress for reading `what` in command `cmd` (strings borrowed). */
@@ -56,6 +58,11 @@ void pbc_progress_begin(pbc_progress *p, pbc_progress_mode mode, const char *cmd
 
 /* Makes `src` report to `p` (pb_source_set_progress); p must outlive the reading. */
 void pbc_progress_watch(pbc_progress *p, pb_source *src);
+
+/* Makes the reader's messages (ro->diag) erase the progress line before
+ * they are printed, so that a warning never lands after the percentage on
+ * the same terminal line; ro must not outlive p. */
+void pbc_progress_watch_diag(pbc_progress *p, pb_read_options *ro);
 
 /* `done` of `total` bytes (total 0: unknown) read; done == total is the end. */
 void pbc_progress_update(pbc_progress *p, uint64_t done, uint64_t total);
