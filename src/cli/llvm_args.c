@@ -309,6 +309,7 @@ void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release)
 }
 
 /* ---- the words of shell completion ----------------------------------------------- */
+
 /* The values of an option: its enumeration, the format names for a FORMAT,
  * the releases of the target table for --llvm-version, or a plugin's
  * "a|b|c" placeholder; nothing when they are not a list. */
@@ -350,7 +351,8 @@ static void print_word_specs(FILE *out, const pbc_arg_spec *root, const pbc_arg_
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++)
             /* a name the table has twice is the first one's, as parsed */
-            if (names[k] && pbc_args_find(root, names[k], strlen(names[k])) == s) print_word_line(out, names[k], arg, s->type == PBC_VAL_ENUM ? s->values : NULL);
+            if (names[k] && pbc_args_find(root, names[k], strlen(names[k])) == s)
+                print_word_line(out, names[k], arg, s->type == PBC_VAL_ENUM ? s->values : NULL);
     }
 }
 
@@ -377,7 +379,8 @@ void pbc_args_print_words(FILE *out, const pbc_arg_spec *specs, unsigned flags) 
         for (int t = 0; t < 2; t++)
             for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
                 /* the command's own option of that name is the one parsed */
-                if (pbc_args_find(specs, d->name, strlen(d->name)) || plugin_declared_before(i, t, d->name)) continue;
+                if (pbc_args_find(specs, d->name, strlen(d->name)) || plugin_declared_before(i, t, d->name))
+                    continue;
                 print_word_line(out, d->name, d->arg, NULL);
             }
     }
@@ -598,7 +601,7 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
         if (!pbc_args_llvm_style && !only_pos && strcmp(arg, PBC_COMPLETE_OPTION) == 0) {
             /* a shell completing a command line asks for the words: they are
              * the table being parsed, so print it and stop here, before the
-             * command runs (complete.h) */
+             * command runs (llvm_args.h: PBC_COMPLETE_OPTION) */
             pbc_args_print_words(stdout, specs, flags);
             free(argv);
             pbc_args_free(a);

@@ -264,8 +264,9 @@ int main(int argc, char **argv) {
         return pbc_finish_stdout();
     }
     if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) {
-        /* for shell completion (complete.h): the commands, or one command's
-         * options (its parser prints them when it meets the same option) */
+        /* for shell completion (llvm_args.h: PBC_COMPLETE_OPTION): the
+         * commands, or one command's options (its parser prints them when
+         * it meets the same option) */
         if (argc == 3) {
             const pbc_command *c = find_command(argv[2]);
             if (!c) return PBC_EXIT_USAGE;

@@ -449,5 +449,7 @@ int pb_source_rewind(pb_source *s, pb_error *err) {
     s->map = NULL;
     s->map_len = 0;
     s->content_total = s->raw_total = 0;
+    s->progress_last = 0; /* a watched source reports its second reading afresh */
+    s->progress_ended = 0;
     return start(s, err);
 }
