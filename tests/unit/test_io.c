@@ -403,6 +403,14 @@ static void io__source_reports_progress_per_mebibyte_and_at_the_end(void) {
     /* reading past the end reports nothing more */
     CU_ASSERT_EQUAL(pb_source_read(s, buf, sizeof buf, &got, &err), 0);
     CU_ASSERT_EQUAL(l.n, 4);
+    /* read again after a rewind: the same four calls again */
+    CU_ASSERT_EQUAL_FATAL(pb_source_rewind(s, &err), 0);
+    do {
+        CU_ASSERT_EQUAL_FATAL(pb_source_read(s, buf, sizeof buf, &got, &err), 0);
+    } while (got);
+    CU_ASSERT_EQUAL_FATAL(l.n, 8);
+    CU_ASSERT(l.done[4] >= PB_PROGRESS_STEP && l.done[4] < PB_PROGRESS_STEP + sizeof buf + 2);
+    CU_ASSERT_EQUAL(l.done[7], size);
     pb_source_free(s);
 
     l.n = 0;
