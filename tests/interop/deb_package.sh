@@ -151,6 +151,9 @@ cc -o "$work/consumer" "$work/consumer.c" -DFIB="\"$PB_SOURCE_DIR/testdata/sampl
 [ "$("$work/consumer")" = "$version $version" ] || fail "the consumer built against the package printed '$("$work/consumer")'"
 ldd "$work/consumer" | grep -qE "libprofbridge\.so\.0 => (/usr)?/lib/$multiarch/libprofbridge\.so\.0" || fail "the consumer does not load the packaged libprofbridge.so.0"
 
+# remove (the files go), then purge (dpkg forgets the packages)
+dpkg -r profbridge libprofbridge-dev libprofbridge0 >"$work/dpkg-r.log" 2>&1 || { cat "$work/dpkg-r.log" >&2; fail "dpkg -r failed"; }
+[ ! -e /usr/bin/profbridge ] || fail "/usr/bin/profbridge is still there after dpkg -r"
 dpkg -P profbridge libprofbridge-dev libprofbridge0 >"$work/dpkg-P.log" 2>&1 || { cat "$work/dpkg-P.log" >&2; fail "dpkg -P failed"; }
 installed=0
 for p in profbridge libprofbridge-dev libprofbridge0; do
