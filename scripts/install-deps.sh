@@ -13,6 +13,8 @@ packages=(
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
   libelf-dev libdw-dev   # merge --binary-file / --debug-info: ELF sections and DWARF (elfutils)
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
+  dpkg-dev               # cpack -G DEB: dpkg-shlibdeps finds the packages' Depends (deb_package.sh)
+  bash-completion zsh    # completion.sh: the bash and zsh completion (zsh's part is skipped without zsh)
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev
   llvm-15 clang-15 libclang-common-15-dev   # 15's profile runtime is in libclang-common

@@ -24,7 +24,8 @@ static const pb_option_desc indexed_write_options[] = {
     {"keep-vtable-symbols", NULL, "write the vtable names (default; = llvm-profdata-19 --keep-vtable-symbols)"},
     {"no-keep-vtable-symbols", NULL, "write an empty vtable-names section (llvm-profdata's default)"},
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},
-    {"order", "MODE", "auto | llvm | preserve: key and record order (see docs/indexed.md)"},
+    {"order", "auto|llvm|preserve", "key and record order: as llvm-profdata's containers, as read, or auto "
+                                    "(as read from an indexed file, else llvm's; docs/indexed.md)"},
     {NULL, NULL, NULL}};
 
 const pb_format pb_format_indexed = {

@@ -79,6 +79,29 @@ int pb_source_open_memory(pb_source **out, const void *data, size_t len, const c
 void pb_source_set_limits(pb_source *src, uint64_t max_size, uint64_t max_inflation);
 
 /*
+ * Progress of reading a source, for a caller that shows it (the CLI's
+ * --progress). `done` counts the bytes taken from the file, pipe or memory so
+ * far (compressed bytes for gzip input, so that it meets `total`); `total` is
+ * the size of a regular file or of the memory (past the descriptor's offset
+ * at open), 0 when unknown (a pipe, a terminal).
+ */
+typedef void (*pb_progress_fn)(void *ctx, uint64_t done, uint64_t total);
+
+/* How many bytes the source reads between two calls of its pb_progress_fn. */
+#define PB_PROGRESS_STEP ((uint64_t)1 << 20)
+
+/*
+ * Calls fn(ctx, done, total) as the source is read: each time at least
+ * PB_PROGRESS_STEP bytes more were read than at the previous call, and once
+ * at the end of the input (done == total when the total is known; a mapped
+ * file reports its whole size when it is mapped). The calls come from the
+ * reading thread, inside pb_source_read and its kin; fn must not use `src`.
+ * fn == NULL stops the calls. `ctx` stays the caller's, and must outlive the
+ * reading (or the next pb_source_set_progress).
+ */
+void pb_source_set_progress(pb_source *src, pb_progress_fn fn, void *ctx);
+
+/*
  * Like pb_source_read_all, but a regular, uncompressed file is mapped
  * (read-only) instead of copied when nothing but the peek was consumed.
  * The bytes stay valid until pb_source_free.

@@ -28,10 +28,8 @@
 #include "io.h"
 #include "profile.h"
 
-#define PB_VERSION_MAJOR 0
-#define PB_VERSION_MINOR 1
-#define PB_VERSION_PATCH 0
-#define PB_VERSION_STRING "0.1.0"
+/* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
+#include "profbridge/version.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -13,6 +13,7 @@
 #include "llvm/target.h"
 #include "llvm_args.h"
 #include "opts.h"
+#include "progress.h"
 
 #define USAGE "convert IN -o OUT [options]"
 
@@ -31,6 +32,7 @@ static const pbc_arg_spec specs[] = {
      .help = "keep what breaks the format's rules where the reader can (default: strict)"},
     {.name = "llvm-version", .id = OPT_LLVM, .kind = PBC_ARG_VALUE, .arg = "N",
      .help = "write what LLVM release N (13..24) writes (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
+    PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -134,6 +136,10 @@ int pbc_cmd_convert(int argc, char **argv) {
     if ((rc = pbc_check_output("convert", out_path, &in_path, 1)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     int prc = pbc_open_input(in_path, &src, &err);
+    pbc_progress pg;
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "convert", prc == 0 ? pb_source_name(src) : in_path);
+    pbc_progress_watch(&pg, src);
     if (prc == 0 && !in_f) prc = pb_format_detect(src, &in_f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -151,7 +157,9 @@ int pbc_cmd_convert(int argc, char **argv) {
     ro.kv = kv;
     ro.nkv = nkv;
     pbc_apply_limits(&ro);
+    pbc_progress_watch_diag(&pg, &ro);
     prc = pb_read(&p, src, &ro, &err);
+    pbc_progress_end(&pg);
     if (prc == 0) {
         pb_write_options wo = PB_WRITE_OPTIONS_INIT;
         wo.diag = pbc_diag;

@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "llvm_args.h"
 #include "opts.h"
+#include "progress.h"
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " dump IN [--json] [--from FORMAT] [-o OUT] [plugin options]\n"
@@ -19,6 +20,8 @@ static void help(FILE *out) {
           "      --json           print JSON instead of text\n"
           "      --from FORMAT    treat IN as FORMAT instead of recognising it by content\n"
           "  -o, --output OUT     write to OUT instead of standard output\n"
+          "      --progress       show reading progress on stderr, even when it is not a terminal\n"
+          "  -q, --quiet          no progress line (default: one on a terminal for big or slow inputs)\n"
           "  -h, --help           show this help\n"
           "\nPlugin options (reader options of the plugin in use):\n",
           out);
@@ -37,6 +40,7 @@ static const pbc_arg_spec specs[] = {
     {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
     {.name = "output", .alias = "o", .id = OPT_OUTPUT, .kind = PBC_ARG_VALUE, .arg = "OUT"},
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
+    PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_END};
 
 int pbc_cmd_dump(int argc, char **argv) {
@@ -70,6 +74,10 @@ int pbc_cmd_dump(int argc, char **argv) {
     if (from && !(f = pbc_format_arg("dump", "--from", from))) goto out;
     if (pbc_check_output("dump", out_path, (const char *const *)in, 1)) goto out;
     int prc = pbc_open_input(in[0], &src, &err);
+    pbc_progress pg;
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "dump", prc == 0 ? pb_source_name(src) : in[0]);
+    pbc_progress_watch(&pg, src);
     if (prc == 0 && !f) prc = pb_format_detect(src, &f, &err);
     if (prc) {
         pbc_print_error(&err);
@@ -94,6 +102,7 @@ int pbc_cmd_dump(int argc, char **argv) {
         d.kv = po.kv;
         d.nkv = po.n;
         prc = f->dump(src, sink, &d, &err);
+        pbc_progress_end(&pg);
         /* What was explained before a problem in the input is still worth
          * showing; after a failure of ours (memory, I/O, a limit) OUT stays
          * as it was. */

@@ -32,6 +32,7 @@
 #include "correlation.h"
 #include "merge_feed.h"
 #include "opts.h"
+#include "progress.h"
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
 static int is_empty_file(const char *path) {
@@ -56,6 +57,7 @@ static const pbc_arg_spec specs[] = {
      .help = "act as llvm-profdata-N merge, N = 13..24 (default: $PROFBRIDGE_LLVM_VERSION, else 19)"},
     {.name = "indexed-version", .id = OPT_INDEXED, .kind = PBC_ARG_VALUE, .arg = "N",
      .help = "indexed version to write (4-14) instead of N's"},
+    PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -276,11 +278,13 @@ static int input_file_list(inputs *in, const char *list) {
     return rc;
 }
 
-/* "merged i/n inputs" on stderr, only when stderr is a terminal and the merge
- * has run for more than a second; redrawn at most 4 times a second and
- * erased at the end, so logs and pipes never see it. */
+/* "merged i/n inputs" on stderr, by default only when stderr is a terminal
+ * and the merge has run for more than a second; redrawn at most 4 times a
+ * second and erased at the end, so logs and pipes never see it. --progress:
+ * from the start, one line per input when stderr is not a terminal; --quiet
+ * or the personality: never (progress.h). */
 typedef struct progress {
-    int on;
+    int on, forced, tty;
     size_t n;
     double start, last;
     int shown;
@@ -292,8 +296,10 @@ static double now_s(void) {
     return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-static void progress_start(progress *pg, size_t n) {
-    pg->on = n > 1 && isatty(STDERR_FILENO);
+static void progress_start(progress *pg, size_t n, pbc_progress_mode mode) {
+    pg->tty = isatty(STDERR_FILENO);
+    pg->forced = mode == PBC_PROGRESS_ON;
+    pg->on = n > 1 && (pg->forced || (mode == PBC_PROGRESS_AUTO && pg->tty));
     pg->n = n;
     pg->start = pg->last = pg->on ? now_s() : 0;
     pg->shown = 0;
@@ -302,7 +308,11 @@ static void progress_start(progress *pg, size_t n) {
 static void progress_update(progress *pg, size_t done) {
     if (!pg->on) return;
     double t = now_s();
-    if (t - pg->start < 1.0 || t - pg->last < 0.25) return;
+    if (!pg->tty && pg->forced) { /* a log: every input */
+        fprintf(stderr, PBC_PROG " merge: %zu/%zu inputs merged\n", done, pg->n);
+        return;
+    }
+    if ((!pg->forced && t - pg->start < 1.0) || t - pg->last < 0.25) return;
     pg->last = t;
     pg->shown = 1;
     fprintf(stderr, "\r" PBC_PROG " merge: %zu/%zu inputs merged", done, pg->n);
@@ -310,7 +320,7 @@ static void progress_update(progress *pg, size_t done) {
 }
 
 static void progress_end(progress *pg) {
-    if (pg->on && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
+    if (pg->on && pg->tty && pg->shown) fputs("\r\033[K", stderr); /* erase the line */
 }
 
 /*
@@ -835,7 +845,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         goto out;
     }
     progress pg;
-    progress_start(&pg, in.n);
+    progress_start(&pg, in.n, pbc_progress_mode_of(&args));
     named_ctx rn; /* the reads' diagnostics name the input */
     memset(&rn, 0, sizeof rn);
     rn.dc = &dc;

@@ -22,6 +22,7 @@
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
+#include "progress.h"
 
 #define USAGE "show [options] IN"
 
@@ -39,6 +40,7 @@ static const pbc_arg_spec specs[] = {
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
      .help = "read IN as FORMAT instead of recognising it"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL, .help = "read with the plugin's lenient rules"},
+    PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_INCLUDE(pbc_llvm_show_options),
     PBC_ARG_END};
 
@@ -259,6 +261,11 @@ int pbc_cmd_show(int argc, char **argv) {
         goto out_args;
     }
     int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
+    pbc_progress pg;
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "show", prc == 0 ? pb_source_name(src) : in_path);
+    pbc_progress_watch(&pg, src);
+    pbc_progress_watch_diag(&pg, &ro);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
         /* read once, parsed once per profile it holds (read_raw_parts) */
@@ -271,6 +278,7 @@ int pbc_cmd_show(int argc, char **argv) {
     if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
         /* records straight from the file to the printer (show_indexed.c) */
         rc = pbc_show_indexed(in_path, src, &ro, &so, out_path); /* checks the version too */
+        pbc_progress_end(&pg);
         pb_source_free(src);
         goto out_args;
     }
@@ -279,6 +287,7 @@ int pbc_cmd_show(int argc, char **argv) {
         prc = pb_read(&p, src, &ro, &err);
         read_failed = prc != 0;
     }
+    pbc_progress_end(&pg);
     pb_source_free(src);
     if (prc) {
         pbc_print_input_error(&err);

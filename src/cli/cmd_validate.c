@@ -11,6 +11,7 @@
 #include "cli.h"
 #include "llvm_args.h"
 #include "opts.h"
+#include "progress.h"
 
 static void help(FILE *out) {
     fputs("Usage: " PBC_PROG " validate IN... [--from FORMAT] [--lenient]\n"
@@ -25,6 +26,8 @@ static void help(FILE *out) {
           "      --from FORMAT    read the inputs as FORMAT instead of recognising them by content\n"
           "      --lenient        apply the readers' lenient rules (problems they can\n"
           "                       repair are not counted)\n"
+          "      --progress       show reading progress on stderr, even when it is not a terminal\n"
+          "  -q, --quiet          no progress line (default: one on a terminal for big or slow inputs)\n"
           "  -h, --help           show this help\n"
           "\nExit status: 0 every input is valid, 1 some input is invalid,\n"
           "2 usage or I/O error (an input could not be read at all).\n",
@@ -37,15 +40,18 @@ enum { OPT_FROM = 1, OPT_LENIENT };
 static const pbc_arg_spec specs[] = {
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
+    PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_END};
 
 typedef struct problem_sink {
     const char *name; /* the input, for problems that do not name it */
     size_t problems;
     char last[2048];  /* the last problem printed, to not print the final error twice */
+    pbc_progress *pg; /* erased before a problem is printed on the terminal */
 } problem_sink;
 
 static void print_problem(problem_sink *ps, const pb_error *e) {
+    pbc_progress_clear(ps->pg);
     pb_error copy = *e;
     pb_error_set_source(&copy, ps->name);
     pb_error_format(&copy, ps->last, sizeof ps->last);
@@ -58,12 +64,15 @@ static void validate_diag(void *ctx, int severity, const pb_error *e) {
         print_problem(ctx, e);
         return;
     }
+    pbc_progress_clear(((problem_sink *)ctx)->pg);
     pbc_diag(NULL, severity, e);
 }
 
 /* Validates one input; returns its exit status. */
-static int validate_one(const char *path, const char *from, int lenient) {
-    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, ""};
+static int validate_one(const char *path, const char *from, int lenient, pbc_progress_mode mode) {
+    pbc_progress pg;
+    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", &pg};
+    pbc_progress_begin(&pg, mode, "validate", ps.name);
     pb_source *src = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -81,7 +90,9 @@ static int validate_one(const char *path, const char *from, int lenient) {
     pbc_apply_limits(&ro);
     ro.diag = validate_diag;
     ro.diag_ctx = &ps;
+    pbc_progress_watch(&pg, src);
     rc = pb_read(&p, src, &ro, &err);
+    pbc_progress_end(&pg);
     int status = PBC_EXIT_OK;
     if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED || rc == PB_ELIMIT) {
         pbc_print_error(&err);
@@ -130,7 +141,7 @@ int pbc_cmd_validate(int argc, char **argv) {
         return PBC_EXIT_USAGE;
     }
     for (size_t i = 0; i < a.npos; i++) {
-        int s = validate_one(a.pos[i], from, lenient);
+        int s = validate_one(a.pos[i], from, lenient, pbc_progress_mode_of(&a));
         if (s > status) status = s;
         /* Problems and summaries appear in order with stderr's messages. */
         fflush(stdout);

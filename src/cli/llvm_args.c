@@ -308,6 +308,84 @@ void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release)
     print_help_lines(out, generic_specs, llvm_release);
 }
 
+/* ---- the words of shell completion ----------------------------------------------- */
+
+/* The values of an option: its enumeration, the format names for a FORMAT,
+ * the releases of the target table for --llvm-version, or a plugin's
+ * "a|b|c" placeholder; nothing when they are not a list. */
+static void print_word_values(FILE *out, const char *name, const char *arg, const char *values) {
+    if (strcmp(name, "llvm-version") == 0) {
+        pbi_llvm_target t;
+        for (int n = PBI_LLVM_MIN; n <= PBI_LLVM_MAX; n++)
+            if (pbi_llvm_target_of(n, &t) == 0) fprintf(out, " %d", n);
+        return;
+    }
+    if (arg && strcmp(arg, "FORMAT") == 0) {
+        for (size_t i = 0; i < pb_format_count(); i++) fprintf(out, " %s", pb_format_at(i)->name);
+        return;
+    }
+    if (!values && arg && strchr(arg, '|')) values = arg;
+    if (!values) return;
+    fputc(' ', out);
+    for (const char *v = values; *v; v++) {
+        if (*v == '{' || *v == '}') continue;
+        fputc(*v == '|' ? ' ' : *v, out);
+    }
+}
+
+/* "--name ARG values" ("-o" for a one-letter name, as LLVM prints it). */
+static void print_word_line(FILE *out, const char *name, const char *arg, const char *values) {
+    fprintf(out, "%s%s %s", strlen(name) == 1 ? "-" : "--", name, arg ? arg : "-");
+    print_word_values(out, name, arg, values);
+    fputc('\n', out);
+}
+
+static void print_word_specs(FILE *out, const pbc_arg_spec *root, const pbc_arg_spec *specs) {
+    for (const pbc_arg_spec *s = specs; s && s->name; s++) {
+        if (s->include) {
+            print_word_specs(out, root, s->include);
+            continue;
+        }
+        if (s->refused) continue;
+        const char *arg = s->kind == PBC_ARG_VALUE ? (s->arg ? s->arg : "VALUE") : NULL;
+        const char *names[2] = {s->name, s->alias};
+        for (int k = 0; k < 2; k++)
+            /* a name the table has twice is the first one's, as parsed */
+            if (names[k] && pbc_args_find(root, names[k], strlen(names[k])) == s)
+                print_word_line(out, names[k], arg, s->type == PBC_VAL_ENUM ? s->values : NULL);
+    }
+}
+
+/* Whether an earlier plugin than `upto` declared `name` already. */
+static int plugin_declared_before(size_t upto, int upto_table, const char *name) {
+    for (size_t i = 0; i <= upto; i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2 && (i < upto || t < upto_table); t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++)
+                if (strcmp(d->name, name) == 0) return 1;
+    }
+    return 0;
+}
+
+void pbc_args_print_words(FILE *out, const pbc_arg_spec *specs, unsigned flags) {
+    print_word_specs(out, specs, specs);
+    print_word_line(out, "help", NULL, NULL);
+    print_word_line(out, "h", NULL, NULL);
+    if (!(flags & PBC_ARGS_PLUGIN)) return;
+    for (size_t i = 0; i < pb_format_count(); i++) {
+        const pb_format *f = pb_format_at(i);
+        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
+        for (int t = 0; t < 2; t++)
+            for (const pb_option_desc *d = tables[t]; d && d->name; d++) {
+                /* the command's own option of that name is the one parsed */
+                if (pbc_args_find(specs, d->name, strlen(d->name)) || plugin_declared_before(i, t, d->name))
+                    continue;
+                print_word_line(out, d->name, d->arg, NULL);
+            }
+    }
+}
+
 /* ---- plugin options ------------------------------------------------------------- */
 
 static const pb_option_desc *find_plugin_option(const char *name, size_t len) {
@@ -520,6 +598,15 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     int only_pos = 0;
     for (int i = 1; i < argc; i++) {
         char *arg = argv[i];
+        if (!pbc_args_llvm_style && !only_pos && strcmp(arg, PBC_COMPLETE_OPTION) == 0) {
+            /* a shell completing a command line asks for the words: they are
+             * the table being parsed, so print it and stop here, before the
+             * command runs (llvm_args.h: PBC_COMPLETE_OPTION) */
+            pbc_args_print_words(stdout, specs, flags);
+            free(argv);
+            pbc_args_free(a);
+            exit(fflush(stdout) || ferror(stdout) ? PBC_EXIT_USAGE : PBC_EXIT_OK);
+        }
         if (only_pos || arg[0] != '-' || arg[1] == '\0') {
             a->pos[a->npos++] = arg;
             continue;

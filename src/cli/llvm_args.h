@@ -154,6 +154,28 @@ const pbc_arg_spec *pbc_args_nearest(const pbc_arg_spec *specs, const char *name
  * --keep-vtable-symbols: one line says it), with the plugin that has it. */
 void pbc_args_print_plugin_options(FILE *out, const pbc_arg_spec *specs);
 
+/*
+ * Shell completion asks a command for its words with PBC_COMPLETE_OPTION
+ * (hidden; not under the llvm-profdata personality): the parser then prints
+ * them with pbc_args_print_words and exits 0, before the command runs, so
+ * the words are the table being parsed and never drift from it.
+ * `profbridge --complete-words [CMD]` (main.c) asks for the commands or
+ * CMD's options. One line per word:
+ *
+ *   WORD ARG [VALUE...]
+ *
+ * WORD the option as typed ("--to", "-o"), ARG the name of its value as
+ * --help shows it ("FORMAT", "FILE"), "-" for an option without a value,
+ * then the values when they are a known list (an enumeration, the format
+ * names, the LLVM releases, a plugin's "a|b|c"). completion/profbridge.bash
+ * and completion/_profbridge read these lines.
+ */
+#define PBC_COMPLETE_OPTION "--complete-words"
+
+/* The lines for the table `specs` (parsed with `flags`: PBC_ARGS_PLUGIN adds
+ * every plugin's options) and the generic --help; refused options left out. */
+void pbc_args_print_words(FILE *out, const pbc_arg_spec *specs, unsigned flags);
+
 /* Writes the option lines of --help from the table (entries with help only;
  * those outside llvm_release when it is not 0 are left out). */
 void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release);

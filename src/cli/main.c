@@ -263,6 +263,23 @@ int main(int argc, char **argv) {
                        o->since, o->until, o->refused != NULL);
         return pbc_finish_stdout();
     }
+    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) {
+        /* for shell completion (llvm_args.h: PBC_COMPLETE_OPTION): the
+         * commands, or one command's options (its parser prints them when
+         * it meets the same option) */
+        if (argc == 3) {
+            const pbc_command *c = find_command(argv[2]);
+            if (!c) return PBC_EXIT_USAGE;
+            /* every command takes the input limits (taken by main: opts.h) */
+            for (size_t i = 0; i < pbc_limit_option_count; i++)
+                printf("--%s %s\n", pbc_limit_options[i].name, pbc_limit_options[i].arg);
+            char *w[] = {argv[2], PBC_COMPLETE_OPTION, NULL};
+            return run(c, 2, w);
+        }
+        for (size_t i = 0; i < NUM_COMMANDS; i++) printf("%s\n", commands[i].name);
+        puts("help\n--help -\n-h -\n--version -\n-V -");
+        return pbc_finish_stdout();
+    }
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
         print_help(stdout);
         return pbc_finish_stdout();

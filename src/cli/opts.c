@@ -420,8 +420,11 @@ static int parse_size(const char *s, uint64_t *out) {
     return 0;
 }
 
+const pbc_limit_option pbc_limit_options[] = {{"max-input-size", "SIZE"}, {"max-inflation", "RATIO"}};
+const size_t pbc_limit_option_count = sizeof pbc_limit_options / sizeof pbc_limit_options[0];
+
 int pbc_take_limit_options(int *argc, char **argv) {
-    static const char *const names[2] = {"max-input-size", "max-inflation"};
+    const char *const names[2] = {pbc_limit_options[0].name, pbc_limit_options[1].name};
     int n = *argc, w = 1;
     for (int i = 1; i < n; i++) {
         char *a = argv[i];

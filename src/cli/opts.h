@@ -135,6 +135,13 @@ typedef struct pbc_limits_t {
 } pbc_limits_t;
 extern pbc_limits_t pbc_limits;
 
+/* The names of those two options and their values' names (for completion). */
+typedef struct pbc_limit_option {
+    const char *name, *arg;
+} pbc_limit_option;
+extern const pbc_limit_option pbc_limit_options[];
+extern const size_t pbc_limit_option_count;
+
 /* Removes --max-input-size N and --max-inflation N (also "=N" and one-dash
  * spellings) from argv into pbc_limits. Returns 0 or PBC_EXIT_USAGE after a
  * message. */

@@ -46,6 +46,11 @@ struct pb_source {
     uint64_t content_total;           /* decompressed bytes produced so far */
     uint64_t raw_total;               /* bytes taken from the fd or memory */
     int64_t start_off;                /* the fd's offset at open (-1: not seekable) */
+    pb_progress_fn progress;          /* pb_source_set_progress, NULL = none */
+    void *progress_ctx;
+    uint64_t progress_total;          /* 0 = unknown */
+    uint64_t progress_last;           /* raw_total at the last call */
+    int progress_ended;               /* the end was reported */
 };
 
 /* "FILE: what: strerror", or "FILE: strerror" without `what` (a file that
@@ -67,6 +72,19 @@ static int size_limit_error(pb_source *s, pb_error *err) {
 /* Offset of the next compressed byte inflate will look at. */
 static uint64_t gz_offset(const pb_source *s) { return s->raw_total - s->z.avail_in; }
 
+/* Tells the progress callback about raw_total: every PB_PROGRESS_STEP bytes,
+ * and once at the end (`end`: the input gave its last byte). */
+static void report_progress(pb_source *s, int end) {
+    if (!s->progress || s->progress_ended) return;
+    if (end) {
+        s->progress_ended = 1;
+        s->progress(s->progress_ctx, s->raw_total, s->progress_total);
+    } else if (s->raw_total - s->progress_last >= PB_PROGRESS_STEP) {
+        s->progress_last = s->raw_total;
+        s->progress(s->progress_ctx, s->raw_total, s->progress_total);
+    }
+}
+
 /* Reads raw (possibly compressed) bytes from the underlying fd or memory. */
 static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *err) {
     *got = 0;
@@ -77,6 +95,7 @@ static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error 
         s->mem_pos += k;
         s->raw_total += k;
         *got = k;
+        report_progress(s, k == 0 && n > 0);
         return 0;
     }
     for (;;) {
@@ -84,6 +103,7 @@ static int raw_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error 
         if (r >= 0) {
             *got = (size_t)r;
             s->raw_total += (uint64_t)r;
+            report_progress(s, r == 0 && n > 0);
             return 0;
         }
         if (errno != EINTR) return os_error(s, err, "cannot read");
@@ -202,6 +222,23 @@ static int make(pb_source **out, const char *name, pb_error *err) {
     return 0;
 }
 
+void pb_source_set_progress(pb_source *s, pb_progress_fn fn, void *ctx) {
+    s->progress = fn;
+    s->progress_ctx = ctx;
+    s->progress_last = s->raw_total;
+    s->progress_ended = 0;
+    s->progress_total = 0;
+    struct stat st;
+    if (s->fd < 0) {
+        s->progress_total = s->mem_len;
+    } else if (fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+        uint64_t size = (uint64_t)st.st_size, from = s->start_off > 0 ? (uint64_t)s->start_off : 0;
+        s->progress_total = size > from ? size - from : 0;
+    }
+    /* a memory source without gzip hands its bytes out in one piece (read_all) */
+    if (fn && s->eof && s->raw_total >= s->progress_total) report_progress(s, 1);
+}
+
 void pb_source_set_limits(pb_source *s, uint64_t max_size, uint64_t max_inflation) {
     if (max_size) s->max_size = max_size;
     if (max_inflation) s->max_inflation = max_inflation;
@@ -312,7 +349,9 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
         *data = s->mem + s->mem_pos;
         *len = s->mem_len - s->mem_pos;
         s->mem_pos = s->mem_len;
+        s->raw_total = s->mem_len;
         s->eof = 1;
+        report_progress(s, 1);
         return 0;
     }
     if (s->fd < 0 && !s->gzip) {
@@ -322,7 +361,9 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
         *len = s->mem_len - s->mem_pos + unread_head;
         s->head_pos = s->head_len;
         s->mem_pos = s->mem_len;
+        s->raw_total = s->mem_len;
         s->eof = 1;
+        report_progress(s, 1);
         return 0;
     }
     pb_buf b = PB_BUF_INIT;
@@ -372,6 +413,8 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
             s->map_len = (size_t)st.st_size;
             s->head_pos = s->head_len;
             s->eof = 1;
+            s->raw_total = s->map_len; /* every byte is there at once */
+            report_progress(s, 1);
             *data = m;
             *len = s->map_len;
             return 0;
@@ -406,5 +449,7 @@ int pb_source_rewind(pb_source *s, pb_error *err) {
     s->map = NULL;
     s->map_len = 0;
     s->content_total = s->raw_total = 0;
+    s->progress_last = 0; /* a watched source reports its second reading afresh */
+    s->progress_ended = 0;
     return start(s, err);
 }

@@ -32,12 +32,20 @@ for n in "" -13 -14 -15 -16 -17 -18 -19 -20 -21 -22 -23 -24; do
   [ -x "$llvmbin/llvm-profdata$n" ] || fail "llvm-profdata$n was not installed in $llvmbin"
 done
 [ ! -e "$prefix/bin/llvm-profdata" ] || fail "bin/llvm-profdata would shadow LLVM's"
-"$llvmbin/llvm-profdata-19" merge --help | grep -q -- '--output' || fail "llvm-profdata-19 merge --help does not run"
+# (read whole before grep: grep -q leaving early would kill a help longer
+# than one pipe write with SIGPIPE, which pipefail reports as a failure)
+help19="$("$llvmbin/llvm-profdata-19" merge --help)" || fail "llvm-profdata-19 merge --help failed"
+grep -q -- '--output' <<<"$help19" || fail "llvm-profdata-19 merge --help does not list --output"
 "$llvmbin/llvm-profdata-23" --version | grep -q 'acting as llvm-profdata of LLVM 23' \
   || fail "llvm-profdata-23 --version does not say it is profbridge acting as LLVM 23"
 man="$prefix/share/man/man1/profbridge.1"
 [ -f "$man" ] || fail "the man page was not installed at share/man/man1/profbridge.1"
 grep -q '^\.TH PROFBRIDGE 1' "$man" || fail "the installed man page has no .TH PROFBRIDGE 1 header"
+[ -f "$prefix/share/bash-completion/completions/profbridge" ] \
+  || fail "the bash completion was not installed at share/bash-completion/completions/profbridge"
+[ -f "$prefix/share/zsh/vendor-completions/_profbridge" ] \
+  || fail "the zsh completion was not installed at share/zsh/vendor-completions/_profbridge"
+[ -f "$prefix/include/profbridge/version.h" ] || fail "include/profbridge/version.h was not installed"
 for f in profbridge.h error.h format.h io.h profile.h; do
   [ -f "$prefix/include/profbridge/$f" ] || fail "include/profbridge/$f was not installed"
 done

@@ -350,6 +350,109 @@ static void error__format_uses_offset_or_line(void) {
     CU_ASSERT_STRING_EQUAL(m, "fib.iprof:88:12: conditionalProfiles[17].records: expected a multiple of 3 values, found 4");
 }
 
+/* What a pb_progress_fn saw. */
+typedef struct progress_log {
+    uint64_t done[64], total[64];
+    size_t n;
+} progress_log;
+
+static void log_progress(void *ctx, uint64_t done, uint64_t total) {
+    progress_log *l = ctx;
+    if (l->n < 64) {
+        l->done[l->n] = done;
+        l->total[l->n] = total;
+    }
+    l->n++;
+}
+
+/* A 3.5 MiB file read in pieces: a call after each PB_PROGRESS_STEP (1 MiB)
+ * read, three of them, then one at the end with done == total == the size;
+ * mapped, the same file reports its size once; gzip counts compressed bytes. */
+static void io__source_reports_progress_per_mebibyte_and_at_the_end(void) {
+    const size_t size = 3 * 1048576 + 524288;
+    char *bytes = malloc(size);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+    for (size_t i = 0; i < size; i++) bytes[i] = (char)('a' + i % 26);
+    const char *path = tmp_path("progress.txt");
+    FILE *f = fopen(path, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(bytes, 1, size, f), size);
+    fclose(f);
+    free(bytes);
+
+    pb_error err;
+    pb_error_clear(&err);
+    pb_source *s = NULL;
+    progress_log l = {{0}, {0}, 0};
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, path, &err), 0);
+    pb_source_set_progress(s, log_progress, &l);
+    char buf[10000]; /* not a divisor of the step: calls come when a read passes it */
+    size_t got, total = 0;
+    do {
+        CU_ASSERT_EQUAL_FATAL(pb_source_read(s, buf, sizeof buf, &got, &err), 0);
+        total += got;
+    } while (got);
+    CU_ASSERT_EQUAL(total, size);
+    CU_ASSERT_EQUAL_FATAL(l.n, 4);
+    for (size_t i = 0; i < 4; i++) CU_ASSERT_EQUAL(l.total[i], size);
+    for (size_t i = 0; i < 3; i++) {
+        CU_ASSERT(l.done[i] >= (i + 1) * PB_PROGRESS_STEP);
+        CU_ASSERT(l.done[i] < (i + 1) * PB_PROGRESS_STEP + sizeof buf + 2);
+    }
+    CU_ASSERT_EQUAL(l.done[3], size);
+    /* reading past the end reports nothing more */
+    CU_ASSERT_EQUAL(pb_source_read(s, buf, sizeof buf, &got, &err), 0);
+    CU_ASSERT_EQUAL(l.n, 4);
+    /* read again after a rewind: the same four calls again */
+    CU_ASSERT_EQUAL_FATAL(pb_source_rewind(s, &err), 0);
+    do {
+        CU_ASSERT_EQUAL_FATAL(pb_source_read(s, buf, sizeof buf, &got, &err), 0);
+    } while (got);
+    CU_ASSERT_EQUAL_FATAL(l.n, 8);
+    CU_ASSERT(l.done[4] >= PB_PROGRESS_STEP && l.done[4] < PB_PROGRESS_STEP + sizeof buf + 2);
+    CU_ASSERT_EQUAL(l.done[7], size);
+    pb_source_free(s);
+
+    l.n = 0;
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, path, &err), 0);
+    pb_source_set_progress(s, log_progress, &l);
+    const uint8_t *d;
+    size_t len;
+    CU_ASSERT_EQUAL_FATAL(pb_source_map(s, &d, &len, &err), 0);
+    CU_ASSERT_EQUAL(len, size);
+    CU_ASSERT_EQUAL_FATAL(l.n, 1);
+    CU_ASSERT_EQUAL(l.done[0], size);
+    CU_ASSERT_EQUAL(l.total[0], size);
+    pb_source_free(s);
+
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "gzip -1 -c '%s' > '%s.gz'", path, path);
+    CU_ASSERT_EQUAL_FATAL(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s.gz", path);
+    struct stat st;
+    CU_ASSERT_EQUAL_FATAL(stat(cmd, &st), 0);
+    l.n = 0;
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, cmd, &err), 0);
+    pb_source_set_progress(s, log_progress, &l);
+    CU_ASSERT_EQUAL_FATAL(pb_source_read_all(s, &d, &len, &err), 0);
+    CU_ASSERT_EQUAL(len, size);
+    CU_ASSERT(l.n >= 1);
+    CU_ASSERT_EQUAL(l.done[l.n - 1], (uint64_t)st.st_size);
+    CU_ASSERT_EQUAL(l.total[l.n - 1], (uint64_t)st.st_size);
+    pb_source_free(s);
+
+    /* memory handed out in one piece: one call, at the end */
+    l.n = 0;
+    static const char text[] = "{\"version\":\"1.1.0\"} and more than the peek sees";
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&s, text, sizeof text - 1, "m", &err), 0);
+    pb_source_set_progress(s, log_progress, &l);
+    CU_ASSERT_EQUAL_FATAL(pb_source_read_all(s, &d, &len, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(l.n, 1);
+    CU_ASSERT_EQUAL(l.done[0], sizeof text - 1);
+    CU_ASSERT_EQUAL(l.total[0], sizeof text - 1);
+    pb_source_free(s);
+}
+
 static CU_TestInfo io_tests[] = {
     {"io__memory_source_peeks_without_consuming", io__memory_source_peeks_without_consuming},
     {"io__file_source_reads_gzip_made_by_the_gzip_tool", io__file_source_reads_gzip_made_by_the_gzip_tool},
@@ -365,6 +468,7 @@ static CU_TestInfo io_tests[] = {
     {"io__sink_long_name_and_old_mode", io__sink_long_name_and_old_mode},
     {"io__remove_temps_removes_an_open_sinks_file", io__remove_temps_removes_an_open_sinks_file},
     {"io__sink_check_names_the_output", io__sink_check_names_the_output},
+    {"io__source_reports_progress_per_mebibyte_and_at_the_end", io__source_reports_progress_per_mebibyte_and_at_the_end},
     {"error__format_uses_offset_or_line", error__format_uses_offset_or_line},
     CU_TEST_INFO_NULL};
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Writes the invalid iprof fixtures (one small file per validation rule).
 
 Each case is a base profile with one rule broken. The expected messages live
