@@ -16,10 +16,11 @@
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
+#include "analysis/overlap_report.h"
 
 #define USAGE "overlap [options] BASE TEST"
 
-enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT };
+enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT, OPT_JSON };
 
 /* llvm-profdata overlap's options, then ours (llvm_args.h: -x and --x, -x=v
  * and -x v). The llvm-profdata personality parses with LLVM's table alone. */
@@ -29,6 +30,8 @@ static const pbc_arg_spec specs[] = {
      .help = "report as llvm-profdata-N overlap (13..24; default 19)"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
      .help = "read the inputs with the readers' lenient rules"},
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL,
+     .help = "the report's numbers as JSON (docs/schemas/overlap.schema.json)"},
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -50,7 +53,7 @@ static void help(FILE *out) {
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
     const char *out_path = "-", *llvm_version = NULL;
-    int lenient = 0, rc = PBC_EXIT_USAGE;
+    int lenient = 0, json = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
     pbc_args args;
@@ -67,6 +70,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
         case PBC_LO_VALUE_CUTOFF: oo.value_cutoff = o->u; break;
         case PBC_LO_CS: oo.cs = (int)o->u; break;
         case OPT_LENIENT: lenient = (int)o->u; break;
+        case OPT_JSON: json = (int)o->u; break;
         case OPT_LLVM_VERSION: llvm_version = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break; /* --instr, --print-options */
@@ -100,7 +104,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
     if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
     if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
-    if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_overlap(base, test, &oo, sink, &err) ||
+    if (pb_sink_open_file(&sink, out_path, 0, &err) || pbi_profile_overlap_report(base, test, &oo, json, sink, &err) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         goto out;
