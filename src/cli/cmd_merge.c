@@ -1062,6 +1062,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (llvm_output_check(out_path, is_text)) goto out;
         if (pbc_check_output("merge", out_path, paths, in.n)) goto out;
     }
+    if (summary && pbc_merge_summary_stage(summary, summary_path, out_path, out_format, acc, target.release, failure)) {
+        rc = PBC_EXIT_USAGE;
+        goto out;
+    }
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     named_ctx wn; /* the writer's notices name OUT */
     memset(&wn, 0, sizeof wn);

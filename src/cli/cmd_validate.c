@@ -50,6 +50,7 @@ typedef struct problem_sink {
     size_t problems;
     char last[2048];  /* the last problem printed, to not print the final error twice */
     pb_buf *json;     /* --json: the problems' objects go here instead of stdout */
+    pb_error oom;     /* the check ran out of memory: no problem of the input (exit 2) */
 } problem_sink;
 
 /* `, "KEY": "TEXT"` (json_text.h's rule for bytes that are not UTF-8), or
@@ -96,6 +97,11 @@ static void print_problem(problem_sink *ps, const pb_error *e) {
 }
 
 static void validate_diag(void *ctx, int severity, const pb_error *e) {
+    problem_sink *ps = ctx;
+    if (e->code == PB_ENOMEM) {
+        if (!ps->oom.code) ps->oom = *e;
+        return;
+    }
     if (severity >= PB_DIAG_ERROR) {
         print_problem(ctx, e);
         return;
@@ -120,7 +126,7 @@ static void json_file_end(pb_buf *b, const char *status, size_t problems, const 
 /* Validates one input; returns its exit status. With json, appends the
  * file's object to it instead of printing. */
 static int validate_one(const char *path, const char *from, int lenient, pb_buf *json) {
-    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", json};
+    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", json, {0}};
     if (json) {
         pbi_buf_puts(json, "{");
         pbi_json_put_text_member(json, "file", ps.name, strlen(ps.name), PBI_JSON_HEX_SUFFIX);
@@ -160,6 +166,12 @@ static int validate_one(const char *path, const char *from, int lenient, pb_buf 
     } else {
         /* Every inconsistency reaches validate_diag, which counts it. */
         (void)pb_profile_check(p, validate_diag, &ps);
+    }
+    if (ps.oom.code && status != PBC_EXIT_USAGE) { /* reported as out of memory, not counted */
+        err = ps.oom;
+        rc = PB_ENOMEM;
+        pbc_print_error(&err);
+        status = PBC_EXIT_USAGE;
     }
     if (json)
         json_file_end(json, status == PBC_EXIT_USAGE ? "incomplete" : ps.problems == 0 && rc == 0 ? "valid" : "invalid",

@@ -22,6 +22,7 @@ typedef struct entry {
 struct pbc_merge_summary {
     size_t n;
     entry *v;
+    pb_sink *staged; /* the success summary, written but not committed */
 };
 
 pbc_merge_summary *pbc_merge_summary_new(size_t n) {
@@ -76,9 +77,46 @@ static void build(pb_buf *b, const pbc_merge_summary *s, const char *out_path, c
     pbi_buf_printf(b, ", \"exit_status\": %d}\n", exit_status);
 }
 
-int pbc_merge_summary_write(const pbc_merge_summary *s, const char *path, const char *out_path,
-                            const char *out_format, const pb_profile *merged, int release,
-                            const char *failure_mode, int exit_status) {
+int pbc_merge_summary_stage(pbc_merge_summary *s, const char *path, const char *out_path, const char *out_format,
+                            const pb_profile *merged, int release, const char *failure_mode) {
+    if (strcmp(path, "-") == 0) return 0; /* standard output: written at the end */
+    pb_buf b = PB_BUF_INIT;
+    pb_error err;
+    pb_error_clear(&err);
+    build(&b, s, out_path, out_format, merged, release, failure_mode, 0);
+    int rc = pbi_buf_failed(&b) ? pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+    if (!rc) rc = pb_sink_open_file(&s->staged, path, 0, &err);
+    if (!rc) rc = pb_sink_write(s->staged, b.data, b.len, &err);
+    pbi_buf_free(&b);
+    if (rc) {
+        pb_sink_free(s->staged);
+        s->staged = NULL;
+        pb_error_set_source(&err, path);
+        pbc_print_error(&err);
+        return PBC_EXIT_USAGE;
+    }
+    return 0;
+}
+
+int pbc_merge_summary_write(pbc_merge_summary *s, const char *path, const char *out_path, const char *out_format,
+                            const pb_profile *merged, int release, const char *failure_mode, int exit_status) {
+    if (s->staged) {
+        pb_sink *st = s->staged;
+        s->staged = NULL;
+        if (exit_status == 0) { /* the staged summary says what happened */
+            pb_error err;
+            pb_error_clear(&err);
+            int rc = pb_sink_commit(st, &err);
+            pb_sink_free(st);
+            if (rc) {
+                pb_error_set_source(&err, path);
+                pbc_print_error(&err);
+                return PBC_EXIT_USAGE;
+            }
+            return 0;
+        }
+        pb_sink_free(st); /* it said success: replaced by the failure's summary below */
+    }
     pb_buf b = PB_BUF_INIT;
     build(&b, s, out_path, out_format, merged, release, failure_mode, exit_status);
     if (pbi_buf_failed(&b)) {
@@ -98,6 +136,7 @@ int pbc_merge_summary_write(const pbc_merge_summary *s, const char *path, const 
 
 void pbc_merge_summary_free(pbc_merge_summary *s) {
     if (!s) return;
+    pb_sink_free(s->staged);
     for (size_t i = 0; i < s->n; i++) free(s->v[i].path);
     free(s->v);
     free(s);

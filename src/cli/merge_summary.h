@@ -34,13 +34,21 @@ pbc_merge_summary *pbc_merge_summary_new(size_t n);
 void pbc_merge_summary_input(pbc_merge_summary *s, size_t i, const char *path, uint64_t weight, int status,
                              const pb_error *err);
 
-/* Writes the summary to `path` ("-" = stdout): the output (out_path, the
- * format's name), the merged profile (NULL: none), the release, the
- * failure mode and the merge's exit status (0 = the output was written).
+/* Before the profile is written: writes the summary of a successful merge
+ * into FILE's temporary file (io.h), so that once the profile is written
+ * only a rename is left, and a failure to make the summary (out of memory,
+ * an unwritable FILE) stops the merge before the profile replaces OUT.
+ * Nothing for "-". Returns 0, or PBC_EXIT_USAGE after a message. */
+int pbc_merge_summary_stage(pbc_merge_summary *s, const char *path, const char *out_path, const char *out_format,
+                            const pb_profile *merged, int release, const char *failure_mode);
+
+/* At the end: commits the staged summary when exit_status is 0, else
+ * writes the summary of the failure to `path` ("-" = stdout): the output
+ * (out_path, the format's name), the merged profile (NULL: none), the
+ * release, the failure mode and the merge's exit status.
  * Returns 0, or PBC_EXIT_USAGE after a message. */
-int pbc_merge_summary_write(const pbc_merge_summary *s, const char *path, const char *out_path,
-                            const char *out_format, const pb_profile *merged, int release,
-                            const char *failure_mode, int exit_status);
+int pbc_merge_summary_write(pbc_merge_summary *s, const char *path, const char *out_path, const char *out_format,
+                            const pb_profile *merged, int release, const char *failure_mode, int exit_status);
 
 void pbc_merge_summary_free(pbc_merge_summary *s);
 
