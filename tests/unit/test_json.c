@@ -248,7 +248,30 @@ static void json__text_that_is_not_utf8_gets_fffd_and_hex(void) {
     }
 }
 
+/* The reader takes KEYHex over KEY (which holds U+FFFD for the bad bytes),
+ * and files with the hex member alone (written before KEY was added) too. */
+static void json__reader_takes_the_hex_member(void) {
+    static const char text[] = HEAD "\"symbols\":[],\"methods\":[],\"records\":["
+        "{\"kind\":\"function\",\"name\":\"f\\ufffd\",\"nameHex\":\"66ff\",\"hash\":\"0x1\",\"counters\":[1]},"
+        "{\"kind\":\"function\",\"nameHex\":\"67fe\",\"hash\":\"0x2\",\"counters\":[2]}]}";
+    pb_profile *q = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(read_json(text, sizeof text - 1, &q, &err), 0);
+    int seen = 0;
+    for (size_t i = 0; i < pb_profile_record_count(q); i++) {
+        const char *n;
+        size_t len;
+        uint64_t h;
+        CU_ASSERT_EQUAL(pb_profile_record_name(q, pb_profile_record(q, i), &n, &len, &h, &err), 0);
+        if (h == 1) seen += len == 2 && memcmp(n, "f\xff", 2) == 0;
+        if (h == 2) seen += len == 2 && memcmp(n, "g\xfe", 2) == 0;
+    }
+    CU_ASSERT_EQUAL(seen, 2);
+    pb_profile_free(q);
+}
+
 static CU_TestInfo tests[] = {
+    {"json__reader_takes_the_hex_member", json__reader_takes_the_hex_member},
     {"json__text_that_is_not_utf8_gets_fffd_and_hex", json__text_that_is_not_utf8_gets_fffd_and_hex},
     {"json__round_trip_keeps_every_model_feature", json__round_trip_keeps_every_model_feature},
     {"json__documented_encodings_appear_in_the_text", json__documented_encodings_appear_in_the_text},
