@@ -67,6 +67,10 @@ cases=(
   "flame|out.svg|flame in.iprof --format svg -o out.svg"
   "order|out.txt|order temporal.profdata -o out.txt"
   "dump-indexed|out.txt|dump temporal.profdata -o out.txt"
+  "show-iprof-json|out.json|show in.iprof --json -o out.json"
+  "validate-json|-|validate --json in.iprof in.profraw"
+  "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
+  "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"
 )
 failed=0
 total_runs=0

@@ -3,7 +3,7 @@
  * indexed_dump_json.c -- `dump --json` of an indexed profile: the same walk
  * as the text dump (indexed_dump.c), as one JSON object:
  *
- *   {"format": "indexed", "version": V, "flags": "0x..", "size": N,
+ *   {"format_version": "1.0", "format": "indexed", "version": V, "flags": "0x..", "size": N,
  *    "header": [{"offset", "field", "value"}...],
  *    "summaries": [{"offset", "kind": "summary"|"cs_summary", "fields": {...},
  *                   "cutoffs": [{"cutoff", "minCount", "numBlocks"}...]}...],
@@ -14,7 +14,7 @@
  *                           "bitmap": [...], "valueSites": {KIND: [[{"value",
  *                           "count"}...]...]}}...]}...],
  *    "binaryIds": {"offset", "ids": ["hex"...]}, "vtableNames": {"offset",
- *    "names": [...]}, "temporal": {"offset", "traces", "streamSize"},
+ *    "names": [{"name"}...]}, "temporal": {"offset", "traces", "streamSize"},
  *    "memprof": {"offset"}, "problem": null | "the reader's error"}
  *
  * 64-bit words are hex strings; counts are numbers up to 2^63-1 and decimal
@@ -28,6 +28,8 @@
 #include "util/buf.h"
 #include "util/bytes.h"
 #include "indexed_internal.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 
 typedef struct jctx {
     const pbi_idx_file *f;
@@ -40,22 +42,10 @@ typedef struct jctx {
 static const char *const kind_names[PB_VK_COUNT] = {"IPVK_IndirectCallTarget", "IPVK_MemOPSize",
                                                     "IPVK_VTableTarget"};
 
+/* Texts are UTF-8 with U+FFFD for bytes that are not (json_text.h's rule);
+ * names go through pbi_json_put_text_member, which keeps their bytes too. */
 static void jstr(pb_buf *b, const char *s, size_t n) {
-    static const char hex[] = "0123456789abcdef";
-    pbi_buf_putc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') {
-            pbi_buf_putc(b, '\\');
-            pbi_buf_putc(b, (char)c);
-        } else if (c < 0x20 || c >= 0x7f) { /* bytes, not UTF-8: names are byte strings */
-            char u[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            pbi_buf_append(b, u, 6);
-        } else {
-            pbi_buf_putc(b, (char)c);
-        }
-    }
-    pbi_buf_putc(b, '"');
+    pbi_json_put_text(b, s, n);
 }
 
 static void jcount(pb_buf *b, uint64_t v) {
@@ -143,8 +133,9 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     pbi_buf_printf(b, "%s\n    {\"offset\": %" PRIu64 ", \"bucket\": %" PRIu64, c->first_key ? "" : ",", it->off,
                    it->key_hash & (c->f->num_buckets - 1));
     if (bucket_off != PB_NO_OFFSET) pbi_buf_printf(b, ", \"bucketOffset\": %" PRIu64, bucket_off);
-    pbi_buf_puts(b, ", \"name\": ");
-    jstr(b, (const char *)c->f->data + it->key_off, (size_t)it->key_len);
+    pbi_buf_puts(b, ", ");
+    pbi_json_put_text_member(b, "name", (const char *)c->f->data + it->key_off, (size_t)it->key_len,
+                             PBI_JSON_HEX_SUFFIX);
     pbi_buf_puts(b, ", \"hash\": ");
     jword(b, it->key_hash);
     pbi_buf_printf(b, ", \"dataOffset\": %" PRIu64 ", \"dataLength\": %" PRIu64 ", \"records\": [", it->data_off,
@@ -161,8 +152,9 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
 static int on_name(void *ctx, const char *name, size_t len, pb_error *err) {
     (void)err;
     jctx *c = ctx;
-    if (!c->first_rec) pbi_buf_puts(&c->key, ", ");
-    jstr(&c->key, name, len);
+    pbi_buf_puts(&c->key, c->first_rec ? "{" : ", {");
+    pbi_json_put_text_member(&c->key, "name", name, len, PBI_JSON_HEX_SUFFIX);
+    pbi_buf_putc(&c->key, '}');
     c->first_rec = 0;
     return 0;
 }
@@ -237,7 +229,9 @@ int pbi_indexed_dump_json(pb_source *in, pb_sink *out, pb_error *err) {
     c.f = &f;
     c.first_key = 1;
     pb_buf *b = &c.out;
-    pbi_buf_printf(b, "{\"format\": \"indexed\", \"version\": %" PRIu32 ", \"flags\": ", f.version);
+    pbi_buf_printf(b, "{\"format_version\": \"" PBI_REPORT_DUMP_INDEXED "\", \"format\": \"indexed\", \"version\": %" PRIu32
+                      ", \"flags\": ",
+                   f.version);
     jword(b, f.flags);
     pbi_buf_printf(b, ", \"size\": %zu,\n \"header\": [", len);
     for (unsigned w = 0, off = 0, n = 0; w < PBI_IDX_W_COUNT; w++) {

@@ -93,20 +93,21 @@ static int get_i32(rd *r, const json_t *v, const char *path, int32_t *out) {
     return fail(r, path, "an integer in int32 range", v);
 }
 
-/* Bytes of member `key` (a UTF-8 string) or `keyHex` (hex digits). *data is
+/* Bytes of member `keyHex` (hex digits: the exact bytes of a name that is
+ * not UTF-8, json_text.h) or else `key` (a UTF-8 string). *data is
  * malloc'ed when hex (*owned = 1). */
 static int get_bytes(rd *r, const json_t *obj, const char *key, const char *path, const char **data,
                      size_t *len, unsigned char **owned) {
     *owned = NULL;
+    char hk[64], p2[PATH_MAX_LEN + 80];
+    snprintf(hk, sizeof hk, "%sHex", key);
+    json_t *h = json_object_get(obj, hk);
     json_t *v = json_object_get(obj, key);
-    if (json_is_string(v)) {
+    if (!h && json_is_string(v)) {
         *data = json_string_value(v);
         *len = json_string_length(v);
         return 0;
     }
-    char hk[64], p2[PATH_MAX_LEN + 80];
-    snprintf(hk, sizeof hk, "%sHex", key);
-    json_t *h = json_object_get(obj, hk);
     snprintf(p2, sizeof p2, "%s.%s", path, h ? hk : key);
     if (!json_is_string(h)) return fail(r, p2, "a string", h ? h : v);
     size_t n = json_string_length(h);

@@ -17,18 +17,20 @@
 #include "profbridge/format.h"
 #include "model/profile_internal.h"
 
-/* A string member: "key":"text", or "keyHex":"6869" when the bytes are not UTF-8. */
+/* A string member: "key":"text"; bytes that are not UTF-8 as the rule of
+ * json_text.h: "key" with U+FFFD for each bad byte (readable) and
+ * "keyHex":"6869" with the exact bytes (what the reader takes). */
 static void put_bytes_member(pb_buf *b, const char *key, const void *bytes, size_t len) {
     pbi_buf_putc(b, '"');
     pbi_buf_puts(b, key);
-    if (pbi_utf8_valid(bytes, len)) {
-        pbi_buf_append(b, "\":", 2);
-        pbi_json_put_string(b, bytes, len);
-    } else {
-        pbi_buf_append(b, "Hex\":\"", 6);
-        pbi_put_hex(b, bytes, len);
-        pbi_buf_putc(b, '"');
-    }
+    pbi_buf_append(b, "\":", 2);
+    pbi_json_put_text(b, bytes, len);
+    if (pbi_utf8_valid(bytes, len)) return;
+    pbi_buf_append(b, ",\"", 2);
+    pbi_buf_puts(b, key);
+    pbi_buf_append(b, "Hex\":\"", 6);
+    pbi_put_hex(b, bytes, len);
+    pbi_buf_putc(b, '"');
 }
 
 /* Counts are u64; jansson reads integers only up to INT64_MAX, so larger ones

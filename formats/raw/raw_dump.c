@@ -20,6 +20,8 @@
 #include "llvm/value_data.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 
 typedef struct em {
     pb_buf b;
@@ -38,15 +40,9 @@ static void versions(const pbi_raw_field *f, char *buf, size_t cap) {
     else snprintf(buf, cap, "v%u-v%u", f->since, f->until);
 }
 
+/* Texts are UTF-8 with U+FFFD for bytes that are not (json_text.h's rule). */
 static void jstr(pb_buf *b, const char *s, size_t n) {
-    pbi_buf_putc(b, '"');
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') pbi_buf_printf(b, "\\%c", c);
-        else if (c < 0x20 || c >= 0x7f) pbi_buf_printf(b, "\\u%04x", c);
-        else pbi_buf_putc(b, (char)c);
-    }
-    pbi_buf_putc(b, '"');
+    pbi_json_put_text(b, s, n);
 }
 
 static void sec(em *e, const char *title, ...) PB_PRINTF(2, 3);
@@ -93,8 +89,8 @@ static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *fie
         pbi_buf_printf(&e->b, "%s\n    {\"offset\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", e->first_item ? "" : ",",
                        off, hex);
         jstr(&e->b, field, strlen(field));
-        pbi_buf_puts(&e->b, ", \"value\": ");
-        jstr(&e->b, v, strlen(v));
+        pbi_buf_puts(&e->b, ", ");
+        pbi_json_put_text_member(&e->b, "value", v, strlen(v), PBI_JSON_HEX_SUFFIX); /* may hold a name */
         if (row) {
             pbi_buf_printf(&e->b, ", \"since\": %u, \"until\": ", row->since);
             if (row->until == PBI_RAW_UNTIL_NOW) pbi_buf_puts(&e->b, "null");
@@ -420,7 +416,7 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
         pb_error_set_source(&rerr, pb_source_name(in));
         e.stop = rerr.offset == PB_NO_OFFSET ? 0 : rerr.offset;
     }
-    if (e.json) pbi_buf_puts(&e.b, "{\"format\": \"raw\", \"sections\": [");
+    if (e.json) pbi_buf_puts(&e.b, "{\"format_version\": \"" PBI_REPORT_DUMP_RAW "\", \"format\": \"raw\", \"sections\": [");
     int order;
     unsigned ptr;
     if (pbi_raw_magic(d, len, &order, &ptr)) {

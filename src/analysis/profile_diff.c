@@ -17,6 +17,7 @@
 
 #include "util/buf.h"
 #include "util/json_text.h"
+#include "util/report_version.h"
 #include "profbridge/compare.h"
 #include "model/profile_internal.h"
 #include "util/sort.h"
@@ -389,9 +390,9 @@ static int sites_out(writer *w, const pb_record *ra, const pb_record *rb) {
                 if (w->json) {
                     pbi_buf_printf(b, "%s{\"value\":", first_value ? "" : ",");
                     pbi_buf_put_u64(b, v);
-                    pbi_buf_puts(b, ",\"name\":");
-                    if (name) pbi_json_put_string(b, name, nl);
-                    else pbi_buf_puts(b, "null");
+                    pbi_buf_putc(b, ',');
+                    if (name) pbi_json_put_text_member(b, "name", name, nl, PBI_JSON_HEX_SUFFIX);
+                    else pbi_buf_puts(b, "\"name\":null");
                     pbi_buf_puts(b, ",\"a\":");
                     pbi_buf_put_u64(b, ca);
                     pbi_buf_puts(b, ",\"b\":");
@@ -427,8 +428,8 @@ static int entry_out(writer *w, const pb_diff_entry *e, int first) {
     const pb_record *ra = e->rec_a == SIZE_MAX ? NULL : pb_profile_record(w->pa, e->rec_a);
     const pb_record *rb = e->rec_b == SIZE_MAX ? NULL : pb_profile_record(w->pb, e->rec_b);
     if (w->json) {
-        pbi_buf_printf(b, "%s\n{\"status\":\"%s\",\"name\":", first ? "" : ",", status_names[e->status]);
-        pbi_json_put_string(b, e->name, e->name_len);
+        pbi_buf_printf(b, "%s\n{\"status\":\"%s\",", first ? "" : ",", status_names[e->status]);
+        pbi_json_put_text_member(b, "name", e->name, e->name_len, PBI_JSON_HEX_SUFFIX);
         pbi_buf_puts(b, ",\"hash\":");
         pbi_buf_put_u64(b, e->hash);
         pbi_buf_puts(b, ",\"impact\":");
@@ -456,10 +457,10 @@ int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, co
     a_name = a_name ? a_name : "";
     b_name = b_name ? b_name : "";
     if (json) {
-        pbi_buf_puts(&w.b, "{\"a\":");
-        pbi_json_put_string(&w.b, a_name, strlen(a_name));
-        pbi_buf_puts(&w.b, ",\"b\":");
-        pbi_json_put_string(&w.b, b_name, strlen(b_name));
+        pbi_buf_puts(&w.b, "{\"format_version\":\"" PBI_REPORT_DIFF "\",");
+        pbi_json_put_text_member(&w.b, "a", a_name, strlen(a_name), PBI_JSON_HEX_SUFFIX);
+        pbi_buf_putc(&w.b, ',');
+        pbi_json_put_text_member(&w.b, "b", b_name, strlen(b_name), PBI_JSON_HEX_SUFFIX);
         pbi_buf_printf(&w.b, ",\"equal\":%s,\"only_in_a\":%zu,\"only_in_b\":%zu,\"changed\":%zu,\"same\":%zu,"
                              "\"records\":[",
                        d->n ? "false" : "true", cnt[PB_DIFF_ONLY_A], cnt[PB_DIFF_ONLY_B], cnt[PB_DIFF_CHANGED],

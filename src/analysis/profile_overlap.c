@@ -18,7 +18,10 @@
 #include "llvm/llvm_values.h"
 #include "profbridge/compare.h"
 #include "model/profile_internal.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 #include "util/sort.h"
+#include "analysis/overlap_report.h"
 
 /* Kinds of value profile, as LLVM's IPVK_First..IPVK_Last (19: 3 kinds). */
 #define NKINDS PB_VK_COUNT
@@ -170,6 +173,47 @@ static int overlap_record(const pb_record *base, const pb_record *test, ostats *
 
 static const char *const kind_names[NKINDS] = {"IndirectCall", "MemOP", "VTable"};
 
+/* `"KEY": {"overlap_percent", ...}`: one kind's numbers of OverlapStats::dump
+ * as JSON, every one of them (the text leaves out the zero ones). */
+static void json_kind(pb_buf *b, const ostats *s, int k) {
+    const double *v[5] = {&s->overlap.count_sum, &s->mismatch.count_sum, &s->unique.count_sum, &s->base.count_sum,
+                          &s->test.count_sum};
+    if (k >= 0) {
+        v[0] = &s->overlap.value_counts[k], v[1] = &s->mismatch.value_counts[k], v[2] = &s->unique.value_counts[k];
+        v[3] = &s->base.value_counts[k], v[4] = &s->test.value_counts[k];
+    }
+    pbi_buf_printf(b,
+                   "\"overlap_percent\": %.3f, \"mismatch_percent\": %.3f, \"only_in_test_percent\": %.3f, "
+                   "\"base_sum\": %.0f, \"test_sum\": %.0f",
+                   *v[0] * 100, *v[1] * 100, *v[2] * 100, *v[3], *v[4]);
+}
+
+/* OverlapStats::dump as JSON (the same numbers as the text, with 3 decimals
+ * for percentages as it prints them): a function's object, or the program's. */
+static void dump_json(pb_buf *b, const ostats *s, const char *name, size_t name_len, uint64_t hash, int first) {
+    if (name) {
+        pbi_buf_puts(b, first ? "\n  {" : ",\n  {");
+        pbi_json_put_text_member(b, "name", name, name_len, PBI_JSON_HEX_SUFFIX);
+        pbi_buf_printf(b, ", \"hash\": %llu, \"edge_counters\"", (unsigned long long)hash);
+    } else {
+        pbi_buf_puts(b, "\"functions\"");
+    }
+    pbi_buf_printf(b, ": {\"overlap\": %llu, \"mismatch\": %llu, \"only_in_test\": %llu}, \"edge\": {",
+                   (unsigned long long)s->overlap.num_entries, (unsigned long long)s->mismatch.num_entries,
+                   (unsigned long long)s->unique.num_entries);
+    json_kind(b, s, -1);
+    pbi_buf_puts(b, "}, \"values\": [");
+    int any = 0;
+    for (int k = 0; k < NKINDS; k++) {
+        if (s->base.value_counts[k] < 1.0 && s->test.value_counts[k] < 1.0) continue;
+        pbi_buf_printf(b, "%s{\"kind\": \"%s\", ", any ? ", " : "", kind_names[k]);
+        json_kind(b, s, k);
+        pbi_buf_putc(b, '}');
+        any = 1;
+    }
+    pbi_buf_puts(b, "]}");
+}
+
 /* OverlapStats::dump. name == NULL: program level. */
 static void dump(pb_buf *b, const ostats *s, const pb_overlap_options *o, const pbi_llvm_target *t,
                  const char *name, size_t name_len, uint64_t hash) {
@@ -276,6 +320,11 @@ static int contains(const char *hay, size_t n, const char *needle) {
 
 int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                        pb_sink *out, pb_error *err) {
+    return pbi_profile_overlap_report(base, test, opts, 0, out, err);
+}
+
+int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
+                               int json, pb_sink *out, pb_error *err) {
     pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
     if (opts) o = *opts;
     /* the release whose report is printed (where releases differ) */
@@ -301,7 +350,22 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
     /* overlapInstrProfile writes "Sum of edge counts for profile X is 0."
      * and calls exit(0) before its buffered output stream is flushed, so
      * llvm-profdata up to 23 really prints nothing here; so do we. */
+    if (json) {
+        pbi_buf_printf(&b, "{\"format_version\": \"" PBI_REPORT_OVERLAP "\", \"llvm_release\": %d, ", target.release);
+        pbi_json_put_text_member(&b, "base", o.base_name ? o.base_name : "", o.base_name ? strlen(o.base_name) : 0,
+                                 PBI_JSON_HEX_SUFFIX);
+        pbi_buf_puts(&b, ", ");
+        pbi_json_put_text_member(&b, "test", o.test_name ? o.test_name : "", o.test_name ? strlen(o.test_name) : 0,
+                                 PBI_JSON_HEX_SUFFIX);
+    }
     if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) {
+        if (json) { /* no report: which profile has no counts */
+            pbi_buf_printf(&b, ", \"zero_sum\": \"%s\", \"functions\": [], \"program\": null}\n",
+                           prog.base.count_sum < 1.0 ? "base" : "test");
+            rc = flush(&b, out, err);
+            pbi_buf_free(&b);
+            return rc;
+        }
         /* LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked first */
         if (!pbi_llvm_has(&target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
         const char *n = prog.base.count_sum < 1.0 ? o.base_name : o.test_name;
@@ -311,6 +375,8 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
         return rc;
     }
     prog.valid = 1;
+    if (json) pbi_buf_puts(&b, ", \"zero_sum\": null, \"functions\": [");
+    int first_fn = 1;
     for (size_t i = 0; i < pb_profile_record_count(test) && !rc; i++) {
         const pb_record *t = pb_profile_record(test, i);
         const char *name;
@@ -344,10 +410,20 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             break;
         }
-        dump(&b, &func, &o, &target, name, len, hash);
+        if (!json) {
+            dump(&b, &func, &o, &target, name, len, hash);
+        } else if (func.valid) {
+            dump_json(&b, &func, name, len, hash, first_fn);
+            first_fn = 0;
+        }
         if (b.len > 65536) rc = flush(&b, out, err);
     }
-    if (!rc) {
+    if (!rc && json) {
+        pbi_buf_puts(&b, "],\n \"program\": {");
+        dump_json(&b, &prog, NULL, 0, 0, 0);
+        pbi_buf_puts(&b, "}\n");
+        rc = flush(&b, out, err);
+    } else if (!rc) {
         dump(&b, &prog, &o, &target, NULL, 0, 0);
         rc = flush(&b, out, err);
     }

@@ -100,9 +100,10 @@ int pbc_show_indexed(const char *in_path, pb_source *src, const pb_read_options 
  * The Java view of a profile read from iprof (`profbridge show` without
  * --llvm): a summary, then every method's entries with resolved names and
  * contexts. topn > 0 instead lists the topn hottest entries by counter 0.
+ * json = 1 writes the same as one JSON object (docs/schemas/show-java.schema.json).
  * Returns 0 or a PB_E* (only PB_ENOMEM).
  */
-int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, FILE *out,
+int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, FILE *out,
                    pb_error *err);
 
 #endif

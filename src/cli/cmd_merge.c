@@ -31,6 +31,7 @@
 #include "llvm_input_error.h"
 #include "correlation.h"
 #include "merge_feed.h"
+#include "merge_summary.h"
 #include "opts.h"
 #include "progress.h"
 
@@ -43,7 +44,7 @@ static int is_empty_file(const char *path) {
 
 #define USAGE "merge [options] IN... -o OUT"
 
-enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED };
+enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_JSON_SUMMARY };
 
 /* llvm-profdata merge's options (llvm_options.c), then ours; the plugins'
  * options are parsed with them (llvm_args.h: -x and --x, -x=v and -x v). */
@@ -58,6 +59,8 @@ static const pbc_arg_spec specs[] = {
     {.name = "indexed-version", .id = OPT_INDEXED, .kind = PBC_ARG_VALUE, .arg = "N",
      .help = "indexed version to write (4-14) instead of N's"},
     PBC_ARG_INCLUDE(pbc_progress_specs),
+    {.name = "json-summary", .id = OPT_JSON_SUMMARY, .kind = PBC_ARG_VALUE, .arg = "FILE",
+     .help = "write what the merge did as JSON to FILE ('-': stdout, when the profile goes to -o FILE)"},
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -596,6 +599,10 @@ int pbc_cmd_merge(int argc, char **argv) {
     pb_remap *remap = NULL;
     failed_input *fails = NULL;
     size_t nfails = 0, cap_fails = 0;
+    const char *summary_path = NULL; /* --json-summary (merge_summary.h) */
+    pbc_merge_summary *summary = NULL;
+    const char *out_format = NULL;
+    int target_release = 0;
     pb_error err;
     pb_error_clear(&err);
 
@@ -633,6 +640,7 @@ int pbc_cmd_merge(int argc, char **argv) {
         case OPT_TO: to = o->value; break;
         case OPT_LLVM: llvm = o->value; break;
         case OPT_INDEXED: indexed = o->value; break;
+        case OPT_JSON_SUMMARY: summary_path = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break;
         }
@@ -770,6 +778,11 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (!out_f || strcmp(out_path, "-") == 0) out_f = pb_format_lookup("indexed");
     }
     if (!out_f) goto out;
+    out_format = out_f->name;
+    if (summary_path && strcmp(summary_path, out_path) == 0) {
+        pbc_usage_error("merge", "--json-summary %s: the merged profile goes there (give -o FILE)", summary_path);
+        goto out;
+    }
     if (fn_re) {
         if (regcomp(&keep_re, fn_re, REG_EXTENDED | REG_NOSUB)) {
             pbc_usage_error("merge", "--function: bad regular expression '%s'", fn_re);
@@ -814,7 +827,13 @@ int pbc_cmd_merge(int argc, char **argv) {
     for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
     /* the personality checks OUT where llvm-profdata opens it: after the merge */
     if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", out_path, paths, in.n)) != 0) goto out;
+    if (summary_path && (rc = pbc_check_output("merge", summary_path, paths, in.n)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
+    target_release = target.release;
+    if (summary_path && !(summary = pbc_merge_summary_new(in.n))) {
+        pbc_msg("out of memory");
+        goto out;
+    }
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     pbc_apply_limits(&ro);
     ro.diag = pbc_diag;
@@ -952,6 +971,11 @@ int pbc_cmd_merge(int argc, char **argv) {
                 pb_diag(pbc_diag, &dc, PB_DIAG_NOTICE, 0, in.v[i].path, PB_NO_OFFSET, NULL,
                         "empty input skipped, as llvm-profdata merge skips it");
             prc = 0;
+            pbc_merge_summary_input(summary, i, in.v[i].path, in.v[i].weight, PBC_MERGE_SKIPPED, NULL);
+        } else {
+            pbc_merge_summary_input(summary, i, in.v[i].path, in.v[i].weight,
+                                    prc || rn.large_seen ? PBC_MERGE_FAILED : PBC_MERGE_MERGED,
+                                    prc ? &err : rn.large_seen ? &rn.large : NULL);
         }
         if (prc == 0 && rn.large_seen) {
             /* LLVM 18+: the records are merged, the input counts as failed */
@@ -1048,6 +1072,10 @@ int pbc_cmd_merge(int argc, char **argv) {
         if (llvm_output_check(out_path, is_text)) goto out;
         if (pbc_check_output("merge", out_path, paths, in.n)) goto out;
     }
+    if (summary && pbc_merge_summary_stage(summary, summary_path, out_path, out_format, acc, target.release, failure)) {
+        rc = PBC_EXIT_USAGE;
+        goto out;
+    }
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     named_ctx wn; /* the writer's notices name OUT */
     memset(&wn, 0, sizeof wn);
@@ -1067,6 +1095,12 @@ int pbc_cmd_merge(int argc, char **argv) {
     if (is_indexed && !explicit_llvm && !nfails) old_raw_hint(&in, &target, out_path, &dc);
     rc = PBC_EXIT_OK;
 out:
+    if (summary) { /* every input was read: what became of them, written or not */
+        int src = pbc_merge_summary_write(summary, summary_path, out_path, out_format, rc ? NULL : acc,
+                                          target_release, failure, rc);
+        if (src && !rc) rc = src;
+        pbc_merge_summary_free(summary);
+    }
     pbc_defer_free(&dd);
     pbc_feed_free(feed);
     free(paths);

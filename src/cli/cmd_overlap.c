@@ -17,10 +17,11 @@
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
+#include "analysis/overlap_report.h"
 
 #define USAGE "overlap [options] BASE TEST"
 
-enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT, OPT_HTML };
+enum { OPT_LLVM_VERSION = PBC_LO_OWN, OPT_LENIENT, OPT_HTML, OPT_JSON };
 
 /* llvm-profdata overlap's options, then ours (llvm_args.h: -x and --x, -x=v
  * and -x v). The llvm-profdata personality parses with LLVM's table alone. */
@@ -32,6 +33,8 @@ static const pbc_arg_spec specs[] = {
      .help = "write a self-contained HTML report to FILE instead (functions by divergence)"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL,
      .help = "read the inputs with the readers' lenient rules"},
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL,
+     .help = "the report's numbers as JSON (docs/schemas/overlap.schema.json)"},
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -53,7 +56,7 @@ static void help(FILE *out) {
 int pbc_cmd_overlap(int argc, char **argv) {
     pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
     const char *out_path = "-", *llvm_version = NULL, *html = NULL;
-    int lenient = 0, rc = PBC_EXIT_USAGE;
+    int lenient = 0, json = 0, rc = PBC_EXIT_USAGE;
     pb_profile *base = NULL, *test = NULL;
     pb_sink *sink = NULL;
     pbc_args args;
@@ -71,6 +74,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
         case PBC_LO_CS: oo.cs = (int)o->u; break;
         case OPT_LENIENT: lenient = (int)o->u; break;
         case OPT_HTML: html = o->value; break;
+        case OPT_JSON: json = (int)o->u; break;
         case OPT_LLVM_VERSION: llvm_version = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
         default: break; /* --instr, --print-options */
@@ -107,7 +111,7 @@ int pbc_cmd_overlap(int argc, char **argv) {
     rc = PBC_EXIT_USAGE;
     if (pb_sink_open_file(&sink, out_path, 0, &err) ||
         (html ? pbi_html_overlap(base, test, oo.base_name, oo.test_name, sink, &err)
-              : pb_profile_overlap(base, test, &oo, sink, &err)) ||
+              : pbi_profile_overlap_report(base, test, &oo, json, sink, &err)) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         goto out;

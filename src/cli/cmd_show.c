@@ -70,7 +70,7 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
     return o->all_functions || o->counts || o->function || o->ic_targets || o->memop_sizes ||
            o->show_vtables || o->detailed_summary || o->cutoffs || o->value_cutoff ||
            o->list_below_cutoff || o->showcs || o->covered || o->binary_ids || o->temporal_traces ||
-           o->profile_version || o->text || o->json;
+           o->profile_version || o->text; /* --json and --topn work in the Java view too */
 }
 
 /*
@@ -307,7 +307,7 @@ int pbc_cmd_show(int argc, char **argv) {
     if (!llvm && strcmp(pb_profile_origin(p)->format, "iprof") == 0) {
         if (any_llvm_flag(&so))
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
-        prc = pbc_show_iprof(p, name, so.topn, out, &err);
+        prc = pbc_show_iprof(p, name, so.topn, so.json, out, &err);
     } else {
         if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
             (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {

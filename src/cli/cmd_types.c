@@ -12,6 +12,7 @@
 #include "util/buf.h"
 #include "cli.h"
 #include "util/json_text.h"
+#include "util/report_version.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"
@@ -136,24 +137,16 @@ static void print_text(pb_buf *b, const char *input, const pbi_tp_report *r) {
     }
 }
 
-/* A JSON string; bytes that are not UTF-8 (possible in LLVM names) become '?',
- * because JSON text must be UTF-8. */
-static void json_str(pb_buf *b, const char *s) {
-    size_t len = strlen(s);
-    if (pbi_utf8_valid(s, len)) {
-        pbi_json_put_string(b, s, len);
-        return;
-    }
-    pb_buf t = PB_BUF_INIT;
-    for (size_t i = 0; i < len; i++) pbi_buf_putc(&t, (unsigned char)s[i] < 0x80 ? s[i] : '?');
-    pbi_json_put_string(b, t.data ? t.data : "", t.len);
-    pbi_buf_free(&t);
+/* `"KEY": "TEXT"`, plus `"KEY_hex"` when the bytes are not UTF-8 (LLVM
+ * names may be any bytes; json_text.h has the rule). */
+static void json_member(pb_buf *b, const char *key, const char *s) {
+    pbi_json_put_text_member(b, key, s, strlen(s), PBI_JSON_HEX_SUFFIX);
 }
 
 static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
     char p1[32];
-    pbi_buf_puts(b, "{\"input\":");
-    json_str(b, input);
+    pbi_buf_puts(b, "{\"format_version\":\"" PBI_REPORT_TYPES "\",");
+    json_member(b, "input", input);
     pbi_buf_printf(b, ",\"width\":%u,\"summary\":{\"sites\":%zu,\"monomorphic\":%zu,\"bimorphic\":%zu,"
                       "\"megamorphic\":%zu,\"no_types\":%zu,\"polluted\":%zu,\"total\":%" PRIu64
                       ",\"kept\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"lost_percent\":%s},\"sites\":[",
@@ -162,10 +155,8 @@ static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
                    r->lost, pct(r->lost, r->total, p1, sizeof p1));
     for (size_t i = 0; i < r->num_sites; i++) {
         const pbi_tp_site *s = &r->sites[i];
-        pbi_buf_puts(b, i ? ",\n{\"kind\":" : "\n{\"kind\":");
-        json_str(b, site_kind(s));
-        pbi_buf_puts(b, ",\"name\":");
-        json_str(b, s->kind == PB_REC_JAVA_MONITOR ? "" : s->name);
+        pbi_buf_printf(b, "%s\n{\"kind\":\"%s\",", i ? "," : "", site_kind(s));
+        json_member(b, "name", s->kind == PB_REC_JAVA_MONITOR ? "" : s->name);
         if (s->kind == PB_REC_FUNCTION) pbi_buf_printf(b, ",\"site\":%" PRIu32, s->site);
         pbi_buf_printf(b, ",\"total\":%" PRIu64 ",\"recorded\":%" PRIu64 ",\"types\":%" PRIu32
                           ",\"class\":\"%s\",\"kept\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"lost_percent\":%s",
@@ -175,14 +166,14 @@ static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
         if (s->polluted) {
             pb_buf why = PB_BUF_INIT;
             put_pollution(&why, s->polluted);
-            pbi_buf_puts(b, ",\"polluted_why\":");
-            json_str(b, why.data ? why.data : "");
+            pbi_buf_putc(b, ',');
+            json_member(b, "polluted_why", why.data ? why.data : "");
             pbi_buf_free(&why);
         }
         pbi_buf_puts(b, ",\"values\":[");
         for (uint32_t t = 0; t < s->num_values; t++) {
-            pbi_buf_puts(b, t ? ",{\"name\":" : "{\"name\":");
-            json_str(b, s->types[t].name);
+            pbi_buf_puts(b, t ? ",{" : "{");
+            json_member(b, "name", s->types[t].name);
             pbi_buf_printf(b, ",\"count\":%" PRIu64 ",\"percent\":%s}", s->types[t].count,
                            pct(s->types[t].count, s->total, p1, sizeof p1));
         }

@@ -12,9 +12,12 @@
 #include "llvm_args.h"
 #include "opts.h"
 #include "progress.h"
+#include "util/buf.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 
 static void help(FILE *out) {
-    fputs("Usage: " PBC_PROG " validate IN... [--from FORMAT] [--lenient]\n"
+    fputs("Usage: " PBC_PROG " validate IN... [--from FORMAT] [--lenient] [--json]\n"
           "\n"
           "Checks each profile and prints every problem found (not just the first),\n"
           "one line each:\n"
@@ -26,6 +29,8 @@ static void help(FILE *out) {
           "      --from FORMAT    read the inputs as FORMAT instead of recognising them by content\n"
           "      --lenient        apply the readers' lenient rules (problems they can\n"
           "                       repair are not counted)\n"
+          "      --json           print one JSON document instead (docs/schemas/validate.schema.json):\n"
+          "                       every problem with file, offset, path, expected and found\n"
           "      --progress       show reading progress on stderr, even when it is not a terminal\n"
           "  -q, --quiet          no progress line (default: one on a terminal for big or slow inputs)\n"
           "  -h, --help           show this help\n"
@@ -34,32 +39,75 @@ static void help(FILE *out) {
           out);
 }
 
-enum { OPT_FROM = 1, OPT_LENIENT };
+enum { OPT_FROM = 1, OPT_LENIENT, OPT_JSON };
 
 /* Parsed with LLVM's rules (llvm_args.h): -x and --x, -x=v and -x v. */
 static const pbc_arg_spec specs[] = {
     {.name = "from", .id = OPT_FROM, .kind = PBC_ARG_VALUE, .arg = "FORMAT"},
     {.name = "lenient", .id = OPT_LENIENT, .kind = PBC_ARG_BOOL},
     PBC_ARG_INCLUDE(pbc_progress_specs),
+    {.name = "json", .id = OPT_JSON, .kind = PBC_ARG_BOOL},
     PBC_ARG_END};
 
 typedef struct problem_sink {
     const char *name; /* the input, for problems that do not name it */
     size_t problems;
     char last[2048];  /* the last problem printed, to not print the final error twice */
+    pb_buf *json;     /* --json: the problems' objects go here instead of stdout */
+    pb_error oom;     /* the check ran out of memory: no problem of the input (exit 2) */
     pbc_progress *pg; /* erased before a problem is printed on the terminal */
 } problem_sink;
+
+/* `, "KEY": "TEXT"` (json_text.h's rule for bytes that are not UTF-8), or
+ * `, "KEY": null` for an empty field. */
+static void json_field(pb_buf *b, const char *key, const char *s) {
+    pbi_buf_puts(b, ", ");
+    if (*s) pbi_json_put_text_member(b, key, s, strlen(s), PBI_JSON_HEX_SUFFIX);
+    else pbi_buf_printf(b, "\"%s\": null", key);
+}
+
+/* A stable word for an error code (the schema's enum; pb_strerror's
+ * sentences are for people and may change). */
+static const char *code_word(int code) {
+    static const char *const words[] = {"invalid-argument", "out-of-memory", "io",         "format",
+                                        "truncated",        "version",       "unsupported", "not-found",
+                                        "exists",           "limit"};
+    return code <= -1 && code >= -10 ? words[-code - 1] : "other";
+}
+
+/* One problem as JSON: the line the text report prints, then its parts. */
+static void json_problem(pb_buf *b, const pb_error *e, const char *line, int first) {
+    pbi_buf_puts(b, first ? "\n    {" : ",\n    {");
+    pbi_json_put_text_member(b, "message", line, strlen(line), PBI_JSON_HEX_SUFFIX);
+    pbi_buf_printf(b, ", \"kind\": \"%s\"", code_word(e->code));
+    json_field(b, "file", e->source);
+    if (e->offset == PB_NO_OFFSET) pbi_buf_puts(b, ", \"offset\": null");
+    else pbi_buf_printf(b, ", \"offset\": %llu", (unsigned long long)e->offset);
+    json_field(b, "path", e->path);
+    if (e->line > 0) pbi_buf_printf(b, ", \"line\": %d, \"column\": %d", e->line, e->column);
+    else pbi_buf_puts(b, ", \"line\": null, \"column\": null");
+    json_field(b, "expected", e->expected);
+    json_field(b, "found", e->found);
+    json_field(b, "detail", e->message);
+    pbi_buf_putc(b, '}');
+}
 
 static void print_problem(problem_sink *ps, const pb_error *e) {
     pbc_progress_clear(ps->pg);
     pb_error copy = *e;
     pb_error_set_source(&copy, ps->name);
     pb_error_format(&copy, ps->last, sizeof ps->last);
-    printf("%s\n", ps->last);
+    if (ps->json) json_problem(ps->json, &copy, ps->last, ps->problems == 0);
+    else printf("%s\n", ps->last);
     ps->problems++;
 }
 
 static void validate_diag(void *ctx, int severity, const pb_error *e) {
+    problem_sink *ps = ctx;
+    if (e->code == PB_ENOMEM) {
+        if (!ps->oom.code) ps->oom = *e;
+        return;
+    }
     if (severity >= PB_DIAG_ERROR) {
         print_problem(ctx, e);
         return;
@@ -68,11 +116,32 @@ static void validate_diag(void *ctx, int severity, const pb_error *e) {
     pbc_diag(NULL, severity, e);
 }
 
-/* Validates one input; returns its exit status. */
-static int validate_one(const char *path, const char *from, int lenient, pbc_progress_mode mode) {
+/* The end of a file's JSON object: status, count, the error that stopped it. */
+static void json_file_end(pb_buf *b, const char *status, size_t problems, const pb_error *stop) {
+    pbi_buf_printf(b, "%s], \"status\": \"%s\", \"problem_count\": %zu, \"error\": ", problems ? "\n   " : "",
+                   status, problems);
+    if (stop) {
+        char line[2048];
+        pb_error_format(stop, line, sizeof line);
+        pbi_json_put_text(b, line, strlen(line));
+    } else {
+        pbi_buf_puts(b, "null");
+    }
+    pbi_buf_putc(b, '}');
+}
+
+/* Validates one input; returns its exit status. With json, appends the
+ * file's object to it instead of printing. */
+static int validate_one(const char *path, const char *from, int lenient, pb_buf *json,
+                        pbc_progress_mode mode) {
     pbc_progress pg;
-    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", &pg};
+    problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", json, {0}, &pg};
     pbc_progress_begin(&pg, mode, "validate", ps.name);
+    if (json) {
+        pbi_buf_puts(json, "{");
+        pbi_json_put_text_member(json, "file", ps.name, strlen(ps.name), PBI_JSON_HEX_SUFFIX);
+        pbi_buf_puts(json, ", \"problems\": [");
+    }
     pb_source *src = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -80,7 +149,8 @@ static int validate_one(const char *path, const char *from, int lenient, pbc_pro
     int rc = pbc_open_input(path, &src, &err);
     if (rc) {
         pbc_print_error(&err);
-        printf("%s: not checked (cannot be read)\n", ps.name);
+        if (json) json_file_end(json, "unreadable", 0, &err);
+        else printf("%s: not checked (cannot be read)\n", ps.name);
         return PBC_EXIT_USAGE;
     }
     pb_read_options ro = PB_READ_OPTIONS_INIT;
@@ -109,7 +179,16 @@ static int validate_one(const char *path, const char *from, int lenient, pbc_pro
         /* Every inconsistency reaches validate_diag, which counts it. */
         (void)pb_profile_check(p, validate_diag, &ps);
     }
-    if (status == PBC_EXIT_USAGE)
+    if (ps.oom.code && status != PBC_EXIT_USAGE) { /* reported as out of memory, not counted */
+        err = ps.oom;
+        rc = PB_ENOMEM;
+        pbc_print_error(&err);
+        status = PBC_EXIT_USAGE;
+    }
+    if (json)
+        json_file_end(json, status == PBC_EXIT_USAGE ? "incomplete" : ps.problems == 0 && rc == 0 ? "valid" : "invalid",
+                      ps.problems, status == PBC_EXIT_USAGE ? &err : NULL);
+    else if (status == PBC_EXIT_USAGE)
         printf("%s: not fully checked (%s)\n", ps.name, pb_strerror(rc));
     else if (ps.problems == 0 && rc == 0)
         printf("%s: valid\n", ps.name);
@@ -123,13 +202,14 @@ static int validate_one(const char *path, const char *from, int lenient, pbc_pro
 
 int pbc_cmd_validate(int argc, char **argv) {
     const char *from = NULL;
-    int lenient = 0;
+    int lenient = 0, json = 0;
     pbc_args a;
     if (pbc_args_parse("validate", "validate [options] IN...", specs, argc, argv, 0, 0, &a)) return PBC_EXIT_USAGE;
     for (size_t i = 0; i < a.nopt; i++) {
         switch (a.opt[i].id) {
         case OPT_FROM: from = a.opt[i].value; break;
         case OPT_LENIENT: lenient = (int)a.opt[i].u; break;
+        case OPT_JSON: json = (int)a.opt[i].u; break;
         case PBC_ARG_HELP_ID: help(stdout); pbc_args_free(&a); return PBC_EXIT_OK;
         default: break;
         }
@@ -140,11 +220,25 @@ int pbc_cmd_validate(int argc, char **argv) {
         pbc_args_free(&a);
         return PBC_EXIT_USAGE;
     }
+    /* --json: one document, printed once every input is checked */
+    pb_buf doc = PB_BUF_INIT;
+    if (json) pbi_buf_puts(&doc, "{\"format_version\": \"" PBI_REPORT_VALIDATE "\", \"files\": [");
     for (size_t i = 0; i < a.npos; i++) {
-        int s = validate_one(a.pos[i], from, lenient, pbc_progress_mode_of(&a));
+        if (json) pbi_buf_puts(&doc, i ? ",\n  " : "\n  ");
+        int s = validate_one(a.pos[i], from, lenient, json ? &doc : NULL, pbc_progress_mode_of(&a));
         if (s > status) status = s;
         /* Problems and summaries appear in order with stderr's messages. */
         fflush(stdout);
+    }
+    if (json) {
+        pbi_buf_printf(&doc, "],\n \"valid\": %s, \"exit_status\": %d}\n", status ? "false" : "true", status);
+        if (pbi_buf_failed(&doc)) {
+            pbc_msg("out of memory");
+            status = PBC_EXIT_USAGE;
+        } else {
+            fwrite(doc.data, 1, doc.len, stdout);
+        }
+        pbi_buf_free(&doc);
     }
     pbc_args_free(&a);
     return status;

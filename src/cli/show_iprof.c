@@ -3,13 +3,16 @@
  * show_iprof.c -- the Java view of a profile read from iprof: a summary,
  * then the entries of every method with names, contexts and types resolved
  * (or, with --topn, the hottest entries). The model keeps iprof entries as
- * records of Java kinds (profile.h); this file only reads it.
+ * records of Java kinds (profile.h); this file only reads it. With --json
+ * the same content is one JSON object (docs/schemas/show-java.schema.json).
  */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 #include "cli.h"
 #include "bridge/java_text.h"
 
@@ -19,6 +22,10 @@ static const char *const section_names[PB_REC_KIND_COUNT] = {
     "instanceOfProfiles", "monitorProfiles", "samplingProfiles"};
 static const char *const kind_labels[PB_REC_KIND_COUNT] = {
     "function", "call-count", "branch", "virtual-invoke", "instanceof", "monitor", "sample"};
+/* The sections' keys in the JSON summary. */
+static const char *const section_keys[PB_REC_KIND_COUNT] = {
+    "functions", "callCountProfiles", "conditionalProfiles", "virtualInvokeProfiles",
+    "instanceOfProfiles", "monitorProfiles", "samplingProfiles"};
 /* The order sections are summarised in (as GraalVM writes them). */
 static const int section_order[] = {PB_REC_JAVA_CALL_COUNT, PB_REC_JAVA_BRANCH,
                                     PB_REC_JAVA_VIRTUAL_INVOKE, PB_REC_JAVA_INSTANCEOF,
@@ -30,6 +37,7 @@ typedef struct view {
     char **desc; /* rendered method descriptors, filled on first use */
     size_t num_methods;
     pb_buf tmp;
+    pb_buf js; /* --json: the entry being written */
 } view;
 
 /* "Decl.name(P1,P2)Ret", the form Java tools print (java_text.c), cached per
@@ -80,8 +88,11 @@ static int cmp_value_hot_first(const void *a, const void *b) {
 }
 
 /* Prints the values of every site, hottest first (the model keeps them in
- * file or merge order, which says nothing to a reader). */
-static int print_values(view *v, const pb_record *r, const char *what) {
+ * file or merge order, which says nothing to a reader); with json, appends
+ * them to v->js as `"values": [{"role", "name" | "size", "count"}...]`. */
+static int print_values(view *v, const pb_record *r, const char *what, int json) {
+    if (json) pbi_buf_puts(&v->js, ", \"values\": [");
+    int first = 1;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         size_t n = 0;
         for (uint32_t s = 0; s < r->num_sites[k]; s++) n += r->sites[k][s].num_values;
@@ -92,6 +103,7 @@ static int print_values(view *v, const pb_record *r, const char *what) {
         for (uint32_t s = 0; s < r->num_sites[k]; s++)
             for (uint32_t i = 0; i < r->sites[k][s].num_values; i++) vals[n++] = r->sites[k][s].values[i];
         qsort(vals, n, sizeof *vals, cmp_value_hot_first);
+        const char *role = k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target";
         for (size_t i = 0; i < n; i++) {
             pbi_buf_reset(&v->tmp);
             if (k == PB_VK_MEMOP_SIZE) pbi_buf_printf(&v->tmp, "%" PRIu64, vals[i].value);
@@ -100,13 +112,83 @@ static int print_values(view *v, const pb_record *r, const char *what) {
                 free(vals);
                 return PB_ENOMEM;
             }
-            fprintf(v->out, "      %s %s: %" PRIu64 "\n",
-                    k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target",
-                    v->tmp.data ? v->tmp.data : "", vals[i].count);
+            if (json) {
+                pbi_buf_printf(&v->js, "%s{\"role\": \"%s\", ", first ? "" : ", ", role);
+                if (k == PB_VK_MEMOP_SIZE)
+                    pbi_buf_printf(&v->js, "\"size\": %" PRIu64, vals[i].value);
+                else
+                    pbi_json_put_text_member(&v->js, "name", v->tmp.data ? v->tmp.data : "", v->tmp.len,
+                                             PBI_JSON_HEX_SUFFIX);
+                pbi_buf_printf(&v->js, ", \"count\": %" PRIu64 "}", vals[i].count);
+                first = 0;
+            } else {
+                fprintf(v->out, "      %s %s: %" PRIu64 "\n", role, v->tmp.data ? v->tmp.data : "", vals[i].count);
+            }
         }
         free(vals);
     }
+    if (json) pbi_buf_putc(&v->js, ']');
     return 0;
+}
+
+/* `, "context": [{"method", "bci"}...]`, callee first; [] for none. */
+static int json_context(view *v, uint32_t ctx) {
+    size_t n = 0;
+    const pb_frame *f = ctx == PB_NONE ? NULL : pb_profile_context(v->p, ctx, &n);
+    pbi_buf_puts(&v->js, ", \"context\": [");
+    for (size_t i = 0; f && i < n; i++) {
+        const char *d = method_desc(v, f[i].method);
+        if (!d) return PB_ENOMEM;
+        pbi_buf_puts(&v->js, i ? ", {" : "{");
+        pbi_json_put_text_member(&v->js, "method", d, strlen(d), PBI_JSON_HEX_SUFFIX);
+        pbi_buf_printf(&v->js, ", \"bci\": %" PRId32 "}", f[i].bci);
+    }
+    pbi_buf_putc(&v->js, ']');
+    return 0;
+}
+
+/* One entry as a JSON object, the text view's content (print_entry). */
+static int json_entry(view *v, const pb_record *r, int first) {
+    int kind = r->kind < PB_REC_KIND_COUNT ? r->kind : PB_REC_FUNCTION;
+    pb_buf *b = &v->js;
+    pbi_buf_reset(b);
+    pbi_buf_printf(b, "%s{\"kind\": \"%s\"", first ? "" : ",\n    ", kind_labels[kind]);
+    int rc = 0;
+    uint64_t c0 = r->num_counters ? r->counters[0] : 0;
+    if (kind == PB_REC_FUNCTION) {
+        size_t len = 0;
+        const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
+        pbi_buf_puts(b, ", ");
+        pbi_json_put_text_member(b, "name", n, len, PBI_JSON_HEX_SUFFIX);
+        pbi_buf_printf(b, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": [", r->hash);
+        for (uint32_t i = 0; i < r->num_counters; i++) pbi_buf_printf(b, "%s%" PRIu64, i ? ", " : "", r->counters[i]);
+        pbi_buf_putc(b, ']');
+        rc = print_values(v, r, "vtable", 1);
+    } else if ((rc = json_context(v, r->ctx)) != 0) {
+        /* out of memory */
+    } else if (kind == PB_REC_JAVA_CALL_COUNT || kind == PB_REC_JAVA_SAMPLE) {
+        pbi_buf_printf(b, ", \"count\": %" PRIu64, c0);
+    } else if (kind == PB_REC_JAVA_BRANCH) {
+        size_t n = 0;
+        const int32_t *lay = r->layout == PB_NONE ? NULL : pb_profile_ints(v->p, r->layout, &n);
+        pbi_buf_printf(b, ", \"total\": %" PRIu64 ", \"successors\": [", c0);
+        for (uint32_t i = 0; i + 1 < r->num_counters; i++) {
+            if (lay && 2 * (size_t)i + 1 < n)
+                pbi_buf_printf(b, "%s{\"bci\": %" PRId32 ", \"index\": %" PRId32 ", \"count\": %" PRIu64 "}",
+                               i ? ", " : "", lay[2 * i], lay[2 * i + 1], r->counters[i + 1]);
+            else
+                pbi_buf_printf(b, "%s{\"successor\": %" PRIu32 ", \"count\": %" PRIu64 "}", i ? ", " : "", i,
+                               r->counters[i + 1]);
+        }
+        pbi_buf_putc(b, ']');
+    } else {
+        pbi_buf_printf(b, ", \"total\": %" PRIu64, c0);
+        rc = print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type", 1);
+    }
+    pbi_buf_putc(b, '}');
+    if (!rc && pbi_buf_failed(b)) rc = PB_ENOMEM;
+    if (!rc) fwrite(b->data, 1, b->len, v->out);
+    return rc;
 }
 
 static int print_entry(view *v, const pb_record *r) {
@@ -118,7 +200,7 @@ static int print_entry(view *v, const pb_record *r) {
         fprintf(v->out, "%s (hash 0x%016" PRIx64 ")\n", n, r->hash);
         for (uint32_t i = 0; i < r->num_counters; i++)
             fprintf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
-        return print_values(v, r, "vtable");
+        return print_values(v, r, "vtable", 0);
     }
     int rc = print_context(v, r->ctx);
     if (rc) return rc;
@@ -144,7 +226,7 @@ static int print_entry(view *v, const pb_record *r) {
     }
     default:
         fprintf(v->out, "      total: %" PRIu64 "\n", c0);
-        return print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type");
+        return print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type", 0);
     }
 }
 
@@ -186,18 +268,19 @@ static int cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-static void print_version(const pb_profile *p, FILE *out) {
+/* The iprof version, "1.1.0". */
+static void put_version(const pb_profile *p, char *buf, size_t n) {
     size_t len;
     const char *v = pb_profile_prop(p, "iprof.version", &len);
     if (v) {
-        fprintf(out, "%s\n", v);
+        snprintf(buf, n, "%s", v);
         return;
     }
-    uint64_t n = pb_profile_origin(p)->version;
-    fprintf(out, "%" PRIu64 ".%" PRIu64 ".%" PRIu64 "\n", n / 10000, n / 100 % 100, n % 100);
+    uint64_t x = pb_profile_origin(p)->version;
+    snprintf(buf, n, "%" PRIu64 ".%" PRIu64 ".%" PRIu64, x / 10000, x / 100 % 100, x % 100);
 }
 
-static int print_summary(view *v, const char *input_name, size_t nrec) {
+static int print_summary(view *v, const char *input_name, size_t nrec, int json) {
     const pb_profile *p = v->p;
     size_t per_kind[PB_REC_KIND_COUNT] = {0};
     uint64_t calls = 0, max_depth = 0;
@@ -225,9 +308,32 @@ static int print_summary(view *v, const char *input_name, size_t nrec) {
         if (i == 0 || ctxs[i] != ctxs[i - 1]) distinct++;
     free(ctxs);
 
+    char version[64];
+    put_version(p, version, sizeof version);
+    if (json) {
+        pb_buf *b = &v->js;
+        pbi_buf_reset(b);
+        pbi_buf_puts(b, "{\"format_version\": \"" PBI_REPORT_SHOW_JAVA "\", \"view\": \"java\", ");
+        pbi_json_put_text_member(b, "input", input_name, strlen(input_name), PBI_JSON_HEX_SUFFIX);
+        pbi_buf_puts(b, ",\n \"summary\": {");
+        pbi_json_put_text_member(b, "version", version, strlen(version), PBI_JSON_HEX_SUFFIX);
+        pbi_buf_printf(b, ", \"types\": %zu, \"methods\": %zu, \"entries\": %zu, \"sections\": {",
+                       pb_profile_symbol_count(p), pb_profile_method_count(p), nrec);
+        for (size_t k = 0, any = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
+            int kind = section_order[k];
+            if (kind == PB_REC_FUNCTION && per_kind[kind] == 0) continue;
+            pbi_buf_printf(b, "%s\"%s\": %zu", any++ ? ", " : "", section_keys[kind], per_kind[kind]);
+        }
+        pbi_buf_printf(b,
+                       "}, \"total_call_count\": %" PRIu64 ", \"total_call_count_saturated\": %s, \"contexts\": %zu, "
+                       "\"max_context_depth\": %" PRIu64 "}",
+                       calls, calls_saturated ? "true" : "false", distinct, max_depth);
+        if (pbi_buf_failed(b)) return PB_ENOMEM;
+        fwrite(b->data, 1, b->len, v->out);
+        return 0;
+    }
     fprintf(v->out, "iprof profile %s\n", input_name);
-    fprintf(v->out, "  version:           ");
-    print_version(p, v->out);
+    fprintf(v->out, "  version:           %s\n", version);
     fprintf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
     fprintf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
     fprintf(v->out, "  entries:           %zu\n", nrec);
@@ -242,9 +348,9 @@ static int print_summary(view *v, const char *input_name, size_t nrec) {
     return 0;
 }
 
-int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, FILE *out,
+int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, FILE *out,
                    pb_error *err) {
-    view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT};
+    view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT, PB_BUF_INIT};
     size_t nrec = pb_profile_record_count(p);
     entry_ref *refs = NULL;
     int rc = PB_ENOMEM;
@@ -260,15 +366,43 @@ int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, F
         refs[i].index = i;
         refs[i].count = r->num_counters ? r->counters[0] : 0;
     }
-    if ((rc = print_summary(&v, input_name, nrec)) != 0) goto out;
+    if ((rc = print_summary(&v, input_name, nrec, json)) != 0) goto out;
 
     if (topn > 0) {
         qsort(refs, nrec, sizeof *refs, cmp_by_count);
         size_t n = topn < nrec ? topn : nrec;
-        fprintf(out, "\nTop %zu entries by count (first counter):\n", n);
+        if (json) fprintf(out, ",\n \"top_entries\": [\n    ");
+        else fprintf(out, "\nTop %zu entries by count (first counter):\n", n);
         for (size_t i = 0; i < n; i++) {
-            if ((rc = print_entry(&v, pb_profile_record(p, refs[i].index))) != 0) goto out;
+            const pb_record *r = pb_profile_record(p, refs[i].index);
+            if ((rc = json ? json_entry(&v, r, i == 0) : print_entry(&v, r)) != 0) goto out;
         }
+        if (json) fputs("]}\n", out);
+    } else if (json) {
+        /* one object per method, entries of no method last (method null) */
+        qsort(refs, nrec, sizeof *refs, cmp_by_method);
+        fputs(",\n \"methods\": [", out);
+        for (size_t i = 0; i < nrec; i++) {
+            int next = i == 0 || refs[i].method != refs[i - 1].method;
+            if (next && i && refs[i].method && refs[i - 1].method) next = strcmp(refs[i].method, refs[i - 1].method) != 0;
+            if (next) {
+                pbi_buf_reset(&v.js);
+                pbi_buf_puts(&v.js, i ? "]},\n  {" : "\n  {");
+                if (refs[i].method)
+                    pbi_json_put_text_member(&v.js, "method", refs[i].method, strlen(refs[i].method),
+                                             PBI_JSON_HEX_SUFFIX);
+                else
+                    pbi_buf_puts(&v.js, "\"method\": null");
+                pbi_buf_puts(&v.js, ", \"entries\": [\n    ");
+                if (pbi_buf_failed(&v.js)) {
+                    rc = PB_ENOMEM;
+                    goto out;
+                }
+                fwrite(v.js.data, 1, v.js.len, out);
+            }
+            if ((rc = json_entry(&v, pb_profile_record(p, refs[i].index), next)) != 0) goto out;
+        }
+        fputs(nrec ? "]}]}\n" : "]}\n", out);
     } else {
         qsort(refs, nrec, sizeof *refs, cmp_by_method);
         const char *current = "";
@@ -289,5 +423,6 @@ out:
     free(v.desc);
     free(refs);
     pbi_buf_free(&v.tmp);
+    pbi_buf_free(&v.js);
     return rc;
 }

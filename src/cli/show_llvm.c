@@ -24,6 +24,8 @@
 #include "util/buf.h"
 #include "cli.h"
 #include "opts.h"
+#include "util/json_text.h"
+#include "util/report_version.h"
 #include "util/sort.h"
 
 #define PSEUDO_HOT UINT64_MAX
@@ -209,15 +211,9 @@ static const char *ref_name(const pb_profile *p, uint64_t ref, size_t *len) {
 
 /* ---- JSON helpers ------------------------------------------------------------------ */
 
-static void json_str(FILE *out, const char *s, size_t n) {
-    fputc('"', out);
-    for (size_t i = 0; i < n; i++) {
-        unsigned char c = (unsigned char)s[i];
-        if (c == '"' || c == '\\') fprintf(out, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f) fprintf(out, "\\u%04x", c);
-        else fputc(c, out);
-    }
-    fputc('"', out);
+/* A name as `"KEY": "TEXT"` (plus `"KEY_hex"` when it is not UTF-8: json_text.h). */
+static void json_name(FILE *out, const char *key, const char *s, size_t n) {
+    pbi_json_fput_text_member(out, key, s, n);
 }
 
 /* A u64 as a JSON number, or as a decimal string above INT64_MAX (which many
@@ -309,8 +305,8 @@ static void print_sites(FILE *out, const pb_profile *p, const pb_record *r, unsi
                 } else {
                     size_t nl;
                     const char *nm = ref_name(p, v->value, &nl);
-                    fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", \"name\": ", v->value);
-                    json_str(out, nm, nl);
+                    fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
+                    json_name(out, "name", nm, nl);
                 }
                 ju(out, ", \"count\": ", v->count);
                 fprintf(out, ", \"percent\": %.2f}", pct);
@@ -573,14 +569,17 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
     int json = st->json;
-    if (json) fputc('{', out);
+    /* format_version first: every member after it starts with ", " */
+    if (json)
+        fprintf(out, "{\"format_version\": \"%s\", \"view\": \"llvm\", \"llvm_release\": %d", PBI_REPORT_SHOW_LLVM,
+                st->tg.release);
     if (!o->text && o->list_below_cutoff) {
-        if (json) fputs("\"below_cutoff\": [", out);
+        if (json) fputs(", \"below_cutoff\": [", out);
         else fprintf(out, "The list of functions with the maximum counter less than %" PRIu64 ":\n",
                      o->value_cutoff);
     }
     if (o->text && st->is_ir && !json) fputs(":ir\n", out);
-    if (json && (o->text || o->covered)) fputs(o->covered && !o->text ? "\"covered\": [" : "\"functions\": [", out);
+    if (json && (o->text || o->covered)) fputs(o->covered && !o->text ? ", \"covered\": [" : ", \"functions\": [", out);
     *stp = st;
     return 0;
 }
@@ -595,8 +594,8 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     if (show && o->text) {
         if (json) {
             fputs(st->first_json_fn ? "" : ", ", out);
-            fputs("{\"name\": ", out);
-            json_str(out, name, nlen);
+            fputc('{', out);
+            json_name(out, "name", name, nlen);
             fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
             for (uint32_t k = 0; k < r->num_counters; k++) ju(out, k ? ", " : "", r->counters[k]);
             fputs("]}", out);
@@ -613,8 +612,9 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
         if (any) {
             if (json) {
-                fputs(st->first_json_fn ? "" : ", ", out);
-                json_str(out, name, nlen);
+                fputs(st->first_json_fn ? "{" : ", {", out);
+                json_name(out, "name", name, nlen);
+                fputc('}', out);
                 st->first_json_fn = 0;
             } else {
                 fwrite(name, 1, nlen, out);
@@ -645,8 +645,8 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         st->below++;
         if (o->list_below_cutoff) {
             if (json) {
-                fputs(st->first_json_fn ? "{\"name\": " : ", {\"name\": ", out);
-                json_str(out, name, nlen);
+                fputs(st->first_json_fn ? "{" : ", {", out);
+                json_name(out, "name", name, nlen);
                 ju(out, ", \"max\": ", fmax);
                 ju(out, ", \"sum\": ", fsum);
                 fputc('}', out);
@@ -684,9 +684,9 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
     if (!show) return;
     if (json) {
-        if (!st->shown) fputs("\"functions\": [", out);
-        fputs(st->shown ? ", {\"name\": " : "{\"name\": ", out);
-        json_str(out, name, nlen);
+        if (!st->shown) fputs(", \"functions\": [", out);
+        fputs(st->shown ? ", {" : "{", out);
+        json_name(out, "name", name, nlen);
         fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
         if (!is_ir) ju(out, ", \"function_count\": ", c0);
         if (o->ic_targets) fprintf(out, ", \"indirect_call_sites\": %" PRIu32, r->num_sites[PB_VK_INDIRECT_CALL]);
@@ -822,8 +822,9 @@ static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *
     }
     for (size_t i = 0; i < st->nhl && st->hl[i].max >= threshold; i++) {
         if (st->json) {
-            if (i) fputs(", ", out);
-            json_str(out, st->hl[i].name, st->hl[i].len);
+            fputs(i ? ", {" : "{", out);
+            json_name(out, "name", st->hl[i].name, st->hl[i].len);
+            fputc('}', out);
         } else {
             fwrite(st->hl[i].name, 1, st->hl[i].len, out);
             fputc('\n', out);
@@ -861,8 +862,7 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
     int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
     const pbi_llvm_target *tg = &st->tg;
     if (json) {
-        const char *sep = (shown || o->list_below_cutoff) ? ", " : "";
-        fprintf(out, "%s\"instrumentation_level\": \"%s\"", sep, is_ir ? "IR" : "Front-end");
+        fprintf(out, ", \"instrumentation_level\": \"%s\"", is_ir ? "IR" : "Front-end");
         if (is_ir) fprintf(out, ", \"entry_first\": %d", entry_first);
         if (o->all_functions || (o->function && *o->function)) fprintf(out, ", \"functions_shown\": %zu", shown);
         fprintf(out, ", \"total_functions\": %" PRIu64, sm.num_functions);
@@ -911,8 +911,8 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         else fprintf(out, "Top %u functions with the largest internal block counts: \n", o->topn);
         for (size_t k = n; k-- > 0;) {
             if (json) {
-                fputs(k + 1 == n ? "{\"name\": " : ", {\"name\": ", out);
-                json_str(out, sorted[k].name, sorted[k].len);
+                fputs(k + 1 == n ? "{" : ", {", out);
+                json_name(out, "name", sorted[k].name, sorted[k].len);
                 ju(out, ", \"max_count\": ", sorted[k].max);
                 fputc('}', out);
             } else {
@@ -1032,8 +1032,9 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
                 size_t nl;
                 const char *nm = ref_name(p, refs[k], &nl);
                 if (json) {
-                    if (k) fputs(", ", out);
-                    json_str(out, nm, nl);
+                    fputs(k ? ", {" : "{", out);
+                    json_name(out, "name", nm, nl);
+                    fputc('}', out);
                 } else {
                     fputs("    ", out);
                     fwrite(nm, 1, nl, out);

@@ -156,7 +156,12 @@ static void check_record(checker *c, size_t i) {
         for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) n += r->sites[PB_VK_VTABLE][s].num_values;
         uint64_t *counts = malloc((n ? n : 1) * sizeof *counts);
         if (!counts) {
-            problem(c, path, "out of memory while checking");
+            /* not a problem of the profile: PB_ENOMEM, so that validate
+             * says "out of memory" (exit 2) and not "invalid" (exit 1) */
+            c->problems++;
+            if (c->diag)
+                pb_diag(c->diag, c->ctx, PB_DIAG_ERROR, PB_ENOMEM, "<profile>", PB_NO_OFFSET, path,
+                        "out of memory while checking");
             break;
         }
         size_t k = 0;

@@ -3,38 +3,38 @@
 #include "util/json_text.h"
 
 #include <stdint.h>
+#include <stdio.h>
+
+/* The length of the valid UTF-8 sequence at s[0..len) (len >= 1), or 0
+ * when s[0] does not start one (no overlongs, no surrogates, <= U+10FFFF). */
+static size_t utf8_seq(const unsigned char *s, size_t len) {
+    unsigned c = s[0];
+    if (c < 0x80) return 1;
+    size_t n;
+    uint32_t cp, min;
+    if ((c & 0xe0) == 0xc0) n = 1, cp = c & 0x1f, min = 0x80;
+    else if ((c & 0xf0) == 0xe0) n = 2, cp = c & 0x0f, min = 0x800;
+    else if ((c & 0xf8) == 0xf0) n = 3, cp = c & 0x07, min = 0x10000;
+    else return 0;
+    if (len <= n) return 0;
+    for (size_t k = 1; k <= n; k++) {
+        if ((s[k] & 0xc0) != 0x80) return 0;
+        cp = (cp << 6) | (s[k] & 0x3f);
+    }
+    if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+    return n + 1;
+}
 
 int pbi_utf8_valid(const void *bytes, size_t len) {
     const unsigned char *s = bytes;
-    size_t i = 0;
-    while (i < len) {
-        unsigned c = s[i];
-        if (c < 0x80) {
-            i++;
-            continue;
-        }
-        size_t n;
-        uint32_t cp, min;
-        if ((c & 0xe0) == 0xc0) n = 1, cp = c & 0x1f, min = 0x80;
-        else if ((c & 0xf0) == 0xe0) n = 2, cp = c & 0x0f, min = 0x800;
-        else if ((c & 0xf8) == 0xf0) n = 3, cp = c & 0x07, min = 0x10000;
-        else return 0;
-        if (len - i <= n) return 0;
-        for (size_t k = 1; k <= n; k++) {
-            if ((s[i + k] & 0xc0) != 0x80) return 0;
-            cp = (cp << 6) | (s[i + k] & 0x3f);
-        }
-        if (cp < min || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-        i += n + 1;
-    }
+    for (size_t i = 0, n; i < len; i += n)
+        if ((n = utf8_seq(s + i, len - i)) == 0) return 0;
     return 1;
 }
 
-void pbi_json_put_string(pb_buf *b, const void *bytes, size_t len) {
+/* bytes with '"', '\\' and controls escaped, without quotes */
+static void put_escaped(pb_buf *b, const unsigned char *s, size_t len) {
     static const char hex[] = "0123456789abcdef";
-    const unsigned char *s = bytes;
-    pbi_buf_reserve(b, len + 2);
-    pbi_buf_putc(b, '"');
     size_t run = 0; /* start of the current run of bytes that need no escape */
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
@@ -54,6 +54,12 @@ void pbi_json_put_string(pb_buf *b, const void *bytes, size_t len) {
         }
     }
     pbi_buf_append(b, s + run, len - run);
+}
+
+void pbi_json_put_string(pb_buf *b, const void *bytes, size_t len) {
+    pbi_buf_reserve(b, len + 2);
+    pbi_buf_putc(b, '"');
+    put_escaped(b, bytes, len);
     pbi_buf_putc(b, '"');
 }
 
@@ -83,4 +89,48 @@ int pbi_get_hex(const char *hex, size_t len, unsigned char *out) {
         out[i / 2] = (unsigned char)(hi << 4 | lo);
     }
     return 0;
+}
+
+void pbi_json_put_text(pb_buf *b, const void *bytes, size_t len) {
+    if (pbi_utf8_valid(bytes, len)) {
+        pbi_json_put_string(b, bytes, len);
+        return;
+    }
+    /* U+FFFD for each byte that starts no valid sequence, as a readable
+     * approximation; the exact bytes go into the _hex member */
+    const unsigned char *s = bytes;
+    pbi_buf_putc(b, '"');
+    size_t i = 0;
+    while (i < len) {
+        size_t run = i, n;
+        while (i < len && (n = utf8_seq(s + i, len - i)) != 0) i += n;
+        put_escaped(b, s + run, i - run);
+        if (i < len) {
+            pbi_buf_append(b, "\\ufffd", 6);
+            i++;
+        }
+    }
+    pbi_buf_putc(b, '"');
+}
+
+void pbi_json_put_text_member(pb_buf *b, const char *key, const void *bytes, size_t len, const char *hex_suffix) {
+    pbi_buf_putc(b, '"');
+    pbi_buf_puts(b, key);
+    pbi_buf_puts(b, "\": ");
+    pbi_json_put_text(b, bytes, len);
+    if (pbi_utf8_valid(bytes, len)) return;
+    pbi_buf_puts(b, ", \"");
+    pbi_buf_puts(b, key);
+    pbi_buf_puts(b, hex_suffix);
+    pbi_buf_puts(b, "\": \"");
+    pbi_put_hex(b, bytes, len);
+    pbi_buf_putc(b, '"');
+}
+
+void pbi_json_fput_text_member(FILE *out, const char *key, const void *bytes, size_t len) {
+    pb_buf b = PB_BUF_INIT;
+    pbi_json_put_text_member(&b, key, bytes, len, PBI_JSON_HEX_SUFFIX);
+    if (!b.failed) fwrite(b.data, 1, b.len, out);
+    else fprintf(out, "\"%s\": \"\"", key); /* out of memory: the JSON stays whole */
+    pbi_buf_free(&b);
 }

@@ -9,6 +9,7 @@
 #define PB_JSON_TEXT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/buf.h"
 
@@ -18,6 +19,27 @@ int pbi_utf8_valid(const void *bytes, size_t len);
 /* Appends bytes as a JSON string literal with quotes: '"', '\\' and controls
  * escaped, everything else copied. The caller ensures valid UTF-8. */
 void pbi_json_put_string(pb_buf *b, const void *bytes, size_t len);
+
+/*
+ * The one rule for strings that are not valid UTF-8 (LLVM names are any
+ * bytes; docs/json-model.md "JSON conventions"): member KEY holds the text
+ * with U+FFFD for each byte that starts no valid UTF-8 sequence (readable,
+ * lossy), and member KEY + suffix holds the exact bytes in lowercase hex.
+ * Readers take the hex member when it is there. The reports use "_hex"
+ * (snake_case like their other keys), the model "Hex" (camelCase).
+ */
+#define PBI_JSON_HEX_SUFFIX "_hex"
+
+/* Appends bytes as a JSON string: valid UTF-8 as pbi_json_put_string, else
+ * with U+FFFD for each byte that starts no valid sequence. */
+void pbi_json_put_text(pb_buf *b, const void *bytes, size_t len);
+
+/* Appends `"KEY": TEXT` and, when the bytes are not valid UTF-8,
+ * `, "KEY<hex_suffix>": "HEX"`. */
+void pbi_json_put_text_member(pb_buf *b, const char *key, const void *bytes, size_t len, const char *hex_suffix);
+
+/* The same (suffix "_hex") written to a stream. */
+void pbi_json_fput_text_member(FILE *out, const char *key, const void *bytes, size_t len);
 
 /* Appends bytes as lowercase hex digits (two per byte). */
 void pbi_put_hex(pb_buf *b, const void *bytes, size_t len);

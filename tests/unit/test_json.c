@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "util/json_text.h"
 
 static const pb_format *fmt(void) { return pb_format_lookup("json"); }
 
@@ -162,11 +163,12 @@ static void json__documented_encodings_appear_in_the_text(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"profbridge\":\"model\",\"formatVersion\":1,"));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"flags\":{\"word\":\"0x8100000000000000\",\"names\":[\"ir\",\"temporal_prof_traces\"]}"));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"origin\":{\"format\":\"raw\",\"version\":10,\"pointerWidth\":8,\"byteOrder\":\"be\"}"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"key\":\"bin\",\"valueHex\":\"ff0001\"}"));
+    /* not UTF-8: the text with U+FFFD for the bad byte, and the bytes in hex */
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"key\":\"bin\",\"value\":\"\\ufffd\\u0000\\u0001\",\"valueHex\":\"ff0001\"}"));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"binaryIds\":[\"deadbeef\"]"));
     /* NameRef("main") = 0xdb956436e78dd5fa (spec llvm-instrprof.md 1.2) */
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"weight\":3,\"functions\":[\"0xdb956436e78dd5fa\",\"0x5cf8c24cdb18bdac\"]}"));
-    CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"nameHex\":\"66ff016e\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"name\":\"f\\ufffd\\u0001n\",\"nameHex\":\"66ff016e\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"counters\":[\"18446744073709551613\",0,42]"));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "\"bitmap\":\"1300\""));
     CU_ASSERT_PTR_NOT_NULL(strstr(t, "{\"value\":\"0x5cf8c24cdb18bdac\",\"count\":7,\"target\":\"foo\"}"));
@@ -218,7 +220,59 @@ static void json__errors_name_the_json_path(void) {
     check_error(HEAD "\"symbols\":[", "t.json:1:220: ']' expected near end of file");
 }
 
+/* json_text.h's rule for bytes that are not UTF-8, expectations by hand:
+ * U+FFFD per byte that starts no valid sequence (a cut sequence is one per
+ * byte, an overlong or a surrogate too), valid sequences of 1-4 bytes kept. */
+static void json__text_that_is_not_utf8_gets_fffd_and_hex(void) {
+    static const struct {
+        const char *in;
+        size_t len;
+        const char *want;
+    } cases[] = {
+        {"Gr\xc3\xbc\xc3\x9f" "e", 7, "\"n\": \"Gr\xc3\xbc\xc3\x9f" "e\""},
+        {"f\xff\xfeo\xc3(x\xe2\x82", 9,
+         "\"n\": \"f\\ufffd\\ufffdo\\ufffd(x\\ufffd\\ufffd\", \"n_hex\": \"66fffe6fc32878e282\""},
+        {"\xc0\xaf", 2, "\"n\": \"\\ufffd\\ufffd\", \"n_hex\": \"c0af\""},             /* overlong '/' */
+        {"\xed\xa0\x80", 3, "\"n\": \"\\ufffd\\ufffd\\ufffd\", \"n_hex\": \"eda080\""}, /* U+D800 */
+        {"\xf0\x9f\x98\x80\"\x7f", 6, "\"n\": \"\xf0\x9f\x98\x80\\\"\x7f\""},          /* U+1F600 */
+        {"a\x00\xf5", 3, "\"n\": \"a\\u0000\\ufffd\", \"n_hex\": \"6100f5\""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pb_buf b = PB_BUF_INIT;
+        pbi_json_put_text_member(&b, "n", cases[i].in, cases[i].len, PBI_JSON_HEX_SUFFIX);
+        CU_ASSERT_FALSE(pbi_buf_failed(&b));
+        if (!b.data || strcmp(b.data, cases[i].want) != 0)
+            fprintf(stderr, "\n  case %zu got:  %s\n  want: %s\n", i, b.data ? b.data : "", cases[i].want);
+        CU_ASSERT_STRING_EQUAL(b.data ? b.data : "", cases[i].want);
+        pbi_buf_free(&b);
+    }
+}
+
+/* The reader takes KEYHex over KEY (which holds U+FFFD for the bad bytes),
+ * and files with the hex member alone (written before KEY was added) too. */
+static void json__reader_takes_the_hex_member(void) {
+    static const char text[] = HEAD "\"symbols\":[],\"methods\":[],\"records\":["
+        "{\"kind\":\"function\",\"name\":\"f\\ufffd\",\"nameHex\":\"66ff\",\"hash\":\"0x1\",\"counters\":[1]},"
+        "{\"kind\":\"function\",\"nameHex\":\"67fe\",\"hash\":\"0x2\",\"counters\":[2]}]}";
+    pb_profile *q = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(read_json(text, sizeof text - 1, &q, &err), 0);
+    int seen = 0;
+    for (size_t i = 0; i < pb_profile_record_count(q); i++) {
+        const char *n;
+        size_t len;
+        uint64_t h;
+        CU_ASSERT_EQUAL(pb_profile_record_name(q, pb_profile_record(q, i), &n, &len, &h, &err), 0);
+        if (h == 1) seen += len == 2 && memcmp(n, "f\xff", 2) == 0;
+        if (h == 2) seen += len == 2 && memcmp(n, "g\xfe", 2) == 0;
+    }
+    CU_ASSERT_EQUAL(seen, 2);
+    pb_profile_free(q);
+}
+
 static CU_TestInfo tests[] = {
+    {"json__reader_takes_the_hex_member", json__reader_takes_the_hex_member},
+    {"json__text_that_is_not_utf8_gets_fffd_and_hex", json__text_that_is_not_utf8_gets_fffd_and_hex},
     {"json__round_trip_keeps_every_model_feature", json__round_trip_keeps_every_model_feature},
     {"json__documented_encodings_appear_in_the_text", json__documented_encodings_appear_in_the_text},
     {"json__is_detected_by_content", json__is_detected_by_content},
