@@ -26,6 +26,7 @@
 #include "format.h"
 #include "indexed.h"
 #include "io.h"
+#include "merge.h"
 #include "profile.h"
 
 #define PB_VERSION_MAJOR 0
