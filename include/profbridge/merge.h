@@ -111,8 +111,9 @@ typedef struct pb_merger_options {
      * many were removed. */
     const char *keep_functions;
     const char *drop_functions;
-    /* How inputs are read (limits, plugin options; NULL: defaults). Its
-     * diag, merge_into and merge are ignored. Must outlive the merger. */
+    /* How inputs are read (limits, plugin options; NULL: defaults), copied
+     * when pb_merger_run starts (so it may be filled in after
+     * pb_merger_new). Its diag, merge_into and merge are ignored. */
     const pb_read_options *read;
     /* Notices and warnings of the reads and of the merge, in the order a
      * one-thread merge raises them, with e->source set to the input's path:
@@ -173,8 +174,16 @@ size_t pb_merger_input_count(const pb_merger *m);
  * first failed input (in input order; PB_EFORMAT, PB_ETRUNC, PB_EIO, ...)
  * with err->path PB_MERGER_NOTHING_MERGED; PB_EINVAL for NULL arguments, no
  * inputs, or a second run; PB_ENOMEM or the function filter's error. On any
- * failure *out is NULL. The merger can only be freed after it has run.
- * err (may be NULL) is cleared first.
+ * failure *out is NULL. Whatever the result the merger does not run again
+ * (free it with pb_merger_free). err (may be NULL) is cleared first.
+ *
+ * Memory: with one thread, the accumulator plus the input being read (raw
+ * inputs are merged record by record while read, never held as a model);
+ * with more, plus one raw input prepared ahead (its bytes and name index) or
+ * up to `threads` inputs of other formats read ahead. On glibc, a program
+ * merging on several threads may want mallopt(M_ARENA_MAX, 1) (as
+ * `profbridge merge` does): inputs are allocated by a worker and freed by
+ * the merging thread, and per-thread arenas then keep freed memory apart.
  */
 int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) PB_WARN_UNUSED;
 
