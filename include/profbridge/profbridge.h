@@ -26,6 +26,7 @@
 #include "format.h"
 #include "indexed.h"
 #include "io.h"
+#include "merge.h"
 #include "profile.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * merge_feed.c -- parallel, ordered reading of merge inputs (merge_feed.h).
+ * merger_feed.c -- parallel, ordered reading of a merger's inputs (merger_feed.h).
  *
  * Every input has a slot. A thread that is free claims the next unclaimed
  * input (if it lies inside the read-ahead window), prepares it
@@ -12,14 +12,11 @@
  * reads the same with 1 or N threads. Reading is thread-safe because every
  * read builds its own state and the plugins keep no mutable global state.
  */
-#include "merge_feed.h"
+#include "merger_feed.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
 
@@ -39,13 +36,13 @@ typedef struct slot {
     int diag_oom; /* some diagnostics could not be kept */
 } slot;
 
-struct pbc_feed {
+struct pbi_feed {
     const char *const *paths;
     size_t n;
     const pb_read_options *ro;
     slot *slots;
     size_t next_claim; /* first input no thread has claimed */
-    size_t next_take;  /* the input pbc_feed_next hands out next */
+    size_t next_take;  /* the input pbi_feed_next hands out next */
     size_t window;     /* inputs claimed at most this far ahead of next_take (see take_window) */
     unsigned threads;
     int stop;
@@ -72,7 +69,7 @@ static void keep_diag(void *ctx, int severity, const pb_error *e) {
 }
 
 /* Reads input i into its slot; called without the lock (the slot is ours). */
-static void read_input(pbc_feed *f, size_t i) {
+static void read_input(pbi_feed *f, size_t i) {
     slot *s = &f->slots[i];
     pb_read_options ro = *f->ro;
     ro.diag = keep_diag;
@@ -88,14 +85,14 @@ static void read_input(pbc_feed *f, size_t i) {
 }
 
 /* With the lock held: the next input this thread may read, or SIZE_MAX. */
-static size_t claim(pbc_feed *f) {
+static size_t claim(pbi_feed *f) {
     if (f->stop || f->next_claim >= f->n || f->next_claim >= f->next_take + f->window) return SIZE_MAX;
     size_t i = f->next_claim++;
     f->slots[i].state = SLOT_READING;
     return i;
 }
 
-static void finish(pbc_feed *f, size_t i) {
+static void finish(pbi_feed *f, size_t i) {
     pthread_mutex_lock(&f->mu);
     f->slots[i].state = SLOT_DONE;
     pthread_cond_broadcast(&f->changed);
@@ -103,7 +100,7 @@ static void finish(pbc_feed *f, size_t i) {
 }
 
 static void *worker(void *arg) {
-    pbc_feed *f = arg;
+    pbi_feed *f = arg;
     pthread_mutex_lock(&f->mu);
     for (;;) {
         size_t i = claim(f);
@@ -121,10 +118,10 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned threads,
+int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads,
                    const pb_read_options *ro, pb_error *err) {
     *out = NULL;
-    pbc_feed *f = calloc(1, sizeof *f);
+    pbi_feed *f = calloc(1, sizeof *f);
     if (!f || !(f->slots = calloc(n ? n : 1, sizeof *f->slots))) {
         free(f);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -134,24 +131,13 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
     f->ro = ro;
     if (threads < 1) threads = 1;
     f->threads = threads;
-    f->window = threads > 1 ? threads - 1 : 1; /* until an input shows what it costs */
+    f->window = 1; /* until an input shows what it costs (take_window) */
     if (pthread_mutex_init(&f->mu, NULL) || pthread_cond_init(&f->changed, NULL)) {
         free(f->slots);
         free(f);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot create a mutex");
     }
     if (threads > 1 && n > 1) {
-#if defined(__GLIBC__)
-        /* glibc gives every thread its own malloc arena. A prepared input's
-         * buffers (its bytes, decoded names, indexes) are allocated by a
-         * worker and freed by the merging thread, so with two arenas each
-         * can end up holding a freed input's worth of memory it cannot lend
-         * to the other: the 2-thread merge of bench/indexed.sh (3b) peaked
-         * at 60 or 92 MB from run to run, with one arena at 58-69 MB (the
-         * 1-thread merge: 55 MB). The workers allocate a few big blocks per
-         * input, so sharing one arena cost no measurable time. */
-        mallopt(M_ARENA_MAX, 1);
-#endif
         unsigned want = threads - 1;
         if (want > n - 1) want = (unsigned)(n - 1);
         f->workers = calloc(want, sizeof *f->workers);
@@ -164,22 +150,25 @@ int pbc_feed_start(pbc_feed **out, const char *const *paths, size_t n, unsigned 
     return 0;
 }
 
-unsigned pbc_feed_threads(const pbc_feed *f) { return f->nworkers + 1; }
+unsigned pbi_feed_threads(const pbi_feed *f) { return f->nworkers + 1; }
 
 /*
  * The read-ahead window after taking slot s. An input read whole is most of
  * the work: the merging thread reads one too while it waits (window =
  * threads; with threads - 1 it mostly waited, no speed-up). A prepared input
- * leaves the records to the merging thread, which is then the busy one: the
- * workers keep just one input each ahead (threads - 1), since every input
- * waiting costs its bytes and name index.
+ * leaves the records to the merging thread, which is then the busy one:
+ * preparing (bytes, names, their MD5 index) takes less time than merging the
+ * records, so one input prepared ahead keeps it busy and more would only
+ * wait, each costing its bytes and name index (the 20-input merge of
+ * bench/merge_memory.sh: 102 MB on 4 threads with threads - 1 ahead, the
+ * same time with one).
  */
-static size_t take_window(const pbc_feed *f, const slot *s) {
+static size_t take_window(const pbi_feed *f, const slot *s) {
     if (f->threads < 2) return 1;
-    return pb_prepared_streams(s->pr) ? f->threads - 1 : f->threads;
+    return pb_prepared_streams(s->pr) ? 1 : f->threads;
 }
 
-int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_source **src, pb_error *err) {
+int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pb_error *err) {
     *pr = NULL;
     *src = NULL;
     if (f->next_take >= f->n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no more inputs");
@@ -223,7 +212,7 @@ int pbc_feed_next(pbc_feed *f, pb_prepared **pr, pb_source **src, pb_error *err)
     return rc;
 }
 
-void pbc_feed_free(pbc_feed *f) {
+void pbi_feed_free(pbi_feed *f) {
     if (!f) return;
     pthread_mutex_lock(&f->mu);
     f->stop = 1;

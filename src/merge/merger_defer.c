@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* diag_defer.c -- see diag_defer.h. */
-#include "diag_defer.h"
+/* merger_defer.c -- see merger_defer.h. */
+#include "merger_defer.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -12,11 +12,11 @@ static size_t keep_str(pb_buf *b, const char *s) {
     return at;
 }
 
-void pbc_defer_diag(void *ctx, int severity, const pb_error *e) {
-    pbc_diag_defer *d = ctx;
+void pbi_defer_diag(void *ctx, int severity, const pb_error *e) {
+    pbi_diag_defer *d = ctx;
     if (d->n == d->cap) {
         size_t cap = d->cap ? d->cap * 2 : 16;
-        pbc_deferred_item *v = realloc(d->v, cap * sizeof *v);
+        pbi_deferred_item *v = realloc(d->v, cap * sizeof *v);
         if (!v) {
             d->oom = 1;
             return;
@@ -24,7 +24,7 @@ void pbc_defer_diag(void *ctx, int severity, const pb_error *e) {
         d->v = v;
         d->cap = cap;
     }
-    pbc_deferred_item *it = &d->v[d->n];
+    pbi_deferred_item *it = &d->v[d->n];
     it->severity = severity;
     it->code = e->code;
     it->offset = e->offset;
@@ -38,9 +38,9 @@ void pbc_defer_diag(void *ctx, int severity, const pb_error *e) {
     d->n++;
 }
 
-void pbc_defer_flush(pbc_diag_defer *d) {
+void pbi_defer_flush(pbi_diag_defer *d) {
     for (size_t i = 0; i < d->n; i++) {
-        const pbc_deferred_item *it = &d->v[i];
+        const pbi_deferred_item *it = &d->v[i];
         const char *t = d->text.data;
         pb_diag(d->fn, d->ctx, it->severity, it->code, t[it->source] ? t + it->source : NULL, it->offset,
                 it->path == SIZE_MAX ? NULL : t + it->path, "%s", t + it->message);
@@ -53,13 +53,13 @@ void pbc_defer_flush(pbc_diag_defer *d) {
     pbi_buf_reset(&d->text);
 }
 
-void pbc_defer_drop(pbc_diag_defer *d) {
+void pbi_defer_drop(pbi_diag_defer *d) {
     d->n = 0;
     d->oom = 0;
     pbi_buf_reset(&d->text);
 }
 
-void pbc_defer_free(pbc_diag_defer *d) {
+void pbi_defer_free(pbi_diag_defer *d) {
     free(d->v);
     d->v = NULL;
     d->n = d->cap = 0;

@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * merger_run.c -- pb_merger_run: the inputs are read on the merger's threads
+ * (merger_feed.c) but merged in input order, so every thread count gives the
+ * same profile and the same diagnostics; the first input becomes the
+ * accumulator. With one thread the later inputs are merged while they are
+ * read (pb_read_options.merge_into): memory is the accumulator plus one
+ * input's bytes, not plus its model.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "merger_defer.h"
+#include "merger_feed.h"
+#include "merger_internal.h"
+#include "util/diag.h"
+
+/* The diagnostics of one input's read and merge: named after the input, and
+ * (LLVM 18+) a raw counter above 2^56 noted, as it fails the input. */
+typedef struct input_diag_ctx {
+    const pb_merger *m;
+    const char *name;
+    int large_fails, large_seen;
+    pb_error large;
+} input_diag_ctx;
+
+static void input_diag(void *ctx, int severity, const pb_error *e) {
+    input_diag_ctx *n = ctx;
+    if (n->large_fails && severity == PB_DIAG_WARNING &&
+        strncmp(e->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0) {
+        /* LLVM 18+ fails the input (its first such counter, once) */
+        if (!n->large_seen) {
+            n->large_seen = 1;
+            n->large = *e;
+            if (!n->large.source[0] && n->name) pb_error_set_source(&n->large, n->name);
+        }
+        return;
+    }
+    if (!n->m->o.diag) return;
+    if (e->source[0] || !n->name) {
+        n->m->o.diag(n->m->o.diag_ctx, severity, e);
+        return;
+    }
+    pb_error c = *e;
+    pb_error_set_source(&c, n->name);
+    n->m->o.diag(n->m->o.diag_ctx, severity, &c);
+}
+
+typedef struct run {
+    pb_merger *m;
+    unsigned threads;
+    pbi_feed *feed;
+    const char **paths;
+    pb_profile *acc;
+    pb_read_options ro; /* the feed's: its diag goes to the caller's */
+    pb_merge_options mo;
+    input_diag_ctx rn;
+    pbi_diag_defer dd; /* the merge's warnings wait for the read's */
+    pbi_merger_failures fails;
+} run;
+
+/* A regular file of 0 bytes ("-" and other non-files are never empty here). */
+static int is_empty_file(const char *path) {
+    struct stat st;
+    return strcmp(path, "-") != 0 && stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
+/* Input i from the feed: as the accumulator when it is the first, else
+ * into it. *isrc is kept to read a failed input again. Returns the read's
+ * code; *stream 1 when the input is to be read again, streaming. */
+static int take_fed(run *r, size_t i, pb_prepared **pr, pb_source **isrc, int *stream, int *done, pb_error *e) {
+    (void)i;
+    int prc = pbi_feed_next(r->feed, pr, isrc, e);
+    if (prc == 0 && !r->acc) {
+        /* The first input becomes the accumulator: what merging it into an
+         * empty profile would give, without the copy. Its reader's
+         * diagnostics wait for the read to succeed. */
+        pb_profile *p = NULL;
+        pb_read_options fro = r->ro;
+        fro.diag = pbi_defer_diag;
+        fro.diag_ctx = &r->dd;
+        prc = pb_read_prepared(&p, *pr, &fro, e);
+        if (prc) pbi_defer_drop(&r->dd);
+        pbi_defer_flush(&r->dd);
+        if (prc == 0) {
+            *done = 1;
+            prc = pb_profile_apply_weight(p, &r->mo, e);
+            if (prc == 0) {
+                r->acc = p;
+                p = NULL;
+            }
+        }
+        pb_profile_free(p);
+    }
+    /* A failed read is read again, streaming: a raw input that fails
+     * half-way then keeps the records read before the error (as
+     * llvm-profdata does) and its diagnostics are those of the streaming
+     * read (the feed and the first input's read above drop a failed read's),
+     * so every thread count gives the same profile and diagnostics. It is
+     * read again through the descriptor the feed opened (never by name): a
+     * regular file rewinds, a stream (FIFO, pipe) cannot and its first error
+     * is reported. */
+    if (prc && !*done) {
+        pb_prepared_free(*pr);
+        *pr = NULL;
+        pb_error rerr;
+        pb_error_clear(&rerr);
+        if (*isrc && pb_source_rewind(*isrc, &rerr) == 0) {
+            pb_error_clear(e);
+            prc = r->acc ? 0 : pb_profile_new(&r->acc, e);
+            *stream = 1;
+        }
+    }
+    return prc;
+}
+
+/* Reads and merges input i; a failure is kept in r->fails. Returns 0, or
+ * PB_ENOMEM when even that cannot be kept. */
+static int merge_input(run *r, size_t i) {
+    pb_merger *m = r->m;
+    const char *path = m->in[i].path;
+    r->rn.name = path;
+    r->rn.large_seen = 0;
+    pb_profile *p = NULL;
+    pb_prepared *pr = NULL;
+    pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
+    pb_error e;
+    pb_error_clear(&e);
+    int prc = 0;
+    r->mo.weight = m->in[i].weight;
+    r->mo.source = path;
+    /* One thread: the reader merges straight into the accumulator
+     * (pb_read_options.merge_into), so no model of the input is built; the
+     * feed is not used past the first input. */
+    int stream = r->acc && r->threads == 1, done = 0;
+    /* LLVM 13 sets the entry-first flag from each input in turn (the last
+     * one wins) where later releases OR the inputs' flags */
+    uint64_t acc_flags = r->acc ? pb_profile_flags(r->acc) : 0;
+    if (r->acc && pbi_llvm_has(&m->target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
+        pb_profile_set_flags(r->acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
+    if (!stream) prc = take_fed(r, i, &pr, &isrc, &stream, &done, &e);
+    if (prc == 0 && !done) {
+        /* Into the accumulator: streaming from the file, or from the
+         * prepared input (the same reader code either way), or merging the
+         * model of a plugin that does not stream. */
+        pb_read_options sro = r->ro; /* the feed keeps pointing at ro */
+        sro.diag = input_diag;
+        sro.diag_ctx = &r->rn;
+        sro.merge_into = r->acc;
+        sro.merge = &r->mo;
+        /* the merge's warnings after the reader's, as when reading a model first */
+        r->mo.diag = pbi_defer_diag;
+        r->mo.diag_ctx = &r->dd;
+        if (!stream) prc = pb_read_prepared(&p, pr, &sro, &e);
+        else if (isrc) prc = pb_read(&p, isrc, &sro, &e); /* the failed input, rewound */
+        else prc = pb_read_file(&p, path, &sro, &e);     /* one thread: opened once, here */
+        pbi_defer_flush(&r->dd);
+        r->mo.diag = input_diag;
+        r->mo.diag_ctx = &r->rn;
+    }
+    pb_prepared_free(pr);
+    pb_source_free(isrc);
+    pb_profile_free(p);
+    if (prc && r->acc) pb_profile_set_flags(r->acc, acc_flags); /* a failed input sets no flag */
+    if (prc) pb_error_set_source(&e, path);
+    if (prc && is_empty_file(path)) {
+        /* llvm-profdata merge skips an empty input without a word
+         * (InstrProfReader's empty_raw_profile) */
+        pb_diag(m->o.diag, m->o.diag_ctx, PB_DIAG_NOTICE, 0, path, PB_NO_OFFSET, PB_MERGER_EMPTY_INPUT,
+                "empty input skipped, as llvm-profdata merge skips it");
+        prc = 0;
+    }
+    if (prc == 0 && r->rn.large_seen) {
+        /* LLVM 18+: the records are merged, the input counts as failed */
+        e = r->rn.large;
+        prc = PB_EFORMAT;
+    }
+    /* llvm-profdata reads every input and then warns about each that failed */
+    if (prc && pbi_merger_fail(&r->fails, i, prc, &e)) return PB_ENOMEM;
+    return 0;
+}
+
+static int run_inputs(run *r, pb_error *err) {
+    pb_merger *m = r->m;
+    if (!(r->paths = malloc(m->n * sizeof *r->paths)))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < m->n; i++) r->paths[i] = m->in[i].path;
+    int rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, &r->ro, err);
+    if (rc) return rc;
+    /* A remapped record is merged under its new name: every input goes
+     * through the merge, none becomes the accumulator as it is. */
+    if (m->o.remap && (rc = pb_profile_new(&r->acc, err))) return rc;
+    for (size_t i = 0; i < m->n; i++) {
+        if (merge_input(r, i)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        if (m->o.progress) m->o.progress(m->o.progress_ctx, i + 1, m->n);
+    }
+    pbi_feed_free(r->feed);
+    r->feed = NULL;
+    int verdict = pbi_merger_report_failures(m, &r->fails, r->threads);
+    if (verdict < 0) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (verdict)
+        return pb_error_set(err, r->fails.first_code, PB_NO_OFFSET, PB_MERGER_NOTHING_MERGED,
+                            "no profile can be merged");
+    if (!r->acc && (rc = pb_profile_new(&r->acc, err))) return rc;
+    return pbi_merger_filter(m, &r->acc, err);
+}
+
+int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
+    if (err) pb_error_clear(err);
+    if (out) *out = NULL;
+    if (!m || !out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "pb_merger_run: NULL argument");
+    if (m->ran) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "a merger runs once");
+    if (m->n == 0) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no inputs to merge");
+    m->ran = 1;
+    run r;
+    memset(&r, 0, sizeof r);
+    r.m = m;
+    r.threads = pbi_merger_threads(m);
+    pb_read_options rd = PB_READ_OPTIONS_INIT;
+    r.ro = m->o.read ? *m->o.read : rd;
+    r.ro.diag = m->o.diag; /* what the feed replays, on this thread */
+    r.ro.diag_ctx = m->o.diag_ctx;
+    r.ro.merge_into = NULL;
+    r.ro.merge = NULL;
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    r.mo = mo;
+    r.mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */
+    r.mo.max_count = m->o.max_count                                         ? m->o.max_count
+                     : pbi_llvm_has(&m->target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
+                                                                          : PB_MAX_COUNT_LLVM;
+    r.mo.max_values_per_site = m->o.keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
+    r.mo.trace_reservoir = m->o.trace_reservoir;
+    r.mo.trace_max_length = m->o.trace_max_length;
+    r.mo.remap = m->o.remap;
+    r.mo.diag = input_diag; /* the merge's problems name the input */
+    r.mo.diag_ctx = &r.rn;
+    r.rn.m = m;
+    r.rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
+    pbi_diag_defer dd = {input_diag, &r.rn, NULL, 0, 0, PB_BUF_INIT, 0};
+    r.dd = dd;
+    int rc = run_inputs(&r, err);
+    pbi_feed_free(r.feed);
+    pbi_defer_free(&r.dd);
+    pbi_merger_failures_free(&r.fails);
+    free(r.paths);
+    if (rc) {
+        pb_profile_free(r.acc);
+        return rc;
+    }
+    *out = r.acc;
+    return PB_OK;
+}
