@@ -10,7 +10,7 @@ LLVM .profraw/.profdata/.proftext) through libprofbridge's public C API.
     profbridge.merge(["a.profraw", (3, "b.profraw")], output="merged.profdata", threads=2)
 """
 from ._errors import ProfbridgeError
-from ._lib import lib as _lib
+from ._lib import lib as _clib
 from ._ops import Diff, DiffEntry, OverlapReport, diff, merge, overlap
 from ._profile import Frame, Method, Profile, Record, read
 
@@ -21,4 +21,4 @@ __version__ = "0.1.0"
 
 def library_version():
     """The loaded libprofbridge's version string."""
-    return _lib.pb_version().decode()
+    return _clib.pb_version().decode()
