@@ -14,15 +14,16 @@ lib="$PB_BINARY_DIR/libprofbridge.so.0"
 export PROFBRIDGE_LIB="$lib" PYTHONPATH="$PB_SOURCE_DIR/python${PYTHONPATH:+:$PYTHONPATH}"
 # An ASan/UBSan build's library can only be loaded into python3 with the
 # sanitizer runtimes loaded first; python3 itself leaks by design.
-if ldd "$lib" | grep -q libasan; then
+# (no `ldd | grep -q` under pipefail: grep quitting early fails the pipe with SIGPIPE)
+case "$(ldd "$lib")" in *libasan*)
   cc="$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$PB_BINARY_DIR/CMakeCache.txt")"
   rt=""
   for r in libasan.so libubsan.so; do
     f="$("${cc:-cc}" -print-file-name=$r)"
     [ -e "$f" ] && rt="${rt:+$rt:}$f"
   done
-  export LD_PRELOAD="$rt" ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-fi
+  export LD_PRELOAD="$rt" ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;;
+esac
 cd "$PB_SOURCE_DIR/python"
 [ $# -gt 0 ] || set -- tests
 exec "$py" -m pytest -q -p no:cacheprovider "$@"

@@ -145,7 +145,7 @@ python_recipe() {
   site=$(find "$prefix" -type d -name profbridge -path '*-packages/*' | head -n1)
   [ -n "$site" ] || { echo "FAIL: cmake --install put no Python package under $prefix"; return 1; }
   local env=(PYTHONPATH="$(dirname "$site")")
-  if ldd "$PB_BINARY_DIR/libprofbridge.so.0" | grep -q libasan; then
+  if [[ "$(ldd "$PB_BINARY_DIR/libprofbridge.so.0")" == *libasan* ]]; then
     # an ASan build's library loads into python3 only after the sanitizer runtimes
     env+=(LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0)
   fi
