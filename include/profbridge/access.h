@@ -152,8 +152,9 @@ uint64_t pb_profile_origin_version(const pb_profile *p);
 /*
  * Out of range indices (record, kind, site, value, method, frame) give 0,
  * NULL or PB_NONE and PB_EINVAL where a code is returned; nothing is read
- * out of bounds. Arrays handed out as pointer and length are borrowed (see
- * profile.h for how long they live) and NULL when empty.
+ * out of bounds. Arrays handed out as pointer and length (*n, which must not
+ * be NULL) are borrowed (see profile.h for how long they live) and NULL when
+ * empty. A NULL profile counts as an empty one.
  */
 
 /* enum pb_record_kind of record i, or -1. */
