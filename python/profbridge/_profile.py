@@ -157,8 +157,10 @@ class Profile:
         """The iprof entries (records of a Java kind), with their contexts."""
         return [r for r in self.records if r.kind != "function"]
 
-    def method(self, index):
-        return Method(self, index)
+    @property
+    def methods(self):
+        """The Java methods of an iprof profile (Method: .name, .text)."""
+        return [Method(self, i) for i in range(lib.pb_profile_method_count(self.ptr))]
 
     def write(self, path=None, format=None, llvm_version=None, **plugin_options):
         """Writes the profile to `path` (format by extension unless given;

@@ -3,6 +3,7 @@
 of the same file (names, hashes, counters, bitmaps, value sites with names),
 hand-computed values of a hand-written .proftext, and the Java view of an
 iprof file."""
+import gzip
 import hashlib
 import io
 import os
@@ -168,3 +169,14 @@ def test_iprof_java_entries():
         ("java.io.PrintStream.print(java.lang.String)void", 2), ("Fib.fibonacci()void", 34)]
     assert [(c, n) for _, c, n in vcall.value_sites["vtable"][0]] == [(10, "java.lang.String")]
     assert vcall.counters == [10]
+
+
+def test_gzip_input_and_methods():
+    # gzip is recognised by its magic, as for files (the CLI reads .gz transparently)
+    p = profbridge.read(gzip.compress(HAND))
+    assert sorted(r.name for r in p.records) == ["bar", "baz", "foo"]
+    q = profbridge.read(os.path.join(SAMPLES, "fib-doc.iprof"))
+    texts = {m.text for m in q.methods}
+    # fib-doc.iprof's methods 19551 (fibonacci) and 19547 (main), by hand from its JSON
+    assert {"Fib.fibonacci()void", "Fib.main([Ljava.lang.String;)void"} <= texts
+    assert len(q.methods) == 27
