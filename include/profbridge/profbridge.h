@@ -21,6 +21,7 @@
 #ifndef PROFBRIDGE_H
 #define PROFBRIDGE_H
 
+#include "access.h"
 #include "compare.h"
 #include "error.h"
 #include "format.h"

@@ -114,4 +114,52 @@ for c in "${cmds[@]}"; do
     echo "FAIL recipe: $c: $why; stderr: $(head -c 400 err.txt)"; failures=$((failures + 1))
   else echo "ok recipe: $c"; fi
 done
+# The Python recipe: the README's python block saved as merge_profraw.py and
+# its command run as written, with the package and library of the `cmake
+# --install` above, on raw files clang-19 programs wrote (ic.c run with 1, 2
+# and 3 arguments: different paths; mcdc.c) plus one cut short. The merge
+# must be what `profbridge merge` and llvm-profdata-19 merge make of the
+# good files, byte for byte, and the bad one must be named.
+python_recipe() {
+  awk '/<!-- python-recipe:begin -->/{on=1} /<!-- python-recipe:end -->/{on=0}
+    on && /^```python/{blk=1; next} on && blk && /^```/{blk=0; next} on && blk{print}' \
+    "$PB_SOURCE_DIR/README.md" > merge_profraw.py
+  local cmd
+  cmd=$(awk '/<!-- python-recipe:begin -->/{on=1} /<!-- python-recipe:end -->/{on=0}
+    on && /^```sh/{blk=1; next} on && blk && /^```/{blk=0; next} on && blk && NF{print}' "$PB_SOURCE_DIR/README.md")
+  [ -s merge_profraw.py ] && [ -n "$cmd" ] || { echo "FAIL: README.md has no Python recipe (python-recipe markers)"; return 1; }
+  [ "$(grep -cv '^\s*$' merge_profraw.py)" -le 25 ] || { echo "FAIL: the Python recipe has more than 25 lines"; return 1; }
+  if ! command -v clang-19 >/dev/null || ! command -v llvm-profdata-19 >/dev/null; then
+    echo "skip recipe: $cmd (clang-19 or llvm-profdata-19 missing)"; return 0
+  fi
+  local progs="$PB_SOURCE_DIR/tests/interop/data/programs" site
+  mkdir -p profiles bin
+  clang-19 -O0 -fprofile-generate "$progs/ic.c" -o bin/ic && clang-19 -O0 -fprofile-generate "$progs/mcdc.c" -o bin/mcdc \
+    || { echo "FAIL: clang-19 cannot build the recipe's programs"; return 1; }
+  LLVM_PROFILE_FILE=profiles/ic-1.profraw bin/ic >/dev/null
+  LLVM_PROFILE_FILE=profiles/ic-2.profraw bin/ic a >/dev/null
+  LLVM_PROFILE_FILE=profiles/ic-3.profraw bin/ic a b >/dev/null
+  LLVM_PROFILE_FILE=profiles/mcdc.profraw bin/mcdc >/dev/null || true
+  head -c 100 profiles/ic-1.profraw > profiles/broken.profraw
+  good=(profiles/ic-1.profraw profiles/ic-2.profraw profiles/ic-3.profraw profiles/mcdc.profraw)
+  site=$(find "$prefix" -type d -name profbridge -path '*-packages/*' | head -n1)
+  [ -n "$site" ] || { echo "FAIL: cmake --install put no Python package under $prefix"; return 1; }
+  local env=(PYTHONPATH="$(dirname "$site")")
+  if [[ "$(ldd "$PB_BINARY_DIR/libprofbridge.so.0")" == *libasan* ]]; then
+    # an ASan build's library loads into python3 only after the sanitizer runtimes
+    env+=(LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0)
+  fi
+  set +e; env "${env[@]}" bash -c "$cmd" >out.txt 2>err.txt; rc=$?; set -e
+  local why=""
+  [ $rc = 0 ] || why="exit $rc"
+  grep -q 'dropping profiles/broken.profraw: ' err.txt || why="${why:+$why; }the broken file was not named"
+  [ "$(grep -c dropping err.txt)" = 1 ] || why="${why:+$why; }not exactly one file dropped"
+  "$PB" merge "${good[@]}" -o pb.profdata
+  llvm-profdata-19 merge "${good[@]}" -o llvm.profdata
+  cmp -s merged.profdata pb.profdata || why="${why:+$why; }merged.profdata differs from profbridge merge"
+  cmp -s merged.profdata llvm.profdata || why="${why:+$why; }merged.profdata differs from llvm-profdata-19 merge"
+  if [ -n "$why" ]; then echo "FAIL recipe: $cmd: $why; stderr: $(head -c 400 err.txt)"; return 1; fi
+  echo "ok recipe: $cmd (4 clang-19 raw files merged, 1 broken one dropped)"
+}
+python_recipe || failures=$((failures + 1))
 [ $failures = 0 ] || exit 1

@@ -1,0 +1,24 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""profbridge: read, write, merge and compare PGO profiles (GraalVM iprof,
+LLVM .profraw/.profdata/.proftext) through libprofbridge's public C API.
+
+    import profbridge
+    p = profbridge.read("default.profraw")
+    for r in p.records:
+        print(r.name, hex(r.hash), r.counters)
+    p.write("default.profdata", llvm_version=14)
+    profbridge.merge(["a.profraw", (3, "b.profraw")], output="merged.profdata", threads=2)
+"""
+from ._errors import ProfbridgeError
+from ._lib import lib as _clib
+from ._ops import Diff, DiffEntry, OverlapReport, diff, merge, overlap
+from ._profile import Frame, Method, Profile, Record, read
+
+__all__ = ["ProfbridgeError", "Profile", "Record", "Method", "Frame", "OverlapReport", "Diff", "DiffEntry",
+           "read", "merge", "overlap", "diff", "library_version"]
+__version__ = "0.1.0"
+
+
+def library_version():
+    """The loaded libprofbridge's version string."""
+    return _clib.pb_version().decode()

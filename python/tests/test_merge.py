@@ -1,0 +1,71 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""profbridge.merge: the bytes llvm-profdata-N merge writes for the same
+weighted inputs, whatever the thread count; failed inputs as llvm-profdata
+treats them."""
+import os
+
+import pytest
+
+import profbridge
+from conftest import real, run, tool
+
+INPUTS = ["basic-ir.profraw", "many-ir.profraw", "static-ir.profraw", "vtable-ir.profraw", "basic-ir.profdata"]
+
+
+@pytest.mark.parametrize("threads", [1, 3])
+def test_weighted_merge_is_llvm_profdata_19s_bytes(tmp_path, llvm_profdata, threads):
+    paths = [real(n) for n in INPUTS]
+    inputs = [paths[0], (3, paths[1]), paths[2], (2, paths[3]), (5, paths[4])]
+    out = tmp_path / "ours.profdata"
+    merged = profbridge.merge(inputs, output=str(out), threads=threads)
+    run(llvm_profdata, "merge", "-o", tmp_path / "llvm.profdata", paths[0], f"-weighted-input=3,{paths[1]}",
+        paths[2], f"-weighted-input=2,{paths[3]}", f"-weighted-input=5,{paths[4]}")
+    assert out.read_bytes() == (tmp_path / "llvm.profdata").read_bytes()
+    assert merged.failures == []
+    # the returned profile is the merge: main of basic-ir x1 plus x5
+    main = [r for r in merged.records if r.name == "main" and r.hash == 1031170505987388510]
+    assert main and main[0].counters == [c * 6 for c in [66, 34, 1, 0, 10, 50]]
+
+
+def test_merge_to_text_and_for_llvm_14(tmp_path):
+    llvm14 = tool("llvm-profdata-14")
+    paths = [real("basic-ir.profraw"), real("many-ir.profraw")]
+    profbridge.merge([paths[0], (2, paths[1])], output=str(tmp_path / "ours.proftext"))
+    run(tool("llvm-profdata-19"), "merge", "--text", "-o", tmp_path / "llvm.proftext", paths[0],
+        f"-weighted-input=2,{paths[1]}")
+    assert (tmp_path / "ours.proftext").read_bytes() == (tmp_path / "llvm.proftext").read_bytes()
+    # llvm-profdata-14 cannot read clang-19's raw v10: it merges our text
+    # instead, and llvm_version=14 must give its bytes
+    profbridge.merge([str(tmp_path / "ours.proftext")], output=str(tmp_path / "ours14.profdata"), llvm_version=14)
+    run(llvm14, "merge", "-o", tmp_path / "llvm14.profdata", tmp_path / "ours.proftext")
+    assert (tmp_path / "ours14.profdata").read_bytes() == (tmp_path / "llvm14.profdata").read_bytes()
+
+
+def test_bad_input_failure_modes(tmp_path, llvm_profdata):
+    good = real("basic-ir.profraw")
+    bad = tmp_path / "bad.profraw"
+    bad.write_bytes(open(good, "rb").read()[:40])
+    with pytest.raises(profbridge.ProfbridgeError) as e:
+        profbridge.merge([good, str(bad)], output=str(tmp_path / "x.profdata"))
+    assert e.value.path == "merge.inputs"
+    assert [(i, os.path.basename(p)) for i, p, _ in e.value.failures] == [(1, "bad.profraw")]
+    assert e.value.failures[0][2].file.endswith("bad.profraw")
+    assert not (tmp_path / "x.profdata").exists()
+    # "all" and "warn" merge what could be read, as llvm-profdata does
+    for mode in ("all", "warn"):
+        m = profbridge.merge([good, str(bad)], output=str(tmp_path / f"{mode}.profdata"), failure_mode=mode)
+        assert [i for i, _, _ in m.failures] == [1]
+        run(llvm_profdata, "merge", f"--failure-mode={mode}", "-o", tmp_path / f"llvm-{mode}.profdata", good, bad)
+        assert (tmp_path / f"{mode}.profdata").read_bytes() == (tmp_path / f"llvm-{mode}.profdata").read_bytes()
+
+
+def test_bad_options():
+    with pytest.raises(profbridge.ProfbridgeError) as e:
+        profbridge.merge([real("basic-ir.profraw")], failure_mode="sometimes")
+    assert e.value.path == "failure-mode" and e.value.code_name == "EINVAL"
+    with pytest.raises(profbridge.ProfbridgeError) as e:
+        profbridge.merge([real("basic-ir.profraw")], llvm_version=12)
+    assert e.value.path == "llvm-version"
+    with pytest.raises(profbridge.ProfbridgeError) as e:
+        profbridge.merge([(0, real("basic-ir.profraw"))])
+    assert e.value.code_name == "EINVAL"
