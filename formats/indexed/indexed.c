@@ -27,7 +27,7 @@ static const pb_option_desc indexed_write_options[] = {
     {"order", "MODE", "auto | llvm | preserve: key and record order (see docs/indexed.md)"},
     {NULL, NULL, NULL}};
 
-const pb_format pb_format_indexed = {
+const pb_format pbi_format_indexed = {
     PB_FORMAT_ABI,
     "indexed",
     "LLVM indexed instrumentation profile (.profdata), versions 1-14",

@@ -14,12 +14,12 @@
 #include "io/registry.h"
 #include "profbridge/format.h"
 
-#define PB_FORMAT(n) extern const pb_format pb_format_##n;
+#define PB_FORMAT(n) extern const pb_format pbi_format_##n;
 #include "pb_formats.inc"
 #undef PB_FORMAT
 
 static const pb_format *const formats[] = {
-#define PB_FORMAT(n) &pb_format_##n,
+#define PB_FORMAT(n) &pbi_format_##n,
 #include "pb_formats.inc"
 #undef PB_FORMAT
     NULL};
