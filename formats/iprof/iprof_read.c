@@ -1104,6 +1104,9 @@ out:
                      r.problems == 1 ? "" : "s");
         rc = PB_EFORMAT;
     }
+    /* The model calls above (pb_profile_*) start their pb_error afresh, so
+     * the name set at the start may be gone: name the input again. */
+    if (rc) pb_error_set_source(err, r.src);
     json_decref(root);
     free(l);
     pbi_idmap_free(&r.types);

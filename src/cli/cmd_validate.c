@@ -48,7 +48,7 @@ typedef struct problem_sink {
 static void print_problem(problem_sink *ps, const pb_error *e) {
     pb_error copy = *e;
     pb_error_set_source(&copy, ps->name);
-    pb_error_format(&copy, ps->last, sizeof ps->last);
+    pbc_error_text(&copy, ps->last, sizeof ps->last);
     printf("%s\n", ps->last);
     ps->problems++;
 }
@@ -92,7 +92,7 @@ static int validate_one(const char *path, const char *from, int lenient) {
         char line[2048];
         pb_error copy = err;
         pb_error_set_source(&copy, ps.name);
-        pb_error_format(&copy, line, sizeof line);
+        pbc_error_text(&copy, line, sizeof line);
         if (ps.problems == 0 || (rc != PB_EFORMAT && strcmp(line, ps.last) != 0)) print_problem(&ps, &err);
     } else {
         /* Every inconsistency reaches validate_diag, which counts it. */
