@@ -23,17 +23,23 @@ static const struct {
     {"; name the plugin", "; use --to FORMAT"},
     {"(plugin option iprof-version 1.1.0)", "(use --iprof-version 1.1.0)"},
     {"read it together with that binary", "read it with --debug-info <binary>"},
+    {"not repairable in lenient mode", "not repairable with --lenient"},
+    /* last, for every other plugin option: "(plugin option llvm-version 20
+     * has)" -> "(--llvm-version 20 has)", as the CLI spells plugin options */
+    {"plugin option ", "--"},
 };
 
 size_t pbc_error_text(const pb_error *e, char *buf, size_t n) {
     char line[2048];
     pb_error_format(e, line, sizeof line);
     for (size_t i = 0; i < sizeof hints / sizeof hints[0]; i++) {
-        char *at = strstr(line, hints[i].library);
-        if (!at) continue;
-        char tail[2048];
-        snprintf(tail, sizeof tail, "%s", at + strlen(hints[i].library));
-        snprintf(at, sizeof line - (size_t)(at - line), "%s%s", hints[i].cli, tail);
+        char *at = line;
+        while ((at = strstr(at, hints[i].library)) != NULL) {
+            char tail[2048];
+            snprintf(tail, sizeof tail, "%s", at + strlen(hints[i].library));
+            snprintf(at, sizeof line - (size_t)(at - line), "%s%s", hints[i].cli, tail);
+            at += strlen(hints[i].cli);
+        }
     }
     int k = snprintf(buf, n, "%s", line);
     return k < 0 ? 0 : (size_t)k;
