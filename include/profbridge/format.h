@@ -213,12 +213,16 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o,
  */
 typedef struct pb_prepared pb_prepared;
 
+/* Returns what pb_read_file returns; on failure *out is NULL. */
 int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o,
                     pb_error *err) PB_WARN_UNUSED;
 /* The same from a source the caller opened (and frees after pb_prepared_free),
- * so that a failed read can be read again from it (pb_source_rewind). */
+ * so that a failed read can be read again from it (pb_source_rewind).
+ * Returns what pb_read returns; on failure *out is NULL. */
 int pb_prepare(pb_prepared **out, pb_source *src, const pb_read_options *o,
                pb_error *err) PB_WARN_UNUSED;
+/* Returns what pb_read returns (PB_EINVAL also for a NULL pr); on failure
+ * *out is NULL. */
 int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o,
                      pb_error *err) PB_WARN_UNUSED;
 

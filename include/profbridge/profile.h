@@ -248,7 +248,9 @@ void pb_profile_set_trace_stream_size(pb_profile *p, uint64_t n);
 /* Adds `src`'s binary ids and temporal traces to `dst` and its trace stream
  * size to dst's (saturating): what a copy of a profile's records into a
  * fresh profile needs besides the records. (pb_profile_merge adds the binary
- * ids the same way, but samples the traces as llvm-profdata does.) */
+ * ids the same way, but samples the traces as llvm-profdata does.)
+ * Returns 0, PB_EINVAL (NULL dst or src) or PB_ENOMEM; after PB_ENOMEM dst
+ * may hold some of src's binary ids and traces. */
 int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) PB_WARN_UNUSED;
 
 /* ------------------------------------------------------------------------ */
@@ -270,7 +272,8 @@ const char *pb_profile_str(const pb_profile *p, pb_str id, size_t *len);
  * that adds to or reorders that table; NULL for an index out of range. */
 int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t *out,
                           pb_error *err) PB_WARN_UNUSED;
-/* Adds (or finds) the placeholder symbol for a dangling type id. */
+/* Adds (or finds) the placeholder symbol for a dangling type id. Returns 0
+ * or PB_ENOMEM (nothing added). */
 int pb_profile_add_placeholder_symbol(pb_profile *p, int64_t id, uint32_t *out,
                                       pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_symbol_count(const pb_profile *p);
@@ -280,22 +283,26 @@ const pb_symbol *pb_profile_symbol(const pb_profile *p, uint32_t i);
 int pb_profile_find_symbol(const pb_profile *p, const void *name, size_t len, uint32_t *out);
 int pb_profile_find_symbol_md5(const pb_profile *p, uint64_t md5, uint32_t *out);
 
-/* Adds (or finds the equal) method: name and signature as symbol indices. */
+/* Adds (or finds the equal) method: name and signature as symbol indices.
+ * Returns 0 or PB_ENOMEM (nothing added). */
 int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uint32_t *sig,
                           size_t num_sig, uint32_t *out, pb_error *err) PB_WARN_UNUSED;
-/* Adds (or finds) the placeholder method for a dangling method id. */
+/* Adds (or finds) the placeholder method for a dangling method id. Returns
+ * 0 or PB_ENOMEM (nothing added). */
 int pb_profile_add_placeholder_method(pb_profile *p, int64_t id, uint32_t *out,
                                       pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_method_count(const pb_profile *p);
 const pb_method *pb_profile_method(const pb_profile *p, uint32_t i);
 
-/* Interns a frame array (n >= 1). Equal arrays give equal ids.
+/* Interns a frame array (n >= 1). Equal arrays give equal ids. Returns 0 or
+ * PB_ENOMEM (nothing added).
  * pb_profile_context: the borrowed frames, NULL (*n 0) for an unknown id. */
 int pb_profile_intern_context(pb_profile *p, const pb_frame *frames, size_t n, uint32_t *out,
                               pb_error *err) PB_WARN_UNUSED;
 const pb_frame *pb_profile_context(const pb_profile *p, uint32_t id, size_t *n);
 
-/* Interns an int32 array (branch layouts). n may be 0. pb_profile_ints:
+/* Interns an int32 array (branch layouts). n may be 0. Returns 0 or
+ * PB_ENOMEM (nothing added). pb_profile_ints:
  * borrowed, NULL (*n 0) for an unknown id. */
 int pb_profile_intern_ints(pb_profile *p, const int32_t *v, size_t n, uint32_t *out,
                            pb_error *err) PB_WARN_UNUSED;
