@@ -28,7 +28,7 @@ static const pb_option_desc indexed_write_options[] = {
                                     "(as read from an indexed file, else llvm's; docs/indexed.md)"},
     {NULL, NULL, NULL}};
 
-const pb_format pb_format_indexed = {
+const pb_format pbi_format_indexed = {
     PB_FORMAT_ABI,
     "indexed",
     "LLVM indexed instrumentation profile (.profdata), versions 1-14",

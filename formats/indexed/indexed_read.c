@@ -17,6 +17,7 @@
 #include "profbridge/indexed.h"
 #include "llvm/llvm_values.h"
 #include "profbridge/indexed.h"
+#include "util/api.h"
 
 typedef struct read_ctx {
     const pbi_idx_file *f;
@@ -221,6 +222,7 @@ out:
 
 int pb_indexed_lookup(const void *data, size_t len, const void *name, size_t name_len,
                       pb_profile **out, pb_error *err) {
+    pbi_api_enter(err);
     pbi_idx_file f;
     pbi_idx_item it;
     read_ctx c;
@@ -271,6 +273,9 @@ static int on_stream_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off
 int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
                        pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
                        pb_error *err) {
+    pbi_api_enter(err);
+    if (!data && len) return pbi_null_arg(err, __func__, "data");
+    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     pbi_idx_file f;
     read_ctx c;
     memset(&c, 0, sizeof c);

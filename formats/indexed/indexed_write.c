@@ -177,12 +177,12 @@ static void target_flags(wstate *w) {
     }
     if ((f & PB_VARIANT_TEMPORAL) && w->version < PBI_IDX_TRACES_SINCE) {
         f &= ~PB_VARIANT_TEMPORAL;
-        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (--llvm-version %d has)", w->version,
+        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (plugin option llvm-version %d has)", w->version,
                pbi_llvm_first_reading_indexed(PBI_IDX_TRACES_SINCE));
     }
     if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && (w->version < 12 || !pbi_llvm_has(&w->t, PBI_LF_FLAG_LOOP_ENTRIES))) {
         f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
-        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (--llvm-version 20 does)",
+        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (plugin option llvm-version 20 does)",
                w->t.release, w->version);
     }
     w->flags = f;
@@ -944,14 +944,14 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         binid_off = table_off + w.out.len;
         if ((rc = write_binary_ids(&w, err))) goto out;
     } else if (pb_profile_binary_id_count(p)) {
-        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (--llvm-version %d has)",
+        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (plugin option llvm-version %d has)",
                pb_profile_binary_id_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w.version >= PBI_IDX_VTABLE_SINCE) {
         vt_off = table_off + w.out.len;
         if ((rc = write_vtable_names(&w, err))) goto out;
     } else if (pb_profile_symbol_count(p)) {
-        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (--llvm-version %d has)",
+        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (plugin option llvm-version %d has)",
                pb_profile_symbol_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
@@ -1001,10 +1001,10 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
     pbi_buf_free(&tail);
     if (rc) goto out;
     if (w.dropped_kind2_sites)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (--llvm-version %d keeps them)",
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (plugin option llvm-version %d keeps them)",
                w.dropped_kind2_sites, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (--llvm-version %d keeps them)",
+        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (plugin option llvm-version %d keeps them)",
                w.dropped_bitmaps, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
     if (w.truncated_values)
         notice(&w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w.truncated_values);

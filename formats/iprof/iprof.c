@@ -123,7 +123,7 @@ static const pb_option_desc iprof_write_options[] = {
     {"iprof-version", "V", "write this iprof version (1.0.0, 1.1.0, 0.4.0)"},
     {NULL, NULL, NULL}};
 
-const pb_format pb_format_iprof = {
+const pb_format pbi_format_iprof = {
     PB_FORMAT_ABI,
     "iprof",
     "GraalVM Native Image PGO profile (JSON, versions 0.2.0, 0.4.0, 1.0.0, 1.1.0)",

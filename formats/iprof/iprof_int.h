@@ -2,7 +2,7 @@
 /*
  * iprof_int.h -- internal declarations shared by the files of the iprof plugin
  * (GraalVM Native Image PGO profiles, spec: docs/iprof.md). Nothing here leaves
- * the plugin folder except through pb_format_iprof.
+ * the plugin folder except through pbi_format_iprof.
  */
 #ifndef PB_IPROF_INT_H
 #define PB_IPROF_INT_H

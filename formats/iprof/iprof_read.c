@@ -106,7 +106,7 @@ static int problem(reader *r, int code, const char *path, const char *expected, 
     pb_error_set_source(&e, r->src);
     pb_error_set_ef(&e, code, PB_NO_OFFSET, path, expected, found);
     /* Everything problem() reports is beyond what lenient mode repairs. */
-    if (r->lenient) snprintf(e.message, sizeof e.message, "not repairable with --lenient");
+    if (r->lenient) snprintf(e.message, sizeof e.message, "not repairable in lenient mode");
     if (r->report_all) {
         r->problems++;
         if (r->o->diag) r->o->diag(r->o->diag_ctx, PB_DIAG_ERROR, &e);
@@ -280,7 +280,7 @@ static int syntax_problem(reader *r, const loader *l, const json_error_t *je) {
         char found[64];
         snprintf(found, sizeof found, "%.*s", (int)t.tok_len, t.tok);
         pb_error_set_ef(&e, code, PB_NO_OFFSET, path, expected, found[0] ? found : "a huge integer");
-        if (r->lenient) snprintf(e.message, sizeof e.message, "not repairable with --lenient");
+        if (r->lenient) snprintf(e.message, sizeof e.message, "not repairable in lenient mode");
     } else {
         pb_error_set(&e, code, PB_NO_OFFSET, path, "%s", je->text);
     }
@@ -1104,6 +1104,9 @@ out:
                      r.problems == 1 ? "" : "s");
         rc = PB_EFORMAT;
     }
+    /* The model calls above (pb_profile_*) start their pb_error afresh, so
+     * the name set at the start may be gone: name the input again. */
+    if (rc) pb_error_set_source(err, r.src);
     json_decref(root);
     free(l);
     pbi_idmap_free(&r.types);

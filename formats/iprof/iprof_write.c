@@ -415,7 +415,7 @@ static int pick_version(writer *w, size_t n_instanceof, const pbi_iprof_version 
     } else if (row && !row->has_instanceof && n_instanceof) {
         return pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "cannot write iprof %s: the profile has %zu instanceof entries, "
-                            "which need 1.1.0 (use --iprof-version 1.1.0)",
+                            "which need 1.1.0 (plugin option iprof-version 1.1.0)",
                             row->text, n_instanceof);
     } else if (!row) {
         if (v)

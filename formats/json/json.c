@@ -41,7 +41,7 @@ static int json_probe(const uint8_t *head, size_t len) {
 
 static const char *const json_extensions[] = {".json", NULL};
 
-const pb_format pb_format_json = {
+const pb_format pbi_format_json = {
     PB_FORMAT_ABI,
     "json",
     "profbridge's JSON view of the model (lossless, documented in docs/json-model.md)",

@@ -22,7 +22,7 @@ static const pb_option_desc raw_write_options[] = {
     {"raw-names", "zlib|plain", "names section encoding (default zlib)"},
     {NULL, NULL, NULL}};
 
-const pb_format pb_format_raw = {
+const pb_format pbi_format_raw = {
     PB_FORMAT_ABI,
     "raw",
     "LLVM raw instrumentation profile (.profraw) v5, v7-v11, 32/64-bit, LE/BE",

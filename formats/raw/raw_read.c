@@ -251,8 +251,8 @@ static int read_header(rd *r, prof *pf) {
         hdr_path(pf, PBI_RH_Version, path, sizeof path);
         return pb_error_set(r->err, PB_EUNSUPPORTED, s + 8, path,
                             "debug info for correlation is required: a debug-info-correlated raw profile "
-                            "(variant bit 59) has its names and data in the binary; read it with "
-                            "--debug-info <binary>");
+                            "(variant bit 59) has its names and data in the binary; read it together with "
+                            "that binary");
     }
     return 0;
 }

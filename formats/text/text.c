@@ -76,7 +76,7 @@ static const pb_option_desc text_write_options[] = {
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},
     {NULL, NULL, NULL}};
 
-const pb_format pb_format_text = {
+const pb_format pbi_format_text = {
     PB_FORMAT_ABI,
     "text",
     "LLVM text instrumentation profile (.proftext, llvm-profdata merge --text)",

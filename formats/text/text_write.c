@@ -112,14 +112,14 @@ static void header(twriter *w) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_LOOP_ENTRIES))
             pbi_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
         else
-            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (plugin option llvm-version %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_LOOP_ENTRIES));
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_BYTE_COVERAGE))
             pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
         else
-            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (--llvm-version %d has)",
+            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (plugin option llvm-version %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_BYTE_COVERAGE));
     }
     if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
@@ -154,7 +154,7 @@ static void header(twriter *w) {
         pbi_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
         if (!pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL))
-            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (--llvm-version %d has)",
+            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (plugin option llvm-version %d has)",
                    pb_profile_trace_count(w->p), w->t.release, first_with(PBI_LF_TEXT_TEMPORAL));
         else
             notice(w, "%zu temporal traces not written: the profile lacks the temporal flag",
@@ -347,10 +347,10 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     }
     if ((rc = flush(&w, 1, err))) goto out;
     if (w.dropped_kind2)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (--llvm-version %d keeps them)",
+        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (plugin option llvm-version %d keeps them)",
                w.dropped_kind2, w.t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
     if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (--llvm-version %d has)",
+        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (plugin option llvm-version %d has)",
                w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
     if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);

@@ -6,6 +6,10 @@
  * Both work on LLVM keys: a record is identified by its LLVM name and hash
  * (pb_profile_record_name), so an iprof entry and the record of the
  * .profdata converted from it are the same record, whatever their file ids.
+ *
+ * Errors (error.h): each function taking a pb_error resets it on entry and
+ * checks its pointers (PB_EINVAL). Both profiles are only read (const): they
+ * may be shared with other threads reading them.
  */
 #ifndef PROFBRIDGE_COMPARE_H
 #define PROFBRIDGE_COMPARE_H
@@ -25,6 +29,7 @@ extern "C" {
 /* Overlap (llvm-profdata overlap, instrumentation profiles)                 */
 
 typedef struct pb_overlap_options {
+    unsigned version;   /* PB_OVERLAP_OPTIONS_VERSION: first, always (see error.h) */
     const char *base_name;  /* printed in the report as given ("" if NULL) */
     const char *test_name;
     const char *function;   /* function-level report for test functions whose name
@@ -37,7 +42,12 @@ typedef struct pb_overlap_options {
                                release, README): its report, and how value sites are
                                sorted before they are compared */
 } pb_overlap_options;
-#define PB_OVERLAP_OPTIONS_INIT {NULL, NULL, NULL, UINT64_MAX, 0, 0}
+#define PB_OVERLAP_OPTIONS_VERSION 1
+#define PB_OVERLAP_OPTIONS_INIT {PB_OVERLAP_OPTIONS_VERSION, NULL, NULL, NULL, UINT64_MAX, 0, 0}
+/* Fills *o with the defaults of layout `version` (PB_OVERLAP_OPTIONS_VERSION),
+ * like PB_OVERLAP_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
+ * NULL o or a version this library does not know. Thread-safe. */
+int pb_overlap_options_init(pb_overlap_options *o, unsigned version);
 
 /*
  * Writes the report `llvm-profdata overlap base test` prints, byte for byte,
@@ -46,7 +56,9 @@ typedef struct pb_overlap_options {
  * floating-point operations in the same order. Test records are visited in
  * the test profile's model order, which is the order LLVM's reader yields
  * for raw, indexed and text files as our readers keep the file order.
- * Returns 0, PB_ENOMEM or a sink error.
+ * o may be NULL (the defaults). Returns 0, PB_EINVAL (NULL base, test or
+ * out, an unknown options version or llvm_release), PB_ENOMEM or the
+ * sink's PB_EIO; after a failure `out` holds part of the report.
  */
 int pb_profile_overlap(const pb_profile *base, const pb_profile *test,
                        const pb_overlap_options *o, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
@@ -79,20 +91,25 @@ typedef struct pb_diff pb_diff;
  * equal in counters, bitmap bytes and value sites (values compared as sets
  * of (value, count), order ignored) are not listed. Profile-level data
  * (flags, binary ids, traces, properties) is not compared.
- * Returns 0 or PB_ENOMEM.
+ * Returns 0, PB_EINVAL (NULL a, b or out) or PB_ENOMEM. On success *out
+ * is the caller's (pb_diff_free; it borrows names from a and b, so free it
+ * before them); on failure *out is NULL.
  */
 int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out,
                     pb_error *err) PB_WARN_UNUSED;
+/* Entries (borrowed from d; NULL for i out of range). */
 size_t pb_diff_count(const pb_diff *d);
 const pb_diff_entry *pb_diff_entry_at(const pb_diff *d, size_t i);
 /* Number of keys present in both and equal. */
 size_t pb_diff_same_count(const pb_diff *d);
+/* NULL allowed. */
 void pb_diff_free(pb_diff *d);
 
 /*
  * Writes the diff as text (json = 0) or as the JSON document of
  * docs/overlap-diff.md (json = 1). a_name/b_name are printed as given.
- * Returns 0, PB_ENOMEM or a sink error.
+ * Returns 0, PB_EINVAL (NULL d, a, b or out), PB_ENOMEM or the sink's
+ * PB_EIO.
  */
 int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
                   const char *b_name, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;

@@ -9,7 +9,20 @@
  *
  * Input formats are found by content: every probe bids on the first bytes,
  * the highest bid wins, and a tie at the top is an error, never a guess.
- * Output formats are named (--to) or follow the output file's extension.
+ * Output formats are named or follow the output file's extension.
+ *
+ * The pb_format struct is the plugin implementer's interface; consumers use
+ * the functions below. Errors (error.h): every function here that takes a
+ * pb_error resets it on entry, checks its pointers (PB_EINVAL with a
+ * message for a NULL that is not marked "may be NULL") and its options'
+ * version (PB_EINVAL for one this library does not know). Every reading
+ * function sets *out to NULL first and leaves it NULL on failure, with
+ * nothing leaked; errors name the input (pb_error.source).
+ *
+ * Thread safety: the registry (pb_format_*) is constant and may be used
+ * from any thread. Reads of distinct sources, and writes of one profile
+ * (const) to distinct sinks, may run on several threads at once; a read
+ * with merge_into needs that profile to itself.
  */
 #ifndef PROFBRIDGE_FORMAT_H
 #define PROFBRIDGE_FORMAT_H
@@ -41,11 +54,13 @@ typedef struct pb_kv {
     const char *value;
 } pb_kv;
 
-/* The value of `key` in kv[0..n), or NULL. The last occurrence wins. */
+/* The value of `key` in kv[0..n), or NULL. The last occurrence wins.
+ * kv may be NULL when n is 0. */
 const char *pb_kv_get(const pb_kv *kv, size_t n, const char *key);
 
 typedef struct pb_read_options {
-    const char *format; /* force this plugin ("--from"); NULL = detect by content */
+    unsigned version;   /* PB_READ_OPTIONS_VERSION: first, always (see error.h) */
+    const char *format; /* force this plugin (its name); NULL = detect by content */
     int lenient;        /* keep data that breaks rules when it can be kept (documented per plugin) */
     int report_all;     /* validation: report every problem through diag, then fail */
     pb_diag_fn diag;    /* notices, warnings and (report_all) errors */
@@ -75,24 +90,41 @@ typedef struct pb_read_options {
     uint64_t max_input_size;
     uint64_t max_inflation;
 } pb_read_options;
-#define PB_READ_OPTIONS_INIT {NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0}
+#define PB_READ_OPTIONS_VERSION 1
+#define PB_READ_OPTIONS_INIT {PB_READ_OPTIONS_VERSION, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0}
+/* Fills *o with the defaults of layout `version` (PB_READ_OPTIONS_VERSION),
+ * like PB_READ_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
+ * NULL o or a version this library does not know. Thread-safe. */
+int pb_read_options_init(pb_read_options *o, unsigned version);
 
 typedef struct pb_write_options {
+    unsigned version;   /* PB_WRITE_OPTIONS_VERSION: first, always (see error.h) */
     pb_diag_fn diag; /* notices about data the target cannot hold, never silent */
     void *diag_ctx;
     const pb_kv *kv; /* plugin options, e.g. {"iprof-version","1.0.0"}, {"raw-version","8"} */
     size_t nkv;
 } pb_write_options;
-#define PB_WRITE_OPTIONS_INIT {NULL, NULL, NULL, 0}
+#define PB_WRITE_OPTIONS_VERSION 1
+#define PB_WRITE_OPTIONS_INIT {PB_WRITE_OPTIONS_VERSION, NULL, NULL, NULL, 0}
+/* Fills *o with the defaults of layout `version` (PB_WRITE_OPTIONS_VERSION),
+ * like PB_WRITE_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
+ * NULL o or a version this library does not know. Thread-safe. */
+int pb_write_options_init(pb_write_options *o, unsigned version);
 
 typedef struct pb_dump_options {
+    unsigned version;   /* PB_DUMP_OPTIONS_VERSION: first, always (see error.h) */
     int json;        /* 1: JSON instead of text */
     pb_diag_fn diag;
     void *diag_ctx;
     const pb_kv *kv;
     size_t nkv;
 } pb_dump_options;
-#define PB_DUMP_OPTIONS_INIT {0, NULL, NULL, NULL, 0}
+#define PB_DUMP_OPTIONS_VERSION 1
+#define PB_DUMP_OPTIONS_INIT {PB_DUMP_OPTIONS_VERSION, 0, NULL, NULL, NULL, 0}
+/* Fills *o with the defaults of layout `version` (PB_DUMP_OPTIONS_VERSION),
+ * like PB_DUMP_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
+ * NULL o or a version this library does not know. Thread-safe. */
+int pb_dump_options_init(pb_dump_options *o, unsigned version);
 
 typedef struct pb_format {
     unsigned abi;               /* PB_FORMAT_ABI */
@@ -126,11 +158,12 @@ typedef struct pb_format {
     void (*free_prepared)(void *state);
 } pb_format;
 
-/* Registered plugins, in registry order (i < pb_format_count()). */
+/* Registered plugins, in registry order (i < pb_format_count(); NULL for i
+ * out of range). Descriptors are static: never freed. */
 size_t pb_format_count(void);
 const pb_format *pb_format_at(size_t i);
 
-/* The plugin called `name`, or NULL. */
+/* The plugin called `name`, or NULL (also for a NULL name). */
 const pb_format *pb_format_lookup(const char *name);
 
 /* The plugin whose extension ends `path` (longest match), or NULL. */
@@ -138,19 +171,30 @@ const pb_format *pb_format_for_path(const char *path);
 
 /*
  * Runs every probe on the source's first bytes. *out = the highest bidder.
- * Returns 0; PB_EFORMAT when nobody bids (err says what the first bytes look
- * like) or when two plugins tie at the top.
+ * Returns 0; PB_EINVAL (NULL in or out); PB_EFORMAT when nobody bids (err
+ * says what the first bytes look like) or when two plugins tie at the top;
+ * the errors of pb_source_peek (PB_EIO, PB_ELIMIT). The bytes stay unread.
  */
 int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) PB_WARN_UNUSED;
 
 /*
  * Reads a profile with the plugin o->format names, or the one pb_format_detect
- * picks. On success *out owns the profile (NULL when o->merge_into is set:
- * then the input was merged into it). Errors carry the source name.
+ * picks. o may be NULL (the defaults). On success *out owns the profile
+ * (NULL when o->merge_into is set: then the input was merged into it).
+ * Errors carry the source name. Returns 0 or: PB_EINVAL (NULL out or in, an
+ * unknown format name or options version, a plugin option the plugin
+ * refuses), PB_EFORMAT / PB_ETRUNC / PB_EVERSION (the input breaks its
+ * format: err has the byte offset or JSON path and line), PB_EUNSUPPORTED
+ * (recognised, but the plugin cannot read it, e.g. a debug-info-correlated
+ * raw profile), PB_EIO, PB_ELIMIT (past o->max_input_size or
+ * o->max_inflation), PB_ENOMEM. With o->merge_into, the merge's errors
+ * (pb_profile_merge) too, and a failed read leaves in merge_into what
+ * pb_read_options.merge_into says.
  */
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) PB_WARN_UNUSED;
 
-/* Convenience: opens `path` and reads it with pb_read. */
+/* Convenience: opens `path` ("-": standard input) and reads it with
+ * pb_read. Returns what pb_source_open_file and pb_read return. */
 int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o,
                  pb_error *err) PB_WARN_UNUSED;
 
@@ -163,15 +207,22 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o,
  * and diagnostics included). A plugin without the two halves reads the whole
  * profile in pb_prepare_file (its errors surface there), and pb_read_prepared
  * then hands it out or merges it. pb_read_prepared may be called once.
+ * Both return what pb_read returns. On failure *out is NULL. pb_prepared_free
+ * accepts NULL. A pb_prepared is used by one thread at a time (it may move
+ * between threads).
  */
 typedef struct pb_prepared pb_prepared;
 
+/* Returns what pb_read_file returns; on failure *out is NULL. */
 int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o,
                     pb_error *err) PB_WARN_UNUSED;
 /* The same from a source the caller opened (and frees after pb_prepared_free),
- * so that a failed read can be read again from it (pb_source_rewind). */
+ * so that a failed read can be read again from it (pb_source_rewind).
+ * Returns what pb_read returns; on failure *out is NULL. */
 int pb_prepare(pb_prepared **out, pb_source *src, const pb_read_options *o,
                pb_error *err) PB_WARN_UNUSED;
+/* Returns what pb_read returns (PB_EINVAL also for a NULL pr); on failure
+ * *out is NULL. */
 int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o,
                      pb_error *err) PB_WARN_UNUSED;
 
@@ -182,7 +233,14 @@ int pb_prepared_streams(const pb_prepared *pr);
 
 void pb_prepared_free(pb_prepared *pr);
 
-/* Writes with plugin `f`; PB_EUNSUPPORTED (naming the plugin) if it cannot write. */
+/*
+ * Writes with plugin `f`. o may be NULL (the defaults). Returns 0,
+ * PB_EINVAL (NULL p, out or f, an unknown options version, a plugin option
+ * the plugin refuses or data the target cannot hold at all),
+ * PB_EUNSUPPORTED (naming the plugin) if it cannot write, PB_EIO or
+ * PB_ENOMEM. p is not changed (it is const and may be shared by threads);
+ * after a failure the sink holds part of the output: do not commit it.
+ */
 int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
              pb_error *err) PB_WARN_UNUSED;
 
@@ -191,6 +249,9 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
  * gzip-compressed when the path ends in ".gz", through a temporary file that
  * replaces `path` only on success. The writer's diagnostics that name no file
  * reach o->diag with `path` as their source ("<stdout>" for "-").
+ * Returns what pb_sink_open_file, pb_write and pb_sink_commit return, and
+ * PB_EINVAL when f is NULL and no plugin claims the extension. After a
+ * failure `path` is as it was.
  */
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
                   const pb_write_options *o, pb_error *err) PB_WARN_UNUSED;

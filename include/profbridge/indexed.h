@@ -6,6 +6,9 @@
  * functions of a big .profdata can instead look functions up by name through
  * the file's own on-disk hash table, reading only that key's bytes (the way
  * LLVM's IndexedInstrProfReader::getInstrProfRecord does).
+ *
+ * Both functions reset their pb_error on entry (error.h), only read `data`
+ * and may run on several threads at once over the same bytes.
  */
 #ifndef PROFBRIDGE_INDEXED_H
 #define PROFBRIDGE_INDEXED_H

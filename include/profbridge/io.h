@@ -21,6 +21,15 @@
  * place. Freeing an uncommitted sink removes the temporary file;
  * pb_sink_catch_signals() removes it on SIGINT, SIGTERM, SIGHUP and SIGXFSZ.
  * docs/architecture.md ("Outputs and inputs") has the rules and the reasons.
+ *
+ * Errors (error.h): every function here that takes a pb_error resets it on
+ * entry; the open functions fail with PB_EINVAL (and a message) for a NULL
+ * `out` or path, and set *out to NULL on every failure. The other functions
+ * take a source or sink that must not be NULL (not checked).
+ *
+ * Thread safety: a source or a sink is used by one thread at a time;
+ * distinct ones are independent. pb_sink_catch_signals and
+ * pb_sink_remove_temps act on the whole process (see each).
  */
 #ifndef PROFBRIDGE_IO_H
 #define PROFBRIDGE_IO_H
@@ -57,15 +66,17 @@ typedef struct pb_sink pb_sink;
 
 /*
  * Opens `path` for reading ("-" = standard input). On success *out owns the
- * source; free it with pb_source_free(). Returns 0, PB_EIO (err names the
- * file and the OS reason) or PB_ENOMEM.
+ * source; free it with pb_source_free(). Returns 0, PB_EINVAL (NULL out or
+ * path), PB_EIO (err names the file and the OS reason), PB_EFORMAT (a
+ * broken gzip header) or PB_ENOMEM.
  */
 int pb_source_open_file(pb_source **out, const char *path, pb_error *err) PB_WARN_UNUSED;
 
 /*
  * A source over `len` bytes at `data`, which the caller keeps alive until
  * pb_source_free(). `name` (may be NULL: "<memory>") is used in messages.
- * gzip data is decompressed as for files.
+ * gzip data is decompressed as for files. data may be NULL when len is 0.
+ * Returns 0, PB_EINVAL (NULL out, or NULL data with len > 0) or PB_ENOMEM.
  */
 int pb_source_open_memory(pb_source **out, const void *data, size_t len, const char *name,
                           pb_error *err) PB_WARN_UNUSED;
@@ -75,6 +86,7 @@ int pb_source_open_memory(pb_source **out, const void *data, size_t len, const c
  * gzip inflating at most `max_inflation`:1 past PB_INFLATION_FLOOR. 0 keeps
  * a limit as it is (a new source has the defaults), PB_NO_LIMIT removes it.
  * Reading past a limit fails with PB_ELIMIT, naming the limit and the offset.
+ * Cannot fail.
  */
 void pb_source_set_limits(pb_source *src, uint64_t max_size, uint64_t max_inflation);
 
@@ -104,7 +116,8 @@ void pb_source_set_progress(pb_source *src, pb_progress_fn fn, void *ctx);
 /*
  * Like pb_source_read_all, but a regular, uncompressed file is mapped
  * (read-only) instead of copied when nothing but the peek was consumed.
- * The bytes stay valid until pb_source_free.
+ * The bytes stay valid until pb_source_free. Returns what
+ * pb_source_read_all returns (0, PB_EIO, PB_EFORMAT, PB_ELIMIT, PB_ENOMEM).
  */
 int pb_source_map(pb_source *src, const uint8_t **data, size_t *len, pb_error *err) PB_WARN_UNUSED;
 
@@ -119,7 +132,8 @@ int pb_source_rewind(pb_source *src, pb_error *err) PB_WARN_UNUSED;
 /* Frees the source; NULL is allowed. */
 void pb_source_free(pb_source *src);
 
-/* The name used in messages: the path, "<stdin>" or the memory name. Borrowed. */
+/* The name used in messages: the path, "<stdin>" or the memory name.
+ * Borrowed until pb_source_free. */
 const char *pb_source_name(const pb_source *src);
 
 /* 1 if the underlying bytes are gzip-compressed. */
@@ -128,20 +142,23 @@ int pb_source_is_gzip(const pb_source *src);
 /*
  * Shows the first min(PB_PEEK_MAX, size) bytes of the (decompressed) content
  * without consuming them. *head stays valid until the next call on `src`.
- * Returns 0, PB_EIO or PB_EFORMAT (a broken gzip stream).
+ * Returns 0, PB_EIO, PB_EFORMAT (a broken gzip stream) or PB_ELIMIT.
  */
 int pb_source_peek(pb_source *src, const uint8_t **head, size_t *len, pb_error *err) PB_WARN_UNUSED;
 
 /*
  * Reads up to `n` bytes into buf; *got is 0 only at the end of the content.
- * Returns 0, PB_EIO or PB_EFORMAT (broken gzip stream).
+ * Returns 0, PB_EIO, PB_EFORMAT (broken gzip stream) or PB_ELIMIT (a limit
+ * of pb_source_set_limits passed). After a failure the source's position is
+ * unspecified: free it (or pb_source_rewind a file).
  */
 int pb_source_read(pb_source *src, void *buf, size_t n, size_t *got, pb_error *err) PB_WARN_UNUSED;
 
 /*
  * Reads everything not yet consumed and hands it out as one block owned by
  * the source (valid until pb_source_free). Binary readers use this; streaming
- * readers use pb_source_read. Returns 0, PB_EIO, PB_EFORMAT or PB_ENOMEM.
+ * readers use pb_source_read. Returns 0, PB_EIO, PB_EFORMAT, PB_ELIMIT or
+ * PB_ENOMEM.
  */
 int pb_source_read_all(pb_source *src, const uint8_t **data, size_t *len, pb_error *err) PB_WARN_UNUSED;
 
@@ -149,8 +166,8 @@ int pb_source_read_all(pb_source *src, const uint8_t **data, size_t *len, pb_err
  * Opens a sink for `path` ("-" = standard output). With gzip != 0 the bytes
  * are gzip-compressed. A regular or new file changes only in
  * pb_sink_commit(); a device, FIFO or socket is opened and written in place.
- * Returns 0, PB_EIO (err names `path`: a directory, a missing directory, no
- * permission) or PB_ENOMEM.
+ * Returns 0, PB_EINVAL (NULL out or path), PB_EIO (err names `path`: a
+ * directory, a missing directory, no permission) or PB_ENOMEM.
  */
 int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) PB_WARN_UNUSED;
 
@@ -158,7 +175,8 @@ int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) 
  * Checks, creating nothing, that pb_sink_open_file(path) could succeed: the
  * output is not a directory and its directory exists and is writable (or,
  * written in place, the output itself is). Commands call it before reading
- * their inputs, so a long merge does not fail at its end. Returns 0 or PB_EIO.
+ * their inputs, so a long merge does not fail at its end. Returns 0,
+ * PB_EINVAL (path NULL) or PB_EIO.
  */
 int pb_sink_check(const char *path, pb_error *err) PB_WARN_UNUSED;
 
@@ -166,20 +184,25 @@ int pb_sink_check(const char *path, pb_error *err) PB_WARN_UNUSED;
  * Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGXFSZ (those whose
  * action is the default) that remove the temporary files of open sinks and
  * then let the signal act as it would have. Programs with their own handlers
- * call pb_sink_remove_temps() from them instead. Returns 0 or -1 (errno).
+ * call pb_sink_remove_temps() from them instead. Returns 0 or -1 (errno;
+ * no pb_error: it is process-wide). Call it once, from one thread, before
+ * other threads start.
  */
 int pb_sink_catch_signals(void);
 
 /* Removes the temporary files of every open file sink. Async-signal-safe. */
 void pb_sink_remove_temps(void);
 
-/* A sink that collects the bytes in memory (see pb_sink_memory). */
+/* A sink that collects the bytes in memory (see pb_sink_memory). Returns 0,
+ * PB_EINVAL (out NULL) or PB_ENOMEM. */
 int pb_sink_open_memory(pb_sink **out, pb_error *err) PB_WARN_UNUSED;
 
-/* Appends bytes (buffered). Returns 0, PB_EIO or PB_ENOMEM. */
+/* Appends bytes (buffered). Returns 0, PB_EIO or PB_ENOMEM. A sink that
+ * failed once fails every later write and its commit (PB_EIO): a caller may
+ * check only the commit. */
 int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) PB_WARN_UNUSED;
 
-/* printf into the sink. Returns 0, PB_EIO or PB_ENOMEM. */
+/* printf into the sink. Returns 0, PB_EINVAL (a bad format), PB_EIO or PB_ENOMEM. */
 int pb_sink_printf(pb_sink *s, pb_error *err, const char *fmt, ...) PB_PRINTF(3, 4);
 
 /* Bytes written so far (uncompressed). */
@@ -191,10 +214,13 @@ uint64_t pb_sink_offset(const pb_sink *s);
  */
 int pb_sink_commit(pb_sink *s, pb_error *err) PB_WARN_UNUSED;
 
-/* Frees the sink; an uncommitted file sink removes its temporary file. */
+/* Frees the sink; an uncommitted file sink removes its temporary file (the
+ * target stays as it was). NULL is allowed. */
 void pb_sink_free(pb_sink *s);
 
-/* Memory sinks: the bytes written so far (borrowed). NULL for file sinks. */
+/* Memory sinks: the bytes written so far (borrowed until the next write or
+ * pb_sink_free); never NULL for a memory sink. NULL for file sinks (*len
+ * untouched). len may be NULL. */
 const uint8_t *pb_sink_memory(const pb_sink *s, size_t *len);
 
 #ifdef __cplusplus

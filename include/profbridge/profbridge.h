@@ -17,6 +17,10 @@
  *       (void)pb_write_file(p, "app.profdata", NULL, &wo, &err);
  *   }
  *   pb_profile_free(p);
+ *
+ * Every header says, per function, what it returns (every code), who owns
+ * what, the state after a failure and whether it is thread-safe; error.h
+ * has the rules they share. examples/ has whole programs.
  */
 #ifndef PROFBRIDGE_H
 #define PROFBRIDGE_H
@@ -28,6 +32,7 @@
 #include "indexed.h"
 #include "io.h"
 #include "merge.h"
+#include "order.h"
 #include "profile.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
@@ -37,8 +42,8 @@
 extern "C" {
 #endif
 
-/* The library's version string (may differ from PB_VERSION_STRING when a
- * program runs against a newer shared library). */
+/* The library's version string (static; may differ from PB_VERSION_STRING
+ * when a program runs against a newer shared library). Thread-safe. */
 const char *pb_version(void);
 
 #ifdef __cplusplus

@@ -22,8 +22,25 @@
  * for records, sites and contexts, until the next call that adds to or
  * reorders the profile (add, merge, canonicalize).
  *
- * Thread safety: none. A profile is used by one thread at a time; const
- * functions that render names fill an internal cache.
+ * Thread safety: one profile may be used by any number of threads at the
+ * same time as long as all of them only call functions that take it as
+ * `const pb_profile *` (getters, pb_profile_record_name, pb_profile_lookup,
+ * pb_write, pb_profile_overlap, pb_profile_diff, pb_profile_order, the
+ * `src` of pb_profile_merge, ...). The caches those functions fill (rendered
+ * Java names, the lookup and key indexes) are filled under a lock inside the
+ * profile (tests/tsan/ checks it under ThreadSanitizer). A call that takes
+ * `pb_profile *` (add, set, intern, merge into, canonicalize, free,
+ * pb_profile_record_mut) needs the profile to itself: no other call on it
+ * may run meanwhile. Distinct profiles are independent.
+ *
+ * Errors: see error.h. Every function below that takes a pb_error resets it
+ * on entry. Functions without one cannot fail; their `p` (and other
+ * pointers not marked "may be NULL") must not be NULL: they are called per
+ * record and do not check.
+ *
+ * State after a failure: a function that adds to a profile (add_*, intern*,
+ * set_prop) changes nothing when it fails; pb_profile_merge says below what
+ * a failed merge leaves.
  */
 #ifndef PROFBRIDGE_PROFILE_H
 #define PROFBRIDGE_PROFILE_H
@@ -167,7 +184,9 @@ typedef struct pb_origin {
 /* ------------------------------------------------------------------------ */
 /* Life cycle                                                                */
 
-/* Creates an empty profile (no flags, no records). Returns 0 or PB_ENOMEM. */
+/* Creates an empty profile (no flags, no records) that the caller owns and
+ * frees with pb_profile_free. Returns 0, PB_EINVAL (out is NULL) or
+ * PB_ENOMEM (*out NULL). */
 int pb_profile_new(pb_profile **out, pb_error *err) PB_WARN_UNUSED;
 
 /* Frees the profile and everything it owns; NULL is allowed. */
@@ -176,9 +195,12 @@ void pb_profile_free(pb_profile *p);
 /* ------------------------------------------------------------------------ */
 /* Profile-level facts                                                       */
 
+/* The variant flags (PB_VARIANT_*, PB_KIND_FRONTEND); the setter replaces them. */
 uint64_t pb_profile_flags(const pb_profile *p);
 void pb_profile_set_flags(pb_profile *p, uint64_t variant_flags);
 
+/* Where the profile came from (never NULL; borrowed, valid until the
+ * profile is freed or the origin set again). The setter copies *o. */
 const pb_origin *pb_profile_origin(const pb_profile *p);
 void pb_profile_set_origin(pb_profile *p, const pb_origin *o);
 
@@ -190,20 +212,27 @@ void pb_profile_set_origin(pb_profile *p, const pb_origin *o);
  */
 int pb_profile_set_prop(pb_profile *p, const char *key, const void *value, size_t len,
                         pb_error *err) PB_WARN_UNUSED;
-/* The value (NUL-terminated, borrowed) and its length, or NULL if unset. */
+/* The value (NUL-terminated, borrowed until the key is set again, removed
+ * or the profile freed) and its length (len may be NULL), or NULL if unset. */
 const char *pb_profile_prop(const pb_profile *p, const char *key, size_t *len);
-/* Properties in insertion order: key and value of the i-th (i < count). */
+/* Properties in insertion order: key and value of the i-th (i < count;
+ * NULL for i out of range). Borrowed as pb_profile_prop. */
 size_t pb_profile_prop_count(const pb_profile *p);
 const char *pb_profile_prop_at(const pb_profile *p, size_t i, const char **value, size_t *len);
 /* Removes a property (no-op when absent). */
 void pb_profile_remove_prop(pb_profile *p, const char *key);
 
-/* Binary ids (build ids), in insertion order; duplicates are kept out. */
+/* Binary ids (build ids), in insertion order; duplicates are kept out.
+ * add: the bytes are copied; returns 0 or PB_ENOMEM (nothing added).
+ * pb_profile_binary_id: borrowed bytes of the i-th, NULL for i out of range. */
 int pb_profile_add_binary_id(pb_profile *p, const uint8_t *id, size_t len, pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_binary_id_count(const pb_profile *p);
 const uint8_t *pb_profile_binary_id(const pb_profile *p, size_t i, size_t *len);
 
-/* Temporal profile traces: a weight and a list of function NameRefs each. */
+/* Temporal profile traces: a weight and a list of function NameRefs each.
+ * add copies refs (NULL allowed when n is 0); returns 0 or PB_ENOMEM
+ * (nothing added). pb_profile_trace: the borrowed refs of the i-th (NULL for
+ * i out of range), its weight and length. */
 int pb_profile_add_trace(pb_profile *p, uint64_t weight, const uint64_t *refs, size_t n,
                          pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_trace_count(const pb_profile *p);
@@ -219,46 +248,62 @@ void pb_profile_set_trace_stream_size(pb_profile *p, uint64_t n);
 /* Adds `src`'s binary ids and temporal traces to `dst` and its trace stream
  * size to dst's (saturating): what a copy of a profile's records into a
  * fresh profile needs besides the records. (pb_profile_merge adds the binary
- * ids the same way, but samples the traces as llvm-profdata does.) */
+ * ids the same way, but samples the traces as llvm-profdata does.)
+ * Returns 0, PB_EINVAL (NULL dst or src) or PB_ENOMEM; after PB_ENOMEM dst
+ * may hold some of src's binary ids and traces. */
 int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) PB_WARN_UNUSED;
 
 /* ------------------------------------------------------------------------ */
 /* Interned strings, symbols, methods, contexts, int arrays                  */
 
-/* Interns `len` bytes (any bytes, NUL allowed). Equal bytes give equal ids. */
+/* Interns `len` bytes (any bytes, NUL allowed). Equal bytes give equal ids.
+ * Returns 0 or PB_ENOMEM (*out unchanged, nothing added). */
 int pb_profile_intern(pb_profile *p, const void *bytes, size_t len, pb_str *out,
                       pb_error *err) PB_WARN_UNUSED;
-/* The bytes of a string id (NUL-terminated for convenience), borrowed. */
+/* The bytes of a string id (NUL-terminated for convenience), borrowed until
+ * the profile is freed. NULL, with *len 0, for an id the profile does not
+ * have, PB_NONE included. len may be NULL. */
 const char *pb_profile_str(const pb_profile *p, pb_str id, size_t *len);
 
 /* Adds a symbol by name, or finds the existing one with that name. Computes
- * its MD5 NameRef. *out = its index. */
+ * its MD5 NameRef. *out = its index. Returns 0 or PB_ENOMEM (nothing added).
+ * The placeholder variant and the method and context functions below return
+ * the same codes. pb_profile_symbol / _method: borrowed until the next call
+ * that adds to or reorders that table; NULL for an index out of range. */
 int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t *out,
                           pb_error *err) PB_WARN_UNUSED;
-/* Adds (or finds) the placeholder symbol for a dangling type id. */
+/* Adds (or finds) the placeholder symbol for a dangling type id. Returns 0
+ * or PB_ENOMEM (nothing added). */
 int pb_profile_add_placeholder_symbol(pb_profile *p, int64_t id, uint32_t *out,
                                       pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_symbol_count(const pb_profile *p);
 const pb_symbol *pb_profile_symbol(const pb_profile *p, uint32_t i);
-/* Finds a symbol by name or by NameRef. Returns 0 or PB_ENOTFOUND. */
+/* Finds a symbol by name or by NameRef. Returns 0 (*out set) or
+ * PB_ENOTFOUND (*out unchanged). */
 int pb_profile_find_symbol(const pb_profile *p, const void *name, size_t len, uint32_t *out);
 int pb_profile_find_symbol_md5(const pb_profile *p, uint64_t md5, uint32_t *out);
 
-/* Adds (or finds the equal) method: name and signature as symbol indices. */
+/* Adds (or finds the equal) method: name and signature as symbol indices.
+ * Returns 0 or PB_ENOMEM (nothing added). */
 int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uint32_t *sig,
                           size_t num_sig, uint32_t *out, pb_error *err) PB_WARN_UNUSED;
-/* Adds (or finds) the placeholder method for a dangling method id. */
+/* Adds (or finds) the placeholder method for a dangling method id. Returns
+ * 0 or PB_ENOMEM (nothing added). */
 int pb_profile_add_placeholder_method(pb_profile *p, int64_t id, uint32_t *out,
                                       pb_error *err) PB_WARN_UNUSED;
 size_t pb_profile_method_count(const pb_profile *p);
 const pb_method *pb_profile_method(const pb_profile *p, uint32_t i);
 
-/* Interns a frame array (n >= 1). Equal arrays give equal ids. */
+/* Interns a frame array (n >= 1). Equal arrays give equal ids. Returns 0 or
+ * PB_ENOMEM (nothing added).
+ * pb_profile_context: the borrowed frames, NULL (*n 0) for an unknown id. */
 int pb_profile_intern_context(pb_profile *p, const pb_frame *frames, size_t n, uint32_t *out,
                               pb_error *err) PB_WARN_UNUSED;
 const pb_frame *pb_profile_context(const pb_profile *p, uint32_t id, size_t *n);
 
-/* Interns an int32 array (branch layouts). n may be 0. */
+/* Interns an int32 array (branch layouts). n may be 0. Returns 0 or
+ * PB_ENOMEM (nothing added). pb_profile_ints:
+ * borrowed, NULL (*n 0) for an unknown id. */
 int pb_profile_intern_ints(pb_profile *p, const int32_t *v, size_t n, uint32_t *out,
                            pb_error *err) PB_WARN_UNUSED;
 const int32_t *pb_profile_ints(const pb_profile *p, uint32_t id, size_t *n);
@@ -272,11 +317,15 @@ const int32_t *pb_profile_ints(const pb_profile *p, uint32_t id, size_t *n);
  * PB_EEXIST when a record with the same key exists (use pb_profile_merge_record
  * to add into it), PB_EINVAL when the record is malformed (no counters, a
  * Java kind without its context, a value whose symbol's NameRef differs).
- * *index (may be NULL) receives the new record's index.
+ * *index (may be NULL) receives the new record's index. Returns 0,
+ * PB_EEXIST, PB_EINVAL (also for a NULL p or rec) or PB_ENOMEM; on failure
+ * the profile is unchanged.
  */
 int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index,
                           pb_error *err) PB_WARN_UNUSED;
 
+/* The records, in model order. pb_profile_record: borrowed until the next
+ * call that adds to or reorders the profile; NULL for i out of range. */
 size_t pb_profile_record_count(const pb_profile *p);
 const pb_record *pb_profile_record(const pb_profile *p, size_t i);
 pb_record *pb_profile_record_mut(pb_profile *p, size_t i);
@@ -285,7 +334,11 @@ pb_record *pb_profile_record_mut(pb_profile *p, size_t i);
  * The record's LLVM name and hash. For PB_REC_FUNCTION these are the stored
  * name and hash; for Java kinds they are rendered from the context by the
  * grammar of docs/mapping.md (hash = low 60 bits of the name's MD5) and
- * cached. *name stays valid until the profile is freed. Returns 0 or PB_ENOMEM.
+ * cached. *name stays valid until the profile is freed. name, len and hash
+ * may be NULL. `r` is a record of this profile or a record using its
+ * tables. Returns 0, PB_EINVAL (the record names a string, context, method
+ * or layout the profile lacks) or PB_ENOMEM. Safe to call from several
+ * threads on one profile (see the top of this header).
  */
 int pb_profile_record_name(const pb_profile *p, const pb_record *r, const char **name,
                            size_t *len, uint64_t *hash, pb_error *err) PB_WARN_UNUSED;
@@ -296,7 +349,9 @@ uint64_t pb_md5_ref(const void *bytes, size_t len);
 /*
  * Indices of the records whose LLVM name is `name` (all hashes), or whose
  * name's NameRef is `ref`; at most `max` indices are stored, the return value
- * is the number found. The first call builds an index (renders Java names).
+ * is the number found (indices may be NULL with max 0, to count). The first
+ * call builds an index (renders Java names); when memory for it is lacking
+ * the answer is 0. Safe to call from several threads on one profile.
  */
 size_t pb_profile_lookup(const pb_profile *p, const void *name, size_t len, size_t *indices,
                          size_t max);
@@ -311,7 +366,10 @@ size_t pb_profile_lookup_ref(const pb_profile *p, uint64_t ref, size_t *indices,
  * after, by id), methods by (name, signature symbol names), records:
  * functions first by (name bytes, hash), then Java records by (kind, context
  * frames compared by canonical method index and bci, layout, hash). Equal
- * profiles read from id-shuffled files become identical.
+ * profiles read from id-shuffled files become identical. Returns 0,
+ * PB_EINVAL (p NULL) or PB_ENOMEM; after PB_ENOMEM the profile holds the
+ * same content, possibly only partly reordered. Indices and borrowed
+ * pointers into the profile's tables are invalid after the call.
  */
 int pb_profile_canonicalize(pb_profile *p, pb_error *err) PB_WARN_UNUSED;
 
@@ -330,7 +388,9 @@ typedef struct pb_remap pb_remap;
  * naming an OLD wins. Returns 0, or PB_EFORMAT with err->line set to the
  * first other line (1-based, counting every line) and LLVM's words
  * ("unexpected line in remapping file", expected "'old_symbol new_symbol'").
- * The text is copied.
+ * The text is copied (text may be NULL when len is 0). On failure *out is
+ * NULL. pb_remap_free: NULL allowed. A pb_remap is never changed after
+ * parsing: one may serve many threads.
  */
 int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) PB_WARN_UNUSED;
 
@@ -348,6 +408,7 @@ void pb_remap_free(pb_remap *r);
 #define PB_MERGE_BITMAP_MISMATCH "bitmap_mismatch"
 
 typedef struct pb_merge_options {
+    unsigned version;   /* PB_MERGE_OPTIONS_VERSION: first, always (see error.h) */
     uint64_t weight;            /* counts and value counts are multiplied by it (>= 1) */
     uint64_t max_count;         /* saturation point: PB_MAX_COUNT_* */
     uint32_t max_values_per_site; /* 0 = no limit; PB_MAX_VALUES_PER_SITE_LLVM as llvm-profdata */
@@ -368,7 +429,12 @@ typedef struct pb_merge_options {
      * with a remapping, merge every input into a new profile. */
     const pb_remap *remap;
 } pb_merge_options;
-#define PB_MERGE_OPTIONS_INIT {1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000, 0, NULL}
+#define PB_MERGE_OPTIONS_VERSION 1
+#define PB_MERGE_OPTIONS_INIT {PB_MERGE_OPTIONS_VERSION, 1, PB_MAX_COUNT_LLVM, PB_MAX_VALUES_PER_SITE_LLVM, NULL, NULL, NULL, 100, 10000, 0, NULL}
+/* Fills *o with the defaults of layout `version` (PB_MERGE_OPTIONS_VERSION),
+ * like PB_MERGE_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
+ * NULL o or a version this library does not know. Thread-safe. */
+int pb_merge_options_init(pb_merge_options *o, unsigned version);
 
 /*
  * Adds one record into `dst` the way llvm-profdata merge does: a new key is
@@ -381,7 +447,10 @@ typedef struct pb_merge_options {
  * that saturates is reported as "NAME: counter overflow". Each record gets
  * at most one warning (the first problem, as llvm-profdata reports it), its
  * path one of PB_MERGE_* above.
- * Symbols/contexts in `rec` are indices of `dst`.
+ * Symbols/contexts in `rec` are indices of `dst`. o may be NULL (the
+ * defaults). Returns 0 (also when the record was skipped with a warning),
+ * PB_EINVAL (NULL dst or rec, bad options, an options version this library
+ * does not know) or PB_ENOMEM; on failure dst is unchanged.
  */
 int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,
                             pb_error *err) PB_WARN_UNUSED;
@@ -393,7 +462,20 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * contexts are imported by content, records merged as above, binary ids and
  * traces added as llvm-profdata's writer adds them (cut, sampled into a
  * reservoir; the traces of a profile read from a raw file take o->weight as
- * their weight), properties missing in dst copied.
+ * their weight), properties missing in dst copied. o may be NULL (the
+ * defaults).
+ *
+ * Returns 0; PB_EINVAL (NULL dst or src, dst == src, bad options or an
+ * unknown options version, a src record naming no string); PB_EFORMAT
+ * (profile kinds that cannot merge, with llvm-profdata's words); PB_ENOMEM.
+ * State after a failure: PB_EINVAL for the arguments and PB_EFORMAT are
+ * found before anything changes, and dst is unchanged. PB_ENOMEM (or a
+ * malformed src record) stops the merge where it happened: the parts are
+ * merged in the order symbols/methods/contexts, records (in src order),
+ * flags, binary ids, traces, properties, origin, and a failure leaves the
+ * parts before it merged and those after it untouched. dst is then still a
+ * consistent profile (every record whole) holding part of src, as
+ * llvm-profdata merge keeps what it merged before a failed input.
  */
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) PB_WARN_UNUSED;
@@ -404,6 +486,8 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
  * traces merged into none (cut, sampled; from a raw file given o->weight), and every value site sorted by count (descending, stable) and cut to
  * o->max_values_per_site. `merge` uses it to take its first input as the
  * accumulator instead of copying it (same result, half the memory).
+ * Returns 0, PB_EINVAL (p NULL, bad options) or PB_ENOMEM (p keeps its
+ * records, some possibly weighted already: free it).
  */
 int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) PB_WARN_UNUSED;
 
@@ -412,7 +496,8 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
  * their kind requires (branch: 1 + successors counters), value symbols exist
  * and their NameRefs equal the values, contexts name existing methods,
  * method signatures existing symbols, no key is repeated. Each problem goes
- * to `diag` as an error. Returns the number of problems (0 = consistent).
+ * to `diag` as an error (diag may be NULL). Returns the number of problems
+ * (0 = consistent). Cannot fail otherwise; safe on a profile shared by threads.
  */
 size_t pb_profile_check(const pb_profile *p, pb_diag_fn diag, void *diag_ctx);
 
@@ -420,7 +505,8 @@ size_t pb_profile_check(const pb_profile *p, pb_diag_fn diag, void *diag_ctx);
  * Compares two profiles by content (names, not indices): flags, properties,
  * binary ids, traces, symbols, methods, records with counters, bitmaps and
  * values. Returns 1 when equal, 0 otherwise, and then writes the first
- * difference into `why` (may be NULL).
+ * difference into `why` (may be NULL; cut to why_len, NUL-terminated).
+ * Safe on profiles shared by threads.
  */
 int pb_profile_equal(const pb_profile *a, const pb_profile *b, char *why, size_t why_len);
 

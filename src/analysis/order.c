@@ -29,6 +29,7 @@
 #include "profbridge/order.h"
 #include "model/profile_internal.h"
 #include "llvm/stl_algo.h"
+#include "util/api.h"
 
 /* ---- what differs between releases ----------------------------------------
  * The ORDER_* rows of src/llvm/target.h, each compared with the real
@@ -590,6 +591,11 @@ fail:
 }
 
 int pb_profile_order(const pb_profile *p, const pb_order_options *o, uint64_t **ids, size_t *n, pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (!ids) return pbi_null_arg(err, __func__, "ids");
+    if (!n) return pbi_null_arg(err, __func__, "n");
+    if (o && pbi_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
     order_rules r;
     if (!p || !ids || !n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "NULL argument");
     int rc = rules_for(o ? o->llvm_version : 0, &r, err);
@@ -652,6 +658,10 @@ static uint32_t fault_area(const pb_profile *p, size_t from, const uint64_t *ids
 
 int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_sink *out, size_t *num_ordered,
                            pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (o && pbi_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
     order_rules r;
     uint64_t *ids = NULL;
     size_t n = 0;

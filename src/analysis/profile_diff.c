@@ -21,6 +21,7 @@
 #include "profbridge/compare.h"
 #include "model/profile_internal.h"
 #include "util/sort.h"
+#include "util/api.h"
 
 struct pb_diff {
     pb_diff_entry *v;
@@ -166,6 +167,11 @@ static int entry_order(const void *x, const void *y) {
 }
 
 int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!a) return pbi_null_arg(err, __func__, "a");
+    if (!b) return pbi_null_arg(err, __func__, "b");
     *out = NULL;
     pb_diff *d = calloc(1, sizeof *d);
     size_t nb = pb_profile_record_count(b);
@@ -451,6 +457,11 @@ static int entry_out(writer *w, const pb_diff_entry *e, int first) {
 
 int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
                   const char *b_name, int json, pb_sink *out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!d) return pbi_null_arg(err, __func__, "d");
+    if (!a) return pbi_null_arg(err, __func__, "a");
+    if (!b) return pbi_null_arg(err, __func__, "b");
+    if (!out) return pbi_null_arg(err, __func__, "out");
     writer w = {PB_BUF_INIT, a, b, json, out, err, {{NULL, 0}, {NULL, 0}}};
     size_t cnt[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < d->n; i++) cnt[d->v[i].status]++;

@@ -22,6 +22,7 @@
 #include "util/report_version.h"
 #include "util/sort.h"
 #include "analysis/overlap_report.h"
+#include "util/api.h"
 
 /* Kinds of value profile, as LLVM's IPVK_First..IPVK_Last (19: 3 kinds). */
 #define NKINDS PB_VK_COUNT
@@ -320,11 +321,18 @@ static int contains(const char *hay, size_t n, const char *needle) {
 
 int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                        pb_sink *out, pb_error *err) {
+    pbi_api_enter(err);
     return pbi_profile_overlap_report(base, test, opts, 0, out, err);
 }
 
+/* pb_profile_overlap's checks and report, or its JSON form (cmd_overlap's --json). */
 int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                                int json, pb_sink *out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!base) return pbi_null_arg(err, __func__, "base");
+    if (!test) return pbi_null_arg(err, __func__, "test");
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (opts && pbi_check_version(err, "pb_overlap_options", opts->version, PB_OVERLAP_OPTIONS_VERSION)) return PB_EINVAL;
     pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
     if (opts) o = *opts;
     /* the release whose report is printed (where releases differ) */

@@ -132,16 +132,19 @@ static int put_method(const pb_profile *cp, uint32_t m, pb_buf *out) {
 
 int pbi_jname_method_desc(const pb_profile *p, uint32_t m, const char **text, size_t *len) {
     pb_buf tmp = PB_BUF_INIT;
+    pbi_cache_lock(p);
     int rc = put_method(p, m, &tmp);
+    if (!rc && !p->descs[m].text) rc = PB_ENOMEM;
+    if (!rc) {
+        *text = p->descs[m].text;
+        *len = p->descs[m].len;
+    }
+    pbi_cache_unlock(p);
     pbi_buf_free(&tmp);
-    if (rc) return rc;
-    if (!p->descs[m].text) return PB_ENOMEM;
-    *text = p->descs[m].text;
-    *len = p->descs[m].len;
-    return 0;
+    return rc;
 }
 
-int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out) {
+static int render_unlocked(const pb_profile *p, const pb_record *r, pb_buf *out) {
     if (r->kind == PB_REC_FUNCTION || r->kind >= PB_REC_KIND_COUNT) return PB_EINVAL;
     pbi_buf_puts(out, tags[r->kind]);
     pbi_buf_putc(out, ':');
@@ -169,6 +172,15 @@ int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out) {
         }
     }
     return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+}
+
+/* The method descriptors are a cache of the profile: rendered under its lock
+ * (recursive: render_java already holds it). */
+int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out) {
+    pbi_cache_lock(p);
+    int rc = render_unlocked(p, r, out);
+    pbi_cache_unlock(p);
+    return rc;
 }
 
 /* ---- parser --------------------------------------------------------------- */

@@ -96,7 +96,7 @@ static void print_problem(problem_sink *ps, const pb_error *e) {
     pbc_progress_clear(ps->pg);
     pb_error copy = *e;
     pb_error_set_source(&copy, ps->name);
-    pb_error_format(&copy, ps->last, sizeof ps->last);
+    pbc_error_text(&copy, ps->last, sizeof ps->last);
     if (ps->json) json_problem(ps->json, &copy, ps->last, ps->problems == 0);
     else printf("%s\n", ps->last);
     ps->problems++;
@@ -122,7 +122,7 @@ static void json_file_end(pb_buf *b, const char *status, size_t problems, const 
                    status, problems);
     if (stop) {
         char line[2048];
-        pb_error_format(stop, line, sizeof line);
+        pbc_error_text(stop, line, sizeof line);
         pbi_json_put_text(b, line, strlen(line));
     } else {
         pbi_buf_puts(b, "null");
@@ -173,7 +173,7 @@ static int validate_one(const char *path, const char *from, int lenient, pb_buf 
         char line[2048];
         pb_error copy = err;
         pb_error_set_source(&copy, ps.name);
-        pb_error_format(&copy, line, sizeof line);
+        pbc_error_text(&copy, line, sizeof line);
         if (ps.problems == 0 || (rc != PB_EFORMAT && strcmp(line, ps.last) != 0)) print_problem(&ps, &err);
     } else {
         /* Every inconsistency reaches validate_diag, which counts it. */

@@ -225,7 +225,7 @@ static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
 
 void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e) {
     char line[2048], words[1024];
-    pb_error_format(e, line, sizeof line);
+    pbc_error_text(e, line, sizeof line);
     pbi_llvm_target t;
     int unrecognized = 0;
     if (pbc_llvm_target(cmd, NULL, &t) != 0 || !llvm_words(e, &t, words, sizeof words, &unrecognized)) {

@@ -45,7 +45,7 @@ void pbc_merge_summary_input(pbc_merge_summary *s, size_t i, const char *path, u
     e->weight = weight;
     e->status = status;
     e->error[0] = '\0';
-    if (err) pb_error_format(err, e->error, sizeof e->error);
+    if (err) pbc_error_text(err, e->error, sizeof e->error); /* the CLI's words, as on stderr */
 }
 
 static void text_member(pb_buf *b, const char *key, const char *s) {

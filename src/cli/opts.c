@@ -34,7 +34,7 @@ static void line_start(const char *label) {
 
 void pbc_print_error(const pb_error *e) {
     char line[2048];
-    pb_error_format(e, line, sizeof line);
+    pbc_error_text(e, line, sizeof line);
     line_start(NULL);
     fprintf(stderr, "%s\n", line);
 }
@@ -94,7 +94,7 @@ void pbc_diag(void *ctx, int severity, const pb_error *e) {
     /* llvm-profdata has no notes: the personality's stderr is its stderr */
     if (severity == PB_DIAG_NOTICE && pbc_args_llvm_style) return;
     char line[2048];
-    pb_error_format(e, line, sizeof line);
+    pbc_error_text(e, line, sizeof line);
     line_start(label);
     fprintf(stderr, "%s\n", line);
 }

@@ -34,6 +34,9 @@ int pbc_exit_for(int code);
 /* Prints "profbridge: <pb_error_format(e)>" on stderr ("error: ..." in the
  * llvm-profdata personality, as llvm-profdata's exitWithError). */
 void pbc_print_error(const pb_error *e);
+/* pb_error_format, with the command-line option in place of the library's
+ * own term where a message names one (error_hint.c). */
+size_t pbc_error_text(const pb_error *e, char *buf, size_t n);
 
 /* Prints "profbridge: error: <message>" ("error: <message>" in the
  * personality) on stderr. */

@@ -38,6 +38,7 @@
 
 #include "util/buf.h"
 #include "profbridge/io.h"
+#include "util/api.h"
 
 #define SINK_BUF 65536
 
@@ -241,6 +242,8 @@ static int create_error(pb_error *err, const char *path, const char *dir, int e)
 }
 
 int pb_sink_check(const char *path, pb_error *err) {
+    pbi_api_enter(err);
+    if (!path) return pbi_null_arg(err, __func__, "path");
     if (strcmp(path, "-") == 0) return 0;
     char *target = NULL;
     int exists = 0;
@@ -344,6 +347,9 @@ static int create_temp(pb_sink *s, const struct stat *old, pb_error *err) {
 }
 
 int pb_sink_open_memory(pb_sink **out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
     *out = calloc(1, sizeof **out);
     if (!*out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     (*out)->fd = -1;
@@ -352,6 +358,10 @@ int pb_sink_open_memory(pb_sink **out, pb_error *err) {
 }
 
 int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!path) return pbi_null_arg(err, __func__, "path");
     *out = NULL;
     pb_sink *s = calloc(1, sizeof *s);
     if (!s) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -399,6 +409,7 @@ int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) 
 }
 
 int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) {
+    pbi_api_enter(err);
     if (s->failed) return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "write after a failed write");
     if (s->fd >= 0 && s->mem.len + n > SINK_BUF) {
         int rc = flush_pending(s, err);
@@ -418,6 +429,7 @@ int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) {
 }
 
 int pb_sink_printf(pb_sink *s, pb_error *err, const char *fmt, ...) {
+    pbi_api_enter(err);
     char small[512];
     va_list ap;
     va_start(ap, fmt);
@@ -451,6 +463,7 @@ static void sync_dir_of(const char *file) {
 }
 
 int pb_sink_commit(pb_sink *s, pb_error *err) {
+    pbi_api_enter(err);
     if (s->failed) return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "an earlier write failed");
     if (s->fd < 0) {
         s->committed = 1;

@@ -20,6 +20,7 @@
 
 #include "util/buf.h"
 #include "profbridge/io.h"
+#include "util/api.h"
 
 #define RAW_CHUNK 65536
 
@@ -65,7 +66,7 @@ static int size_limit_error(pb_source *s, pb_error *err) {
     pb_error_set_source(err, s->name);
     return pb_error_set(err, PB_ELIMIT, s->max_size, NULL,
                         "the input is bigger than the size limit of %" PRIu64
-                        " bytes (raise it with --max-input-size N, 0 = no limit)",
+                        " bytes (pb_read_options.max_input_size)",
                         s->max_size);
 }
 
@@ -136,8 +137,7 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
             pb_error_set_source(err, s->name);
             return pb_error_set(err, PB_ELIMIT, in_used, "compressed",
                                 "the gzip data inflates more than %" PRIu64 ":1 (%" PRIu64
-                                " bytes from %" PRIu64 " compressed bytes; raise the limit with"
-                                " --max-inflation N, 0 = no limit)",
+                                " bytes from %" PRIu64 " compressed bytes; pb_read_options.max_inflation)",
                                 s->max_inflation, out_total, in_used);
         }
         if (zr == Z_STREAM_END) {
@@ -245,6 +245,10 @@ void pb_source_set_limits(pb_source *s, uint64_t max_size, uint64_t max_inflatio
 }
 
 int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!path) return pbi_null_arg(err, __func__, "path");
     *out = NULL;
     int is_stdin = strcmp(path, "-") == 0;
     pb_source *s = NULL;
@@ -280,6 +284,10 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
 
 int pb_source_open_memory(pb_source **out, const void *data, size_t len, const char *name,
                           pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!data && len) return pbi_null_arg(err, __func__, "data");
     *out = NULL;
     pb_source *s = NULL;
     int rc = make(&s, name ? name : "<memory>", err);
@@ -310,6 +318,7 @@ const char *pb_source_name(const pb_source *s) { return s ? s->name : "<none>"; 
 int pb_source_is_gzip(const pb_source *s) { return s && s->gzip; }
 
 int pb_source_peek(pb_source *s, const uint8_t **head, size_t *len, pb_error *err) {
+    pbi_api_enter(err);
     if (!s->head_filled) {
         /* Shift what is left to the front, then top it up to PB_PEEK_MAX. */
         memmove(s->head, s->head + s->head_pos, s->head_len - s->head_pos);
@@ -329,6 +338,7 @@ int pb_source_peek(pb_source *s, const uint8_t **head, size_t *len, pb_error *er
 }
 
 int pb_source_read(pb_source *s, void *buf, size_t n, size_t *got, pb_error *err) {
+    pbi_api_enter(err);
     *got = 0;
     if (s->head_pos < s->head_len) {
         size_t k = s->head_len - s->head_pos;
@@ -345,6 +355,7 @@ int pb_source_read(pb_source *s, void *buf, size_t n, size_t *got, pb_error *err
 }
 
 int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error *err) {
+    pbi_api_enter(err);
     if (s->fd < 0 && !s->gzip && s->head_pos == s->head_len) {
         *data = s->mem + s->mem_pos;
         *len = s->mem_len - s->mem_pos;
@@ -399,6 +410,7 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
 }
 
 int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err) {
+    pbi_api_enter(err);
     struct stat st;
     /* Only when the look-ahead holds the file's first bytes, unconsumed, and
      * the descriptor started at offset 0 (a redirected stdin may not). */
@@ -424,6 +436,7 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
 }
 
 int pb_source_rewind(pb_source *s, pb_error *err) {
+    pbi_api_enter(err);
     if (s->fd >= 0) {
         /* The same descriptor, back to where it started: the bytes a regular
          * file gave the first time (a name is never opened again). */

@@ -13,13 +13,14 @@
 #include "bridge/bridge.h"
 #include "io/registry.h"
 #include "profbridge/format.h"
+#include "util/api.h"
 
-#define PB_FORMAT(n) extern const pb_format pb_format_##n;
+#define PB_FORMAT(n) extern const pb_format pbi_format_##n;
 #include "pb_formats.inc"
 #undef PB_FORMAT
 
 static const pb_format *const formats[] = {
-#define PB_FORMAT(n) &pb_format_##n,
+#define PB_FORMAT(n) &pbi_format_##n,
 #include "pb_formats.inc"
 #undef PB_FORMAT
     NULL};
@@ -66,6 +67,9 @@ static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {
 }
 
 int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!in) return pbi_null_arg(err, __func__, "in");
+    if (!out) return pbi_null_arg(err, __func__, "out");
     const uint8_t *head;
     size_t len;
     *out = NULL;
@@ -90,14 +94,14 @@ int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) {
         pb_error_set_source(err, pb_source_name(in));
         return pb_error_set(err, PB_EFORMAT, 0, NULL,
                             "not a profile any plugin recognises (first bytes: %s); "
-                            "use --from FORMAT to force one",
+                            "pb_read_options.format can name the plugin",
                             pic);
     }
     if (tied) {
         pb_error_set_source(err, pb_source_name(in));
         return pb_error_set(err, PB_EFORMAT, 0, NULL,
                             "formats '%s' and '%s' both claim this input equally; "
-                            "use --from FORMAT",
+                            "pb_read_options.format can name the plugin",
                             winner->name, tied->name);
     }
     *out = winner;
@@ -155,6 +159,11 @@ pb_read_options pbi_named_options(const pb_read_options *o, pbi_named_diag *nd, 
 }
 
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    *out = NULL;
+    if (!in) return pbi_null_arg(err, __func__, "in");
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
     pbi_named_diag nd;
@@ -172,6 +181,11 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
 }
 
 int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    *out = NULL;
+    if (!path) return pbi_null_arg(err, __func__, "path");
     pb_source *src = NULL;
     *out = NULL;
     int rc = pb_source_open_file(&src, path, err);
@@ -182,6 +196,10 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, p
 
 int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
              pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (o && pbi_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
     if (!o) o = &defaults;
     if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no output format given");
@@ -201,6 +219,10 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
 
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
                   const pb_write_options *o, pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (!path) return pbi_null_arg(err, __func__, "path");
+    if (o && pbi_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     /* the writer's notices that name no file name OUT (as pb_read names
      * the input): "OUT: 3 native LLVM functions written as ...", not "<input>" */
     pb_write_options defaults = PB_WRITE_OPTIONS_INIT, named;
@@ -216,7 +238,7 @@ int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
     if (!f) f = pb_format_for_path(path);
     if (!f)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
-                            "cannot tell the output format from the name '%s'; use --to FORMAT", path);
+                            "cannot tell the output format from the name '%s'; name the plugin", path);
     size_t n = strlen(path);
     int gz = n > 3 && strcmp(path + n - 3, ".gz") == 0;
     pb_sink *s = NULL;

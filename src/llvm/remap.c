@@ -10,6 +10,7 @@
 
 #include "util/bytes.h"
 #include "profbridge/profile.h"
+#include "util/api.h"
 
 typedef struct pair {
     const char *old_name, *new_name; /* into pb_remap.text */
@@ -30,6 +31,10 @@ static int cmp_pair(const void *a, const void *b) {
 }
 
 int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!text && len) return pbi_null_arg(err, __func__, "text");
     *out = NULL;
     pb_remap *r = calloc(1, sizeof *r);
     if (!r || !(r->text = malloc(len ? len : 1))) {

@@ -29,6 +29,7 @@
 #include "model/profile_internal.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
+#include "util/api.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -272,6 +273,10 @@ static int check_options(const pb_merge_options **o, pb_error *err) {
 
 int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,
                             pb_error *err) {
+    pbi_api_enter(err);
+    if (!dst) return pbi_null_arg(err, __func__, "dst");
+    if (!rec) return pbi_null_arg(err, __func__, "rec");
+    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     scratch s = {NULL, 0};
@@ -309,6 +314,9 @@ static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, 
 }
 
 int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     /* the traces as the first input added to an empty writer */
@@ -584,6 +592,9 @@ static int add_binary_ids(pb_profile *dst, const pb_profile *src, pb_error *err)
 }
 
 int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
+    pbi_api_enter(err);
+    if (!dst) return pbi_null_arg(err, __func__, "dst");
+    if (!src) return pbi_null_arg(err, __func__, "src");
     int rc = add_binary_ids(dst, src, err);
     for (size_t i = 0; i < src->num_traces && !rc; i++)
         rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
@@ -598,6 +609,10 @@ int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *er
 
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) {
+    pbi_api_enter(err);
+    if (!dst) return pbi_null_arg(err, __func__, "dst");
+    if (!src) return pbi_null_arg(err, __func__, "src");
+    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     if (dst == src)

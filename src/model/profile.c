@@ -7,11 +7,24 @@
 #include <string.h>
 
 #include "model/profile_internal.h"
+#include "util/api.h"
 
 int pb_profile_new(pb_profile **out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
     *out = NULL;
     pb_profile *p = calloc(1, sizeof *p);
     if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a profile");
+    pthread_mutexattr_t a;
+    int bad = pthread_mutexattr_init(&a);
+    if (!bad) {
+        bad = pthread_mutexattr_settype(&a, PTHREAD_MUTEX_RECURSIVE) || pthread_mutex_init(&p->cache_mu, &a);
+        pthread_mutexattr_destroy(&a);
+    }
+    if (bad) {
+        free(p);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot create a profile's lock");
+    }
     /* Only strings need a NUL after their bytes. */
     p->sym_keys.no_nul = p->meth_keys.no_nul = p->ctxs.no_nul = p->ints.no_nul = 1;
     *out = p;
@@ -47,8 +60,12 @@ void pb_profile_free(pb_profile *p) {
     free(p->descs);
     free(p->lookup);
     pbi_buf_free(&p->scratch);
+    pthread_mutex_destroy(&p->cache_mu);
     free(p);
 }
+
+void pbi_cache_lock(const pb_profile *p) { pthread_mutex_lock(&((pb_profile *)(uintptr_t)p)->cache_mu); }
+void pbi_cache_unlock(const pb_profile *p) { pthread_mutex_unlock(&((pb_profile *)(uintptr_t)p)->cache_mu); }
 
 uint64_t pb_profile_flags(const pb_profile *p) { return p->flags; }
 void pb_profile_set_flags(pb_profile *p, uint64_t variant_flags) { p->flags = variant_flags; }
@@ -85,6 +102,7 @@ static pbi_prop *find_prop(const pb_profile *p, const char *key) {
 
 int pb_profile_set_prop(pb_profile *p, const char *key, const void *value, size_t len,
                         pb_error *err) {
+    pbi_api_enter(err);
     if (!key || (!value && len)) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "property key or value missing");
     if (len == SIZE_MAX) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "property too long");
     char *v = malloc(len + 1);
@@ -138,6 +156,7 @@ void pb_profile_remove_prop(pb_profile *p, const char *key) {
 /* ---- binary ids -------------------------------------------------------- */
 
 int pb_profile_add_binary_id(pb_profile *p, const uint8_t *id, size_t len, pb_error *err) {
+    pbi_api_enter(err);
     if (!id && len) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "binary id missing");
     for (size_t i = 0; i < p->num_bids; i++)
         if (p->bids[i].len == len && (len == 0 || memcmp(p->bids[i].data, id, len) == 0)) return 0;
@@ -163,6 +182,7 @@ const uint8_t *pb_profile_binary_id(const pb_profile *p, size_t i, size_t *len) 
 
 int pb_profile_add_trace(pb_profile *p, uint64_t weight, const uint64_t *refs, size_t n,
                          pb_error *err) {
+    pbi_api_enter(err);
     if (!refs && n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "trace missing");
     if (n > SIZE_MAX / sizeof *refs - 1)
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "trace too long");

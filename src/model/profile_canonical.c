@@ -20,6 +20,7 @@
 #include "util/bytes.h"
 #include "model/profile_internal.h"
 #include "util/sort.h"
+#include "util/api.h"
 
 static int cmp_i64(int64_t a, int64_t b) { return a < b ? -1 : a > b; }
 
@@ -350,6 +351,8 @@ static void commit(canon *c) {
 }
 
 int pb_profile_canonicalize(pb_profile *p, pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
     canon c;
     memset(&c, 0, sizeof c);
     c.p = p;

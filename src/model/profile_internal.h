@@ -6,6 +6,7 @@
 #ifndef PB_PROFILE_INTERNAL_H
 #define PB_PROFILE_INTERNAL_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -94,7 +95,13 @@ struct pb_profile {
      * intern each name just before its first record. */
     uint32_t fn_name_bound;
 
-    /* Caches filled by const functions (logically const). */
+    /* Caches filled by const functions (logically const). Each is filled
+     * under cache_mu, so that read-only use of one profile from several
+     * threads is safe (profile.h, "Thread safety"): the getters that fill
+     * one take the lock (pbi_cache_lock); once filled, a cache does not
+     * move until a non-const call changes the profile. Recursive, because
+     * filling one cache (lookup) fills another (names, descriptors). */
+    pthread_mutex_t cache_mu;
     pbi_arena name_arena;      /* rendered record names, live until free */
     pbi_rname *rnames;         /* per record, or NULL */
     size_t num_rnames;
@@ -140,6 +147,11 @@ int pbi_record_key_equal(const pb_record *a, const pb_record *b);
 size_t pbi_find_record(const pb_profile *p, const pb_record *r);
 /* Rebuilds the key index from scratch (after reordering). 0 or PB_ENOMEM. */
 int pbi_rebuild_key_index(pb_profile *p);
+/* The lock of the caches above; p is const because the getters that fill a
+ * cache are. */
+void pbi_cache_lock(const pb_profile *p);
+void pbi_cache_unlock(const pb_profile *p);
+
 /* Drops caches that depend on record positions (after add/reorder). */
 void pbi_invalidate_record_caches(pb_profile *p);
 /* Drops the method descriptor cache (after methods are reordered). */

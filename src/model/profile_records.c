@@ -14,6 +14,7 @@
 #include "util/buf.h"
 #include "bridge/jname.h"
 #include "model/profile_internal.h"
+#include "util/api.h"
 
 /* ---- keys ------------------------------------------------------------------ */
 
@@ -79,7 +80,10 @@ static int key_index_catch_up(pb_profile *p) {
 size_t pbi_find_record(const pb_profile *cp, const pb_record *r) {
     /* The index is a cache of the records (logically const, as the name caches). */
     pb_profile *p = (pb_profile *)(uintptr_t)cp;
-    if (key_index_catch_up(p)) {
+    pbi_cache_lock(p);
+    int stale = key_index_catch_up(p);
+    pbi_cache_unlock(p);
+    if (stale) {
         /* No memory for the index: a slow scan still gives the right answer. */
         for (size_t i = 0; i < p->num_recs; i++)
             if (pbi_record_key_equal(&p->recs[i], r)) return i;
@@ -231,6 +235,9 @@ nomem:
 }
 
 int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
+    pbi_api_enter(err);
+    if (!p) return pbi_null_arg(err, __func__, "p");
+    if (!rec) return pbi_null_arg(err, __func__, "rec");
     int rc = pbi_validate_record(p, rec, err);
     if (rc) return rc;
     int fresh_name = rec->kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX &&
@@ -309,6 +316,7 @@ static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
 
 int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char **name,
                            size_t *len, uint64_t *hash, pb_error *err) {
+    pbi_api_enter(err);
     pb_profile *p = (pb_profile *)cp; /* caches are logically const */
     if (r->kind == PB_REC_FUNCTION) {
         if (r->name >= p->strs.count)
@@ -322,10 +330,14 @@ int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char 
     const pbi_rname *e = &tmp;
     int rc;
     uintptr_t a = (uintptr_t)r, lo = (uintptr_t)p->recs, hi = (uintptr_t)(p->recs + p->num_recs);
+    pbi_cache_lock(p);
     if (p->recs && a >= lo && a < hi && (a - lo) % sizeof *r == 0)
         rc = cached_name(p, (size_t)(r - p->recs), &e);
     else
         rc = render_java(p, r, &tmp); /* a record outside the profile: not cached */
+    if (!rc) tmp = *e; /* copied under the lock: rnames may grow for another record */
+    pbi_cache_unlock(p);
+    e = &tmp;
     if (rc == PB_ENOMEM)
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot render a record name");
     if (rc)
@@ -373,7 +385,16 @@ static int build_lookup(pb_profile *p) {
     return 0;
 }
 
-int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup((pb_profile *)p); }
+/* build_lookup under the cache lock: the one way in. */
+static int build_lookup_locked(const pb_profile *cp) {
+    pb_profile *p = (pb_profile *)(uintptr_t)cp;
+    pbi_cache_lock(p);
+    int rc = build_lookup(p);
+    pbi_cache_unlock(p);
+    return rc;
+}
+
+int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup_locked(p); }
 
 /* First lookup entry with this ref. */
 static size_t lower_bound(const pb_profile *p, uint64_t ref) {
@@ -390,7 +411,7 @@ static size_t lower_bound(const pb_profile *p, uint64_t ref) {
 
 size_t pb_profile_lookup_ref(const pb_profile *cp, uint64_t ref, size_t *indices, size_t max) {
     pb_profile *p = (pb_profile *)cp;
-    if (build_lookup(p)) return 0;
+    if (build_lookup_locked(p)) return 0;
     size_t found = 0;
     for (size_t i = lower_bound(p, ref); i < p->num_lookup && p->lookup[i].ref == ref; i++) {
         if (found < max && indices) indices[found] = p->lookup[i].rec;
@@ -402,7 +423,7 @@ size_t pb_profile_lookup_ref(const pb_profile *cp, uint64_t ref, size_t *indices
 size_t pb_profile_lookup(const pb_profile *cp, const void *name, size_t len, size_t *indices,
                          size_t max) {
     pb_profile *p = (pb_profile *)cp;
-    if (build_lookup(p)) return 0;
+    if (build_lookup_locked(p)) return 0;
     uint64_t ref = pb_md5_ref(len ? name : "", len);
     size_t found = 0;
     for (size_t i = lower_bound(p, ref); i < p->num_lookup && p->lookup[i].ref == ref; i++) {

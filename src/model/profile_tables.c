@@ -9,6 +9,7 @@
 #include "util/buf.h"
 #include "model/profile_internal.h"
 #include "llvm/str_md5.h"
+#include "util/api.h"
 
 static int nomem(pb_error *err, const char *what) {
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);
@@ -23,6 +24,7 @@ static int intern_rc(int rc, pb_error *err, const char *what) {
 /* ---- strings ------------------------------------------------------------ */
 
 int pb_profile_intern(pb_profile *p, const void *bytes, size_t len, pb_str *out, pb_error *err) {
+    pbi_api_enter(err);
     if (!bytes && len) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "string missing");
     return intern_rc(pbi_intern_add(&p->strs, len ? bytes : "", len, out, NULL), err, "a string");
 }
@@ -88,6 +90,7 @@ static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_s
 
 int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t *out,
                           pb_error *err) {
+    pbi_api_enter(err);
     pb_str s;
     int rc = pb_profile_intern(p, name, len, &s, err);
     if (rc) return rc;
@@ -95,6 +98,7 @@ int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t 
 }
 
 int pb_profile_add_placeholder_symbol(pb_profile *p, int64_t id, uint32_t *out, pb_error *err) {
+    pbi_api_enter(err);
     char tok[24];
     size_t n = placeholder_token(tok, id);
     uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)id, (uint32_t)((uint64_t)id >> 32)};
@@ -140,6 +144,7 @@ static int new_method(pb_profile *p, const uint32_t *key, size_t key_words, int 
 
 int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uint32_t *sig,
                           size_t num_sig, uint32_t *out, pb_error *err) {
+    pbi_api_enter(err);
     if (!sig && num_sig)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "method signature missing");
     if (num_sig > (UINT32_MAX / 4) - 2)
@@ -165,6 +170,7 @@ int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uin
 }
 
 int pb_profile_add_placeholder_method(pb_profile *p, int64_t id, uint32_t *out, pb_error *err) {
+    pbi_api_enter(err);
     uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)id, (uint32_t)((uint64_t)id >> 32)};
     return new_method(p, key, 3, 1, id, out, err);
 }
@@ -179,6 +185,7 @@ const pb_method *pb_profile_method(const pb_profile *p, uint32_t i) {
 
 int pb_profile_intern_context(pb_profile *p, const pb_frame *frames, size_t n, uint32_t *out,
                               pb_error *err) {
+    pbi_api_enter(err);
     if (n == 0 || !frames)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "a context needs at least one frame");
     if (n > UINT32_MAX / sizeof *frames)
@@ -207,6 +214,7 @@ const pb_frame *pb_profile_context(const pb_profile *p, uint32_t id, size_t *n) 
 
 int pb_profile_intern_ints(pb_profile *p, const int32_t *v, size_t n, uint32_t *out,
                            pb_error *err) {
+    pbi_api_enter(err);
     if (!v && n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "int array missing");
     if (n > UINT32_MAX / sizeof *v)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "int array too long");

@@ -103,4 +103,65 @@ cmake --build "$work/proj/build" >"$work/build.log" 2>&1 \
 LD_LIBRARY_PATH="$libdir" "$work/proj/build/consumer_shared" || fail "the find_package shared consumer did not run"
 "$work/proj/build/consumer_static" || fail "the find_package static consumer did not run"
 
-echo "install.sh: installed CLI, man page, headers, profbridge.pc and CMake package work"
+# 3. find_package(profbridge QUIET) prints nothing and leaves no variable of
+#    its dependencies (JANSSON_*, LIBMD_*, ...) in the caller's scope.
+mkdir -p "$work/quiet"
+cat >"$work/quiet/CMakeLists.txt" <<'CM'
+cmake_minimum_required(VERSION 3.25)
+project(quiet LANGUAGES C)
+get_cmake_property(before VARIABLES)
+get_cmake_property(cache_before CACHE_VARIABLES)
+message(STATUS "MARK-BEFORE")
+find_package(profbridge QUIET)
+message(STATUS "MARK-AFTER")
+get_cmake_property(after VARIABLES)
+get_cmake_property(cache_after CACHE_VARIABLES)
+list(REMOVE_ITEM after ${before} before cache_before)
+list(REMOVE_ITEM cache_after ${cache_before})
+# Leaks: any new normal variable but profbridge_*, and any cache entry of
+# profbridge's pkg-config dependencies (which would make the caller's own
+# pkg_check_modules(JANSSON ...) skip its check). FindZLIB's and
+# FindThreads' cache entries are what any find_package(ZLIB) leaves.
+set(leaked "")
+foreach(v ${after})
+  list(FIND cache_after ${v} in_cache)
+  if(NOT v MATCHES "^profbridge_" AND in_cache EQUAL -1)
+    list(APPEND leaked ${v})
+  endif()
+endforeach()
+foreach(v ${cache_after})
+  if(v MATCHES "JANSSON|LIBMD|LIBXXHASH|LIBELF|LIBDW|pbdep|pkgcfg_lib|__pkg_config")
+    list(APPEND leaked ${v})
+  endif()
+endforeach()
+message(STATUS "FOUND=${profbridge_FOUND}")
+message(STATUS "LEAKED=${leaked}")
+if(profbridge_FOUND AND NOT (TARGET profbridge::profbridge AND TARGET profbridge::profbridge_static))
+  message(FATAL_ERROR "profbridge_FOUND without both imported targets")
+endif()
+CM
+quiet_check() { # what, expected FOUND value
+  sed -n '/MARK-BEFORE/,/MARK-AFTER/p' "$work/quiet.log" | sed '1d;$d' >"$work/quiet.out"
+  [ ! -s "$work/quiet.out" ] || { cat "$work/quiet.out" >&2; fail "$1: find_package(profbridge QUIET) printed something"; }
+  grep -Eq -- "^-- FOUND=$2\$" "$work/quiet.log" || { cat "$work/quiet.log" >&2; fail "$1: profbridge_FOUND is not $2"; }
+  grep -q -- "-- LEAKED=\$" "$work/quiet.log" \
+    || fail "$1: variables leaked into the caller: $(sed -n 's/^-- LEAKED=//p' "$work/quiet.log")"
+}
+cmake -S "$work/quiet" -B "$work/quiet/b1" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  >"$work/quiet.log" 2>&1 || { cat "$work/quiet.log" >&2; fail "the QUIET project did not configure"; }
+quiet_check "all dependencies present" "(1|TRUE|ON)"
+# A dependency pkg-config cannot find: FOUND false, still quiet, no hard error.
+mkdir -p "$work/empty-pc"
+PKG_CONFIG_LIBDIR="$work/empty-pc" PKG_CONFIG_PATH="" \
+  cmake -S "$work/quiet" -B "$work/quiet/b2" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  >"$work/quiet.log" 2>&1 || { cat "$work/quiet.log" >&2; fail "a missing dependency made find_package(profbridge QUIET) fail hard"; }
+quiet_check "a dependency missing" "(0|FALSE|OFF)"
+# The same without QUIET says why (profbridge_NOT_FOUND_MESSAGE).
+sed -i 's/find_package(profbridge QUIET)/find_package(profbridge)/' "$work/quiet/CMakeLists.txt"
+PKG_CONFIG_LIBDIR="$work/empty-pc" PKG_CONFIG_PATH="" \
+  cmake -S "$work/quiet" -B "$work/quiet/b3" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" \
+  >"$work/quiet.log" 2>&1 || true
+grep -q "profbridge needs jansson (pkg-config)" "$work/quiet.log" \
+  || { cat "$work/quiet.log" >&2; fail "without QUIET, a missing dependency is not named"; }
+
+echo "install.sh: installed CLI, man page, headers, profbridge.pc and CMake package work; find_package(profbridge QUIET) is quiet and leaks nothing"

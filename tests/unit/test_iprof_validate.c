@@ -342,8 +342,8 @@ static void iprof_validate__lenient_still_rejects_what_it_cannot_repair(void) {
         int rc = read_case(c, 1, 0, NULL, &err);
         CU_ASSERT_EQUAL(rc, c->code);
         if (c->code != PB_ETRUNC && strncmp(c->name, "syntax_b", 8) != 0) {
-            CU_ASSERT_STRING_EQUAL(err.message, "not repairable with --lenient");
-            if (strcmp(err.message, "not repairable with --lenient") != 0)
+            CU_ASSERT_STRING_EQUAL(err.message, "not repairable in lenient mode");
+            if (strcmp(err.message, "not repairable in lenient mode") != 0)
                 fprintf(stderr, "\n  %s: %s\n", c->name, it_fmt_err(&err));
         }
     }

@@ -324,7 +324,7 @@ static void raw_read__refuses_debug_info_correlated_profiles(void) {
     CU_ASSERT_EQUAL(read_mem_opt(t.d, t.len, "llvm-version", "17", &p, msg, sizeof msg), PB_EUNSUPPORTED);
     CU_ASSERT_STRING_EQUAL(msg, "t.profraw: byte 0x8 (header.Version): debug info for correlation is required: a "
                                 "debug-info-correlated raw profile (variant bit 59) has its names and data in the "
-                                "binary; read it with --debug-info <binary>");
+                                "binary; read it together with that binary");
     pb_profile_free(p);
     /* 18+ read the file as it is (a lightweight one has no records) */
     CU_ASSERT_EQUAL(read_mem(t.d, t.len, &p, msg, sizeof msg), 0);
