@@ -26,7 +26,7 @@ cmake -S "$PB_SOURCE_DIR" -B "$dir" -DCMAKE_BUILD_TYPE=None -DPB_BUILD_TESTS=OFF
   -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >"$dir.log" 2>&1 || { cat "$dir.log"; exit 1; }
 cmake --build "$dir" --target profbridge_static -j2 >>"$dir.log" 2>&1 || { tail -30 "$dir.log"; exit 1; }
 # shellcheck disable=SC2046,SC2086
-cc $flags -std=c11 -D_POSIX_C_SOURCE=200809L -I"$PB_SOURCE_DIR/include" \
+cc $flags -std=c11 -D_POSIX_C_SOURCE=200809L -I"$PB_SOURCE_DIR/include" -I"$dir/include" \
   "$PB_SOURCE_DIR/tests/tsan/read_threads.c" "$dir/libprofbridge.a" \
   $(pkg-config --libs jansson libmd libxxhash libelf libdw zlib) -lpthread -o "$dir/read_threads"
 # halt_on_error: the first race fails the run (exit 66, told from other failures)
