@@ -573,6 +573,129 @@ static void prefetch_ahead(const wstate *w, const size_t *seq, size_t n, size_t 
     }
 }
 
+/* The final bucket count for nk keys: LLVM's, a power of two above 4/3 of them. */
+static size_t final_buckets(size_t nk) {
+    size_t target = 1;
+    if (nk > 2) {
+        size_t q = nk * 4 / 3;
+        target = 1;
+        while (target <= q) target *= 2;
+    }
+    return target;
+}
+
+/* preserve: buckets of the final size, each chain in model (key) order. */
+static int chain_preserve(wstate *w, size_t nb, size_t **headp) {
+    size_t *head = malloc(nb * sizeof *head), *tail = malloc(nb * sizeof *tail);
+    *headp = head;
+    if (!head || !tail) {
+        free(tail);
+        return PB_ENOMEM;
+    }
+    for (size_t i = 0; i < nb; i++) head[i] = tail[i] = SIZE_MAX;
+    for (size_t i = 0; i < w->nout; i++) {
+        size_t key = w->key_order[i];
+        size_t b = w->keys[key].ref & (nb - 1);
+        w->next[key] = SIZE_MAX;
+        if (head[b] == SIZE_MAX) head[b] = key;
+        else w->next[tail[b]] = key;
+        tail[b] = key;
+    }
+    free(tail);
+    return 0;
+}
+
+/* Moves every chain of the nb buckets in *headp into want buckets, walking
+ * the old buckets in order and inserting at the head, as LLVM's resize does. */
+static int rehash(wstate *w, size_t **headp, size_t nb, size_t want) {
+    size_t *head = *headp, *nh = malloc(want * sizeof *nh);
+    if (!nh) return PB_ENOMEM;
+    for (size_t j = 0; j < want; j++) nh[j] = SIZE_MAX;
+    for (size_t j = 0; j < nb; j++) {
+        size_t it = head[j];
+        while (it != SIZE_MAX) {
+            size_t nx = w->next[it];
+            size_t b = w->keys[it].ref & (want - 1);
+            w->next[it] = nh[b];
+            nh[b] = it;
+            it = nx;
+        }
+    }
+    free(head);
+    *headp = nh;
+    return 0;
+}
+
+/* LLVM's generator: 64 buckets, head insertion, doubling at 3/4 load,
+ * then one resize to the final size; resizes walk old buckets in order. */
+static int chain_llvm(wstate *w, size_t target, size_t **headp, size_t *nbp) {
+    size_t nk = w->nout, nb = 64;
+    size_t *head = malloc(nb * sizeof *head);
+    *headp = head;
+    if (!head) return PB_ENOMEM;
+    for (size_t i = 0; i < nb; i++) head[i] = SIZE_MAX;
+    size_t entries = 0;
+    for (size_t i = 0; i <= nk; i++) {
+        size_t want = 0;
+        if (i < nk) {
+            entries++;
+            if (4 * entries >= 3 * nb) want = 2 * nb;
+        } else if (target != nb) {
+            want = target;
+        }
+        if (want) {
+            if (rehash(w, headp, nb, want)) return PB_ENOMEM;
+            head = *headp;
+            nb = want;
+        }
+        if (i < nk) {
+            size_t key = w->key_order[i];
+            size_t b = w->keys[key].ref & (nb - 1);
+            w->next[key] = head[b];
+            head[b] = key;
+        }
+    }
+    *nbp = nb;
+    return 0;
+}
+
+/* Each key's size and each bucket's offset, from data_at on, and the
+ * summaries, walking the buckets in output order; sets w->data_end. */
+static int size_buckets(wstate *w, uint64_t data_at, pb_error *err) {
+    uint64_t pos = data_at;
+    for (size_t b = 0, at = 0; b < w->nb; b++) {
+        if (w->head[b] == SIZE_MAX) continue;
+        size_t count = 0;
+        for (size_t it = w->head[b]; it != SIZE_MAX; it = w->next[it]) count++;
+        if (count > 0xffff)
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
+                                "more than 65535 keys in one bucket");
+        w->boff[b] = pos;
+        pos += 2;
+        for (size_t end = at + count; at < end; at++) {
+            /* this pass meets each key's data first: without prefetching,
+             * waiting for it made the value shape's merge 15% slower than
+             * writing in one pass (perf stat -r 8: 111 -> 129 ms) */
+            prefetch_ahead(w, w->seq, w->ns, at);
+            wkey *k = &w->keys[w->seq[at]];
+            k->size = 24 + w->recs[k->first].len;
+            for (size_t i = 0; i < k->n; i++) {
+                const wrec *e = &w->recs[k->order ? k->order[i] : k->first + i];
+                uint64_t rs;
+                int rc = record_size(w, e, &rs, err);
+                if (rc) return rc;
+                k->size += rs;
+                /* Summaries: split by hash bit 60 alone (§3.4); in output order. */
+                const pb_record *r = pb_profile_record(w->p, e->idx);
+                pbi_sum_add(&w->sum[(e->hash & PB_HASH_CS_BIT) ? 1 : 0], r->counters, r->num_counters);
+            }
+            pos += k->size;
+        }
+    }
+    w->data_end = pos;
+    return 0;
+}
+
 /*
  * The table's buckets, their keys in output order, each key's size, the
  * offset of each bucket's data and the summaries, all before a byte is
@@ -584,121 +707,18 @@ static void prefetch_ahead(const wstate *w, const size_t *seq, size_t n, size_t 
  * data_at = the file offset where the table's data starts.
  */
 static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
-    size_t nk = w->nout;
-    size_t nb = 64;
-    size_t *head = NULL, *tail = NULL;
-    int rc = 0;
-    size_t target = 1;
-    if (nk > 2) {
-        size_t q = nk * 4 / 3;
-        target = 1;
-        while (target <= q) target *= 2;
-    }
-    if (w->preserve) {
-        /* Buckets of the final size, each chain in model (key) order. */
-        nb = target;
-        head = malloc(nb * sizeof *head);
-        tail = malloc(nb * sizeof *tail);
-        if (!head || !tail) goto oom;
-        for (size_t i = 0; i < nb; i++) head[i] = tail[i] = SIZE_MAX;
-        for (size_t i = 0; i < nk; i++) {
-            size_t key = w->key_order[i];
-            size_t b = w->keys[key].ref & (nb - 1);
-            w->next[key] = SIZE_MAX;
-            if (head[b] == SIZE_MAX) head[b] = key;
-            else w->next[tail[b]] = key;
-            tail[b] = key;
-        }
-    } else {
-        /* LLVM's generator: 64 buckets, head insertion, doubling at 3/4 load,
-         * then one resize to the final size; resizes walk old buckets in order. */
-        head = malloc(nb * sizeof *head);
-        if (!head) goto oom;
-        for (size_t i = 0; i < nb; i++) head[i] = SIZE_MAX;
-        size_t entries = 0;
-        for (size_t i = 0; i <= nk; i++) {
-            size_t want = 0;
-            if (i < nk) {
-                entries++;
-                if (4 * entries >= 3 * nb) want = 2 * nb;
-            } else if (target != nb) {
-                want = target;
-            }
-            if (want) {
-                size_t *nh = malloc(want * sizeof *nh);
-                if (!nh) goto oom;
-                for (size_t j = 0; j < want; j++) nh[j] = SIZE_MAX;
-                for (size_t j = 0; j < nb; j++) {
-                    size_t it = head[j];
-                    while (it != SIZE_MAX) {
-                        size_t nx = w->next[it];
-                        size_t b = w->keys[it].ref & (want - 1);
-                        w->next[it] = nh[b];
-                        nh[b] = it;
-                        it = nx;
-                    }
-                }
-                free(head);
-                head = nh;
-                nb = want;
-            }
-            if (i < nk) {
-                size_t key = w->key_order[i];
-                size_t b = w->keys[key].ref & (nb - 1);
-                w->next[key] = head[b];
-                head[b] = key;
-            }
-        }
-    }
+    size_t nk = w->nout, target = final_buckets(nk), nb = target;
+    int rc = w->preserve ? chain_preserve(w, nb, &w->head) : chain_llvm(w, target, &w->head, &nb);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    w->nb = nb;
     w->boff = calloc(nb, sizeof *w->boff);
     w->seq = malloc((nk ? nk : 1) * sizeof *w->seq);
-    if (!w->boff || !w->seq) goto oom;
+    if (!w->boff || !w->seq) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t ns = 0;
     for (size_t b = 0; b < nb; b++)
-        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) w->seq[ns++] = it;
-    uint64_t pos = data_at;
-    for (size_t b = 0, at = 0; b < nb; b++) {
-        if (head[b] == SIZE_MAX) continue;
-        size_t count = 0;
-        for (size_t it = head[b]; it != SIZE_MAX; it = w->next[it]) count++;
-        if (count > 0xffff) {
-            rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
-                              "more than 65535 keys in one bucket");
-            goto out;
-        }
-        w->boff[b] = pos;
-        pos += 2;
-        for (size_t end = at + count; at < end; at++) {
-            /* this pass meets each key's data first: without prefetching,
-             * waiting for it made the value shape's merge 15% slower than
-             * writing in one pass (perf stat -r 8: 111 -> 129 ms) */
-            prefetch_ahead(w, w->seq, ns, at);
-            wkey *k = &w->keys[w->seq[at]];
-            k->size = 24 + w->recs[k->first].len;
-            for (size_t i = 0; i < k->n; i++) {
-                const wrec *e = &w->recs[k->order ? k->order[i] : k->first + i];
-                uint64_t rs;
-                if ((rc = record_size(w, e, &rs, err))) goto out;
-                k->size += rs;
-                /* Summaries: split by hash bit 60 alone (§3.4); in output order. */
-                const pb_record *r = pb_profile_record(w->p, e->idx);
-                pbi_sum_add(&w->sum[(e->hash & PB_HASH_CS_BIT) ? 1 : 0], r->counters, r->num_counters);
-            }
-            pos += k->size;
-        }
-    }
-    w->nb = nb;
+        for (size_t it = w->head[b]; it != SIZE_MAX; it = w->next[it]) w->seq[ns++] = it;
     w->ns = ns;
-    w->head = head;
-    head = NULL;
-    w->data_end = pos;
-    goto out;
-oom:
-    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-out:
-    free(head);
-    free(tail);
-    return rc;
+    return size_buckets(w, data_at, err);
 }
 
 /* Gives w->out's bytes to the sink. */
@@ -879,6 +899,160 @@ static void write_traces(wstate *w) {
 
 /* ------------------------------------------------------------------------ */
 
+/* The order keys go into the generator (w->key_order), without the keys
+ * --sparse leaves out (w->nout of them), and each key's record order. */
+static int order_keys(wstate *w, pb_error *err) {
+    int rc;
+    if (w->preserve || pbi_llvm_has(&w->t, PBI_LF_KEYS_SORTED)) {
+        /* preserve: keys in model order; else names sorted (recs are sorted) */
+        for (size_t i = 0; i < w->nkeys; i++) w->key_order[i] = i;
+        if (w->preserve) {
+            /* model order = order of each key's first record */
+            for (size_t gap = w->nkeys / 2; gap > 0; gap /= 2)
+                for (size_t i = gap; i < w->nkeys; i++) {
+                    size_t t = w->key_order[i], j = i;
+                    while (j >= gap &&
+                           w->recs[w->keys[w->key_order[j - gap]].first].idx > w->recs[w->keys[t].first].idx) {
+                        w->key_order[j] = w->key_order[j - gap];
+                        j -= gap;
+                    }
+                    w->key_order[j] = t;
+                }
+        }
+    } else if ((rc = stringmap_order(w, err))) {
+        return rc;
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < w->nkeys; i++)
+        if (!w->keys[w->key_order[i]].sparse_drop) w->key_order[kept++] = w->key_order[i];
+    w->nout = kept;
+    for (size_t i = 0; i < w->nkeys; i++)
+        if ((rc = dense_order(w, &w->keys[i], err))) return rc;
+    return 0;
+}
+
+/* File offsets of the sections after the table (0: absent). */
+typedef struct tail_offs {
+    uint64_t table, binid, vt, tr;
+} tail_offs;
+
+/* The sections after the table's data, built in w->out: the table's
+ * bucket offsets, then binary ids, vtable names and traces where the
+ * version has them; what it has no section for is dropped with a notice. */
+static int build_tail(wstate *w, tail_offs *t, pb_error *err) {
+    const pb_profile *p = w->p;
+    int rc;
+    put64(&w->out, w->nb);
+    put64(&w->out, w->nout);
+    for (size_t b = 0; b < w->nb; b++) put64(&w->out, w->boff[b]);
+    if (w->version >= PBI_IDX_BINARY_IDS_SINCE) {
+        t->binid = t->table + w->out.len;
+        if ((rc = write_binary_ids(w, err))) return rc;
+    } else if (pb_profile_binary_id_count(p)) {
+        notice(w, "%zu binary ids dropped: indexed v%u has no binary-id section (plugin option llvm-version %d has)",
+               pb_profile_binary_id_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
+    }
+    if (w->version >= PBI_IDX_VTABLE_SINCE) {
+        t->vt = t->table + w->out.len;
+        if ((rc = write_vtable_names(w, err))) return rc;
+    } else if (pb_profile_symbol_count(p)) {
+        notice(w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (plugin option llvm-version %d has)",
+               pb_profile_symbol_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
+    }
+    if (w->version >= PBI_IDX_TRACES_SINCE && (w->flags & PB_VARIANT_TEMPORAL)) {
+        t->tr = t->table + w->out.len;
+        write_traces(w);
+    } else if (pb_profile_trace_count(p)) {
+        notice(w, "%zu temporal traces dropped: %s", pb_profile_trace_count(p),
+               w->version < PBI_IDX_TRACES_SINCE ? "the target version has no traces section"
+                                                   : "the profile lacks the temporal flag");
+    }
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    return 0;
+}
+
+/* Header (where each word sits: indexed_layout.h) and summaries, in w->out. */
+static int build_header(wstate *w, const tail_offs *t, unsigned nsum, pb_error *err) {
+    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
+        if (pbi_idx_has_word(w->version, (enum pbi_idx_word)i)) put64(&w->out, 0);
+    if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_magic), PBI_IDX_MAGIC);
+    patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_version), (uint64_t)w->version | w->flags);
+    patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_hash_offset), t->table);
+    if (pbi_idx_has_word(w->version, PBI_IDX_W_binary_id_offset))
+        patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_binary_id_offset), t->binid);
+    if (pbi_idx_has_word(w->version, PBI_IDX_W_temporal_offset))
+        patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_temporal_offset), t->tr);
+    if (pbi_idx_has_word(w->version, PBI_IDX_W_vtable_names_offset))
+        patch64(&w->out, (size_t)pbi_idx_word_offset(w->version, PBI_IDX_W_vtable_names_offset), t->vt);
+    for (unsigned s = 0; s < nsum; s++) {
+        uint64_t words[PBI_SUM_WORDS];
+        int rc = pbi_sum_finish(&w->sum[s], words, err);
+        if (rc) return rc;
+        for (unsigned i = 0; i < PBI_SUM_WORDS; i++) put64(&w->out, words[i]);
+    }
+    return 0;
+}
+
+/* The header and summaries (first in the file) hold what is known only
+ * once the table is planned and the sections after it are built, so:
+ * plan the table, build the sections after it (tail) in w.out, build the
+ * header in w.out, give it to the sink, then the table's data as it is
+ * made, then the tail. */
+static int write_file(wstate *w, pb_sink *sink, pb_error *err) {
+    uint64_t data_at = 0;
+    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
+        if (pbi_idx_has_word(w->version, (enum pbi_idx_word)i)) data_at += 8;
+    unsigned nsum = (w->flags & PB_VARIANT_CSIR) ? 2 : 1;
+    data_at += 8 * (uint64_t)nsum * PBI_SUM_WORDS;
+    int rc = plan_table(w, data_at, err);
+    if (rc) return rc;
+    tail_offs t = {w->data_end + pb_pad8(w->data_end), 0, 0, 0};
+    if ((rc = build_tail(w, &t, err))) return rc;
+    pb_buf tail = w->out;
+    w->out = (pb_buf)PB_BUF_INIT;
+    if ((rc = build_header(w, &t, nsum, err)) == 0) {
+        w->sink = sink;
+        if ((rc = emit_table(w, err)) == 0) { /* flushes the header first */
+            if (tail.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            else rc = pb_sink_write(sink, tail.data, tail.len, err);
+        }
+    }
+    pbi_buf_free(&tail);
+    return rc;
+}
+
+/* What the target version could not hold, one notice per kind of loss. */
+static void dropped_notices(wstate *w) {
+    if (w->dropped_kind2_sites)
+        notice(w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (plugin option llvm-version %d keeps them)",
+               w->dropped_kind2_sites, w->version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
+    if (w->dropped_bitmaps)
+        notice(w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (plugin option llvm-version %d keeps them)",
+               w->dropped_bitmaps, w->version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
+    if (w->truncated_values)
+        notice(w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w->truncated_values);
+    if (w->skipped_empty)
+        notice(w, "%" PRIu64 " records without counters left out (LLVM cannot read them)",
+               w->skipped_empty);
+}
+
+static void wstate_free(wstate *w) {
+    for (size_t i = 0; i < w->nkeys; i++) free(w->keys[i].order);
+    free(w->keys);
+    free(w->recs);
+    free(w->key_order);
+    free(w->next);
+    free(w->vals);
+    pbi_sum_free(&w->sum[0]);
+    pbi_sum_free(&w->sum[1]);
+    pbi_buf_free(&w->out);
+    pbi_buf_free(&w->vscratch);
+    free(w->head);
+    free(w->seq);
+    free(w->boff);
+}
+
 int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
     wstate w;
     memset(&w, 0, sizeof w);
@@ -897,133 +1071,8 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         goto out;
     }
-    if (w.preserve || pbi_llvm_has(&w.t, PBI_LF_KEYS_SORTED)) {
-        /* preserve: keys in model order; else names sorted (recs are sorted) */
-        for (size_t i = 0; i < w.nkeys; i++) w.key_order[i] = i;
-        if (w.preserve) {
-            /* model order = order of each key's first record */
-            for (size_t gap = w.nkeys / 2; gap > 0; gap /= 2)
-                for (size_t i = gap; i < w.nkeys; i++) {
-                    size_t t = w.key_order[i], j = i;
-                    while (j >= gap && w.recs[w.keys[w.key_order[j - gap]].first].idx > w.recs[w.keys[t].first].idx) {
-                        w.key_order[j] = w.key_order[j - gap];
-                        j -= gap;
-                    }
-                    w.key_order[j] = t;
-                }
-        }
-    } else if ((rc = stringmap_order(&w, err))) {
-        goto out;
-    }
-    {
-        size_t kept = 0;
-        for (size_t i = 0; i < w.nkeys; i++)
-            if (!w.keys[w.key_order[i]].sparse_drop) w.key_order[kept++] = w.key_order[i];
-        w.nout = kept;
-    }
-    for (size_t i = 0; i < w.nkeys; i++)
-        if ((rc = dense_order(&w, &w.keys[i], err))) goto out;
-
-    /* The header and summaries (first in the file) hold what is known only
-     * once the table is planned and the sections after it are built, so:
-     * plan the table, build the sections after it (tail) in w.out, build the
-     * header in w.out, give it to the sink, then the table's data as it is
-     * made, then the tail. */
-    uint64_t data_at = 0;
-    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
-        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) data_at += 8;
-    unsigned nsum = (w.flags & PB_VARIANT_CSIR) ? 2 : 1;
-    data_at += 8 * (uint64_t)nsum * PBI_SUM_WORDS;
-    if ((rc = plan_table(&w, data_at, err))) goto out;
-    uint64_t table_off = w.data_end + pb_pad8(w.data_end), binid_off = 0, vt_off = 0, tr_off = 0;
-    pb_buf tail = PB_BUF_INIT;
-    put64(&w.out, w.nb);
-    put64(&w.out, w.nout);
-    for (size_t b = 0; b < w.nb; b++) put64(&w.out, w.boff[b]);
-    if (w.version >= PBI_IDX_BINARY_IDS_SINCE) {
-        binid_off = table_off + w.out.len;
-        if ((rc = write_binary_ids(&w, err))) goto out;
-    } else if (pb_profile_binary_id_count(p)) {
-        notice(&w, "%zu binary ids dropped: indexed v%u has no binary-id section (plugin option llvm-version %d has)",
-               pb_profile_binary_id_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
-    }
-    if (w.version >= PBI_IDX_VTABLE_SINCE) {
-        vt_off = table_off + w.out.len;
-        if ((rc = write_vtable_names(&w, err))) goto out;
-    } else if (pb_profile_symbol_count(p)) {
-        notice(&w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (plugin option llvm-version %d has)",
-               pb_profile_symbol_count(p), w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
-    }
-    if (w.version >= PBI_IDX_TRACES_SINCE && (w.flags & PB_VARIANT_TEMPORAL)) {
-        tr_off = table_off + w.out.len;
-        write_traces(&w);
-    } else if (pb_profile_trace_count(p)) {
-        notice(&w, "%zu temporal traces dropped: %s", pb_profile_trace_count(p),
-               w.version < PBI_IDX_TRACES_SINCE ? "the target version has no traces section"
-                                                  : "the profile lacks the temporal flag");
-    }
-    if (w.out.failed) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        goto out;
-    }
-    tail = w.out;
-    w.out = (pb_buf)PB_BUF_INIT;
-    /* Header (where each word sits: indexed_layout.h) and summaries. */
-    for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
-        if (pbi_idx_has_word(w.version, (enum pbi_idx_word)i)) put64(&w.out, 0);
-    if (w.out.failed) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        pbi_buf_free(&tail);
-        goto out;
-    }
-    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_magic), PBI_IDX_MAGIC);
-    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_version), (uint64_t)w.version | w.flags);
-    patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_hash_offset), table_off);
-    if (pbi_idx_has_word(w.version, PBI_IDX_W_binary_id_offset))
-        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_binary_id_offset), binid_off);
-    if (pbi_idx_has_word(w.version, PBI_IDX_W_temporal_offset))
-        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_temporal_offset), tr_off);
-    if (pbi_idx_has_word(w.version, PBI_IDX_W_vtable_names_offset))
-        patch64(&w.out, (size_t)pbi_idx_word_offset(w.version, PBI_IDX_W_vtable_names_offset), vt_off);
-    for (unsigned s = 0; s < nsum; s++) {
-        uint64_t words[PBI_SUM_WORDS];
-        if ((rc = pbi_sum_finish(&w.sum[s], words, err))) {
-            pbi_buf_free(&tail);
-            goto out;
-        }
-        for (unsigned i = 0; i < PBI_SUM_WORDS; i++) put64(&w.out, words[i]);
-    }
-    w.sink = sink;
-    if ((rc = emit_table(&w, err)) == 0) { /* flushes the header first */
-        if (tail.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        else rc = pb_sink_write(sink, tail.data, tail.len, err);
-    }
-    pbi_buf_free(&tail);
-    if (rc) goto out;
-    if (w.dropped_kind2_sites)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (plugin option llvm-version %d keeps them)",
-               w.dropped_kind2_sites, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
-    if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (plugin option llvm-version %d keeps them)",
-               w.dropped_bitmaps, w.version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
-    if (w.truncated_values)
-        notice(&w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w.truncated_values);
-    if (w.skipped_empty)
-        notice(&w, "%" PRIu64 " records without counters left out (LLVM cannot read them)",
-               w.skipped_empty);
+    if ((rc = order_keys(&w, err)) == 0 && (rc = write_file(&w, sink, err)) == 0) dropped_notices(&w);
 out:
-    for (size_t i = 0; i < w.nkeys; i++) free(w.keys[i].order);
-    free(w.keys);
-    free(w.recs);
-    free(w.key_order);
-    free(w.next);
-    free(w.vals);
-    pbi_sum_free(&w.sum[0]);
-    pbi_sum_free(&w.sum[1]);
-    pbi_buf_free(&w.out);
-    pbi_buf_free(&w.vscratch);
-    free(w.head);
-    free(w.seq);
-    free(w.boff);
+    wstate_free(&w);
     return rc;
 }

@@ -418,86 +418,80 @@ static int read_types(reader *r, json_t *arr, const char *key) {
     return 0;
 }
 
-static int read_methods(reader *r, json_t *arr, const char *key) {
+/* methods[i].signature: type ids resolved into sig; sets *bad when one is not. */
+static int read_signature(reader *r, json_t *sg, size_t ns, const char *path, uint32_t *sig, int *bad) {
+    char path2[220];
+    int rc;
+    for (size_t k = 0; k < ns; k++) {
+        json_t *tv = json_array_get(sg, k);
+        mkpath(path2, sizeof path2, "%s.signature[%zu]", path, k);
+        if (!json_is_integer(tv)) {
+            if ((rc = problem(r, PB_EFORMAT, path2, "an integer", "%s", jtype(tv)))) return rc;
+            *bad = 1;
+            continue;
+        }
+        rc = resolve_type(r, json_integer_value(tv), path2, &sig[k]);
+        if (rc < 0) return rc;
+        if (rc) *bad = 1;
+    }
+    return 0;
+}
+
+/* One method; a method with a problem (reported) is left out. */
+static int read_method(reader *r, json_t *m, const char *path, uint32_t **sig, size_t *sig_cap, int *noted) {
     static const char *const known_v1[] = {"id", "name", "signature", NULL};
     static const char *const known_legacy[] = {"id", "methodName", "signature", NULL};
     const char *name_key = r->legacy ? "methodName" : "name";
+    char path2[220];
+    int64_t id;
+    if (!json_is_object(m)) return problem(r, PB_EFORMAT, path, "an object", "%s", jtype(m));
+    note_unknown_members(r, m, r->legacy ? known_legacy : known_v1, path, noted);
+    int rc = get_id(r, m, "id", path, &id);
+    if (rc < 0) return rc;
+    int bad = rc;
+    json_t *nm = json_object_get(m, name_key);
+    if (!json_is_string(nm)) {
+        mkpath(path2, sizeof path2, "%s.%s", path, name_key);
+        if ((rc = problem(r, PB_EFORMAT, path2, "a string", "%s", jtype(nm)))) return rc;
+        bad = 1;
+    }
+    json_t *sg = json_object_get(m, "signature");
+    size_t ns = json_array_size(sg);
+    if (!json_is_array(sg)) {
+        mkpath(path2, sizeof path2, "%s.signature", path);
+        if ((rc = problem(r, PB_EFORMAT, path2, "an array", "%s", jtype(sg)))) return rc;
+        bad = 1;
+        ns = 0;
+    }
+    if (reserve((void **)sig, sig_cap, ns + 1, sizeof **sig)) return nomem(r);
+    if ((rc = read_signature(r, sg, ns, path, *sig, &bad))) return rc;
+    if (bad) return 0;
+    uint32_t idx, first;
+    if (pb_profile_add_method(r->p, json_string_value(nm), json_string_length(nm), *sig, ns, &idx, r->err))
+        return nomem(r);
+    if (pbi_idmap_get(&r->methods, id, &first)) {
+        mkpath(path2, sizeof path2, "%s.id", path);
+        if (!r->lenient)
+            return problem(r, PB_EFORMAT, path2, "a method id not used before", "%" PRId64 " again", id);
+        fixup(r, FIX_DUPLICATE_METHOD, path2, "%" PRId64, id);
+        return 0;
+    }
+    if (pbi_idmap_put(&r->methods, id, idx)) return nomem(r);
+    return 0;
+}
+
+static int read_methods(reader *r, json_t *arr, const char *key) {
     int noted = 0;
-    char path[200], path2[220];
+    char path[200];
     uint32_t *sig = NULL;
     size_t sig_cap = 0;
     int rc = 0;
     if (!json_is_array(arr)) return problem(r, PB_EFORMAT, key, "an array", "%s", jtype(arr));
     size_t n = json_array_size(arr);
-    for (size_t i = 0; i < n; i++) {
-        json_t *m = json_array_get(arr, i);
-        int64_t id;
-        int bad = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
         mkpath(path, sizeof path, "%s[%zu]", key, i);
-        if (!json_is_object(m)) {
-            if ((rc = problem(r, PB_EFORMAT, path, "an object", "%s", jtype(m)))) goto out;
-            continue;
-        }
-        note_unknown_members(r, m, r->legacy ? known_legacy : known_v1, path, &noted);
-        rc = get_id(r, m, "id", path, &id);
-        if (rc < 0) goto out;
-        bad = rc;
-        rc = 0;
-        json_t *nm = json_object_get(m, name_key);
-        if (!json_is_string(nm)) {
-            mkpath(path2, sizeof path2, "%s.%s", path, name_key);
-            if ((rc = problem(r, PB_EFORMAT, path2, "a string", "%s", jtype(nm)))) goto out;
-            bad = 1;
-        }
-        json_t *sg = json_object_get(m, "signature");
-        size_t ns = json_array_size(sg);
-        if (!json_is_array(sg)) {
-            mkpath(path2, sizeof path2, "%s.signature", path);
-            if ((rc = problem(r, PB_EFORMAT, path2, "an array", "%s", jtype(sg)))) goto out;
-            bad = 1;
-            ns = 0;
-        }
-        if (reserve((void **)&sig, &sig_cap, ns + 1, sizeof *sig)) {
-            rc = nomem(r);
-            goto out;
-        }
-        for (size_t k = 0; k < ns; k++) {
-            json_t *tv = json_array_get(sg, k);
-            mkpath(path2, sizeof path2, "%s.signature[%zu]", path, k);
-            if (!json_is_integer(tv)) {
-                if ((rc = problem(r, PB_EFORMAT, path2, "an integer", "%s", jtype(tv)))) goto out;
-                bad = 1;
-                continue;
-            }
-            rc = resolve_type(r, json_integer_value(tv), path2, &sig[k]);
-            if (rc < 0) goto out;
-            if (rc) bad = 1;
-            rc = 0;
-        }
-        if (bad) continue;
-        uint32_t idx, first;
-        if (pb_profile_add_method(r->p, json_string_value(nm), json_string_length(nm), sig, ns,
-                                  &idx, r->err)) {
-            rc = nomem(r);
-            goto out;
-        }
-        if (pbi_idmap_get(&r->methods, id, &first)) {
-            mkpath(path2, sizeof path2, "%s.id", path);
-            if (!r->lenient) {
-                if ((rc = problem(r, PB_EFORMAT, path2, "a method id not used before",
-                                  "%" PRId64 " again", id)))
-                    goto out;
-            } else {
-                fixup(r, FIX_DUPLICATE_METHOD, path2, "%" PRId64, id);
-            }
-            continue;
-        }
-        if (pbi_idmap_put(&r->methods, id, idx)) {
-            rc = nomem(r);
-            goto out;
-        }
+        rc = read_method(r, json_array_get(arr, i), path, &sig, &sig_cap, &noted);
     }
-out:
     free(sig);
     return rc;
 }
@@ -553,60 +547,92 @@ static int cmp_value(const void *a, const void *b) {
     return 0;
 }
 
-/* Fills r->counters/layout/values from `records` per the section's shape.
- * Returns 0, 1 (reported: skip the entry) or a code. */
-static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, const char *rpath,
-                        pb_record *rec, pb_site *site) {
+/* PBI_SHAPE_COUNT: exactly one count. */
+static int read_count_shape(reader *r, json_t *recs, const char *rpath, pb_record *rec) {
+    size_t n = json_array_size(recs);
+    int rc;
+    if (n != 1) {
+        rc = problem(r, PB_EFORMAT, rpath, "exactly 1 value", "%zu", n);
+        return rc ? rc : 1;
+    }
+    if (reserve((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
+        return nomem(r);
+    rc = check_count(r, json_array_get(recs, 0), rpath, 0, &r->counters[0]);
+    if (rc) return rc;
+    rec->num_counters = 1;
+    rec->counters = r->counters;
+    return 0;
+}
+
+/* PBI_SHAPE_BRANCH: (bci, index, count) triples; the layout holds the
+ * (bci, index) pairs, counter 0 the sum of the counts. */
+static int read_branch_shape(reader *r, json_t *recs, const char *rpath, pb_record *rec) {
     size_t n = json_array_size(recs);
     int bad = 0, rc;
-    if (sec->shape == PBI_SHAPE_COUNT) {
-        if (n != 1) {
-            rc = problem(r, PB_EFORMAT, rpath, "exactly 1 value", "%zu", n);
-            return rc ? rc : 1;
-        }
-        if (reserve((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
-            return nomem(r);
-        rc = check_count(r, json_array_get(recs, 0), rpath, 0, &r->counters[0]);
-        if (rc) return rc;
-        rec->num_counters = 1;
-        rec->counters = r->counters;
-        return 0;
+    if (n % 3) {
+        rc = problem(r, PB_EFORMAT, rpath, "a multiple of 3 values", "%zu", n);
+        return rc ? rc : 1;
     }
-    if (sec->shape == PBI_SHAPE_BRANCH) {
-        if (n % 3) {
-            rc = problem(r, PB_EFORMAT, rpath, "a multiple of 3 values", "%zu", n);
-            return rc ? rc : 1;
-        }
-        size_t t = n / 3;
-        if (t + 1 > UINT32_MAX ||
-            reserve((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
-            reserve((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
-            return nomem(r);
-        uint64_t sum = 0;
-        for (size_t i = 0; i < t; i++) {
-            rc = check_int32(r, json_array_get(recs, 3 * i), rpath, 3 * i,
-                             "a BCI that fits in 32 bits", &r->layout[2 * i]);
-            if (rc < 0) return rc;
-            bad |= rc;
-            rc = check_int32(r, json_array_get(recs, 3 * i + 1), rpath, 3 * i + 1,
-                             "a branch index that fits in 32 bits", &r->layout[2 * i + 1]);
-            if (rc < 0) return rc;
-            bad |= rc;
-            rc = check_count(r, json_array_get(recs, 3 * i + 2), rpath, 3 * i + 2,
-                             &r->counters[i + 1]);
-            if (rc < 0) return rc;
-            bad |= rc;
-            if (!rc) sum = sat_add(sum, r->counters[i + 1]);
-        }
-        if (bad) return 1;
-        r->counters[0] = sum;
-        /* r->err, not a local pb_error: clearing 1.4 KB per entry showed in profiles */
-        if (pb_profile_intern_ints(r->p, r->layout, 2 * t, &rec->layout, r->err)) return nomem(r);
-        rec->num_counters = (uint32_t)(t + 1);
-        rec->counters = r->counters;
-        return 0;
+    size_t t = n / 3;
+    if (t + 1 > UINT32_MAX ||
+        reserve((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
+        reserve((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
+        return nomem(r);
+    uint64_t sum = 0;
+    for (size_t i = 0; i < t; i++) {
+        rc = check_int32(r, json_array_get(recs, 3 * i), rpath, 3 * i,
+                         "a BCI that fits in 32 bits", &r->layout[2 * i]);
+        if (rc < 0) return rc;
+        bad |= rc;
+        rc = check_int32(r, json_array_get(recs, 3 * i + 1), rpath, 3 * i + 1,
+                         "a branch index that fits in 32 bits", &r->layout[2 * i + 1]);
+        if (rc < 0) return rc;
+        bad |= rc;
+        rc = check_count(r, json_array_get(recs, 3 * i + 2), rpath, 3 * i + 2,
+                         &r->counters[i + 1]);
+        if (rc < 0) return rc;
+        bad |= rc;
+        if (!rc) sum = sat_add(sum, r->counters[i + 1]);
     }
-    /* (typeId, count) pairs */
+    if (bad) return 1;
+    r->counters[0] = sum;
+    /* r->err, not a local pb_error: clearing 1.4 KB per entry showed in profiles */
+    if (pb_profile_intern_ints(r->p, r->layout, 2 * t, &rec->layout, r->err)) return nomem(r);
+    rec->num_counters = (uint32_t)(t + 1);
+    rec->counters = r->counters;
+    return 0;
+}
+
+/* One (typeId, count) pair into *v; 0 ok, 1 reported, <0 code. */
+static int read_type_pair(reader *r, json_t *recs, const char *rpath, size_t i, pb_value *v) {
+    char path[240];
+    json_t *tv = json_array_get(recs, 2 * i);
+    uint32_t sym = PB_NONE;
+    int bad = 0, rc;
+    mkpath(path, sizeof path, "%s[%zu]", rpath, 2 * i);
+    if (!json_is_integer(tv)) {
+        if ((rc = problem(r, PB_EFORMAT, path, "an integer", "%s", jtype(tv)))) return rc;
+        bad = 1;
+    } else {
+        rc = resolve_type(r, json_integer_value(tv), path, &sym);
+        if (rc < 0) return rc;
+        bad |= rc;
+    }
+    uint64_t c = 0;
+    rc = check_count(r, json_array_get(recs, 2 * i + 1), rpath, 2 * i + 1, &c);
+    if (rc < 0) return rc;
+    bad |= rc;
+    if (bad) return 1;
+    v->value = pb_profile_symbol(r->p, sym)->md5;
+    v->count = c;
+    v->symbol = sym;
+    return 0;
+}
+
+/* PBI_SHAPE_TYPES: (typeId, count) pairs, one kind-2 site; counter 0 their sum. */
+static int read_types_shape(reader *r, json_t *recs, const char *rpath, pb_record *rec, pb_site *site) {
+    size_t n = json_array_size(recs);
+    int bad = 0, rc;
     if (n % 2) {
         rc = problem(r, PB_EFORMAT, rpath, "a multiple of 2 values", "%zu", n);
         return rc ? rc : 1;
@@ -617,27 +643,10 @@ static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, c
         return nomem(r);
     uint64_t sum = 0;
     for (size_t i = 0; i < t; i++) {
-        char path[240];
-        json_t *tv = json_array_get(recs, 2 * i);
-        uint32_t sym = PB_NONE;
-        mkpath(path, sizeof path, "%s[%zu]", rpath, 2 * i);
-        if (!json_is_integer(tv)) {
-            if ((rc = problem(r, PB_EFORMAT, path, "an integer", "%s", jtype(tv)))) return rc;
-            bad = 1;
-        } else {
-            rc = resolve_type(r, json_integer_value(tv), path, &sym);
-            if (rc < 0) return rc;
-            bad |= rc;
-        }
-        uint64_t c = 0;
-        rc = check_count(r, json_array_get(recs, 2 * i + 1), rpath, 2 * i + 1, &c);
+        rc = read_type_pair(r, recs, rpath, i, &r->values[i]);
         if (rc < 0) return rc;
         bad |= rc;
-        if (bad) continue;
-        r->values[i].value = pb_profile_symbol(r->p, sym)->md5;
-        r->values[i].count = c;
-        r->values[i].symbol = sym;
-        sum = sat_add(sum, c);
+        if (!bad) sum = sat_add(sum, r->values[i].count);
     }
     if (bad) return 1;
     /* Pair order carries no meaning (GraalVM sorts by its per-file type ids);
@@ -651,6 +660,15 @@ static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, c
     rec->num_sites[PB_VK_VTABLE] = 1;
     rec->sites[PB_VK_VTABLE] = site;
     return 0;
+}
+
+/* Fills r->counters/layout/values from `records` per the section's shape.
+ * Returns 0, 1 (reported: skip the entry) or a code. */
+static int read_records(reader *r, const pbi_iprof_section *sec, json_t *recs, const char *rpath,
+                        pb_record *rec, pb_site *site) {
+    if (sec->shape == PBI_SHAPE_COUNT) return read_count_shape(r, recs, rpath, rec);
+    if (sec->shape == PBI_SHAPE_BRANCH) return read_branch_shape(r, recs, rpath, rec);
+    return read_types_shape(r, recs, rpath, rec, site);
 }
 
 /* Parses and resolves a context; 0 ok (*ctx set), 1 reported, <0 code. */
@@ -736,6 +754,47 @@ static int merge_in_place(reader *r, uint32_t ri, const pb_record *rec) {
     return 1;
 }
 
+/* Adds entry i's record to the model, or (lenient) merges a repeated
+ * context into the record of its first occurrence. cv: the entry's context. */
+static int add_entry(reader *r, section_state *ss, pb_record *rec, json_t *cv, size_t i, const char *cpath,
+                     const char *epath) {
+    uint32_t ctx = rec->ctx;
+    int64_t key = ctx == PB_NONE ? -1 : (int64_t)ctx;
+    int64_t rkey = (int64_t)(((uint64_t)(rec->layout == PB_NONE ? 0 : rec->layout) << 32) |
+                             (ctx == PB_NONE ? 0 : ctx));
+    uint32_t first;
+    int rc;
+    if (pbi_idmap_get(&ss->seen, key, &first)) {
+        if (!r->lenient) {
+            return problem(r, PB_EFORMAT, cpath, "a context not repeated within the section",
+                           "\"%s\" again (first at %s[%" PRIu32 "])",
+                           cv ? json_string_value(cv) : "0:0", ss->key, first);
+        }
+        fixup(r, FIX_REPEATED_CTX, cpath, "%s", cv ? json_string_value(cv) : "0:0");
+        uint32_t ri;
+        if (pbi_idmap_get(&ss->recs, rkey, &ri) && merge_in_place(r, ri, rec)) return 0;
+        pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+        mo.max_count = PB_MAX_COUNT_IPROF;
+        mo.max_values_per_site = 0;
+        mo.diag = r->o->diag;
+        mo.diag_ctx = r->o->diag_ctx;
+        mo.source = r->src;
+        rc = pb_profile_merge_record(r->p, rec, &mo, r->err);
+    } else {
+        size_t ri = 0;
+        if (pbi_idmap_put(&ss->seen, key, (uint32_t)i)) return nomem(r);
+        rc = pb_profile_add_record(r->p, rec, &ri, r->err);
+        if (!rc && r->lenient && pbi_idmap_put(&ss->recs, rkey, (uint32_t)ri)) return nomem(r);
+    }
+    if (rc) {
+        if (rc == PB_ENOMEM) return nomem(r);
+        /* The model refused a record we built: say where it came from. */
+        if (r->err && !r->err->path[0]) snprintf(r->err->path, sizeof r->err->path, "%s", epath);
+        return rc;
+    }
+    return 0;
+}
+
 static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const char *epath) {
     static const char *const known_v1[] = {"ctx", "records", NULL};
     static const char *const known_legacy[] = {"methodBciList", "records", NULL};
@@ -787,40 +846,7 @@ static int read_entry(reader *r, section_state *ss, json_t *ent, size_t i, const
     rc = read_records(r, sec, recs, rpath, &rec, &site);
     if (rc < 0) return rc;
     if (rc || bad) return 0;
-
-    int64_t key = ctx == PB_NONE ? -1 : (int64_t)ctx;
-    int64_t rkey = (int64_t)(((uint64_t)(rec.layout == PB_NONE ? 0 : rec.layout) << 32) |
-                             (ctx == PB_NONE ? 0 : ctx));
-    uint32_t first;
-    if (pbi_idmap_get(&ss->seen, key, &first)) {
-        if (!r->lenient) {
-            return problem(r, PB_EFORMAT, cpath, "a context not repeated within the section",
-                           "\"%s\" again (first at %s[%" PRIu32 "])",
-                           cv ? json_string_value(cv) : "0:0", ss->key, first);
-        }
-        fixup(r, FIX_REPEATED_CTX, cpath, "%s", cv ? json_string_value(cv) : "0:0");
-        uint32_t ri;
-        if (pbi_idmap_get(&ss->recs, rkey, &ri) && merge_in_place(r, ri, &rec)) return 0;
-        pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-        mo.max_count = PB_MAX_COUNT_IPROF;
-        mo.max_values_per_site = 0;
-        mo.diag = r->o->diag;
-        mo.diag_ctx = r->o->diag_ctx;
-        mo.source = r->src;
-        rc = pb_profile_merge_record(r->p, &rec, &mo, r->err);
-    } else {
-        size_t ri = 0;
-        if (pbi_idmap_put(&ss->seen, key, (uint32_t)i)) return nomem(r);
-        rc = pb_profile_add_record(r->p, &rec, &ri, r->err);
-        if (!rc && r->lenient && pbi_idmap_put(&ss->recs, rkey, (uint32_t)ri)) return nomem(r);
-    }
-    if (rc) {
-        if (rc == PB_ENOMEM) return nomem(r);
-        /* The model refused a record we built: say where it came from. */
-        if (r->err && !r->err->path[0]) snprintf(r->err->path, sizeof r->err->path, "%s", epath);
-        return rc;
-    }
-    return 0;
+    return add_entry(r, ss, &rec, cv, i, cpath, epath);
 }
 
 static int read_section(reader *r, section_state *ss, json_t *arr) {
@@ -993,28 +1019,13 @@ static void emit_fixups(reader *r) {
     }
 }
 
-int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
-    static const pb_read_options defaults = PB_READ_OPTIONS_INIT;
-    reader r;
-    loader *l = NULL;
-    json_t *root = NULL;
+/* Parses the whole source into *root, jansson pulling through load_cb. */
+static int load_root(reader *r, pb_source *in, json_t **root) {
     json_error_t je;
-    int rc = 0;
-    *out = NULL;
-    memset(&r, 0, sizeof r);
-    r.o = o ? o : &defaults;
-    r.err = err;
-    r.src = pb_source_name(in);
-    r.lenient = r.o->lenient;
-    r.report_all = r.o->report_all;
-    pb_error_set_source(err, r.src);
-    if ((rc = pb_profile_new(&r.p, err))) goto out;
-
-    l = calloc(1, sizeof *l);
-    if (!l) {
-        rc = nomem(&r);
-        goto out;
-    }
+    int rc;
+    pb_error *err = r->err;
+    loader *l = calloc(1, sizeof *l);
+    if (!l) return nomem(r);
     l->in = in;
     l->err = err;
     pbi_jpath_init(&l->now);
@@ -1028,76 +1039,113 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
         (rc = pb_source_read(in, bom, 3, &got, err)))
         goto out;
     pbi_jansson_oom_reset();
-    root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
-    if (!root) {
+    *root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
+    if (!*root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;
         } else if (!je.text[0] || pbi_jansson_oom_seen()) {
             /* no message: jansson's first allocations failed (lex_init);
              * a failed allocation inside its lexer it reports as a syntax
              * error, noted by jansson_oom.h: not the input's fault */
-            rc = nomem(&r);
+            rc = nomem(r);
         } else {
-            rc = syntax_problem(&r, l, &je);
+            rc = syntax_problem(r, l, &je);
         }
-        goto out;
-    }
-    if (pbi_jansson_oom_seen()) {
+    } else if (pbi_jansson_oom_seen()) {
         /* jansson can lose a byte of a string when an allocation fails and
          * still return a document (found by scripts/alloc-sweep.sh: a
          * method name came out one letter short): not the input's document */
-        rc = nomem(&r);
-        goto out;
+        rc = nomem(r);
     }
+out:
     free(l);
-    l = NULL;
-    if (!json_is_object(root)) {
-        rc = problem(&r, PB_EFORMAT, "", "a JSON object at the top level", "%s", jtype(root));
-        if (!rc) rc = PB_EFORMAT;
-        goto out;
-    }
-    if ((rc = read_version(&r, root))) goto out;
+    return rc;
+}
 
+/* "types", then "methods", each deleted from the tree once converted and
+ * turned into a direct table when its ids are dense. */
+static int read_id_tables(reader *r, json_t *root) {
+    int rc;
     json_t *types = json_object_get(root, "types");
-    if (!types) rc = problem(&r, PB_EFORMAT, "types", "the member \"types\"", "no such member");
-    else rc = read_types(&r, types, "types");
-    if (rc) goto out;
+    if (!types) rc = problem(r, PB_EFORMAT, "types", "the member \"types\"", "no such member");
+    else rc = read_types(r, types, "types");
+    if (rc) return rc;
     json_object_del(root, "types");
-    if ((rc = pbi_idmap_dense(&r.types, &r.tdense, &r.ntdense))) {
-        rc = nomem(&r);
-        goto out;
-    }
+    if (pbi_idmap_dense(&r->types, &r->tdense, &r->ntdense)) return nomem(r);
 
     json_t *methods = json_object_get(root, "methods");
     if (!methods)
-        rc = problem(&r, PB_EFORMAT, "methods", "the member \"methods\"", "no such member");
+        rc = problem(r, PB_EFORMAT, "methods", "the member \"methods\"", "no such member");
     else
-        rc = read_methods(&r, methods, "methods");
-    if (rc) goto out;
+        rc = read_methods(r, methods, "methods");
+    if (rc) return rc;
     json_object_del(root, "methods");
-    if ((rc = pbi_idmap_dense(&r.methods, &r.mdense, &r.nmdense))) {
-        rc = nomem(&r);
-        goto out;
-    }
+    if (pbi_idmap_dense(&r->methods, &r->mdense, &r->nmdense)) return nomem(r);
+    return 0;
+}
 
-    if ((rc = read_sections(&r, root))) goto out;
-    if (r.report_all && r.problems) goto out;
-
-    pb_profile_set_flags(r.p, PB_VARIANT_IR | PB_VARIANT_ENTRY_FIRST);
+/* The profile-wide facts: flags, origin, the version property and the extras. */
+static int read_facts(reader *r, json_t *root) {
+    pb_profile_set_flags(r->p, PB_VARIANT_IR | PB_VARIANT_ENTRY_FIRST);
     pb_origin origin;
     memset(&origin, 0, sizeof origin);
     snprintf(origin.format, sizeof origin.format, "iprof");
-    origin.version = pbi_iprof_version_number(r.version, strlen(r.version));
-    pb_profile_set_origin(r.p, &origin);
-    if ((rc = pb_profile_set_prop(r.p, "iprof.version", r.version, strlen(r.version), err)))
-        goto out;
-    if ((rc = read_extras(&r, root))) goto out;
-    json_decref(root);
-    root = NULL;
-    emit_fixups(&r);
-    if ((rc = pb_profile_canonicalize(r.p, err))) goto out;
+    origin.version = pbi_iprof_version_number(r->version, strlen(r->version));
+    pb_profile_set_origin(r->p, &origin);
+    int rc = pb_profile_set_prop(r->p, "iprof.version", r->version, strlen(r->version), r->err);
+    return rc ? rc : read_extras(r, root);
+}
 
-out:
+/* The top-level members in order; root's members are deleted as they are
+ * read. *complete: all were read (report-all mode stops after the sections
+ * when they had problems). */
+static int read_root(reader *r, json_t *root, int *complete) {
+    int rc;
+    *complete = 0;
+    if (!json_is_object(root)) {
+        rc = problem(r, PB_EFORMAT, "", "a JSON object at the top level", "%s", jtype(root));
+        return rc ? rc : PB_EFORMAT;
+    }
+    if ((rc = read_version(r, root)) || (rc = read_id_tables(r, root)) || (rc = read_sections(r, root)))
+        return rc;
+    if (r->report_all && r->problems) return 0;
+    *complete = 1;
+    return read_facts(r, root);
+}
+
+static void reader_free(reader *r) {
+    pbi_idmap_free(&r->types);
+    pbi_idmap_free(&r->methods);
+    free(r->tdense);
+    free(r->mdense);
+    free(r->cf);
+    free(r->frames);
+    free(r->counters);
+    free(r->layout);
+    free(r->values);
+}
+
+int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    static const pb_read_options defaults = PB_READ_OPTIONS_INIT;
+    reader r;
+    json_t *root = NULL;
+    int rc = 0;
+    *out = NULL;
+    memset(&r, 0, sizeof r);
+    r.o = o ? o : &defaults;
+    r.err = err;
+    r.src = pb_source_name(in);
+    r.lenient = r.o->lenient;
+    r.report_all = r.o->report_all;
+    pb_error_set_source(err, r.src);
+    int complete = 0;
+    if ((rc = pb_profile_new(&r.p, err)) == 0 && (rc = load_root(&r, in, &root)) == 0 &&
+        (rc = read_root(&r, root, &complete)) == 0 && complete) {
+        json_decref(root);
+        root = NULL;
+        emit_fixups(&r);
+        rc = pb_profile_canonicalize(r.p, err);
+    }
     if (!rc && r.report_all && r.problems) rc = PB_EFORMAT;
     if (rc && r.report_all && r.problems) {
         pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "%zu problem%s found", r.problems,
@@ -1108,16 +1156,7 @@ out:
      * the name set at the start may be gone: name the input again. */
     if (rc) pb_error_set_source(err, r.src);
     json_decref(root);
-    free(l);
-    pbi_idmap_free(&r.types);
-    pbi_idmap_free(&r.methods);
-    free(r.tdense);
-    free(r.mdense);
-    free(r.cf);
-    free(r.frames);
-    free(r.counters);
-    free(r.layout);
-    free(r.values);
+    reader_free(&r);
     if (rc) {
         pb_profile_free(r.p);
         return rc;

@@ -133,7 +133,7 @@ static const json_t *member(rd *r, const json_t *obj, const char *key, json_type
     return NULL;
 }
 
-static int read_header(rd *r, const json_t *root) {
+static int read_flags(rd *r, const json_t *root) {
     int rc = 0;
     const json_t *magic = json_object_get(root, "profbridge");
     if (!json_is_string(magic) || strcmp(json_string_value(magic), "model") != 0)
@@ -155,7 +155,11 @@ static int read_header(rd *r, const json_t *root) {
         return fail(r, "flags.word", "variant bits 55-63 and the front-end kind bit 0 only",
                     json_object_get(flags, "word"));
     pb_profile_set_flags(r->p, word);
+    return 0;
+}
 
+static int read_origin(rd *r, const json_t *root) {
+    int rc = 0;
     const json_t *o = member(r, root, "origin", JSON_OBJECT, "", &rc);
     if (!o) return rc;
     pb_origin org;
@@ -177,7 +181,11 @@ static int read_header(rd *r, const json_t *root) {
     else if (strcmp(bos, "unknown") == 0) org.byte_order = PB_ORDER_UNKNOWN;
     else return fail(r, "origin.byteOrder", "\"le\", \"be\" or \"unknown\"", bo);
     pb_profile_set_origin(r->p, &org);
+    return 0;
+}
 
+static int read_properties(rd *r, const json_t *root) {
+    int rc = 0;
     const json_t *props = member(r, root, "properties", JSON_ARRAY, "", &rc);
     if (!props) return rc;
     for (size_t i = 0; i < json_array_size(props); i++) {
@@ -197,6 +205,11 @@ static int read_header(rd *r, const json_t *root) {
         free(vo);
         if (rc) return rc;
     }
+    return 0;
+}
+
+static int read_binary_ids(rd *r, const json_t *root) {
+    int rc = 0;
     const json_t *ids = member(r, root, "binaryIds", JSON_ARRAY, "", &rc);
     if (!ids) return rc;
     for (size_t i = 0; i < json_array_size(ids); i++) {
@@ -211,6 +224,34 @@ static int read_header(rd *r, const json_t *root) {
         free(b);
         if (rc) return rc;
     }
+    return 0;
+}
+
+/* temporal.traces[i]: a weight and the NameRefs of the functions in call order. */
+static int read_trace(rd *r, const json_t *e, const char *path) {
+    int rc = 0;
+    uint64_t w;
+    char wp[PATH_MAX_LEN + 16];
+    snprintf(wp, sizeof wp, "%s.weight", path);
+    if (!json_is_object(e)) return fail(r, path, "an object", e);
+    if ((rc = get_u64(r, json_object_get(e, "weight"), wp, &w))) return rc;
+    const json_t *fs = member(r, e, "functions", JSON_ARRAY, path, &rc);
+    if (!fs) return rc;
+    size_t n = json_array_size(fs);
+    uint64_t *refs = malloc((n ? n : 1) * sizeof *refs);
+    if (!refs) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t k = 0; k < n && rc == 0; k++) {
+        char fp[PATH_MAX_LEN + 40];
+        snprintf(fp, sizeof fp, "%s.functions[%zu]", path, k);
+        rc = get_hex64(r, json_array_get(fs, k), fp, &refs[k]);
+    }
+    if (rc == 0) rc = pb_profile_add_trace(r->p, w, refs, n, r->err);
+    free(refs);
+    return rc;
+}
+
+static int read_temporal(rd *r, const json_t *root) {
+    int rc = 0;
     const json_t *t = member(r, root, "temporal", JSON_OBJECT, "", &rc);
     if (!t) return rc;
     uint64_t ss;
@@ -223,30 +264,21 @@ static int read_header(rd *r, const json_t *root) {
     for (size_t i = 0; i < json_array_size(traces); i++) {
         char path[PATH_MAX_LEN];
         snprintf(path, sizeof path, "temporal.traces[%zu]", i);
-        const json_t *e = json_array_get(traces, i);
-        uint64_t w;
-        char wp[PATH_MAX_LEN + 16];
-        snprintf(wp, sizeof wp, "%s.weight", path);
-        if (!json_is_object(e)) return fail(r, path, "an object", e);
-        if ((rc = get_u64(r, json_object_get(e, "weight"), wp, &w))) return rc;
-        const json_t *fs = member(r, e, "functions", JSON_ARRAY, path, &rc);
-        if (!fs) return rc;
-        size_t n = json_array_size(fs);
-        uint64_t *refs = malloc((n ? n : 1) * sizeof *refs);
-        if (!refs) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        for (size_t k = 0; k < n && rc == 0; k++) {
-            char fp[PATH_MAX_LEN + 40];
-            snprintf(fp, sizeof fp, "%s.functions[%zu]", path, k);
-            rc = get_hex64(r, json_array_get(fs, k), fp, &refs[k]);
-        }
-        if (rc == 0) rc = pb_profile_add_trace(r->p, w, refs, n, r->err);
-        free(refs);
-        if (rc) return rc;
+        if ((rc = read_trace(r, json_array_get(traces, i), path))) return rc;
     }
     return 0;
 }
 
-static int read_tables(rd *r, const json_t *root) {
+/* The members before the tables, in the order the writer puts them. */
+static int read_header(rd *r, const json_t *root) {
+    int rc;
+    if ((rc = read_flags(r, root)) || (rc = read_origin(r, root)) || (rc = read_properties(r, root)) ||
+        (rc = read_binary_ids(r, root)))
+        return rc;
+    return read_temporal(r, root);
+}
+
+static int read_symbols(rd *r, const json_t *root) {
     int rc = 0;
     const json_t *syms = member(r, root, "symbols", JSON_ARRAY, "", &rc);
     if (!syms) return rc;
@@ -282,6 +314,11 @@ static int read_tables(rd *r, const json_t *root) {
                                 "0x%016" PRIx64 " is not the NameRef of the symbol's name (0x%016" PRIx64 ")",
                                 want, pb_profile_symbol(r->p, idx)->md5);
     }
+    return 0;
+}
+
+static int read_methods(rd *r, const json_t *root) {
+    int rc = 0;
     const json_t *methods = member(r, root, "methods", JSON_ARRAY, "", &rc);
     if (!methods) return rc;
     size_t nsym = pb_profile_symbol_count(r->p);
@@ -323,180 +360,209 @@ static int read_tables(rd *r, const json_t *root) {
     return 0;
 }
 
+static int read_tables(rd *r, const json_t *root) {
+    int rc = read_symbols(r, root);
+    return rc ? rc : read_methods(r, root);
+}
+
 static int kind_of(const char *s) {
     for (int k = 0; k < PB_REC_KIND_COUNT; k++)
         if (strcmp(s, pbi_json_kind_names[k]) == 0) return k;
     return -1;
 }
 
-/* Reads one record into the profile. Arrays are malloc'ed here and freed after the copy. */
-static int read_record(rd *r, const json_t *e, size_t ri) {
-    char path[PATH_MAX_LEN];
-    snprintf(path, sizeof path, "records[%zu]", ri);
-    if (!json_is_object(e)) return fail(r, path, "an object", e);
-    int rc = 0;
+/* One record being read: the model record and the arrays it points into,
+ * malloc'ed here and freed after pb_profile_add_record copied them. */
+typedef struct jrec {
     pb_record rec;
-    memset(&rec, 0, sizeof rec);
-    rec.name = rec.ctx = rec.layout = PB_NONE;
-    pb_frame *frames = NULL;
-    int32_t *layout = NULL;
-    unsigned char *owned = NULL;
-    pb_site *sites[PB_VK_COUNT] = {NULL, NULL, NULL};
-    pb_value *values = NULL;
-    char p2[PATH_MAX_LEN + 64];
+    char path[PATH_MAX_LEN]; /* records[i] */
+    pb_frame *frames;
+    int32_t *layout;
+    unsigned char *owned; /* the decoded name */
+    pb_site *sites[PB_VK_COUNT];
+    pb_value *values;
+} jrec;
 
-    const json_t *k = member(r, e, "kind", JSON_STRING, path, &rc);
-    if (!k) goto out;
+static int oom(rd *r) { return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+
+/* kind, and a function's name and hash */
+static int read_identity(rd *r, const json_t *e, jrec *j) {
+    int rc = 0;
+    char p2[PATH_MAX_LEN + 64];
+    const json_t *k = member(r, e, "kind", JSON_STRING, j->path, &rc);
+    if (!k) return rc;
     int kind = kind_of(json_string_value(k));
-    snprintf(p2, sizeof p2, "%s.kind", path);
-    if (kind < 0) {
-        rc = fail(r, p2, "a record kind (function, javaCallCount, javaBranch, ...)", k);
-        goto out;
+    snprintf(p2, sizeof p2, "%s.kind", j->path);
+    if (kind < 0) return fail(r, p2, "a record kind (function, javaCallCount, javaBranch, ...)", k);
+    j->rec.kind = (uint8_t)kind;
+    if (kind != PB_REC_FUNCTION) return 0;
+    const char *n;
+    size_t nl;
+    if ((rc = get_bytes(r, e, "name", j->path, &n, &nl, &j->owned))) return rc;
+    if ((rc = pb_profile_intern(r->p, n, nl, &j->rec.name, r->err))) return rc;
+    snprintf(p2, sizeof p2, "%s.hash", j->path);
+    return get_hex64(r, json_object_get(e, "hash"), p2, &j->rec.hash);
+}
+
+/* "context": [method, bci] pairs, the methods indices into methods[] */
+static int read_context(rd *r, const json_t *ctx, jrec *j) {
+    int rc;
+    char p2[PATH_MAX_LEN + 64];
+    snprintf(p2, sizeof p2, "%s.context", j->path);
+    if (!json_is_array(ctx) || json_array_size(ctx) == 0)
+        return fail(r, p2, "a non-empty array of [method, bci] pairs", ctx);
+    size_t n = json_array_size(ctx);
+    size_t nm = pb_profile_method_count(r->p);
+    if (!(j->frames = malloc(n * sizeof *j->frames))) return oom(r);
+    for (size_t i = 0; i < n; i++) {
+        const json_t *fr = json_array_get(ctx, i);
+        snprintf(p2, sizeof p2, "%s.context[%zu]", j->path, i);
+        if (!json_is_array(fr) || json_array_size(fr) != 2) return fail(r, p2, "a [method, bci] pair", fr);
+        if ((rc = get_index(r, json_array_get(fr, 0), p2, nm, &j->frames[i].method))) return rc;
+        if ((rc = get_i32(r, json_array_get(fr, 1), p2, &j->frames[i].bci))) return rc;
     }
-    rec.kind = (uint8_t)kind;
-    if (kind == PB_REC_FUNCTION) {
-        const char *n;
-        size_t nl;
-        if ((rc = get_bytes(r, e, "name", path, &n, &nl, &owned))) goto out;
-        if ((rc = pb_profile_intern(r->p, n, nl, &rec.name, r->err))) goto out;
-        snprintf(p2, sizeof p2, "%s.hash", path);
-        if ((rc = get_hex64(r, json_object_get(e, "hash"), p2, &rec.hash))) goto out;
+    return pb_profile_intern_context(r->p, j->frames, n, &j->rec.ctx, r->err);
+}
+
+static int read_layout(rd *r, const json_t *lay, jrec *j) {
+    int rc;
+    char p2[PATH_MAX_LEN + 64];
+    snprintf(p2, sizeof p2, "%s.layout", j->path);
+    if (!json_is_array(lay)) return fail(r, p2, "an array of integers", lay);
+    size_t n = json_array_size(lay);
+    if (!(j->layout = malloc((n ? n : 1) * sizeof *j->layout))) return oom(r);
+    for (size_t i = 0; i < n; i++) {
+        snprintf(p2, sizeof p2, "%s.layout[%zu]", j->path, i);
+        if ((rc = get_i32(r, json_array_get(lay, i), p2, &j->layout[i]))) return rc;
     }
-    const json_t *ctx = json_object_get(e, "context");
-    if (ctx) {
-        snprintf(p2, sizeof p2, "%s.context", path);
-        if (!json_is_array(ctx) || json_array_size(ctx) == 0) {
-            rc = fail(r, p2, "a non-empty array of [method, bci] pairs", ctx);
-            goto out;
-        }
-        size_t n = json_array_size(ctx);
-        size_t nm = pb_profile_method_count(r->p);
-        if (!(frames = malloc(n * sizeof *frames))) goto oom;
-        for (size_t i = 0; i < n; i++) {
-            const json_t *fr = json_array_get(ctx, i);
-            snprintf(p2, sizeof p2, "%s.context[%zu]", path, i);
-            if (!json_is_array(fr) || json_array_size(fr) != 2) {
-                rc = fail(r, p2, "a [method, bci] pair", fr);
-                goto out;
+    return pb_profile_intern_ints(r->p, j->layout, n, &j->rec.layout, r->err);
+}
+
+static int read_counters(rd *r, const json_t *e, jrec *j) {
+    int rc = 0;
+    char p2[PATH_MAX_LEN + 64];
+    const json_t *cs = member(r, e, "counters", JSON_ARRAY, j->path, &rc);
+    if (!cs) return rc;
+    j->rec.num_counters = (uint32_t)json_array_size(cs);
+    if (!(j->rec.counters = malloc((j->rec.num_counters ? j->rec.num_counters : 1) * sizeof *j->rec.counters)))
+        return oom(r);
+    for (uint32_t i = 0; i < j->rec.num_counters; i++) {
+        snprintf(p2, sizeof p2, "%s.counters[%u]", j->path, i);
+        if ((rc = get_u64(r, json_array_get(cs, i), p2, &j->rec.counters[i]))) return rc;
+    }
+    return 0;
+}
+
+static int read_bitmap(rd *r, const json_t *bm, jrec *j) {
+    char p2[PATH_MAX_LEN + 64];
+    snprintf(p2, sizeof p2, "%s.bitmap", j->path);
+    size_t n = json_is_string(bm) ? json_string_length(bm) : 0;
+    if (!(j->rec.bitmap = malloc(n / 2 + 1))) return oom(r);
+    if (!json_is_string(bm) || pbi_get_hex(json_string_value(bm), n, j->rec.bitmap))
+        return fail(r, p2, "a string of hex digit pairs", bm);
+    j->rec.num_bitmap_bytes = (uint32_t)(n / 2);
+    return 0;
+}
+
+/* Checks the shape of "valueSites" (known kinds, arrays of arrays) and
+ * counts its values, so that one array can hold them all. */
+static int count_values(rd *r, const json_t *vs, jrec *j, size_t *total) {
+    char p2[PATH_MAX_LEN + 64];
+    snprintf(p2, sizeof p2, "%s.valueSites", j->path);
+    if (!json_is_object(vs)) return fail(r, p2, "an object", vs);
+    *total = 0;
+    const char *key;
+    json_t *val;
+    json_object_foreach((json_t *)vs, key, val) {
+        int vk = -1;
+        for (int i = 0; i < PB_VK_COUNT; i++)
+            if (strcmp(key, pbi_json_value_kind_names[i]) == 0) vk = i;
+        snprintf(p2, sizeof p2, "%s.valueSites.%.40s", j->path, key);
+        if (vk < 0) return fail(r, p2, "a value kind (indirectCall, memopSize, vtable)", val);
+        if (!json_is_array(val)) return fail(r, p2, "an array of sites", val);
+        for (size_t s = 0; s < json_array_size(val); s++) {
+            const json_t *site = json_array_get(val, s);
+            if (!json_is_array(site)) {
+                snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu]", j->path, key, s);
+                return fail(r, p2, "an array of values", site);
             }
-            if ((rc = get_index(r, json_array_get(fr, 0), p2, nm, &frames[i].method))) goto out;
-            if ((rc = get_i32(r, json_array_get(fr, 1), p2, &frames[i].bci))) goto out;
+            *total += json_array_size(site);
         }
-        if ((rc = pb_profile_intern_context(r->p, frames, n, &rec.ctx, r->err))) goto out;
     }
-    const json_t *lay = json_object_get(e, "layout");
-    if (lay) {
-        snprintf(p2, sizeof p2, "%s.layout", path);
-        if (!json_is_array(lay)) {
-            rc = fail(r, p2, "an array of integers", lay);
-            goto out;
-        }
-        size_t n = json_array_size(lay);
-        if (!(layout = malloc((n ? n : 1) * sizeof *layout))) goto oom;
-        for (size_t i = 0; i < n; i++) {
-            snprintf(p2, sizeof p2, "%s.layout[%zu]", path, i);
-            if ((rc = get_i32(r, json_array_get(lay, i), p2, &layout[i]))) goto out;
-        }
-        if ((rc = pb_profile_intern_ints(r->p, layout, n, &rec.layout, r->err))) goto out;
-    }
-    const json_t *cs = member(r, e, "counters", JSON_ARRAY, path, &rc);
-    if (!cs) goto out;
-    rec.num_counters = (uint32_t)json_array_size(cs);
-    if (!(rec.counters = malloc((rec.num_counters ? rec.num_counters : 1) * sizeof *rec.counters))) goto oom;
-    for (uint32_t i = 0; i < rec.num_counters; i++) {
-        snprintf(p2, sizeof p2, "%s.counters[%u]", path, i);
-        if ((rc = get_u64(r, json_array_get(cs, i), p2, &rec.counters[i]))) goto out;
-    }
-    const json_t *bm = json_object_get(e, "bitmap");
-    if (bm) {
-        snprintf(p2, sizeof p2, "%s.bitmap", path);
-        size_t n = json_is_string(bm) ? json_string_length(bm) : 0;
-        if (!(rec.bitmap = malloc(n / 2 + 1))) goto oom;
-        if (!json_is_string(bm) || pbi_get_hex(json_string_value(bm), n, rec.bitmap)) {
-            rc = fail(r, p2, "a string of hex digit pairs", bm);
-            goto out;
-        }
-        rec.num_bitmap_bytes = (uint32_t)(n / 2);
-    }
-    const json_t *vs = json_object_get(e, "valueSites");
-    if (vs) {
-        snprintf(p2, sizeof p2, "%s.valueSites", path);
-        if (!json_is_object(vs)) {
-            rc = fail(r, p2, "an object", vs);
-            goto out;
-        }
-        size_t total = 0;
-        const char *key;
-        json_t *val;
-        json_object_foreach((json_t *)vs, key, val) {
-            int vk = -1;
-            for (int i = 0; i < PB_VK_COUNT; i++)
-                if (strcmp(key, pbi_json_value_kind_names[i]) == 0) vk = i;
-            snprintf(p2, sizeof p2, "%s.valueSites.%.40s", path, key);
-            if (vk < 0) {
-                rc = fail(r, p2, "a value kind (indirectCall, memopSize, vtable)", val);
-                goto out;
-            }
-            if (!json_is_array(val)) {
-                rc = fail(r, p2, "an array of sites", val);
-                goto out;
-            }
-            for (size_t s = 0; s < json_array_size(val); s++) {
-                const json_t *site = json_array_get(val, s);
-                if (!json_is_array(site)) {
-                    snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu]", path, key, s);
-                    rc = fail(r, p2, "an array of values", site);
-                    goto out;
-                }
-                total += json_array_size(site);
-            }
-        }
-        if (!(values = malloc((total ? total : 1) * sizeof *values))) goto oom;
-        size_t used = 0, nsym = pb_profile_symbol_count(r->p);
-        for (int vk = 0; vk < PB_VK_COUNT; vk++) {
-            const json_t *arr = json_object_get(vs, pbi_json_value_kind_names[vk]);
-            if (!arr) continue;
-            size_t ns = json_array_size(arr);
-            if (!(sites[vk] = calloc(ns ? ns : 1, sizeof *sites[vk]))) goto oom;
-            rec.num_sites[vk] = (uint32_t)ns;
-            rec.sites[vk] = sites[vk];
-            for (size_t s = 0; s < ns; s++) {
-                const json_t *site = json_array_get(arr, s);
-                sites[vk][s].values = values + used;
-                sites[vk][s].num_values = (uint32_t)json_array_size(site);
-                for (size_t i = 0; i < json_array_size(site); i++, used++) {
-                    const json_t *v = json_array_get(site, i);
-                    pb_value *pv = &values[used];
-                    snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu][%zu]", path,
-                             pbi_json_value_kind_names[vk], s, i);
-                    if (!json_is_object(v)) {
-                        rc = fail(r, p2, "an object", v);
-                        goto out;
-                    }
-                    const json_t *jv = json_object_get(v, "value");
-                    if (vk == PB_VK_MEMOP_SIZE) rc = get_u64(r, jv, p2, &pv->value);
-                    else rc = get_hex64(r, jv, p2, &pv->value);
-                    if (rc || (rc = get_u64(r, json_object_get(v, "count"), p2, &pv->count))) goto out;
-                    pv->symbol = PB_NONE;
-                    const json_t *sy = json_object_get(v, "symbol");
-                    if (sy && (rc = get_index(r, sy, p2, nsym, &pv->symbol))) goto out;
-                }
+    return 0;
+}
+
+/* valueSites.<kind>[s][i]: {value, count, symbol?}; memop sizes are decimal, the others NameRefs */
+static int read_value(rd *r, const json_t *v, unsigned vk, const char *p2, pb_value *pv) {
+    int rc;
+    if (!json_is_object(v)) return fail(r, p2, "an object", v);
+    const json_t *jv = json_object_get(v, "value");
+    if (vk == PB_VK_MEMOP_SIZE) rc = get_u64(r, jv, p2, &pv->value);
+    else rc = get_hex64(r, jv, p2, &pv->value);
+    if (rc || (rc = get_u64(r, json_object_get(v, "count"), p2, &pv->count))) return rc;
+    pv->symbol = PB_NONE;
+    const json_t *sy = json_object_get(v, "symbol");
+    if (sy && (rc = get_index(r, sy, p2, pb_profile_symbol_count(r->p), &pv->symbol))) return rc;
+    return 0;
+}
+
+static int read_value_sites(rd *r, const json_t *vs, jrec *j) {
+    size_t total;
+    int rc = count_values(r, vs, j, &total);
+    if (rc) return rc;
+    char p2[PATH_MAX_LEN + 64];
+    if (!(j->values = malloc((total ? total : 1) * sizeof *j->values))) return oom(r);
+    size_t used = 0;
+    for (int vk = 0; vk < PB_VK_COUNT; vk++) {
+        const json_t *arr = json_object_get(vs, pbi_json_value_kind_names[vk]);
+        if (!arr) continue;
+        size_t ns = json_array_size(arr);
+        if (!(j->sites[vk] = calloc(ns ? ns : 1, sizeof *j->sites[vk]))) return oom(r);
+        j->rec.num_sites[vk] = (uint32_t)ns;
+        j->rec.sites[vk] = j->sites[vk];
+        for (size_t s = 0; s < ns; s++) {
+            const json_t *site = json_array_get(arr, s);
+            j->sites[vk][s].values = j->values + used;
+            j->sites[vk][s].num_values = (uint32_t)json_array_size(site);
+            for (size_t i = 0; i < json_array_size(site); i++, used++) {
+                snprintf(p2, sizeof p2, "%s.valueSites.%s[%zu][%zu]", j->path, pbi_json_value_kind_names[vk], s, i);
+                if ((rc = read_value(r, json_array_get(site, i), (unsigned)vk, p2, &j->values[used]))) return rc;
             }
         }
     }
-    rc = pb_profile_add_record(r->p, &rec, NULL, r->err);
-    if (rc && r->err && r->err->path[0] == '\0') snprintf(r->err->path, sizeof r->err->path, "%s", path);
-    goto out;
-oom:
-    rc = pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-out:
-    free(frames);
-    free(layout);
-    free(owned);
-    free(rec.counters);
-    free(rec.bitmap);
-    for (int vk = 0; vk < PB_VK_COUNT; vk++) free(sites[vk]);
-    free(values);
+    return 0;
+}
+
+/* The members of records[ri] in the writer's order, then the record into the profile. */
+static int read_members(rd *r, const json_t *e, jrec *j) {
+    int rc;
+    const json_t *v;
+    if ((rc = read_identity(r, e, j))) return rc;
+    if ((v = json_object_get(e, "context")) && (rc = read_context(r, v, j))) return rc;
+    if ((v = json_object_get(e, "layout")) && (rc = read_layout(r, v, j))) return rc;
+    if ((rc = read_counters(r, e, j))) return rc;
+    if ((v = json_object_get(e, "bitmap")) && (rc = read_bitmap(r, v, j))) return rc;
+    if ((v = json_object_get(e, "valueSites")) && (rc = read_value_sites(r, v, j))) return rc;
+    rc = pb_profile_add_record(r->p, &j->rec, NULL, r->err);
+    if (rc && r->err && r->err->path[0] == '\0') snprintf(r->err->path, sizeof r->err->path, "%s", j->path);
+    return rc;
+}
+
+/* Reads one record into the profile. */
+static int read_record(rd *r, const json_t *e, size_t ri) {
+    jrec j;
+    memset(&j, 0, sizeof j);
+    snprintf(j.path, sizeof j.path, "records[%zu]", ri);
+    if (!json_is_object(e)) return fail(r, j.path, "an object", e);
+    j.rec.name = j.rec.ctx = j.rec.layout = PB_NONE;
+    int rc = read_members(r, e, &j);
+    free(j.frames);
+    free(j.layout);
+    free(j.owned);
+    free(j.rec.counters);
+    free(j.rec.bitmap);
+    for (int vk = 0; vk < PB_VK_COUNT; vk++) free(j.sites[vk]);
+    free(j.values);
     return rc;
 }
 

@@ -63,16 +63,16 @@ static void put_flags(pb_buf *b, uint64_t flags) {
     pbi_buf_puts(b, "]}");
 }
 
-static void put_header(pb_buf *b, const pb_profile *p) {
-    const pb_origin *o = pb_profile_origin(p);
-    pbi_buf_printf(b, "{\"profbridge\":\"model\",\"formatVersion\":%d,\n", PBI_JSON_FORMAT_VERSION);
-    put_flags(b, pb_profile_flags(p));
+static void put_origin(pb_buf *b, const pb_origin *o) {
     pbi_buf_puts(b, ",\n\"origin\":{");
     put_bytes_member(b, "format", o->format, strnlen(o->format, sizeof o->format));
     pbi_buf_puts(b, ",\"version\":");
     pbi_buf_put_u64(b, o->version);
     pbi_buf_printf(b, ",\"pointerWidth\":%u,\"byteOrder\":\"%s\"}", (unsigned)o->pointer_width,
                    o->byte_order == PB_ORDER_LE ? "le" : o->byte_order == PB_ORDER_BE ? "be" : "unknown");
+}
+
+static void put_properties(pb_buf *b, const pb_profile *p) {
     pbi_buf_puts(b, ",\n\"properties\":[");
     for (size_t i = 0; i < pb_profile_prop_count(p); i++) {
         const char *v;
@@ -84,7 +84,11 @@ static void put_header(pb_buf *b, const pb_profile *p) {
         put_bytes_member(b, "value", v, vl);
         pbi_buf_putc(b, '}');
     }
-    pbi_buf_puts(b, "],\n\"binaryIds\":[");
+    pbi_buf_putc(b, ']');
+}
+
+static void put_binary_ids(pb_buf *b, const pb_profile *p) {
+    pbi_buf_puts(b, ",\n\"binaryIds\":[");
     for (size_t i = 0; i < pb_profile_binary_id_count(p); i++) {
         size_t n;
         const uint8_t *id = pb_profile_binary_id(p, i, &n);
@@ -92,7 +96,11 @@ static void put_header(pb_buf *b, const pb_profile *p) {
         pbi_put_hex(b, id, n);
         pbi_buf_putc(b, '"');
     }
-    pbi_buf_puts(b, "],\n\"temporal\":{\"streamSize\":");
+    pbi_buf_putc(b, ']');
+}
+
+static void put_temporal(pb_buf *b, const pb_profile *p) {
+    pbi_buf_puts(b, ",\n\"temporal\":{\"streamSize\":");
     pbi_buf_put_u64(b, pb_profile_trace_stream_size(p));
     pbi_buf_puts(b, ",\"traces\":[");
     for (size_t i = 0; i < pb_profile_trace_count(p); i++) {
@@ -108,7 +116,11 @@ static void put_header(pb_buf *b, const pb_profile *p) {
         }
         pbi_buf_puts(b, "]}");
     }
-    pbi_buf_puts(b, "]},\n\"symbols\":[");
+    pbi_buf_puts(b, "]}");
+}
+
+static void put_symbols(pb_buf *b, const pb_profile *p) {
+    pbi_buf_puts(b, ",\n\"symbols\":[");
     for (uint32_t i = 0; i < pb_profile_symbol_count(p); i++) {
         const pb_symbol *s = pb_profile_symbol(p, i);
         pbi_buf_puts(b, i ? ",\n{" : "\n{");
@@ -124,7 +136,11 @@ static void put_header(pb_buf *b, const pb_profile *p) {
         put_hex64(b, s->md5);
         pbi_buf_putc(b, '}');
     }
-    pbi_buf_puts(b, "],\n\"methods\":[");
+    pbi_buf_putc(b, ']');
+}
+
+static void put_methods(pb_buf *b, const pb_profile *p) {
+    pbi_buf_puts(b, ",\n\"methods\":[");
     for (uint32_t i = 0; i < pb_profile_method_count(p); i++) {
         const pb_method *m = pb_profile_method(p, i);
         pbi_buf_puts(b, i ? ",\n{" : "\n{");
@@ -144,7 +160,20 @@ static void put_header(pb_buf *b, const pb_profile *p) {
         }
         pbi_buf_putc(b, '}');
     }
-    pbi_buf_puts(b, "],\n\"records\":[");
+    pbi_buf_putc(b, ']');
+}
+
+/* Everything before the records, member by member, up to the records' "[". */
+static void put_header(pb_buf *b, const pb_profile *p) {
+    pbi_buf_printf(b, "{\"profbridge\":\"model\",\"formatVersion\":%d,\n", PBI_JSON_FORMAT_VERSION);
+    put_flags(b, pb_profile_flags(p));
+    put_origin(b, pb_profile_origin(p));
+    put_properties(b, p);
+    put_binary_ids(b, p);
+    put_temporal(b, p);
+    put_symbols(b, p);
+    put_methods(b, p);
+    pbi_buf_puts(b, ",\n\"records\":[");
 }
 
 /* The name a value stands for: its symbol, or a function record with that NameRef. */
@@ -164,6 +193,72 @@ static int value_name(const pb_profile *p, int kind, const pb_value *v, const ch
     return pb_profile_record_name(p, pb_profile_record(p, idx), name, len, &h, NULL) == 0;
 }
 
+static void put_context(pb_buf *b, const pb_profile *p, uint32_t ctx) {
+    size_t n;
+    const pb_frame *f = pb_profile_context(p, ctx, &n);
+    pbi_buf_puts(b, ",\"context\":[");
+    for (size_t i = 0; i < n; i++) {
+        pbi_buf_puts(b, i ? ",[" : "[");
+        pbi_buf_put_u64(b, f[i].method);
+        pbi_buf_putc(b, ',');
+        pbi_buf_put_i64(b, f[i].bci);
+        pbi_buf_putc(b, ']');
+    }
+    pbi_buf_putc(b, ']');
+}
+
+static void put_layout(pb_buf *b, const pb_profile *p, uint32_t layout) {
+    size_t n;
+    const int32_t *v = pb_profile_ints(p, layout, &n);
+    pbi_buf_puts(b, ",\"layout\":[");
+    for (size_t i = 0; i < n; i++) {
+        if (i) pbi_buf_putc(b, ',');
+        pbi_buf_put_i64(b, v[i]);
+    }
+    pbi_buf_putc(b, ']');
+}
+
+/* {value, count, symbol?, target?}: memop sizes in decimal, the others as NameRefs */
+static void put_value(pb_buf *b, const pb_profile *p, int k, const pb_value *v, int first) {
+    pbi_buf_puts(b, first ? "{\"value\":" : ",{\"value\":");
+    if (k == PB_VK_MEMOP_SIZE) put_count(b, v->value);
+    else put_hex64(b, v->value);
+    pbi_buf_puts(b, ",\"count\":");
+    put_count(b, v->count);
+    if (v->symbol != PB_NONE) {
+        pbi_buf_puts(b, ",\"symbol\":");
+        pbi_buf_put_u64(b, v->symbol);
+    }
+    const char *vn;
+    size_t vl;
+    if (value_name(p, k, v, &vn, &vl)) {
+        pbi_buf_putc(b, ',');
+        put_bytes_member(b, "target", vn, vl);
+    }
+    pbi_buf_putc(b, '}');
+}
+
+/* "valueSites": one member per kind that has sites, each an array of sites. */
+static void put_value_sites(pb_buf *b, const pb_profile *p, const pb_record *r) {
+    pbi_buf_puts(b, ",\"valueSites\":{");
+    int firstk = 1;
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        if (!r->num_sites[k]) continue;
+        pbi_buf_puts(b, firstk ? "\"" : ",\"");
+        firstk = 0;
+        pbi_buf_puts(b, pbi_json_value_kind_names[k]);
+        pbi_buf_puts(b, "\":[");
+        for (uint32_t s = 0; s < r->num_sites[k]; s++) {
+            const pb_site *site = &r->sites[k][s];
+            pbi_buf_puts(b, s ? ",[" : "[");
+            for (uint32_t i = 0; i < site->num_values; i++) put_value(b, p, k, &site->values[i], i == 0);
+            pbi_buf_putc(b, ']');
+        }
+        pbi_buf_putc(b, ']');
+    }
+    pbi_buf_putc(b, '}');
+}
+
 static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_error *err) {
     const char *name;
     size_t nlen;
@@ -176,29 +271,8 @@ static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_err
     put_bytes_member(b, "name", name, nlen);
     pbi_buf_puts(b, ",\"hash\":");
     put_hex64(b, hash);
-    if (r->ctx != PB_NONE) {
-        size_t n;
-        const pb_frame *f = pb_profile_context(p, r->ctx, &n);
-        pbi_buf_puts(b, ",\"context\":[");
-        for (size_t i = 0; i < n; i++) {
-            pbi_buf_puts(b, i ? ",[" : "[");
-            pbi_buf_put_u64(b, f[i].method);
-            pbi_buf_putc(b, ',');
-            pbi_buf_put_i64(b, f[i].bci);
-            pbi_buf_putc(b, ']');
-        }
-        pbi_buf_putc(b, ']');
-    }
-    if (r->layout != PB_NONE) {
-        size_t n;
-        const int32_t *v = pb_profile_ints(p, r->layout, &n);
-        pbi_buf_puts(b, ",\"layout\":[");
-        for (size_t i = 0; i < n; i++) {
-            if (i) pbi_buf_putc(b, ',');
-            pbi_buf_put_i64(b, v[i]);
-        }
-        pbi_buf_putc(b, ']');
-    }
+    if (r->ctx != PB_NONE) put_context(b, p, r->ctx);
+    if (r->layout != PB_NONE) put_layout(b, p, r->layout);
     pbi_buf_puts(b, ",\"counters\":[");
     for (uint32_t i = 0; i < r->num_counters; i++) {
         if (i) pbi_buf_putc(b, ',');
@@ -212,43 +286,7 @@ static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_err
     }
     int any = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) any |= r->num_sites[k] != 0;
-    if (any) {
-        pbi_buf_puts(b, ",\"valueSites\":{");
-        int firstk = 1;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            if (!r->num_sites[k]) continue;
-            pbi_buf_puts(b, firstk ? "\"" : ",\"");
-            firstk = 0;
-            pbi_buf_puts(b, pbi_json_value_kind_names[k]);
-            pbi_buf_puts(b, "\":[");
-            for (uint32_t s = 0; s < r->num_sites[k]; s++) {
-                const pb_site *site = &r->sites[k][s];
-                pbi_buf_puts(b, s ? ",[" : "[");
-                for (uint32_t i = 0; i < site->num_values; i++) {
-                    const pb_value *v = &site->values[i];
-                    pbi_buf_puts(b, i ? ",{\"value\":" : "{\"value\":");
-                    if (k == PB_VK_MEMOP_SIZE) put_count(b, v->value);
-                    else put_hex64(b, v->value);
-                    pbi_buf_puts(b, ",\"count\":");
-                    put_count(b, v->count);
-                    if (v->symbol != PB_NONE) {
-                        pbi_buf_puts(b, ",\"symbol\":");
-                        pbi_buf_put_u64(b, v->symbol);
-                    }
-                    const char *vn;
-                    size_t vl;
-                    if (value_name(p, k, v, &vn, &vl)) {
-                        pbi_buf_putc(b, ',');
-                        put_bytes_member(b, "target", vn, vl);
-                    }
-                    pbi_buf_putc(b, '}');
-                }
-                pbi_buf_putc(b, ']');
-            }
-            pbi_buf_putc(b, ']');
-        }
-        pbi_buf_putc(b, '}');
-    }
+    if (any) put_value_sites(b, p, r);
     pbi_buf_putc(b, '}');
     return 0;
 }

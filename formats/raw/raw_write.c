@@ -234,12 +234,10 @@ static uint64_t timestamp(const wr *w, size_t i) {
     return 0;
 }
 
-static int build(wr *w, pb_buf *out) {
+/* The variant flags the target can hold; says what is dropped, and sets
+ * w->byte_cov and w->temporal. */
+static uint64_t target_flags(wr *w) {
     const pbi_raw_layout *l = &w->l;
-    int order = w->w.order;
-    /* what this version's layout can hold (raw_layout.h) */
-    const int has_bitmaps = l->rec_off[PBI_RD_NumBitmapBytes] >= 0, has_bids = l->hdr_off[PBI_RH_BinaryIdsSize] >= 0;
-    const int absolute = l->version < PBI_RAW_RELATIVE_SINCE;
     /* PB_VARIANT_MASK: model-only kind bits (PB_KIND_FRONTEND) are never written */
     uint64_t flags = pb_profile_flags(w->p) & PB_VARIANT_MASK & ~(PB_VARIANT_MEMPROF | PB_VARIANT_DBG_CORRELATE);
     uint64_t lost = flags & ~pbi_raw_version_flags(l->version);
@@ -260,18 +258,27 @@ static int build(wr *w, pb_buf *out) {
     } else if (w->temporal && pb_profile_trace_count(w->p) > 1) {
         notice(w, "%" PRIu64 " temporal traces dropped: a raw profile holds one", pb_profile_trace_count(w->p) - 1);
     }
-    unsigned csize = w->byte_cov ? 1 : 8;
-    /* sizes */
-    uint64_t bid_bytes = 0, ncounters = 0, nbitmap = 0;
+    return flags;
+}
+
+/* The byte counts of the sections whose size the model gives directly. */
+typedef struct sizes {
+    uint64_t bid_bytes, ncounters, nbitmap;
+} sizes;
+
+static int count_sizes(wr *w, sizes *z) {
+    const pbi_raw_layout *l = &w->l;
+    const int has_bitmaps = l->rec_off[PBI_RD_NumBitmapBytes] >= 0, has_bids = l->hdr_off[PBI_RH_BinaryIdsSize] >= 0;
+    memset(z, 0, sizeof *z);
     for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         (void)pb_profile_binary_id(w->p, b, &len);
-        bid_bytes += pbi_binary_id_size_p(len, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
+        z->bid_bytes += pbi_binary_id_size_p(len, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
     for (size_t i = 0; i < w->n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
-        ncounters += r->num_counters + (w->temporal ? 1 : 0);
-        if (has_bitmaps) nbitmap += r->num_bitmap_bytes;
+        z->ncounters += r->num_counters + (w->temporal ? 1 : 0);
+        if (has_bitmaps) z->nbitmap += r->num_bitmap_bytes;
         else w->dropped_bitmap += r->num_bitmap_bytes;
         if (l->num_value_kinds <= PB_VK_VTABLE) w->dropped_vk2 += r->num_sites[PB_VK_VTABLE];
         for (unsigned k = 0; k < PB_VK_COUNT; k++)
@@ -280,157 +287,220 @@ static int build(wr *w, pb_buf *out) {
                                     "record %zu has %" PRIu32 " value sites of kind %u; raw holds at most 65535",
                                     i, r->num_sites[k], k);
     }
-    uint64_t cnt_bytes = ncounters * csize;
-    /* names: each distinct name once, '\x01'-joined */
-    pb_buf text = PB_BUF_INIT, names = PB_BUF_INIT, vtext = PB_BUF_INIT, vnames = PB_BUF_INIT, values = PB_BUF_INIT;
-    int rc = 0;
-    {
-        /* equal names share a NameRef: sort by it, keep the first of each name */
-        name_key *ord = malloc((w->n ? w->n : 1) * sizeof *ord);
-        uint8_t *keep = calloc(w->n ? w->n : 1, 1);
-        if (!ord || !keep) {
-            free(ord);
-            free(keep);
-            rc = nomem(w);
-            goto out;
-        }
-        for (size_t i = 0; i < w->n; i++) ord[i] = (name_key){w->ref[i], w->names[i], w->name_len[i], i};
-        qsort(ord, w->n, sizeof *ord, cmp_name_key);
-        for (size_t i = 0; i < w->n; i++)
-            keep[ord[i].idx] = i == 0 || cmp_name_key(&ord[i - 1], &ord[i]) != 0;
-        for (size_t i = 0; i < w->n; i++) {
-            if (!keep[i]) continue;
-            pbi_buf_append(&text, w->names[i], w->name_len[i]);
-            pbi_buf_putc(&text, PBI_NAME_SEP);
-        }
+    return 0;
+}
+
+/* The encoded sections whose size is known only once they are encoded. */
+typedef struct blobs {
+    pb_buf text, names, vtext, vnames, values;
+} blobs;
+
+static void blobs_free(blobs *b) {
+    pbi_buf_free(&b->text);
+    pbi_buf_free(&b->names);
+    pbi_buf_free(&b->vtext);
+    pbi_buf_free(&b->vnames);
+    pbi_buf_free(&b->values);
+}
+
+/* The names: each distinct name once, '\x01'-joined, then encoded. */
+static int encode_names(wr *w, blobs *b) {
+    /* equal names share a NameRef: sort by it, keep the first of each name */
+    name_key *ord = malloc((w->n ? w->n : 1) * sizeof *ord);
+    uint8_t *keep = calloc(w->n ? w->n : 1, 1);
+    if (!ord || !keep) {
         free(ord);
         free(keep);
+        return nomem(w);
     }
-    if ((rc = pbi_names_encode(text.data, text.len, w->w.zlib, &names, w->err))) goto out;
-    if (l->vtable_size) {
-        for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) {
-            const pb_symbol *sym = pb_profile_symbol(w->p, s);
-            if (sym->name == PB_NONE) continue; /* placeholder: its vtable record keeps the hash */
-            size_t len;
-            const char *nm = pb_profile_str(w->p, sym->name, &len);
-            if (!len) continue;
-            if ((rc = pbi_names_writable(nm, len, "symbol (vtable name)", s, w->err))) goto out;
-            pbi_buf_append(&vtext, nm, len);
-            pbi_buf_putc(&vtext, PBI_NAME_SEP);
+    for (size_t i = 0; i < w->n; i++) ord[i] = (name_key){w->ref[i], w->names[i], w->name_len[i], i};
+    qsort(ord, w->n, sizeof *ord, cmp_name_key);
+    for (size_t i = 0; i < w->n; i++)
+        keep[ord[i].idx] = i == 0 || cmp_name_key(&ord[i - 1], &ord[i]) != 0;
+    for (size_t i = 0; i < w->n; i++) {
+        if (!keep[i]) continue;
+        pbi_buf_append(&b->text, w->names[i], w->name_len[i]);
+        pbi_buf_putc(&b->text, PBI_NAME_SEP);
+    }
+    free(ord);
+    free(keep);
+    return pbi_names_encode(b->text.data, b->text.len, w->w.zlib, &b->names, w->err);
+}
+
+/* v10+: the vtable names (the model's named symbols), encoded as the names are. */
+static int encode_vnames(wr *w, blobs *b) {
+    for (uint32_t s = 0; s < pb_profile_symbol_count(w->p); s++) {
+        const pb_symbol *sym = pb_profile_symbol(w->p, s);
+        if (sym->name == PB_NONE) continue; /* placeholder: its vtable record keeps the hash */
+        size_t len;
+        const char *nm = pb_profile_str(w->p, sym->name, &len);
+        if (!len) continue;
+        int rc = pbi_names_writable(nm, len, "symbol (vtable name)", s, w->err);
+        if (rc) return rc;
+        pbi_buf_append(&b->vtext, nm, len);
+        pbi_buf_putc(&b->vtext, PBI_NAME_SEP);
+    }
+    return pbi_names_encode(b->vtext.data, b->vtext.len, w->w.zlib, &b->vnames, w->err);
+}
+
+static int encode_blobs(wr *w, blobs *b) {
+    int rc = encode_names(w, b);
+    if (rc == 0 && w->l.vtable_size) rc = encode_vnames(w, b);
+    for (size_t i = 0; i < w->n && rc == 0; i++) rc = value_blob(w, pb_profile_record(w->p, i), &b->values);
+    if (rc) return rc;
+    if (b->text.failed || b->names.failed || b->vtext.failed || b->vnames.failed || b->values.failed)
+        return nomem(w);
+    return 0;
+}
+
+/* The header's sizes (the deltas come once the sections are placed). */
+static void header_sizes(const wr *w, uint64_t flags, const sizes *z, const blobs *b, unsigned csize,
+                         pbi_raw_header *h) {
+    const pbi_raw_layout *l = &w->l;
+    memset(h, 0, sizeof *h);
+    h->f[PBI_RH_Magic] = w->w.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32;
+    h->f[PBI_RH_Version] = l->version | flags;
+    h->f[PBI_RH_BinaryIdsSize] = z->bid_bytes;
+    h->f[PBI_RH_NumData] = w->n;
+    h->f[PBI_RH_NumCounters] = z->ncounters;
+    h->f[PBI_RH_PaddingBytesAfterCounters] = pb_pad8(z->ncounters * csize);
+    h->f[PBI_RH_NumBitmapBytes] = z->nbitmap;
+    h->f[PBI_RH_PaddingBytesAfterBitmapBytes] = pb_pad8(z->nbitmap);
+    h->f[PBI_RH_NamesSize] = b->names.len;
+    h->f[PBI_RH_NumVTables] = w->nvt;
+    h->f[PBI_RH_VNamesSize] = b->vnames.len;
+    h->f[PBI_RH_ValueKindLast] = l->num_value_kinds - 1;
+}
+
+/* Where record data, counters and bitmap bytes go, and how far each has got. */
+typedef struct place {
+    uint8_t *d;
+    const pbi_raw_sections *st;
+    const pbi_raw_header *h;
+    int absolute;
+    unsigned csize;
+    uint64_t coff, boff; /* next counter / bitmap byte, from its section's start */
+} place;
+
+/* Record i's counters: the timestamp first when temporal, then its counts. */
+static void put_counters(wr *w, place *pl, const pb_record *r, size_t i) {
+    uint8_t *c = pl->d + pl->st->off[PBI_RS_COUNTERS] + pl->coff;
+    if (w->temporal) {
+        pb_put_u64(c, timestamp(w, i), w->w.order);
+        c += 8;
+    }
+    for (uint32_t k = 0; k < r->num_counters; k++) {
+        if (pl->csize == 8) {
+            pb_put_u64(c + 8 * k, r->counters[k], w->w.order);
+        } else {
+            c[k] = r->counters[k] ? 0 : 0xff; /* 0 = covered (§2.7) */
+            if (r->counters[k] > 1) w->byte_cov_clamped++;
         }
-        if ((rc = pbi_names_encode(vtext.data, vtext.len, w->w.zlib, &vnames, w->err))) goto out;
     }
-    for (size_t i = 0; i < w->n && rc == 0; i++) rc = value_blob(w, pb_profile_record(w->p, i), &values);
-    if (rc) goto out;
-    if (text.failed || names.failed || vtext.failed || vnames.failed || values.failed) {
-        rc = nomem(w);
-        goto out;
-    }
+}
 
-    /* the header's sizes, then where the reader's walk puts each section */
-    uint64_t pad_cnt = pb_pad8(cnt_bytes), pad_bmp = pb_pad8(nbitmap);
-    pbi_raw_header h;
-    memset(&h, 0, sizeof h);
-    h.f[PBI_RH_Magic] = w->w.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32;
-    h.f[PBI_RH_Version] = l->version | flags;
-    h.f[PBI_RH_BinaryIdsSize] = bid_bytes;
-    h.f[PBI_RH_NumData] = w->n;
-    h.f[PBI_RH_NumCounters] = ncounters;
-    h.f[PBI_RH_PaddingBytesAfterCounters] = pad_cnt;
-    h.f[PBI_RH_NumBitmapBytes] = nbitmap;
-    h.f[PBI_RH_PaddingBytesAfterBitmapBytes] = pad_bmp;
-    h.f[PBI_RH_NamesSize] = names.len;
-    h.f[PBI_RH_NumVTables] = w->nvt;
-    h.f[PBI_RH_VNamesSize] = vnames.len;
-    h.f[PBI_RH_ValueKindLast] = l->num_value_kinds - 1;
-    pbi_raw_sections st;
-    if ((rc = pbi_raw_sections_walk(l, &h, 0, UINT64_MAX, NULL, &st, w->err))) goto out;
-    uint64_t data_off = st.off[PBI_RS_DATA], cnt_off = st.off[PBI_RS_COUNTERS], bmp_off = st.off[PBI_RS_BITMAP];
-    uint64_t names_off = st.off[PBI_RS_NAMES], vtab_off = st.off[PBI_RS_VTABLES];
-    uint64_t vnames_off = st.off[PBI_RS_VNAMES], val_off = st.off[PBI_RS_VALUES];
-    uint64_t total = val_off + values.len;
-    if (pbi_buf_reserve(out, (size_t)total) != 0) {
-        rc = nomem(w);
-        goto out;
+/* Data record i, with its counters and bitmap bytes. */
+static void put_record(wr *w, place *pl, size_t i) {
+    const pbi_raw_layout *l = &w->l;
+    int order = w->w.order;
+    const pb_record *r = pb_profile_record(w->p, i);
+    uint8_t *rec = pl->d + pl->st->off[PBI_RS_DATA] + i * l->record_size;
+    uint32_t nc = r->num_counters + (w->temporal ? 1 : 0);
+    pbi_raw_rec_put(l, rec, PBI_RD_NameRef, 0, w->ref[i], order);
+    pbi_raw_rec_put(l, rec, PBI_RD_FuncHash, 0, w->hash[i], order);
+    pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0,
+                    pbi_raw_ptr_value(l, pl->h->f[PBI_RH_CountersDelta], i, pl->absolute, pl->coff), order);
+    pbi_raw_rec_put(l, rec, PBI_RD_FunctionPointer, 0, find_ref(w->fn, w->nfn, w->ref[i])->addr, order);
+    pbi_raw_rec_put(l, rec, PBI_RD_NumCounters, 0, nc, order);
+    for (unsigned k = 0; k < l->num_value_kinds; k++)
+        if (k < 2) pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites01, k, r->num_sites[k], order);
+        else pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites2, 0, r->num_sites[k], order);
+    put_counters(w, pl, r, i);
+    pl->coff += (uint64_t)nc * pl->csize;
+    if (l->rec_off[PBI_RD_NumBitmapBytes] >= 0 && r->num_bitmap_bytes) {
+        pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, pl->h->f[PBI_RH_BitmapDelta], i, 0, pl->boff),
+                        order);
+        pbi_raw_rec_put(l, rec, PBI_RD_NumBitmapBytes, 0, r->num_bitmap_bytes, order);
+        memcpy(pl->d + pl->st->off[PBI_RS_BITMAP] + pl->boff, r->bitmap, r->num_bitmap_bytes);
+        pl->boff += r->num_bitmap_bytes;
     }
-    uint8_t *d = (uint8_t *)out->data;
-    memset(d, 0, (size_t)total);
-    out->len = (size_t)total;
-    /* the pretended process: section X at BASE + its file offset */
-    h.f[PBI_RH_CountersDelta] = absolute ? BASE + cnt_off : cnt_off - data_off;
-    h.f[PBI_RH_BitmapDelta] = bmp_off - data_off;
-    h.f[PBI_RH_NamesDelta] = BASE + names_off;
-    pbi_raw_header_encode(l, &h, order, d);
+}
 
+/* The binary ids after the header (none before v7). */
+static void put_binary_ids(wr *w, uint8_t *d) {
+    const pbi_raw_layout *l = &w->l;
+    if (l->hdr_off[PBI_RH_BinaryIdsSize] < 0) return;
     uint64_t pos = l->header_size;
-    for (size_t b = 0; has_bids && b < pb_profile_binary_id_count(w->p); b++) {
+    for (size_t b = 0; b < pb_profile_binary_id_count(w->p); b++) {
         size_t len;
         const uint8_t *id = pb_profile_binary_id(w->p, b, &len);
-        pos += pbi_binary_id_put_p(d + pos, id, len, order, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
+        pos += pbi_binary_id_put_p(d + pos, id, len, w->w.order, l->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE);
     }
-    uint64_t coff = 0, boff = 0;
-    for (size_t i = 0; i < w->n; i++) {
-        const pb_record *r = pb_profile_record(w->p, i);
-        uint8_t *rec = d + data_off + i * l->record_size;
-        uint32_t nc = r->num_counters + (w->temporal ? 1 : 0);
-        pbi_raw_rec_put(l, rec, PBI_RD_NameRef, 0, w->ref[i], order);
-        pbi_raw_rec_put(l, rec, PBI_RD_FuncHash, 0, w->hash[i], order);
-        pbi_raw_rec_put(l, rec, PBI_RD_CounterPtr, 0,
-                        pbi_raw_ptr_value(l, h.f[PBI_RH_CountersDelta], i, absolute, coff), order);
-        pbi_raw_rec_put(l, rec, PBI_RD_FunctionPointer, 0, find_ref(w->fn, w->nfn, w->ref[i])->addr, order);
-        pbi_raw_rec_put(l, rec, PBI_RD_NumCounters, 0, nc, order);
-        for (unsigned k = 0; k < l->num_value_kinds; k++)
-            if (k < 2) pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites01, k, r->num_sites[k], order);
-            else pbi_raw_rec_put(l, rec, PBI_RD_NumValueSites2, 0, r->num_sites[k], order);
-        uint8_t *c = d + cnt_off + coff;
-        if (w->temporal) {
-            pb_put_u64(c, timestamp(w, i), order);
-            c += 8;
-        }
-        for (uint32_t k = 0; k < r->num_counters; k++) {
-            if (csize == 8) {
-                pb_put_u64(c + 8 * k, r->counters[k], order);
-            } else {
-                c[k] = r->counters[k] ? 0 : 0xff; /* 0 = covered (§2.7) */
-                if (r->counters[k] > 1) w->byte_cov_clamped++;
-            }
-        }
-        coff += (uint64_t)nc * csize;
-        if (has_bitmaps && r->num_bitmap_bytes) {
-            pbi_raw_rec_put(l, rec, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, h.f[PBI_RH_BitmapDelta], i, 0, boff),
-                            order);
-            pbi_raw_rec_put(l, rec, PBI_RD_NumBitmapBytes, 0, r->num_bitmap_bytes, order);
-            memcpy(d + bmp_off + boff, r->bitmap, r->num_bitmap_bytes);
-            boff += r->num_bitmap_bytes;
-        }
-    }
-    if (names.len) memcpy(d + names_off, names.data, names.len); /* empty profile: no names */
-    for (size_t k = 0; k < w->nvt; k++) {
-        uint8_t *v = d + vtab_off + k * l->vtable_size;
-        pbi_raw_vt_put(l, v, PBI_RV_VTableNameHash, w->vt[k].ref, order);
-        pbi_raw_vt_put(l, v, PBI_RV_VTablePointer, w->vt[k].addr, order);
-        pbi_raw_vt_put(l, v, PBI_RV_VTableSize, VT_SIZE, order);
-    }
-    if (vnames.len) memcpy(d + vnames_off, vnames.data, vnames.len);
-    if (values.len) memcpy(d + val_off, values.data, values.len);
+}
 
+/* v10+: one VTableProfileData per vtable NameRef, at its pretended address. */
+static void put_vtables(wr *w, uint8_t *v) {
+    for (size_t k = 0; k < w->nvt; k++, v += w->l.vtable_size) {
+        pbi_raw_vt_put(&w->l, v, PBI_RV_VTableNameHash, w->vt[k].ref, w->w.order);
+        pbi_raw_vt_put(&w->l, v, PBI_RV_VTablePointer, w->vt[k].addr, w->w.order);
+        pbi_raw_vt_put(&w->l, v, PBI_RV_VTableSize, VT_SIZE, w->w.order);
+    }
+}
+
+/* What the target could not hold, one notice per kind of loss. */
+static void dropped_notices(wr *w) {
     notice(w, "%" PRIu64 " vtable value sites dropped (kind 2 needs raw v10)", w->dropped_vk2);
     notice(w, "%" PRIu64 " bitmap bytes dropped (bitmaps need raw v9+)", w->dropped_bitmap);
     notice(w, "%" PRIu64 " indirect-call values name no function of the profile; they read back as 0",
            w->dropped_ic);
     notice(w, "%" PRIu64 " values dropped beyond 255 per site", w->dropped_values);
     notice(w, "%" PRIu64 " counts above 1 written as 'covered' (byte coverage)", w->byte_cov_clamped);
-    if (!l->vtable_size)
+    if (!w->l.vtable_size)
         notice(w, "%" PRIu64 " symbols (vtable names) dropped (they need raw v10)",
                (uint64_t)pb_profile_symbol_count(w->p));
-    if (!has_bids)
+    if (w->l.hdr_off[PBI_RH_BinaryIdsSize] < 0)
         notice(w, "%" PRIu64 " binary ids dropped (they need raw v7)", (uint64_t)pb_profile_binary_id_count(w->p));
-out:
-    pbi_buf_free(&text);
-    pbi_buf_free(&names);
-    pbi_buf_free(&vtext);
-    pbi_buf_free(&vnames);
-    pbi_buf_free(&values);
+}
+
+/* Lays the sections out where the reader's walk finds them and fills them in. */
+static int assemble(wr *w, uint64_t flags, const sizes *z, const blobs *b, pb_buf *out) {
+    const pbi_raw_layout *l = &w->l;
+    place pl = {NULL, NULL, NULL, l->version < PBI_RAW_RELATIVE_SINCE, w->byte_cov ? 1 : 8, 0, 0};
+    /* the header's sizes, then where the reader's walk puts each section */
+    pbi_raw_header h;
+    header_sizes(w, flags, z, b, pl.csize, &h);
+    pbi_raw_sections st;
+    int rc = pbi_raw_sections_walk(l, &h, 0, UINT64_MAX, NULL, &st, w->err);
+    if (rc) return rc;
+    uint64_t total = st.off[PBI_RS_VALUES] + b->values.len;
+    if (pbi_buf_reserve(out, (size_t)total) != 0) return nomem(w);
+    uint8_t *d = (uint8_t *)out->data;
+    memset(d, 0, (size_t)total);
+    out->len = (size_t)total;
+    /* the pretended process: section X at BASE + its file offset */
+    h.f[PBI_RH_CountersDelta] = pl.absolute ? BASE + st.off[PBI_RS_COUNTERS]
+                                            : st.off[PBI_RS_COUNTERS] - st.off[PBI_RS_DATA];
+    h.f[PBI_RH_BitmapDelta] = st.off[PBI_RS_BITMAP] - st.off[PBI_RS_DATA];
+    h.f[PBI_RH_NamesDelta] = BASE + st.off[PBI_RS_NAMES];
+    pbi_raw_header_encode(l, &h, w->w.order, d);
+    put_binary_ids(w, d);
+    pl.d = d, pl.st = &st, pl.h = &h;
+    for (size_t i = 0; i < w->n; i++) put_record(w, &pl, i);
+    if (b->names.len) memcpy(d + st.off[PBI_RS_NAMES], b->names.data, b->names.len); /* empty profile: no names */
+    if (w->nvt) put_vtables(w, d + st.off[PBI_RS_VTABLES]);
+    if (b->vnames.len) memcpy(d + st.off[PBI_RS_VNAMES], b->vnames.data, b->vnames.len);
+    if (b->values.len) memcpy(d + st.off[PBI_RS_VALUES], b->values.data, b->values.len);
+    return 0;
+}
+
+static int build(wr *w, pb_buf *out) {
+    uint64_t flags = target_flags(w);
+    sizes z;
+    int rc = count_sizes(w, &z);
+    if (rc) return rc;
+    blobs b = {PB_BUF_INIT, PB_BUF_INIT, PB_BUF_INIT, PB_BUF_INIT, PB_BUF_INIT};
+    if ((rc = encode_blobs(w, &b)) == 0 && (rc = assemble(w, flags, &z, &b, out)) == 0) dropped_notices(w);
+    blobs_free(&b);
     return rc;
 }
 

@@ -216,6 +216,107 @@ static int read_header(reader *r, pb_error *err) {
 }
 
 /* Optional value data after the counters/bitmap (§5.4). */
+/* The value's target, before the line's last ':': a memop size, the
+ * external marker, or a name (vtable names become symbols; function names
+ * are resolved to records once all are read). */
+static int read_value_target(reader *r, unsigned kind, const char *name, size_t nlen, pb_value *val, pb_error *err) {
+    cursor *c = &r->c;
+    int rc;
+    val->symbol = PB_NONE;
+    if (kind == PB_VK_MEMOP_SIZE) {
+        if (!parse_u64(name, nlen, 10, &val->value))
+            return terr(err, PB_EFORMAT, c, 0, "record.value", "a decimal value before ':'", "'%.*s'", SHOW(c));
+    } else if (nlen == strlen(PBI_TEXT_EXTERNAL) && memcmp(name, PBI_TEXT_EXTERNAL, nlen) == 0) {
+        val->value = 0;
+    } else if (nlen == 0) {
+        /* LLVM's InstrProfSymtab refuses to add an empty name:
+         * "malformed instrumentation profile data: function
+         * name is empty" (14-18; "symbol name is empty" 19+) */
+        return terr(err, PB_EFORMAT, c, 0, "record.value",
+                    "a target name before ':' (llvm-profdata: symbol name is empty)", "'%.*s'", SHOW(c));
+    } else {
+        val->value = pb_md5_ref(name, nlen);
+        if (kind == PB_VK_VTABLE) return pb_profile_add_symbol(r->p, name, nlen, &val->symbol, err);
+        pb_str id;
+        if ((rc = pb_profile_intern(r->p, name, nlen, &id, err))) return rc;
+        if ((rc = grow((void **)&r->pending, &r->pending_cap, r->npending + 1, sizeof *r->pending, err)))
+            return rc;
+        r->pending[r->npending].ref = val->value;
+        r->pending[r->npending++].name = id;
+    }
+    return 0;
+}
+
+/* One "target:count" line; the count follows the last ':'. */
+static int read_value(reader *r, unsigned kind, pb_error *err) {
+    cursor *c = &r->c;
+    next_line(c);
+    if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.value", "a value:count line", "the end");
+    const char *colon = NULL;
+    for (size_t i = c->line_len; i > 0; i--)
+        if (c->line[i - 1] == ':') {
+            colon = c->line + i - 1;
+            break;
+        }
+    const char *name = c->line;
+    size_t nlen = colon ? (size_t)(colon - c->line) : c->line_len;
+    const char *cnt = colon ? colon + 1 : c->line + c->line_len;
+    size_t clen = colon ? c->line_len - nlen - 1 : 0;
+    pb_value *val = &r->values[r->values_len++];
+    int rc = read_value_target(r, kind, name, nlen, val, err);
+    if (rc) return rc;
+    if (!parse_u64(cnt, clen, 10, &val->count))
+        return terr(err, PB_EFORMAT, c, colon ? (size_t)(cnt - c->line) : c->line_len, "record.value",
+                    "a decimal count after the last ':'", "'%.*s'", SHOW(c));
+    return 0;
+}
+
+/* Site s of a kind: its value count, then its values. */
+static int read_site(reader *r, unsigned kind, uint64_t s, pb_error *err) {
+    cursor *c = &r->c;
+    uint64_t nv;
+    next_line(c);
+    if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.site", "a value count", "the end");
+    if (!line_u64(c, 10, &nv) || nv > UINT32_MAX)
+        return terr(err, PB_EFORMAT, c, 0, "record.site", "a decimal value count", "'%.*s'", SHOW(c));
+    if (nv > c->len - c->pos + 1)
+        return terr(err, PB_ETRUNC, c, 0, "record.site", "values that fit in the input", "%" PRIu64, nv);
+    r->sites[kind][s].num_values = (uint32_t)nv;
+    r->sites[kind][s].values = (pb_value *)(uintptr_t)r->values_len; /* index for now */
+    int rc = grow((void **)&r->values, &r->values_cap, r->values_len + (size_t)nv + 1, sizeof(pb_value), err);
+    for (uint64_t v = 0; v < nv && rc == 0; v++) rc = read_value(r, (unsigned)kind, err);
+    return rc;
+}
+
+/* One value kind: its number, its site count, then its sites. */
+static int read_kind(reader *r, pb_record *rec, pb_error *err) {
+    cursor *c = &r->c;
+    uint64_t kind, ns;
+    next_line(c);
+    if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.ValueKind", "a value kind", "the end");
+    if (!line_u64(c, 10, &kind) || kind > UINT32_MAX)
+        return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "a decimal value kind", "'%.*s'", SHOW(c));
+    if (kind >= PB_VK_COUNT)
+        return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "a value kind 0 to 2", "%" PRIu64, kind);
+    if (rec->num_sites[kind])
+        return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "each value kind once",
+                    "kind %" PRIu64 " again", kind);
+    next_line(c);
+    if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.NumValueSites", "a site count", "the end");
+    if (!line_u64(c, 10, &ns) || ns > UINT32_MAX)
+        return terr(err, PB_EFORMAT, c, 0, "record.NumValueSites", "a decimal site count", "'%.*s'", SHOW(c));
+    if (ns == 0) return 0;
+    /* each site takes at least one line: cap by the lines that can remain */
+    if (ns > c->len - c->pos + 1)
+        return terr(err, PB_ETRUNC, c, 0, "record.NumValueSites", "sites that fit in the input",
+                    "%" PRIu64, ns);
+    int rc = grow((void **)&r->sites[kind], &r->sites_cap[kind], (size_t)ns, sizeof(pb_site), err);
+    for (uint64_t s = 0; s < ns && rc == 0; s++) rc = read_site(r, (unsigned)kind, s, err);
+    if (rc) return rc;
+    rec->num_sites[kind] = (uint32_t)ns;
+    return 0;
+}
+
 static int read_values(reader *r, pb_record *rec, pb_error *err) {
     cursor *c = &r->c;
     uint64_t nkinds;
@@ -225,86 +326,8 @@ static int read_values(reader *r, pb_record *rec, pb_error *err) {
     r->values_len = 0;
     /* Values are gathered first; site pointers are set once the array stops moving. */
     for (uint64_t k = 0; k < nkinds; k++) {
-        uint64_t kind, ns;
-        next_line(c);
-        if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.ValueKind", "a value kind", "the end");
-        if (!line_u64(c, 10, &kind) || kind > UINT32_MAX)
-            return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "a decimal value kind", "'%.*s'", SHOW(c));
-        if (kind >= PB_VK_COUNT)
-            return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "a value kind 0 to 2", "%" PRIu64, kind);
-        if (rec->num_sites[kind])
-            return terr(err, PB_EFORMAT, c, 0, "record.ValueKind", "each value kind once",
-                        "kind %" PRIu64 " again", kind);
-        next_line(c);
-        if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.NumValueSites", "a site count", "the end");
-        if (!line_u64(c, 10, &ns) || ns > UINT32_MAX)
-            return terr(err, PB_EFORMAT, c, 0, "record.NumValueSites", "a decimal site count", "'%.*s'", SHOW(c));
-        if (ns == 0) continue;
-        /* each site takes at least one line: cap by the lines that can remain */
-        if (ns > c->len - c->pos + 1)
-            return terr(err, PB_ETRUNC, c, 0, "record.NumValueSites", "sites that fit in the input",
-                        "%" PRIu64, ns);
-        int rc = grow((void **)&r->sites[kind], &r->sites_cap[kind], (size_t)ns, sizeof(pb_site), err);
+        int rc = read_kind(r, rec, err);
         if (rc) return rc;
-        for (uint64_t s = 0; s < ns; s++) {
-            uint64_t nv;
-            next_line(c);
-            if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.site", "a value count", "the end");
-            if (!line_u64(c, 10, &nv) || nv > UINT32_MAX)
-                return terr(err, PB_EFORMAT, c, 0, "record.site", "a decimal value count", "'%.*s'", SHOW(c));
-            if (nv > c->len - c->pos + 1)
-                return terr(err, PB_ETRUNC, c, 0, "record.site", "values that fit in the input", "%" PRIu64, nv);
-            r->sites[kind][s].num_values = (uint32_t)nv;
-            r->sites[kind][s].values = (pb_value *)(uintptr_t)r->values_len; /* index for now */
-            if ((rc = grow((void **)&r->values, &r->values_cap, r->values_len + (size_t)nv + 1, sizeof(pb_value), err)))
-                return rc;
-            for (uint64_t v = 0; v < nv; v++) {
-                next_line(c);
-                if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.value", "a value:count line", "the end");
-                const char *colon = NULL;
-                for (size_t i = c->line_len; i > 0; i--)
-                    if (c->line[i - 1] == ':') {
-                        colon = c->line + i - 1;
-                        break;
-                    }
-                const char *name = c->line;
-                size_t nlen = colon ? (size_t)(colon - c->line) : c->line_len;
-                const char *cnt = colon ? colon + 1 : c->line + c->line_len;
-                size_t clen = colon ? c->line_len - nlen - 1 : 0;
-                pb_value *val = &r->values[r->values_len++];
-                val->symbol = PB_NONE;
-                if (kind == PB_VK_MEMOP_SIZE) {
-                    if (!parse_u64(name, nlen, 10, &val->value))
-                        return terr(err, PB_EFORMAT, c, 0, "record.value", "a decimal value before ':'",
-                                    "'%.*s'", SHOW(c));
-                } else if (nlen == strlen(PBI_TEXT_EXTERNAL) && memcmp(name, PBI_TEXT_EXTERNAL, nlen) == 0) {
-                    val->value = 0;
-                } else if (nlen == 0) {
-                    /* LLVM's InstrProfSymtab refuses to add an empty name:
-                     * "malformed instrumentation profile data: function
-                     * name is empty" (14-18; "symbol name is empty" 19+) */
-                    return terr(err, PB_EFORMAT, c, 0, "record.value",
-                                "a target name before ':' (llvm-profdata: symbol name is empty)", "'%.*s'",
-                                SHOW(c));
-                } else {
-                    val->value = pb_md5_ref(name, nlen);
-                    if (kind == PB_VK_VTABLE) {
-                        if ((rc = pb_profile_add_symbol(r->p, name, nlen, &val->symbol, err))) return rc;
-                    } else {
-                        pb_str id;
-                        if ((rc = pb_profile_intern(r->p, name, nlen, &id, err))) return rc;
-                        if ((rc = grow((void **)&r->pending, &r->pending_cap, r->npending + 1, sizeof *r->pending, err)))
-                            return rc;
-                        r->pending[r->npending].ref = val->value;
-                        r->pending[r->npending++].name = id;
-                    }
-                }
-                if (!parse_u64(cnt, clen, 10, &val->count))
-                    return terr(err, PB_EFORMAT, c, colon ? (size_t)(cnt - c->line) : c->line_len, "record.value",
-                                "a decimal count after the last ':'", "'%.*s'", SHOW(c));
-            }
-        }
-        rec->num_sites[kind] = (uint32_t)ns;
     }
     /* The value array has stopped growing: turn indices into pointers. */
     for (int k = 0; k < PB_VK_COUNT; k++) {

@@ -252,6 +252,130 @@ static int all_zero(const pb_record *r) {
     return 1;
 }
 
+/* The records with counters, with their names, in *recs (*m of them) sorted as LLVM writes them. */
+static int collect(twriter *w, trec **recs, size_t *m, pb_error *err) {
+    const pb_profile *p = w->p;
+    size_t n = pb_profile_record_count(p);
+    *m = 0;
+    *recs = calloc(n ? n : 1, sizeof **recs);
+    /* value names are looked up by NameRef: an index that cannot be built
+     * must fail the write, not print the values as numbers */
+    if (!*recs || pbi_profile_build_lookup(p))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    trec *t = *recs;
+    for (size_t i = 0; i < n; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (r->num_counters == 0) {
+            w->skipped_empty++;
+            continue;
+        }
+        int rc = pb_profile_record_name(p, r, &t[*m].name, &t[*m].len, &t[*m].hash, err);
+        if (rc) return rc;
+        t[*m].idx = i;
+        (*m)++;
+    }
+    qsort(t, *m, sizeof *t, cmp_trec);
+    return 0;
+}
+
+/* The end of the run of records named as recs[i] (they are sorted by name). */
+static size_t same_name_end(const trec *recs, size_t m, size_t i) {
+    size_t j = i + 1;
+    while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+    return j;
+}
+
+/* --sparse: marks in w->dropped the records of every name whose records are all zero. */
+static int mark_sparse(twriter *w, const trec *recs, size_t m, pb_error *err) {
+    size_t n = pb_profile_record_count(w->p);
+    w->dropped = calloc(n ? n : 1, 1);
+    if (!w->dropped) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0; i < m;) {
+        size_t j = same_name_end(recs, m, i);
+        int zero = 1;
+        for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(w->p, recs[k].idx));
+        for (size_t k = i; k < j; k++) w->dropped[recs[k].idx] = (uint8_t)zero;
+        i = j;
+    }
+    return 0;
+}
+
+/* The bitmap lines the target writes for r (LLVM 24 writes the count even without a bitmap). */
+static void put_bitmap(twriter *w, const pb_record *r) {
+    if (!r->num_bitmap_bytes && pbi_llvm_has(&w->t, PBI_LF_TEXT_BITMAP_ALWAYS)) {
+        /* LLVM 24: the count line even without bitmap, nothing after it */
+        pbi_buf_puts(&w->b, "# Num Bitmap Bytes:\n$0\n");
+    } else if (r->num_bitmap_bytes && pbi_llvm_has(&w->t, PBI_LF_TEXT_BITMAP)) {
+        pbi_buf_puts(&w->b, "# Num Bitmap Bytes:\n$");
+        pbi_buf_put_u64(&w->b, r->num_bitmap_bytes);
+        pbi_buf_puts(&w->b, "\n# Bitmap Byte Values:\n");
+        for (uint32_t b = 0; b < r->num_bitmap_bytes; b++) pbi_buf_printf(&w->b, "0x%x\n", r->bitmap[b]);
+        pbi_buf_putc(&w->b, '\n');
+    } else if (r->num_bitmap_bytes) {
+        w->dropped_bitmaps++;
+    }
+}
+
+/* One record: name, hash, counters, bitmap, value sites; flushed when the buffer is full. */
+static int put_record(twriter *w, const trec *t, pb_error *err) {
+    const pb_record *r = pb_profile_record(w->p, t->idx);
+    pbi_buf_append(&w->b, t->name, t->len);
+    pbi_buf_puts(&w->b, "\n# Func Hash:\n");
+    pbi_buf_put_u64(&w->b, t->hash);
+    pbi_buf_puts(&w->b, "\n# Num Counters:\n");
+    pbi_buf_put_u64(&w->b, r->num_counters);
+    pbi_buf_puts(&w->b, "\n# Counter Values:\n");
+    for (uint32_t c = 0; c < r->num_counters; c++) {
+        pbi_buf_put_u64(&w->b, r->counters[c]);
+        pbi_buf_putc(&w->b, '\n');
+    }
+    put_bitmap(w, r);
+    w->cur = t->idx;
+    int rc = values(w, r, err);
+    return rc ? rc : flush(w, 0, err);
+}
+
+/* The records, one name after another, after the header. */
+static int put_records(twriter *w, const trec *recs, size_t m, pb_error *err) {
+    int wrote_any = 0, rc;
+    for (size_t i = 0; i < m;) {
+        size_t j = same_name_end(recs, m, i);
+        if (w->dropped && w->dropped[recs[i].idx]) {
+            i = j;
+            continue;
+        }
+        /* LLVM's reader skips empty and '#' lines, splits at line breaks and
+         * stops at a NUL: such a name cannot come back (LLVM writes it anyway,
+         * giving a file no reader reads as written). Refuse, naming it. */
+        /* the first record's name must not start with ':' either: the reader
+         * takes leading ':' lines for header lines (found by fuzz_text_readback) */
+        if (!text_name_ok(recs[i].name, recs[i].len, 1) || (!wrote_any && recs[i].name[0] == ':'))
+            return bad_name(recs[i].idx, "record", recs[i].name, recs[i].len, err);
+        for (size_t k = i; k < j; k++) {
+            wrote_any = 1;
+            if ((rc = put_record(w, &recs[k], err))) return rc;
+        }
+        i = j;
+    }
+    return flush(w, 1, err);
+}
+
+/* What the target could not hold, one notice per kind of loss. */
+static void dropped_notices(twriter *w) {
+    if (w->dropped_kind2)
+        notice(w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (plugin option llvm-version %d keeps them)",
+               w->dropped_kind2, w->t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
+    if (w->dropped_bitmaps)
+        notice(w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (plugin option llvm-version %d has)",
+               w->dropped_bitmaps, w->t.release, first_with(PBI_LF_TEXT_BITMAP));
+    if (w->truncated) notice(w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w->truncated);
+    if (w->skipped_empty) notice(w, "%" PRIu64 " records without counters left out", w->skipped_empty);
+    /* as llvm-profdata writes them, and it loses them the same way */
+    if (w->unnamed)
+        notice(w, "%" PRIu64 " values whose target has no name written as '" PBI_TEXT_EXTERNAL "' (as llvm-profdata "
+                  "writes them); they read back as 0", w->unnamed);
+}
+
 int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
     twriter w;
     memset(&w, 0, sizeof w);
@@ -262,103 +386,12 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     if (rc) return rc;
     w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
     w.sparse = flag_on(o, "sparse", 0);
-    size_t n = pb_profile_record_count(p), m = 0;
-    trec *recs = calloc(n ? n : 1, sizeof *recs);
-    /* value names are looked up by NameRef: an index that cannot be built
-     * must fail the write, not print the values as numbers */
-    if (!recs || pbi_profile_build_lookup(p)) {
-        free(recs);
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    trec *recs = NULL;
+    size_t m = 0;
+    if ((rc = collect(&w, &recs, &m, err)) == 0 && (!w.sparse || (rc = mark_sparse(&w, recs, m, err)) == 0)) {
+        header(&w);
+        if ((rc = put_records(&w, recs, m, err)) == 0) dropped_notices(&w);
     }
-    for (size_t i = 0; i < n; i++) {
-        const pb_record *r = pb_profile_record(p, i);
-        if (r->num_counters == 0) {
-            w.skipped_empty++;
-            continue;
-        }
-        if ((rc = pb_profile_record_name(p, r, &recs[m].name, &recs[m].len, &recs[m].hash, err))) goto out;
-        recs[m].idx = i;
-        m++;
-    }
-    qsort(recs, m, sizeof *recs, cmp_trec);
-    if (w.sparse) {
-        w.dropped = calloc(n ? n : 1, 1);
-        if (!w.dropped) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            goto out;
-        }
-        for (size_t i = 0; i < m;) {
-            size_t j = i + 1;
-            while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
-            int zero = 1;
-            for (size_t k = i; k < j && zero; k++) zero = all_zero(pb_profile_record(p, recs[k].idx));
-            for (size_t k = i; k < j; k++) w.dropped[recs[k].idx] = (uint8_t)zero;
-            i = j;
-        }
-    }
-    header(&w);
-    int wrote_any = 0;
-    for (size_t i = 0; i < m;) {
-        size_t j = i + 1;
-        while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
-        if (w.dropped && w.dropped[recs[i].idx]) {
-            i = j;
-            continue;
-        }
-        /* LLVM's reader skips empty and '#' lines, splits at line breaks and
-         * stops at a NUL: such a name cannot come back (LLVM writes it anyway,
-         * giving a file no reader reads as written). Refuse, naming it. */
-        /* the first record's name must not start with ':' either: the reader
-         * takes leading ':' lines for header lines (found by fuzz_text_readback) */
-        if (!text_name_ok(recs[i].name, recs[i].len, 1) || (!wrote_any && recs[i].name[0] == ':')) {
-            rc = bad_name(recs[i].idx, "record", recs[i].name, recs[i].len, err);
-            goto out;
-        }
-        for (size_t k = i; k < j; k++) {
-            const pb_record *r = pb_profile_record(p, recs[k].idx);
-            wrote_any = 1;
-            pbi_buf_append(&w.b, recs[k].name, recs[k].len);
-            pbi_buf_puts(&w.b, "\n# Func Hash:\n");
-            pbi_buf_put_u64(&w.b, recs[k].hash);
-            pbi_buf_puts(&w.b, "\n# Num Counters:\n");
-            pbi_buf_put_u64(&w.b, r->num_counters);
-            pbi_buf_puts(&w.b, "\n# Counter Values:\n");
-            for (uint32_t c = 0; c < r->num_counters; c++) {
-                pbi_buf_put_u64(&w.b, r->counters[c]);
-                pbi_buf_putc(&w.b, '\n');
-            }
-            if (!r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP_ALWAYS)) {
-                /* LLVM 24: the count line even without bitmap, nothing after it */
-                pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$0\n");
-            } else if (r->num_bitmap_bytes && pbi_llvm_has(&w.t, PBI_LF_TEXT_BITMAP)) {
-                pbi_buf_puts(&w.b, "# Num Bitmap Bytes:\n$");
-                pbi_buf_put_u64(&w.b, r->num_bitmap_bytes);
-                pbi_buf_puts(&w.b, "\n# Bitmap Byte Values:\n");
-                for (uint32_t b = 0; b < r->num_bitmap_bytes; b++) pbi_buf_printf(&w.b, "0x%x\n", r->bitmap[b]);
-                pbi_buf_putc(&w.b, '\n');
-            } else if (r->num_bitmap_bytes) {
-                w.dropped_bitmaps++;
-            }
-            w.cur = recs[k].idx;
-            if ((rc = values(&w, r, err))) goto out;
-            if ((rc = flush(&w, 0, err))) goto out;
-        }
-        i = j;
-    }
-    if ((rc = flush(&w, 1, err))) goto out;
-    if (w.dropped_kind2)
-        notice(&w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (plugin option llvm-version %d keeps them)",
-               w.dropped_kind2, w.t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
-    if (w.dropped_bitmaps)
-        notice(&w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (plugin option llvm-version %d has)",
-               w.dropped_bitmaps, w.t.release, first_with(PBI_LF_TEXT_BITMAP));
-    if (w.truncated) notice(&w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w.truncated);
-    if (w.skipped_empty) notice(&w, "%" PRIu64 " records without counters left out", w.skipped_empty);
-    /* as llvm-profdata writes them, and it loses them the same way */
-    if (w.unnamed)
-        notice(&w, "%" PRIu64 " values whose target has no name written as '" PBI_TEXT_EXTERNAL "' (as llvm-profdata "
-                   "writes them); they read back as 0", w.unnamed);
-out:
     free(recs);
     free(w.dropped);
     free(w.vals);

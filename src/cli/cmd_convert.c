@@ -77,68 +77,128 @@ static const pb_format *output_format(const char *to, const char *out_path) {
     return NULL;
 }
 
-int pbc_cmd_convert(int argc, char **argv) {
-    const char *out_path = NULL, *to = NULL, *from = NULL, *llvm = NULL;
-    int lenient = 0, rc = PBC_EXIT_USAGE;
-    pbc_args args = {0};
-    pb_kv *kv = NULL;
-    pb_source *src = NULL;
-    pb_profile *p = NULL;
-    pb_error err;
-    pb_error_clear(&err);
+/* What the command line asks for. */
+typedef struct convert_req {
+    const char *in_path, *out_path, *to, *from, *llvm;
+    int lenient;
+} convert_req;
 
-    if (pbc_args_parse("convert", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args)) goto out;
-    for (size_t i = 0; i < args.nopt; i++) {
-        const pbc_arg *o = &args.opt[i];
+/* Parses the command line into *q; returns -1 to go on, else the exit status. */
+static int parse_request(int argc, char **argv, pbc_args *args, convert_req *q) {
+    if (pbc_args_parse("convert", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, args)) return PBC_EXIT_USAGE;
+    for (size_t i = 0; i < args->nopt; i++) {
+        const pbc_arg *o = &args->opt[i];
         switch (o->id) {
-        case OPT_OUTPUT: out_path = o->value; break;
-        case OPT_TO: to = o->value; break;
-        case OPT_FROM: from = o->value; break;
-        case OPT_LENIENT: lenient = (int)o->u; break;
-        case OPT_LLVM: llvm = o->value; break;
-        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        case OPT_OUTPUT: q->out_path = o->value; break;
+        case OPT_TO: q->to = o->value; break;
+        case OPT_FROM: q->from = o->value; break;
+        case OPT_LENIENT: q->lenient = (int)o->u; break;
+        case OPT_LLVM: q->llvm = o->value; break;
+        case PBC_ARG_HELP_ID: help(stdout); return PBC_EXIT_OK;
         default: break;
         }
     }
-    if (args.npos != 1) {
-        pbc_usage_error("convert", args.npos == 0 ? "missing input file" : "exactly one input file expected");
-        goto out;
+    if (args->npos != 1) {
+        pbc_usage_error("convert", args->npos == 0 ? "missing input file" : "exactly one input file expected");
+        return PBC_EXIT_USAGE;
     }
-    const char *in_path = args.pos[0];
-    if (!out_path) {
+    q->in_path = args->pos[0];
+    if (!q->out_path) {
         pbc_usage_error("convert", "missing -o OUT");
-        goto out;
+        return PBC_EXIT_USAGE;
     }
-    const pb_format *out_f = output_format(to, out_path), *in_f = NULL;
+    return -1;
+}
+
+/* The plugins' options: "llvm-version" first when the user chose a release
+ * (option or environment), then the plugin options of the command line. */
+static int plugin_kv(const pbc_args *args, const char *llvm, const pbi_llvm_target *target, char *release,
+                     size_t cap, pb_kv **kv, size_t *nkv) {
+    snprintf(release, cap, "%d", target->release);
+    if (!(*kv = calloc(args->plugin.n + 1, sizeof **kv))) {
+        pbc_msg("out of memory");
+        return -1;
+    }
+    *nkv = 0;
+    if (llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION")))
+        (*kv)[(*nkv)++] = (pb_kv){"llvm-version", release};
+    for (size_t i = 0; i < args->plugin.n; i++) (*kv)[(*nkv)++] = args->plugin.kv[i];
+    return 0;
+}
+
+/* Reads src with in_f (progress on pg) and writes OUT with out_f; returns the exit status. */
+static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, const pb_format *out_f,
+                   const pb_kv *kv, size_t nkv, pbc_progress *pg) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pbc_diag_ctx dc = {0, 0, 0};
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = in_f->name;
+    ro.lenient = q->lenient;
+    ro.diag = pbc_diag;
+    ro.diag_ctx = &dc;
+    ro.kv = kv;
+    ro.nkv = nkv;
+    pbc_apply_limits(&ro);
+    pbc_progress_watch_diag(pg, &ro);
+    int prc = pb_read(&p, src, &ro, &err);
+    pbc_progress_end(pg);
+    if (prc) {
+        pb_profile_free(p);
+        pbc_print_error(&err);
+        pbc_lenient_hint(prc, q->lenient);
+        return pbc_exit_for(prc);
+    }
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.diag = pbc_diag;
+    wo.diag_ctx = &dc;
+    wo.kv = kv;
+    wo.nkv = nkv;
+    /* A write that fails is never the input's fault: its error names OUT. */
+    pb_error werr;
+    pb_error_clear(&werr);
+    prc = pb_write_file(p, q->out_path, out_f, &wo, &werr);
+    pb_profile_free(p);
+    if (prc) {
+        pbc_print_error(&werr);
+        return PBC_EXIT_USAGE;
+    }
+    return PBC_EXIT_OK;
+}
+
+int pbc_cmd_convert(int argc, char **argv) {
+    convert_req q = {NULL, NULL, NULL, NULL, NULL, 0};
+    pbc_args args = {0};
+    pb_kv *kv = NULL;
+    size_t nkv = 0;
+    pb_source *src = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    int rc = parse_request(argc, argv, &args, &q);
+    if (rc >= 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    const pb_format *out_f = output_format(q.to, q.out_path), *in_f = NULL;
     if (!out_f) goto out;
     if (!out_f->write) {
         pbc_msg("the '%s' plugin cannot write profiles", out_f->name);
         goto out;
     }
-    if (from && !(in_f = pbc_format_arg("convert", "--from", from))) goto out;
+    if (q.from && !(in_f = pbc_format_arg("convert", "--from", q.from))) goto out;
     /* The release is resolved once, before IN is opened; the plugins get it
      * as "llvm-version" when the user chose one (option or environment), so
      * that "indexed-version" alone keeps the rules of the release writing it. */
     pbi_llvm_target target;
-    if (pbc_llvm_target("convert", llvm, &target)) goto out;
+    if (pbc_llvm_target("convert", q.llvm, &target)) goto out;
     if (pbc_args_check_release("convert", &args, target.release)) goto out;
     char release[8];
-    snprintf(release, sizeof release, "%d", target.release);
-    if (!(kv = calloc(args.plugin.n + 1, sizeof *kv))) {
-        pbc_msg("out of memory");
-        goto out;
-    }
-    size_t nkv = 0;
-    if (llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION")))
-        kv[nkv++] = (pb_kv){"llvm-version", release};
-    for (size_t i = 0; i < args.plugin.n; i++) kv[nkv++] = args.plugin.kv[i];
-
-    if ((rc = pbc_check_output("convert", out_path, &in_path, 1)) != 0) goto out;
+    if (plugin_kv(&args, q.llvm, &target, release, sizeof release, &kv, &nkv)) goto out;
+    if ((rc = pbc_check_output("convert", q.out_path, &q.in_path, 1)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
-    int prc = pbc_open_input(in_path, &src, &err);
+    int prc = pbc_open_input(q.in_path, &src, &err);
     pbc_progress pg;
     /* named as its messages name it ("<stdin>" for "-") */
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "convert", prc == 0 ? pb_source_name(src) : in_path);
+    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "convert", prc == 0 ? pb_source_name(src) : q.in_path);
     pbc_progress_watch(&pg, src);
     if (prc == 0 && !in_f) prc = pb_format_detect(src, &in_f, &err);
     if (prc) {
@@ -147,45 +207,9 @@ int pbc_cmd_convert(int argc, char **argv) {
         goto out;
     }
     if (pbc_check_plugin_options("convert", &args.plugin, in_f, out_f)) goto out;
-
-    pbc_diag_ctx dc = {0, 0, 0};
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
-    ro.format = in_f->name;
-    ro.lenient = lenient;
-    ro.diag = pbc_diag;
-    ro.diag_ctx = &dc;
-    ro.kv = kv;
-    ro.nkv = nkv;
-    pbc_apply_limits(&ro);
-    pbc_progress_watch_diag(&pg, &ro);
-    prc = pb_read(&p, src, &ro, &err);
-    pbc_progress_end(&pg);
-    if (prc == 0) {
-        pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-        wo.diag = pbc_diag;
-        wo.diag_ctx = &dc;
-        wo.kv = kv;
-        wo.nkv = nkv;
-        /* A write that fails is never the input's fault: its error names OUT. */
-        pb_error werr;
-        pb_error_clear(&werr);
-        prc = pb_write_file(p, out_path, out_f, &wo, &werr);
-        if (prc) {
-            pbc_print_error(&werr);
-            rc = PBC_EXIT_USAGE;
-            goto out;
-        }
-    }
-    if (prc) {
-        pbc_print_error(&err);
-        pbc_lenient_hint(prc, lenient);
-        rc = pbc_exit_for(prc);
-        goto out;
-    }
-    rc = PBC_EXIT_OK;
+    rc = convert(&q, src, in_f, out_f, kv, nkv, &pg);
 out:
     free(kv);
-    pb_profile_free(p);
     pb_source_free(src);
     pbc_args_free(&args);
     return rc;

@@ -148,53 +148,42 @@ static int run_as_llvm_profdata(int release, int argc, char **argv) {
     return rc;
 }
 
-static int personality_main(int release, int argc, char **argv) {
-    const char *prog = strrchr(argv[0], '/');
-    prog = prog ? prog + 1 : argv[0];
-    pbc_args_prog = prog;
-    pbc_args_tool = prog;
-    pbc_args_argv0 = argv[0];
-    pbc_args_llvm_style = 1;
+/* The release the personality acts as: the link's (exported for the
+ * subcommands), else PROFBRIDGE_LLVM_VERSION's, else the default. Returns
+ * -1 to go on, else the exit status. */
+static int personality_release(const char *prog, int *release) {
     char num[16];
-    if (release) {
-        snprintf(num, sizeof num, "%d", release);
-        if (setenv("PROFBRIDGE_LLVM_VERSION", num, 1) != 0) return 1;
-    } else {
-        const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
-        pbi_llvm_target t;
-        pb_error e;
-        pb_error_clear(&e);
-        if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
-            fprintf(stderr, "%s: PROFBRIDGE_LLVM_VERSION wants an LLVM release from %d to %d, got '%s'\n", prog,
-                    PBI_LLVM_MIN, PBI_LLVM_MAX, env);
-            return 1;
-        }
-        release = env && *env ? t.release : PBI_LLVM_DEFAULT;
+    if (*release) {
+        snprintf(num, sizeof num, "%d", *release);
+        return setenv("PROFBRIDGE_LLVM_VERSION", num, 1) != 0 ? 1 : -1;
     }
-    pbi_llvm_target rt;
-    if (pbi_llvm_target_of(release, &rt) != 0) return 1;
-    /* up to LLVM 17 main() picked the subcommand by hand */
-    const char *usage = pbi_llvm_has(&rt, PBI_LF_ORDER) ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
-    if (argc < 2) {
-        if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND))
-            fprintf(stderr, "%s: No command specified!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
-        else
-            fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog,
-                    pbi_llvm_has(&rt, PBI_LF_NO_SUBCOMMAND_TYPO) ? "llvm-profata" : "llvm-profdata");
+    const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+    pbi_llvm_target t;
+    pb_error e;
+    pb_error_clear(&e);
+    if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
+        fprintf(stderr, "%s: PROFBRIDGE_LLVM_VERSION wants an LLVM release from %d to %d, got '%s'\n", prog,
+                PBI_LLVM_MIN, PBI_LLVM_MAX, env);
         return 1;
     }
-    const char *a = argv[1];
-    int per_sub = pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND);
+    *release = env && *env ? t.release : PBI_LLVM_DEFAULT;
+    return -1;
+}
+
+/* The top level's own options (help, version) as release rt's main() answers
+ * them. Returns -1 when a is none of them, else the exit status. */
+static int top_level_option(const char *prog, int release, const pbi_llvm_target *rt, const char *a) {
+    int per_sub = pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND);
     if (per_sub && (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0)) {
         /* 13-17's main() printed this itself, word for word */
         printf("OVERVIEW: LLVM profile data tools\n\nUSAGE: %s <command> [args...]\nUSAGE: %s <command> -help\n\n"
                "See each individual command --help for more details.\nAvailable commands: merge, show, %soverlap\n",
-               prog, prog, pbi_llvm_has(&rt, PBI_LF_ORDER) ? "order, " : "");
+               prog, prog, pbi_llvm_has(rt, PBI_LF_ORDER) ? "order, " : "");
         return pbc_finish_stdout() ? 1 : 0;
     }
     /* 13-16 know no --version, 17 only the double-dash one */
     int version = strcmp(a, "--version") == 0 || (!per_sub && strcmp(a, "-version") == 0);
-    if (version && pbi_llvm_has(&rt, PBI_LF_TOP_VERSION)) {
+    if (version && pbi_llvm_has(rt, PBI_LF_TOP_VERSION)) {
         /* the second line keeps "LLVM version N.0.0", which scripts that
          * ask llvm-profdata for its release look for, and says it is not LLVM */
         printf("profbridge %s acting as llvm-profdata of LLVM %d\n"
@@ -209,24 +198,54 @@ static int personality_main(int release, int argc, char **argv) {
                "  merge   - merge profiles\n  show    - show a profile\n"
                "  overlap - overlap of two profiles\n",
                release, prog);
-        if (pbi_llvm_has(&rt, PBI_LF_ORDER)) puts("  order   - a function order from temporal profile traces");
+        if (pbi_llvm_has(rt, PBI_LF_ORDER)) puts("  order   - a function order from temporal profile traces");
         printf("\nType \"%s <subcommand> --help\" to get more help on a specific subcommand\n", prog);
         return pbc_finish_stdout() ? 1 : 0;
     }
-    const pbc_command *c = llvm_command(a, &rt);
-    if (!c && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+    return -1;
+}
+
+/* No subcommand, or an unknown one, in release rt's words. */
+static int no_command(const char *prog, const pbi_llvm_target *rt, int argc, char **argv) {
+    /* up to LLVM 17 main() picked the subcommand by hand */
+    const char *usage = pbi_llvm_has(rt, PBI_LF_ORDER) ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
+    if (argc < 2) {
+        if (pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+            fprintf(stderr, "%s: No command specified!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
+        else
+            fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog,
+                    pbi_llvm_has(rt, PBI_LF_NO_SUBCOMMAND_TYPO) ? "llvm-profata" : "llvm-profdata");
+        return 1;
+    }
+    if (pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
         fprintf(stderr, "%s: Unknown command!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         return 1;
     }
-    if (!c) {
-        /* cl::SubCommand: the top level then parses the rest and knows none
-         * of it (LLVM also suggests a "Did you mean" for options, from
-         * libLLVM's global options: not copied) */
-        fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, a, prog);
-        for (int i = 2; i < argc; i++)
-            fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", prog, argv[i], prog);
-        return 1;
-    }
+    /* cl::SubCommand: the top level then parses the rest and knows none
+     * of it (LLVM also suggests a "Did you mean" for options, from
+     * libLLVM's global options: not copied) */
+    fprintf(stderr, "%s: Unknown subcommand '%s'.  Try: '%s --help'\n", prog, argv[1], prog);
+    for (int i = 2; i < argc; i++)
+        fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", prog, argv[i], prog);
+    return 1;
+}
+
+static int personality_main(int release, int argc, char **argv) {
+    const char *prog = strrchr(argv[0], '/');
+    prog = prog ? prog + 1 : argv[0];
+    pbc_args_prog = prog;
+    pbc_args_tool = prog;
+    pbc_args_argv0 = argv[0];
+    pbc_args_llvm_style = 1;
+    int rc = personality_release(prog, &release);
+    if (rc >= 0) return rc;
+    pbi_llvm_target rt;
+    if (pbi_llvm_target_of(release, &rt) != 0) return 1;
+    if (argc < 2) return no_command(prog, &rt, argc, argv);
+    const char *a = argv[1];
+    if ((rc = top_level_option(prog, release, &rt, a)) >= 0) return rc;
+    const pbc_command *c = llvm_command(a, &rt);
+    if (!c) return no_command(prog, &rt, argc, argv);
     /* up to LLVM 17 each subcommand parsed its options as the program
      * "llvm-profdata-N show": cl::opt's messages say so */
     static char sub_prog[160];

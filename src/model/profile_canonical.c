@@ -121,7 +121,8 @@ static int sorted_ids(canon *c, size_t n, pbi_id_cmp cmp) {
     return pbi_sort_ids(c->order, n, cmp, c);
 }
 
-static int build(canon *c) {
+/* The scratch order (as large as the largest table) and the old -> new id maps. */
+static int alloc_maps(canon *c) {
     pb_profile *p = c->p;
     size_t ns = p->strs.count, nsym = p->sym_keys.count, nm = p->meth_keys.count;
     size_t nc = p->ctxs.count, ni = p->ints.count, nr = p->num_recs;
@@ -139,10 +140,15 @@ static int build(canon *c) {
     c->ints_new = alloc_map(ni);
     if (!c->order || !c->str_new || !c->sym_new || !c->meth_new || !c->ctx_new || !c->ints_new)
         return PB_ENOMEM;
+    return 0;
+}
+
+/* Strings: the referenced ones, by bytes. str_new marks them first. */
+static int canon_strings(canon *c) {
+    pb_profile *p = c->p;
+    size_t ns = p->strs.count, nsym = p->sym_keys.count, nm = p->meth_keys.count, nr = p->num_recs;
     int rc;
     uint32_t id;
-
-    /* Strings: the referenced ones, by bytes. str_new marks them first. */
     for (size_t i = 0; i < nsym; i++)
         if (!p->syms[i].placeholder) c->str_new[p->syms[i].name] = 0;
     for (size_t i = 0; i < nm; i++)
@@ -158,8 +164,14 @@ static int build(canon *c) {
         if ((rc = pbi_intern_add(&c->strs, p->strs.data[o], p->strs.len[o], &id, NULL))) return rc;
         c->str_new[o] = id;
     }
+    return 0;
+}
 
-    /* Symbols. */
+static int canon_symbols(canon *c) {
+    pb_profile *p = c->p;
+    size_t nsym = p->sym_keys.count;
+    int rc;
+    uint32_t id;
     if ((rc = sorted_ids(c, nsym, cmp_sym))) return rc;
     c->syms = malloc((nsym ? nsym : 1) * sizeof *c->syms);
     if (!c->syms) return PB_ENOMEM;
@@ -178,8 +190,15 @@ static int build(canon *c) {
         c->sym_new[c->order[i]] = id;
         if ((rc = pbi_map_put(&c->sym_by_md5, s.md5, id))) return rc;
     }
+    return 0;
+}
 
-    /* Methods: keys rebuilt with new string and symbol ids. */
+/* Methods: keys rebuilt with new string and symbol ids. */
+static int canon_methods(canon *c) {
+    pb_profile *p = c->p;
+    size_t nm = p->meth_keys.count;
+    int rc;
+    uint32_t id;
     if ((rc = sorted_ids(c, nm, cmp_meth))) return rc;
     c->meths = malloc((nm ? nm : 1) * sizeof *c->meths);
     uint32_t *key = NULL;
@@ -214,16 +233,16 @@ static int build(canon *c) {
         c->meth_new[c->order[i]] = id;
     }
     free(key);
-    if (rc) return rc;
+    return rc;
+}
 
-    /* Contexts and layouts: the referenced ones. */
-    for (size_t i = 0; i < nr; i++) {
-        if (p->recs[i].ctx != PB_NONE) c->ctx_new[p->recs[i].ctx] = 0;
-        if (p->recs[i].layout != PB_NONE) c->ints_new[p->recs[i].layout] = 0;
-    }
+/* The referenced contexts with their frames renumbered (ctx_new holds the temporary id). */
+static int renumber_frames(canon *c) {
+    pb_profile *p = c->p;
+    size_t nc = p->ctxs.count;
+    int rc = 0;
     pb_frame *fr = NULL;
     size_t cap_fr = 0;
-    /* First renumber the frames (ctx_new holds the temporary id). */
     for (size_t i = 0; i < nc && !rc; i++) {
         if (c->ctx_new[i] == PB_NONE) continue;
         size_t n = p->ctxs.len[i] / sizeof(pb_frame);
@@ -241,8 +260,14 @@ static int build(canon *c) {
         rc = pbi_intern_add(&c->tmp_ctxs, fr, n * sizeof *fr, &c->ctx_new[i], NULL);
     }
     free(fr);
+    return rc;
+}
+
+/* Contexts: the referenced ones, renumbered, then sorted; tmp id -> final id via order. */
+static int canon_contexts(canon *c) {
+    size_t nc = c->p->ctxs.count;
+    int rc = renumber_frames(c);
     if (rc) return rc;
-    /* Sort the renumbered contexts; tmp id -> final id via order. */
     uint32_t ntmp = c->tmp_ctxs.count;
     if ((rc = sorted_ids(c, ntmp, cmp_ctx))) return rc;
     uint32_t *final_of_tmp = alloc_map(ntmp);
@@ -254,8 +279,14 @@ static int build(canon *c) {
     for (size_t i = 0; i < nc && !rc; i++)
         if (c->ctx_new[i] != PB_NONE) c->ctx_new[i] = final_of_tmp[c->ctx_new[i]];
     free(final_of_tmp);
-    if (rc) return rc;
-    k = 0;
+    return rc;
+}
+
+/* Int arrays (layouts): the referenced ones, sorted. */
+static int canon_ints(canon *c) {
+    pb_profile *p = c->p;
+    size_t ni = p->ints.count, k = 0;
+    int rc;
     for (size_t i = 0; i < ni; i++)
         if (c->ints_new[i] == 0) c->order[k++] = (uint32_t)i;
     if ((rc = pbi_sort_ids(c->order, k, cmp_ints, c))) return rc;
@@ -264,8 +295,14 @@ static int build(canon *c) {
         if ((rc = pbi_intern_add(&c->ints, p->ints.data[o], p->ints.len[o], &c->ints_new[o], NULL)))
             return rc;
     }
+    return 0;
+}
 
-    /* Records: sort by the new ids, then lay them out in that order. */
+/* Records: sort by the new ids; the arrays commit lays them out in. */
+static int canon_records(canon *c) {
+    pb_profile *p = c->p;
+    size_t nr = p->num_recs;
+    int rc;
     if ((rc = sorted_ids(c, nr, cmp_rec))) return rc;
     c->recs = malloc((nr ? nr : 1) * sizeof *c->recs);
     if (!c->recs) return PB_ENOMEM;
@@ -278,6 +315,22 @@ static int build(canon *c) {
     c->key_slots = calloc(c->key_nslots, sizeof *c->key_slots);
     if (!c->key_slots) return PB_ENOMEM;
     return 0;
+}
+
+/* Every new table, in dependency order (each one's keys use the ids of the
+ * ones before it); nothing of the profile changes yet. */
+static int build(canon *c) {
+    pb_profile *p = c->p;
+    int rc;
+    if ((rc = alloc_maps(c)) || (rc = canon_strings(c)) || (rc = canon_symbols(c)) || (rc = canon_methods(c)))
+        return rc;
+    /* Contexts and layouts: the referenced ones. */
+    for (size_t i = 0; i < p->num_recs; i++) {
+        if (p->recs[i].ctx != PB_NONE) c->ctx_new[p->recs[i].ctx] = 0;
+        if (p->recs[i].layout != PB_NONE) c->ints_new[p->recs[i].layout] = 0;
+    }
+    if ((rc = canon_contexts(c)) || (rc = canon_ints(c))) return rc;
+    return canon_records(c);
 }
 
 static void commit(canon *c) {

@@ -1,18 +1,15 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * profile_check.c -- consistency check (every rule a writer relies on) and
- * comparison by content (names, not indices), so two profiles with
- * different table orders compare equal when they say the same.
+ * profile_check.c -- consistency check: every rule a writer relies on
+ * (references in range, NameRefs matching names, counter shapes of the Java
+ * kinds, unique keys). Comparison by content is profile_equal.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/jname.h"
 #include "model/profile_internal.h"
-
-/* ---- check ------------------------------------------------------------------ */
 
 typedef struct checker {
     const pb_profile *p;
@@ -86,16 +83,9 @@ static void check_tables(checker *c) {
     }
 }
 
-static void check_record(checker *c, size_t i) {
+/* What a record's kind says it refers to: a name, a context, or neither. */
+static void check_refs(checker *c, const pb_record *r, const char *path) {
     const pb_profile *p = c->p;
-    const pb_record *r = &p->recs[i];
-    char path[48];
-    snprintf(path, sizeof path, "records[%zu]", i);
-    if (r->kind >= PB_REC_KIND_COUNT) {
-        problem(c, path, "unknown kind %u", (unsigned)r->kind);
-        return;
-    }
-    if (r->num_counters == 0 || !r->counters) problem(c, path, "has no counters");
     if (r->kind == PB_REC_FUNCTION) {
         if (r->name >= p->strs.count) problem(c, path, "function names a missing string");
     } else if (r->kind == PB_REC_JAVA_MONITOR) {
@@ -104,6 +94,11 @@ static void check_record(checker *c, size_t i) {
         problem(c, path, "Java record names context %u of %u", (unsigned)r->ctx,
                 (unsigned)p->ctxs.count);
     }
+}
+
+/* A value naming a symbol carries that symbol's NameRef. */
+static void check_value_symbols(checker *c, const pb_record *r, const char *path) {
+    const pb_profile *p = c->p;
     for (int k = 0; k < PB_VK_COUNT; k++)
         for (uint32_t s = 0; s < r->num_sites[k]; s++)
             for (uint32_t v = 0; v < r->sites[k][s].num_values; v++) {
@@ -117,27 +112,73 @@ static void check_record(checker *c, size_t i) {
                             (unsigned long long)val->value,
                             (unsigned long long)p->syms[val->symbol].md5);
             }
+}
+
+/* A Java branch: one counter per successor of its layout, counter 0 their sum. */
+static void check_java_branch(checker *c, const pb_record *r, const char *path) {
+    const pb_profile *p = c->p;
+    size_t nl;
+    if (r->layout >= p->ints.count) {
+        problem(c, path, "Java branch record names layout %u of %u", (unsigned)r->layout,
+                (unsigned)p->ints.count);
+        return;
+    }
+    (void)pb_profile_ints(p, r->layout, &nl);
+    if (nl % 2) problem(c, path, "Java branch layout has an odd number (%zu) of ints", nl);
+    if ((uint64_t)r->num_counters != 1 + (uint64_t)nl / 2) {
+        problem(c, path, "Java branch record has %u counters, its %zu successors need %zu",
+                (unsigned)r->num_counters, nl / 2, 1 + nl / 2);
+        return;
+    }
+    if (!is_saturated_sum(r->counters[0], r->counters + 1, r->num_counters - 1, 1))
+        problem(c, path, "Java branch counter 0 (%llu) is not the sum of the successor counters",
+                (unsigned long long)r->counters[0]);
+}
+
+/* A Java type histogram: one counter, the sum of its kind-2 type counts. */
+static void check_type_histogram(checker *c, const pb_record *r, const char *path) {
+    if (r->num_counters != 1)
+        problem(c, path, "Java type-histogram record has %u counters, expected 1",
+                (unsigned)r->num_counters);
+    if (r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
+        problem(c, path, "Java type-histogram record has value sites of kind 0 or 1");
+    /* Sum over every kind-2 site (more than 255 types need several). */
+    size_t n = 0;
+    for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) n += r->sites[PB_VK_VTABLE][s].num_values;
+    uint64_t *counts = malloc((n ? n : 1) * sizeof *counts);
+    if (!counts) {
+        /* not a problem of the profile: PB_ENOMEM, so that validate
+         * says "out of memory" (exit 2) and not "invalid" (exit 1) */
+        c->problems++;
+        if (c->diag)
+            pb_diag(c->diag, c->ctx, PB_DIAG_ERROR, PB_ENOMEM, "<profile>", PB_NO_OFFSET, path,
+                    "out of memory while checking");
+        return;
+    }
+    size_t k = 0;
+    for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++)
+        for (uint32_t v = 0; v < r->sites[PB_VK_VTABLE][s].num_values; v++)
+            counts[k++] = r->sites[PB_VK_VTABLE][s].values[v].count;
+    if (!is_saturated_sum(r->counters[0], counts, n, 1))
+        problem(c, path, "Java type-histogram counter (%llu) is not the sum of its type counts",
+                (unsigned long long)r->counters[0]);
+    free(counts);
+}
+
+static void check_record(checker *c, size_t i) {
+    const pb_record *r = &c->p->recs[i];
+    char path[48];
+    snprintf(path, sizeof path, "records[%zu]", i);
+    if (r->kind >= PB_REC_KIND_COUNT) {
+        problem(c, path, "unknown kind %u", (unsigned)r->kind);
+        return;
+    }
+    if (r->num_counters == 0 || !r->counters) problem(c, path, "has no counters");
+    check_refs(c, r, path);
+    check_value_symbols(c, r, path);
     if (r->num_counters == 0 || !r->counters) return;
     switch (r->kind) {
-    case PB_REC_JAVA_BRANCH: {
-        size_t nl;
-        if (r->layout >= p->ints.count) {
-            problem(c, path, "Java branch record names layout %u of %u", (unsigned)r->layout,
-                    (unsigned)p->ints.count);
-            break;
-        }
-        (void)pb_profile_ints(p, r->layout, &nl);
-        if (nl % 2) problem(c, path, "Java branch layout has an odd number (%zu) of ints", nl);
-        if ((uint64_t)r->num_counters != 1 + (uint64_t)nl / 2) {
-            problem(c, path, "Java branch record has %u counters, its %zu successors need %zu",
-                    (unsigned)r->num_counters, nl / 2, 1 + nl / 2);
-            break;
-        }
-        if (!is_saturated_sum(r->counters[0], r->counters + 1, r->num_counters - 1, 1))
-            problem(c, path, "Java branch counter 0 (%llu) is not the sum of the successor counters",
-                    (unsigned long long)r->counters[0]);
-        break;
-    }
+    case PB_REC_JAVA_BRANCH: check_java_branch(c, r, path); break;
     case PB_REC_JAVA_CALL_COUNT:
     case PB_REC_JAVA_SAMPLE:
         if (r->num_counters != 1)
@@ -145,37 +186,8 @@ static void check_record(checker *c, size_t i) {
         break;
     case PB_REC_JAVA_VIRTUAL_INVOKE:
     case PB_REC_JAVA_INSTANCEOF:
-    case PB_REC_JAVA_MONITOR: {
-        if (r->num_counters != 1)
-            problem(c, path, "Java type-histogram record has %u counters, expected 1",
-                    (unsigned)r->num_counters);
-        if (r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
-            problem(c, path, "Java type-histogram record has value sites of kind 0 or 1");
-        /* Sum over every kind-2 site (more than 255 types need several). */
-        size_t n = 0;
-        for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) n += r->sites[PB_VK_VTABLE][s].num_values;
-        uint64_t *counts = malloc((n ? n : 1) * sizeof *counts);
-        if (!counts) {
-            /* not a problem of the profile: PB_ENOMEM, so that validate
-             * says "out of memory" (exit 2) and not "invalid" (exit 1) */
-            c->problems++;
-            if (c->diag)
-                pb_diag(c->diag, c->ctx, PB_DIAG_ERROR, PB_ENOMEM, "<profile>", PB_NO_OFFSET, path,
-                        "out of memory while checking");
-            break;
-        }
-        size_t k = 0;
-        for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++)
-            for (uint32_t v = 0; v < r->sites[PB_VK_VTABLE][s].num_values; v++)
-                counts[k++] = r->sites[PB_VK_VTABLE][s].values[v].count;
-        if (!is_saturated_sum(r->counters[0], counts, n, 1))
-            problem(c, path, "Java type-histogram counter (%llu) is not the sum of its type counts",
-                    (unsigned long long)r->counters[0]);
-        free(counts);
-        break;
-    }
-    default:
-        break;
+    case PB_REC_JAVA_MONITOR: check_type_histogram(c, r, path); break;
+    default: break;
     }
     if (r->kind != PB_REC_JAVA_BRANCH && r->kind != PB_REC_FUNCTION && r->layout != PB_NONE)
         problem(c, path, "only Java branch records have a layout");
@@ -198,196 +210,4 @@ size_t pb_profile_check(const pb_profile *p, pb_diag_fn diag, void *diag_ctx) {
         }
     }
     return c.problems;
-}
-
-/* ---- equal ---------------------------------------------------------------------- */
-
-typedef struct cmp_ctx {
-    char *why;
-    size_t why_len;
-} cmp_ctx;
-
-static int differ(cmp_ctx *c, const char *fmt, ...) PB_PRINTF(2, 3);
-static int differ(cmp_ctx *c, const char *fmt, ...) {
-    if (c->why && c->why_len) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(c->why, c->why_len, fmt, ap);
-        va_end(ap);
-    }
-    return 0;
-}
-
-/* Finds b's symbol with the same content as a's symbol i: 0 or PB_ENOTFOUND. */
-static int same_symbol(const pb_profile *a, uint32_t i, const pb_profile *b, uint32_t *out) {
-    const pb_symbol *s = &a->syms[i];
-    if (s->placeholder) {
-        uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)s->placeholder_id,
-                           (uint32_t)((uint64_t)s->placeholder_id >> 32)};
-        return pbi_intern_find(&b->sym_keys, key, sizeof key, out);
-    }
-    size_t n;
-    const char *t = pb_profile_str(a, s->name, &n);
-    return pb_profile_find_symbol(b, t, n, out);
-}
-
-static void sym_text(const pb_profile *p, uint32_t i, char *buf, size_t n) {
-    pb_buf b = PB_BUF_INIT;
-    pbi_jname_put_symbol(p, i, &b);
-    snprintf(buf, n, "%s", b.data ? b.data : "?");
-    pbi_buf_free(&b);
-}
-
-static int equal_facts(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
-    if (a->flags != b->flags)
-        return differ(c, "flags differ: 0x%016llx vs 0x%016llx", (unsigned long long)a->flags,
-                      (unsigned long long)b->flags);
-    if (a->num_props != b->num_props)
-        return differ(c, "property counts differ: %zu vs %zu", a->num_props, b->num_props);
-    for (size_t i = 0; i < a->num_props; i++) {
-        size_t len;
-        const char *v = pb_profile_prop(b, a->props[i].key, &len);
-        if (!v || len != a->props[i].len || memcmp(v, a->props[i].value, len) != 0)
-            return differ(c, "property %s differs", a->props[i].key);
-    }
-    if (a->num_bids != b->num_bids)
-        return differ(c, "binary id counts differ: %zu vs %zu", a->num_bids, b->num_bids);
-    for (size_t i = 0; i < a->num_bids; i++) {
-        size_t j = 0;
-        while (j < b->num_bids && (b->bids[j].len != a->bids[i].len ||
-                                   memcmp(b->bids[j].data, a->bids[i].data, a->bids[i].len) != 0))
-            j++;
-        if (j == b->num_bids) return differ(c, "binary id %zu of the first profile is missing", i);
-    }
-    if (a->num_traces != b->num_traces)
-        return differ(c, "trace counts differ: %zu vs %zu", a->num_traces, b->num_traces);
-    if (a->trace_stream_size != b->trace_stream_size)
-        return differ(c, "trace stream sizes differ: %llu vs %llu",
-                      (unsigned long long)a->trace_stream_size, (unsigned long long)b->trace_stream_size);
-    for (size_t i = 0; i < a->num_traces; i++) {
-        const pbi_trace *x = &a->traces[i], *y = &b->traces[i];
-        if (x->weight != y->weight || x->n != y->n ||
-            (x->n && memcmp(x->refs, y->refs, x->n * sizeof *x->refs) != 0))
-            return differ(c, "trace %zu differs", i);
-    }
-    return 1;
-}
-
-static int equal_tables(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
-    char t[200];
-    if (a->sym_keys.count != b->sym_keys.count)
-        return differ(c, "symbol counts differ: %u vs %u", (unsigned)a->sym_keys.count,
-                      (unsigned)b->sym_keys.count);
-    for (uint32_t i = 0; i < a->sym_keys.count; i++) {
-        uint32_t j;
-        if (same_symbol(a, i, b, &j)) {
-            sym_text(a, i, t, sizeof t);
-            return differ(c, "symbol %s is missing from the second profile", t);
-        }
-    }
-    if (a->meth_keys.count != b->meth_keys.count)
-        return differ(c, "method counts differ: %u vs %u", (unsigned)a->meth_keys.count,
-                      (unsigned)b->meth_keys.count);
-    /* Methods compare by rendered descriptor (one spelling per method). */
-    pbi_intern set = PBI_INTERN_INIT;
-    int ok = 1;
-    for (uint32_t i = 0; i < b->meth_keys.count && ok; i++) {
-        const char *d;
-        size_t n;
-        uint32_t id;
-        if (pbi_jname_method_desc(b, i, &d, &n) || pbi_intern_add(&set, d, n, &id, NULL))
-            ok = differ(c, "out of memory while comparing methods");
-    }
-    for (uint32_t i = 0; i < a->meth_keys.count && ok; i++) {
-        const char *d;
-        size_t n;
-        uint32_t id;
-        if (pbi_jname_method_desc(a, i, &d, &n))
-            ok = differ(c, "out of memory while comparing methods");
-        else if (pbi_intern_find(&set, d, n, &id))
-            ok = differ(c, "method %.*s is missing from the second profile", n > 200 ? 200 : (int)n, d);
-    }
-    pbi_intern_free(&set);
-    return ok;
-}
-
-static int same_value_symbol(const pb_profile *a, uint32_t sa, const pb_profile *b, uint32_t sb) {
-    if (sa == PB_NONE || sb == PB_NONE) return sa == sb;
-    if (sa >= a->sym_keys.count || sb >= b->sym_keys.count) return 0;
-    uint32_t j;
-    return same_symbol(a, sa, b, &j) == 0 && j == sb;
-}
-
-static int equal_record(const pb_profile *a, const pb_record *x, const pb_profile *b,
-                        const pb_record *y, const char *name, size_t nl, cmp_ctx *c) {
-    int n = nl > 200 ? 200 : (int)nl;
-    if (x->kind != y->kind) return differ(c, "record %.*s: kinds differ: %u vs %u", n, name, x->kind, y->kind);
-    if (x->num_counters != y->num_counters)
-        return differ(c, "record %.*s: counter counts differ: %u vs %u", n, name,
-                      (unsigned)x->num_counters, (unsigned)y->num_counters);
-    for (uint32_t i = 0; i < x->num_counters; i++)
-        if (x->counters[i] != y->counters[i])
-            return differ(c, "record %.*s: counter %u differs: %llu vs %llu", n, name, (unsigned)i,
-                          (unsigned long long)x->counters[i], (unsigned long long)y->counters[i]);
-    if (x->num_bitmap_bytes != y->num_bitmap_bytes ||
-        (x->num_bitmap_bytes && memcmp(x->bitmap, y->bitmap, x->num_bitmap_bytes) != 0))
-        return differ(c, "record %.*s: bitmaps differ", n, name);
-    for (int k = 0; k < PB_VK_COUNT; k++) {
-        if (x->num_sites[k] != y->num_sites[k])
-            return differ(c, "record %.*s: kind-%d site counts differ: %u vs %u", n, name, k,
-                          (unsigned)x->num_sites[k], (unsigned)y->num_sites[k]);
-        for (uint32_t s = 0; s < x->num_sites[k]; s++) {
-            const pb_site *u = &x->sites[k][s], *v = &y->sites[k][s];
-            if (u->num_values != v->num_values)
-                return differ(c, "record %.*s: kind-%d site %u value counts differ: %u vs %u", n,
-                              name, k, (unsigned)s, (unsigned)u->num_values, (unsigned)v->num_values);
-            for (uint32_t i = 0; i < u->num_values; i++) {
-                const pb_value *p = &u->values[i], *q = &v->values[i];
-                if (p->value != q->value || p->count != q->count)
-                    return differ(c, "record %.*s: kind-%d site %u value %u differs: %llu:%llu vs %llu:%llu",
-                                  n, name, k, (unsigned)s, (unsigned)i, (unsigned long long)p->value,
-                                  (unsigned long long)p->count, (unsigned long long)q->value,
-                                  (unsigned long long)q->count);
-                if (!same_value_symbol(a, p->symbol, b, q->symbol))
-                    return differ(c, "record %.*s: kind-%d site %u value %u names different symbols",
-                                  n, name, k, (unsigned)s, (unsigned)i);
-            }
-        }
-    }
-    return 1;
-}
-
-static int equal_records(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
-    if (a->num_recs != b->num_recs)
-        return differ(c, "record counts differ: %zu vs %zu", a->num_recs, b->num_recs);
-    for (size_t i = 0; i < a->num_recs; i++) {
-        const pb_record *x = &a->recs[i];
-        const char *name;
-        size_t nl;
-        uint64_t hash;
-        if (pb_profile_record_name(a, x, &name, &nl, &hash, NULL))
-            return differ(c, "records[%zu] of the first profile has no name", i);
-        size_t idx[16];
-        size_t found = pb_profile_lookup(b, name, nl, idx, 16);
-        const pb_record *y = NULL;
-        for (size_t k = 0; k < found && k < 16 && !y; k++) {
-            const pb_record *cand = &b->recs[idx[k]];
-            uint64_t h;
-            if (pb_profile_record_name(b, cand, NULL, NULL, &h, NULL) == 0 && h == hash &&
-                cand->kind == x->kind)
-                y = cand;
-        }
-        if (!y)
-            return differ(c, "record %.*s (hash 0x%016llx) is missing from the second profile",
-                          nl > 200 ? 200 : (int)nl, name, (unsigned long long)hash);
-        if (!equal_record(a, x, b, y, name, nl, c)) return 0;
-    }
-    return 1;
-}
-
-int pb_profile_equal(const pb_profile *a, const pb_profile *b, char *why, size_t why_len) {
-    cmp_ctx c = {why, why_len};
-    if (why && why_len) why[0] = '\0';
-    if (a == b) return 1;
-    return equal_facts(a, b, &c) && equal_tables(a, b, &c) && equal_records(a, b, &c);
 }

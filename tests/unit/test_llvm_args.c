@@ -14,21 +14,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../../src/cli/llvm_args.c"
-#include "../../src/cli/llvm_options.c"
-
-/* pbc_plugin_opts_free and pbc_parse_bool live in opts.c, which needs the
- * whole CLI: small copies with the same behaviour. */
-void pbc_plugin_opts_free(pbc_plugin_opts *po) {
-    free(po->kv);
-    po->kv = NULL;
-    po->n = 0;
-}
-int pbc_parse_bool(const char *s) {
-    if (!s || !strcmp(s, "true") || !strcmp(s, "1") || !strcmp(s, "TRUE") || !strcmp(s, "True")) return 1;
-    if (!strcmp(s, "false") || !strcmp(s, "0") || !strcmp(s, "FALSE") || !strcmp(s, "False")) return 0;
-    return -1;
-}
+#include "llvm_args.h"
+#include "llvm_options.h"
+#include "opts.h"
 
 static int parse(const pbc_arg_spec *t, pbc_args *a, int release, ...) {
     char *argv[32];

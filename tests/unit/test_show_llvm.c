@@ -5,8 +5,8 @@
  * them in ../shared/testdata/llvm-real, see its README and COMMANDS.txt),
  * each printed for the target of the release that printed it.
  *
- * The printer lives in the CLI (src/cli/show_llvm.c), which the unit-test
- * binary does not link; it is compiled into this suite directly.
+ * The printer lives in the CLI (src/cli/show_llvm.c, declared in cli.h);
+ * the unit-test binary links the CLI's objects (pb_cli_objects).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -16,7 +16,8 @@
 #include <jansson.h>
 
 #include "testutil.h"
-#include "../../src/cli/show_llvm.c"
+#include "cli.h"
+#include "llvm/target.h"
 
 static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
     static pbi_llvm_target t14, t19;
