@@ -14,7 +14,7 @@
 
 #include "indexed_layout.h"
 #include "llvm/names.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 /* ---- summary builder (indexed_summary.c, §3.4) ---- */
 

@@ -14,7 +14,7 @@
 #include "util/buf.h"
 #include "json_internal.h"
 #include "util/json_text.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "model/profile_internal.h"
 
 /* A string member: "key":"text", or "keyHex":"6869" when the bytes are not UTF-8. */

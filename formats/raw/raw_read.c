@@ -18,7 +18,7 @@
 #include "util/diag.h"
 #include "llvm/target.h"
 #include "merge/merge_stream.h"
-#include "llvm/str_md5.h"
+#include "model/str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "raw_correlate.h"
@@ -140,17 +140,6 @@ static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
     *arr = n;
     *cap = c;
     return 0;
-}
-
-int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
-    if (len < 8) return 0;
-    uint64_t le = pb_get_u64(p, PB_ORDER_LE), be = pb_get_u64(p, PB_ORDER_BE);
-    if (le == PBI_RAW_MAGIC64) *order = PB_ORDER_LE, *ptr = 8;
-    else if (be == PBI_RAW_MAGIC64) *order = PB_ORDER_BE, *ptr = 8;
-    else if (le == PBI_RAW_MAGIC32) *order = PB_ORDER_LE, *ptr = 4;
-    else if (be == PBI_RAW_MAGIC32) *order = PB_ORDER_BE, *ptr = 4;
-    else return 0;
-    return 1;
 }
 
 /* LLVM's binary sample profiles (AutoFDO/SPGO, `llvm-profdata merge --sample`)

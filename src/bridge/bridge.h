@@ -22,7 +22,7 @@
 #ifndef PB_BRIDGE_H
 #define PB_BRIDGE_H
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "profbridge/profile.h"
 
 /* Reserved names of the native mapping (docs/mapping.md §7). */
@@ -32,12 +32,15 @@
 /* Meta record names stay below this many bytes (docs/mapping.md §6). */
 #define PBI_BRIDGE_META_CHUNK 60000
 
-/* `target` = the writer's name ("raw", "indexed", "text"): with o's options
- * it says whether type histograms survive, for the notice in iprof terms. */
-int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const char *target,
-                        const pb_write_options *o, pb_error *err);
-int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
-                         pb_error *err);
+/* `target` = the LLVM writer about to write (its name and version option
+ * word the notice about type histograms); `model` = the plugin of the
+ * model's own JSON view (family PB_FAMILY_MODEL), which holds the "llvm"
+ * iprof key. The caller (pb_write) passes both, so the bridge looks up no
+ * plugin: it sits below the registry (tests/interop/lint_layers.sh). */
+int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_format *target,
+                        const pb_format *model, const pb_write_options *o, pb_error *err);
+int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
+                         const pb_write_options *o, pb_error *err);
 
 /* 1 when method m is a native LLVM function in iprof form (declared in
  * PBI_BRIDGE_NATIVE_TYPE, return type PBI_BRIDGE_HASH_PREFIX<hash>); *hash

@@ -20,7 +20,7 @@
 #include "bridge/bridge.h"
 #include "bridge/bridge_meta.h"
 #include "util/buf.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 
 static int nomem(pb_error *err) {
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a meta record");

@@ -308,7 +308,7 @@ int pbc_cmd_show(int argc, char **argv) {
         }
         /* a file llvm-profdata cannot read is shown as the .profdata convert
          * writes of it (compare_read.h: one rule for show, overlap, diff) */
-        if (!pbc_is_llvm_format(f ? f->name : from) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
+        if (!(pb_format_family_of(f ? f : pb_format_lookup(from)) == PB_FAMILY_LLVM) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
             pbc_print_error(&err);
             rc = pbc_exit_for(prc);
             goto out;

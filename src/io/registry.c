@@ -12,7 +12,7 @@
 
 #include "bridge/bridge.h"
 #include "io/registry.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 #define PB_FORMAT(n) extern const pb_format pb_format_##n;
 #include "pb_formats.inc"
@@ -34,13 +34,6 @@ const pb_format *pb_format_lookup(const char *name) {
     return NULL;
 }
 
-const char *pb_kv_get(const pb_kv *kv, size_t n, const char *key) {
-    const char *v = NULL;
-    for (size_t i = 0; i < n; i++)
-        if (kv[i].key && strcmp(kv[i].key, key) == 0) v = kv[i].value;
-    return v;
-}
-
 const pb_format *pb_format_for_path(const char *path) {
     const pb_format *best = NULL;
     size_t best_len = 0, plen = path ? strlen(path) : 0;
@@ -56,6 +49,19 @@ const pb_format *pb_format_for_path(const char *path) {
     }
     return best;
 }
+
+/* The plugin of the model's own view (PB_FAMILY_MODEL), or NULL. */
+static const pb_format *model_plugin(void) {
+    for (size_t i = 0; formats[i]; i++)
+        if (formats[i]->family == PB_FAMILY_MODEL) return formats[i];
+    return NULL;
+}
+
+const char *pb_format_name(const pb_format *f) { return f ? f->name : NULL; }
+const char *pb_format_description(const pb_format *f) { return f ? f->description : NULL; }
+pb_format_family pb_format_family_of(const pb_format *f) { return f ? f->family : PB_FAMILY_OTHER; }
+const char *pb_format_version_option(const pb_format *f) { return f ? f->version_option : NULL; }
+int pb_format_streams(const pb_format *f) { return f && f->prepare != NULL; }
 
 /* A short printable picture of the first bytes, for "nobody recognised it". */
 static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {
@@ -189,11 +195,15 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot write profiles", f->name);
     /* LLVM writers get Java data with its meta records and native functions
-     * back from iprof form (src/bridge/bridge.h); the iprof writer bridges itself. */
+     * back from iprof form, Java writers LLVM functions in iprof form
+     * (src/bridge/bridge.h). Both carry what has no place in the other
+     * family as the model's JSON view, so the bridge gets that plugin. */
     const pb_profile *view = p;
     int rc = 0;
-    if (strcmp(f->name, "raw") == 0 || strcmp(f->name, "indexed") == 0 || strcmp(f->name, "text") == 0)
-        rc = pbi_bridge_for_llvm(p, &view, f->name, o, err);
+    if (f->family == PB_FAMILY_LLVM)
+        rc = pbi_bridge_for_llvm(p, &view, f, model_plugin(), o, err);
+    else if (f->family == PB_FAMILY_JAVA)
+        rc = pbi_bridge_for_iprof(p, &view, model_plugin(), o, err);
     if (!rc) rc = f->write(view, out, o, err);
     if (view != p) pb_profile_free((pb_profile *)view);
     return rc;

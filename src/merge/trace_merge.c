@@ -36,6 +36,8 @@ struct pbi_trace_rng {
     pbi_mt19937 mt;
 };
 
+/* One malloc'ed block holding no pointers: pb_profile_free frees it with
+ * free() (src/model/profile.c), so the model need not call up into merge/. */
 pbi_trace_rng *pbi_trace_rng_new(void) {
     pbi_trace_rng *g = malloc(sizeof *g);
     if (g) pbi_mt19937_seed(&g->mt, PBI_MT19937_DEFAULT_SEED);

@@ -29,7 +29,8 @@ void pb_profile_free(pb_profile *p) {
     free(p->bids);
     for (size_t i = 0; i < p->num_traces; i++) free(p->traces[i].refs);
     free(p->traces);
-    pbi_trace_rng_free(p->trace_rng);
+    free(p->trace_rng); /* one malloc'ed block without pointers (trace_merge.c): the model
+                           * frees it without calling up into merge/ */
     pbi_intern_free(&p->strs);
     pbi_intern_free(&p->sym_keys);
     free(p->syms);

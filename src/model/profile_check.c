@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "model/profile_internal.h"
 
 /* ---- check ------------------------------------------------------------------ */

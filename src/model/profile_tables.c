@@ -8,7 +8,7 @@
 
 #include "util/buf.h"
 #include "model/profile_internal.h"
-#include "llvm/str_md5.h"
+#include "model/str_md5.h"
 
 static int nomem(pb_error *err, const char *what) {
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);

@@ -17,8 +17,18 @@
 #include "../../src/cli/llvm_args.c"
 #include "../../src/cli/llvm_options.c"
 
-/* pbc_plugin_opts_free and pbc_parse_bool live in opts.c, which needs the
- * whole CLI: small copies with the same behaviour. */
+/* pbc_plugin_opts_free, pbc_parse_bool, pbc_llvm_target and the tool's
+ * voice (pbc_args_prog ...) live in opts.c, which needs the whole CLI: small
+ * copies with the same behaviour. */
+const char *pbc_args_prog = PBC_PROG;
+const char *pbc_args_argv0 = NULL;
+const char *pbc_args_tool = PBC_PROG;
+int pbc_args_llvm_style = 0;
+int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
+    (void)cmd;
+    (void)value;
+    return pbi_llvm_target_of(PBI_LLVM_DEFAULT, t);
+}
 void pbc_plugin_opts_free(pbc_plugin_opts *po) {
     free(po->kv);
     po->kv = NULL;

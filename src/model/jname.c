@@ -5,7 +5,7 @@
  * renderer produces (uppercase hex, only needed escapes, no leading zeros),
  * so a name and a record key map one to one and hashes stay stable.
  */
-#include "bridge/jname.h"
+#include "model/jname.h"
 
 #include <stdio.h>
 #include <stdlib.h>
