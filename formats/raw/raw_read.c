@@ -24,6 +24,7 @@
 #include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/grow.h"
 
 typedef struct name_ent {
     uint64_t md5;
@@ -103,7 +104,7 @@ static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static int nomem(rd *r) { return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+static int nomem(rd *r) { return pbi_nomem(r->err, NULL); }
 
 static void hdr_path(const prof *pf, int id, char *buf, size_t n) {
     if (pf->index)
@@ -129,17 +130,6 @@ static const char *rec_path(const prof *pf, uint64_t i, const char *field, char 
 static const char *fld_path(const prof *pf, uint64_t i, const char *field, char path[96]) {
     rec_path(pf, i, field, path, 96);
     return path;
-}
-
-static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) c *= 2;
-    void *n = realloc(*arr, c * elem);
-    if (!n) return -1;
-    *arr = n;
-    *cap = c;
-    return 0;
 }
 
 /* LLVM's binary sample profiles (AutoFDO/SPGO, `llvm-profdata merge --sample`)
@@ -464,14 +454,14 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     if (temporal) {
         uint64_t ts = pb_get_u64(c, r->order);
         if (ts != 0 && ts != UINT64_MAX) {
-            if (grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
+            if (pbi_grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
             r->ts[r->nts].ts = ts;
             r->ts[r->nts++].ref = name_ref;
         }
         c += 8;
         n--;
     }
-    if (grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
+    if (pbi_grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
     uint64_t large = 0; /* the first counter above LLVM's 2^56 (RawInstrProfReader::readRawCounts) */
     for (size_t k = 0; k < n; k++) {
         r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
@@ -500,7 +490,7 @@ static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t
                             "%" PRIu64 " bitmap bytes at bitmap offset 0x%" PRIx64
                             " lie outside the bitmap section (size 0x%" PRIx64 ")",
                             nb, (uint64_t)off, total);
-    if (grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
+    if (pbi_grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
     memcpy(r->bitmap, r->d + pf->bmp_off + (uint64_t)off, (size_t)nb);
     *out_n = (uint32_t)nb;
     return 0;
@@ -578,8 +568,8 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
                                 kind_name[k], want[k], v.kind[k].num_sites);
         }
     }
-    if (grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
-        grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
+    if (pbi_grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
+        pbi_grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
         return nomem(r);
     pbi_vpd_fill(r->d, &v, r->order, r->sites, r->vals, out);
     /* stored values are runtime addresses: map them to NameRefs (§2.12) */

@@ -24,6 +24,7 @@
 
 #include "profbridge/sys/format.h"
 #include "profbridge/profile.h"
+#include "model/import.h"
 
 /* Reserved names of the native mapping (docs/mapping.md §7). */
 #define PBI_BRIDGE_NATIVE_TYPE "llvm:function"
@@ -46,34 +47,5 @@ int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_
  * PBI_BRIDGE_NATIVE_TYPE, return type PBI_BRIDGE_HASH_PREFIX<hash>); *hash
  * receives the hash. */
 int pbi_bridge_native_method(const pb_profile *p, uint32_t m, uint64_t *hash);
-
-/* Copies symbols, methods, contexts and int arrays from one profile into
- * another by content, remembering what it copied (bridge_import.c). */
-typedef struct pbi_importer {
-    pb_profile *dst;
-    const pb_profile *src;
-    uint32_t *sym, *meth; /* src index -> dst index + 1; 0 = not yet */
-    uint32_t *ctx, *ints;
-    size_t nsym, nmeth, nctx, nints;
-    pb_frame *frames;
-    size_t cap_frames;
-    uint32_t *sig;
-    size_t cap_sig;
-    pb_site *sites;
-    size_t cap_sites;
-    pb_value *vals;
-    size_t cap_vals;
-} pbi_importer;
-
-int pbi_import_init(pbi_importer *im, pb_profile *dst, const pb_profile *src, pb_error *err);
-void pbi_import_free(pbi_importer *im);
-int pbi_import_symbol(pbi_importer *im, uint32_t s, uint32_t *out, pb_error *err);
-int pbi_import_method(pbi_importer *im, uint32_t m, uint32_t *out, pb_error *err);
-int pbi_import_ctx(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err);
-int pbi_import_ints(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err);
-/* Translates record r of src for dst (name, ctx, layout, value symbols);
- * *t points into the importer's buffers until the next call. Value symbols
- * dst cannot know (PB_NONE in src) stay PB_NONE. */
-int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_error *err);
 
 #endif
