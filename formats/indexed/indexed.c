@@ -39,4 +39,5 @@ const pb_format pb_format_indexed = {
     .write = pbi_indexed_write,
     .dump = pbi_indexed_dump,
     .write_options = indexed_write_options,
+    .visit = pbi_indexed_visit,
 };

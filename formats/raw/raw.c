@@ -38,4 +38,5 @@ const pb_format pb_format_raw = {
     .prepare = pbi_raw_prepare,
     .read_prepared = pbi_raw_read_prepared,
     .free_prepared = pbi_raw_free_prepared,
+    .visit = pbi_raw_visit,
 };

@@ -104,7 +104,7 @@ pb_format_family pb_format_family_of(const pb_format *f);
  * "indexed-version", "iprof-version"), or NULL when the format has none. */
 const char *pb_format_version_option(const pb_format *f);
 /* 1 when the plugin streams: it hands out one record at a time
- * (pb_visit), so merge and show never hold the whole input as a model. */
+ * (pb_visit below), so a caller never holds the whole input as a model. */
 int pb_format_streams(const pb_format *f);
 
 /* Registered plugins, in registry order (i < pb_format_count()). */
@@ -162,6 +162,36 @@ int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o
 int pb_prepared_streams(const pb_prepared *pr);
 
 void pb_prepared_free(pb_prepared *pr);
+
+/*
+ * Streaming: a caller that looks at each record once (merge, show) visits
+ * the input instead of reading a model of it. For every profile the input
+ * holds (a raw file may hold several: a program and its libraries), in file
+ * order and in one pass:
+ *   begin_profile(ctx, k, head)  profile k starts; head is a profile without
+ *                                records: the reader's tables so far (flags,
+ *                                symbols, strings), valid until end_profile;
+ *   record(ctx, head, name, len, r)  one record; a function's name is
+ *                                name[0..len) (r->name is not set), value
+ *                                symbols and Java contexts are head's; r and
+ *                                name are valid during the call only;
+ *   end_profile(ctx, k, head)    head is complete: flags, origin, binary
+ *                                ids, temporal traces of profile k alone.
+ * Records repeating a (name, hash) pair are handed out one by one (a model
+ * merges them). A callback may be NULL; nonzero from one stops the visit
+ * and is returned. Errors are pb_read's, with the same offsets.
+ */
+typedef struct pb_record_visitor {
+    int (*begin_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
+    int (*record)(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
+                  pb_error *err);
+    int (*end_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
+} pb_record_visitor;
+
+/* Visits `in` (o->format's plugin, or the content auction's winner):
+ * PB_EUNSUPPORTED when that plugin does not stream (pb_format_streams). */
+int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+             pb_error *err) PB_WARN_UNUSED;
 
 /* Writes with plugin `f`; PB_EUNSUPPORTED (naming the plugin) if it cannot write. */
 int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,

@@ -22,6 +22,7 @@
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
+#include "show_parts.h"
 
 #define USAGE "show [options] IN"
 
@@ -71,66 +72,13 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
            o->profile_version || o->text || o->json;
 }
 
-/*
- * A raw file may hold several profiles back to back (a program and its shared
- * libraries write into one file). llvm-profdata show lists the records of
- * each profile, so a function in two of them appears twice; the model merges
- * them. So each profile is read again alone (raw-profile K), from the bytes
- * read once (the input may be a pipe). Asking for profile 1 costs only a
- * walk over profile 0's header and value data, so a file with one profile
- * (*nparts = 0 then) is not parsed twice.
- */
+/* The bytes of a raw input, read once (the input may be a pipe): the model
+ * and the profiles one by one (show_parts.c) come from them. */
 typedef struct raw_bytes {
     const uint8_t *data;
     size_t len;
     const char *name;
 } raw_bytes;
-
-static int read_raw_part(const raw_bytes *path, const pb_read_options *base, size_t k, pb_profile **one,
-                         pb_error *err) {
-    char num[24];
-    snprintf(num, sizeof num, "%zu", k);
-    pb_kv kv = {"raw-profile", num};
-    pb_read_options ro = *base;
-    ro.format = "raw";
-    ro.kv = &kv;
-    ro.nkv = 1;
-    pb_source *src = NULL;
-    int rc = pb_source_open_memory(&src, path->data, path->len, path->name, err);
-    if (rc == 0) rc = pb_read(one, src, &ro, err);
-    pb_source_free(src);
-    return rc;
-}
-
-static int read_raw_parts(const raw_bytes *path, const pb_read_options *base, pb_profile ***parts,
-                          size_t *nparts, pb_error *err) {
-    pb_profile *second = NULL;
-    pb_error e;
-    pb_error_clear(&e);
-    int rc = read_raw_part(path, base, 1, &second, &e);
-    if (rc == PB_ENOTFOUND) return 0; /* one profile: the merged model is the file */
-    for (size_t k = 0; rc == 0; k++) {
-        pb_profile *one = NULL;
-        if (k == 1) one = second, second = NULL;
-        else rc = read_raw_part(path, base, k, &one, &e);
-        if (rc == PB_ENOTFOUND) {
-            rc = 0;
-            break;
-        }
-        if (rc) break;
-        pb_profile **n = realloc(*parts, (*nparts + 1) * sizeof *n);
-        if (!n) {
-            pb_profile_free(one);
-            rc = pb_error_set(&e, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            break;
-        }
-        *parts = n;
-        (*parts)[(*nparts)++] = one;
-    }
-    pb_profile_free(second);
-    if (rc) *err = e;
-    return rc;
-}
 
 /* Sets the field of `so` that LLVM option `id` stands for; 0 if it is none. */
 static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
@@ -181,6 +129,8 @@ int pbc_cmd_show(int argc, char **argv) {
     int lenient = 0, llvm = 0, llvm_json = 0, rc = PBC_EXIT_USAGE;
     pb_profile *p = NULL, **parts = NULL;
     size_t nparts = 0;
+    pbc_diag_defer parts_diags; /* the raw profiles' own diagnostics (show_parts.c) */
+    memset(&parts_diags, 0, sizeof parts_diags);
     FILE *out = stdout;
     pbc_args args;
     pb_error err;
@@ -261,12 +211,25 @@ int pbc_cmd_show(int argc, char **argv) {
     int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
     if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
-        /* read once, parsed once per profile it holds (read_raw_parts) */
+        /* read once and visited once (show_parts.c): every profile alone,
+         * and, for a file of one profile, the model itself */
         held = src;
         src = NULL;
         prc = pb_source_read_all(held, &raw.data, &raw.len, &err);
         raw.name = pb_source_name(held);
-        if (prc == 0) prc = pb_source_open_memory(&src, raw.data, raw.len, raw.name, &err);
+        pb_error verr;
+        pb_error_clear(&verr);
+        if (prc == 0 && pbc_show_raw_parts(raw.data, raw.len, raw.name, &ro, &parts_diags, &parts, &nparts,
+                                           &verr) != 0) {
+            pbc_defer_drop(&parts_diags); /* pb_read below reads it again and reports */
+        } else if (prc == 0 && nparts == 1) {
+            p = parts[0];
+            free(parts);
+            parts = NULL;
+            nparts = 0;
+            pbc_defer_flush(&parts_diags);
+        }
+        if (prc == 0 && !p) prc = pb_source_open_memory(&src, raw.data, raw.len, raw.name, &err);
     }
     if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
         /* records straight from the file to the printer (show_indexed.c) */
@@ -274,7 +237,7 @@ int pbc_cmd_show(int argc, char **argv) {
         pb_source_free(src);
         goto out_args;
     }
-    if (prc == 0) {
+    if (prc == 0 && !p) {
         if (f) ro.format = f->name;
         prc = pb_read(&p, src, &ro, &err);
         read_failed = prc != 0;
@@ -300,12 +263,7 @@ int pbc_cmd_show(int argc, char **argv) {
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
         prc = pbc_show_iprof(p, name, so.topn, out, &err);
     } else {
-        if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
-            (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
-            pbc_print_input_error(&err);
-            rc = pbc_exit_for(prc);
-            goto out;
-        }
+        pbc_defer_flush(&parts_diags); /* the profiles' own, after the model's (as before) */
         /* a file llvm-profdata cannot read is shown as the .profdata convert
          * writes of it (compare_read.h: one rule for show, overlap, diff) */
         if (!(pb_format_family_of(f ? f : pb_format_lookup(from)) == PB_FAMILY_LLVM) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
@@ -325,11 +283,12 @@ int pbc_cmd_show(int argc, char **argv) {
     rc = PBC_EXIT_OK;
 out:
     rc = pbc_close_out(out, out_path, rc);
-    for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
-    free(parts);
     pb_profile_free(p);
     pb_source_free(held);
 out_args:
+    for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
+    free(parts);
+    pbc_defer_free(&parts_diags);
     pbc_args_free(&args);
     return rc;
 }

@@ -61,7 +61,7 @@ const char *pb_format_name(const pb_format *f) { return f ? f->name : NULL; }
 const char *pb_format_description(const pb_format *f) { return f ? f->description : NULL; }
 pb_format_family pb_format_family_of(const pb_format *f) { return f ? f->family : PB_FAMILY_OTHER; }
 const char *pb_format_version_option(const pb_format *f) { return f ? f->version_option : NULL; }
-int pb_format_streams(const pb_format *f) { return f && f->prepare != NULL; }
+int pb_format_streams(const pb_format *f) { return f && f->visit != NULL; }
 
 /* A short printable picture of the first bytes, for "nobody recognised it". */
 static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {
@@ -173,6 +173,26 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
     if (rc) return rc;
     rc = f->read(out, in, o, err);
     if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
+    if (rc) pb_error_set_source(err, pb_source_name(in));
+    return rc;
+}
+
+int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
+    pb_read_options defaults = PB_READ_OPTIONS_INIT;
+    if (!o) o = &defaults;
+    pbi_named_diag nd;
+    pb_read_options named = pbi_named_options(o, &nd, pb_source_name(in));
+    o = &named;
+    pb_source_set_limits(in, o->max_input_size, o->max_inflation);
+    const pb_format *f = NULL;
+    int rc = pbi_read_format(in, o, &f, err);
+    if (rc) return rc;
+    if (!f->visit) {
+        pb_error_set_source(err, pb_source_name(in));
+        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                            "the '%s' plugin cannot hand out records one by one", f->name);
+    }
+    rc = f->visit(in, o, v, ctx, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;
 }

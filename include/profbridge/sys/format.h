@@ -22,8 +22,8 @@
 extern "C" {
 #endif
 
-/* Raised whenever pb_format changes shape: 3 added family and
- * version_option and made the struct an implementer's type. */
+/* Raised whenever pb_format changes shape: 3 added family, version_option
+ * and visit, and made the struct an implementer's type. */
 #define PB_FORMAT_ABI 3
 
 /* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
@@ -67,6 +67,11 @@ struct pb_format {
     int (*prepare)(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
     int (*read_prepared)(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
     void (*free_prepared)(void *state);
+    /* The streaming contract (pb_visit, pb_record_visitor in format.h):
+     * hands out every profile of the input and each of its records, in one
+     * pass, without building a model. NULL: the format does not stream. */
+    int (*visit)(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+                 pb_error *err);
 };
 
 #ifdef __cplusplus
