@@ -833,33 +833,18 @@ static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *
     return 0;
 }
 
-int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
+/* ---- the end of show: what follows the records -------------------------------------- */
+
+/* "Instrumentation level", the totals and maxima, the --value-cutoff lines. */
+static void print_heading(const pbc_show_llvm_state *st, const summary *smp) {
     const pbc_show_llvm_opts *o = st->o;
     FILE *out = st->out;
     uint64_t flags = st->flags;
-    int is_ir = st->is_ir, json = st->json, rc = 0;
-    summary sm = st->sm;
-    vstats *vs = st->vs;
-    size_t shown = st->shown, below = st->below, nhot = st->nhot;
-    hot *heap = st->heap;
-    uint32_t *cut = NULL;
-    size_t ncut = 0;
-    size_t nparts = o->nparts ? o->nparts : 1;
-
-    if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
-    if (o->text || o->covered) {
-        if (json) fputs("}\n", out);
-        goto out;
-    }
-    if (json && shown) fputc(']', out);
-    if (!sm.oom) sum_finish(&sm);
-    if (sm.oom) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        goto out;
-    }
-
-    int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
+    int is_ir = st->is_ir, json = st->json;
+    const summary sm = *smp;
+    size_t shown = st->shown, below = st->below;
     const pbi_llvm_target *tg = &st->tg;
+    int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
     if (json) {
         const char *sep = (shown || o->list_below_cutoff) ? ", " : "";
         fprintf(out, "%s\"instrumentation_level\": \"%s\"", sep, is_ir ? "IR" : "Front-end");
@@ -891,17 +876,20 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
         }
     }
-    if (st->heap_nomem) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
-        goto out;
-    }
-    if (o->topn) {
-        /* popped ascending, printed descending */
+}
+
+/* --topn: the heap popped ascending, printed descending. */
+static int print_topn(pbc_show_llvm_state *st, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    size_t nhot = st->nhot;
+    hot *heap = st->heap;
+    {
         size_t n = nhot;
         hot *sorted = calloc(n ? n : 1, sizeof *sorted);
         if (!sorted) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            goto out;
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
         for (size_t k = 0; k < n; k++) {
             sorted[k] = heap[0];
@@ -924,7 +912,17 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) fputc(']', out);
         free(sorted);
     }
-    if (wants_hot_list(o, tg) && (rc = print_hot_list(st, &sm, err)) != 0) goto out;
+    st->nhot = nhot;
+    return 0;
+}
+
+/* "Statistics for ... profile" of each value kind asked for. */
+static void print_value_stats(const pbc_show_llvm_state *st) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    size_t shown = st->shown;
+    const vstats *vs = st->vs;
     static const char *const stat_title[3] = {"indirect call sites", "memory intrinsic calls sizes", "vtable"};
     static const char *const stat_key[3] = {"indirect_call_statistics", "memop_statistics", "vtable_statistics"};
     static const unsigned stat_order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
@@ -939,13 +937,24 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         print_stats(out, &vs[k], json);
     }
-    if (o->detailed_summary) {
+}
+
+/* --detailed-summary: the blocks above each cutoff. */
+static int print_detailed_summary(const pbc_show_llvm_state *st, const summary *smp, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json, rc;
+    const summary sm = *smp;
+    const pbi_llvm_target *tg = &st->tg;
+    uint32_t *cut = NULL;
+    size_t ncut = 0;
+    {
         const uint32_t *cuts;
-        if ((rc = summary_cutoffs(o, tg, &cuts, &ncut, &cut, err))) goto out;
+        if ((rc = summary_cutoffs(o, tg, &cuts, &ncut, &cut, err))) return rc;
         dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
         if (!de) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            goto out;
+            free(cut);
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
         sum_detailed(&sm, cuts, ncut, de);
         if (json) {
@@ -980,6 +989,17 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) fputc(']', out);
         free(de);
     }
+    free(cut);
+    return 0;
+}
+
+/* --binary-ids: of every profile of the file, or the last one's (LLVM 13-17). */
+static void print_binary_ids(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    const pbi_llvm_target *tg = &st->tg;
+    size_t nparts = o->nparts ? o->nparts : 1;
     /* LLVM 15-17's raw reader kept only the last profile's ids of a file
      * holding several (each profile's header replaced the list) */
     size_t first_part = nparts > 1 && pbi_llvm_has(tg, PBI_LF_BINARY_IDS_LAST_ONLY) ? nparts - 1 : 0;
@@ -1003,6 +1023,14 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         if (json) fputc(']', out);
     }
+}
+
+/* --profile-version: raw's whole version word, indexed's low 32 bits. */
+static void print_profile_version(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    uint64_t flags = st->flags;
     if (o->profile_version) {
         const pb_origin *org = pb_profile_origin(p);
         /* raw: the whole version word; indexed: its low 32 bits (spec §4) */
@@ -1011,6 +1039,13 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) ju(out, ", \"profile_version\": ", v);
         else fprintf(out, "Profile version: %" PRIu64 "\n", v);
     }
+}
+
+/* --temporal-profile-traces. */
+static void print_traces(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
     if (o->temporal_traces) {
         size_t nt = pb_profile_trace_count(p);
         if (json)
@@ -1044,13 +1079,44 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         if (json) fputs("]}", out);
     }
+}
+
+int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json, rc = 0;
+    summary sm = st->sm;
+    size_t shown = st->shown;
+
+    if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
+    if (o->text || o->covered) {
+        if (json) fputs("}\n", out);
+        goto out;
+    }
+    if (json && shown) fputc(']', out);
+    if (!sm.oom) sum_finish(&sm);
+    if (sm.oom) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    print_heading(st, &sm);
+    if (st->heap_nomem) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
+        goto out;
+    }
+    if (o->topn && (rc = print_topn(st, err)) != 0) goto out;
+    if (wants_hot_list(o, &st->tg) && (rc = print_hot_list(st, &sm, err)) != 0) goto out;
+    print_value_stats(st);
+    if (o->detailed_summary && (rc = print_detailed_summary(st, &sm, err)) != 0) goto out;
+    print_binary_ids(st, p);
+    if (o->profile_version) print_profile_version(st, p);
+    if (o->temporal_traces) print_traces(st, p);
     if (json) fputs("}\n", out);
 out:
     free(sm.f);
     free(sm.c);
-    free(heap);
+    free(st->heap);
     free(st->hl);
-    free(cut);
     free(st);
     if (rc == 0 && ferror(out))
         rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "cannot write the output");
