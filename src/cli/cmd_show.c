@@ -121,20 +121,138 @@ static int refuse_format(const char *fmt) {
                            "--json is profbridge's JSON view)", what);
 }
 
+/* What show read of its input. */
+typedef struct show_input {
+    pb_profile *p;           /* the model (a raw file's profiles merged) */
+    pb_profile **parts;      /* a raw file of several profiles: each alone */
+    size_t nparts;
+    pbc_diag_defer parts_diags; /* the parts' own diagnostics (show_parts.c) */
+    pb_source *held;         /* a raw input's bytes, read once */
+    const pb_format *f;      /* the input's plugin */
+} show_input;
+
+static void show_input_free(show_input *in) {
+    for (size_t k = 0; k < in->nparts; k++) pb_profile_free(in->parts[k]);
+    free(in->parts);
+    pbc_defer_free(&in->parts_diags);
+    pb_profile_free(in->p);
+    pb_source_free(in->held);
+    memset(in, 0, sizeof *in);
+}
+
+/* A raw input: its bytes read once and visited once (show_parts.c), every
+ * profile alone and, for a file of one profile, the model itself. *src is
+ * then a memory source over the bytes (for pb_read), or NULL. */
+static int read_raw(show_input *in, pb_source **src, const pb_read_options *ro, pb_error *err) {
+    raw_bytes raw = {NULL, 0, NULL};
+    in->held = *src;
+    *src = NULL;
+    int prc = pb_source_read_all(in->held, &raw.data, &raw.len, err);
+    if (prc) return prc;
+    raw.name = pb_source_name(in->held);
+    pb_error verr;
+    pb_error_clear(&verr);
+    if (pbc_show_raw_parts(raw.data, raw.len, raw.name, ro, &in->parts_diags, &in->parts, &in->nparts, &verr) != 0) {
+        pbc_defer_drop(&in->parts_diags); /* pb_read reads it again and reports */
+    } else if (in->nparts == 1) {
+        in->p = in->parts[0];
+        free(in->parts);
+        in->parts = NULL;
+        in->nparts = 0;
+        pbc_defer_flush(&in->parts_diags);
+    }
+    return in->p ? 0 : pb_source_open_memory(src, raw.data, raw.len, raw.name, err);
+}
+
+/*
+ * Reads the input into `in`. Returns -1 when there is a model to print,
+ * else the exit code: the input failed (reported here), or an indexed file
+ * was printed as its records streamed by (show_indexed.c).
+ */
+static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_llvm_opts *so, const char *out_path,
+                      show_input *in) {
+    pb_error err;
+    pb_error_clear(&err);
+    const char *from = ro->format;
+    /* Detect first, so that the --lenient hint follows only a reader's failure. */
+    pb_source *src = NULL;
+    if (pbc_llvm_input_unopenable(in_path, in_path)) return 1; /* as llvm-profdata-N: LLVM's words */
+    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
+    if (prc == 0 && !from) prc = pb_format_detect(src, &in->f, &err);
+    if (prc == 0 && !in->f) in->f = pb_format_lookup(from);
+    if (prc == 0 && strcmp(pb_format_name(in->f), "raw") == 0) prc = read_raw(in, &src, ro, &err);
+    if (prc == 0 && strcmp(pb_format_name(in->f), "indexed") == 0 && pbc_show_llvm_streamable(so)) {
+        /* records straight from the file to the printer (show_indexed.c) */
+        int rc = pbc_show_indexed(in_path, src, ro, so, out_path); /* checks the version too */
+        pb_source_free(src);
+        return rc;
+    }
+    if (prc == 0 && !in->p) {
+        ro->format = pb_format_name(in->f);
+        prc = pb_read(&in->p, src, ro, &err);
+        read_failed = prc != 0;
+    }
+    pb_source_free(src);
+    if (prc) {
+        pbc_print_input_error(&err);
+        if (read_failed) pbc_lenient_hint(prc, ro->lenient);
+        return pbc_exit_for(prc);
+    }
+    return -1;
+}
+
+/* Prints the model read: the Java view of an iprof file, else llvm-profdata's. */
+static int print_input(show_input *in, const char *in_path, int llvm, pbc_show_llvm_opts *so,
+                       const pbi_llvm_target *target, const char *out_path) {
+    pb_error err;
+    pb_error_clear(&err);
+    int prc, rc;
+    FILE *out = stdout;
+    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+    /* a raw or indexed file the release cannot read: it says so, and so do we */
+    if ((rc = pbc_llvm_check_readable(target, in->p, name)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    if (!(out = pbc_open_out(out_path))) {
+        out = stdout; /* nothing to close */
+        goto out;
+    }
+    /* the model's origin, not the input's plugin: a json file of an iprof
+     * profile is shown in the Java view too */
+    const pb_format *origin = pb_format_lookup(pb_profile_origin(in->p)->format);
+    if (!llvm && pb_format_family_of(origin) == PB_FAMILY_JAVA) {
+        if (any_llvm_flag(so))
+            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
+        prc = pbc_show_iprof(in->p, name, so->topn, out, &err);
+    } else {
+        pbc_defer_flush(&in->parts_diags); /* the profiles' own, after the model's (as before) */
+        /* a file llvm-profdata cannot read is shown as the .profdata convert
+         * writes of it (compare_read.h: one rule for show, overlap, diff) */
+        if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (prc = pbc_llvm_view(&in->p, name, target, &err)) != 0) {
+            pbc_print_error(&err);
+            rc = pbc_exit_for(prc);
+            goto out;
+        }
+        so->parts = (const pb_profile *const *)in->parts;
+        so->nparts = in->nparts;
+        prc = pbc_show_llvm(in->p, name, so, out, &err);
+    }
+    if (prc) {
+        pbc_print_input_error(&err);
+        rc = pbc_exit_for(prc);
+        goto out;
+    }
+    rc = PBC_EXIT_OK;
+out:
+    return pbc_close_out(out, out_path, rc);
+}
+
 int pbc_cmd_show(int argc, char **argv) {
     pbc_show_llvm_opts so;
     memset(&so, 0, sizeof so);
     const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL, *debug_info = NULL;
     unsigned max_corr_warn = 5;
     int lenient = 0, llvm = 0, llvm_json = 0, rc = PBC_EXIT_USAGE;
-    pb_profile *p = NULL, **parts = NULL;
-    size_t nparts = 0;
-    pbc_diag_defer parts_diags; /* the raw profiles' own diagnostics (show_parts.c) */
-    memset(&parts_diags, 0, sizeof parts_diags);
-    FILE *out = stdout;
     pbc_args args;
-    pb_error err;
-    pb_error_clear(&err);
 
     if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
@@ -200,95 +318,12 @@ int pbc_cmd_show(int argc, char **argv) {
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     pbc_apply_limits(&ro);
-    /* Detect first, so that the --lenient hint follows only a reader's failure. */
-    const pb_format *f = NULL;
-    pb_source *src = NULL, *held = NULL;
-    raw_bytes raw = {NULL, 0, NULL};
-    if (pbc_llvm_input_unopenable(in_path, in_path)) { /* as llvm-profdata-N: LLVM's words */
-        rc = 1;
-        goto out_args;
-    }
-    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
-    if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
-    if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
-        /* read once and visited once (show_parts.c): every profile alone,
-         * and, for a file of one profile, the model itself */
-        held = src;
-        src = NULL;
-        prc = pb_source_read_all(held, &raw.data, &raw.len, &err);
-        raw.name = pb_source_name(held);
-        pb_error verr;
-        pb_error_clear(&verr);
-        if (prc == 0 && pbc_show_raw_parts(raw.data, raw.len, raw.name, &ro, &parts_diags, &parts, &nparts,
-                                           &verr) != 0) {
-            pbc_defer_drop(&parts_diags); /* pb_read below reads it again and reports */
-        } else if (prc == 0 && nparts == 1) {
-            p = parts[0];
-            free(parts);
-            parts = NULL;
-            nparts = 0;
-            pbc_defer_flush(&parts_diags);
-        }
-        if (prc == 0 && !p) prc = pb_source_open_memory(&src, raw.data, raw.len, raw.name, &err);
-    }
-    if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
-        /* records straight from the file to the printer (show_indexed.c) */
-        rc = pbc_show_indexed(in_path, src, &ro, &so, out_path); /* checks the version too */
-        pb_source_free(src);
-        goto out_args;
-    }
-    if (prc == 0 && !p) {
-        if (f) ro.format = f->name;
-        prc = pb_read(&p, src, &ro, &err);
-        read_failed = prc != 0;
-    }
-    pb_source_free(src);
-    if (prc) {
-        pbc_print_input_error(&err);
-        if (read_failed) pbc_lenient_hint(prc, lenient);
-        pb_source_free(held);
-        rc = pbc_exit_for(prc);
-        goto out_args;
-    }
-    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
-    /* a raw or indexed file the release cannot read: it says so, and so do we */
-    if ((rc = pbc_llvm_check_readable(&target, p, name)) != 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    if (!(out = pbc_open_out(out_path))) {
-        out = stdout; /* nothing to close */
-        goto out;
-    }
-    if (!llvm && strcmp(pb_profile_origin(p)->format, "iprof") == 0) {
-        if (any_llvm_flag(&so))
-            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
-        prc = pbc_show_iprof(p, name, so.topn, out, &err);
-    } else {
-        pbc_defer_flush(&parts_diags); /* the profiles' own, after the model's (as before) */
-        /* a file llvm-profdata cannot read is shown as the .profdata convert
-         * writes of it (compare_read.h: one rule for show, overlap, diff) */
-        if (!(pb_format_family_of(f ? f : pb_format_lookup(from)) == PB_FAMILY_LLVM) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
-            pbc_print_error(&err);
-            rc = pbc_exit_for(prc);
-            goto out;
-        }
-        so.parts = (const pb_profile *const *)parts;
-        so.nparts = nparts;
-        prc = pbc_show_llvm(p, name, &so, out, &err);
-    }
-    if (prc) {
-        pbc_print_input_error(&err);
-        rc = pbc_exit_for(prc);
-        goto out;
-    }
-    rc = PBC_EXIT_OK;
-out:
-    rc = pbc_close_out(out, out_path, rc);
-    pb_profile_free(p);
-    pb_source_free(held);
+    show_input in;
+    memset(&in, 0, sizeof in);
+    rc = read_input(in_path, &ro, &so, out_path, &in);
+    if (rc < 0) rc = print_input(&in, in_path, llvm, &so, &target, out_path);
+    show_input_free(&in);
 out_args:
-    for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
-    free(parts);
-    pbc_defer_free(&parts_diags);
     pbc_args_free(&args);
     return rc;
 }
