@@ -17,6 +17,7 @@
 
 #include "testutil.h"
 #include "../../src/cli/show_llvm.c"
+#include "../../src/cli/show_summary.c" /* show_llvm.c's summary, split off */
 
 static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
     static pbi_llvm_target t14, t19;
