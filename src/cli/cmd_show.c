@@ -128,6 +128,8 @@ typedef struct show_input {
     size_t nparts;
     pbc_diag_defer parts_diags; /* the parts' own diagnostics (show_parts.c) */
     pb_source *held;         /* a raw input's bytes, read once */
+    int parts_rc;            /* the visit failed where the merged read did not: */
+    pb_error parts_err;      /* reported where the profiles are listed */
     const pb_format *f;      /* the input's plugin */
 } show_input;
 
@@ -150,10 +152,14 @@ static int read_raw(show_input *in, pb_source **src, const pb_read_options *ro, 
     int prc = pb_source_read_all(in->held, &raw.data, &raw.len, err);
     if (prc) return prc;
     raw.name = pb_source_name(in->held);
-    pb_error verr;
-    pb_error_clear(&verr);
-    if (pbc_show_raw_parts(raw.data, raw.len, raw.name, ro, &in->parts_diags, &in->parts, &in->nparts, &verr) != 0) {
-        pbc_defer_drop(&in->parts_diags); /* pb_read reads it again and reports */
+    pb_error_clear(&in->parts_err);
+    in->parts_rc = pbc_show_raw_parts(raw.data, raw.len, raw.name, ro, &in->parts_diags, &in->parts, &in->nparts,
+                                      &in->parts_err);
+    if (in->parts_rc) {
+        /* pb_read reads it again: its error, if it has one, is the input's;
+         * a profile that fails only when read alone (a file mixing raw
+         * versions) is reported where the profiles are listed */
+        pbc_defer_drop(&in->parts_diags);
     } else if (in->nparts == 1) {
         in->p = in->parts[0];
         free(in->parts);
@@ -225,6 +231,11 @@ static int print_input(show_input *in, const char *in_path, int llvm, pbc_show_l
         prc = pbc_show_iprof(in->p, name, so->topn, out, &err);
     } else {
         pbc_defer_flush(&in->parts_diags); /* the profiles' own, after the model's (as before) */
+        if (in->parts_rc) {
+            pbc_print_input_error(&in->parts_err);
+            rc = pbc_exit_for(in->parts_rc);
+            goto out;
+        }
         /* a file llvm-profdata cannot read is shown as the .profdata convert
          * writes of it (compare_read.h: one rule for show, overlap, diff) */
         if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (prc = pbc_llvm_view(&in->p, name, target, &err)) != 0) {
