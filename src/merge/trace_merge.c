@@ -26,6 +26,7 @@
 
 #include "llvm/mt19937.h"
 #include "model/profile_internal.h"
+#include "util/grow.h"
 
 /* Step 4 draws one number per trace of the input's stream; a crafted stream
  * size would make that loop (LLVM's too) run for ever. */
@@ -62,13 +63,7 @@ static int need_rng(pb_profile *dst, pb_error *err) {
 }
 
 static int push(tlist *l, pbi_trace t, pb_error *err) {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 8;
-        pbi_trace *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a trace");
-        l->v = v;
-        l->cap = cap;
-    }
+    if (pbi_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return pbi_nomem(err, "a trace");
     l->v[l->n++] = t;
     return 0;
 }
