@@ -29,17 +29,16 @@ static const pb_option_desc indexed_write_options[] = {
     {NULL, NULL, NULL}};
 
 const pb_format pbi_format_indexed = {
-    PB_FORMAT_ABI,
-    "indexed",
-    "LLVM indexed instrumentation profile (.profdata), versions 1-14",
-    indexed_extensions,
-    indexed_probe,
-    pbi_indexed_read,
-    pbi_indexed_write,
-    pbi_indexed_dump,
-    NULL,
-    indexed_write_options,
-    NULL, /* no two-half read: a model is read whole */
-    NULL,
-    NULL,
+    .abi = PB_FORMAT_ABI,
+    .name = "indexed",
+    .description = "LLVM indexed instrumentation profile (.profdata), versions 1-14",
+    .family = PB_FAMILY_LLVM,
+    .version_option = "indexed-version",
+    .extensions = indexed_extensions,
+    .probe = indexed_probe,
+    .read = pbi_indexed_read,
+    .write = pbi_indexed_write,
+    .dump = pbi_indexed_dump,
+    .write_options = indexed_write_options,
+    .visit = pbi_indexed_visit,
 };

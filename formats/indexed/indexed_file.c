@@ -16,6 +16,7 @@
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
+#include "util/grow.h"
 
 static int bad(pb_error *err, int code, uint64_t off, const char *path, const char *expected,
                const char *fmt, ...) PB_PRINTF(6, 7);
@@ -268,22 +269,6 @@ void pbi_idx_scratch_free(pbi_idx_scratch *s) {
     memset(s, 0, sizeof *s);
 }
 
-static int grow_to(void **p, size_t *cap, size_t need, size_t elem, pb_error *err) {
-    size_t n = *cap ? *cap : 16;
-    while (n < need) n *= 2;
-    void *q = realloc(*p, n * elem);
-    if (!q) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    *p = q;
-    *cap = n;
-    return 0;
-}
-
-/* The check inline, the growing out of line: called for every record, and the
- * call alone was a tenth of streaming a big file. */
-static inline int grow(void **p, size_t *cap, size_t need, size_t elem, pb_error *err) {
-    return need <= *cap ? 0 : grow_to(p, cap, need, elem, err);
-}
-
 /* Decodes one ValueProfData at [pos, end) into r's sites. *size = TotalSize. */
 static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record *r,
                     pbi_idx_scratch *s, uint64_t *size, pb_error *err) {
@@ -294,8 +279,8 @@ static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record
     pbi_vpd v;
     int rc = pbi_vpd_parse(f->data, pos, end, PB_ORDER_LE, PB_VK_COUNT, "record.ValueProfData", &v, err);
     if (rc) return rc;
-    if ((rc = grow((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
-        (rc = grow((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
+    if ((rc = pbi_grow_err((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
+        (rc = pbi_grow_err((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
         return rc;
     pbi_vpd_fill(f->data, &v, PB_ORDER_LE, s->sites, s->values, r);
     *size = v.total;
@@ -343,7 +328,7 @@ int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scrat
         if (n > (end - pos) / 8 || n > UINT32_MAX)
             return bad(err, PB_ETRUNC, pos - 8, "record.NumCounters", "the counters inside DataLen",
                        "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - pos);
-        if ((rc = grow((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err)))
+        if ((rc = pbi_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err)))
             return rc;
         for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, pos + 8 * i);
         pos += 8 * n;
@@ -358,7 +343,7 @@ int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scrat
             if (b > room || b > UINT32_MAX)
                 return bad(err, PB_ETRUNC, pos - 8, "record.NumBitmapBytes", "the bitmap inside DataLen",
                            "%" PRIu64 " bytes, %" PRIu64 " bytes left", b, end - pos);
-            if ((rc = grow((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
+            if ((rc = pbi_grow_err((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
             if (f->lay.bitmap_packed) {
                 if (b + pb_pad8(b) > end - pos)
                     return bad(err, PB_ETRUNC, pos, "record.BitmapBytes", "bytes padded to 8",

@@ -33,9 +33,10 @@ typedef struct read_ctx {
     uint64_t empty_keys, first_empty_key;        /* KeyLen 0: the name no function has */
     int strict_keys;                             /* validate: a bad KeyHash is an error (strict_key_hashes) */
     pb_error scratch; /* for adding records; clear between uses */
-    /* pb_indexed_foreach: records go to each instead of the model */
-    pb_indexed_record_fn each;
-    void *each_ctx;
+    /* visiting (pb_format.visit, pb_indexed_foreach): records go to vis
+     * instead of the model */
+    const pb_record_visitor *vis;
+    void *vis_ctx;
     uint64_t name_off; /* the current key's name */
     size_t name_len;
 } read_ctx;
@@ -249,13 +250,13 @@ out:
     return 0;
 }
 
-/* ---- streaming (pb_indexed_foreach, profbridge/indexed.h) ---------------------------------------------- */
+/* ---- visiting (pb_format.visit; pb_indexed_foreach, profbridge/indexed.h) ---- */
 
 static int on_stream_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
     (void)off;
     read_ctx *c = ctx;
-    if (!c->each) return 0;
-    return c->each(c->each_ctx, (const char *)c->f->data + c->name_off, c->name_len, r, err);
+    if (!c->vis->record) return 0;
+    return c->vis->record(c->vis_ctx, c->p, (const char *)c->f->data + c->name_off, c->name_len, r, err);
 }
 
 /* No MD5(key) check and no interning: the name is handed out as it lies in
@@ -270,12 +271,10 @@ static int on_stream_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off
     return pbi_idx_records(c->f, it, &c->s, on_stream_record, c, err);
 }
 
-int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
-                       pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
-                       pb_error *err) {
-    pbi_api_enter(err);
-    if (!data && len) return pbi_null_arg(err, __func__, "data");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+/* The one walk without a model: one profile, its records in file order.
+ * *side (when side is not NULL) receives the head. */
+static int visit_bytes(const void *data, size_t len, const char *source, const pb_read_options *o,
+                       const pb_record_visitor *v, void *vctx, pb_profile **side, pb_error *err) {
     pbi_idx_file f;
     read_ctx c;
     memset(&c, 0, sizeof c);
@@ -284,18 +283,19 @@ int pb_indexed_foreach(const void *data, size_t len, const char *source, const p
     c.source = source ? source : "<memory>";
     c.diag = o ? o->diag : NULL;
     c.diag_ctx = o ? o->diag_ctx : NULL;
-    c.each = each;
-    c.each_ctx = ctx;
+    c.vis = v;
+    c.vis_ctx = vctx;
     int rc = pbi_idx_open(&f, data, len, err);
     c.f = &f;
     if (!rc) rc = start_profile(&c, err);
     if (!rc) {
         memprof_notice(&c);
-        if (start) rc = start(ctx, f.flags, err);
+        if (v->begin_profile) rc = v->begin_profile(vctx, 0, c.p, err);
     }
     if (!rc) rc = pbi_idx_walk(&f, on_stream_item, &c, err);
     if (!rc) rc = read_sections(&c, err);
     if (!rc) end_notices(&c);
+    if (!rc && v->end_profile) rc = v->end_profile(vctx, 0, c.p, err);
     pbi_idx_scratch_free(&c.s);
     if (rc || !side) {
         pb_profile_free(c.p);
@@ -304,4 +304,45 @@ int pb_indexed_foreach(const void *data, size_t len, const char *source, const p
     }
     *side = c.p;
     return 0;
+}
+
+int pbi_indexed_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+                      pb_error *err) {
+    const uint8_t *data;
+    size_t len;
+    int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc) return rc;
+    return visit_bytes(data, len, pb_source_name(in), o, v, ctx, NULL, err);
+}
+
+/* pb_indexed_foreach's callbacks, as a visitor. */
+typedef struct foreach_ctx {
+    pb_indexed_start_fn start;
+    pb_indexed_record_fn each;
+    void *ctx;
+} foreach_ctx;
+
+static int foreach_begin(void *ctx, size_t k, const pb_profile *head, pb_error *err) {
+    const foreach_ctx *fc = ctx;
+    (void)k;
+    return fc->start ? fc->start(fc->ctx, pb_profile_flags(head), err) : 0;
+}
+
+static int foreach_record(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
+                          pb_error *err) {
+    const foreach_ctx *fc = ctx;
+    (void)head;
+    return fc->each ? fc->each(fc->ctx, name, len, r, err) : 0;
+}
+
+/* Kept for its callers: a thin wrapper over the visit. */
+int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
+                       pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
+                       pb_error *err) {
+    pbi_api_enter(err);
+    if (!data && len) return pbi_null_arg(err, __func__, "data");
+    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    static const pb_record_visitor v = {foreach_begin, foreach_record, NULL};
+    foreach_ctx fc = {start, each, ctx};
+    return visit_bytes(data, len, source, o, &v, &fc, side, err);
 }

@@ -9,6 +9,7 @@
 
 #include "indexed_internal.h"
 #include "util/sort.h"
+#include "util/grow.h"
 
 void pbi_sum_init(pbi_sum_builder *b, int rule) {
     memset(b, 0, sizeof *b);
@@ -25,15 +26,9 @@ static void add_count(pbi_sum_builder *b, uint64_t c) {
     b->total += c; /* wraps, as LLVM's uint64_t does */
     if (c > b->max_count) b->max_count = c;
     b->num_counts++;
-    if (b->n == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        uint64_t *nc = realloc(b->counts, cap * sizeof *nc);
-        if (!nc) {
-            b->failed = 1;
-            return;
-        }
-        b->counts = nc;
-        b->cap = cap;
+    if (pbi_grow((void **)&b->counts, &b->cap, b->n + 1, sizeof *b->counts)) {
+        b->failed = 1;
+        return;
     }
     b->counts[b->n++] = c;
 }

@@ -35,7 +35,7 @@
 #include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
-#include "llvm/str_md5.h"
+#include "model/str_md5.h"
 
 typedef struct wrec {
     const char *name;

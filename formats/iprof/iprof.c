@@ -124,17 +124,14 @@ static const pb_option_desc iprof_write_options[] = {
     {NULL, NULL, NULL}};
 
 const pb_format pbi_format_iprof = {
-    PB_FORMAT_ABI,
-    "iprof",
-    "GraalVM Native Image PGO profile (JSON, versions 0.2.0, 0.4.0, 1.0.0, 1.1.0)",
-    iprof_extensions,
-    pbi_iprof_probe,
-    pbi_iprof_read,
-    pbi_iprof_write,
-    NULL,
-    NULL,
-    iprof_write_options,
-    NULL, /* no two-half read: a model is read whole */
-    NULL,
-    NULL,
+    .abi = PB_FORMAT_ABI,
+    .name = "iprof",
+    .description = "GraalVM Native Image PGO profile (JSON, versions 0.2.0, 0.4.0, 1.0.0, 1.1.0)",
+    .family = PB_FAMILY_JAVA,
+    .version_option = "iprof-version",
+    .extensions = iprof_extensions,
+    .probe = pbi_iprof_probe,
+    .read = pbi_iprof_read,
+    .write = pbi_iprof_write,
+    .write_options = iprof_write_options,
 };

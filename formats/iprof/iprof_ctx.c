@@ -9,15 +9,10 @@
 #include <stdlib.h>
 
 #include "iprof_int.h"
+#include "util/grow.h"
 
 static int push(pbi_ctx_frame **frames, size_t *cap, size_t n, pbi_ctx_frame f) {
-    if (n == *cap) {
-        size_t ncap = *cap ? *cap * 2 : 16;
-        pbi_ctx_frame *nf = realloc(*frames, ncap * sizeof *nf);
-        if (!nf) return PB_ENOMEM;
-        *frames = nf;
-        *cap = ncap;
-    }
+    if (pbi_grow((void **)frames, cap, n + 1, sizeof **frames)) return PB_ENOMEM;
     (*frames)[n] = f;
     return 0;
 }

@@ -2,7 +2,7 @@
 /* iprof_map.c -- an open-addressing int64 -> uint32 map for file ids. */
 #include <stdlib.h>
 
-#include "iprof_int.h"
+#include "iprof_map.h"
 
 static size_t slot_of(int64_t key, size_t cap) {
     uint64_t h = (uint64_t)key * UINT64_C(0x9E3779B97F4A7C15);

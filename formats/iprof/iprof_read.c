@@ -21,6 +21,7 @@
 
 #include "util/jansson_oom.h"
 #include "iprof_int.h"
+#include "util/grow.h"
 
 #define LOAD_CHUNK 4096
 
@@ -180,18 +181,6 @@ static void join_path(char *dst, size_t cap, const char *a, size_t idx, const ch
 }
 
 /* ---- scratch growth -------------------------------------------------------- */
-
-static int reserve(void **buf, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap) return 0;
-    size_t ncap = *cap ? *cap : 16;
-    while (ncap < need) ncap *= 2;
-    if (ncap > SIZE_MAX / elem) return PB_ENOMEM;
-    void *n = realloc(*buf, ncap * elem);
-    if (!n) return PB_ENOMEM;
-    *buf = n;
-    *cap = ncap;
-    return 0;
-}
 
 /* ---- loading: jansson pulls from the source; the tracker follows ------------- */
 
@@ -463,7 +452,7 @@ static int read_method(reader *r, json_t *m, const char *path, uint32_t **sig, s
         bad = 1;
         ns = 0;
     }
-    if (reserve((void **)sig, sig_cap, ns + 1, sizeof **sig)) return nomem(r);
+    if (pbi_grow((void **)sig, sig_cap, ns + 1, sizeof **sig)) return nomem(r);
     if ((rc = read_signature(r, sg, ns, path, *sig, &bad))) return rc;
     if (bad) return 0;
     uint32_t idx, first;
@@ -555,7 +544,7 @@ static int read_count_shape(reader *r, json_t *recs, const char *rpath, pb_recor
         rc = problem(r, PB_EFORMAT, rpath, "exactly 1 value", "%zu", n);
         return rc ? rc : 1;
     }
-    if (reserve((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
+    if (pbi_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
         return nomem(r);
     rc = check_count(r, json_array_get(recs, 0), rpath, 0, &r->counters[0]);
     if (rc) return rc;
@@ -575,8 +564,8 @@ static int read_branch_shape(reader *r, json_t *recs, const char *rpath, pb_reco
     }
     size_t t = n / 3;
     if (t + 1 > UINT32_MAX ||
-        reserve((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
-        reserve((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
+        pbi_grow((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
+        pbi_grow((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
         return nomem(r);
     uint64_t sum = 0;
     for (size_t i = 0; i < t; i++) {
@@ -638,8 +627,8 @@ static int read_types_shape(reader *r, json_t *recs, const char *rpath, pb_recor
         return rc ? rc : 1;
     }
     size_t t = n / 2;
-    if (t > UINT32_MAX || reserve((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters) ||
-        reserve((void **)&r->values, &r->values_cap, t + 1, sizeof *r->values))
+    if (t > UINT32_MAX || pbi_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters) ||
+        pbi_grow((void **)&r->values, &r->values_cap, t + 1, sizeof *r->values))
         return nomem(r);
     uint64_t sum = 0;
     for (size_t i = 0; i < t; i++) {
@@ -706,7 +695,7 @@ static int read_ctx(reader *r, const pbi_iprof_section *sec, const char *s, size
         *ctx = PB_NONE;
         return 0;
     }
-    if (reserve((void **)&r->frames, &r->frames_cap, n, sizeof *r->frames)) return nomem(r);
+    if (pbi_grow((void **)&r->frames, &r->frames_cap, n, sizeof *r->frames)) return nomem(r);
     int badm = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t m;

@@ -20,7 +20,6 @@
 #include <jansson.h>
 
 #include "util/buf.h"
-#include "bridge/bridge.h"
 #include "iprof_int.h"
 
 #define FLUSH_AT (64 * 1024)
@@ -429,16 +428,9 @@ static int pick_version(writer *w, size_t n_instanceof, const pbi_iprof_version 
 
 int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err) {
     static const pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
-    /* LLVM function records: Java records, meta records and native methods
-     * in iprof form first (src/bridge/bridge_iprof.c, docs/mapping.md §7, §9). */
-    const pb_profile *view = p;
-    int brc = pbi_bridge_for_iprof(p, &view, o, err);
-    if (brc) return brc;
-    if (view != p) {
-        brc = pbi_iprof_write(view, out, o, err);
-        pb_profile_free((pb_profile *)view);
-        return brc;
-    }
+    /* LLVM function records reach us already in iprof form: pb_write runs
+     * the bridge for every PB_FAMILY_JAVA writer (src/bridge/bridge_iprof.c,
+     * docs/mapping.md §7, §9). */
     writer w;
     const pbi_iprof_version *ver = NULL;
     int rc = 0;

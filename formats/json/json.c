@@ -42,17 +42,12 @@ static int json_probe(const uint8_t *head, size_t len) {
 static const char *const json_extensions[] = {".json", NULL};
 
 const pb_format pbi_format_json = {
-    PB_FORMAT_ABI,
-    "json",
-    "profbridge's JSON view of the model (lossless, documented in docs/json-model.md)",
-    json_extensions,
-    json_probe,
-    pbi_json_read,
-    pbi_json_write,
-    NULL,
-    NULL,
-    NULL,
-    NULL, /* no two-half read: a model is read whole */
-    NULL,
-    NULL,
+    .abi = PB_FORMAT_ABI,
+    .name = "json",
+    .description = "profbridge's JSON view of the model (lossless, documented in docs/json-model.md)",
+    .family = PB_FAMILY_MODEL,
+    .extensions = json_extensions,
+    .probe = json_probe,
+    .read = pbi_json_read,
+    .write = pbi_json_write,
 };

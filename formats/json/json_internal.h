@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 /* Bump when the JSON form changes incompatibly; docs/json-model.md describes each. */
 #define PBI_JSON_FORMAT_VERSION 1

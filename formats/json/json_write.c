@@ -14,7 +14,7 @@
 #include "util/buf.h"
 #include "json_internal.h"
 #include "util/json_text.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "model/profile_internal.h"
 
 /* A string member: "key":"text"; bytes that are not UTF-8 as the rule of

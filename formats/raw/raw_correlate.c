@@ -33,6 +33,7 @@
 #include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/grow.h"
 
 typedef struct rec {
     uint64_t name_ref, hash, off, fn, bmp_off;
@@ -50,7 +51,6 @@ static int cmp_idx(const void *a, const void *b) {
     return x->idx < y->idx ? -1 : x->idx > y->idx;
 }
 
-static int nomem(pb_error *err) { return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
 
 /* The correlator's records for layout l: the binary's __llvm_covdata or the
  * debug info's probes, then duplicates of a counter offset dropped. */
@@ -62,7 +62,7 @@ static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmap
     if (!r || !one) {
         free(r);
         free(one);
-        return nomem(err);
+        return pbi_nomem(err, NULL);
     }
     uint64_t mask = l->ptr == 4 ? UINT32_MAX : UINT64_MAX;
     for (size_t i = 0; i < cnt; i++) {
@@ -106,14 +106,14 @@ static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmap
 static int names_blob(const pbi_correlation *c, pb_buf *names, pb_error *err) {
     if (c->kind == PBI_CORR_BINARY) {
         pbi_buf_append(names, c->names, c->names_len);
-        return pbi_buf_failed(names) ? nomem(err) : 0;
+        return pbi_buf_failed(names) ? pbi_nomem(err, NULL) : 0;
     }
     pb_buf text = PB_BUF_INIT;
     for (size_t i = 0; i < c->nprobes; i++) {
         pbi_buf_puts(&text, c->probes[i].name);
         pbi_buf_putc(&text, PBI_NAME_SEP);
     }
-    int rc = pbi_buf_failed(&text) ? nomem(err) : pbi_names_encode(text.data, text.len, 0, names, err);
+    int rc = pbi_buf_failed(&text) ? pbi_nomem(err, NULL) : pbi_names_encode(text.data, text.len, 0, names, err);
     pbi_buf_free(&text);
     return rc;
 }
@@ -178,12 +178,12 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
     if (pbi_buf_reserve(out, l.header_size + (size_t)h.f[PBI_RH_BinaryIdsSize] + nr * l.record_size +
                                  (size_t)(s.off[PBI_RS_NAMES] - s.off[PBI_RS_DATA]) + names->len + 8) != 0) {
         free(r);
-        return nomem(err);
+        return pbi_nomem(err, NULL);
     }
     uint8_t *hb = calloc(1, l.header_size), *rb = calloc(1, l.record_size);
     if (!hb || !rb) {
         free(hb), free(rb), free(r);
-        return nomem(err);
+        return pbi_nomem(err, NULL);
     }
     pbi_raw_header_encode(&l, &nh, order, hb);
     pbi_buf_append(out, hb, l.header_size);
@@ -209,7 +209,7 @@ static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned 
     static const uint8_t zeros[8];
     pbi_buf_append(out, zeros, (size_t)pb_pad8(names->len));
     free(hb), free(rb), free(r);
-    if (pbi_buf_failed(out)) return nomem(err);
+    if (pbi_buf_failed(out)) return pbi_nomem(err, NULL);
     (void)at;
     *next = s.off[PBI_RS_VALUES];
     return 0;

@@ -9,7 +9,7 @@
 
 #include "util/buf.h"
 #include "llvm/correlate.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 /* The read options "binary-file FILE" and "debug-info FILE": *path and
  * *kind (enum pbi_corr_kind), or NULL and 0 when neither is given. Both

@@ -8,14 +8,14 @@
 
 #include "util/buf.h"
 #include "llvm/names.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "raw_layout.h"
 
-/* What the first 8 bytes say: byte order and pointer width, or 0 when not raw. */
-int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr);
 
 int pbi_raw_probe(const uint8_t *head, size_t len);
 int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+/* pb_format.visit: every profile of the file in one pass, each read alone. */
+int pbi_raw_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err);
 int pbi_raw_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
 int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
 

@@ -128,3 +128,14 @@ void pbi_raw_header_encode(const pbi_raw_layout *l, const pbi_raw_header *h, int
     for (int i = 0; i < PBI_RH_COUNT; i++)
         if (l->hdr_off[i] >= 0) pb_put_u64(p + l->hdr_off[i], h->f[i], order);
 }
+
+int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
+    if (len < 8) return 0;
+    uint64_t le = pb_get_u64(p, PB_ORDER_LE), be = pb_get_u64(p, PB_ORDER_BE);
+    if (le == PBI_RAW_MAGIC64) *order = PB_ORDER_LE, *ptr = 8;
+    else if (be == PBI_RAW_MAGIC64) *order = PB_ORDER_BE, *ptr = 8;
+    else if (le == PBI_RAW_MAGIC32) *order = PB_ORDER_LE, *ptr = 4;
+    else if (be == PBI_RAW_MAGIC32) *order = PB_ORDER_BE, *ptr = 4;
+    else return 0;
+    return 1;
+}

@@ -173,4 +173,9 @@ typedef struct pbi_raw_header {
 void pbi_raw_header_decode(const pbi_raw_layout *l, const uint8_t *p, int order, pbi_raw_header *h);
 void pbi_raw_header_encode(const pbi_raw_layout *l, const pbi_raw_header *h, int order, uint8_t *p);
 
+/* What the first 8 bytes say: byte order and pointer width, or 0 when not
+ * raw (raw_layout.c: the magic is layout, read by the reader, the dump and
+ * the correlator alike). */
+int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr);
+
 #endif

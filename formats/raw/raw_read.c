@@ -18,12 +18,13 @@
 #include "util/diag.h"
 #include "llvm/target.h"
 #include "merge/merge_stream.h"
-#include "llvm/str_md5.h"
+#include "model/str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/grow.h"
 
 typedef struct name_ent {
     uint64_t md5;
@@ -50,6 +51,8 @@ typedef struct rd {
     const pb_read_options *o;
     pb_profile *p;       /* streaming: only the input's profile-level data (no records) */
     pbi_merge_stream *ms; /* streaming (pb_read_options.merge_into): records go there */
+    const pb_record_visitor *vis; /* visiting (pb_visit): records go to vis->record */
+    void *vctx;
     pb_error *err;
     int order;
     unsigned ptr;
@@ -103,7 +106,7 @@ static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static int nomem(rd *r) { return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+static int nomem(rd *r) { return pbi_nomem(r->err, NULL); }
 
 static void hdr_path(const prof *pf, int id, char *buf, size_t n) {
     if (pf->index)
@@ -129,28 +132,6 @@ static const char *rec_path(const prof *pf, uint64_t i, const char *field, char 
 static const char *fld_path(const prof *pf, uint64_t i, const char *field, char path[96]) {
     rec_path(pf, i, field, path, 96);
     return path;
-}
-
-static int grow(void **arr, size_t *cap, size_t need, size_t elem) {
-    if (need <= *cap) return 0;
-    size_t c = *cap ? *cap : 16;
-    while (c < need) c *= 2;
-    void *n = realloc(*arr, c * elem);
-    if (!n) return -1;
-    *arr = n;
-    *cap = c;
-    return 0;
-}
-
-int pbi_raw_magic(const uint8_t *p, size_t len, int *order, unsigned *ptr) {
-    if (len < 8) return 0;
-    uint64_t le = pb_get_u64(p, PB_ORDER_LE), be = pb_get_u64(p, PB_ORDER_BE);
-    if (le == PBI_RAW_MAGIC64) *order = PB_ORDER_LE, *ptr = 8;
-    else if (be == PBI_RAW_MAGIC64) *order = PB_ORDER_BE, *ptr = 8;
-    else if (le == PBI_RAW_MAGIC32) *order = PB_ORDER_LE, *ptr = 4;
-    else if (be == PBI_RAW_MAGIC32) *order = PB_ORDER_BE, *ptr = 4;
-    else return 0;
-    return 1;
 }
 
 /* LLVM's binary sample profiles (AutoFDO/SPGO, `llvm-profdata merge --sample`)
@@ -475,14 +456,14 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     if (temporal) {
         uint64_t ts = pb_get_u64(c, r->order);
         if (ts != 0 && ts != UINT64_MAX) {
-            if (grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
+            if (pbi_grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
             r->ts[r->nts].ts = ts;
             r->ts[r->nts++].ref = name_ref;
         }
         c += 8;
         n--;
     }
-    if (grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
+    if (pbi_grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
     uint64_t large = 0; /* the first counter above LLVM's 2^56 (RawInstrProfReader::readRawCounts) */
     for (size_t k = 0; k < n; k++) {
         r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
@@ -511,7 +492,7 @@ static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t
                             "%" PRIu64 " bitmap bytes at bitmap offset 0x%" PRIx64
                             " lie outside the bitmap section (size 0x%" PRIx64 ")",
                             nb, (uint64_t)off, total);
-    if (grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
+    if (pbi_grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
     memcpy(r->bitmap, r->d + pf->bmp_off + (uint64_t)off, (size_t)nb);
     *out_n = (uint32_t)nb;
     return 0;
@@ -589,8 +570,8 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
                                 kind_name[k], want[k], v.kind[k].num_sites);
         }
     }
-    if (grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
-        grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
+    if (pbi_grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
+        pbi_grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
         return nomem(r);
     pbi_vpd_fill(r->d, &v, r->order, r->sites, r->vals, out);
     /* stored values are runtime addresses: map them to NameRefs (§2.12) */
@@ -630,6 +611,8 @@ static name_ent *unnamed_ent(prof *pf) {
 }
 
 static int add_to_model(rd *r, pb_record *rec, const prof *pf, name_ent *ne) {
+    if (r->vis) /* value symbols are r->p's: the visitor's head */
+        return r->vis->record ? r->vis->record(r->vctx, r->p, name_bytes(pf, ne), ne->len, rec, r->err) : 0;
     if (r->ms) { /* rec's buffers are ours: the stream renumbers its value symbols in place */
         int fresh = ne->id == PB_NONE;
         int rc = pbi_merge_stream_function(r->ms, r->p, rec, name_bytes(pf, ne), ne->len, &ne->id,
@@ -705,11 +688,11 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         out.ctx = PB_NONE;
         out.layout = PB_NONE;
         out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
-        if (!r->ms && ne->id == PB_NONE) {
+        if (!r->ms && !r->vis && ne->id == PB_NONE) {
             if ((rc = pb_profile_intern(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err))) return rc;
             pbi_profile_note_str_md5(r->p, ne->id, ne->md5); /* for a writer (str_md5.h) */
         }
-        out.name = ne->id; /* streaming: add_to_model names it */
+        out.name = ne->id; /* streaming, visiting: add_to_model names it */
         if ((rc = read_counters(r, pf, i, rec, ref, &out.num_counters)) ||
             (rc = read_bitmap(r, pf, i, rec, &out.num_bitmap_bytes)) ||
             (rc = check_uniform(r, pf, i, rec)) ||
@@ -816,11 +799,87 @@ static int profile_option(const pb_read_options *o, long *want, pb_error *err) {
     return 0;
 }
 
-/* pbi_raw_read_bytes, taking profile 0 from *pre when it was prepared. */
+/* After the records of every profile read: the binary ids LLVM 13-17 keep
+ * (the last profile's), the temporal trace, the flags and the origin. */
+static int finish_profile(rd *r, uint64_t version) {
+    int rc;
+    if ((rc = add_last_binary_ids(r))) return rc;
+    if (r->nts) { /* §2.7: one trace, by timestamp then NameRef */
+        qsort(r->ts, r->nts, sizeof *r->ts, cmp_ts);
+        uint64_t *refs = malloc(r->nts * sizeof *refs);
+        if (!refs) {
+            return nomem(r);
+        }
+        for (size_t k = 0; k < r->nts; k++) refs[k] = r->ts[k].ref;
+        rc = pb_profile_add_trace(r->p, 1, refs, r->nts, r->err);
+        free(refs);
+        if (rc) return rc;
+        pb_profile_set_trace_stream_size(r->p, 1);
+    }
+    pb_profile_set_flags(r->p, r->flags & ~PB_VARIANT_DBG_CORRELATE);
+    pb_origin org;
+    memset(&org, 0, sizeof org);
+    memcpy(org.format, "raw", 4);
+    org.version = version;
+    org.pointer_width = (uint8_t)r->ptr;
+    org.byte_order = (uint8_t)r->order;
+    pb_profile_set_origin(r->p, &org);
+    return 0;
+}
+
+/* After profile idx, ending at *pos: zero bytes may follow (§2.14), then
+ * the end (*at_end = 1) or another profile at an 8-byte boundary (*pos). */
+static int next_profile(rd *r, uint64_t *pos, unsigned idx, int *at_end) {
+    const uint8_t *data = r->d;
+    uint64_t len = r->len;
+    *at_end = 0;
+    while (*pos < len && data[*pos] == 0) (*pos)++;
+    if (*pos >= len) {
+        *at_end = 1;
+        return 0;
+    }
+    if (*pos % 8)
+        return pb_error_set(r->err, PB_EFORMAT, *pos, "trailer",
+                            "bytes after profile %u: expected zero padding or another raw profile "
+                            "at an 8-byte boundary, found byte 0x%02x at a position that is not",
+                            idx, data[*pos]);
+    int o2;
+    unsigned p2;
+    if (!pbi_raw_magic(data + *pos, (size_t)(len - *pos), &o2, &p2))
+        return pb_error_set(r->err, len - *pos < 8 ? PB_ETRUNC : PB_EFORMAT, *pos, "trailer",
+                            "bytes after profile %u: expected zero padding or another raw profile "
+                            "(magic 0x%016" PRIx64 "), found garbage",
+                            idx, r->ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32);
+    return 0;
+}
+
+/* Visiting: profile idx starts in a head of its own (read alone, as with
+ * the raw-profile option), handed to the visitor. */
+static int visit_begin(rd *r, unsigned idx) {
+    pb_profile_free(r->p);
+    r->p = NULL;
+    int rc = pb_profile_new(&r->p, r->err);
+    if (rc) return rc;
+    r->have_flags = 0;
+    r->flags = 0;
+    r->nts = 0;
+    return r->vis->begin_profile ? r->vis->begin_profile(r->vctx, idx, r->p, r->err) : 0;
+}
+
+static int visit_end(rd *r, unsigned idx, uint64_t version) {
+    int rc = finish_profile(r, version);
+    if (!rc && r->vis->end_profile) rc = r->vis->end_profile(r->vctx, idx, r->p, r->err);
+    return rc;
+}
+
+/* pbi_raw_read_bytes, taking profile 0 from *pre when it was prepared; with
+ * vis, a visit (pb_visit) instead of a read. */
 static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
-                      prof *pre, pb_error *err) {
+                      prof *pre, const pb_record_visitor *vis, void *vctx, pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
+    r.vis = vis;
+    r.vctx = vctx;
     pb_error_clear(&r.scratch);
     r.d = data;
     r.len = len;
@@ -856,7 +915,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     }
     if ((rc = pb_profile_new(&r.p, err))) return rc;
     pbi_merge_stream ms;
-    if (o && o->merge_into) {
+    if (o && o->merge_into && !vis) {
         if ((rc = pbi_merge_stream_init(&ms, o->merge_into, o->merge, err))) {
             pb_profile_free(r.p);
             return rc;
@@ -873,15 +932,20 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
         }
         pf.index = idx;
         pf.start = pos;
-        if (want >= 0 && idx < (unsigned long)want) rc = skip_profile(&r, &pf, &pos);
-        else rc = read_profile(&r, &pf, &pos);
+        if (want >= 0 && idx < (unsigned long)want) {
+            rc = skip_profile(&r, &pf, &pos);
+        } else {
+            if (r.vis && (rc = visit_begin(&r, idx))) goto fail;
+            rc = read_profile(&r, &pf, &pos);
+        }
         if (idx == 0 || idx == (unsigned long)want) version = pf.version;
+        if (!rc && r.vis && !(want >= 0 && idx < (unsigned long)want)) rc = visit_end(&r, idx, pf.version);
         prof_free(&pf);
         if (rc) goto fail;
         if (idx == (unsigned long)want) break; /* the one profile asked for */
-        /* §2.14: zero bytes may follow; then EOF or another 8-aligned profile */
-        while (pos < len && data[pos] == 0) pos++;
-        if (pos >= len) {
+        int at_end;
+        if ((rc = next_profile(&r, &pos, idx, &at_end))) goto fail;
+        if (at_end) {
             if (want >= 0 && idx < (unsigned long)want) {
                 rc = pb_error_set(err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
                                   "there is no profile %ld: the file holds %u", want, idx + 1);
@@ -889,46 +953,11 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
             }
             break;
         }
-        if (pos % 8) {
-            rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
-                              "bytes after profile %u: expected zero padding or another raw profile "
-                              "at an 8-byte boundary, found byte 0x%02x at a position that is not",
-                              idx, data[pos]);
-            goto fail;
-        }
-        int o2;
-        unsigned p2;
-        if (!pbi_raw_magic(data + pos, len - pos, &o2, &p2)) {
-            rc = pb_error_set(err, len - pos < 8 ? PB_ETRUNC : PB_EFORMAT, pos, "trailer",
-                              "bytes after profile %u: expected zero padding or another raw profile "
-                              "(magic 0x%016" PRIx64 "), found garbage",
-                              idx, r.ptr == 8 ? PBI_RAW_MAGIC64 : PBI_RAW_MAGIC32);
-            goto fail;
-        }
     }
-    if ((rc = add_last_binary_ids(&r))) goto fail;
-    if (r.nts) { /* §2.7: one trace, by timestamp then NameRef */
-        qsort(r.ts, r.nts, sizeof *r.ts, cmp_ts);
-        uint64_t *refs = malloc(r.nts * sizeof *refs);
-        if (!refs) {
-            rc = nomem(&r);
-            goto fail;
-        }
-        for (size_t k = 0; k < r.nts; k++) refs[k] = r.ts[k].ref;
-        rc = pb_profile_add_trace(r.p, 1, refs, r.nts, err);
-        free(refs);
-        if (rc) goto fail;
-        pb_profile_set_trace_stream_size(r.p, 1);
-    }
-    pb_profile_set_flags(r.p, r.flags & ~PB_VARIANT_DBG_CORRELATE);
-    pb_origin org;
-    memset(&org, 0, sizeof org);
-    memcpy(org.format, "raw", 4);
-    org.version = version;
-    org.pointer_width = (uint8_t)r.ptr;
-    org.byte_order = (uint8_t)r.order;
-    pb_profile_set_origin(r.p, &org);
-    if (r.ms) {
+    if (!r.vis && (rc = finish_profile(&r, version))) goto fail;
+    if (r.vis) {
+        /* each profile went to the visitor */
+    } else if (r.ms) {
         rc = pbi_merge_stream_finish(r.ms, r.p, err);
         if (rc) goto fail;
     } else {
@@ -952,7 +981,7 @@ fail:
 
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
-    return read_bytes(out, data, len, o, NULL, err);
+    return read_bytes(out, data, len, o, NULL, NULL, NULL, err);
 }
 
 /* With the "binary-file" or "debug-info" read option, the lightweight
@@ -1017,7 +1046,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
 
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
     raw_prepared *rp = state;
-    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, err);
+    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, err);
 }
 
 void pbi_raw_free_prepared(void *state) {
@@ -1036,6 +1065,19 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     int rc = pb_source_read_all(in, &data, &len, err);
     if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
     if (rc == 0) rc = pbi_raw_read_bytes(out, data, len, o, err);
+    if (rc) pb_error_set_source(err, pb_source_name(in));
+    pbi_buf_free(&cor);
+    return rc;
+}
+
+int pbi_raw_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
+    const uint8_t *data;
+    size_t len;
+    pb_profile *none = NULL;
+    pb_buf cor = PB_BUF_INIT;
+    int rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
+    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     pbi_buf_free(&cor);
     return rc;

@@ -26,6 +26,7 @@
 #include "llvm/value_data.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/grow.h"
 
 #define BASE UINT64_C(0x400000)
 #define FN_BASE UINT64_C(0x10000000) /* pretended function addresses */
@@ -59,7 +60,7 @@ typedef struct wr {
     int temporal, byte_cov;
 } wr;
 
-static int nomem(wr *w) { return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+static int nomem(wr *w) { return pbi_nomem(w->err, NULL); }
 
 static int cmp_ref(const void *a, const void *b) {
     const ref_ent *x = a, *y = b;

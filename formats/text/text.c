@@ -77,17 +77,13 @@ static const pb_option_desc text_write_options[] = {
     {NULL, NULL, NULL}};
 
 const pb_format pbi_format_text = {
-    PB_FORMAT_ABI,
-    "text",
-    "LLVM text instrumentation profile (.proftext, llvm-profdata merge --text)",
-    text_extensions,
-    text_probe,
-    pbi_text_read,
-    pbi_text_write,
-    NULL,
-    NULL,
-    text_write_options,
-    NULL, /* no two-half read: a model is read whole */
-    NULL,
-    NULL,
+    .abi = PB_FORMAT_ABI,
+    .name = "text",
+    .description = "LLVM text instrumentation profile (.proftext, llvm-profdata merge --text)",
+    .family = PB_FAMILY_LLVM,
+    .extensions = text_extensions,
+    .probe = text_probe,
+    .read = pbi_text_read,
+    .write = pbi_text_write,
+    .write_options = text_write_options,
 };

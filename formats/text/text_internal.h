@@ -3,7 +3,7 @@
 #ifndef PB_TEXT_INTERNAL_H
 #define PB_TEXT_INTERNAL_H
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 /* The name LLVM prints for a target it cannot name (NameRef 0 or unknown). */
 #define PBI_TEXT_EXTERNAL "** External Symbol **"

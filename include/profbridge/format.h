@@ -38,15 +38,17 @@
 extern "C" {
 #endif
 
-#define PB_FORMAT_ABI 2
+/* A format plugin, as callers see it: opaque but for the getters below. Its
+ * fields are the plugin implementer's business (profbridge/sys/format.h). */
+typedef struct pb_format pb_format;
 
-/* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
- * The CLI accepts --NAME VALUE for every option of the plugin in use. */
-typedef struct pb_option_desc {
-    const char *name;
-    const char *arg;  /* argument placeholder, NULL for a flag */
-    const char *help;
-} pb_option_desc;
+/* What a format is, as data (no caller compares plugin names). */
+typedef enum pb_format_family {
+    PB_FAMILY_OTHER = 0,
+    PB_FAMILY_LLVM = 1,  /* LLVM instrumentation profiles: raw, indexed, text */
+    PB_FAMILY_JAVA = 2,  /* GraalVM Native Image profiles: iprof */
+    PB_FAMILY_MODEL = 3  /* profbridge's own lossless view of the model: json */
+} pb_format_family;
 
 /* A plugin option's value as given by the caller ("1" for flags). */
 typedef struct pb_kv {
@@ -126,37 +128,16 @@ typedef struct pb_dump_options {
  * NULL o or a version this library does not know. Thread-safe. */
 int pb_dump_options_init(pb_dump_options *o, unsigned version);
 
-typedef struct pb_format {
-    unsigned abi;               /* PB_FORMAT_ABI */
-    const char *name;           /* "iprof", "raw", "indexed", "text", "json" */
-    const char *description;    /* one line for --help */
-    const char *const *extensions; /* NULL-terminated, longest first: ".iprof.gz", ".iprof" */
-    /* Bids on the first bytes: 0 = not mine, else the number of bytes of evidence. */
-    int (*probe)(const uint8_t *head, size_t len);
-    /* Reads a whole profile. On failure *out is NULL and nothing leaks. A
-     * plugin that honours o->merge_into merges into it, returns 0 with *out
-     * NULL; one that ignores it returns the profile and pb_read merges it. */
-    int (*read)(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
-    /* Writes a profile. Notices about dropped data go to o->diag. */
-    int (*write)(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
-    /* Explains the bytes of the input (may be NULL). */
-    int (*dump)(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
-    const pb_option_desc *read_options;  /* NULL-name-terminated, may be NULL */
-    const pb_option_desc *write_options; /* NULL-name-terminated, may be NULL */
-    /*
-     * A read in two halves (all three NULL, or all three set; see
-     * pb_prepare_file): `prepare` does the part that needs no merge
-     * destination (load the bytes, decode and index what the records refer
-     * to) and must fail only when the input cannot be held at all (I/O,
-     * memory): a format error is left to `read_prepared`, which reports it
-     * as `read` would. `read_prepared` then works like `read` (honouring
-     * o->merge_into) and owns nothing afterwards; `free_prepared` frees the
-     * state in either case.
-     */
-    int (*prepare)(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
-    int (*read_prepared)(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
-    void (*free_prepared)(void *state);
-} pb_format;
+/* The plugin's name ("raw"), its one-line description, its family. */
+const char *pb_format_name(const pb_format *f);
+const char *pb_format_description(const pb_format *f);
+pb_format_family pb_format_family_of(const pb_format *f);
+/* The write option that picks the file version ("raw-version",
+ * "indexed-version", "iprof-version"), or NULL when the format has none. */
+const char *pb_format_version_option(const pb_format *f);
+/* 1 when the plugin streams: it hands out one record at a time
+ * (pb_visit below), so a caller never holds the whole input as a model. */
+int pb_format_streams(const pb_format *f);
 
 /* Registered plugins, in registry order (i < pb_format_count(); NULL for i
  * out of range). Descriptors are static: never freed. */
@@ -232,6 +213,36 @@ int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o
 int pb_prepared_streams(const pb_prepared *pr);
 
 void pb_prepared_free(pb_prepared *pr);
+
+/*
+ * Streaming: a caller that looks at each record once (merge, show) visits
+ * the input instead of reading a model of it. For every profile the input
+ * holds (a raw file may hold several: a program and its libraries), in file
+ * order and in one pass:
+ *   begin_profile(ctx, k, head)  profile k starts; head is a profile without
+ *                                records: the reader's tables so far (flags,
+ *                                symbols, strings), valid until end_profile;
+ *   record(ctx, head, name, len, r)  one record; a function's name is
+ *                                name[0..len) (r->name is not set), value
+ *                                symbols and Java contexts are head's; r and
+ *                                name are valid during the call only;
+ *   end_profile(ctx, k, head)    head is complete: flags, origin, binary
+ *                                ids, temporal traces of profile k alone.
+ * Records repeating a (name, hash) pair are handed out one by one (a model
+ * merges them). A callback may be NULL; nonzero from one stops the visit
+ * and is returned. Errors are pb_read's, with the same offsets.
+ */
+typedef struct pb_record_visitor {
+    int (*begin_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
+    int (*record)(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
+                  pb_error *err);
+    int (*end_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
+} pb_record_visitor;
+
+/* Visits `in` (o->format's plugin, or the content auction's winner):
+ * PB_EUNSUPPORTED when that plugin does not stream (pb_format_streams). */
+int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+             pb_error *err) PB_WARN_UNUSED;
 
 /*
  * Writes with plugin `f`. o may be NULL (the defaults). Returns 0,

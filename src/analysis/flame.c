@@ -9,7 +9,7 @@
 
 #include "analysis/flame.h"
 #include "bridge/java_text.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "util/json_text.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }

@@ -30,6 +30,7 @@
 #include "model/profile_internal.h"
 #include "llvm/stl_algo.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 /* ---- what differs between releases ----------------------------------------
  * The ORDER_* rows of src/llvm/target.h, each compared with the real
@@ -151,13 +152,7 @@ static int fn_get(fn_table *t, uint64_t id, size_t ts, uint32_t *out) {
         return 0;
     }
     if (t->n == UINT32_MAX - 1) return PB_ENOMEM;
-    if (t->n == t->cap) {
-        size_t cap = t->cap ? 2 * t->cap : 64;
-        fn_info *f = realloc(t->f, cap * sizeof *f);
-        if (!f) return PB_ENOMEM;
-        t->f = f;
-        t->cap = cap;
-    }
+    if (pbi_grow((void **)&t->f, &t->cap, t->n + 1, sizeof *t->f)) return PB_ENOMEM;
     k = (uint32_t)t->n;
     if (pbi_map_put(&t->index, id, k)) return PB_ENOMEM;
     memset(&t->f[k], 0, sizeof t->f[k]);

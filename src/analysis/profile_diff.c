@@ -22,6 +22,7 @@
 #include "model/profile_internal.h"
 #include "util/sort.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 struct pb_diff {
     pb_diff_entry *v;
@@ -122,13 +123,7 @@ static int measure(const pb_record *ra, const pb_record *rb, scratch *sc, uint64
 }
 
 static int add_entry(pb_diff *d, const pb_diff_entry *e) {
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 16;
-        pb_diff_entry *nv = realloc(d->v, cap * sizeof *nv);
-        if (!nv) return PB_ENOMEM;
-        d->v = nv;
-        d->cap = cap;
-    }
+    if (pbi_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) return PB_ENOMEM;
     d->v[d->n++] = *e;
     return 0;
 }

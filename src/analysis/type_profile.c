@@ -10,7 +10,7 @@
 
 #include "util/buf.h"
 #include "bridge/java_text.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "llvm/llvm_values.h"
 #include "analysis/type_profile.h"
 

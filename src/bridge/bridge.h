@@ -22,8 +22,9 @@
 #ifndef PB_BRIDGE_H
 #define PB_BRIDGE_H
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "profbridge/profile.h"
+#include "model/import.h"
 
 /* Reserved names of the native mapping (docs/mapping.md §7). */
 #define PBI_BRIDGE_NATIVE_TYPE "llvm:function"
@@ -32,45 +33,19 @@
 /* Meta record names stay below this many bytes (docs/mapping.md §6). */
 #define PBI_BRIDGE_META_CHUNK 60000
 
-/* `target` = the writer's name ("raw", "indexed", "text"): with o's options
- * it says whether type histograms survive, for the notice in iprof terms. */
-int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const char *target,
-                        const pb_write_options *o, pb_error *err);
-int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
-                         pb_error *err);
+/* `target` = the LLVM writer about to write (its name and version option
+ * word the notice about type histograms); `model` = the plugin of the
+ * model's own JSON view (family PB_FAMILY_MODEL), which holds the "llvm"
+ * iprof key. The caller (pb_write) passes both, so the bridge looks up no
+ * plugin: it sits below the registry (tests/interop/lint_layers.sh). */
+int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_format *target,
+                        const pb_format *model, const pb_write_options *o, pb_error *err);
+int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
+                         const pb_write_options *o, pb_error *err);
 
 /* 1 when method m is a native LLVM function in iprof form (declared in
  * PBI_BRIDGE_NATIVE_TYPE, return type PBI_BRIDGE_HASH_PREFIX<hash>); *hash
  * receives the hash. */
 int pbi_bridge_native_method(const pb_profile *p, uint32_t m, uint64_t *hash);
-
-/* Copies symbols, methods, contexts and int arrays from one profile into
- * another by content, remembering what it copied (bridge_import.c). */
-typedef struct pbi_importer {
-    pb_profile *dst;
-    const pb_profile *src;
-    uint32_t *sym, *meth; /* src index -> dst index + 1; 0 = not yet */
-    uint32_t *ctx, *ints;
-    size_t nsym, nmeth, nctx, nints;
-    pb_frame *frames;
-    size_t cap_frames;
-    uint32_t *sig;
-    size_t cap_sig;
-    pb_site *sites;
-    size_t cap_sites;
-    pb_value *vals;
-    size_t cap_vals;
-} pbi_importer;
-
-int pbi_import_init(pbi_importer *im, pb_profile *dst, const pb_profile *src, pb_error *err);
-void pbi_import_free(pbi_importer *im);
-int pbi_import_symbol(pbi_importer *im, uint32_t s, uint32_t *out, pb_error *err);
-int pbi_import_method(pbi_importer *im, uint32_t m, uint32_t *out, pb_error *err);
-int pbi_import_ctx(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err);
-int pbi_import_ints(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err);
-/* Translates record r of src for dst (name, ctx, layout, value symbols);
- * *t points into the importer's buffers until the next call. Value symbols
- * dst cannot know (PB_NONE in src) stay PB_NONE. */
-int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_error *err);
 
 #endif

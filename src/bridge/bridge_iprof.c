@@ -23,7 +23,7 @@
 #include "bridge/bridge.h"
 #include "bridge/bridge_meta.h"
 #include "util/diag.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "util/json_text.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
@@ -231,8 +231,7 @@ static int as_native(pb_profile *v, pb_profile *side, pbi_importer *iv, pbi_impo
 }
 
 /* The JSON model of `side` as the extension property of v. */
-static int put_extension(pb_profile *v, const pb_profile *side, pb_error *err) {
-    const pb_format *jf = pb_format_lookup("json");
+static int put_extension(pb_profile *v, const pb_profile *side, const pb_format *jf, pb_error *err) {
     if (!jf || !jf->write)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "native LLVM functions need the json plugin for the \"llvm\" iprof key");
@@ -272,8 +271,8 @@ static int empty_with_llvm_facts(const pb_profile *p) {
             pb_profile_trace_count(p) || pb_profile_trace_stream_size(p));
 }
 
-static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_write_options *o,
-                 pb_error *err) {
+static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_format *model,
+                 const pb_write_options *o, pb_error *err) {
     pbi_importer iv, is;
     int rc = pbi_import_init(&iv, v, p, err);
     if (rc) return rc;
@@ -339,7 +338,7 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
             }
         }
     }
-    if (!rc && (nnative || empty_with_llvm_facts(p))) rc = put_extension(v, side, err);
+    if (!rc && (nnative || empty_with_llvm_facts(p))) rc = put_extension(v, side, model, err);
     if (!rc && nnative > nkeyonly)
         pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
                             "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
@@ -354,8 +353,8 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
     return rc;
 }
 
-int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_write_options *o,
-                         pb_error *err) {
+int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
+                         const pb_write_options *o, pb_error *err) {
     *view = p;
     size_t nrec = pb_profile_record_count(p), i = 0;
     while (i < nrec && pb_profile_record(p, i)->kind != PB_REC_FUNCTION) i++;
@@ -369,7 +368,7 @@ int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_
         memset(&og, 0, sizeof og);
         snprintf(og.format, sizeof og.format, "iprof");
         pb_profile_set_origin(v, &og);
-        rc = build(p, v, side, o, err);
+        rc = build(p, v, side, model, o, err);
     }
     if (!rc) rc = pb_profile_canonicalize(v, err);
     pb_profile_free(side);

@@ -19,17 +19,16 @@
 #include "llvm/target.h"
 #include "bridge/bridge_meta.h"
 #include "util/diag.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "model/profile_internal.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
 
 /* The side profile from the extension key, or a new empty one. */
-static int open_side(const pb_profile *p, pb_profile **side, pb_error *err) {
+static int open_side(const pb_profile *p, const pb_format *jf, pb_profile **side, pb_error *err) {
     size_t len;
     const char *ext = pb_profile_prop(p, PBI_BRIDGE_EXT_PROP, &len);
     if (!ext) return pb_profile_new(side, err);
-    const pb_format *jf = pb_format_lookup("json");
     if (!jf || !jf->read)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, "llvm",
                             "the \"llvm\" iprof key needs the json plugin");
@@ -324,22 +323,15 @@ out:
 /* 1 when the target writer keeps kind-2 sites (docs/mapping.md §8): raw
  * v10+, indexed v12+, text of LLVM 19+; the file version is the option's, else
  * the one of the LLVM release the writer acts as (src/llvm/target.h). */
-static int keeps_histograms(const char *target, const pb_write_options *o) {
+static int keeps_histograms(const pb_format *target, const pb_write_options *o) {
     pbi_llvm_target t;
     if (pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &t, NULL) != 0)
         return 1; /* the writer refuses the option itself */
-    if (strcmp(target, "raw") == 0) {
-        const char *rv = o ? pb_kv_get(o->kv, o->nkv, "raw-version") : NULL;
-        return (rv ? strtol(rv, NULL, 10) : (long)t.raw_version) >= 10;
-    }
-    if (strcmp(target, "indexed") == 0) {
-        const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
-        return (iv ? strtol(iv, NULL, 10) : (long)t.indexed_version) >= 12;
-    }
-    return pbi_llvm_has(&t, PBI_LF_TEXT_VTABLE_SITES);
+    const char *vo = target->version_option;
+    return pbi_llvm_keeps_vtable_sites(&t, vo, vo && o ? pb_kv_get(o->kv, o->nkv, vo) : NULL);
 }
 
-static void histogram_notice(const pb_profile *v, const char *target, const pb_write_options *o) {
+static void histogram_notice(const pb_profile *v, const pb_format *target, const pb_write_options *o) {
     if (keeps_histograms(target, o)) return;
     size_t n = 0;
     for (size_t i = 0; i < pb_profile_record_count(v); i++) {
@@ -351,18 +343,18 @@ static void histogram_notice(const pb_profile *v, const char *target, const pb_w
                             "virtualInvoke/instanceOf/monitor entries are lost; the entries with their "
                             "totals, all other entries, the version, all types and all methods are kept "
                             "(docs/mapping.md §8)",
-                         target, n);
+                         target->name, n);
 }
 
-int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const char *target,
-                        const pb_write_options *o, pb_error *err) {
+int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_format *target,
+                        const pb_format *model, const pb_write_options *o, pb_error *err) {
     *view = p;
     size_t nrec = pb_profile_record_count(p), i = 0;
     while (i < nrec && pb_profile_record(p, i)->kind == PB_REC_FUNCTION) i++;
     int had_side = pb_profile_prop(p, PBI_BRIDGE_EXT_PROP, NULL) != NULL;
     if (i == nrec && !had_side && pb_profile_method_count(p) == 0) return 0;
     pb_profile *v = NULL;
-    int rc = open_side(p, &v, err);
+    int rc = open_side(p, model, &v, err);
     if (!rc) rc = build(p, v, had_side, o, err);
     if (!rc) histogram_notice(v, target, o);
     if (rc) {

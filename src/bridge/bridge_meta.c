@@ -20,11 +20,8 @@
 #include "bridge/bridge.h"
 #include "bridge/bridge_meta.h"
 #include "util/buf.h"
-#include "bridge/jname.h"
-
-static int nomem(pb_error *err) {
-    return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a meta record");
-}
+#include "model/jname.h"
+#include "util/grow.h"
 
 static int add_meta(pb_profile *v, const pb_buf *name, pb_error *err) {
     uint64_t one = 1;
@@ -71,7 +68,7 @@ static int add_list(pb_profile *v, const char *prefix, char sep, tok *t, size_t 
             pbi_buf_append(&b, t[i].text, t[i].len);
             i++;
         }
-        rc = pbi_buf_failed(&b) ? nomem(err) : add_meta(v, &b, err);
+        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : add_meta(v, &b, err);
     }
     pbi_buf_free(&b);
     return rc;
@@ -83,16 +80,16 @@ int pbi_meta_add_records(pb_profile *v, const char *version, const uint8_t *meth
     int rc;
     pbi_buf_puts(&b, "jmeta:version:");
     pbi_buf_puts(&b, version);
-    rc = pbi_buf_failed(&b) ? nomem(err) : add_meta(v, &b, err);
+    rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : add_meta(v, &b, err);
     size_t ns = pb_profile_symbol_count(v), nm = pb_profile_method_count(v);
     tok *t = calloc((ns > nm ? ns : nm) + 1, sizeof *t);
-    if (!rc && !t) rc = nomem(err);
+    if (!rc && !t) rc = pbi_nomem(err, "a meta record");
     size_t n = 0;
     for (uint32_t i = 0; i < ns && !rc; i++) {
         pbi_buf_reset(&b);
         pbi_jname_put_symbol(v, i, &b);
         if (pbi_buf_failed(&b) || !(t[n].text = malloc(b.len + 1))) {
-            rc = nomem(err);
+            rc = pbi_nomem(err, "a meta record");
             break;
         }
         memcpy(t[n].text, b.data, b.len);
@@ -118,7 +115,7 @@ int pbi_meta_add_records(pb_profile *v, const char *version, const uint8_t *meth
         if (!c) {
             for (size_t j = 0; j < i; j++) free(t[j].text);
             n = 0;
-            rc = nomem(err);
+            rc = pbi_nomem(err, "a meta record");
             break;
         }
         memcpy(c, t[i].text, t[i].len);
@@ -190,7 +187,7 @@ int pbi_meta_parse(pb_profile *v, const char *name, size_t len, pb_error *err) {
         pbi_buf_puts(&b, "jcall:t.t(");
         pbi_buf_append(&b, name + body, len - body);
         pbi_buf_puts(&b, ")t:0");
-        rc = pbi_buf_failed(&b) ? nomem(err) : parse_into(v, &b, 1, err);
+        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : parse_into(v, &b, 1, err);
     } else if (starts(name, len, "jmeta:methods:") &&
                (body = chunk_body(name, len, strlen("jmeta:methods:")))) {
         pbi_buf_puts(&b, "jcall:");
@@ -199,7 +196,7 @@ int pbi_meta_parse(pb_profile *v, const char *name, size_t len, pb_error *err) {
             else pbi_buf_putc(&b, name[i]);
         }
         pbi_buf_puts(&b, ":0");
-        rc = pbi_buf_failed(&b) ? nomem(err) : parse_into(v, &b, 0, err);
+        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : parse_into(v, &b, 0, err);
     } else {
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                           "expected jmeta:version:, jmeta:types:<k>: or jmeta:methods:<k>:");

@@ -281,7 +281,7 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
                       : strcmp(c->failure, "all") == 0 ? PB_MERGE_FAIL_ALL
                                                        : PB_MERGE_FAIL_ANY;
     mo.llvm_release = c->target.release;
-    if (strcmp(c->out_f->name, "iprof") == 0) {
+    if (pb_format_family_of(c->out_f) == PB_FAMILY_JAVA) {
         /* iprof has no 255-values-per-site limit and counts are Java longs:
          * a type histogram keeps every type (docs/mapping.md §6) */
         mo.keep_all_values = 1;

@@ -23,6 +23,7 @@
 #include "llvm_options.h"
 #include "opts.h"
 #include "progress.h"
+#include "show_parts.h"
 
 #define USAGE "show [options] IN"
 
@@ -73,66 +74,13 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
            o->profile_version || o->text; /* --json and --topn work in the Java view too */
 }
 
-/*
- * A raw file may hold several profiles back to back (a program and its shared
- * libraries write into one file). llvm-profdata show lists the records of
- * each profile, so a function in two of them appears twice; the model merges
- * them. So each profile is read again alone (raw-profile K), from the bytes
- * read once (the input may be a pipe). Asking for profile 1 costs only a
- * walk over profile 0's header and value data, so a file with one profile
- * (*nparts = 0 then) is not parsed twice.
- */
+/* The bytes of a raw input, read once (the input may be a pipe): the model
+ * and the profiles one by one (show_parts.c) come from them. */
 typedef struct raw_bytes {
     const uint8_t *data;
     size_t len;
     const char *name;
 } raw_bytes;
-
-static int read_raw_part(const raw_bytes *path, const pb_read_options *base, size_t k, pb_profile **one,
-                         pb_error *err) {
-    char num[24];
-    snprintf(num, sizeof num, "%zu", k);
-    pb_kv kv = {"raw-profile", num};
-    pb_read_options ro = *base;
-    ro.format = "raw";
-    ro.kv = &kv;
-    ro.nkv = 1;
-    pb_source *src = NULL;
-    int rc = pb_source_open_memory(&src, path->data, path->len, path->name, err);
-    if (rc == 0) rc = pb_read(one, src, &ro, err);
-    pb_source_free(src);
-    return rc;
-}
-
-static int read_raw_parts(const raw_bytes *path, const pb_read_options *base, pb_profile ***parts,
-                          size_t *nparts, pb_error *err) {
-    pb_profile *second = NULL;
-    pb_error e;
-    pb_error_clear(&e);
-    int rc = read_raw_part(path, base, 1, &second, &e);
-    if (rc == PB_ENOTFOUND) return 0; /* one profile: the merged model is the file */
-    for (size_t k = 0; rc == 0; k++) {
-        pb_profile *one = NULL;
-        if (k == 1) one = second, second = NULL;
-        else rc = read_raw_part(path, base, k, &one, &e);
-        if (rc == PB_ENOTFOUND) {
-            rc = 0;
-            break;
-        }
-        if (rc) break;
-        pb_profile **n = realloc(*parts, (*nparts + 1) * sizeof *n);
-        if (!n) {
-            pb_profile_free(one);
-            rc = pb_error_set(&e, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            break;
-        }
-        *parts = n;
-        (*parts)[(*nparts)++] = one;
-    }
-    pb_profile_free(second);
-    if (rc) *err = e;
-    return rc;
-}
 
 /* Sets the field of `so` that LLVM option `id` stands for; 0 if it is none. */
 static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
@@ -175,18 +123,156 @@ static int refuse_format(const char *fmt) {
                            "--json is profbridge's JSON view)", what);
 }
 
+/* What show read of its input. */
+typedef struct show_input {
+    pb_profile *p;           /* the model (a raw file's profiles merged) */
+    pb_profile **parts;      /* a raw file of several profiles: each alone */
+    size_t nparts;
+    pbi_diag_defer parts_diags; /* the parts' own diagnostics (show_parts.c) */
+    pb_source *held;         /* a raw input's bytes, read once */
+    int parts_rc;            /* the visit failed where the merged read did not: */
+    pb_error parts_err;      /* reported where the profiles are listed */
+    const pb_format *f;      /* the input's plugin */
+} show_input;
+
+static void show_input_free(show_input *in) {
+    for (size_t k = 0; k < in->nparts; k++) pb_profile_free(in->parts[k]);
+    free(in->parts);
+    pbi_defer_free(&in->parts_diags);
+    pb_profile_free(in->p);
+    pb_source_free(in->held);
+    memset(in, 0, sizeof *in);
+}
+
+/* A raw input: its bytes read once and visited once (show_parts.c), every
+ * profile alone and, for a file of one profile, the model itself. *src is
+ * then a memory source over the bytes (for pb_read), or NULL. */
+static int read_raw(show_input *in, pb_source **src, const pb_read_options *ro, pb_error *err) {
+    raw_bytes raw = {NULL, 0, NULL};
+    in->held = *src;
+    *src = NULL;
+    int prc = pb_source_read_all(in->held, &raw.data, &raw.len, err);
+    if (prc) return prc;
+    raw.name = pb_source_name(in->held);
+    pb_error_clear(&in->parts_err);
+    in->parts_rc = pbc_show_raw_parts(raw.data, raw.len, raw.name, ro, &in->parts_diags, &in->parts, &in->nparts,
+                                      &in->parts_err);
+    if (in->parts_rc) {
+        /* pb_read reads it again: its error, if it has one, is the input's;
+         * a profile that fails only when read alone (a file mixing raw
+         * versions) is reported where the profiles are listed */
+        pbi_defer_drop(&in->parts_diags);
+    } else if (in->nparts == 1) {
+        in->p = in->parts[0];
+        free(in->parts);
+        in->parts = NULL;
+        in->nparts = 0;
+        pbi_defer_flush(&in->parts_diags);
+    }
+    return in->p ? 0 : pb_source_open_memory(src, raw.data, raw.len, raw.name, err);
+}
+
+/*
+ * Reads the input into `in`. Returns -1 when there is a model to print,
+ * else the exit code: the input failed (reported here), or an indexed file
+ * was printed as its records streamed by (show_indexed.c).
+ */
+static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_llvm_opts *so, const char *out_path,
+                      pbc_progress_mode mode, show_input *in) {
+    pb_error err;
+    pb_error_clear(&err);
+    const char *from = ro->format;
+    /* Detect first, so that the --lenient hint follows only a reader's failure. */
+    pb_source *src = NULL;
+    if (pbc_llvm_input_unopenable(in_path, in_path)) return 1; /* as llvm-profdata-N: LLVM's words */
+    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
+    pbc_progress pg;
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, mode, "show", prc == 0 ? pb_source_name(src) : in_path);
+    pbc_progress_watch(&pg, src);
+    pbc_progress_watch_diag(&pg, ro);
+    if (prc == 0 && !from) prc = pb_format_detect(src, &in->f, &err);
+    if (prc == 0 && !in->f) in->f = pb_format_lookup(from);
+    if (prc == 0 && strcmp(pb_format_name(in->f), "raw") == 0) prc = read_raw(in, &src, ro, &err);
+    if (prc == 0 && strcmp(pb_format_name(in->f), "indexed") == 0 && pbc_show_llvm_streamable(so)) {
+        /* records straight from the file to the printer (show_indexed.c) */
+        int rc = pbc_show_indexed(in_path, src, ro, so, out_path); /* checks the version too */
+        pbc_progress_end(&pg);
+        pb_source_free(src);
+        return rc;
+    }
+    if (prc == 0 && !in->p) {
+        ro->format = pb_format_name(in->f);
+        prc = pb_read(&in->p, src, ro, &err);
+        read_failed = prc != 0;
+    }
+    pbc_progress_end(&pg);
+    pb_source_free(src);
+    if (prc) {
+        pbc_print_input_error(&err);
+        if (read_failed) pbc_lenient_hint(prc, ro->lenient);
+        return pbc_exit_for(prc);
+    }
+    return -1;
+}
+
+/* Prints the model read: the Java view of an iprof file, else llvm-profdata's. */
+static int print_input(show_input *in, const char *in_path, int llvm, pbc_show_llvm_opts *so,
+                       const pbi_llvm_target *target, const char *out_path) {
+    pb_error err;
+    pb_error_clear(&err);
+    int prc, rc;
+    FILE *out = stdout;
+    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+    /* a raw or indexed file the release cannot read: it says so, and so do we */
+    if ((rc = pbc_llvm_check_readable(target, in->p, name)) != 0) goto out;
+    rc = PBC_EXIT_USAGE;
+    if (!(out = pbc_open_out(out_path))) {
+        out = stdout; /* nothing to close */
+        goto out;
+    }
+    /* the model's origin, not the input's plugin: a json file of an iprof
+     * profile is shown in the Java view too */
+    const pb_format *origin = pb_format_lookup(pb_profile_origin(in->p)->format);
+    if (!llvm && pb_format_family_of(origin) == PB_FAMILY_JAVA) {
+        if (any_llvm_flag(so))
+            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
+        prc = pbc_show_iprof(in->p, name, so->topn, so->json, out, &err);
+    } else {
+        pbi_defer_flush(&in->parts_diags); /* the profiles' own, after the model's (as before) */
+        if (in->parts_rc) {
+            pbc_print_input_error(&in->parts_err);
+            rc = pbc_exit_for(in->parts_rc);
+            goto out;
+        }
+        /* a file llvm-profdata cannot read is shown as the .profdata convert
+         * writes of it (compare_read.h: one rule for show, overlap, diff) */
+        if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (prc = pbc_llvm_view(&in->p, name, target, &err)) != 0) {
+            pbc_print_error(&err);
+            rc = pbc_exit_for(prc);
+            goto out;
+        }
+        so->parts = (const pb_profile *const *)in->parts;
+        so->nparts = in->nparts;
+        prc = pbc_show_llvm(in->p, name, so, out, &err);
+    }
+    if (prc) {
+        pbc_print_input_error(&err);
+        rc = pbc_exit_for(prc);
+        goto out;
+    }
+    rc = PBC_EXIT_OK;
+out:
+    return pbc_close_out(out, out_path, rc);
+}
+
 int pbc_cmd_show(int argc, char **argv) {
     pbc_show_llvm_opts so;
     memset(&so, 0, sizeof so);
     const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL, *debug_info = NULL;
     unsigned max_corr_warn = 5;
     int lenient = 0, llvm = 0, llvm_json = 0, rc = PBC_EXIT_USAGE;
-    pb_profile *p = NULL, **parts = NULL;
-    size_t nparts = 0;
-    FILE *out = stdout;
     pbc_args args;
-    pb_error err;
-    pb_error_clear(&err);
 
     if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
@@ -252,92 +338,11 @@ int pbc_cmd_show(int argc, char **argv) {
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     pbc_apply_limits(&ro);
-    /* Detect first, so that the --lenient hint follows only a reader's failure. */
-    const pb_format *f = NULL;
-    pb_source *src = NULL, *held = NULL;
-    raw_bytes raw = {NULL, 0, NULL};
-    if (pbc_llvm_input_unopenable(in_path, in_path)) { /* as llvm-profdata-N: LLVM's words */
-        rc = 1;
-        goto out_args;
-    }
-    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
-    pbc_progress pg;
-    /* named as its messages name it ("<stdin>" for "-") */
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "show", prc == 0 ? pb_source_name(src) : in_path);
-    pbc_progress_watch(&pg, src);
-    pbc_progress_watch_diag(&pg, &ro);
-    if (prc == 0 && !from) prc = pb_format_detect(src, &f, &err);
-    if (prc == 0 && strcmp(f ? f->name : from, "raw") == 0) {
-        /* read once, parsed once per profile it holds (read_raw_parts) */
-        held = src;
-        src = NULL;
-        prc = pb_source_read_all(held, &raw.data, &raw.len, &err);
-        raw.name = pb_source_name(held);
-        if (prc == 0) prc = pb_source_open_memory(&src, raw.data, raw.len, raw.name, &err);
-    }
-    if (prc == 0 && strcmp(f ? f->name : from, "indexed") == 0 && pbc_show_llvm_streamable(&so)) {
-        /* records straight from the file to the printer (show_indexed.c) */
-        rc = pbc_show_indexed(in_path, src, &ro, &so, out_path); /* checks the version too */
-        pbc_progress_end(&pg);
-        pb_source_free(src);
-        goto out_args;
-    }
-    if (prc == 0) {
-        if (f) ro.format = f->name;
-        prc = pb_read(&p, src, &ro, &err);
-        read_failed = prc != 0;
-    }
-    pbc_progress_end(&pg);
-    pb_source_free(src);
-    if (prc) {
-        pbc_print_input_error(&err);
-        if (read_failed) pbc_lenient_hint(prc, lenient);
-        pb_source_free(held);
-        rc = pbc_exit_for(prc);
-        goto out_args;
-    }
-    const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
-    /* a raw or indexed file the release cannot read: it says so, and so do we */
-    if ((rc = pbc_llvm_check_readable(&target, p, name)) != 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    if (!(out = pbc_open_out(out_path))) {
-        out = stdout; /* nothing to close */
-        goto out;
-    }
-    if (!llvm && strcmp(pb_profile_origin(p)->format, "iprof") == 0) {
-        if (any_llvm_flag(&so))
-            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
-        prc = pbc_show_iprof(p, name, so.topn, so.json, out, &err);
-    } else {
-        if (strcmp(pb_profile_origin(p)->format, "raw") == 0 && raw.data &&
-            (prc = read_raw_parts(&raw, &ro, &parts, &nparts, &err)) != 0) {
-            pbc_print_input_error(&err);
-            rc = pbc_exit_for(prc);
-            goto out;
-        }
-        /* a file llvm-profdata cannot read is shown as the .profdata convert
-         * writes of it (compare_read.h: one rule for show, overlap, diff) */
-        if (!pbc_is_llvm_format(f ? f->name : from) && (prc = pbc_llvm_view(&p, name, &target, &err)) != 0) {
-            pbc_print_error(&err);
-            rc = pbc_exit_for(prc);
-            goto out;
-        }
-        so.parts = (const pb_profile *const *)parts;
-        so.nparts = nparts;
-        prc = pbc_show_llvm(p, name, &so, out, &err);
-    }
-    if (prc) {
-        pbc_print_input_error(&err);
-        rc = pbc_exit_for(prc);
-        goto out;
-    }
-    rc = PBC_EXIT_OK;
-out:
-    rc = pbc_close_out(out, out_path, rc);
-    for (size_t k = 0; k < nparts; k++) pb_profile_free(parts[k]);
-    free(parts);
-    pb_profile_free(p);
-    pb_source_free(held);
+    show_input in;
+    memset(&in, 0, sizeof in);
+    rc = read_input(in_path, &ro, &so, out_path, pbc_progress_mode_of(&args), &in);
+    if (rc < 0) rc = print_input(&in, in_path, llvm, &so, &target, out_path);
+    show_input_free(&in);
 out_args:
     pbc_args_free(&args);
     return rc;

@@ -12,10 +12,6 @@
 #include "llvm_input_error.h"
 #include "opts.h"
 
-int pbc_is_llvm_format(const char *f) {
-    return strcmp(f, "raw") == 0 || strcmp(f, "indexed") == 0 || strcmp(f, "text") == 0;
-}
-
 /* The profile as `convert -o X.profdata` writes it and a reader reads it
  * back: same writer and options, so the same records in the same order. */
 int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, pb_error *err) {
@@ -77,7 +73,7 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     }
     /* by the input's format, not the profile's origin: a json model of a raw
      * file is not what llvm-profdata reads */
-    if (!rc && as_llvm && !pbc_is_llvm_format(f->name)) {
+    if (!rc && as_llvm && pb_format_family_of(f) != PB_FAMILY_LLVM) {
         rc = pbc_llvm_view(out, path, t, &err);
         if (rc) pb_error_set_source(&err, path);
     }

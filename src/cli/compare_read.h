@@ -16,8 +16,6 @@
 #include "llvm/target.h"
 #include "profbridge/profbridge.h"
 
-/* 1 when llvm-profdata reads files of this format (raw, indexed, text). */
-int pbc_is_llvm_format(const char *format);
 
 /*
  * Replaces *pp (read from `path`, a file llvm-profdata cannot read) by the

@@ -7,10 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *pbc_args_prog = PBC_PROG;
-const char *pbc_args_argv0 = NULL;
-const char *pbc_args_tool = PBC_PROG;
-int pbc_args_llvm_style = 0;
 
 /* ---- response files ----------------------------------------------------------- */
 
@@ -713,4 +709,12 @@ void pbc_args_print_plugin_options(FILE *out, const pbc_arg_spec *specs) {
                 fprintf(out, "  %-26s %s (%s %s)\n", lhs, d->help ? d->help : "", f->name, t ? "writer" : "reader");
             }
     }
+}
+
+int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spec *llvm_specs,
+                           const pbc_arg_spec *specs, int argc, char **argv, pbc_args *out) {
+    int release = 0;
+    pbi_llvm_target t;
+    if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
+    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release, 0, out);
 }

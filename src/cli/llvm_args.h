@@ -121,8 +121,8 @@ int pbc_args_parse(const char *cmd, const char *usage, const pbc_arg_spec *specs
 void pbc_args_free(pbc_args *a);
 
 /*
- * Parses the command line of show or overlap (pbc_args_parse; defined in
- * opts.c beside pbc_llvm_target, which it calls): as
+ * Parses the command line of show or overlap (pbc_args_parse, release from
+ * pbc_llvm_target): as
  * llvm-profdata-N with llvm-profdata's table `llvm_specs` alone and release
  * N's options (an option of a later release is unknown, as there), else with
  * the command's own `specs`. Returns pbc_args_parse's 0 or PBC_EXIT_USAGE.
@@ -190,23 +190,5 @@ int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char 
 /* GNU tokenization of one response file's text (cl::TokenizeGNUCommandLine):
  * appends the words to *words (malloc'ed strings). Returns 0 or -1 (memory). */
 int pbc_args_tokenize_gnu(const char *text, size_t len, char ***words, size_t *n);
-
-/* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
-extern const char *pbc_args_prog;
-
-/* The program's name alone ("profbridge", "llvm-profdata-15"), where
- * pbc_args_prog may also name the subcommand ("llvm-profdata-15 merge": LLVM
- * 13-17 parsed each subcommand as a program of its own). */
-extern const char *pbc_args_tool;
-
-/* argv[0] as the program was started (a path or a name found on PATH), or
- * NULL: cl::ParseCommandLineOptions names it so in "Try: 'ARGV0 --help'",
- * where the message's first word is only the file name. */
-extern const char *pbc_args_argv0;
-
-/* 1: usage errors in LLVM's words ("llvm-profdata-19: Unknown command line
- * argument '-x'.  Try: ..." / "Did you mean '--y'?"), for the llvm-profdata
- * personality; 0: profbridge's (with the usage line and a --help hint). */
-extern int pbc_args_llvm_style;
 
 #endif

@@ -2,7 +2,6 @@
 /* opts.c -- option handling and messages shared by the subcommands (opts.h). */
 #define _GNU_SOURCE /* fopencookie: reports are printed through a pb_sink */
 #include "opts.h"
-#include "llvm_args.h"
 
 #include <errno.h>
 #include <sys/stat.h>
@@ -10,6 +9,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+
+const char *pbc_args_prog = PBC_PROG;
+const char *pbc_args_argv0 = NULL;
+const char *pbc_args_tool = PBC_PROG;
+int pbc_args_llvm_style = 0;
 
 int pbc_exit_for(int code) {
     switch (code) {
@@ -504,14 +508,6 @@ int pbc_check_output(const char *cmd, const char *out_path, const char *const *i
         }
     }
     return 0;
-}
-
-int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spec *llvm_specs,
-                           const pbc_arg_spec *specs, int argc, char **argv, pbc_args *out) {
-    int release = 0;
-    pbi_llvm_target t;
-    if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
-    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release, 0, out);
 }
 
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {

@@ -16,6 +16,8 @@
 #include <stdio.h>
 
 #include "profbridge/profbridge.h"
+/* the CLI lists plugins and their options (--help, dump): the implementer view */
+#include "profbridge/sys/format.h"
 #include "llvm/target.h"
 
 /* Exit codes of every subcommand (documented in docs/profbridge.1). */
@@ -184,5 +186,25 @@ int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t);
 
 /* Resets getopt for a subcommand (main already consumed the global options). */
 void pbc_getopt_reset(void);
+
+/* How the tool speaks (set once by main.c before any command runs; here and
+ * not in llvm_args.c because every message helper of opts.c reads them). */
+/* The program name messages start with ("profbridge" or "llvm-profdata-N"). */
+extern const char *pbc_args_prog;
+
+/* The program's name alone ("profbridge", "llvm-profdata-15"), where
+ * pbc_args_prog may also name the subcommand ("llvm-profdata-15 merge": LLVM
+ * 13-17 parsed each subcommand as a program of its own). */
+extern const char *pbc_args_tool;
+
+/* argv[0] as the program was started (a path or a name found on PATH), or
+ * NULL: cl::ParseCommandLineOptions names it so in "Try: 'ARGV0 --help'",
+ * where the message's first word is only the file name. */
+extern const char *pbc_args_argv0;
+
+/* 1: usage errors in LLVM's words ("llvm-profdata-19: Unknown command line
+ * argument '-x'.  Try: ..." / "Did you mean '--y'?"), for the llvm-profdata
+ * personality; 0: profbridge's (with the usage line and a --help hint). */
+extern int pbc_args_llvm_style;
 
 #endif

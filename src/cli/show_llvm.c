@@ -8,7 +8,7 @@
  * (pbi_llvm_has, the PBI_LF_SHOW_* rows of src/llvm/target.h); it never
  * compares release numbers.
  *
- * The summary lines are recomputed from the records shown, with the rules of
+ * The pbc_summary lines are recomputed from the records shown, with the rules of
  * InstrProfSummaryBuilder (spec §3.4): records whose first count is
  * a pseudo count (2^64-1, 2^64-2) are left out, u64 totals wrap, and the
  * detailed entries walk the counts downwards across all cutoffs.
@@ -26,10 +26,9 @@
 #include "opts.h"
 #include "util/json_text.h"
 #include "util/report_version.h"
+#include "show_summary.h"
 #include "util/sort.h"
 
-#define PSEUDO_HOT UINT64_MAX
-#define PSEUDO_WARM (UINT64_MAX - 1)
 
 static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,
                                            600000, 700000, 800000, 900000, 950000, 990000,
@@ -37,114 +36,6 @@ static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 40000
 /* ProfileSummaryBuilder::DefaultCutoffs before LLVM added the low ones
  * (PBI_LF_SHOW_CUTOFFS_7). */
 static const uint32_t default_cutoffs_7[] = {800000, 900000, 950000, 990000, 999000, 999900, 999990};
-
-/* ---- summary (ProfileSummaryBuilder) ------------------------------------------ */
-
-typedef struct freq {
-    uint64_t count;
-    uint32_t n;
-} freq;
-
-typedef struct summary {
-    uint64_t num_functions, max_function, max_internal, max_count, total;
-    uint32_t num_counts;
-    uint64_t *c; /* every count, unsorted; sum_finish turns them into f */
-    size_t nc, cc;
-    freq *f; /* distinct counts, descending, after sum_finish */
-    size_t nf;
-    int keep; /* collect c (for the detailed summary) */
-    int oom;
-} summary;
-
-static void sum_count(summary *s, uint64_t c) {
-    s->total += c;
-    if (c > s->max_count) s->max_count = c;
-    s->num_counts++;
-    if (!s->keep) return;
-    if (s->nc == s->cc) {
-        size_t ncap = s->cc ? s->cc * 2 : 64;
-        uint64_t *n = realloc(s->c, ncap * sizeof *n);
-        if (!n) {
-            s->oom = 1;
-            return;
-        }
-        s->c = n;
-        s->cc = ncap;
-    }
-    s->c[s->nc++] = c;
-}
-
-static void sum_record(summary *s, const pb_record *r, int pseudo_records) {
-    if (r->num_counters == 0) return;
-    if (!pseudo_records) {
-        /* LLVM 13-15: every record is a function; single counts of 2^64-1
-         * are left out (addEntryCount / addInternalCount "skip invalid count") */
-        s->num_functions++;
-        for (uint32_t i = 0; i < r->num_counters; i++) {
-            uint64_t c = r->counters[i];
-            if (c == PSEUDO_HOT) continue;
-            sum_count(s, c);
-            uint64_t *max = i ? &s->max_internal : &s->max_function;
-            if (c > *max) *max = c;
-        }
-        return;
-    }
-    if (r->counters[0] == PSEUDO_HOT || r->counters[0] == PSEUDO_WARM) return;
-    s->num_functions++;
-    sum_count(s, r->counters[0]);
-    if (r->counters[0] > s->max_function) s->max_function = r->counters[0];
-    for (uint32_t i = 1; i < r->num_counters; i++) {
-        sum_count(s, r->counters[i]);
-        if (r->counters[i] > s->max_internal) s->max_internal = r->counters[i];
-    }
-}
-
-/* Sorts the counts descending (radix sort: qsort was a fifth of `show`) and
- * collapses equal ones. */
-static void sum_finish(summary *s) {
-    if (!s->nc) return;
-    if (pbi_sort_u64_desc(s->c, s->nc) || !(s->f = malloc(s->nc * sizeof *s->f))) {
-        s->oom = 1;
-        return;
-    }
-    size_t k = 0;
-    s->f[0].count = s->c[0];
-    s->f[0].n = 1;
-    for (size_t i = 1; i < s->nc; i++) {
-        if (s->c[i] == s->f[k].count) {
-            s->f[k].n++;
-        } else {
-            s->f[++k].count = s->c[i];
-            s->f[k].n = 1;
-        }
-    }
-    s->nf = k + 1;
-}
-
-typedef struct dentry {
-    uint32_t cutoff;
-    uint64_t min_count;
-    uint64_t num;
-} dentry;
-
-/* Detailed entries: the cumulative walk over descending counts (§3.4). */
-static void sum_detailed(const summary *s, const uint32_t *cut, size_t ncut, dentry *out) {
-    uint64_t cur = 0, seen = 0, count = 0;
-    size_t i = 0;
-    for (size_t c = 0; c < ncut; c++) {
-        /* floor(total * cutoff / 1e6) without a 128-bit type: cutoff <= 1e6 */
-        uint64_t desired = (s->total / 1000000u) * cut[c] + (s->total % 1000000u) * cut[c] / 1000000u;
-        while (cur < desired && i < s->nf) {
-            count = s->f[i].count;
-            cur += count * s->f[i].n;
-            seen = (uint32_t)(seen + s->f[i].n);
-            i++;
-        }
-        out[c].cutoff = cut[c];
-        out[c].min_count = count;
-        out[c].num = seen;
-    }
-}
 
 /* ---- hand-made line buffer (the hot lines of --all-functions --counts) ---------- */
 
@@ -436,7 +327,7 @@ struct pbc_show_llvm_state {
     FILE *out;
     uint64_t flags;
     int is_ir, json, first_json_fn;
-    summary sm;
+    pbc_summary sm;
     vstats vs[PB_VK_COUNT];
     size_t shown, below, nhot;
     uint64_t nseen; /* records offered to the heap */
@@ -560,7 +451,7 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     st->json = o->json;
     st->first_json_fn = 1;
     st->lb.out = out;
-    /* only the detailed summary needs every count (sorted): the other lines
+    /* only the detailed pbc_summary needs every count (sorted): the other lines
      * need totals and maxima, and sorting was 6% of `show` */
     st->sm.keep = o->detailed_summary || wants_hot_list(o, &st->tg);
     st->heap_cap = o->topn < 1024 ? (size_t)o->topn + 1 : 1024;
@@ -606,7 +497,7 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     int pseudo = pbi_llvm_has(&st->tg, PBI_LF_SHOW_PSEUDO_COUNTS);
-    sum_record(&st->sm, r, pseudo);
+    pbc_sum_record(&st->sm, r, pseudo);
     if (o->covered) {
         int any = 0;
         for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
@@ -624,20 +515,20 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
         return;
     }
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
-    if (pseudo && (c0 == PSEUDO_HOT || c0 == PSEUDO_WARM)) {
+    if (pseudo && (c0 == PBC_PSEUDO_HOT || c0 == PBC_PSEUDO_WARM)) {
         if (show && !json) {
             if (!st->shown) fputs("Counters:\n", out);
             st->shown++;
             fputs("  ", out);
             fwrite(name, 1, nlen, out);
             fprintf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash,
-                    r->num_counters, c0 == PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
+                    r->num_counters, c0 == PBC_PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
         }
         return;
     }
     uint64_t fmax = 0, fsum = 0;
     for (uint32_t k = 0; k < r->num_counters; k++) {
-        if (!pseudo && r->counters[k] == PSEUDO_HOT) continue; /* 13-15: "invalid" counts */
+        if (!pseudo && r->counters[k] == PBC_PSEUDO_HOT) continue; /* 13-15: "invalid" counts */
         if (r->counters[k] > fmax) fmax = r->counters[k];
         fsum += r->counters[k];
     }
@@ -790,7 +681,7 @@ static int summary_cutoffs(const pbc_show_llvm_opts *o, const pbi_llvm_target *t
  * count of the summary's entry for 99% (ProfileSummaryBuilder's hot
  * threshold: the first cutoff >= 990000 of the detailed summary), then
  * the functions whose largest counter reaches N, hottest first. */
-static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *err) {
+static int print_hot_list(pbc_show_llvm_state *st, const pbc_summary *sm, pb_error *err) {
     enum { HOT_CUTOFF = 990000 }; /* ProfileSummaryCutoffHot's default */
     const uint32_t *cuts;
     uint32_t *owned;
@@ -808,9 +699,9 @@ static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *
                             "Desired percentile exceeds the maximum cutoff (--hot-func-list needs a cutoff of at "
                             "least 990000)");
     }
-    dentry de[1];
+    pbc_dentry de[1];
     uint32_t one = cuts[k];
-    sum_detailed(sm, &one, 1, de);
+    pbc_sum_detailed(sm, &one, 1, de);
     free(owned);
     uint64_t threshold = de[0].min_count;
     if (st->nhl) qsort(st->hl, st->nhl, sizeof *st->hl, hot_list_cmp);
@@ -834,33 +725,18 @@ static int print_hot_list(pbc_show_llvm_state *st, const summary *sm, pb_error *
     return 0;
 }
 
-int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
+/* ---- the end of show: what follows the records -------------------------------------- */
+
+/* "Instrumentation level", the totals and maxima, the --value-cutoff lines. */
+static void print_heading(const pbc_show_llvm_state *st, const pbc_summary *smp) {
     const pbc_show_llvm_opts *o = st->o;
     FILE *out = st->out;
     uint64_t flags = st->flags;
-    int is_ir = st->is_ir, json = st->json, rc = 0;
-    summary sm = st->sm;
-    vstats *vs = st->vs;
-    size_t shown = st->shown, below = st->below, nhot = st->nhot;
-    hot *heap = st->heap;
-    uint32_t *cut = NULL;
-    size_t ncut = 0;
-    size_t nparts = o->nparts ? o->nparts : 1;
-
-    if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
-    if (o->text || o->covered) {
-        if (json) fputs("}\n", out);
-        goto out;
-    }
-    if (json && shown) fputc(']', out);
-    if (!sm.oom) sum_finish(&sm);
-    if (sm.oom) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        goto out;
-    }
-
-    int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
+    int is_ir = st->is_ir, json = st->json;
+    const pbc_summary sm = *smp;
+    size_t shown = st->shown, below = st->below;
     const pbi_llvm_target *tg = &st->tg;
+    int entry_first = (flags & PB_VARIANT_ENTRY_FIRST) != 0;
     if (json) {
         fprintf(out, ", \"instrumentation_level\": \"%s\"", is_ir ? "IR" : "Front-end");
         if (is_ir) fprintf(out, ", \"entry_first\": %d", entry_first);
@@ -878,7 +754,7 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             fprintf(out, "  instrument_loop_entries = %d", (flags & PB_VARIANT_INSTR_LOOP_ENTRIES) != 0);
         fputc('\n', out);
         if (o->all_functions || (o->function && *o->function)) fprintf(out, "Functions shown: %zu\n", shown);
-        /* LLVM 20+ prints the summary with ProfileSummary::printSummary:
+        /* LLVM 20+ prints the pbc_summary with ProfileSummary::printSummary:
          * the totals follow the maxima (with or without --detailed-summary)
          * and the --value-cutoff lines come after them, not before */
         int print_summary = pbi_llvm_has(tg, PBI_LF_SHOW_BLOCK_TOTALS);
@@ -891,17 +767,20 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
             print_cutoff_counts(out, o->value_cutoff, below, sm.num_functions);
         }
     }
-    if (st->heap_nomem) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
-        goto out;
-    }
-    if (o->topn) {
-        /* popped ascending, printed descending */
+}
+
+/* --topn: the heap popped ascending, printed descending. */
+static int print_topn(pbc_show_llvm_state *st, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    size_t nhot = st->nhot;
+    hot *heap = st->heap;
+    {
         size_t n = nhot;
         hot *sorted = calloc(n ? n : 1, sizeof *sorted);
         if (!sorted) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            goto out;
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
         for (size_t k = 0; k < n; k++) {
             sorted[k] = heap[0];
@@ -924,7 +803,17 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) fputc(']', out);
         free(sorted);
     }
-    if (wants_hot_list(o, tg) && (rc = print_hot_list(st, &sm, err)) != 0) goto out;
+    st->nhot = nhot;
+    return 0;
+}
+
+/* "Statistics for ... profile" of each value kind asked for. */
+static void print_value_stats(const pbc_show_llvm_state *st) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    size_t shown = st->shown;
+    const vstats *vs = st->vs;
     static const char *const stat_title[3] = {"indirect call sites", "memory intrinsic calls sizes", "vtable"};
     static const char *const stat_key[3] = {"indirect_call_statistics", "memop_statistics", "vtable_statistics"};
     static const unsigned stat_order[3] = {PB_VK_INDIRECT_CALL, PB_VK_VTABLE, PB_VK_MEMOP_SIZE};
@@ -939,15 +828,26 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         print_stats(out, &vs[k], json);
     }
-    if (o->detailed_summary) {
+}
+
+/* --detailed-summary: the blocks above each cutoff. */
+static int print_detailed_summary(const pbc_show_llvm_state *st, const pbc_summary *smp, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json, rc;
+    const pbc_summary sm = *smp;
+    const pbi_llvm_target *tg = &st->tg;
+    uint32_t *cut = NULL;
+    size_t ncut = 0;
+    {
         const uint32_t *cuts;
-        if ((rc = summary_cutoffs(o, tg, &cuts, &ncut, &cut, err))) goto out;
-        dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
+        if ((rc = summary_cutoffs(o, tg, &cuts, &ncut, &cut, err))) return rc;
+        pbc_dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
         if (!de) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            goto out;
+            free(cut);
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
-        sum_detailed(&sm, cuts, ncut, de);
+        pbc_sum_detailed(&sm, cuts, ncut, de);
         if (json) {
             fprintf(out, ", \"total_blocks\": %" PRIu32, sm.num_counts);
             ju(out, ", \"total_count\": ", sm.total);
@@ -980,6 +880,17 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) fputc(']', out);
         free(de);
     }
+    free(cut);
+    return 0;
+}
+
+/* --binary-ids: of every profile of the file, or the last one's (LLVM 13-17). */
+static void print_binary_ids(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    const pbi_llvm_target *tg = &st->tg;
+    size_t nparts = o->nparts ? o->nparts : 1;
     /* LLVM 15-17's raw reader kept only the last profile's ids of a file
      * holding several (each profile's header replaced the list) */
     size_t first_part = nparts > 1 && pbi_llvm_has(tg, PBI_LF_BINARY_IDS_LAST_ONLY) ? nparts - 1 : 0;
@@ -1003,6 +914,14 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         if (json) fputc(']', out);
     }
+}
+
+/* --profile-version: raw's whole version word, indexed's low 32 bits. */
+static void print_profile_version(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
+    uint64_t flags = st->flags;
     if (o->profile_version) {
         const pb_origin *org = pb_profile_origin(p);
         /* raw: the whole version word; indexed: its low 32 bits (spec §4) */
@@ -1011,6 +930,13 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         if (json) ju(out, ", \"profile_version\": ", v);
         else fprintf(out, "Profile version: %" PRIu64 "\n", v);
     }
+}
+
+/* --temporal-profile-traces. */
+static void print_traces(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json;
     if (o->temporal_traces) {
         size_t nt = pb_profile_trace_count(p);
         if (json)
@@ -1045,13 +971,44 @@ int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *er
         }
         if (json) fputs("]}", out);
     }
+}
+
+int pbc_show_llvm_end(pbc_show_llvm_state *st, const pb_profile *p, pb_error *err) {
+    const pbc_show_llvm_opts *o = st->o;
+    FILE *out = st->out;
+    int json = st->json, rc = 0;
+    pbc_summary sm = st->sm;
+    size_t shown = st->shown;
+
+    if (json && (o->text || o->covered || o->list_below_cutoff)) fputc(']', out);
+    if (o->text || o->covered) {
+        if (json) fputs("}\n", out);
+        goto out;
+    }
+    if (json && shown) fputc(']', out);
+    if (!sm.oom) pbc_sum_finish(&sm);
+    if (sm.oom) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    print_heading(st, &sm);
+    if (st->heap_nomem) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
+        goto out;
+    }
+    if (o->topn && (rc = print_topn(st, err)) != 0) goto out;
+    if (wants_hot_list(o, &st->tg) && (rc = print_hot_list(st, &sm, err)) != 0) goto out;
+    print_value_stats(st);
+    if (o->detailed_summary && (rc = print_detailed_summary(st, &sm, err)) != 0) goto out;
+    print_binary_ids(st, p);
+    if (o->profile_version) print_profile_version(st, p);
+    if (o->temporal_traces) print_traces(st, p);
     if (json) fputs("}\n", out);
 out:
     free(sm.f);
     free(sm.c);
-    free(heap);
+    free(st->heap);
     free(st->hl);
-    free(cut);
     free(st);
     if (rc == 0 && ferror(out))
         rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "cannot write the output");

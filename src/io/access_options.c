@@ -111,7 +111,7 @@ int pb_read_options_set(pb_read_options *o, const char *key, const char *value, 
     if (strcmp(key, "format") == 0) {
         const pb_format *f = pb_format_lookup(value);
         if (!f) return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, key, "the name of a format plugin", value);
-        char *d = dup_str(f->name);
+        char *d = dup_str(pb_format_name(f));
         if (!d) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory");
         free(h->format);
         h->format = d;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "io/registry.h"
 #include "util/api.h"
 

@@ -12,7 +12,7 @@
 
 #include "bridge/bridge.h"
 #include "io/registry.h"
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 #include "util/api.h"
 
 #define PB_FORMAT(n) extern const pb_format pbi_format_##n;
@@ -35,13 +35,6 @@ const pb_format *pb_format_lookup(const char *name) {
     return NULL;
 }
 
-const char *pb_kv_get(const pb_kv *kv, size_t n, const char *key) {
-    const char *v = NULL;
-    for (size_t i = 0; i < n; i++)
-        if (kv[i].key && strcmp(kv[i].key, key) == 0) v = kv[i].value;
-    return v;
-}
-
 const pb_format *pb_format_for_path(const char *path) {
     const pb_format *best = NULL;
     size_t best_len = 0, plen = path ? strlen(path) : 0;
@@ -57,6 +50,19 @@ const pb_format *pb_format_for_path(const char *path) {
     }
     return best;
 }
+
+/* The plugin of the model's own view (PB_FAMILY_MODEL), or NULL. */
+static const pb_format *model_plugin(void) {
+    for (size_t i = 0; formats[i]; i++)
+        if (formats[i]->family == PB_FAMILY_MODEL) return formats[i];
+    return NULL;
+}
+
+const char *pb_format_name(const pb_format *f) { return f ? f->name : NULL; }
+const char *pb_format_description(const pb_format *f) { return f ? f->description : NULL; }
+pb_format_family pb_format_family_of(const pb_format *f) { return f ? f->family : PB_FAMILY_OTHER; }
+const char *pb_format_version_option(const pb_format *f) { return f ? f->version_option : NULL; }
+int pb_format_streams(const pb_format *f) { return f && f->visit != NULL; }
 
 /* A short printable picture of the first bytes, for "nobody recognised it". */
 static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {
@@ -180,6 +186,26 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
     return rc;
 }
 
+int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
+    pb_read_options defaults = PB_READ_OPTIONS_INIT;
+    if (!o) o = &defaults;
+    pbi_named_diag nd;
+    pb_read_options named = pbi_named_options(o, &nd, pb_source_name(in));
+    o = &named;
+    pb_source_set_limits(in, o->max_input_size, o->max_inflation);
+    const pb_format *f = NULL;
+    int rc = pbi_read_format(in, o, &f, err);
+    if (rc) return rc;
+    if (!f->visit) {
+        pb_error_set_source(err, pb_source_name(in));
+        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                            "the '%s' plugin cannot hand out records one by one", f->name);
+    }
+    rc = f->visit(in, o, v, ctx, err);
+    if (rc) pb_error_set_source(err, pb_source_name(in));
+    return rc;
+}
+
 int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, pb_error *err) {
     pbi_api_enter(err);
     if (!out) return pbi_null_arg(err, __func__, "out");
@@ -207,11 +233,15 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot write profiles", f->name);
     /* LLVM writers get Java data with its meta records and native functions
-     * back from iprof form (src/bridge/bridge.h); the iprof writer bridges itself. */
+     * back from iprof form, Java writers LLVM functions in iprof form
+     * (src/bridge/bridge.h). Both carry what has no place in the other
+     * family as the model's JSON view, so the bridge gets that plugin. */
     const pb_profile *view = p;
     int rc = 0;
-    if (strcmp(f->name, "raw") == 0 || strcmp(f->name, "indexed") == 0 || strcmp(f->name, "text") == 0)
-        rc = pbi_bridge_for_llvm(p, &view, f->name, o, err);
+    if (f->family == PB_FAMILY_LLVM)
+        rc = pbi_bridge_for_llvm(p, &view, f, model_plugin(), o, err);
+    else if (f->family == PB_FAMILY_JAVA)
+        rc = pbi_bridge_for_iprof(p, &view, model_plugin(), o, err);
     if (!rc) rc = f->write(view, out, o, err);
     if (view != p) pb_profile_free((pb_profile *)view);
     return rc;

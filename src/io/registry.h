@@ -3,7 +3,7 @@
 #ifndef PBI_REGISTRY_H
 #define PBI_REGISTRY_H
 
-#include "profbridge/format.h"
+#include "profbridge/sys/format.h"
 
 /* The plugin that reads `in`: o->format's, or the content auction's winner;
  * an error when there is none or it cannot read. */

@@ -3,6 +3,7 @@
 #include "llvm/target.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static const struct {
     int release;
@@ -58,4 +59,14 @@ int pbi_llvm_first_reading_indexed(uint32_t v) {
 
 const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f) {
     return (size_t)f < PBI_LF_COUNT_ ? features[f].meaning : "";
+}
+
+int pbi_llvm_keeps_vtable_sites(const pbi_llvm_target *t, const char *version_option, const char *chosen) {
+    if (!version_option) return pbi_llvm_has(t, PBI_LF_TEXT_VTABLE_SITES);
+#define PBI_X(opt, since, field)                                                     \
+    if (strcmp(version_option, opt) == 0)                                            \
+        return (chosen ? strtol(chosen, NULL, 10) : (long)t->field) >= (long)(since);
+    PBI_LLVM_FILES(PBI_X)
+#undef PBI_X
+    return 1; /* a file we know no rule for: nothing to warn about */
 }

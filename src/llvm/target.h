@@ -192,6 +192,21 @@ int pbi_llvm_target_from_kv(const pb_kv *kv, size_t nkv, pbi_llvm_target *out, p
  * of 13..24 does): what a notice names when older tools cannot read a file. */
 int pbi_llvm_first_reading_indexed(uint32_t v);
 
+/*
+ * The LLVM files and the first version of each that holds kind-2 (vtable)
+ * value sites, by the write option that picks the version (a plugin's
+ * pb_format.version_option). A file without a version option (text) has
+ * them from release TEXT_VTABLE_SITES on. One row per file:
+ *   option             vtable sites since   the target's version of it  */
+#define PBI_LLVM_FILES(X)                                  \
+    X("raw-version",     10, raw_version)                  \
+    X("indexed-version", 12, indexed_version)
+
+/* 1 when the file an LLVM writer with version option `version_option`
+ * (NULL: text) writes for t keeps vtable value sites; `chosen` is the
+ * option's value when the caller gave one. */
+int pbi_llvm_keeps_vtable_sites(const pbi_llvm_target *t, const char *version_option, const char *chosen);
+
 /* Human-readable meaning of a feature (for docs and dump). */
 const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f);
 

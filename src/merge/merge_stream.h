@@ -16,6 +16,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model/import.h"
 #include "profbridge/profile.h"
 
 typedef struct pbi_merge_scratch {
@@ -29,8 +30,7 @@ typedef struct pbi_merge_stream {
     uint64_t flags;  /* the input's variant flags so far: the reader keeps them current */
     int started;     /* a record was merged (the kind check is done then, once) */
     size_t next;     /* records handed in so far: dst's record there is the first guess */
-    uint32_t *sym;   /* side symbol index -> dst's, for the first nsym side symbols */
-    size_t nsym, cap_sym;
+    pbi_importer im; /* side's symbols in dst (model/import.h) */
     pbi_merge_scratch s;
 } pbi_merge_stream;
 

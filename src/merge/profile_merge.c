@@ -347,75 +347,6 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
 
 /* ---- whole profiles ------------------------------------------------------------ */
 
-typedef struct import_maps {
-    uint32_t *sym, *meth, *ctx, *ints; /* src index -> dst index (PB_NONE: not yet) */
-    pb_frame *frames;
-    size_t cap_frames;
-} import_maps;
-
-static int import_tables(pb_profile *dst, const pb_profile *src, import_maps *m, pb_error *err) {
-    size_t ns = src->sym_keys.count, nm = src->meth_keys.count;
-    size_t nc = src->ctxs.count, ni = src->ints.count;
-    m->sym = malloc((ns ? ns : 1) * sizeof *m->sym);
-    m->meth = malloc((nm ? nm : 1) * sizeof *m->meth);
-    m->ctx = malloc((nc ? nc : 1) * sizeof *m->ctx);
-    m->ints = malloc((ni ? ni : 1) * sizeof *m->ints);
-    if (!m->sym || !m->meth || !m->ctx || !m->ints)
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
-    int rc = 0;
-    for (size_t i = 0; i < ns && !rc; i++) {
-        const pb_symbol *s = &src->syms[i];
-        if (s->placeholder) {
-            rc = pb_profile_add_placeholder_symbol(dst, s->placeholder_id, &m->sym[i], err);
-        } else {
-            size_t len;
-            const char *n = pb_profile_str(src, s->name, &len);
-            rc = pb_profile_add_symbol(dst, n, len, &m->sym[i], err);
-        }
-    }
-    uint32_t *sig = NULL;
-    size_t cap_sig = 0;
-    for (size_t i = 0; i < nm && !rc; i++) {
-        const pb_method *me = &src->meths[i];
-        if (me->placeholder) {
-            rc = pb_profile_add_placeholder_method(dst, me->placeholder_id, &m->meth[i], err);
-            continue;
-        }
-        if (me->num_sig > cap_sig) {
-            uint32_t *s2 = realloc(sig, me->num_sig * sizeof *sig);
-            if (!s2) {
-                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a signature");
-                break;
-            }
-            sig = s2;
-            cap_sig = me->num_sig;
-        }
-        for (uint32_t j = 0; j < me->num_sig; j++) sig[j] = m->sym[me->sig[j]];
-        size_t len;
-        const char *n = pb_profile_str(src, me->name, &len);
-        rc = pb_profile_add_method(dst, n, len, sig, me->num_sig, &m->meth[i], err);
-    }
-    free(sig);
-    for (size_t i = 0; i < nc && !rc; i++) {
-        size_t n;
-        const pb_frame *f = pb_profile_context(src, (uint32_t)i, &n);
-        if (n > m->cap_frames) {
-            pb_frame *f2 = realloc(m->frames, n * sizeof *f2);
-            if (!f2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
-            m->frames = f2;
-            m->cap_frames = n;
-        }
-        for (size_t j = 0; j < n; j++) m->frames[j] = (pb_frame){m->meth[f[j].method], f[j].bci};
-        rc = pb_profile_intern_context(dst, m->frames, n, &m->ctx[i], err);
-    }
-    for (size_t i = 0; i < ni && !rc; i++) {
-        size_t n;
-        const int32_t *v = pb_profile_ints(src, (uint32_t)i, &n);
-        rc = pb_profile_intern_ints(dst, v, n, &m->ints[i], err);
-    }
-    return rc;
-}
-
 /*
  * Checks the kinds can be merged, with the rule of the target release
  * (src/llvm/target.h; llvm-profdata's loadInput and
@@ -507,18 +438,18 @@ static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len,
     return pb_profile_intern(dst, n, len, id, err);
 }
 
-static int merge_records(pb_profile *dst, const pb_profile *src, const import_maps *m,
+/* src's records into dst, their tables translated by im (pbi_import_all
+ * ran), names resolved here (remapping, the record-order hint). */
+static int merge_records(pb_profile *dst, const pb_profile *src, pbi_importer *im,
                          const pb_merge_options *o, pb_error *err) {
     scratch s = {NULL, 0};
-    pb_site *sites = NULL;
-    size_t cap_sites = 0;
-    pb_value *vals = NULL;
-    size_t cap_vals = 0;
     int rc = 0;
+    im->names_by_caller = 1;
     for (size_t i = 0; i < src->num_recs && !rc; i++) {
         const pb_record *r = &src->recs[i];
-        pb_record t = *r;
+        pb_record t;
         size_t known = SIZE_MAX;
+        if ((rc = pbi_import_record(im, r, &t, err))) break;
         if (r->kind == PB_REC_FUNCTION) {
             size_t len;
             const char *n = pb_profile_str(src, r->name, &len);
@@ -530,57 +461,10 @@ static int merge_records(pb_profile *dst, const pb_profile *src, const import_ma
             t.name = PB_NONE;
             rc = resolve_name(dst, i, n, len, r->hash, o, &t.name, &known, err);
             if (rc) break;
-        } else {
-            /* out-of-range ids (changed in place) stay invalid for dst's
-             * validation to refuse */
-            t.ctx = r->ctx < src->ctxs.count ? m->ctx[r->ctx] : PB_NONE;
-            t.layout = r->layout < src->ints.count ? m->ints[r->layout] : PB_NONE;
-        }
-        /* Copy sites and values with the symbols renumbered for dst. */
-        size_t nsites = 0, nvals = 0;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            nsites += r->num_sites[k];
-            for (uint32_t j = 0; j < r->num_sites[k]; j++) nvals += r->sites[k][j].num_values;
-        }
-        if (nsites > cap_sites) {
-            pb_site *s2 = realloc(sites, nsites * sizeof *s2);
-            if (!s2) goto nomem;
-            sites = s2;
-            cap_sites = nsites;
-        }
-        if (nvals > cap_vals) {
-            pb_value *v2 = realloc(vals, nvals * sizeof *v2);
-            if (!v2) goto nomem;
-            vals = v2;
-            cap_vals = nvals;
-        }
-        size_t si = 0, vi = 0;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            t.sites[k] = r->num_sites[k] ? sites + si : NULL;
-            for (uint32_t j = 0; j < r->num_sites[k]; j++) {
-                const pb_site *ss = &r->sites[k][j];
-                sites[si].num_values = ss->num_values;
-                sites[si].values = vals + vi;
-                for (uint32_t v = 0; v < ss->num_values; v++) {
-                    vals[vi] = ss->values[v];
-                    uint32_t sy = vals[vi].symbol;
-                    /* a symbol src does not have (changed in place) becomes
-                     * none; validation in dst then still holds */
-                    vals[vi].symbol = sy < src->sym_keys.count ? m->sym[sy] : PB_NONE;
-                    vi++;
-                }
-                si++;
-            }
         }
         rc = merge_one(dst, &t, o, &s, known, err);
     }
-    goto out;
-nomem:
-    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate value sites");
-out:
     free(s.a);
-    free(sites);
-    free(vals);
     return rc;
 }
 
@@ -619,10 +503,11 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "cannot merge a profile into itself");
     rc = check_kinds(dst, src, o, err);
     if (rc) return rc;
-    import_maps m;
-    memset(&m, 0, sizeof m);
-    rc = import_tables(dst, src, &m, err);
-    if (!rc) rc = merge_records(dst, src, &m, o, err);
+    pbi_importer im;
+    rc = pbi_import_init(&im, dst, src, err);
+    if (rc) return rc;
+    rc = pbi_import_all(&im, err);
+    if (!rc) rc = merge_records(dst, src, &im, o, err);
     if (!rc) dst->flags |= src->flags;
     if (!rc) rc = add_binary_ids(dst, src, err);
     if (!rc && src->num_traces) /* as llvm-profdata: an input without traces adds no stream size */
@@ -631,11 +516,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
         if (!pb_profile_prop(dst, src->props[i].key, NULL))
             rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);
     if (!rc && !dst->origin.format[0]) dst->origin = src->origin;
-    free(m.sym);
-    free(m.meth);
-    free(m.ctx);
-    free(m.ints);
-    free(m.frames);
+    pbi_import_free(&im);
     return rc;
 }
 
@@ -648,31 +529,7 @@ int pbi_merge_stream_init(pbi_merge_stream *m, pb_profile *dst, const pb_merge_o
     if (rc) return rc;
     m->dst = dst;
     m->o = o;
-    return 0;
-}
-
-/* Imports side's symbols added since the last call (import_tables' order). */
-static int import_new_symbols(pbi_merge_stream *m, const pb_profile *side, pb_error *err) {
-    size_t n = side->sym_keys.count;
-    if (n == m->nsym) return 0;
-    if (n > m->cap_sym) {
-        uint32_t *s2 = realloc(m->sym, n * sizeof *s2);
-        if (!s2) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate merge maps");
-        m->sym = s2;
-        m->cap_sym = n;
-    }
-    int rc = 0;
-    for (; m->nsym < n && !rc; m->nsym++) {
-        const pb_symbol *s = &side->syms[m->nsym];
-        if (s->placeholder) {
-            rc = pb_profile_add_placeholder_symbol(m->dst, s->placeholder_id, &m->sym[m->nsym], err);
-        } else {
-            size_t len;
-            const char *nm = pb_profile_str(side, s->name, &len);
-            rc = pb_profile_add_symbol(m->dst, nm, len, &m->sym[m->nsym], err);
-        }
-    }
-    return rc;
+    return pbi_import_init(&m->im, dst, NULL, err);
 }
 
 int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_record *rec, const char *name,
@@ -687,13 +544,14 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_re
         m->dst->flags |= m->flags;
         m->started = 1;
     }
-    if ((rc = import_new_symbols(m, side, err))) return rc;
+    if ((rc = pbi_import_new_symbols(&m->im, side, err))) return rc;
+    /* renumbered in place (the record is the reader's scratch): a copy per
+     * record, as pbi_import_record makes, showed in streaming merges */
     for (int k = 0; k < PB_VK_COUNT; k++)
         for (uint32_t i = 0; i < rec->num_sites[k]; i++)
             for (uint32_t j = 0; j < rec->sites[k][i].num_values; j++) {
                 pb_value *v = &rec->sites[k][i].values[j];
-                /* as merge_records: a symbol side does not have becomes none */
-                v->symbol = v->symbol < m->nsym ? m->sym[v->symbol] : PB_NONE;
+                v->symbol = pbi_import_mapped_symbol(&m->im, v->symbol);
             }
     pb_record t = *rec;
     size_t known;
@@ -713,9 +571,7 @@ void pbi_merge_stream_fail(pbi_merge_stream *m) {
 }
 
 void pbi_merge_stream_free(pbi_merge_stream *m) {
-    free(m->sym);
-    m->sym = NULL;
-    m->nsym = m->cap_sym = 0;
+    pbi_import_free(&m->im);
     free(m->s.a);
     m->s.a = NULL;
     m->s.cap = 0;

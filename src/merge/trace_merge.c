@@ -26,6 +26,7 @@
 
 #include "llvm/mt19937.h"
 #include "model/profile_internal.h"
+#include "util/grow.h"
 
 /* Step 4 draws one number per trace of the input's stream; a crafted stream
  * size would make that loop (LLVM's too) run for ever. */
@@ -36,6 +37,8 @@ struct pbi_trace_rng {
     pbi_mt19937 mt;
 };
 
+/* One malloc'ed block holding no pointers: pb_profile_free frees it with
+ * free() (src/model/profile.c), so the model need not call up into merge/. */
 pbi_trace_rng *pbi_trace_rng_new(void) {
     pbi_trace_rng *g = malloc(sizeof *g);
     if (g) pbi_mt19937_seed(&g->mt, PBI_MT19937_DEFAULT_SEED);
@@ -60,13 +63,7 @@ static int need_rng(pb_profile *dst, pb_error *err) {
 }
 
 static int push(tlist *l, pbi_trace t, pb_error *err) {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? 2 * l->cap : 8;
-        pbi_trace *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a trace");
-        l->v = v;
-        l->cap = cap;
-    }
+    if (pbi_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return pbi_nomem(err, "a trace");
     l->v[l->n++] = t;
     return 0;
 }

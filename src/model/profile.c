@@ -8,6 +8,7 @@
 
 #include "model/profile_internal.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 int pb_profile_new(pb_profile **out, pb_error *err) {
     pbi_api_enter(err);
@@ -42,7 +43,8 @@ void pb_profile_free(pb_profile *p) {
     free(p->bids);
     for (size_t i = 0; i < p->num_traces; i++) free(p->traces[i].refs);
     free(p->traces);
-    pbi_trace_rng_free(p->trace_rng);
+    free(p->trace_rng); /* one malloc'ed block without pointers (trace_merge.c): the model
+                           * frees it without calling up into merge/ */
     pbi_intern_free(&p->strs);
     pbi_intern_free(&p->sym_keys);
     free(p->syms);
@@ -81,17 +83,6 @@ void pb_profile_set_origin(pb_profile *p, const pb_origin *o) {
 }
 
 /* Grows an array of `size`-byte elements so one more fits. 0 or -1. */
-static int grow(void **arr, size_t *cap, size_t count, size_t size) {
-    if (count < *cap) return 0;
-    size_t n = *cap ? *cap * 2 : 8;
-    if (n > SIZE_MAX / size) return -1;
-    void *a = realloc(*arr, n * size);
-    if (!a) return -1;
-    *arr = a;
-    *cap = n;
-    return 0;
-}
-
 /* ---- properties ------------------------------------------------------- */
 
 static pbi_prop *find_prop(const pb_profile *p, const char *key) {
@@ -117,7 +108,7 @@ int pb_profile_set_prop(pb_profile *p, const char *key, const void *value, size_
         return 0;
     }
     char *k = strdup(key);
-    if (!k || grow((void **)&p->props, &p->cap_props, p->num_props, sizeof *p->props)) {
+    if (!k || pbi_grow((void **)&p->props, &p->cap_props, p->num_props + 1, sizeof *p->props)) {
         free(k);
         free(v);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "cannot allocate a property");
@@ -161,7 +152,7 @@ int pb_profile_add_binary_id(pb_profile *p, const uint8_t *id, size_t len, pb_er
     for (size_t i = 0; i < p->num_bids; i++)
         if (p->bids[i].len == len && (len == 0 || memcmp(p->bids[i].data, id, len) == 0)) return 0;
     uint8_t *d = malloc(len ? len : 1);
-    if (!d || grow((void **)&p->bids, &p->cap_bids, p->num_bids, sizeof *p->bids)) {
+    if (!d || pbi_grow((void **)&p->bids, &p->cap_bids, p->num_bids + 1, sizeof *p->bids)) {
         free(d);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a binary id");
     }
@@ -187,7 +178,7 @@ int pb_profile_add_trace(pb_profile *p, uint64_t weight, const uint64_t *refs, s
     if (n > SIZE_MAX / sizeof *refs - 1)
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "trace too long");
     uint64_t *d = malloc((n ? n : 1) * sizeof *d);
-    if (!d || grow((void **)&p->traces, &p->cap_traces, p->num_traces, sizeof *p->traces)) {
+    if (!d || pbi_grow((void **)&p->traces, &p->cap_traces, p->num_traces + 1, sizeof *p->traces)) {
         free(d);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a trace");
     }

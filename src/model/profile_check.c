@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/jname.h"
 #include "model/profile_internal.h"
 
 typedef struct checker {

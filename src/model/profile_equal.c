@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "model/profile_internal.h"
 
 typedef struct cmp_ctx {

@@ -68,14 +68,14 @@ struct pb_profile {
      * id is the symbol index. */
     pbi_intern sym_keys;
     pb_symbol *syms;
-    uint32_t cap_syms;
+    size_t cap_syms;
     pbi_map sym_by_md5;
 
     /* Methods: key blob = {name, sig...} or {PB_NONE, id low, id high};
      * the key's id is the method index and pb_method.sig points into it. */
     pbi_intern meth_keys;
     pb_method *meths;
-    uint32_t cap_meths;
+    size_t cap_meths;
 
     pbi_intern ctxs; /* pb_frame arrays */
     pbi_intern ints; /* int32_t arrays */

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "util/buf.h"
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "model/profile_internal.h"
 #include "util/api.h"
 

@@ -8,15 +8,12 @@
 
 #include "util/buf.h"
 #include "model/profile_internal.h"
-#include "llvm/str_md5.h"
+#include "model/str_md5.h"
 #include "util/api.h"
-
-static int nomem(pb_error *err, const char *what) {
-    return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);
-}
+#include "util/grow.h"
 
 static int intern_rc(int rc, pb_error *err, const char *what) {
-    if (rc == PB_ENOMEM) return nomem(err, what);
+    if (rc == PB_ENOMEM) return pbi_nomem(err, what);
     if (rc) return pb_error_set(err, rc, PB_NO_OFFSET, NULL, "%s too long or too many", what);
     return 0;
 }
@@ -58,21 +55,10 @@ static size_t placeholder_token(char *buf, int64_t id) {
 
 /* Makes room for one more element in a table parallel to an interner, so a
  * failed allocation never leaves an interned key without its element. */
-static int reserve(void **arr, uint32_t *cap, uint32_t count, size_t size) {
-    if (count < *cap) return 0;
-    uint32_t n = *cap ? *cap * 2 : 64;
-    if (n <= *cap) return PB_ENOMEM;
-    void *a = realloc(*arr, (size_t)n * size);
-    if (!a) return PB_ENOMEM;
-    *arr = a;
-    *cap = n;
-    return 0;
-}
-
 static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_str name,
                       uint64_t md5, int placeholder, int64_t pid, uint32_t *out, pb_error *err) {
-    if (reserve((void **)&p->syms, &p->cap_syms, p->sym_keys.count, sizeof *p->syms))
-        return nomem(err, "a symbol");
+    if (pbi_grow((void **)&p->syms, &p->cap_syms, (size_t)p->sym_keys.count + 1, sizeof *p->syms))
+        return pbi_nomem(err, "a symbol");
     uint32_t id;
     int added;
     int rc = pbi_intern_add(&p->sym_keys, key, key_words * 4, &id, &added);
@@ -80,7 +66,7 @@ static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_s
     if (added) {
         if (pbi_map_put(&p->sym_by_md5, md5, id)) {
             pbi_intern_pop(&p->sym_keys);
-            return nomem(err, "a symbol");
+            return pbi_nomem(err, "a symbol");
         }
         pbi_set_symbol(&p->syms[id], name, md5, placeholder, pid);
     }
@@ -125,8 +111,8 @@ int pb_profile_find_symbol_md5(const pb_profile *p, uint64_t md5, uint32_t *out)
 
 static int new_method(pb_profile *p, const uint32_t *key, size_t key_words, int placeholder,
                       int64_t pid, uint32_t *out, pb_error *err) {
-    if (reserve((void **)&p->meths, &p->cap_meths, p->meth_keys.count, sizeof *p->meths))
-        return nomem(err, "a method");
+    if (pbi_grow((void **)&p->meths, &p->cap_meths, (size_t)p->meth_keys.count + 1, sizeof *p->meths))
+        return pbi_nomem(err, "a method");
     uint32_t id;
     int added;
     int rc = pbi_intern_add(&p->meth_keys, key, key_words * 4, &id, &added);
@@ -160,7 +146,7 @@ int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uin
     uint32_t small[16], *key = small;
     if (num_sig + 1 > sizeof small / sizeof small[0]) {
         key = malloc((num_sig + 1) * sizeof *key);
-        if (!key) return nomem(err, "a method");
+        if (!key) return pbi_nomem(err, "a method");
     }
     key[0] = s;
     if (num_sig) memcpy(key + 1, sig, num_sig * sizeof *sig);

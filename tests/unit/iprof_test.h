@@ -50,7 +50,7 @@ static inline int it_write(const pb_profile *p, const char *version, char **text
     *text = NULL;
     int rc = pb_sink_open_memory(&s, err);
     if (rc) return rc;
-    rc = it_fmt()->write(p, s, &o, err);
+    rc = pb_write(p, s, it_fmt(), &o, err); /* pb_write bridges LLVM records */
     if (!rc) {
         size_t n = 0;
         const uint8_t *m = pb_sink_memory(s, &n);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/jname.h"
+#include "model/jname.h"
 #include "testutil.h"
 
 static pb_profile *new_profile(void) {

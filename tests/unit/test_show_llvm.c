@@ -18,6 +18,7 @@
 #include "testutil.h"
 #include "cli.h"
 #include "llvm/target.h"
+#include "show_summary.h"
 
 static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
     static pbi_llvm_target t14, t19;

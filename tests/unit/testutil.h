@@ -9,6 +9,7 @@
 #include <CUnit/CUnit.h>
 
 #include "profbridge/profbridge.h"
+#include "profbridge/sys/format.h" /* white-box: the tests call plugin operations */
 
 /* Path of a file under the source tree / ../shared, in a static buffer
  * (one of 8 rotating buffers, so a few can be used in one expression). */

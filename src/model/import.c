@@ -1,42 +1,38 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * bridge_import.c -- copies tables and records from one profile into another
- * by content (names, not indices), for the bridge's views. Only what is
- * asked for is copied, so a view holds no stray types or methods.
+ * import.c -- copies tables and records from one profile into another by
+ * content (import.h). Was three copies: the bridge's lazy importer and
+ * pb_profile_merge's eager tables and its streaming symbol import.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "bridge/bridge.h"
+#include "model/import.h"
+#include "model/profile_internal.h"
+#include "util/grow.h"
 
-static int nomem(pb_error *err, const char *what) {
-    return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);
-}
-
-static int grow(void **a, size_t *cap, size_t need, size_t size) {
-    if (need <= *cap) return 0;
-    size_t n = *cap ? *cap : 16;
-    while (n < need) n *= 2;
-    void *b = realloc(*a, n * size);
-    if (!b) return -1;
-    *a = b;
-    *cap = n;
-    return 0;
+/* A map of n entries, all "not yet". */
+static int new_map(uint32_t **map, size_t n) {
+    *map = calloc(n ? n : 1, sizeof **map);
+    return *map ? 0 : -1;
 }
 
 int pbi_import_init(pbi_importer *im, pb_profile *dst, const pb_profile *src, pb_error *err) {
     memset(im, 0, sizeof *im);
     im->dst = dst;
     im->src = src;
-    /* counts of interned contexts / int arrays are not public: grow on demand */
-    im->nsym = pb_profile_symbol_count(src);
-    im->nmeth = pb_profile_method_count(src);
-    im->sym = calloc(im->nsym + 1, sizeof *im->sym);
-    im->meth = calloc(im->nmeth + 1, sizeof *im->meth);
-    if (!im->sym || !im->meth) {
-        pbi_import_free(im);
-        return nomem(err, "an import map");
+    if (src) {
+        im->nsym = im->cap_sym = src->sym_keys.count;
+        im->nmeth = src->meth_keys.count;
+        im->nctx = src->ctxs.count;
+        im->nints = src->ints.count;
     }
+    if (new_map(&im->sym, im->nsym) || new_map(&im->meth, im->nmeth) || new_map(&im->ctx, im->nctx) ||
+        new_map(&im->ints, im->nints)) {
+        pbi_import_free(im);
+        return pbi_nomem(err, "an import map");
+    }
+    if (!im->cap_sym) im->cap_sym = 1;
     return 0;
 }
 
@@ -84,8 +80,8 @@ int pbi_import_method(pbi_importer *im, uint32_t m, uint32_t *out, pb_error *err
     if (me->placeholder) {
         rc = pb_profile_add_placeholder_method(im->dst, me->placeholder_id, out, err);
     } else {
-        if (grow((void **)&im->sig, &im->cap_sig, me->num_sig + 1, sizeof *im->sig))
-            return nomem(err, "a signature");
+        if (pbi_grow((void **)&im->sig, &im->cap_sig, (size_t)me->num_sig + 1, sizeof *im->sig))
+            return pbi_nomem(err, "a signature");
         for (uint32_t j = 0; j < me->num_sig; j++)
             if ((rc = pbi_import_symbol(im, me->sig[j], &im->sig[j], err))) return rc;
         size_t len;
@@ -96,33 +92,21 @@ int pbi_import_method(pbi_importer *im, uint32_t m, uint32_t *out, pb_error *err
     return rc;
 }
 
-/* Grows a lazily sized id map so that index i exists. */
-static int map_slot(uint32_t **map, size_t *n, uint32_t i) {
-    if (i < *n) return 0;
-    size_t nn = *n ? *n : 64;
-    while (nn <= i) nn *= 2;
-    uint32_t *b = realloc(*map, nn * sizeof *b);
-    if (!b) return -1;
-    memset(b + *n, 0, (nn - *n) * sizeof *b);
-    *map = b;
-    *n = nn;
-    return 0;
-}
-
 int pbi_import_ctx(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err) {
     if (c == PB_NONE) {
         *out = PB_NONE;
         return 0;
     }
-    if (map_slot(&im->ctx, &im->nctx, c)) return nomem(err, "an import map");
+    if (c >= im->nctx) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "context %u does not exist", c);
     if (im->ctx[c]) {
         *out = im->ctx[c] - 1;
         return 0;
     }
     size_t n = 0;
     const pb_frame *f = pb_profile_context(im->src, c, &n);
-    if (!f || !n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "context %u does not exist", c);
-    if (grow((void **)&im->frames, &im->cap_frames, n, sizeof *im->frames)) return nomem(err, "a context");
+    if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "context %u does not exist", c);
+    if (pbi_grow((void **)&im->frames, &im->cap_frames, n + 1, sizeof *im->frames))
+        return pbi_nomem(err, "a context");
     for (size_t j = 0; j < n; j++) {
         int rc = pbi_import_method(im, f[j].method, &im->frames[j].method, err);
         if (rc) return rc;
@@ -138,7 +122,7 @@ int pbi_import_ints(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err) 
         *out = PB_NONE;
         return 0;
     }
-    if (map_slot(&im->ints, &im->nints, c)) return nomem(err, "an import map");
+    if (c >= im->nints) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "int array %u does not exist", c);
     if (im->ints[c]) {
         *out = im->ints[c] - 1;
         return 0;
@@ -150,24 +134,54 @@ int pbi_import_ints(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err) 
     return rc;
 }
 
+int pbi_import_all(pbi_importer *im, pb_error *err) {
+    uint32_t out;
+    int rc = 0;
+    for (size_t i = 0; i < im->nsym && !rc; i++) rc = pbi_import_symbol(im, (uint32_t)i, &out, err);
+    for (size_t i = 0; i < im->nmeth && !rc; i++) rc = pbi_import_method(im, (uint32_t)i, &out, err);
+    for (size_t i = 0; i < im->nctx && !rc; i++) rc = pbi_import_ctx(im, (uint32_t)i, &out, err);
+    for (size_t i = 0; i < im->nints && !rc; i++) rc = pbi_import_ints(im, (uint32_t)i, &out, err);
+    return rc;
+}
+
+int pbi_import_new_symbols(pbi_importer *im, const pb_profile *side, pb_error *err) {
+    size_t n = side->sym_keys.count;
+    im->src = side;
+    if (n == im->nsym) return 0;
+    if (pbi_grow((void **)&im->sym, &im->cap_sym, n, sizeof *im->sym)) return pbi_nomem(err, "merge maps");
+    memset(im->sym + im->nsym, 0, (n - im->nsym) * sizeof *im->sym);
+    size_t from = im->nsym;
+    im->nsym = n;
+    uint32_t out;
+    int rc = 0;
+    for (size_t i = from; i < n && !rc; i++) rc = pbi_import_symbol(im, (uint32_t)i, &out, err);
+    return rc;
+}
+
 int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_error *err) {
     int rc;
     *t = *r;
     if (r->kind == PB_REC_FUNCTION) {
-        size_t len;
-        const char *n = pb_profile_str(im->src, r->name, &len);
-        if (!n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "a function record has no name");
-        if ((rc = pb_profile_intern(im->dst, n, len, &t->name, err))) return rc;
+        if (!im->names_by_caller) {
+            size_t len;
+            const char *n = pb_profile_str(im->src, r->name, &len);
+            if (!n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "a function record has no name");
+            if ((rc = pb_profile_intern(im->dst, n, len, &t->name, err))) return rc;
+        }
     } else {
-        if ((rc = pbi_import_ctx(im, r->ctx, &t->ctx, err))) return rc;
-        if ((rc = pbi_import_ints(im, r->layout, &t->layout, err))) return rc;
+        /* out-of-range ids (a record changed in place) stay invalid for
+         * dst's validation to refuse */
+        t->ctx = PB_NONE;
+        t->layout = PB_NONE;
+        if (r->ctx < im->nctx && (rc = pbi_import_ctx(im, r->ctx, &t->ctx, err))) return rc;
+        if (r->layout < im->nints && (rc = pbi_import_ints(im, r->layout, &t->layout, err))) return rc;
     }
     size_t nsites = 0, nvals = 0;
     for (int k = 0; k < PB_VK_COUNT; k++)
         for (uint32_t j = 0; j < r->num_sites[k]; j++, nsites++) nvals += r->sites[k][j].num_values;
-    if (grow((void **)&im->sites, &im->cap_sites, nsites + 1, sizeof *im->sites) ||
-        grow((void **)&im->vals, &im->cap_vals, nvals + 1, sizeof *im->vals))
-        return nomem(err, "value sites");
+    if (pbi_grow((void **)&im->sites, &im->cap_sites, nsites + 1, sizeof *im->sites) ||
+        pbi_grow((void **)&im->vals, &im->cap_vals, nvals + 1, sizeof *im->vals))
+        return pbi_nomem(err, "value sites");
     size_t si = 0, vi = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         t->sites[k] = r->num_sites[k] ? im->sites + si : NULL;
@@ -177,9 +191,12 @@ int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_err
             im->sites[si].values = im->vals + vi;
             for (uint32_t v = 0; v < s->num_values; v++, vi++) {
                 im->vals[vi] = s->values[v];
-                if (s->values[v].symbol != PB_NONE &&
-                    (rc = pbi_import_symbol(im, s->values[v].symbol, &im->vals[vi].symbol, err)))
+                uint32_t sy = s->values[v].symbol;
+                if (sy == PB_NONE || sy >= im->nsym) {
+                    im->vals[vi].symbol = PB_NONE; /* a symbol src does not have */
+                } else if ((rc = pbi_import_symbol(im, sy, &im->vals[vi].symbol, err))) {
                     return rc;
+                }
             }
         }
     }

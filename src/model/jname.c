@@ -5,13 +5,14 @@
  * renderer produces (uppercase hex, only needed escapes, no leading zeros),
  * so a name and a record key map one to one and hashes stay stable.
  */
-#include "bridge/jname.h"
+#include "model/jname.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model/profile_internal.h"
+#include "util/grow.h"
 
 static const char *const tags[PB_REC_KIND_COUNT] = {
     NULL, "jcall", "jbranch", "jvcall", "jinstanceof", "jmonitor", "jsample"};
@@ -230,17 +231,6 @@ static int fail(parser *ps, size_t at, const char *expected) {
     return PB_EFORMAT;
 }
 
-static int grow_arr(void **a, size_t *cap, size_t count, size_t size) {
-    if (count < *cap) return 0;
-    size_t n = *cap ? *cap * 2 : 8;
-    if (n > SIZE_MAX / size) return PB_ENOMEM;
-    void *x = realloc(*a, n * size);
-    if (!x) return PB_ENOMEM;
-    *a = x;
-    *cap = n;
-    return 0;
-}
-
 static int is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Strict decimal in [a, b): ["-"] digits, no leading zero, no "-0". */
@@ -338,7 +328,7 @@ static int parse_bci(parser *ps, int32_t *bci) {
 
 static int parse_frame(parser *ps) {
     const char *s = ps->s;
-    int rc = grow_arr((void **)&ps->frames, &ps->cap_frames, ps->num_frames, sizeof *ps->frames);
+    int rc = pbi_grow((void **)&ps->frames, &ps->cap_frames, ps->num_frames + 1, sizeof *ps->frames);
     if (rc) return rc;
     jframe *f = &ps->frames[ps->num_frames];
     memset(f, 0, sizeof *f);
@@ -378,7 +368,7 @@ static int parse_frame(parser *ps) {
             size_t end;
             rc = scan_to(ps, i, ",)", "(:", "',' or ')' after a parameter type", &end);
             if (rc) return rc;
-            rc = grow_arr((void **)&ps->params, &ps->cap_params, ps->num_params, sizeof *ps->params);
+            rc = pbi_grow((void **)&ps->params, &ps->cap_params, ps->num_params + 1, sizeof *ps->params);
             if (rc) return rc;
             jtok *t = &ps->params[ps->num_params];
             rc = decode_tok(ps, i, end, 0, t);
@@ -423,7 +413,7 @@ static int parse_layout(parser *ps) {
         while (k < ps->n && is_digit(ps->s[k])) k++;
         rc = parse_int(ps, ps->i, k, INT32_MIN, INT32_MAX, &b);
         if (rc) return rc;
-        rc = grow_arr((void **)&ps->layout, &ps->cap_layout, ps->num_layout + 1, sizeof *ps->layout);
+        rc = pbi_grow((void **)&ps->layout, &ps->cap_layout, ps->num_layout + 2, sizeof *ps->layout);
         if (rc) return rc;
         ps->layout[ps->num_layout++] = (int32_t)a;
         ps->layout[ps->num_layout++] = (int32_t)b;

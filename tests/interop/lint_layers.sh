@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# The library's rooms stay layered (docs/architecture.md "Rooms and layers"):
+# no circle between modules of src/ and formats/, through quoted #includes or
+# through calls of pb_/pbi_ functions defined in another module, and no
+# module uses a room above its own (util < model < llvm < stream < merge <
+# bridge < formats < registry < analysis < cli). tests/tools/layers.py prints
+# each circle and each upward edge with the line that makes it.
+set -euo pipefail
+: "${PB_SOURCE_DIR:?}"
+command -v python3 >/dev/null || { echo "SKIP: python3 not found"; exit 77; }
+python3 "$PB_SOURCE_DIR/tests/tools/layers.py" "$PB_SOURCE_DIR"

@@ -1,0 +1,203 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The library's rooms and the rule that keeps them layered (docs/architecture.md).
+
+Reads src/ and formats/ and builds one graph of modules (a .c with its
+same-named .h is one module):
+  * an edge for every quoted #include, resolved against the including file's
+    folder, then src/, then include/ (public headers are the contract, not a
+    module, and are skipped);
+  * an edge for every call of a pb_/pbi_ function whose definition lives in
+    another module, because a public or shared header (profbridge/format.h,
+    bridge/bridge.h) hides who implements what: the circle registry ->
+    bridge -> registry was visible only that way.
+Then fails on (1) any circle between modules and (2) any edge that goes up
+the room order below. Prints each circle and each offending edge with the
+line that makes it.
+
+Usage: layers.py SOURCE_DIR
+"""
+import os
+import re
+import sys
+
+# Lower rooms first; a module may use its own room and any room before it.
+# Globs are matched against the path under the source tree; the first wins.
+ROOMS = [
+    ("util", ["src/util/"]),
+    ("model", ["src/model/"]),
+    ("llvm", ["src/llvm/"]),
+    ("stream", ["src/io/io_source", "src/io/io_sink"]),
+    ("merge", ["src/merge/"]),
+    ("bridge", ["src/bridge/"]),
+    ("formats", ["formats/"]),
+    ("registry", ["src/io/"]),
+    ("analysis", ["src/analysis/"]),
+    ("cli", ["src/cli/"]),
+]
+
+# Harnesses built apart from the library (fuzzers) are no rooms.
+SKIP = re.compile(r"_fuzz\.c$")
+INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
+CALL = re.compile(r"\b(pbi?_[A-Za-z0-9_]+)\s*\(")
+# A definition: at column 0, a type then the name and its parameters, then a
+# body ({ after the closing parenthesis, maybe after an attribute macro).
+DEF = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(pbi?_[A-Za-z0-9_]+)\s*\(([^;{}]*?)\)\s*(?:PB_\w+\s*)?\{",
+                 re.M | re.S)
+
+
+def room_of(path):
+    for i, (name, prefixes) in enumerate(ROOMS):
+        if any(path.startswith(p) for p in prefixes):
+            return i, name
+    return None, None
+
+
+def module_of(path):
+    return os.path.splitext(path)[0]
+
+
+def strip_comments(text):
+    text = re.sub(r"/\*.*?\*/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
+    return re.sub(r"//[^\n]*", "", text)
+
+
+def depth_at(text):
+    """The brace depth before each character (strings hold no braces here that matter)."""
+    out, d = [], 0
+    for ch in text:
+        out.append(d)
+        if ch == "{":
+            d += 1
+        elif ch == "}":
+            d = max(0, d - 1)
+    return out
+
+
+def main():
+    root = sys.argv[1]
+    files = []
+    for top in ("src", "formats"):
+        for d, _, names in os.walk(os.path.join(root, top)):
+            for n in names:
+                if n.endswith((".c", ".h")) and not SKIP.search(n):
+                    files.append(os.path.relpath(os.path.join(d, n), root))
+    files.sort()
+    fileset = set(files)
+    text = {}
+    for f in files:
+        with open(os.path.join(root, f), encoding="utf-8") as fh:
+            text[f] = strip_comments(fh.read())
+
+    defined = {}  # function -> module
+    for f in files:
+        if f.endswith(".c"):
+            for m in DEF.finditer(text[f]):
+                defined.setdefault(m.group(1), module_of(f))
+
+    edges = {}  # (from module, to module) -> reason
+
+    def add(a, b, why):
+        if a != b:
+            edges.setdefault((a, b), why)
+
+    for f in files:
+        here = os.path.dirname(f)
+        for m in INCLUDE.finditer(text[f]):
+            inc = m.group(1)
+            for base in (here, "src"):
+                cand = os.path.normpath(os.path.join(base, inc))
+                if cand in fileset:
+                    add(module_of(f), module_of(cand), f'{f}: #include "{inc}"')
+                    break
+        depth = depth_at(text[f])
+        for m in CALL.finditer(text[f]):
+            target = defined.get(m.group(1))
+            # only calls inside a body: a prototype names a function, it uses nothing
+            if target and depth[m.start()] > 0:
+                line = text[f].count("\n", 0, m.start()) + 1
+                add(module_of(f), target, f"{f}:{line}: calls {m.group(1)}")
+
+    status = 0
+    modules = sorted({module_of(f) for f in files})
+    for mod in modules:
+        if room_of(mod)[0] is None:
+            print(f"{mod}: in no room of tests/tools/layers.py (add it to ROOMS)")
+            status = 1
+
+    # (2) edges up the room order
+    for (a, b), why in sorted(edges.items()):
+        ra, rb = room_of(a), room_of(b)
+        if ra[0] is not None and rb[0] is not None and rb[0] > ra[0]:
+            print(f"up the layers: {a} ({ra[1]}) -> {b} ({rb[1]}): {why}")
+            status = 1
+
+    # (1) circles: Tarjan's strongly connected components, then one circle each
+    succ = {m: [] for m in modules}
+    for a, b in edges:
+        if a in succ and b in succ:
+            succ[a].append(b)
+    index, low, stack, on, comps = {}, {}, [], set(), []
+    sys.setrecursionlimit(10000)
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in succ[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                comps.append(sorted(comp))
+
+    for m in modules:
+        if m not in index:
+            visit(m)
+    for comp in comps:
+        members = set(comp)
+        # a shortest way back to the start, through the component only
+        start = comp[0]
+        prev, frontier, seen = {}, [start], {start}
+        found = None
+        while frontier and not found:
+            nxt = []
+            for v in frontier:
+                for w in succ[v]:
+                    if w == start:
+                        found = v
+                        break
+                    if w in members and w not in seen:
+                        seen.add(w)
+                        prev[w] = v
+                        nxt.append(w)
+                if found:
+                    break
+            frontier = nxt
+        path = [found]
+        while path[-1] != start:
+            path.append(prev[path[-1]])
+        path.reverse()
+        path.append(start)
+        print(f"circle of {len(comp)} modules ({', '.join(comp)}):")
+        for a, b in zip(path, path[1:]):
+            print(f"  {a} -> {b}   ({edges[(a, b)]})")
+        status = 1
+
+    if status == 0:
+        print(f"ok: {len(modules)} modules, {len(edges)} edges, no circle, none goes up "
+              f"{' < '.join(n for n, _ in ROOMS)}")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
