@@ -6,7 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "merge/merger_defer.h"
+#include "merger/merger_defer.h"
 #include "profbridge/profbridge.h"
 
 /* Visits the raw file data[0..len) once: *out holds one model per profile,

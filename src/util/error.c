@@ -2,7 +2,6 @@
 /* error.c -- caller-owned errors with a position, expected and found. */
 #include "profbridge/error.h"
 
-#include "util/api.h"
 #include "util/diag.h"
 
 #include <inttypes.h>
@@ -142,14 +141,4 @@ void pbi_write_notice(const pb_write_options *o, const char *fmt, ...) {
     va_start(ap, fmt);
     pbi_vdiag(o->diag, o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, fmt, ap);
     va_end(ap);
-}
-
-int pbi_null_arg(pb_error *err, const char *func, const char *arg) {
-    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "%s: %s is NULL", func, arg);
-}
-
-int pbi_check_version(pb_error *err, const char *type, unsigned version, unsigned known) {
-    if (version >= 1 && version <= known) return 0;
-    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
-                        "%s: version %u unknown (this library knows %u)", type, version, known);
 }

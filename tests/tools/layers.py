@@ -31,7 +31,9 @@ ROOMS = [
     ("bridge", ["src/bridge/"]),
     ("formats", ["formats/"]),
     ("registry", ["src/io/"]),
+    ("merger", ["src/merger/"]),
     ("analysis", ["src/analysis/"]),
+    ("access", ["src/access/"]),
     ("cli", ["src/cli/"]),
 ]
 
