@@ -115,7 +115,6 @@ static void records(job *j) {
 static void writes(job *j) {
     for (size_t i = 0; i < pb_format_count(); i++) {
         const pb_format *f = pb_format_at(i);
-        if (!f->write) continue;
         pb_sink *s = NULL;
         pb_error err;
         pb_write_options wo = PB_WRITE_OPTIONS_INIT;
@@ -129,7 +128,7 @@ static void writes(job *j) {
             const uint8_t *b = pb_sink_memory(s, &n);
             mix(j, b, n);
         } else if (rc != PB_EUNSUPPORTED && rc != PB_EINVAL) {
-            fail(j, f->name, &err);
+            fail(j, pb_format_name(f), &err); /* a plugin that cannot write: PB_EUNSUPPORTED */
         }
         pb_sink_free(s);
     }
