@@ -239,8 +239,13 @@ typedef struct pb_record_visitor {
     int (*end_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
 } pb_record_visitor;
 
-/* Visits `in` (o->format's plugin, or the content auction's winner):
- * PB_EUNSUPPORTED when that plugin does not stream (pb_format_streams). */
+/* Visits `in` (o->format's plugin, or the content auction's winner; o may
+ * be NULL: the defaults). Returns 0; PB_EINVAL (NULL in or v, an unknown
+ * options version); PB_EUNSUPPORTED when that plugin does not stream
+ * (pb_format_streams); what pb_read returns for the input's faults; or a
+ * callback's nonzero value. Records handed out before a failure stay
+ * handed out (the visit cannot take them back). Thread-safe for distinct
+ * sources. */
 int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
              pb_error *err) PB_WARN_UNUSED;
 

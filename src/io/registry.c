@@ -187,6 +187,10 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
 }
 
 int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
+    pbi_api_enter(err);
+    if (!in) return pbi_null_arg(err, __func__, "in");
+    if (!v) return pbi_null_arg(err, __func__, "v");
+    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
     pbi_named_diag nd;

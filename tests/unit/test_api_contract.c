@@ -130,6 +130,7 @@ static void every_entry_point_fails_afresh(void) {
     FAILS(pb_remap_parse(&rm, "a\n", 2, &err), PB_EFORMAT);
     FAILS(pb_indexed_lookup(NULL, 0, "f", 1, &tmpp, &err), PB_EINVAL);
     FAILS(pb_indexed_foreach(NULL, 8, NULL, NULL, NULL, NULL, NULL, NULL, &err), PB_EINVAL);
+    FAILS(pb_visit(NULL, NULL, NULL, NULL, &err), PB_EINVAL);
     FAILS(pb_source_rewind(src, &err), 0);
     FAILS(pb_source_peek(src, &bytes, &n, &err), 0);
     FAILS(pb_source_read_all(src, &bytes, &n, &err), 0);
