@@ -507,7 +507,7 @@ static int read_value(rd *r, const json_t *v, unsigned vk, const char *p2, pb_va
 }
 
 static int read_value_sites(rd *r, const json_t *vs, jrec *j) {
-    size_t total;
+    size_t total = 0;
     int rc = count_values(r, vs, j, &total);
     if (rc) return rc;
     char p2[PATH_MAX_LEN + 64];
