@@ -7,6 +7,7 @@
 
 #include "profbridge/indexed.h"
 #include "profbridge/profbridge.h"
+#include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared) */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

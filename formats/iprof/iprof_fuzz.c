@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "profbridge/profbridge.h"
+#include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared) */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
