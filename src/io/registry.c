@@ -164,22 +164,29 @@ pb_read_options pbi_named_options(const pb_read_options *o, pbi_named_diag *nd, 
     return copy;
 }
 
+/* What pb_read and pb_visit do before the plugin runs: the defaults for a
+ * NULL o, diagnostics named after the input (*named, which points at *nd),
+ * the input limits, and the plugin (o->format's or the auction's). */
+static int start_read(pb_source *in, const pb_read_options *o, pbi_named_diag *nd, pb_read_options *named,
+                      const pb_format **f, pb_error *err) {
+    pb_read_options defaults = PB_READ_OPTIONS_INIT;
+    *named = pbi_named_options(o ? o : &defaults, nd, pb_source_name(in));
+    pb_source_set_limits(in, named->max_input_size, named->max_inflation);
+    return pbi_read_format(in, named, f, err);
+}
+
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
     pbi_api_enter(err);
     if (!out) return pbi_null_arg(err, __func__, "out");
     if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
     if (!in) return pbi_null_arg(err, __func__, "in");
-    pb_read_options defaults = PB_READ_OPTIONS_INIT;
-    if (!o) o = &defaults;
     pbi_named_diag nd;
-    pb_read_options named = pbi_named_options(o, &nd, pb_source_name(in));
-    o = &named;
-    *out = NULL;
-    pb_source_set_limits(in, o->max_input_size, o->max_inflation);
+    pb_read_options named;
     const pb_format *f = NULL;
-    int rc = pbi_read_format(in, o, &f, err);
+    int rc = start_read(in, o, &nd, &named, &f, err);
     if (rc) return rc;
+    o = &named;
     rc = f->read(out, in, o, err);
     if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
@@ -191,15 +198,12 @@ int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v
     if (!in) return pbi_null_arg(err, __func__, "in");
     if (!v) return pbi_null_arg(err, __func__, "v");
     if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
-    pb_read_options defaults = PB_READ_OPTIONS_INIT;
-    if (!o) o = &defaults;
     pbi_named_diag nd;
-    pb_read_options named = pbi_named_options(o, &nd, pb_source_name(in));
-    o = &named;
-    pb_source_set_limits(in, o->max_input_size, o->max_inflation);
+    pb_read_options named;
     const pb_format *f = NULL;
-    int rc = pbi_read_format(in, o, &f, err);
+    int rc = start_read(in, o, &nd, &named, &f, err);
     if (rc) return rc;
+    o = &named;
     if (!f->visit) {
         pb_error_set_source(err, pb_source_name(in));
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
