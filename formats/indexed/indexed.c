@@ -33,6 +33,7 @@ const pb_format pbi_format_indexed = {
     .name = "indexed",
     .description = "LLVM indexed instrumentation profile (.profdata), versions 1-14",
     .family = PB_FAMILY_LLVM,
+    .form = PB_FORM_INDEXED,
     .version_option = "indexed-version",
     .extensions = indexed_extensions,
     .probe = indexed_probe,

@@ -27,6 +27,7 @@ const pb_format pbi_format_raw = {
     .name = "raw",
     .description = "LLVM raw instrumentation profile (.profraw) v5, v7-v11, 32/64-bit, LE/BE",
     .family = PB_FAMILY_LLVM,
+    .form = PB_FORM_RAW,
     .version_option = "raw-version",
     .extensions = raw_extensions,
     .probe = pbi_raw_probe,

@@ -81,6 +81,7 @@ const pb_format pbi_format_text = {
     .name = "text",
     .description = "LLVM text instrumentation profile (.proftext, llvm-profdata merge --text)",
     .family = PB_FAMILY_LLVM,
+    .form = PB_FORM_TEXT,
     .extensions = text_extensions,
     .probe = text_probe,
     .read = pbi_text_read,

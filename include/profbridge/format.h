@@ -50,6 +50,17 @@ typedef enum pb_format_family {
     PB_FAMILY_MODEL = 3  /* profbridge's own lossless view of the model: json */
 } pb_format_family;
 
+/* Which of LLVM's three forms of an instrumentation profile a format is:
+ * the rules of llvm-profdata differ by form (a release reads only its own
+ * raw version but every older indexed one; a raw file holds several
+ * profiles; show prints a heading for an indexed file's binary ids). */
+typedef enum pb_format_form {
+    PB_FORM_OTHER = 0,   /* not an LLVM form (iprof, json) */
+    PB_FORM_RAW = 1,     /* what an instrumented program dumps: .profraw */
+    PB_FORM_INDEXED = 2, /* what compilers read: .profdata */
+    PB_FORM_TEXT = 3     /* llvm-profdata's text form: .proftext */
+} pb_format_form;
+
 /* A plugin option's value as given by the caller ("1" for flags). */
 typedef struct pb_kv {
     const char *key;
@@ -138,6 +149,8 @@ const char *pb_format_version_option(const pb_format *f);
 /* 1 when the plugin streams: it hands out one record at a time
  * (pb_visit below), so a caller never holds the whole input as a model. */
 int pb_format_streams(const pb_format *f);
+/* The LLVM form of f (PB_FORM_OTHER for NULL and for non-LLVM formats). */
+pb_format_form pb_format_form_of(const pb_format *f);
 
 /* Registered plugins, in registry order (i < pb_format_count(); NULL for i
  * out of range). Descriptors are static: never freed. */

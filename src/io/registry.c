@@ -63,6 +63,7 @@ const char *pb_format_description(const pb_format *f) { return f ? f->descriptio
 pb_format_family pb_format_family_of(const pb_format *f) { return f ? f->family : PB_FAMILY_OTHER; }
 const char *pb_format_version_option(const pb_format *f) { return f ? f->version_option : NULL; }
 int pb_format_streams(const pb_format *f) { return f && f->visit != NULL; }
+pb_format_form pb_format_form_of(const pb_format *f) { return f ? f->form : PB_FORM_OTHER; }
 
 /* A short printable picture of the first bytes, for "nobody recognised it". */
 static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {

@@ -117,6 +117,12 @@ static void visit__formats_say_whether_they_stream(void) {
     CU_ASSERT_EQUAL(pb_format_family_of(pb_format_lookup("json")), PB_FAMILY_MODEL);
     CU_ASSERT_STRING_EQUAL(pb_format_version_option(pb_format_lookup("raw")), "raw-version");
     CU_ASSERT_PTR_NULL(pb_format_version_option(pb_format_lookup("text")));
+    CU_ASSERT_EQUAL(pb_format_form_of(pb_format_lookup("raw")), PB_FORM_RAW);
+    CU_ASSERT_EQUAL(pb_format_form_of(pb_format_lookup("indexed")), PB_FORM_INDEXED);
+    CU_ASSERT_EQUAL(pb_format_form_of(pb_format_lookup("text")), PB_FORM_TEXT);
+    CU_ASSERT_EQUAL(pb_format_form_of(pb_format_lookup("iprof")), PB_FORM_OTHER);
+    CU_ASSERT_EQUAL(pb_format_form_of(pb_format_lookup("json")), PB_FORM_OTHER);
+    CU_ASSERT_EQUAL(pb_format_form_of(NULL), PB_FORM_OTHER);
 }
 
 static CU_TestInfo tests[] = {

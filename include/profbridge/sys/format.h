@@ -23,8 +23,8 @@ extern "C" {
 #endif
 
 /* Raised whenever pb_format changes shape: 3 added family, version_option
- * and visit, and made the struct an implementer's type. */
-#define PB_FORMAT_ABI 3
+ * and visit, and made the struct an implementer's type; 4 added form. */
+#define PB_FORMAT_ABI 4
 
 /* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
  * The CLI accepts --NAME VALUE for every option of the plugin in use. */
@@ -40,6 +40,7 @@ struct pb_format {
     const char *description;    /* one line for --help */
     /* What the format is, as data: callers branch on these, never on name. */
     pb_format_family family;
+    pb_format_form form;        /* PB_FORM_OTHER unless one of LLVM's forms */
     const char *version_option; /* the write option picking the file version, or NULL */
     const char *const *extensions; /* NULL-terminated, longest first: ".iprof.gz", ".iprof" */
     /* Bids on the first bytes: 0 = not mine, else the number of bytes of evidence. */
