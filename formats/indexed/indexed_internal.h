@@ -121,9 +121,10 @@ uint64_t pbi_xxh3_64(const void *data, size_t len);
 
 /* ---- the plugin's operations ---- */
 int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
-/* pb_format.visit: the records one by one, no model (indexed_read.c). */
-int pbi_indexed_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
-                      pb_error *err);
+/* pb_format.visit: the records one by one, no model (indexed_read.c);
+ * `prepared` is unused (the plugin has no two halves). */
+int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v,
+                      void *ctx, pb_error *err);
 int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
                       pb_error *err);
 int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);

@@ -296,6 +296,7 @@ static int visit_bytes(const void *data, size_t len, const char *source, const p
     if (!rc) rc = read_sections(&c, err);
     if (!rc) end_notices(&c);
     if (!rc && v->end_profile) rc = v->end_profile(vctx, 0, c.p, err);
+    if (!rc && v->end_input) rc = v->end_input(vctx, c.p, err); /* one profile: the same head */
     pbi_idx_scratch_free(&c.s);
     if (rc || !side) {
         pb_profile_free(c.p);
@@ -306,8 +307,9 @@ static int visit_bytes(const void *data, size_t len, const char *source, const p
     return 0;
 }
 
-int pbi_indexed_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
-                      pb_error *err) {
+int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v,
+                      void *ctx, pb_error *err) {
+    (void)prepared; /* no two halves (pb_format.prepare): always NULL */
     const uint8_t *data;
     size_t len;
     int rc = pb_source_read_all(in, &data, &len, err);
@@ -342,7 +344,7 @@ int pb_indexed_foreach(const void *data, size_t len, const char *source, const p
     pbi_api_enter(err);
     if (!data && len) return pbi_null_arg(err, __func__, "data");
     if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
-    static const pb_record_visitor v = {foreach_begin, foreach_record, NULL};
+    static const pb_record_visitor v = {foreach_begin, foreach_record, NULL, NULL};
     foreach_ctx fc = {start, each, ctx};
     return visit_bytes(data, len, source, o, &v, &fc, side, err);
 }

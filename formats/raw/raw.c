@@ -40,4 +40,5 @@ const pb_format pbi_format_raw = {
     .read_prepared = pbi_raw_read_prepared,
     .free_prepared = pbi_raw_free_prepared,
     .visit = pbi_raw_visit,
+    .merges_by_visit = 1,
 };

@@ -4,15 +4,17 @@
  * reads is written back (v10, v8 32-bit big-endian, and one of v5/v7/v9/v11) and must read again;
  * what reads is also read profile by profile (raw-profile K, as show does), and
  * every part must read; the read in two halves (pb_format.prepare, what
- * merge's threads use) must end as the whole read did; the same bytes go
- * through dump. Seed corpus: tests/fuzz/raw/.
+ * merge's threads use) must end as the whole read did; a merge through the
+ * visit (pb_read_options.merge_into) must fail as the read did, or give
+ * what merging the read's model gives; the same bytes go through dump.
+ * Seed corpus: tests/fuzz/raw/.
  */
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 
 #include "profbridge/profbridge.h"
-#include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared) */
+#include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared, visit) */
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -85,6 +87,30 @@ static void read_in_halves(const uint8_t *data, size_t size, int whole_rc, const
     pb_source_free(src);
 }
 
+/* merge_into (a visit, src/io/read_merge.c) vs pb_profile_merge of the model. */
+static void merge_by_visit(const uint8_t *data, size_t size, int whole_rc, const pb_profile *whole) {
+    pb_source *src = NULL;
+    pb_profile *by_visit = NULL, *by_model = NULL, *none = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "raw";
+    if (pb_profile_new(&by_visit, &err) || pb_profile_new(&by_model, &err) ||
+        pb_source_open_memory(&src, data, size, "<fuzz>", &err)) {
+        pb_profile_free(by_visit);
+        pb_profile_free(by_model);
+        return;
+    }
+    ro.merge_into = by_visit;
+    int rc = pb_read(&none, src, &ro, &err);
+    if (none || (rc != whole_rc && rc != PB_ENOMEM && whole_rc != PB_ENOMEM)) abort();
+    if (rc == 0 && pb_profile_merge(by_model, whole, NULL, &err) == 0 && !pb_profile_equal(by_visit, by_model, NULL, 0))
+        abort();
+    pb_profile_free(by_visit);
+    pb_profile_free(by_model);
+    pb_source_free(src);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const pb_kv v8be[] = {{"raw-version", "8"}, {"raw-pointer-width", "4"}, {"raw-byte-order", "be"}};
     /* one more version per input, cycling through those with absolute
@@ -101,6 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (rc == 0) {
         rc = pb_read(&p, src, &ro, &err);
         read_in_halves(data, size, rc, p);
+        merge_by_visit(data, size, rc, p);
     }
     if (rc == 0) {
         write_and_reread(p, NULL, 0);

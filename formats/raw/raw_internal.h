@@ -14,15 +14,19 @@
 
 int pbi_raw_probe(const uint8_t *head, size_t len);
 int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
-/* pb_format.visit: every profile of the file in one pass, each read alone. */
-int pbi_raw_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err);
+/* pb_format.visit: every profile of the file in one pass, each in a head of
+ * its own, then the whole file's head (end_input); from the bytes `prepared`
+ * (pbi_raw_prepare's state of in) holds, when it is not NULL. */
+int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+                  pb_error *err);
 int pbi_raw_write(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
 int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
 
 /* The two halves of pbi_raw_read (pb_format.prepare): the first loads the
  * bytes and, for the first profile of the file, checks its header and
  * section layout, decodes and indexes its names and maps its function
- * addresses; the second reads the rest, streaming into o->merge_into. */
+ * addresses; the second reads the rest into a model (or pbi_raw_visit
+ * visits it). */
 int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
 void pbi_raw_free_prepared(void *state);

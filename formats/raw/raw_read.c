@@ -17,7 +17,6 @@
 #include "llvm/leb128.h"
 #include "util/diag.h"
 #include "llvm/target.h"
-#include "merge/merge_stream.h"
 #include "model/str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
@@ -49,15 +48,16 @@ typedef struct rd {
     const uint8_t *d;
     uint64_t len;
     const pb_read_options *o;
-    pb_profile *p;       /* streaming: only the input's profile-level data (no records) */
-    pbi_merge_stream *ms; /* streaming (pb_read_options.merge_into): records go there */
+    pb_profile *p;   /* reading: the model; visiting: the head of the current profile */
+    pb_profile *all; /* visiting: the head of the whole input (end_input) */
     const pb_record_visitor *vis; /* visiting (pb_visit): records go to vis->record */
     void *vctx;
     pb_error *err;
     int order;
     unsigned ptr;
-    ts_ent *ts;
+    ts_ent *ts;      /* every profile's timestamps so far */
     size_t nts, cts;
+    size_t ts0;      /* visiting: the current profile's first timestamp */
     uint64_t *counts;
     size_t ccap;
     uint8_t *bitmap;
@@ -269,13 +269,13 @@ static int skip_binary_id(void *ctx, const uint8_t *id, size_t len, uint64_t off
     return 0;
 }
 
-/* Checks the binary ids at [pos, end) of profile `index` and, when add,
- * adds them to the profile. */
-static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int add, int padded) {
+/* Checks the binary ids at [pos, end) of profile `index` and adds them to
+ * `to` (NULL: only checks them). */
+static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, pb_profile *to, int padded) {
     char path[48];
     snprintf(path, sizeof path, index ? "profile[%u].binary_ids" : "binary_ids", index);
-    return pbi_binary_ids_decode_p(r->d, pos, end, r->order, padded, path, add ? add_binary_id : skip_binary_id,
-                                   r->p, r->err);
+    return pbi_binary_ids_decode_p(r->d, pos, end, r->order, padded, path, to ? add_binary_id : skip_binary_id,
+                                   to, r->err);
 }
 
 /* A profile's binary ids. LLVM 13-17 (BINARY_IDS_LAST_ONLY) keep the ids of
@@ -285,7 +285,9 @@ static int binary_ids_at(rd *r, uint64_t pos, uint64_t end, unsigned index, int 
 static int read_binary_ids(rd *r, prof *pf) {
     uint64_t end = pf->bid_off + pf->h.f[PBI_RH_BinaryIdsSize];
     int padded = pf->version >= PBI_RAW_BINARY_IDS_PADDED_SINCE;
-    int rc = binary_ids_at(r, pf->bid_off, end, pf->index, !r->bids_last_only, padded);
+    int rc = binary_ids_at(r, pf->bid_off, end, pf->index, r->bids_last_only ? NULL : r->p, padded);
+    if (!rc && r->all && !r->bids_last_only) /* visiting: the whole input's too */
+        rc = binary_ids_at(r, pf->bid_off, end, pf->index, r->all, padded);
     if (!rc && r->bids_last_only) {
         r->last_bids_padded = padded;
         r->last_bids[0] = pf->bid_off;
@@ -295,9 +297,9 @@ static int read_binary_ids(rd *r, prof *pf) {
     return rc;
 }
 
-static int add_last_binary_ids(rd *r) {
+static int add_last_binary_ids(rd *r, pb_profile *to) {
     if (!r->bids_last_only) return 0;
-    return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, 1, r->last_bids_padded);
+    return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, to, r->last_bids_padded);
 }
 
 static int read_names(rd *r, prof *pf) {
@@ -353,6 +355,7 @@ static int read_vtables(rd *r, prof *pf) {
             if (vn.data[i] != PBI_NAME_SEP) continue;
             uint32_t sym;
             rc = pb_profile_add_symbol(r->p, vn.data + start, i - start, &sym, r->err);
+            if (!rc && r->all) rc = pb_profile_add_symbol(r->all, vn.data + start, i - start, &sym, r->err);
             start = i + 1;
         }
         pbi_buf_free(&vn);
@@ -613,14 +616,6 @@ static name_ent *unnamed_ent(prof *pf) {
 static int add_to_model(rd *r, pb_record *rec, const prof *pf, name_ent *ne) {
     if (r->vis) /* value symbols are r->p's: the visitor's head */
         return r->vis->record ? r->vis->record(r->vctx, r->p, name_bytes(pf, ne), ne->len, rec, r->err) : 0;
-    if (r->ms) { /* rec's buffers are ours: the stream renumbers its value symbols in place */
-        int fresh = ne->id == PB_NONE;
-        int rc = pbi_merge_stream_function(r->ms, r->p, rec, name_bytes(pf, ne), ne->len, &ne->id,
-                                           r->err);
-        /* the writer needs the MD5 computed here again (str_md5.h) */
-        if (!rc && fresh && ne->id != PB_NONE) pbi_profile_note_str_md5(r->ms->dst, ne->id, ne->md5);
-        return rc;
-    }
     /* r->scratch stays clear while adds succeed (a 1.3 KB clear per record
      * showed in profiles) */
     int rc = pb_profile_add_record(r->p, rec, NULL, &r->scratch);
@@ -688,11 +683,11 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         out.ctx = PB_NONE;
         out.layout = PB_NONE;
         out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
-        if (!r->ms && !r->vis && ne->id == PB_NONE) {
+        if (!r->vis && ne->id == PB_NONE) {
             if ((rc = pb_profile_intern(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err))) return rc;
             pbi_profile_note_str_md5(r->p, ne->id, ne->md5); /* for a writer (str_md5.h) */
         }
-        out.name = ne->id; /* streaming, visiting: add_to_model names it */
+        out.name = ne->id; /* visiting: the visitor gets the name's bytes */
         if ((rc = read_counters(r, pf, i, rec, ref, &out.num_counters)) ||
             (rc = read_bitmap(r, pf, i, rec, &out.num_bitmap_bytes)) ||
             (rc = check_uniform(r, pf, i, rec)) ||
@@ -712,9 +707,8 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
  * (massif, bench/shapes.sh cxx). Later inputs' names, mostly known already,
  * are copied as needed rather than kept whole. */
 static void give_names(rd *r, prof *pf) {
-    pb_profile *to = r->ms ? r->ms->dst : r->p;
     if (pf->names_given || !pf->names.len) return;
-    if (pbi_profile_adopt_strs(to, pf->names.data, pf->names.data, pf->names.len) == 0) pf->names_given = 1;
+    if (pbi_profile_adopt_strs(r->p, pf->names.data, pf->names.data, pf->names.len) == 0) pf->names_given = 1;
 }
 
 static void prof_free(prof *pf) {
@@ -751,7 +745,8 @@ static int read_profile(rd *r, prof *pf, uint64_t *next) {
     } else {
         r->flags |= pf->flags;
     }
-    if (r->ms) r->ms->flags = r->flags & ~PB_VARIANT_DBG_CORRELATE; /* for its kind check */
+    /* a visitor sees the profile's kind before its records (a merge checks it first) */
+    if (r->vis) pb_profile_set_flags(r->p, pf->flags & ~PB_VARIANT_DBG_CORRELATE);
     /* a prepared profile's names were read without error, so skipping them
      * here reports the same first error as reading them here would */
     if ((rc = read_binary_ids(r, pf)) || (!pf->prepared && (rc = read_names(r, pf))) ||
@@ -799,31 +794,32 @@ static int profile_option(const pb_read_options *o, long *want, pb_error *err) {
     return 0;
 }
 
-/* After the records of every profile read: the binary ids LLVM 13-17 keep
- * (the last profile's), the temporal trace, the flags and the origin. */
-static int finish_profile(rd *r, uint64_t version) {
+/* The profile-level data of `head` once its records are read: the binary
+ * ids LLVM 13-17 keep (the last profile's), the temporal trace of the
+ * timestamps from ts0 on, the flags and the origin. `head` is the model
+ * (reading), or one profile's or the whole input's head (visiting). */
+static int finish_head(rd *r, pb_profile *head, uint64_t version, uint64_t flags, size_t ts0) {
     int rc;
-    if ((rc = add_last_binary_ids(r))) return rc;
-    if (r->nts) { /* §2.7: one trace, by timestamp then NameRef */
-        qsort(r->ts, r->nts, sizeof *r->ts, cmp_ts);
-        uint64_t *refs = malloc(r->nts * sizeof *refs);
-        if (!refs) {
-            return nomem(r);
-        }
-        for (size_t k = 0; k < r->nts; k++) refs[k] = r->ts[k].ref;
-        rc = pb_profile_add_trace(r->p, 1, refs, r->nts, r->err);
+    if ((rc = add_last_binary_ids(r, head))) return rc;
+    if (r->nts > ts0) { /* §2.7: one trace, by timestamp then NameRef */
+        size_t n = r->nts - ts0;
+        qsort(r->ts + ts0, n, sizeof *r->ts, cmp_ts);
+        uint64_t *refs = malloc(n * sizeof *refs);
+        if (!refs) return nomem(r);
+        for (size_t k = 0; k < n; k++) refs[k] = r->ts[ts0 + k].ref;
+        rc = pb_profile_add_trace(head, 1, refs, n, r->err);
         free(refs);
         if (rc) return rc;
-        pb_profile_set_trace_stream_size(r->p, 1);
+        pb_profile_set_trace_stream_size(head, 1);
     }
-    pb_profile_set_flags(r->p, r->flags & ~PB_VARIANT_DBG_CORRELATE);
+    pb_profile_set_flags(head, flags & ~PB_VARIANT_DBG_CORRELATE);
     pb_origin org;
     memset(&org, 0, sizeof org);
     memcpy(org.format, "raw", 4);
     org.version = version;
     org.pointer_width = (uint8_t)r->ptr;
     org.byte_order = (uint8_t)r->order;
-    pb_profile_set_origin(r->p, &org);
+    pb_profile_set_origin(head, &org);
     return 0;
 }
 
@@ -853,27 +849,98 @@ static int next_profile(rd *r, uint64_t *pos, unsigned idx, int *at_end) {
     return 0;
 }
 
-/* Visiting: profile idx starts in a head of its own (read alone, as with
- * the raw-profile option), handed to the visitor. */
+/* Visiting: profile idx starts in a head of its own (its data alone, as
+ * with the raw-profile option), handed to the visitor. What concerns the
+ * whole input (the flags check, every timestamp, the binary ids LLVM keeps)
+ * goes on across profiles, into r->all. */
 static int visit_begin(rd *r, unsigned idx) {
     pb_profile_free(r->p);
     r->p = NULL;
     int rc = pb_profile_new(&r->p, r->err);
     if (rc) return rc;
-    r->have_flags = 0;
-    r->flags = 0;
-    r->nts = 0;
+    r->ts0 = r->nts;
     return r->vis->begin_profile ? r->vis->begin_profile(r->vctx, idx, r->p, r->err) : 0;
 }
 
-static int visit_end(rd *r, unsigned idx, uint64_t version) {
-    int rc = finish_profile(r, version);
+static int visit_end(rd *r, unsigned idx, const prof *pf) {
+    int rc = finish_head(r, r->p, pf->version, pf->flags, r->ts0);
     if (!rc && r->vis->end_profile) rc = r->vis->end_profile(r->vctx, idx, r->p, r->err);
     return rc;
 }
 
+/* The first bytes are no raw profile: say what they are, if we know. */
+static int not_raw(const uint8_t *data, size_t len, pb_error *err) {
+    if (len == 0) return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
+    int sf = sample_magic(data, len);
+    if (sf >= 0)
+        return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
+                            "LLVM sample profile (magic SPROF42, %s format): sample-based (AutoFDO/SPGO) "
+                            "profiles are not instrumentation profiles; profbridge does not read them",
+                            sf == 4 ? "extensible binary" : sf == 2 ? "compact binary" : sf == 0xff ? "binary"
+                                                                                                : "unknown");
+    if (len >= 8 && (pb_get_u64(data, PB_ORDER_LE) == PBI_MEMPROF_MAGIC ||
+                     pb_get_u64(data, PB_ORDER_BE) == PBI_MEMPROF_MAGIC))
+        return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
+                            "MemProf raw profile (magic \"memprofr\"): heap profiles are not "
+                            "instrumentation profiles; profbridge does not read them");
+    return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
+                        "expected a raw profile magic (lprofr/lprofR, either byte order), found "
+                        "%zu bytes that are none",
+                        len < 8 ? len : (size_t)8);
+}
+
+/* Profile idx of the file, at *pos (moved to its end): skipped when it
+ * lies before the one the raw-profile option wants, else read (and handed
+ * to the visitor); profile 0 is taken from *pre when it was prepared. */
+static int one_profile(rd *r, unsigned idx, long want, prof *pre, uint64_t *pos, uint64_t *version) {
+    prof pf;
+    memset(&pf, 0, sizeof pf);
+    if (idx == 0 && pre && pre->prepared) {
+        pf = *pre; /* taken over: freed below */
+        memset(pre, 0, sizeof *pre);
+    }
+    pf.index = idx;
+    pf.start = *pos;
+    int rc, skip = want >= 0 && idx < (unsigned long)want;
+    if (skip) rc = skip_profile(r, &pf, pos);
+    else if (!(rc = r->vis ? visit_begin(r, idx) : 0)) rc = read_profile(r, &pf, pos);
+    if (idx == 0 || idx == (unsigned long)want) *version = pf.version;
+    if (!rc && r->vis && !skip) rc = visit_end(r, idx, &pf);
+    prof_free(&pf);
+    return rc;
+}
+
+/* Every profile of the file in turn (or up to the one asked for); *version
+ * is the first's (or that one's). */
+static int all_profiles(rd *r, long want, prof *pre, uint64_t *version) {
+    uint64_t pos = 0;
+    for (unsigned idx = 0;; idx++) {
+        int at_end, rc = one_profile(r, idx, want, pre, &pos, version);
+        if (rc) return rc;
+        if (idx == (unsigned long)want) return 0; /* the one profile asked for */
+        if ((rc = next_profile(r, &pos, idx, &at_end))) return rc;
+        if (!at_end) continue;
+        if (want >= 0 && idx < (unsigned long)want)
+            return pb_error_set(r->err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
+                                "there is no profile %ld: the file holds %u", want, idx + 1);
+        return 0;
+    }
+}
+
+/* The read options that shape a read: raw-profile, llvm-version. */
+static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err) {
+    int rc = profile_option(o, want, err);
+    if (rc) return rc;
+    pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
+    if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
+    r->bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
+    r->correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
+    return 0;
+}
+
 /* pbi_raw_read_bytes, taking profile 0 from *pre when it was prepared; with
- * vis, a visit (pb_visit) instead of a read. */
+ * vis, a visit (pb_visit) instead of a read: then each profile goes to the
+ * visitor in a head of its own and the whole input's head to end_input. */
 static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                       prof *pre, const pb_record_visitor *vis, void *vctx, pb_error *err) {
     rd r;
@@ -887,90 +954,20 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     r.err = err;
     *out = NULL;
     long want;
-    int rc = profile_option(o, &want, err);
+    int rc = read_setup(&r, o, &want, err);
     if (rc) return rc;
-    pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
-    if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
-    r.bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
-    r.correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
-    if (len == 0)
-        return pb_error_set(err, PB_ETRUNC, 0, "header", "empty raw profile file");
-    if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) {
-        int sf = sample_magic(data, len);
-        if (sf >= 0)
-            return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
-                                "LLVM sample profile (magic SPROF42, %s format): sample-based (AutoFDO/SPGO) "
-                                "profiles are not instrumentation profiles; profbridge does not read them",
-                                sf == 4 ? "extensible binary" : sf == 2 ? "compact binary" : sf == 0xff ? "binary"
-                                                                                                    : "unknown");
-        if (len >= 8 && (pb_get_u64(data, PB_ORDER_LE) == PBI_MEMPROF_MAGIC ||
-                         pb_get_u64(data, PB_ORDER_BE) == PBI_MEMPROF_MAGIC))
-            return pb_error_set(err, PB_EUNSUPPORTED, 0, "header.Magic",
-                                "MemProf raw profile (magic \"memprofr\"): heap profiles are not "
-                                "instrumentation profiles; profbridge does not read them");
-        return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
-                            "expected a raw profile magic (lprofr/lprofR, either byte order), found "
-                            "%zu bytes that are none",
-                            len < 8 ? len : (size_t)8);
-    }
-    if ((rc = pb_profile_new(&r.p, err))) return rc;
-    pbi_merge_stream ms;
-    if (o && o->merge_into && !vis) {
-        if ((rc = pbi_merge_stream_init(&ms, o->merge_into, o->merge, err))) {
-            pb_profile_free(r.p);
-            return rc;
-        }
-        r.ms = &ms;
-    }
-    uint64_t pos = 0, version = 0;
-    for (unsigned idx = 0;; idx++) {
-        prof pf;
-        memset(&pf, 0, sizeof pf);
-        if (idx == 0 && pre && pre->prepared) {
-            pf = *pre; /* taken over: freed below */
-            memset(pre, 0, sizeof *pre);
-        }
-        pf.index = idx;
-        pf.start = pos;
-        if (want >= 0 && idx < (unsigned long)want) {
-            rc = skip_profile(&r, &pf, &pos);
-        } else {
-            if (r.vis && (rc = visit_begin(&r, idx))) goto fail;
-            rc = read_profile(&r, &pf, &pos);
-        }
-        if (idx == 0 || idx == (unsigned long)want) version = pf.version;
-        if (!rc && r.vis && !(want >= 0 && idx < (unsigned long)want)) rc = visit_end(&r, idx, pf.version);
-        prof_free(&pf);
-        if (rc) goto fail;
-        if (idx == (unsigned long)want) break; /* the one profile asked for */
-        int at_end;
-        if ((rc = next_profile(&r, &pos, idx, &at_end))) goto fail;
-        if (at_end) {
-            if (want >= 0 && idx < (unsigned long)want) {
-                rc = pb_error_set(err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
-                                  "there is no profile %ld: the file holds %u", want, idx + 1);
-                goto fail;
-            }
-            break;
-        }
-    }
-    if (!r.vis && (rc = finish_profile(&r, version))) goto fail;
-    if (r.vis) {
-        /* each profile went to the visitor */
-    } else if (r.ms) {
-        rc = pbi_merge_stream_finish(r.ms, r.p, err);
-        if (rc) goto fail;
-    } else {
+    if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) return not_raw(data, len, err);
+    uint64_t version = 0;
+    if (!(rc = pb_profile_new(&r.p, err)) && !(rc = vis ? pb_profile_new(&r.all, err) : 0) &&
+        !(rc = all_profiles(&r, want, pre, &version)))
+        rc = finish_head(&r, vis ? r.all : r.p, version, r.flags, 0);
+    if (!rc && vis && vis->end_input) rc = vis->end_input(vctx, r.all, err);
+    if (!rc && !vis) {
         *out = r.p;
         r.p = NULL;
     }
-    rc = 0;
-fail:
-    if (r.ms) {
-        if (rc) pbi_merge_stream_fail(r.ms);
-        pbi_merge_stream_free(r.ms);
-    }
     pb_profile_free(r.p);
+    pb_profile_free(r.all);
     free(r.ts);
     free(r.counts);
     free(r.bitmap);
@@ -1070,10 +1067,15 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     return rc;
 }
 
-int pbi_raw_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
+int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+                  pb_error *err) {
+    pb_profile *none = NULL;
+    if (prepared) { /* the bytes and profile 0's names were loaded ahead (pbi_raw_prepare) */
+        raw_prepared *rp = prepared;
+        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, err);
+    }
     const uint8_t *data;
     size_t len;
-    pb_profile *none = NULL;
     pb_buf cor = PB_BUF_INIT;
     int rc = pb_source_read_all(in, &data, &len, err);
     if (rc == 0) rc = correlated(&data, &len, o, &cor, err);

@@ -84,11 +84,11 @@ typedef struct pb_read_options {
      * Streaming merge: when set, pb_read merges what it reads into this
      * profile (as pb_profile_merge with `merge`, NULL = its defaults) and
      * leaves *out NULL, so merging N inputs never holds a whole input model.
-     * A plugin that can, adds each record straight into it while reading
-     * and returns no profile; for any other plugin pb_read reads a profile
-     * and merges it. If the read fails half-way, records already merged
-     * stay (as llvm-profdata merge keeps them); profile-level data of that
-     * input (binary ids, traces, properties) is not merged.
+     * A plugin that streams (pb_format_streams) is visited (pb_visit): each
+     * record goes straight into it; for any other plugin pb_read reads a
+     * profile and merges it. If the read fails half-way, records already
+     * merged stay (as llvm-profdata merge keeps them); profile-level data of
+     * that input (binary ids, traces, properties) is not merged.
      */
     pb_profile *merge_into;
     const pb_merge_options *merge;
@@ -240,16 +240,28 @@ void pb_prepared_free(pb_prepared *pr);
  *                                symbols and Java contexts are head's; r and
  *                                name are valid during the call only;
  *   end_profile(ctx, k, head)    head is complete: flags, origin, binary
- *                                ids, temporal traces of profile k alone.
+ *                                ids, temporal traces of profile k alone;
+ *   end_input(ctx, all)          after the last profile: `all` is the
+ *                                profile-level data pb_read's model of the
+ *                                whole input has, without records: every
+ *                                profile's flags and symbols, the binary ids
+ *                                the llvm-version keeps, one temporal trace
+ *                                of every timestamp, the origin. For an
+ *                                input of one profile, what head had.
  * Records repeating a (name, hash) pair are handed out one by one (a model
- * merges them). A callback may be NULL; nonzero from one stops the visit
- * and is returned. Errors are pb_read's, with the same offsets.
+ * merges them). So the records plus `all` are what pb_read reads, and the
+ * records of profile k plus its head what reading profile k alone gives:
+ * merge and show both use it (show lists a raw file's profiles one by one
+ * and prints their merged model from one pass). A callback may be NULL;
+ * nonzero from one stops the visit and is returned. Errors are pb_read's,
+ * with the same offsets; a visit that fails calls no end_input.
  */
 typedef struct pb_record_visitor {
     int (*begin_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
     int (*record)(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
                   pb_error *err);
     int (*end_profile)(void *ctx, size_t k, const pb_profile *head, pb_error *err);
+    int (*end_input)(void *ctx, const pb_profile *all, pb_error *err);
 } pb_record_visitor;
 
 /* Visits `in` (o->format's plugin, or the content auction's winner; o may

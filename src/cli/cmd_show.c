@@ -74,14 +74,6 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
            o->profile_version || o->text; /* --json and --topn work in the Java view too */
 }
 
-/* The bytes of a raw input, read once (the input may be a pipe): the model
- * and the profiles one by one (show_parts.c) come from them. */
-typedef struct raw_bytes {
-    const uint8_t *data;
-    size_t len;
-    const char *name;
-} raw_bytes;
-
 /* Sets the field of `so` that LLVM option `id` stands for; 0 if it is none. */
 static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
     int v = (int)o->u;
@@ -128,48 +120,14 @@ typedef struct show_input {
     pb_profile *p;           /* the model (a raw file's profiles merged) */
     pb_profile **parts;      /* a raw file of several profiles: each alone */
     size_t nparts;
-    pbi_diag_defer parts_diags; /* the parts' own diagnostics (show_parts.c) */
-    pb_source *held;         /* a raw input's bytes, read once */
-    int parts_rc;            /* the visit failed where the merged read did not: */
-    pb_error parts_err;      /* reported where the profiles are listed */
     const pb_format *f;      /* the input's plugin */
 } show_input;
 
 static void show_input_free(show_input *in) {
     for (size_t k = 0; k < in->nparts; k++) pb_profile_free(in->parts[k]);
     free(in->parts);
-    pbi_defer_free(&in->parts_diags);
     pb_profile_free(in->p);
-    pb_source_free(in->held);
     memset(in, 0, sizeof *in);
-}
-
-/* A raw input: its bytes read once and visited once (show_parts.c), every
- * profile alone and, for a file of one profile, the model itself. *src is
- * then a memory source over the bytes (for pb_read), or NULL. */
-static int read_raw(show_input *in, pb_source **src, const pb_read_options *ro, pb_error *err) {
-    raw_bytes raw = {NULL, 0, NULL};
-    in->held = *src;
-    *src = NULL;
-    int prc = pb_source_read_all(in->held, &raw.data, &raw.len, err);
-    if (prc) return prc;
-    raw.name = pb_source_name(in->held);
-    pb_error_clear(&in->parts_err);
-    in->parts_rc = pbc_show_raw_parts(raw.data, raw.len, raw.name, ro, &in->parts_diags, &in->parts, &in->nparts,
-                                      &in->parts_err);
-    if (in->parts_rc) {
-        /* pb_read reads it again: its error, if it has one, is the input's;
-         * a profile that fails only when read alone (a file mixing raw
-         * versions) is reported where the profiles are listed */
-        pbi_defer_drop(&in->parts_diags);
-    } else if (in->nparts == 1) {
-        in->p = in->parts[0];
-        free(in->parts);
-        in->parts = NULL;
-        in->nparts = 0;
-        pbi_defer_flush(&in->parts_diags);
-    }
-    return in->p ? 0 : pb_source_open_memory(src, raw.data, raw.len, raw.name, err);
 }
 
 /*
@@ -185,7 +143,7 @@ static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_l
     /* Detect first, so that the --lenient hint follows only a reader's failure. */
     pb_source *src = NULL;
     if (pbc_llvm_input_unopenable(in_path, in_path)) return 1; /* as llvm-profdata-N: LLVM's words */
-    int read_failed = 0, prc = pbc_open_input(in_path, &src, &err);
+    int prc = pbc_open_input(in_path, &src, &err), read_failed = 0;
     pbc_progress pg;
     /* named as its messages name it ("<stdin>" for "-") */
     pbc_progress_begin(&pg, mode, "show", prc == 0 ? pb_source_name(src) : in_path);
@@ -193,17 +151,19 @@ static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_l
     pbc_progress_watch_diag(&pg, ro);
     if (prc == 0 && !from) prc = pb_format_detect(src, &in->f, &err);
     if (prc == 0 && !in->f) in->f = pb_format_lookup(from);
-    if (prc == 0 && strcmp(pb_format_name(in->f), "raw") == 0) prc = read_raw(in, &src, ro, &err);
-    if (prc == 0 && strcmp(pb_format_name(in->f), "indexed") == 0 && pbc_show_llvm_streamable(so)) {
+    pb_format_form form = prc == 0 ? pb_format_form_of(in->f) : PB_FORM_OTHER;
+    if (prc == 0 && form == PB_FORM_INDEXED && pbc_show_llvm_streamable(so)) {
         /* records straight from the file to the printer (show_indexed.c) */
         int rc = pbc_show_indexed(in_path, src, ro, so, out_path); /* checks the version too */
         pbc_progress_end(&pg);
         pb_source_free(src);
         return rc;
     }
-    if (prc == 0 && !in->p) {
+    if (prc == 0) {
         ro->format = pb_format_name(in->f);
-        prc = pb_read(&in->p, src, ro, &err);
+        /* a raw file: its profiles one by one and their merged model, in one pass (show_parts.c) */
+        if (form == PB_FORM_RAW) prc = pbc_show_raw_read(src, ro, &in->p, &in->parts, &in->nparts, &err);
+        else prc = pb_read(&in->p, src, ro, &err);
         read_failed = prc != 0;
     }
     pbc_progress_end(&pg);
@@ -239,12 +199,6 @@ static int print_input(show_input *in, const char *in_path, int llvm, pbc_show_l
             pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
         prc = pbc_show_iprof(in->p, name, so->topn, so->json, out, &err);
     } else {
-        pbi_defer_flush(&in->parts_diags); /* the profiles' own, after the model's (as before) */
-        if (in->parts_rc) {
-            pbc_print_input_error(&in->parts_err);
-            rc = pbc_exit_for(in->parts_rc);
-            goto out;
-        }
         /* a file llvm-profdata cannot read is shown as the .profdata convert
          * writes of it (compare_read.h: one rule for show, overlap, diff) */
         if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (prc = pbc_llvm_view(&in->p, name, target, &err)) != 0) {

@@ -15,6 +15,7 @@
 
 #include "profbridge/sys/format.h"
 #include "io/registry.h"
+#include "io/read_merge.h"
 #include "util/api.h"
 
 struct pb_prepared {
@@ -102,7 +103,10 @@ int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o
     if (pr->state) {
         pbi_named_diag nd;
         pb_read_options named = pbi_named_options(o, &nd, pr->name);
-        rc = pr->f->read_prepared(out, pr->state, &named, err);
+        if (o->merge_into && pr->f->merges_by_visit)
+            rc = pbi_merge_by_visit(pr->f, pr->src, pr->state, &named, err);
+        else
+            rc = pr->f->read_prepared(out, pr->state, &named, err);
     } else {
         *out = pr->model;
         pr->model = NULL;

@@ -12,6 +12,7 @@
 
 #include "bridge/bridge.h"
 #include "io/registry.h"
+#include "io/read_merge.h"
 #include "profbridge/sys/format.h"
 #include "util/api.h"
 
@@ -188,8 +189,12 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
     int rc = start_read(in, o, &nd, &named, &f, err);
     if (rc) return rc;
     o = &named;
-    rc = f->read(out, in, o, err);
-    if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
+    if (o->merge_into && f->merges_by_visit) {
+        rc = pbi_merge_by_visit(f, in, NULL, o, err);
+    } else {
+        rc = f->read(out, in, o, err);
+        if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
+    }
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;
 }
@@ -210,7 +215,7 @@ int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot hand out records one by one", f->name);
     }
-    rc = f->visit(in, o, v, ctx, err);
+    rc = f->visit(in, NULL, o, v, ctx, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;
 }

@@ -1,11 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * merge_stream.h -- the streaming side of pb_profile_merge, for readers that
- * honour pb_read_options.merge_into: instead of building a model of their
- * input and merging it afterwards, they hand each function record to
- * pbi_merge_stream_function as they read it and keep only the input's
- * profile-level data (flags, binary ids, traces, symbols) in a small side
- * profile without records, merged at the end by pbi_merge_stream_finish.
+ * merge_stream.h -- the streaming side of pb_profile_merge, for
+ * pb_read_options.merge_into (src/io/read_merge.c): instead of reading a
+ * model of the input and merging it afterwards, the input is visited
+ * (pb_visit) and each function record goes to pbi_merge_stream_function as
+ * it is read; the input's profile-level data (flags, binary ids, traces,
+ * symbols) comes in a side profile without records (the visit's
+ * end_input head), merged at the end by pbi_merge_stream_finish.
  * The result equals reading the input and calling pb_profile_merge: the
  * same code merges the records (merge_one) and the profile-level data
  * (pb_profile_merge of the side profile), in the same order.
@@ -42,14 +43,17 @@ int pbi_merge_stream_init(pbi_merge_stream *m, pb_profile *dst, const pb_merge_o
  * Merges one PB_REC_FUNCTION record whose name is name[0..len) (rec->name is
  * ignored). Its value symbols are indices of `side` (the reader's profile of
  * profile-level data): side's symbols not yet in dst are imported first, in
- * side's order as pb_profile_merge imports them, and the record's value
- * symbols are rewritten IN PLACE to dst's indices (the record's buffers must
- * be the caller's scratch). *name_id caches the name's id in dst across
- * calls (PB_NONE: not known yet). The first call checks the kinds (m->flags
+ * side's order as pb_profile_merge imports them, and the record is merged
+ * with dst's indices. *name_id caches the name's id in dst across calls
+ * (PB_NONE: not known yet). The first call checks the kinds (m->flags
  * against dst) before it changes anything, as pb_profile_merge does first.
  */
-int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_record *rec, const char *name,
+int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, const pb_record *rec, const char *name,
                               size_t len, pb_str *name_id, pb_error *err);
+
+/* The next records come from another side profile (a raw file's next
+ * profile, in a head of its own): its symbols are mapped afresh. */
+void pbi_merge_stream_new_side(pbi_merge_stream *m);
 
 /* The input was read: merges side (its profile-level data, no records). */
 int pbi_merge_stream_finish(pbi_merge_stream *m, const pb_profile *side, pb_error *err);

@@ -529,10 +529,27 @@ int pbi_merge_stream_init(pbi_merge_stream *m, pb_profile *dst, const pb_merge_o
     if (rc) return rc;
     m->dst = dst;
     m->o = o;
-    return pbi_import_init(&m->im, dst, NULL, err);
+    rc = pbi_import_init(&m->im, dst, NULL, err);
+    m->im.names_by_caller = 1; /* resolve_name does it (remapping, the record-order hint) */
+    return rc;
 }
 
-int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_record *rec, const char *name,
+void pbi_merge_stream_new_side(pbi_merge_stream *m) {
+    m->im.nsym = 0; /* the next record's side is mapped from its first symbol on */
+}
+
+/* 1 when a value of rec names a symbol whose index differs in dst. */
+static int needs_renumbering(const pbi_importer *im, const pb_record *rec) {
+    for (int k = 0; k < PB_VK_COUNT; k++)
+        for (uint32_t i = 0; i < rec->num_sites[k]; i++)
+            for (uint32_t j = 0; j < rec->sites[k][i].num_values; j++) {
+                uint32_t s = rec->sites[k][i].values[j].symbol;
+                if (s != PB_NONE && pbi_import_mapped_symbol(im, s) != s) return 1;
+            }
+    return 0;
+}
+
+int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, const pb_record *rec, const char *name,
                               size_t len, pb_str *name_id, pb_error *err) {
     int rc;
     if (!m->started) {
@@ -545,15 +562,11 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, pb_re
         m->started = 1;
     }
     if ((rc = pbi_import_new_symbols(&m->im, side, err))) return rc;
-    /* renumbered in place (the record is the reader's scratch): a copy per
-     * record, as pbi_import_record makes, showed in streaming merges */
-    for (int k = 0; k < PB_VK_COUNT; k++)
-        for (uint32_t i = 0; i < rec->num_sites[k]; i++)
-            for (uint32_t j = 0; j < rec->sites[k][i].num_values; j++) {
-                pb_value *v = &rec->sites[k][i].values[j];
-                v->symbol = pbi_import_mapped_symbol(&m->im, v->symbol);
-            }
+    /* copied only when a value symbol's index changes (a copy per record
+     * showed in streaming merges; most records name no symbol, and a
+     * side whose symbols dst has in the same order changes none) */
     pb_record t = *rec;
+    if (needs_renumbering(&m->im, rec) && (rc = pbi_import_record(&m->im, rec, &t, err))) return rc;
     size_t known;
     if ((rc = resolve_name(m->dst, m->next++, name, len, rec->hash, m->o, name_id, &known, err))) return rc;
     t.name = *name_id;

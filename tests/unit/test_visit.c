@@ -13,6 +13,7 @@
 
 typedef struct counts {
     size_t begins, ends, records[8], bids[8];
+    size_t inputs, all_bids, all_records_seen; /* end_input: calls, its head's binary ids, records before it */
     size_t k; /* the profile begun last */
     int order_ok;
 } counts;
@@ -44,7 +45,17 @@ static int on_end(void *ctx, size_t k, const pb_profile *head, pb_error *err) {
     return 0;
 }
 
-static const pb_record_visitor visitor = {on_begin, on_record, on_end};
+static int on_end_input(void *ctx, const pb_profile *all, pb_error *err) {
+    counts *c = ctx;
+    (void)err;
+    if (c->ends != c->begins) c->order_ok = 0; /* after the last profile */
+    c->inputs++;
+    c->all_bids = pb_profile_binary_id_count(all);
+    for (size_t k = 0; k < 8; k++) c->all_records_seen += c->records[k];
+    return 0;
+}
+
+static const pb_record_visitor visitor = {on_begin, on_record, on_end, on_end_input};
 
 /* "Total functions: N" of llvm-profdata-19 show's stored output. */
 static size_t total_functions(const char *file) {
@@ -58,8 +69,9 @@ static size_t total_functions(const char *file) {
     return n;
 }
 
-static void visit__a_raw_file_of_three_profiles_in_one_pass(void) {
-    const char *files[3] = {"basic-ir.profraw", "simple-ir.profraw", "basic-ir.profraw"};
+/* Three clang-19 raw files back to back, as a program and two libraries
+ * write them into one file. */
+static char *three_profiles(const char *const files[3], size_t *out_len) {
     char *all = NULL;
     size_t n = 0;
     for (int i = 0; i < 3; i++) {
@@ -73,14 +85,34 @@ static void visit__a_raw_file_of_three_profiles_in_one_pass(void) {
         n += len;
         free(b);
     }
+    *out_len = n;
+    return all;
+}
+
+static const char *const three_files[3] = {"basic-ir.profraw", "simple-ir.profraw", "basic-ir.profraw"};
+
+/* Visits the three profiles with plugin options kv (n of them). */
+static void visit_three(counts *c, const pb_kv *kv, size_t nkv) {
+    size_t n;
+    char *all = three_profiles(three_files, &n);
     pb_source *src = NULL;
     pb_error err;
     pb_error_clear(&err);
     CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&src, all, n, "three", &err), 0);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.kv = kv;
+    ro.nkv = nkv;
+    memset(c, 0, sizeof *c);
+    c->order_ok = 1;
+    CU_ASSERT_EQUAL(pb_visit(src, &ro, &visitor, c, &err), 0);
+    pb_source_free(src);
+    free(all);
+}
+
+static void visit__a_raw_file_of_three_profiles_in_one_pass(void) {
+    const char *const *files = three_files;
     counts c;
-    memset(&c, 0, sizeof c);
-    c.order_ok = 1;
-    CU_ASSERT_EQUAL(pb_visit(src, NULL, &visitor, &c, &err), 0);
+    visit_three(&c, NULL, 0);
     CU_ASSERT_EQUAL(c.begins, 3);
     CU_ASSERT_EQUAL(c.ends, 3);
     CU_ASSERT(c.order_ok);
@@ -88,8 +120,65 @@ static void visit__a_raw_file_of_three_profiles_in_one_pass(void) {
         CU_ASSERT_EQUAL(c.records[i], total_functions(files[i]));
         CU_ASSERT_EQUAL(c.bids[i], 1); /* each clang-19 file has one build id (show-binary-ids.txt) */
     }
+    /* the whole input, once, after every record: LLVM 18+ keep every
+     * profile's build id, each once (basic-ir's is there twice; llvm-profdata
+     * show lists 3 from the profiles, merge writes 2: its writer sorts and
+     * uniques them) */
+    CU_ASSERT_EQUAL(c.inputs, 1);
+    CU_ASSERT_EQUAL(c.all_records_seen, total_functions(files[0]) * 2 + total_functions(files[1]));
+    CU_ASSERT_EQUAL(c.all_bids, 2);
+}
+
+/* LLVM 13-17 keep the binary ids of the last profile of a file only (their
+ * reader takes them from the last header): one, while each profile still
+ * has its own. */
+static void visit__the_whole_input_keeps_the_ids_the_release_keeps(void) {
+    counts c;
+    pb_kv kv = {"llvm-version", "17"};
+    visit_three(&c, &kv, 1);
+    CU_ASSERT_EQUAL(c.inputs, 1);
+    CU_ASSERT_EQUAL(c.all_bids, 1);
+    for (int i = 0; i < 3; i++) CU_ASSERT_EQUAL(c.bids[i], 1);
+}
+
+/* pb_read_options.merge_into streams through the visit (src/io/read_merge.c):
+ * the result must be what reading the model and pb_profile_merge give. */
+static void visit__merge_into_equals_reading_and_merging(void) {
+    size_t n;
+    char *bytes = three_profiles(three_files, &n);
+    pb_error err;
+    pb_error_clear(&err);
+    pb_profile *model = NULL, *by_model = NULL, *by_visit = NULL;
+    pb_source *src = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&src, bytes, n, "three", &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_read(&model, src, NULL, &err), 0);
     pb_source_free(src);
-    free(all);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&by_model, &err), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&by_visit, &err), 0);
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    mo.weight = 3;
+    for (int round = 0; round < 2; round++) { /* into an empty profile, then into a full one */
+        CU_ASSERT_EQUAL(pb_profile_merge(by_model, model, &mo, &err), 0);
+        pb_read_options ro = PB_READ_OPTIONS_INIT;
+        ro.merge_into = by_visit;
+        ro.merge = &mo;
+        pb_profile *none = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_source_open_memory(&src, bytes, n, "three", &err), 0);
+        CU_ASSERT_EQUAL(pb_read(&none, src, &ro, &err), 0);
+        CU_ASSERT_PTR_NULL(none);
+        pb_source_free(src);
+    }
+    CU_ASSERT(pb_profile_record_count(by_visit) > 0);
+    CU_ASSERT_EQUAL(pb_profile_record_count(by_visit), pb_profile_record_count(by_model));
+    CU_ASSERT_EQUAL(pb_profile_binary_id_count(by_visit), pb_profile_binary_id_count(by_model));
+    char why[256] = "";
+    int same = pb_profile_equal(by_visit, by_model, why, sizeof why);
+    if (!same) fprintf(stderr, "merge_into by visit differs: %s\n", why);
+    CU_ASSERT(same);
+    pb_profile_free(model);
+    pb_profile_free(by_model);
+    pb_profile_free(by_visit);
+    free(bytes);
 }
 
 static void visit__an_indexed_file_is_one_profile(void) {
@@ -127,6 +216,8 @@ static void visit__formats_say_whether_they_stream(void) {
 
 static CU_TestInfo tests[] = {
     {"visit__a_raw_file_of_three_profiles_in_one_pass", visit__a_raw_file_of_three_profiles_in_one_pass},
+    {"visit__the_whole_input_keeps_the_ids_the_release_keeps", visit__the_whole_input_keeps_the_ids_the_release_keeps},
+    {"visit__merge_into_equals_reading_and_merging", visit__merge_into_equals_reading_and_merging},
     {"visit__an_indexed_file_is_one_profile", visit__an_indexed_file_is_one_profile},
     {"visit__formats_say_whether_they_stream", visit__formats_say_whether_they_stream},
     CU_TEST_INFO_NULL};

@@ -23,7 +23,8 @@ extern "C" {
 #endif
 
 /* Raised whenever pb_format changes shape: 3 added family, version_option
- * and visit, and made the struct an implementer's type; 4 added form. */
+ * and visit, and made the struct an implementer's type; 4 added form,
+ * visit's prepared state and merges_by_visit. */
 #define PB_FORMAT_ABI 4
 
 /* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
@@ -45,9 +46,9 @@ struct pb_format {
     const char *const *extensions; /* NULL-terminated, longest first: ".iprof.gz", ".iprof" */
     /* Bids on the first bytes: 0 = not mine, else the number of bytes of evidence. */
     int (*probe)(const uint8_t *head, size_t len);
-    /* Reads a whole profile. On failure *out is NULL and nothing leaks. A
-     * plugin that honours o->merge_into merges into it, returns 0 with *out
-     * NULL; one that ignores it returns the profile and pb_read merges it. */
+    /* Reads a whole profile. On failure *out is NULL and nothing leaks.
+     * o->merge_into is the registry's business (it merges through `visit`
+     * when there is one, else the profile read): plugins ignore it. */
     int (*read)(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
     /* Writes a profile. Notices about dropped data go to o->diag. */
     int (*write)(const pb_profile *p, pb_sink *out, const pb_write_options *o, pb_error *err);
@@ -56,23 +57,33 @@ struct pb_format {
     const pb_option_desc *read_options;  /* NULL-name-terminated, may be NULL */
     const pb_option_desc *write_options; /* NULL-name-terminated, may be NULL */
     /*
-     * A read in two halves (all three NULL, or all three set; see
-     * pb_prepare_file): `prepare` does the part that needs no merge
+     * A read in two halves (all three NULL, or all three set, with `visit`;
+     * see pb_prepare_file): `prepare` does the part that needs no merge
      * destination (load the bytes, decode and index what the records refer
      * to) and must fail only when the input cannot be held at all (I/O,
-     * memory): a format error is left to `read_prepared`, which reports it
-     * as `read` would. `read_prepared` then works like `read` (honouring
-     * o->merge_into) and owns nothing afterwards; `free_prepared` frees the
-     * state in either case.
+     * memory): a format error is left to the second half, which reports it
+     * as `read` would. The second half is `read_prepared` (a model, like
+     * `read`) or `visit` given the state; `free_prepared` frees the state
+     * in either case.
      */
     int (*prepare)(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
     int (*read_prepared)(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
     void (*free_prepared)(void *state);
     /* The streaming contract (pb_visit, pb_record_visitor in format.h):
      * hands out every profile of the input and each of its records, in one
-     * pass, without building a model. NULL: the format does not stream. */
-    int (*visit)(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
+     * pass, without building a model, then the whole input's head
+     * (end_input). `prepared` is `prepare`'s state of `in` (its bytes are
+     * taken from there), or NULL. Merging (pb_read_options.merge_into) and
+     * show go through it. NULL: the format does not stream. */
+    int (*visit)(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
                  pb_error *err);
+    /* 1: a merge (pb_read_options.merge_into) visits the input, record by
+     * record, because the visit sees all a model read checks and warns
+     * about (raw). 0: the input is read as a model and merged; indexed's
+     * visit skips the key-hash checks and duplicate merging a model read
+     * makes (they cost a tenth of show on big files), and a merge must
+     * warn as llvm-profdata does. */
+    int merges_by_visit;
 };
 
 #ifdef __cplusplus
