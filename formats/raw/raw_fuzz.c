@@ -5,8 +5,8 @@
  * what reads is also read profile by profile (raw-profile K, as show does), and
  * every part must read; the read in two halves (pb_format.prepare, what
  * merge's threads use) must end as the whole read did; a merge through the
- * visit (pb_read_options.merge_into) must fail as the read did, or give
- * what merging the read's model gives; the same bytes go through dump.
+ * visit (pb_read_options.merge_into) must fail where the read did, and
+ * give what merging the read's model gives where it succeeds; the same bytes go through dump.
  * Seed corpus: tests/fuzz/raw/.
  */
 #include <stddef.h>
@@ -103,7 +103,13 @@ static void merge_by_visit(const uint8_t *data, size_t size, int whole_rc, const
     }
     ro.merge_into = by_visit;
     int rc = pb_read(&none, src, &ro, &err);
-    if (none || (rc != whole_rc && rc != PB_ENOMEM && whole_rc != PB_ENOMEM)) abort();
+    /* A read that fails merges nothing whole. A read that succeeds may
+     * still fail to merge: the streaming merge takes the input's kind
+     * before its records, as llvm-profdata does, so a header whose own bits
+     * conflict (entry-first with function-entry-only) fails it, as
+     * llvm-profdata merge fails it, where pb_profile_merge into an empty
+     * profile takes the model as it is. */
+    if (none || (whole_rc && !rc)) abort();
     if (rc == 0 && pb_profile_merge(by_model, whole, NULL, &err) == 0 && !pb_profile_equal(by_visit, by_model, NULL, 0))
         abort();
     pb_profile_free(by_visit);
