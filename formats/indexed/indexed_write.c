@@ -36,6 +36,7 @@
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "model/str_md5.h"
+#include "model/origin_form.h"
 
 typedef struct wrec {
     const char *name;
@@ -146,8 +147,7 @@ static int options(wstate *w, pb_error *err) {
     w->version = iv ? (uint32_t)v : w->t.indexed_version;
     w->lay = pbi_idx_layout(w->version);
     if (!ord || strcmp(ord, "auto") == 0) {
-        const pb_origin *og = pb_profile_origin(w->p);
-        w->preserve = og && strcmp(og->format, "indexed") == 0;
+        w->preserve = pbi_origin_form(pb_profile_origin(w->p)) == PB_FORM_INDEXED;
     } else if (strcmp(ord, "llvm") == 0) {
         w->preserve = 0;
     } else if (strcmp(ord, "preserve") == 0) {

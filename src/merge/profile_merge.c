@@ -27,6 +27,7 @@
 #include "util/bytes.h"
 #include "merge/merge_stream.h"
 #include "model/profile_internal.h"
+#include "model/origin_form.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "util/api.h"
@@ -292,7 +293,7 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * weights its traces carry. copy: t belongs to someone else. */
 static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, size_t n, uint64_t stream,
                            int copy, const pb_merge_options *o, pb_error *err) {
-    int raw = strcmp(from->origin.format, "raw") == 0;
+    int raw = pbi_origin_form(&from->origin) == PB_FORM_RAW;
     pbi_trace *v = t;
     if (copy) {
         v = calloc(n ? n : 1, sizeof *v);
