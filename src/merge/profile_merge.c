@@ -31,6 +31,7 @@
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -116,14 +117,7 @@ static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
 typedef pbi_merge_scratch scratch;
 
 static int scratch_need(scratch *s, size_t n) {
-    if (n <= s->cap) return 0;
-    size_t c = s->cap ? s->cap : 64;
-    while (c < n) c *= 2;
-    pb_value *a = realloc(s->a, c * sizeof *a);
-    if (!a) return PB_ENOMEM;
-    s->a = a;
-    s->cap = c;
-    return 0;
+    return pbi_grow((void **)&s->a, &s->cap, n, sizeof *s->a);
 }
 
 /* Sorts every site of r by count (descending, stable) and cuts it. */
