@@ -30,12 +30,14 @@
 #include "util/buf.h"
 #include "util/diag.h"
 #include "util/bytes.h"
+#include "util/grow.h"
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "model/str_md5.h"
+#include "model/origin_form.h"
 
 typedef struct wrec {
     const char *name;
@@ -146,8 +148,7 @@ static int options(wstate *w, pb_error *err) {
     w->version = iv ? (uint32_t)v : w->t.indexed_version;
     w->lay = pbi_idx_layout(w->version);
     if (!ord || strcmp(ord, "auto") == 0) {
-        const pb_origin *og = pb_profile_origin(w->p);
-        w->preserve = og && strcmp(og->format, "indexed") == 0;
+        w->preserve = pbi_origin_form(pb_profile_origin(w->p)) == PB_FORM_INDEXED;
     } else if (strcmp(ord, "llvm") == 0) {
         w->preserve = 0;
     } else if (strcmp(ord, "preserve") == 0) {
@@ -461,15 +462,7 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
 static size_t pick_sorted(void *ctx, unsigned kind, const pb_site *site, const pb_value **vals, pb_error *err) {
     wstate *w = ctx;
     (void)kind;
-    if (site->num_values > w->vals_cap) {
-        pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
-        if (!nv) {
-            pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            return (size_t)-1;
-        }
-        w->vals = nv;
-        w->vals_cap = site->num_values;
-    }
+    if (pbi_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err)) return (size_t)-1;
     *vals = w->vals;
     return pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
 }

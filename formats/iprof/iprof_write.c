@@ -20,6 +20,7 @@
 #include <jansson.h>
 
 #include "util/buf.h"
+#include "util/grow.h"
 #include "iprof_int.h"
 
 #define FLUSH_AT (64 * 1024)
@@ -253,12 +254,8 @@ static int cmp_pair(const void *a, const void *b) {
 static int write_type_pairs(writer *w, const pb_record *r, size_t ri) {
     size_t n = 0;
     for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) n += r->sites[PB_VK_VTABLE][s].num_values;
-    if (n > w->pairs_cap) {
-        struct pair *np = realloc(w->pairs, n * sizeof *np);
-        if (!np) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        w->pairs = np;
-        w->pairs_cap = n;
-    }
+    int rc = pbi_grow_err((void **)&w->pairs, &w->pairs_cap, n, sizeof *w->pairs, w->err);
+    if (rc) return rc;
     size_t k = 0;
     for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) {
         const pb_site *site = &r->sites[PB_VK_VTABLE][s];

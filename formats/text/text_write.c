@@ -20,6 +20,7 @@
 #include "llvm/llvm_values.h"
 #include "model/profile_internal.h"
 #include "text_internal.h"
+#include "util/grow.h"
 
 typedef struct trec {
     const char *name;
@@ -210,12 +211,8 @@ static int values(twriter *w, const pb_record *r, pb_error *err) {
         pbi_buf_printf(&w->b, "# ValueKind = %s:\n%d\n# NumValueSites:\n%" PRIu32 "\n", kind_names[k], k, ns);
         for (uint32_t s = 0; s < ns; s++) {
             const pb_site *site = &r->sites[k][s];
-            if (site->num_values > w->vals_cap) {
-                pb_value *nv = realloc(w->vals, site->num_values * sizeof *nv);
-                if (!nv) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-                w->vals = nv;
-                w->vals_cap = site->num_values;
-            }
+            int rc = pbi_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err);
+            if (rc) return rc;
             size_t kept = pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
             w->truncated += site->num_values - kept;
             pbi_buf_put_u64(&w->b, kept);

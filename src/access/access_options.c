@@ -8,6 +8,7 @@
 #include "profbridge/access.h"
 
 #include "llvm/target.h"
+#include "util/grow.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -38,13 +39,7 @@ static int kv_put(kv_store *s, const char *key, const char *value, pb_error *err
         }
     char *k = dup_str(key);
     if (!k) goto oom;
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 8;
-        pb_kv *g = realloc(s->kv, cap * sizeof *g);
-        if (!g) goto oom;
-        s->kv = g;
-        s->cap = cap;
-    }
+    if (pbi_grow((void **)&s->kv, &s->cap, s->n + 1, sizeof *s->kv)) goto oom;
     s->kv[s->n++] = (pb_kv){k, v};
     return PB_OK;
 oom:

@@ -11,6 +11,7 @@
 #include "bridge/java_text.h"
 #include "model/jname.h"
 #include "util/json_text.h"
+#include "util/grow.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
@@ -77,13 +78,7 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
         size_t n = 0;
         const pb_frame *fr = pb_profile_context(p, ctx, &n);
         if (!fr || n == 0 || n > UINT32_MAX) continue;
-        if (out->num_stacks == cap) {
-            size_t nc = cap ? cap * 2 : 64;
-            pbi_flame_stack *ns = realloc(out->stacks, nc * sizeof *ns);
-            if (!ns) goto fail;
-            out->stacks = ns;
-            cap = nc;
-        }
+        if (pbi_grow((void **)&out->stacks, &cap, out->num_stacks + 1, sizeof *out->stacks)) goto fail;
         pbi_flame_stack *s = &out->stacks[out->num_stacks];
         s->depth = 0;
         s->count = r->num_counters ? r->counters[0] : 0;

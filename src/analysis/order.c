@@ -85,17 +85,12 @@ static int rules_for(int release, order_rules *r, pb_error *err) {
 
 typedef struct u32vec {
     uint32_t *v;
-    uint32_t n, cap;
+    uint32_t n;
+    size_t cap;
 } u32vec;
 
 static int u32_push(u32vec *a, uint32_t x) {
-    if (a->n == a->cap) {
-        uint32_t cap = a->cap ? 2 * a->cap : 4;
-        uint32_t *v = realloc(a->v, (size_t)cap * sizeof *v);
-        if (!v) return PB_ENOMEM;
-        a->v = v;
-        a->cap = cap;
-    }
+    if (pbi_grow((void **)&a->v, &a->cap, (size_t)a->n + 1, sizeof *a->v)) return PB_ENOMEM;
     a->v[a->n++] = x;
     return 0;
 }

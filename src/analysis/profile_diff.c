@@ -48,12 +48,7 @@ static int cmp_value(void *ctx, uint32_t a, uint32_t b) {
 /* Fills s->ids with the indices of `site`'s values in value order. */
 static int sort_values(vscratch *s, const pb_site *site) {
     size_t n = site ? site->num_values : 0;
-    if (n > s->cap) {
-        uint32_t *ids = realloc(s->ids, n * 2 * sizeof *ids);
-        if (!ids) return PB_ENOMEM;
-        s->ids = ids;
-        s->cap = n * 2;
-    }
+    if (pbi_grow((void **)&s->ids, &s->cap, n, sizeof *s->ids)) return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
     return n ? pbi_sort_ids(s->ids, n, cmp_value, site->values) : 0;
 }

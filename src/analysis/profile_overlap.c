@@ -23,6 +23,7 @@
 #include "util/sort.h"
 #include "analysis/overlap_report.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 /* Kinds of value profile, as LLVM's IPVK_First..IPVK_Last (19: 3 kinds). */
 #define NKINDS PB_VK_COUNT
@@ -74,8 +75,9 @@ static void add_fraction(sums *into, const sums *func, const sums *test) {
 typedef struct scratch {
     pb_value *v;
     uint32_t *ids;
-    size_t cap;
+    size_t cap_ids;
     pb_value *sorted;
+    size_t cap_sorted;
     int std_sort; /* the release sorts by value with std::sort (VALUE_SORT_UNSTABLE) */
 } scratch;
 
@@ -97,15 +99,9 @@ static int cmp_count_desc(void *ctx, uint32_t a, uint32_t b) {
  * which base value meets which test value. */
 static int sort_site(scratch *s, const pb_site *site, int by_count_first, int std_sort, pb_value **out) {
     size_t n = site->num_values;
-    if (n > s->cap) {
-        size_t cap = n * 2;
-        uint32_t *ids = realloc(s->ids, cap * sizeof *ids);
-        if (ids) s->ids = ids;
-        pb_value *sorted = realloc(s->sorted, cap * sizeof *sorted);
-        if (sorted) s->sorted = sorted;
-        if (!ids || !sorted) return PB_ENOMEM;
-        s->cap = cap;
-    }
+    if (pbi_grow((void **)&s->ids, &s->cap_ids, n, sizeof *s->ids) ||
+        pbi_grow((void **)&s->sorted, &s->cap_sorted, n, sizeof *s->sorted))
+        return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
     if (by_count_first && pbi_sort_ids(s->ids, n, cmp_count_desc, site->values)) return PB_ENOMEM;
     /* sortByTargetValues: stable up to LLVM 18, std::sort from 19 (llvm_values.h) */
@@ -344,7 +340,7 @@ int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, c
     ostats prog;
     memset(&prog, 0, sizeof prog);
     pb_buf b = PB_BUF_INIT;
-    scratch sa = {NULL, NULL, 0, NULL, 0}, sb = {NULL, NULL, 0, NULL, 0};
+    scratch sa = {NULL, NULL, 0, NULL, 0, 0}, sb = {NULL, NULL, 0, NULL, 0, 0};
     pbi_llvm_target rel;
     if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &rel))
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",

@@ -13,6 +13,7 @@
 #include "model/jname.h"
 #include "llvm/llvm_values.h"
 #include "analysis/type_profile.h"
+#include "util/grow.h"
 
 static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UINT64_MAX : a + b; }
 
@@ -109,13 +110,7 @@ static void finish_site(pbi_tp_site *s, unsigned width, int java, uint64_t count
 }
 
 static int add_site(pbi_tp_report *r, size_t *cap, const pbi_tp_site *s) {
-    if (r->num_sites == *cap) {
-        size_t nc = *cap ? *cap * 2 : 64;
-        pbi_tp_site *ns = realloc(r->sites, nc * sizeof *ns);
-        if (!ns) return PB_ENOMEM;
-        r->sites = ns;
-        *cap = nc;
-    }
+    if (pbi_grow((void **)&r->sites, cap, r->num_sites + 1, sizeof *r->sites)) return PB_ENOMEM;
     r->sites[r->num_sites++] = *s;
     return 0;
 }

@@ -329,7 +329,8 @@ static int write_output(const merge_cli *c, const pbc_args *args, const pb_profi
         return PBC_EXIT_USAGE;
     }
     size_t nkv = 0;
-    int is_text = strcmp(c->out_f->name, "text") == 0, is_indexed = strcmp(c->out_f->name, "indexed") == 0;
+    pb_format_form form = pb_format_form_of(c->out_f);
+    int is_text = form == PB_FORM_TEXT, is_indexed = form == PB_FORM_INDEXED;
     if (c->explicit_llvm) kv[nkv++] = (pb_kv){"llvm-version", c->release};
     if (c->indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", c->indexed};
     if (c->sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
@@ -455,7 +456,7 @@ int pbc_cmd_merge(int argc, char **argv) {
     } else if (sc.s && pbc_merge_summary_stage(sc.s, c.summary_path, c.out_path, c.out_f->name, acc,
                                                c.target.release, c.failure)) {
         rc = PBC_EXIT_USAGE; /* before OUT is replaced (merge_summary.h) */
-    } else if ((rc = write_output(&c, &args, acc, paths, in.n, &dc)) == 0 && !strcmp(c.out_f->name, "indexed") &&
+    } else if ((rc = write_output(&c, &args, acc, paths, in.n, &dc)) == 0 && pb_format_form_of(c.out_f) == PB_FORM_INDEXED &&
                !c.explicit_llvm && !rn.failed) {
         pbc_merge_old_raw_hint(&in, &c.target, c.out_path, &dc);
     }

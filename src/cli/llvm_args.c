@@ -7,13 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 
 /* ---- response files ----------------------------------------------------------- */
 
-static int push_word(char ***words, size_t *n, const char *s, size_t len) {
-    char **w = realloc(*words, (*n + 1) * sizeof *w);
-    if (!w) return -1;
-    *words = w;
+static int push_word(char ***words, size_t *n, size_t *cap, const char *s, size_t len) {
+    if (pbi_grow((void **)words, cap, *n + 1, sizeof **words)) return -1;
+    char **w = *words;
     if (!(w[*n] = malloc(len + 1))) return -1;
     memcpy(w[*n], s, len);
     w[*n][len] = '\0';
@@ -29,7 +30,7 @@ static int is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == 
 int pbc_args_tokenize_gnu(const char *src, size_t e, char ***words, size_t *n) {
     char *tok = malloc(e + 1);
     if (!tok) return -1;
-    size_t t = 0;
+    size_t t = 0, cap = *n; /* *words holds at least *n words */
     int have = 0; /* a quoted "" is an empty word */
     for (size_t i = 0; i < e; i++) {
         if (!have && t == 0) {
@@ -53,7 +54,7 @@ int pbc_args_tokenize_gnu(const char *src, size_t e, char ***words, size_t *n) {
             continue;
         }
         if (is_space(c)) {
-            if ((t || have) && push_word(words, n, tok, t)) goto oom;
+            if ((t || have) && push_word(words, n, &cap, tok, t)) goto oom;
             t = 0;
             have = 0;
             continue;
@@ -61,7 +62,7 @@ int pbc_args_tokenize_gnu(const char *src, size_t e, char ***words, size_t *n) {
         tok[t++] = c;
         have = 1;
     }
-    if ((t || have) && push_word(words, n, tok, t)) goto oom;
+    if ((t || have) && push_word(words, n, &cap, tok, t)) goto oom;
     free(tok);
     return 0;
 oom:
@@ -78,12 +79,9 @@ static char *read_all(const char *path, size_t *len) {
         size_t r = fread(buf + n, 1, cap - n, f);
         n += r;
         if (n < cap) break;
-        char *nb = cap > (size_t)1 << 30 ? NULL : realloc(buf, cap *= 2);
-        if (!nb) {
+        if (cap > (size_t)1 << 30 || pbi_grow((void **)&buf, &cap, cap + 1, 1)) {
             free(buf);
             buf = NULL;
-        } else {
-            buf = nb;
         }
     }
     int bad = buf && ferror(f);
@@ -99,7 +97,7 @@ static char *read_all(const char *path, size_t *len) {
 typedef struct expand_state {
     const char *cmd;
     char **argv; /* the growing result */
-    size_t n;
+    size_t n, cap;
     pbc_args *own;
     char *chain[64]; /* real paths of the files being expanded (recursion check) */
     int depth;
@@ -108,14 +106,12 @@ typedef struct expand_state {
 /* Appends arg to the expanded argv; PBC_EXIT_USAGE after the message when
  * memory runs out (a silent exit 2 is what the allocation sweep catches). */
 static int keep(expand_state *s, char *arg) {
-    char **v = realloc(s->argv, (s->n + 2) * sizeof *v);
-    if (!v) {
+    if (pbi_grow((void **)&s->argv, &s->cap, s->n + 2, sizeof *s->argv)) {
         fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
         return PBC_EXIT_USAGE;
     }
-    s->argv = v;
-    v[s->n++] = arg;
-    v[s->n] = NULL;
+    s->argv[s->n++] = arg;
+    s->argv[s->n] = NULL;
     return 0;
 }
 
@@ -149,16 +145,14 @@ static int expand_file(expand_state *s, char *arg) {
     int rc = pbc_args_tokenize_gnu(text, len, &w, &nw);
     free(text);
     /* the words belong to the pbc_args from now on */
-    char **all = rc ? NULL : realloc(s->own->words, (s->own->nwords + nw) * sizeof *all);
-    if (!all) {
+    if (rc || pbi_grow((void **)&s->own->words, &s->own->cap_words, s->own->nwords + nw, sizeof *w)) {
         for (size_t i = 0; i < nw; i++) free(w[i]);
         free(w);
         free(real);
         fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
         return PBC_EXIT_USAGE;
     }
-    memcpy(all + s->own->nwords, w, nw * sizeof *w);
-    s->own->words = all;
+    if (nw) memcpy(s->own->words + s->own->nwords, w, nw * sizeof *w);
     s->own->nwords += nw;
     free(w);
     s->chain[s->depth++] = real ? real : strdup(path);
@@ -175,7 +169,7 @@ static int expand_one(expand_state *s, char *arg) {
 }
 
 int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a) {
-    expand_state s = {cmd, NULL, 0, a, {0}, 0};
+    expand_state s = {cmd, NULL, 0, 0, a, {0}, 0};
     int rc = keep(&s, argc > 0 ? argv[0] : (char *)cmd);
     for (int i = 1; i < argc && rc == 0; i++) rc = expand_one(&s, argv[i]);
     if (rc) {
@@ -541,10 +535,8 @@ int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
 /* ---- parsing -------------------------------------------------------------------- */
 
 static int add_opt(pbc_args *a, const pbc_arg *r) {
-    pbc_arg *o = realloc(a->opt, (a->nopt + 1) * sizeof *o);
-    if (!o) return -1;
-    a->opt = o;
-    o[a->nopt++] = *r;
+    if (pbi_grow((void **)&a->opt, &a->cap_opt, a->nopt + 1, sizeof *a->opt)) return -1;
+    a->opt[a->nopt++] = *r;
     return 0;
 }
 
@@ -626,7 +618,7 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
         if (pd) {
             /* --NAME VALUE, or a plugin's switch (--NAME, --NAME=V) */
             char *key = NULL;
-            if (push_word(&a->words, &a->nwords, name, len)) goto oom;
+            if (push_word(&a->words, &a->nwords, &a->cap_words, name, len)) goto oom;
             key = a->words[a->nwords - 1];
             if (pd->arg && !r.value) {
                 if (i + 1 >= argc) {

@@ -93,13 +93,13 @@ typedef struct pbc_arg {
 
 typedef struct pbc_args {
     pbc_arg *opt;
-    size_t nopt;
+    size_t nopt, cap_opt;
     char **pos; /* positionals, in order */
     size_t npos;
     pbc_plugin_opts plugin; /* --NAME VALUE of the plugins (PBC_ARGS_PLUGIN) */
     /* private: storage of response-file words */
     char **words;
-    size_t nwords;
+    size_t nwords, cap_words;
 } pbc_args;
 
 enum {

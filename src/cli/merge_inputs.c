@@ -14,15 +14,10 @@
 #include "llvm_options.h"
 #include "merge_inputs.h"
 #include "opts.h"
+#include "util/grow.h"
 
 static int add_input(pbc_merge_inputs *in, const char *path, size_t len, uint64_t weight) {
-    if (in->n == in->cap) {
-        size_t cap = in->cap ? in->cap * 2 : 8;
-        pbc_merge_input *nv = realloc(in->v, cap * sizeof *nv);
-        if (!nv) return -1;
-        in->v = nv;
-        in->cap = cap;
-    }
+    if (pbi_grow((void **)&in->v, &in->cap, in->n + 1, sizeof *in->v)) return -1;
     char *p = malloc(len + 1);
     if (!p) return -1;
     memcpy(p, path, len);

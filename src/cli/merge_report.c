@@ -134,7 +134,7 @@ static uint32_t raw_version_of(const char *path) {
     size_t n;
     uint32_t v = 0;
     if (strcmp(path, "-") != 0 && pb_source_open_file(&src, path, &e) == 0 &&
-        pb_format_detect(src, &f, &e) == 0 && f && strcmp(f->name, "raw") == 0 &&
+        pb_format_detect(src, &f, &e) == 0 && pb_format_form_of(f) == PB_FORM_RAW &&
         pb_source_peek(src, &h, &n, &e) == 0 && n >= 16) {
         /* the magic's last byte is 0x81 in the file's byte order: first byte little-endian */
         int le = h[0] == 0x81;

@@ -22,6 +22,7 @@
 
 #include "llvm/correlate.h"
 #include "profbridge/profile.h"
+#include "util/grow.h"
 
 #ifndef DW_TAG_LLVM_annotation
 #define DW_TAG_LLVM_annotation 0x6000 /* LLVM's vendor tag (dwarf.h of elfutils lacks it) */
@@ -34,7 +35,7 @@
 
 typedef struct walk {
     pbi_correlation *c;
-    size_t cap;
+    size_t cap_probes, cap_strings; /* of c->probes, c->strings */
     unsigned max_warnings; /* 0: all */
     unsigned long warned, suppressed;
     pbi_corr_warn_fn warn;
@@ -63,11 +64,7 @@ static void warnf(walk *w, const char *fmt, ...) {
 static int keep(walk *w, const char *s, const char **out) {
     *out = NULL;
     if (!s) return 0;
-    if (w->c->nstrings % 64 == 0) {
-        char **n = realloc(w->c->strings, (w->c->nstrings + 64) * sizeof *n);
-        if (!n) return -1;
-        w->c->strings = n;
-    }
+    if (pbi_grow((void **)&w->c->strings, &w->cap_strings, w->c->nstrings + 1, sizeof *w->c->strings)) return -1;
     char *d = strdup(s);
     if (!d) return -1;
     w->c->strings[w->c->nstrings++] = d;
@@ -205,13 +202,8 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
         return 0;
     }
     if (!has_fptr) warnf(w, "Could not find address of function %s", fname);
-    if (w->c->nprobes == w->cap) {
-        size_t nc = w->cap ? w->cap * 2 : 64;
-        pbi_corr_probe *n = realloc(w->c->probes, nc * sizeof *n);
-        if (!n) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        w->c->probes = n;
-        w->cap = nc;
-    }
+    if (pbi_grow_err((void **)&w->c->probes, &w->cap_probes, w->c->nprobes + 1, sizeof *w->c->probes, w->err))
+        return PB_ENOMEM;
     pbi_corr_probe *p = &w->c->probes[w->c->nprobes];
     memset(p, 0, sizeof *p);
     if (keep(w, fname, &p->name)) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -293,7 +285,7 @@ static void libdw_oom(void) { longjmp(*oom_jump, 1); }
 
 int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
-    walk w = {c, 0, max_warnings, 0, 0, warn, warn_ctx, err};
+    walk w = {c, 0, 0, max_warnings, 0, 0, warn, warn_ctx, err};
     (void)dwarf_errno(); /* clears an earlier error */
     Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
     volatile int rc = 0;

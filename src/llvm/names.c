@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "llvm/leb128.h"
+#include "util/grow.h"
 #include "profbridge/io.h"
 
 /* zlib cannot expand more than about 1032:1; a claim beyond that is a lie and
@@ -124,15 +125,7 @@ static int decode(const uint8_t *blob, size_t len, uint64_t base_off, const char
                 }
                 dst = (uint8_t *)text->data + text->len;
             } else {
-                if (c.ulen + 1 > cap) {
-                    uint8_t *t = realloc(tmp, (size_t)c.ulen + 1);
-                    if (!t) {
-                        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-                        break;
-                    }
-                    tmp = t;
-                    cap = (size_t)c.ulen + 1;
-                }
+                if ((rc = pbi_grow_err((void **)&tmp, &cap, (size_t)c.ulen + 1, 1, err))) break;
                 dst = tmp;
             }
             uLongf got = (uLongf)c.ulen;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util/bytes.h"
+#include "util/grow.h"
 #include "profbridge/profile.h"
 #include "util/api.h"
 
@@ -59,14 +60,9 @@ int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) 
             pb_remap_free(r);
             return PB_EFORMAT;
         }
-        if (r->n == cap) {
-            cap = cap ? cap * 2 : 16;
-            pair *nv = realloc(r->v, cap * sizeof *nv);
-            if (!nv) {
-                pb_remap_free(r);
-                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            }
-            r->v = nv;
+        if (pbi_grow((void **)&r->v, &cap, r->n + 1, sizeof *r->v)) {
+            pb_remap_free(r);
+            return pbi_nomem(err, NULL);
         }
         r->v[r->n++] = (pair){s, sp + 1, ol, n - ol - 1, line};
     }

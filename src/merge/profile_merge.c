@@ -27,9 +27,11 @@
 #include "util/bytes.h"
 #include "merge/merge_stream.h"
 #include "model/profile_internal.h"
+#include "model/origin_form.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "util/api.h"
+#include "util/grow.h"
 
 #define PSEUDO_HOT UINT64_MAX
 #define PSEUDO_WARM (UINT64_MAX - 1)
@@ -115,14 +117,7 @@ static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
 typedef pbi_merge_scratch scratch;
 
 static int scratch_need(scratch *s, size_t n) {
-    if (n <= s->cap) return 0;
-    size_t c = s->cap ? s->cap : 64;
-    while (c < n) c *= 2;
-    pb_value *a = realloc(s->a, c * sizeof *a);
-    if (!a) return PB_ENOMEM;
-    s->a = a;
-    s->cap = c;
-    return 0;
+    return pbi_grow((void **)&s->a, &s->cap, n, sizeof *s->a);
 }
 
 /* Sorts every site of r by count (descending, stable) and cuts it. */
@@ -292,7 +287,7 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * weights its traces carry. copy: t belongs to someone else. */
 static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, size_t n, uint64_t stream,
                            int copy, const pb_merge_options *o, pb_error *err) {
-    int raw = strcmp(from->origin.format, "raw") == 0;
+    int raw = pbi_origin_form(&from->origin) == PB_FORM_RAW;
     pbi_trace *v = t;
     if (copy) {
         v = calloc(n ? n : 1, sizeof *v);

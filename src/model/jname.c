@@ -433,6 +433,7 @@ static int tok_symbol(pb_profile *p, parser *ps, const jtok *t, uint32_t *out, p
 static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
     int rc = 0;
     uint32_t *sig = NULL;
+    size_t cap_sig = 0;
     pb_frame *fr = malloc(ps->num_frames * sizeof *fr);
     if (!fr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
     for (size_t k = 0; k < ps->num_frames; k++) {
@@ -442,12 +443,10 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
             rc = pb_profile_add_placeholder_method(p, f->pid, &m, err);
         } else {
             size_t ns = f->decl.kind == TK_ABSENT ? 0 : f->ret.kind == TK_ABSENT ? 1 : 2 + f->num_params;
-            uint32_t *s2 = realloc(sig, (ns ? ns : 1) * sizeof *sig);
-            if (!s2) {
-                rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a signature");
+            if (pbi_grow((void **)&sig, &cap_sig, ns ? ns : 1, sizeof *sig)) {
+                rc = pbi_nomem(err, "a signature");
                 goto out;
             }
-            sig = s2;
             if (ns >= 1) rc = tok_symbol(p, ps, &f->decl, &sig[0], err);
             if (!rc && ns >= 2) rc = tok_symbol(p, ps, &f->ret, &sig[1], err);
             for (size_t j = 0; !rc && j + 2 < ns; j++)

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "util/bytes.h"
+#include "util/grow.h"
 #include "model/profile_internal.h"
 #include "util/sort.h"
 #include "util/api.h"
@@ -207,15 +208,7 @@ static int canon_methods(canon *c) {
     for (size_t i = 0; i < nm && !rc; i++) {
         const pb_method *m = &p->meths[c->order[i]];
         size_t words = m->placeholder ? 3 : 1 + (size_t)m->num_sig;
-        if (words > cap_key) {
-            uint32_t *k2 = realloc(key, words * sizeof *key);
-            if (!k2) {
-                rc = PB_ENOMEM;
-                break;
-            }
-            key = k2;
-            cap_key = words;
-        }
+        if ((rc = pbi_grow((void **)&key, &cap_key, words, sizeof *key))) break;
         if (m->placeholder) {
             key[0] = PB_NONE;
             key[1] = (uint32_t)(uint64_t)m->placeholder_id;
@@ -247,15 +240,7 @@ static int renumber_frames(canon *c) {
         if (c->ctx_new[i] == PB_NONE) continue;
         size_t n = p->ctxs.len[i] / sizeof(pb_frame);
         const pb_frame *f = (const pb_frame *)(const void *)p->ctxs.data[i];
-        if (n > cap_fr) {
-            pb_frame *f2 = realloc(fr, n * sizeof *f2);
-            if (!f2) {
-                rc = PB_ENOMEM;
-                break;
-            }
-            fr = f2;
-            cap_fr = n;
-        }
+        if ((rc = pbi_grow((void **)&fr, &cap_fr, n, sizeof *fr))) break;
         for (size_t j = 0; j < n; j++) fr[j] = (pb_frame){c->meth_new[f[j].method], f[j].bci};
         rc = pbi_intern_add(&c->tmp_ctxs, fr, n * sizeof *fr, &c->ctx_new[i], NULL);
     }

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/grow.h"
 #include "model/jname.h"
 #include "model/profile_internal.h"
 #include "util/api.h"
@@ -182,13 +183,7 @@ int pbi_validate_record(const pb_profile *p, const pb_record *r, pb_error *err) 
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
     if (p->num_recs >= UINT32_MAX - 1)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "too many records");
-    if (p->num_recs == p->cap_recs) {
-        size_t n = p->cap_recs ? p->cap_recs * 2 : 256;
-        pb_record *r = realloc(p->recs, n * sizeof *r);
-        if (!r) goto nomem;
-        p->recs = r;
-        p->cap_recs = n;
-    }
+    if (pbi_grow((void **)&p->recs, &p->cap_recs, p->num_recs + 1, sizeof *p->recs)) goto nomem;
 
     pb_record r = *rec;
     pbi_arena *a = &p->arena;

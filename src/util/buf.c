@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* buf.c -- growable byte buffer; see buf.h. */
 #include "util/buf.h"
+#include "util/grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,13 +23,7 @@ int pbi_buf_reserve(pb_buf *b, size_t extra) {
     if (b->failed) return -1;
     if (extra >= SIZE_MAX - b->len - 1) goto fail;
     size_t need = b->len + extra + 1;
-    if (need <= b->cap) return 0;
-    size_t cap = b->cap ? b->cap : 64;
-    while (cap < need) cap = cap > SIZE_MAX / 2 ? need : cap * 2;
-    char *d = realloc(b->data, cap);
-    if (!d) goto fail;
-    b->data = d;
-    b->cap = cap;
+    if (pbi_grow((void **)&b->data, &b->cap, need, 1)) goto fail;
     return 0;
 fail:
     b->failed = 1;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "profbridge/error.h"
+#include "util/grow.h"
 
 uint64_t pbi_hash_bytes(const void *bytes, size_t len) {
     const unsigned char *p = bytes;
@@ -126,9 +127,7 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
 
 int pbi_intern_adopt(pbi_intern *t, void *block, const char *bytes, size_t n) {
     if (t->no_nul) return PB_EINVAL;
-    void **o = realloc(t->owned, (t->nowned + 1) * sizeof *o);
-    if (!o) return PB_ENOMEM;
-    t->owned = o;
+    if (pbi_grow((void **)&t->owned, &t->cap_owned, t->nowned + 1, sizeof *t->owned)) return PB_ENOMEM;
     t->owned[t->nowned++] = block;
     t->adopt_lo = bytes;
     t->adopt_hi = bytes + n;

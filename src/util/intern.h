@@ -28,13 +28,13 @@ typedef struct pbi_intern {
     uint32_t *slots;   /* open addressing: id + 1, 0 = empty */
     uint32_t nslots;   /* a power of two, or 0 */
     void **owned;      /* malloc'ed blocks given by pbi_intern_adopt, freed with t */
-    size_t nowned;
+    size_t nowned, cap_owned;
     const char *adopt_lo, *adopt_hi; /* the last adopted block's bytes */
     uint8_t no_nul;    /* 1: blobs are not strings; store no NUL (saves 8 bytes
                           per 8-byte-multiple blob such as a context) */
 } pbi_intern;
 
-#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0, NULL, NULL, 0}
+#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0, 0, NULL, NULL, 0}
 
 /* 64-bit hash of bytes (not cryptographic; for tables). */
 uint64_t pbi_hash_bytes(const void *bytes, size_t len);

@@ -3,7 +3,6 @@
 #include "util/json_text.h"
 
 #include <stdint.h>
-#include <stdio.h>
 
 /* The length of the valid UTF-8 sequence at s[0..len) (len >= 1), or 0
  * when s[0] does not start one (no overlongs, no surrogates, <= U+10FFFF). */
@@ -125,12 +124,4 @@ void pbi_json_put_text_member(pb_buf *b, const char *key, const void *bytes, siz
     pbi_buf_puts(b, "\": \"");
     pbi_put_hex(b, bytes, len);
     pbi_buf_putc(b, '"');
-}
-
-void pbi_json_fput_text_member(FILE *out, const char *key, const void *bytes, size_t len) {
-    pb_buf b = PB_BUF_INIT;
-    pbi_json_put_text_member(&b, key, bytes, len, PBI_JSON_HEX_SUFFIX);
-    if (!b.failed) fwrite(b.data, 1, b.len, out);
-    else fprintf(out, "\"%s\": \"\"", key); /* out of memory: the JSON stays whole */
-    pbi_buf_free(&b);
 }

@@ -9,7 +9,6 @@
 #define PB_JSON_TEXT_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "util/buf.h"
 
@@ -37,9 +36,6 @@ void pbi_json_put_text(pb_buf *b, const void *bytes, size_t len);
 /* Appends `"KEY": TEXT` and, when the bytes are not valid UTF-8,
  * `, "KEY<hex_suffix>": "HEX"`. */
 void pbi_json_put_text_member(pb_buf *b, const char *key, const void *bytes, size_t len, const char *hex_suffix);
-
-/* The same (suffix "_hex") written to a stream. */
-void pbi_json_fput_text_member(FILE *out, const char *key, const void *bytes, size_t len);
 
 /* Appends bytes as lowercase hex digits (two per byte). */
 void pbi_put_hex(pb_buf *b, const void *bytes, size_t len);

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# What a format is, is data: code asks pb_format_form_of, pb_format_family_of,
+# pb_format_version_option or pb_format_streams (an origin: its plugin through
+# pb_format_lookup, or pbi_origin_form below the registry) instead of
+# comparing a plugin's or an origin's name with "raw", "indexed", "text",
+# "iprof" or "json". A user's option value (--show-format text) is no plugin
+# name and is not looked at.
+set -euo pipefail
+: "${PB_SOURCE_DIR:?}"
+cd "$PB_SOURCE_DIR"
+files=$(git ls-files 'src/*.c' 'formats/*.c' 2>/dev/null || find src formats -name '*.c')
+name='(->name|\.name|pb_format_name\([^)]*\)|->format|origin\.format|format\[)'
+hits=""
+for f in $files; do
+  # the show command's files are another branch's this round (cmd_show.c, show_llvm*.c)
+  case "$f" in src/cli/cmd_show.c|src/cli/show_llvm*.c|*_fuzz.c) continue ;; esac
+  h=$(grep -nE "strn?cmp\([^;]*$name\s*,\s*\"(raw|indexed|text|iprof|json)\"|strn?cmp\(\s*\"(raw|indexed|text|iprof|json)\"\s*,[^;]*$name" "$f" || true)
+  [ -z "$h" ] || hits+="$f: $h"$'\n'
+done
+if [ -n "$hits" ]; then
+  echo "format names compared (ask pb_format_form_of/pb_format_family_of, or pbi_origin_form below the registry):"
+  printf '%s' "$hits"
+  exit 1
+fi
+echo "ok: no plugin or origin names compared"
