@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "merger_internal.h"
+#include "util/grow.h"
 
 int pb_merger_options_init(pb_merger_options *o, unsigned version) {
     if (!o || version != PB_MERGER_OPTIONS_VERSION) return PB_EINVAL;
@@ -53,13 +54,8 @@ int pb_merger_add_file(pb_merger *m, const char *path, uint64_t weight, pb_error
                             !m || !path ? "pb_merger_add_file: NULL argument"
                             : weight == 0 ? "an input's weight must be at least 1"
                                           : "the merger has run: no input can be added");
-    if (m->n == m->cap) {
-        size_t cap = m->cap ? m->cap * 2 : 8;
-        pbi_merger_input *v = realloc(m->in, cap * sizeof *v);
-        if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        m->in = v;
-        m->cap = cap;
-    }
+    if (pbi_grow((void **)&m->in, &m->cap, m->n + 1, sizeof *m->in))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t len = strlen(path) + 1;
     char *p = malloc(len);
     if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");

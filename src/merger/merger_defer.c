@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 static size_t keep_str(pb_buf *b, const char *s) {
     size_t at = b->len;
     pbi_buf_append(b, s, strlen(s) + 1);
@@ -14,15 +16,9 @@ static size_t keep_str(pb_buf *b, const char *s) {
 
 void pbi_defer_diag(void *ctx, int severity, const pb_error *e) {
     pbi_diag_defer *d = ctx;
-    if (d->n == d->cap) {
-        size_t cap = d->cap ? d->cap * 2 : 16;
-        pbi_deferred_item *v = realloc(d->v, cap * sizeof *v);
-        if (!v) {
-            d->oom = 1;
-            return;
-        }
-        d->v = v;
-        d->cap = cap;
+    if (pbi_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) {
+        d->oom = 1;
+        return;
     }
     pbi_deferred_item *it = &d->v[d->n];
     it->severity = severity;

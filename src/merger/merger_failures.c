@@ -8,16 +8,11 @@
 #include <stdlib.h>
 
 #include "merger_internal.h"
+#include "util/grow.h"
 
 int pbi_merger_fail(pbi_merger_failures *f, size_t input, int code, const pb_error *e) {
     if (!f->first_code) f->first_code = code;
-    if (f->n == f->cap) {
-        size_t cap = f->cap ? f->cap * 2 : 8;
-        pbi_failed_input *v = realloc(f->v, cap * sizeof *v);
-        if (!v) return PB_ENOMEM;
-        f->v = v;
-        f->cap = cap;
-    }
+    if (pbi_grow((void **)&f->v, &f->cap, f->n + 1, sizeof *f->v)) return PB_ENOMEM;
     f->v[f->n].input = input;
     f->v[f->n].err = *e;
     if (!f->v[f->n].err.code) f->v[f->n].err.code = code;

@@ -18,6 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/grow.h"
+
 enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
 
 typedef struct diag_item {
@@ -54,15 +56,9 @@ struct pbi_feed {
 
 static void keep_diag(void *ctx, int severity, const pb_error *e) {
     slot *s = ctx;
-    if (s->ndiags == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 4;
-        diag_item *d = realloc(s->diags, cap * sizeof *d);
-        if (!d) {
-            s->diag_oom = 1;
-            return;
-        }
-        s->diags = d;
-        s->cap = cap;
+    if (pbi_grow((void **)&s->diags, &s->cap, s->ndiags + 1, sizeof *s->diags)) {
+        s->diag_oom = 1;
+        return;
     }
     s->diags[s->ndiags].severity = severity;
     s->diags[s->ndiags++].e = *e;
