@@ -20,6 +20,7 @@
 #include "util/buf.h"
 #include "json_internal.h"
 #include "util/json_text.h"
+#include "util/grow.h"
 
 typedef struct rd {
     pb_profile *p;
@@ -383,7 +384,7 @@ typedef struct jrec {
     pb_value *values;
 } jrec;
 
-static int oom(rd *r) { return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory"); }
+static int oom(rd *r) { return pbi_nomem(r->err, NULL); }
 
 /* kind, and a function's name and hash */
 static int read_identity(rd *r, const json_t *e, jrec *j) {

@@ -87,7 +87,7 @@ static void read_in_halves(const uint8_t *data, size_t size, int whole_rc, const
     pb_source_free(src);
 }
 
-/* merge_into (a visit, src/io/read_merge.c) vs pb_profile_merge of the model. */
+/* merge_into (a visit, src/registry/read_merge.c) vs pb_profile_merge of the model. */
 static void merge_by_visit(const uint8_t *data, size_t size, int whole_rc, const pb_profile *whole) {
     pb_source *src = NULL;
     pb_profile *by_visit = NULL, *by_model = NULL, *none = NULL;

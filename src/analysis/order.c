@@ -502,7 +502,9 @@ static void bisect(bp *b, size_t first, size_t last, unsigned depth, uint32_t ro
 
 /* ---- the whole computation ------------------------------------------------- */
 
-static int nomem(pb_error *err) { return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory ordering functions"); }
+static int nomem(pb_error *err) {
+    return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory ordering functions");
+}
 
 static int order_ids(const pb_profile *p, const pb_order_options *o, const order_rules *r, uint64_t **ids,
                      size_t *nids, pb_error *err) {

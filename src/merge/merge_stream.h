@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * merge_stream.h -- the streaming side of pb_profile_merge, for
- * pb_read_options.merge_into (src/io/read_merge.c): instead of reading a
+ * pb_read_options.merge_into (src/registry/read_merge.c): instead of reading a
  * model of the input and merging it afterwards, the input is visited
  * (pb_visit) and each function record goes to pbi_merge_stream_function as
  * it is read; the input's profile-level data (flags, binary ids, traces,

@@ -26,7 +26,7 @@ static int must_escape(unsigned char c, int is_mname) {
     return c == '%' || c == '(' || c == ')' || c == ',' || c == ':' || (is_mname && c == '.');
 }
 
-static void put_escaped(pb_buf *b, const char *s, size_t n, int is_mname) {
+static void put_name_escaped(pb_buf *b, const char *s, size_t n, int is_mname) {
     if (n == 0) {
         pbi_buf_append(b, "%_", 2);
         return;
@@ -71,7 +71,7 @@ void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out) {
     }
     size_t n;
     const char *t = pbi_intern_get(&p->strs, s->name, &n);
-    put_escaped(out, t, n, 0);
+    put_name_escaped(out, t, n, 0);
 }
 
 /* Appends method m's descriptor (no cache). */
@@ -89,7 +89,7 @@ static void render_method(const pb_profile *p, uint32_t m, pb_buf *out) {
     pbi_buf_putc(out, '.');
     size_t n;
     const char *t = pbi_intern_get(&p->strs, me->name, &n);
-    put_escaped(out, t, n, 1);
+    put_name_escaped(out, t, n, 1);
     pbi_buf_putc(out, '(');
     for (uint32_t i = 2; i < me->num_sig; i++) {
         if (i > 2) pbi_buf_putc(out, ',');
@@ -254,7 +254,7 @@ static int parse_int(parser *ps, size_t a, size_t b, int64_t min, int64_t max, i
     return 0;
 }
 
-static int hexval(char c) {
+static int upper_hexval(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'A' && c <= 'F') return c - 'A' + 10;
     return -1; /* lowercase is not the canonical spelling */
@@ -283,8 +283,8 @@ static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
     for (size_t i = a; i < b; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '%') {
-            int hi = i + 2 < b ? hexval(s[i + 1]) : -1;
-            int lo = i + 2 < b ? hexval(s[i + 2]) : -1;
+            int hi = i + 2 < b ? upper_hexval(s[i + 1]) : -1;
+            int lo = i + 2 < b ? upper_hexval(s[i + 2]) : -1;
             if (hi < 0 || lo < 0) return fail(ps, i, "an escape %XX with uppercase hex digits");
             c = (unsigned char)(hi * 16 + lo);
             if (!must_escape(c, is_mname)) return fail(ps, i, "a byte that needs no escape written plainly");

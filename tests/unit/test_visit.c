@@ -141,7 +141,7 @@ static void visit__the_whole_input_keeps_the_ids_the_release_keeps(void) {
     for (int i = 0; i < 3; i++) CU_ASSERT_EQUAL(c.bids[i], 1);
 }
 
-/* pb_read_options.merge_into streams through the visit (src/io/read_merge.c):
+/* pb_read_options.merge_into streams through the visit (src/registry/read_merge.c):
  * the result must be what reading the model and pb_profile_merge give. */
 static void visit__merge_into_equals_reading_and_merging(void) {
     size_t n;

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "bridge/bridge.h"
-#include "io/registry.h"
-#include "io/read_merge.h"
+#include "registry/registry.h"
+#include "registry/read_merge.h"
 #include "profbridge/sys/format.h"
 #include "util/api.h"
 

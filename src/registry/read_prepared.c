@@ -14,8 +14,8 @@
 #include <string.h>
 
 #include "profbridge/sys/format.h"
-#include "io/registry.h"
-#include "io/read_merge.h"
+#include "registry/registry.h"
+#include "registry/read_merge.h"
 #include "util/api.h"
 
 struct pb_prepared {

@@ -9,7 +9,7 @@
  * what a model read checks (pb_format.merges_by_visit); the others are read
  * as a model and merged (pbi_merge_if_asked).
  */
-#include "io/read_merge.h"
+#include "registry/read_merge.h"
 #include "merge/merge_stream.h"
 
 typedef struct merge_visit {
