@@ -220,84 +220,91 @@ out:
     return pbc_close_out(out, out_path, rc);
 }
 
-int pbc_cmd_show(int argc, char **argv) {
+/* What the command line asks of show. */
+typedef struct show_request {
     pbc_show_llvm_opts so;
-    memset(&so, 0, sizeof so);
-    const char *from = NULL, *out_path = NULL, *llvm_version = NULL, *show_format = NULL, *debug_info = NULL;
-    unsigned max_corr_warn = 5;
-    int lenient = 0, llvm = 0, llvm_json = 0, rc = PBC_EXIT_USAGE;
-    pbc_args args;
+    const char *from, *out_path, *llvm_version, *show_format, *debug_info;
+    unsigned max_corr_warn;
+    int lenient, llvm, llvm_json, help;
+} show_request;
 
-    if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
-        return PBC_EXIT_USAGE;
-    for (size_t i = 0; i < args.nopt; i++) {
-        const pbc_arg *o = &args.opt[i];
-        if (set_llvm_option(&so, o)) continue;
+static void take_options(const pbc_args *args, show_request *q) {
+    for (size_t i = 0; i < args->nopt; i++) {
+        const pbc_arg *o = &args->opt[i];
+        if (set_llvm_option(&q->so, o)) continue;
         switch (o->id) {
-        case OPT_LLVM: llvm = (int)o->u; break;
-        case OPT_FROM: from = o->value; break;
-        case OPT_LENIENT: lenient = (int)o->u; break;
-        case OPT_LLVM_VERSION: llvm_version = o->value; break;
-        case OPT_JSON: so.json = (int)o->u; break;
-        case PBC_LO_JSON: llvm_json = (int)o->u; break; /* llvm-profdata's (personality) */
-        case PBC_LO_SHOW_FORMAT: show_format = o->value; break;
-        case PBC_LO_OUTPUT: out_path = o->value; break;
-        case PBC_LO_DEBUG_INFO: debug_info = o->value; break;
-        case PBC_LO_MAX_CORRELATION_WARNINGS: max_corr_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u; break;
-        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out_args;
+        case OPT_LLVM: q->llvm = (int)o->u; break;
+        case OPT_FROM: q->from = o->value; break;
+        case OPT_LENIENT: q->lenient = (int)o->u; break;
+        case OPT_LLVM_VERSION: q->llvm_version = o->value; break;
+        case OPT_JSON: q->so.json = (int)o->u; break;
+        case PBC_LO_JSON: q->llvm_json = (int)o->u; break; /* llvm-profdata's (personality) */
+        case PBC_LO_SHOW_FORMAT: q->show_format = o->value; break;
+        case PBC_LO_OUTPUT: q->out_path = o->value; break;
+        case PBC_LO_DEBUG_INFO: q->debug_info = o->value; break;
+        case PBC_LO_MAX_CORRELATION_WARNINGS:
+            q->max_corr_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u;
+            break;
+        case PBC_ARG_HELP_ID: q->help = 1; break;
         default: break; /* --instr, --print-options: nothing to do */
         }
     }
-    /* the release, before any input is read: a bad value is a usage error
-     * even when the input is broken */
-    pbi_llvm_target target;
-    if ((rc = pbc_llvm_target("show", llvm_version, &target)) != 0) goto out_args;
+}
+
+/* The checks before any input is read, in llvm-profdata's order. Returns -1
+ * to go on (the input is args->pos[0]), else the exit code: a usage error,
+ * a refused --show-format/--json, or --debug-info's answer. */
+static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *target) {
+    /* the release first: a bad value is a usage error even when the input is broken */
+    int rc = pbc_llvm_target("show", q->llvm_version, target);
+    if (rc) return rc;
     /* an option the release's llvm-profdata show does not have: it refuses
      * the command line ("Unknown command line argument") */
-    if ((rc = pbc_args_check_release("show", &args, target.release)) != 0) goto out_args;
-    rc = PBC_EXIT_USAGE;
-    so.t = &target;
-    if (llvm_json) {
-        rc = refuse_format("json");
-        goto out_args;
-    }
-    if (debug_info) {
-        /* llvm-profdata show --debug-info: the binary's functions, no input
-         * (correlation.c; it answers --show-format itself) */
-        rc = pbc_show_debug_info(&target, debug_info, show_format, max_corr_warn, out_path);
-        goto out_args;
-    }
-    if (show_format && strcmp(show_format, "text") != 0) {
-        rc = refuse_format(show_format);
-        goto out_args;
-    }
+    if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
+    if (q->llvm_json) return refuse_format("json");
+    /* llvm-profdata show --debug-info: the binary's functions, no input
+     * (correlation.c; it answers --show-format itself) */
+    if (q->debug_info)
+        return pbc_show_debug_info(target, q->debug_info, q->show_format, q->max_corr_warn, q->out_path);
+    if (q->show_format && strcmp(q->show_format, "text") != 0) return refuse_format(q->show_format);
     /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
     const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
-    if (pbc_llvm_input_count(args.npos, 1, 1, dbg && target.release >= dbg->since)) {
-        rc = 1;
-        goto out_args;
-    }
-    if (args.npos != 1) {
-        pbc_usage_error("show", args.npos == 0 ? "missing input file" : "exactly one input file expected");
-        goto out_args;
-    }
-    if (from && !pbc_format_arg("show", "--from", from)) goto out_args;
-    const char *in_path = args.pos[0];
-    if (pbc_check_output("show", out_path, &in_path, 1)) goto out_args;
+    if (pbc_llvm_input_count(args->npos, 1, 1, dbg && target->release >= dbg->since)) return 1;
+    if (args->npos != 1)
+        return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");
+    if (q->from && !pbc_format_arg("show", "--from", q->from)) return PBC_EXIT_USAGE;
+    return -1;
+}
 
-    pbc_diag_ctx dc = {0, 0, 0};
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
-    ro.format = from;
-    ro.lenient = lenient;
-    ro.diag = pbc_diag;
-    ro.diag_ctx = &dc;
-    pbc_apply_limits(&ro);
-    show_input in;
-    memset(&in, 0, sizeof in);
-    rc = read_input(in_path, &ro, &so, out_path, pbc_progress_mode_of(&args), &in);
-    if (rc < 0) rc = print_input(&in, in_path, llvm, &so, &target, out_path);
-    show_input_free(&in);
-out_args:
+int pbc_cmd_show(int argc, char **argv) {
+    show_request q;
+    memset(&q, 0, sizeof q);
+    q.max_corr_warn = 5;
+    pbc_args args;
+    if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
+        return PBC_EXIT_USAGE;
+    take_options(&args, &q);
+    pbi_llvm_target target;
+    int rc = PBC_EXIT_OK;
+    if (q.help) help(stdout);
+    else rc = before_input(&q, &args, &target);
+    const char *in_path = rc < 0 ? args.pos[0] : NULL;
+    if (in_path && pbc_check_output("show", q.out_path, &in_path, 1)) rc = PBC_EXIT_USAGE;
+    if (rc < 0) {
+        q.so.t = &target;
+        pbc_diag_ctx dc = {0, 0, 0};
+        pb_read_options ro = PB_READ_OPTIONS_INIT;
+        ro.format = q.from;
+        ro.lenient = q.lenient;
+        ro.diag = pbc_diag;
+        ro.diag_ctx = &dc;
+        pbc_apply_limits(&ro);
+        show_input in;
+        memset(&in, 0, sizeof in);
+        rc = read_input(in_path, &ro, &q.so, q.out_path, pbc_progress_mode_of(&args), &in);
+        if (rc < 0) rc = print_input(&in, in_path, q.llvm, &q.so, &target, q.out_path);
+        show_input_free(&in);
+    }
     pbc_args_free(&args);
     return rc;
 }
