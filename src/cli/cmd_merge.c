@@ -385,58 +385,68 @@ static int prepare(merge_cli *c, pbc_args *args, int argc, char **argv, pbc_merg
     return check_modes(c) ? PBC_EXIT_USAGE : -1;
 }
 
-int pbc_cmd_merge(int argc, char **argv) {
+/* One merge command's state, from parsing to cleanup. */
+typedef struct merge_run {
     merge_cli c;
-    memset(&c, 0, sizeof c);
-    pbc_args args = {0};
-    pbc_merge_inputs in = {NULL, 0, 0};
-    pb_remap *remap = NULL;
-    pb_merger *m = NULL;
-    pb_profile *acc = NULL;
-    pb_kv *rkv = NULL;
-    const char **paths = NULL;
-    pbc_diag_ctx dc = {0, 0, 0};
-    pbc_merge_diag_ctx rn = {&dc, NULL, 0, 0}; /* the reads' diagnostics name the input */
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    pbc_args args;
+    pbc_merge_inputs in;
+    pb_remap *remap;
+    pb_merger *m;
+    pb_profile *acc;
+    pb_kv *rkv;
+    const char **paths;
+    pbc_diag_ctx dc;
+    pbc_merge_diag_ctx rn; /* the reads' diagnostics name the input */
+    pb_read_options ro;
     pbc_merge_progress pg;
-    summary_ctx sc = {NULL, &in, NULL, &rn, &pg};
-    int rc = prepare(&c, &args, argc, argv, &in, &remap);
-    if (rc >= 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    pbc_merge_progress_start(&pg, in.n, pbc_progress_mode_of(&args));
-    if (c.summary_path) {
-        if (!(sc.s = pbc_merge_summary_new(in.n)) || !(sc.status = malloc(in.n))) {
+    summary_ctx sc;
+} merge_run;
+
+/* Everything before the inputs are read: the summary, the merger, the
+ * checks of OUT and of a binary to correlate with, the read options, the
+ * inputs. Returns -1 to go on, else the exit code. */
+static int set_up(merge_run *r) {
+    merge_cli *c = &r->c;
+    pbc_merge_progress_start(&r->pg, r->in.n, pbc_progress_mode_of(&r->args));
+    if (c->summary_path) {
+        if (!(r->sc.s = pbc_merge_summary_new(r->in.n)) || !(r->sc.status = malloc(r->in.n))) {
             pbc_msg("out of memory");
-            goto out;
+            return PBC_EXIT_USAGE;
         }
-        memset(sc.status, -1, in.n);
+        memset(r->sc.status, -1, r->in.n);
     }
-    if (new_merger(&m, &c, remap, &ro, &sc)) goto out;
-    if (pbc_check_plugin_options("merge", &args.plugin, NULL, c.out_f)) goto out;
-    if (!(paths = malloc(in.n * sizeof *paths)) || !(rkv = calloc(args.plugin.n + 2, sizeof *rkv))) {
+    if (new_merger(&r->m, c, r->remap, &r->ro, &r->sc)) return PBC_EXIT_USAGE;
+    if (pbc_check_plugin_options("merge", &r->args.plugin, NULL, c->out_f)) return PBC_EXIT_USAGE;
+    if (!(r->paths = malloc(r->in.n * sizeof *r->paths)) || !(r->rkv = calloc(r->args.plugin.n + 2, sizeof *r->rkv))) {
         pbc_msg("out of memory");
-        goto out;
+        return PBC_EXIT_USAGE;
     }
-    for (size_t i = 0; i < in.n; i++) paths[i] = in.v[i].path;
+    for (size_t i = 0; i < r->in.n; i++) r->paths[i] = r->in.v[i].path;
+    int rc;
     /* the personality checks OUT where llvm-profdata opens it: after the merge */
-    if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", c.out_path, paths, in.n)) != 0) goto out;
-    if (c.summary_path && (rc = pbc_check_output("merge", c.summary_path, paths, in.n)) != 0) goto out;
+    if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", c->out_path, r->paths, r->in.n)) != 0) return rc;
+    if (c->summary_path && (rc = pbc_check_output("merge", c->summary_path, r->paths, r->in.n)) != 0) return rc;
     /* llvm-profdata correlates once, before reading any input: a binary it
      * cannot use is "error: FILE: ..." and exit 1 whatever the inputs (each
      * raw input is then correlated by its reader: formats/raw/raw_correlate.c) */
-    if ((c.debug_info || c.binary_file) &&
-        (rc = pbc_merge_correlation_check(&c.target, c.debug_info, c.binary_file, c.max_warn, &dc)) != 0)
-        goto out;
-    rc = PBC_EXIT_USAGE;
-    pbc_apply_limits(&ro);
-    ro.kv = rkv; /* readers get the release too: some of their rules are a release's */
-    ro.nkv = reader_options(&c, &args, rkv);
+    if ((c->debug_info || c->binary_file) &&
+        (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
+        return rc;
+    pbc_apply_limits(&r->ro);
+    r->ro.kv = r->rkv; /* readers get the release too: some of their rules are a release's */
+    r->ro.nkv = reader_options(c, &r->args, r->rkv);
     pb_error err;
-    for (size_t i = 0; i < in.n; i++)
-        if (pb_merger_add_file(m, in.v[i].path, in.v[i].weight, &err)) {
+    for (size_t i = 0; i < r->in.n; i++)
+        if (pb_merger_add_file(r->m, r->in.v[i].path, r->in.v[i].weight, &err)) {
             pbc_print_error(&err);
-            goto out;
+            return PBC_EXIT_USAGE;
         }
+    return -1;
+}
+
+/* The merge, then OUT (or the summary's verdict first). Returns the exit code. */
+static int merge_and_write(merge_run *r) {
+    merge_cli *c = &r->c;
 #if defined(__GLIBC__)
     /* glibc gives every thread its own malloc arena. A prepared input's
      * buffers are allocated by a worker and freed by the merging thread, so
@@ -446,34 +456,58 @@ int pbc_cmd_merge(int argc, char **argv) {
      * The workers allocate a few big blocks per input: no measurable time. */
     mallopt(M_ARENA_MAX, 1);
 #endif
-    int mrc = pb_merger_run(m, &acc, &err);
-    pbc_merge_progress_end(&pg);
+    pb_error err;
+    int rc = PBC_EXIT_USAGE, mrc = pb_merger_run(r->m, &r->acc, &err);
+    pbc_merge_progress_end(&r->pg);
     if (mrc && strcmp(err.path, PB_MERGER_NOTHING_MERGED) == 0) {
         pbc_error_line("%s", err.message);
         rc = pbc_exit_for(mrc);
     } else if (mrc) {
         pbc_print_error(&err);
-    } else if (sc.s && pbc_merge_summary_stage(sc.s, c.summary_path, c.out_path, c.out_f->name, acc,
-                                               c.target.release, c.failure)) {
+    } else if (r->sc.s && pbc_merge_summary_stage(r->sc.s, c->summary_path, c->out_path, c->out_f->name, r->acc,
+                                                  c->target.release, c->failure)) {
         rc = PBC_EXIT_USAGE; /* before OUT is replaced (merge_summary.h) */
-    } else if ((rc = write_output(&c, &args, acc, paths, in.n, &dc)) == 0 && pb_format_form_of(c.out_f) == PB_FORM_INDEXED &&
-               !c.explicit_llvm && !rn.failed) {
-        pbc_merge_old_raw_hint(&in, &c.target, c.out_path, &dc);
+    } else if ((rc = write_output(c, &r->args, r->acc, r->paths, r->in.n, &r->dc)) == 0 &&
+               pb_format_form_of(c->out_f) == PB_FORM_INDEXED && !c->explicit_llvm && !r->rn.failed) {
+        pbc_merge_old_raw_hint(&r->in, &c->target, c->out_path, &r->dc);
     }
-out:
-    if (sc.s) { /* what became of the inputs, written or not */
-        int src = pbc_merge_summary_write(sc.s, c.summary_path, c.out_path, c.out_f ? c.out_f->name : NULL,
-                                          rc ? NULL : acc, c.target.release, c.failure, rc);
+    return rc;
+}
+
+/* What became of the inputs (the summary, written or not), then the rest. */
+static int finish(merge_run *r, int rc) {
+    merge_cli *c = &r->c;
+    if (r->sc.s) {
+        int src = pbc_merge_summary_write(r->sc.s, c->summary_path, c->out_path, c->out_f ? c->out_f->name : NULL,
+                                          rc ? NULL : r->acc, c->target.release, c->failure, rc);
         if (src && !rc) rc = src;
-        pbc_merge_summary_free(sc.s);
+        pbc_merge_summary_free(r->sc.s);
     }
-    free(sc.status);
-    pb_merger_free(m);
-    pb_profile_free(acc);
-    pbc_merge_inputs_free(&in);
-    free(paths);
-    free(rkv);
-    pb_remap_free(remap);
-    pbc_args_free(&args);
+    free(r->sc.status);
+    pb_merger_free(r->m);
+    pb_profile_free(r->acc);
+    pbc_merge_inputs_free(&r->in);
+    free(r->paths);
+    free(r->rkv);
+    pb_remap_free(r->remap);
+    pbc_args_free(&r->args);
+    return rc;
+}
+
+int pbc_cmd_merge(int argc, char **argv) {
+    merge_run *r = calloc(1, sizeof *r);
+    if (!r) {
+        pbc_msg("out of memory");
+        return PBC_EXIT_USAGE;
+    }
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    r->ro = ro;
+    r->rn.dc = &r->dc;
+    r->sc = (summary_ctx){NULL, &r->in, NULL, &r->rn, &r->pg};
+    int rc = prepare(&r->c, &r->args, argc, argv, &r->in, &r->remap);
+    if (rc < 0) rc = set_up(r);
+    if (rc < 0) rc = merge_and_write(r);
+    rc = finish(r, rc);
+    free(r);
     return rc;
 }
