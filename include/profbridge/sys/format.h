@@ -79,10 +79,11 @@ struct pb_format {
                  pb_error *err);
     /* 1: a merge (pb_read_options.merge_into) visits the input, record by
      * record, because the visit sees all a model read checks and warns
-     * about (raw). 0: the input is read as a model and merged; indexed's
-     * visit skips the key-hash checks and duplicate merging a model read
-     * makes (they cost a tenth of show on big files), and a merge must
-     * warn as llvm-profdata does. */
+     * about (raw). 0: the input is read as a model and merged. Indexed:
+     * its model read binds a value to a vtable symbol only when no record
+     * of the file has that NameRef, which needs every record first, and it
+     * checks key hashes and merges repeated keys (with warnings) that its
+     * visit skips (they cost a tenth of show on big files). */
     int merges_by_visit;
 };
 
