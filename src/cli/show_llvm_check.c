@@ -6,8 +6,6 @@
  * that release's tool would refuse the file, a note says so, and the output
  * is what that release prints for the records it shows.
  */
-#include <string.h>
-
 #include "opts.h"
 #include "show_llvm_internal.h"
 
@@ -33,19 +31,20 @@ static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char 
 
 int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name) {
     const pb_origin *org = pb_profile_origin(p);
+    pb_format_form form = pb_format_form_of(pb_format_lookup(org->format));
     const char *what = NULL;
     if (!t->chosen) return 0; /* the default release: no user asked for its limits */
     /* RawInstrProfReader: the version must be the one its compiler-rt writes */
-    if (strcmp(org->format, "raw") == 0 && org->version != t->raw_version)
+    if (form == PB_FORM_RAW && org->version != t->raw_version)
         fprintf(stderr, PBC_PROG ": note: %s: raw version %" PRIu64 ", which llvm-profdata-%d does not read "
                 "(it reads only %" PRIu32 "); shown as llvm-profdata-%d prints it\n",
                 name, org->version, t->release, t->raw_version, t->release);
     /* IndexedInstrProfReader: versions up to the one its writer writes */
-    else if (strcmp(org->format, "indexed") == 0 && org->version > t->indexed_version)
+    else if (form == PB_FORM_INDEXED && org->version > t->indexed_version)
         fprintf(stderr, PBC_PROG ": note: %s: indexed version %" PRIu64 " is newer than llvm-profdata-%d reads (%"
                 PRIu32 "); shown as llvm-profdata-%d prints it\n",
                 name, org->version, t->release, t->indexed_version, t->release);
-    else if (strcmp(org->format, "text") == 0 && text_needs(p, t, &what))
+    else if (form == PB_FORM_TEXT && text_needs(p, t, &what))
         fprintf(stderr, PBC_PROG ": note: %s: llvm-profdata-%d's text reader does not know %s; shown as "
                 "llvm-profdata-%d prints it\n", name, t->release, what, t->release);
     return 0;

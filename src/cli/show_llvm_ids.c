@@ -3,10 +3,13 @@
  * show_llvm_ids.c -- the profile-level lines at the end of `llvm-profdata
  * show`: --binary-ids, --profile-version and --temporal-profile-traces.
  */
-#include <string.h>
-
 #include "show_llvm_internal.h"
 #include "util/json_text.h"
+
+/* The LLVM form (raw, indexed, text) of the file p was read from. */
+static pb_format_form form_of(const pb_profile *p) {
+    return pb_format_form_of(pb_format_lookup(pb_profile_origin(p)->format));
+}
 
 static size_t count_binary_ids(const pbc_show_llvm_opts *o, const pb_profile *p, size_t first_part,
                                size_t nparts) {
@@ -33,7 +36,7 @@ void pbc_show_binary_ids(const pbc_show_llvm_state *st, const pb_profile *p) {
      * (IndexedInstrProfReader::printBinaryIds) where the release has it,
      * never for a raw one */
     if (!o->binary_ids ||
-        !(nbid || (pbi_llvm_has(&st->tg, PBI_LF_SHOW_BINARY_IDS_HEADING) && strcmp(pb_profile_origin(p)->format, "indexed") == 0)))
+        !(nbid || (pbi_llvm_has(&st->tg, PBI_LF_SHOW_BINARY_IDS_HEADING) && form_of(p) == PB_FORM_INDEXED)))
         return;
     fputs(st->json ? ", \"binary_ids\": [" : "Binary IDs: \n", st->out);
     for (size_t pi = first_part, k = 0; pi < nparts; pi++) {
@@ -50,7 +53,7 @@ void pbc_show_binary_ids(const pbc_show_llvm_state *st, const pb_profile *p) {
 /* --profile-version: raw's whole version word, indexed's low 32 bits (spec §4). */
 void pbc_show_profile_version(const pbc_show_llvm_state *st, const pb_profile *p) {
     uint64_t v = pb_profile_origin(p)->version;
-    if (strcmp(pb_profile_origin(p)->format, "raw") == 0) v |= st->flags;
+    if (form_of(p) == PB_FORM_RAW) v |= st->flags;
     if (st->json) pbc_json_u64(st->out, ", \"profile_version\": ", v);
     else fprintf(st->out, "Profile version: %" PRIu64 "\n", v);
 }
