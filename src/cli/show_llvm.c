@@ -17,6 +17,7 @@
 #include <stdlib.h>
 
 #include "show_llvm_internal.h"
+#include "util/grow.h"
 #include "util/report_version.h"
 
 int pbc_show_llvm_streamable(const pbc_show_llvm_opts *o) {
@@ -56,7 +57,7 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
                         pb_error *err) {
     pbc_show_llvm_state *st = calloc(1, sizeof *st);
     *stp = NULL;
-    if (!st) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!st) return pbi_nomem(err, NULL);
     st->o = o;
     if (o->t) st->tg = *o->t;
     else (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, &st->tg);
@@ -72,7 +73,7 @@ int pbc_show_llvm_begin(pbc_show_llvm_state **stp, uint64_t flags, const pbc_sho
     st->heap_cap = o->topn < 1024 ? (size_t)o->topn + 1 : 1024;
     if (o->topn && !(st->heap = calloc(st->heap_cap, sizeof *st->heap))) {
         free(st);
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        return pbi_nomem(err, NULL);
     }
     print_preamble(st);
     *stp = st;
@@ -84,7 +85,7 @@ static int print_summary_parts(pbc_show_llvm_state *st, const pb_profile *p, pb_
     const pbc_show_llvm_opts *o = st->o;
     int rc;
     if (!st->sm.oom) pbc_sum_finish(&st->sm);
-    if (st->sm.oom) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (st->sm.oom) return pbi_nomem(err, NULL);
     pbc_show_heading(st, &st->sm);
     if (st->heap_nomem) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
     if (o->topn && (rc = pbc_show_topn(st, err)) != 0) return rc;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "show_llvm_internal.h"
+#include "util/grow.h"
 #include "util/json_text.h"
 
 /* --hot-func-list prints something for instrumentation profiles only from
@@ -19,15 +20,9 @@ int pbc_show_wants_hot_list(const pbc_show_llvm_opts *o, const pbi_llvm_target *
 /* A failed growth is reported by pbc_show_hot_list, after the records. */
 void pbc_show_hot_list_add(pbc_show_llvm_state *st, pbc_hot h) {
     if (st->hl_nomem) return;
-    if (st->nhl == st->hl_cap) {
-        size_t cap = st->hl_cap ? 2 * st->hl_cap : 64;
-        pbc_hot *g = realloc(st->hl, cap * sizeof *g);
-        if (!g) {
-            st->hl_nomem = 1;
-            return;
-        }
-        st->hl = g;
-        st->hl_cap = cap;
+    if (pbi_grow((void **)&st->hl, &st->hl_cap, st->nhl + 1, sizeof *st->hl)) {
+        st->hl_nomem = 1;
+        return;
     }
     st->hl[st->nhl++] = h;
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "show_llvm_internal.h"
+#include "util/grow.h"
 
 static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,
                                            600000, 700000, 800000, 900000, 950000, 990000,
@@ -26,7 +27,7 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
     size_t cap = 1;
     for (const char *c = s; *c; c++) cap += *c == ',';
     uint32_t *v = calloc(cap, sizeof *v);
-    if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!v) return pbi_nomem(err, NULL);
     size_t k = 0;
     const char *c = s;
     while (*c) {
@@ -160,7 +161,7 @@ int pbc_show_detailed_summary(const pbc_show_llvm_state *st, const pbc_summary *
     pbc_dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
     if (!de) {
         free(owned);
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        return pbi_nomem(err, NULL);
     }
     pbc_sum_detailed(sm, cuts, ncut, de);
     print_detailed_head(st, sm);

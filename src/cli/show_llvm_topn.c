@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "show_llvm_internal.h"
+#include "util/grow.h"
 #include "util/json_text.h"
 
 /* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
@@ -60,18 +61,14 @@ void pbc_show_topn_offer(pbc_show_llvm_state *st, pbc_hot h) {
             heap_pop(st->heap, &st->nhot);
             heap_push(st->heap, &st->nhot, h);
         }
-    } else if (st->nhot + 1 < st->heap_cap) {
-        heap_push(st->heap, &st->nhot, h);
-    } else if (!st->heap_nomem) {
-        pbc_hot *g = realloc(st->heap, 2 * st->heap_cap * sizeof *g);
-        if (g) {
-            st->heap = g;
-            st->heap_cap *= 2;
-            heap_push(st->heap, &st->nhot, h);
-        } else {
-            st->heap_nomem = 1;
-        }
+        return;
     }
+    if (st->heap_nomem) return;
+    if (pbi_grow((void **)&st->heap, &st->heap_cap, st->nhot + 1, sizeof *st->heap)) {
+        st->heap_nomem = 1;
+        return;
+    }
+    heap_push(st->heap, &st->nhot, h);
 }
 
 static void print_hot(const pbc_show_llvm_state *st, const pbc_hot *h, int first) {
@@ -93,7 +90,7 @@ int pbc_show_topn(pbc_show_llvm_state *st, pb_error *err) {
     FILE *out = st->out;
     size_t n = st->nhot;
     pbc_hot *sorted = calloc(n ? n : 1, sizeof *sorted);
-    if (!sorted) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!sorted) return pbi_nomem(err, NULL);
     for (size_t k = 0; k < n; k++) {
         sorted[k] = st->heap[0];
         heap_pop(st->heap, &st->nhot);
