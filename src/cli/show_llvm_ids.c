@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * show_llvm_ids.c -- the profile-level lines at the end of `llvm-profdata
+ * show`: --binary-ids, --profile-version and --temporal-profile-traces.
+ */
+#include "show_llvm_internal.h"
+#include "util/json_text.h"
+
+/* The LLVM form (raw, indexed, text) of the file p was read from. */
+static pb_format_form form_of(const pb_profile *p) {
+    return pb_format_form_of(pb_format_lookup(pb_profile_origin(p)->format));
+}
+
+static size_t count_binary_ids(const pbc_show_llvm_opts *o, const pb_profile *p, size_t first_part,
+                               size_t nparts) {
+    size_t nbid = 0;
+    for (size_t pi = first_part; pi < nparts; pi++) nbid += pb_profile_binary_id_count(o->nparts ? o->parts[pi] : p);
+    return nbid;
+}
+
+static void print_binary_id(FILE *out, const uint8_t *id, size_t len, int json, int first) {
+    if (json) fputs(first ? "\"" : ", \"", out);
+    for (size_t b = 0; b < len; b++) fprintf(out, "%02x", id[b]);
+    fputs(json ? "\"" : "\n", out);
+}
+
+/* --binary-ids: of every profile of the file, or the last one's (LLVM 13-17). */
+void pbc_show_binary_ids(const pbc_show_llvm_state *st, const pb_profile *p) {
+    const pbc_show_llvm_opts *o = st->o;
+    size_t nparts = o->nparts ? o->nparts : 1;
+    /* LLVM 15-17's raw reader kept only the last profile's ids of a file
+     * holding several (each profile's header replaced the list) */
+    size_t first_part = nparts > 1 && pbi_llvm_has(&st->tg, PBI_LF_BINARY_IDS_LAST_ONLY) ? nparts - 1 : 0;
+    size_t nbid = count_binary_ids(o, p, first_part, nparts);
+    /* the heading also for an indexed file without ids
+     * (IndexedInstrProfReader::printBinaryIds) where the release has it,
+     * never for a raw one */
+    if (!o->binary_ids ||
+        !(nbid || (pbi_llvm_has(&st->tg, PBI_LF_SHOW_BINARY_IDS_HEADING) && form_of(p) == PB_FORM_INDEXED)))
+        return;
+    fputs(st->json ? ", \"binary_ids\": [" : "Binary IDs: \n", st->out);
+    for (size_t pi = first_part, k = 0; pi < nparts; pi++) {
+        const pb_profile *bp = o->nparts ? o->parts[pi] : p;
+        for (size_t q = 0; q < pb_profile_binary_id_count(bp); q++, k++) {
+            size_t len;
+            const uint8_t *id = pb_profile_binary_id(bp, q, &len);
+            print_binary_id(st->out, id, len, st->json, k == 0);
+        }
+    }
+    if (st->json) fputc(']', st->out);
+}
+
+/* --profile-version: raw's whole version word, indexed's low 32 bits (spec §4). */
+void pbc_show_profile_version(const pbc_show_llvm_state *st, const pb_profile *p) {
+    uint64_t v = pb_profile_origin(p)->version;
+    if (form_of(p) == PB_FORM_RAW) v |= st->flags;
+    if (st->json) pbc_json_u64(st->out, ", \"profile_version\": ", v);
+    else fprintf(st->out, "Profile version: %" PRIu64 "\n", v);
+}
+
+/* One trace: its weight, then the names of its functions in order. */
+static void print_trace(const pbc_show_llvm_state *st, const pb_profile *p, size_t t) {
+    FILE *out = st->out;
+    uint64_t w;
+    size_t n;
+    const uint64_t *refs = pb_profile_trace(p, t, &w, &n);
+    if (st->json) {
+        pbc_json_u64(out, t ? ", {\"weight\": " : "{\"weight\": ", w);
+        fputs(", \"functions\": [", out);
+    } else {
+        fprintf(out, "  Temporal Profile Trace %zu (weight=%" PRIu64 " count=%zu):\n", t, w, n);
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t nl;
+        const char *nm = pbc_show_ref_name(p, refs[k], &nl);
+        if (st->json) {
+            fputs(k ? ", {" : "{", out);
+            pbi_json_fput_text_member(out, "name", nm, nl);
+            fputc('}', out);
+        } else {
+            fputs("    ", out);
+            fwrite(nm, 1, nl, out);
+            fputc('\n', out);
+        }
+    }
+    if (st->json) fputs("]}", out);
+}
+
+/* --temporal-profile-traces. */
+void pbc_show_traces(const pbc_show_llvm_state *st, const pb_profile *p) {
+    size_t nt = pb_profile_trace_count(p);
+    if (st->json)
+        fprintf(st->out, ", \"temporal_traces\": {\"samples\": %zu, \"seen\": %" PRIu64 ", \"traces\": [", nt,
+                pb_profile_trace_stream_size(p));
+    else
+        fprintf(st->out, "Temporal Profile Traces (samples=%zu seen=%" PRIu64 "):\n", nt,
+                pb_profile_trace_stream_size(p));
+    for (size_t t = 0; t < nt; t++) print_trace(st, p, t);
+    if (st->json) fputs("]}", st->out);
+}

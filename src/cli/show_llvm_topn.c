@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * show_llvm_topn.c -- `llvm-profdata show --topn N`: the N functions with the
+ * largest counters, kept in a heap that ranks ties the way
+ * llvm-profdata's std::priority_queue (libstdc++) ranks them.
+ */
+#include <stdlib.h>
+
+#include "show_llvm_internal.h"
+#include "util/grow.h"
+#include "util/json_text.h"
+
+/* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
+ * so that ties come out in the same order as llvm-profdata's; from LLVM 22
+ * the order is total: equal maxima rank by file order, the later one lower. */
+static int hot_less(const pbc_hot *a, const pbc_hot *b) {
+    return a->max > b->max || (a->file_order && a->max == b->max && a->seq < b->seq);
+}
+static void heap_push_hole(pbc_hot *h, size_t hole, size_t top, pbc_hot v) {
+    size_t parent = (hole - 1) / 2;
+    while (hole > top && hot_less(&h[parent], &v)) {
+        h[hole] = h[parent];
+        hole = parent;
+        parent = (hole - 1) / 2;
+    }
+    h[hole] = v;
+}
+static void heap_push(pbc_hot *h, size_t *n, pbc_hot v) {
+    h[*n] = v;
+    (*n)++;
+    heap_push_hole(h, *n - 1, 0, v);
+}
+static void heap_pop(pbc_hot *h, size_t *n) {
+    size_t len = *n;
+    if (len > 1) {
+        pbc_hot v = h[len - 1];
+        h[len - 1] = h[0];
+        len--;
+        size_t hole = 0, second = 0;
+        while (len > 2 && second < (len - 1) / 2) {
+            second = 2 * (second + 1);
+            if (hot_less(&h[second], &h[second - 1])) second--;
+            h[hole] = h[second];
+            hole = second;
+        }
+        if ((len & 1) == 0 && second == (len - 2) / 2) {
+            second = 2 * (second + 1);
+            h[hole] = h[second - 1];
+            hole = second - 1;
+        }
+        heap_push_hole(h, hole, 0, v);
+    }
+    (*n)--;
+}
+
+/* The heap grows as functions come (--topn 2^31-1 must not allocate 2^31
+ * entries); a failed growth is reported by pbc_show_llvm_end. */
+void pbc_show_topn_offer(pbc_show_llvm_state *st, pbc_hot h) {
+    if (st->nhot == st->o->topn) {
+        if (st->heap[0].max < h.max) {
+            heap_pop(st->heap, &st->nhot);
+            heap_push(st->heap, &st->nhot, h);
+        }
+        return;
+    }
+    if (st->heap_nomem) return;
+    if (pbi_grow((void **)&st->heap, &st->heap_cap, st->nhot + 1, sizeof *st->heap)) {
+        st->heap_nomem = 1;
+        return;
+    }
+    heap_push(st->heap, &st->nhot, h);
+}
+
+static void print_hot(const pbc_show_llvm_state *st, const pbc_hot *h, int first) {
+    FILE *out = st->out;
+    if (st->json) {
+        fputs(first ? "{" : ", {", out);
+        pbi_json_fput_text_member(out, "name", h->name, h->len);
+        pbc_json_u64(out, ", \"max_count\": ", h->max);
+        fputc('}', out);
+    } else {
+        fputs("  ", out);
+        fwrite(h->name, 1, h->len, out);
+        fprintf(out, ", max count = %" PRIu64 "\n", h->max);
+    }
+}
+
+/* The heap popped ascending, printed descending. */
+int pbc_show_topn(pbc_show_llvm_state *st, pb_error *err) {
+    FILE *out = st->out;
+    size_t n = st->nhot;
+    pbc_hot *sorted = calloc(n ? n : 1, sizeof *sorted);
+    if (!sorted) return pbi_nomem(err, NULL);
+    for (size_t k = 0; k < n; k++) {
+        sorted[k] = st->heap[0];
+        heap_pop(st->heap, &st->nhot);
+    }
+    if (st->json) fputs(", \"top_functions\": [", out);
+    else fprintf(out, "Top %u functions with the largest internal block counts: \n", st->o->topn);
+    for (size_t k = n; k-- > 0;) print_hot(st, &sorted[k], k + 1 == n);
+    if (st->json) fputc(']', out);
+    free(sorted);
+    return 0;
+}
