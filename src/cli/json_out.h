@@ -17,8 +17,4 @@
  * Out of memory prints `"KEY": ""`, so the JSON stays whole. */
 void pbc_json_fput_text_member(FILE *out, const char *key, const void *bytes, size_t len);
 
-/* The library's old name, until the show printers (being split on another
- * branch this round) call pbc_json_fput_text_member themselves. */
-#define pbi_json_fput_text_member pbc_json_fput_text_member
-
 #endif

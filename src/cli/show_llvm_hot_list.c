@@ -79,7 +79,7 @@ int pbc_show_hot_list(pbc_show_llvm_state *st, const pbc_summary *sm, pb_error *
     for (size_t i = 0; i < st->nhl && st->hl[i].max >= threshold; i++) {
         if (st->json) {
             fputs(i ? ", {" : "{", out);
-            pbi_json_fput_text_member(out, "name", st->hl[i].name, st->hl[i].len);
+            pbc_json_fput_text_member(out, "name", st->hl[i].name, st->hl[i].len);
             fputc('}', out);
         } else {
             fwrite(st->hl[i].name, 1, st->hl[i].len, out);

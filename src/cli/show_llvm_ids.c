@@ -75,7 +75,7 @@ static void print_trace(const pbc_show_llvm_state *st, const pb_profile *p, size
         const char *nm = pbc_show_ref_name(p, refs[k], &nl);
         if (st->json) {
             fputs(k ? ", {" : "{", out);
-            pbi_json_fput_text_member(out, "name", nm, nl);
+            pbc_json_fput_text_member(out, "name", nm, nl);
             fputc('}', out);
         } else {
             fputs("    ", out);

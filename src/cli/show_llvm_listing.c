@@ -108,7 +108,7 @@ void pbc_show_record_json(pbc_show_llvm_state *st, const pb_profile *rp, const p
     int is_ir = st->is_ir;
     if (!st->shown) fputs(", \"functions\": [", out);
     fputs(st->shown ? ", {" : "{", out);
-    pbi_json_fput_text_member(out, "name", name, nlen);
+    pbc_json_fput_text_member(out, "name", name, nlen);
     fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
     if (!is_ir) pbc_json_u64(out, ", \"function_count\": ", r->num_counters ? r->counters[0] : 0);
     pbc_show_site_counts(st, r);

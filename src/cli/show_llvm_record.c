@@ -31,7 +31,7 @@ static void list_if_covered(pbc_show_llvm_state *st, const pb_record *r, const c
     if (!any) return;
     if (st->json) {
         fputs(st->first_json_fn ? "{" : ", {", st->out);
-        pbi_json_fput_text_member(st->out, "name", name, nlen);
+        pbc_json_fput_text_member(st->out, "name", name, nlen);
         fputc('}', st->out);
         st->first_json_fn = 0;
     } else {
@@ -56,7 +56,7 @@ static void list_below_cutoff(pbc_show_llvm_state *st, const char *name, size_t 
     FILE *out = st->out;
     if (st->json) {
         fputs(st->first_json_fn ? "{" : ", {", out);
-        pbi_json_fput_text_member(out, "name", name, nlen);
+        pbc_json_fput_text_member(out, "name", name, nlen);
         pbc_json_u64(out, ", \"max\": ", fmax);
         pbc_json_u64(out, ", \"sum\": ", fsum);
         fputc('}', out);

@@ -65,7 +65,7 @@ void pbc_show_text_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     }
     fputs(st->first_json_fn ? "" : ", ", out);
     fputc('{', out);
-    pbi_json_fput_text_member(out, "name", name, nlen);
+    pbc_json_fput_text_member(out, "name", name, nlen);
     fprintf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counts\": [", hash);
     for (uint32_t k = 0; k < r->num_counters; k++) pbc_json_u64(out, k ? ", " : "", r->counters[k]);
     fputs("]}", out);

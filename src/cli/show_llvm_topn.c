@@ -75,7 +75,7 @@ static void print_hot(const pbc_show_llvm_state *st, const pbc_hot *h, int first
     FILE *out = st->out;
     if (st->json) {
         fputs(first ? "{" : ", {", out);
-        pbi_json_fput_text_member(out, "name", h->name, h->len);
+        pbc_json_fput_text_member(out, "name", h->name, h->len);
         pbc_json_u64(out, ", \"max_count\": ", h->max);
         fputc('}', out);
     } else {

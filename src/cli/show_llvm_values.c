@@ -82,7 +82,7 @@ static void print_value_json(FILE *out, const pb_profile *p, unsigned kind, uint
         size_t nl;
         const char *nm = pbc_show_ref_name(p, v->value, &nl);
         fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
-        pbi_json_fput_text_member(out, "name", nm, nl);
+        pbc_json_fput_text_member(out, "name", nm, nl);
     }
     pbc_json_u64(out, ", \"count\": ", v->count);
     fprintf(out, ", \"percent\": %.2f}", pct);
