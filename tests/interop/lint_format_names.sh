@@ -9,16 +9,9 @@
 set -euo pipefail
 : "${PB_SOURCE_DIR:?}"
 cd "$PB_SOURCE_DIR"
-files=$(git ls-files 'src/*.c' 'formats/*.c' 2>/dev/null || find src formats -name '*.c')
+. "$(dirname "$0")/lib/lint-grep.bash"
 name='(->name|\.name|pb_format_name\([^)]*\)|->format|origin\.format|format\[)'
-hits=""
-for f in $files; do
-  h=$(grep -nE "strn?cmp\([^;]*$name\s*,\s*\"(raw|indexed|text|iprof|json)\"|strn?cmp\(\s*\"(raw|indexed|text|iprof|json)\"\s*,[^;]*$name" "$f" || true)
-  [ -z "$h" ] || hits+="$f: $h"$'\n'
-done
-if [ -n "$hits" ]; then
-  echo "format names compared (ask pb_format_form_of/pb_format_family_of, or pbi_origin_form below the registry):"
-  printf '%s' "$hits"
-  exit 1
-fi
-echo "ok: no plugin or origin names compared"
+lint_grep "format names compared (ask pb_format_form_of/pb_format_family_of, or pbi_origin_form below the registry):" \
+  "ok: no plugin or origin names compared" \
+  "strn?cmp\([^;]*$name\s*,\s*\"(raw|indexed|text|iprof|json)\"|strn?cmp\(\s*\"(raw|indexed|text|iprof|json)\"\s*,[^;]*$name" \
+  '' 'src/*.c' 'formats/*.c'

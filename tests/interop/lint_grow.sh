@@ -7,22 +7,12 @@
 set -euo pipefail
 : "${PB_SOURCE_DIR:?}"
 cd "$PB_SOURCE_DIR"
-allowed=(
-  src/util/grow.c             # the helper itself
-  src/util/intern.c           # grow_ids: four per-id arrays under one uint32_t capacity that ends at the id space
-  src/model/profile_records.c # the record-name cache: sized to the records' capacity and zero-filled
-  src/model/jname.c           # the method-descriptor cache: sized to the method table and zero-filled
-)
-files=$(git ls-files 'src/*.c' 'formats/*.c' 2>/dev/null || find src formats -name '*.c')
-hits=""
-for f in $files; do
-  case " ${allowed[*]} " in *" $f "*) continue ;; esac
-  h=$(grep -nE '\brealloc\s*\(' "$f" || true)
-  [ -z "$h" ] || hits+="$f: $h"$'\n'
-done
-if [ -n "$hits" ]; then
-  echo "realloc outside util/grow.c (grow the array with pbi_grow/pbi_grow_err, or add the file to the list with the reason):"
-  printf '%s' "$hits"
-  exit 1
-fi
-echo "ok: arrays grow through util/grow.h"
+. "$(dirname "$0")/lib/lint-grep.bash"
+# realloc stays only where the reason says why
+allowed='@(src/util/grow.c|src/util/intern.c|src/model/profile_records.c|src/model/jname.c)'
+#   src/util/grow.c             the helper itself
+#   src/util/intern.c           grow_ids: four per-id arrays under one uint32_t capacity that ends at the id space
+#   src/model/profile_records.c the record-name cache: sized to the records' capacity and zero-filled
+#   src/model/jname.c           the method-descriptor cache: sized to the method table and zero-filled
+lint_grep "realloc outside util/grow.c (grow the array with pbi_grow/pbi_grow_err, or add the file to the list with the reason):" \
+  "ok: arrays grow through util/grow.h" '\brealloc\s*\(' "$allowed" 'src/*.c' 'formats/*.c'
