@@ -348,75 +348,96 @@ static int print_summary(view *v, const char *input_name, size_t nrec, int json)
     return 0;
 }
 
-int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, FILE *out,
-                   pb_error *err) {
-    view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT, PB_BUF_INIT};
-    size_t nrec = pb_profile_record_count(p);
-    entry_ref *refs = NULL;
-    int rc = PB_ENOMEM;
-    v.desc = calloc(v.num_methods ? v.num_methods : 1, sizeof *v.desc);
-    refs = malloc((nrec ? nrec : 1) * sizeof *refs);
-    if (!v.desc || !refs) goto out;
+/* One ref per record: its method's descriptor (NULL: an entry of no
+ * method), kind and first counter, for the orders below. */
+static int collect_refs(view *v, entry_ref *refs, size_t nrec) {
     for (size_t i = 0; i < nrec; i++) {
-        const pb_record *r = pb_profile_record(p, i);
-        uint32_t m = entry_method(p, r);
+        const pb_record *r = pb_profile_record(v->p, i);
+        uint32_t m = entry_method(v->p, r);
         refs[i].method = NULL;
-        if (m != PB_NONE && !(refs[i].method = method_desc(&v, m))) goto out;
+        if (m != PB_NONE && !(refs[i].method = method_desc(v, m))) return PB_ENOMEM;
         refs[i].kind = r->kind;
         refs[i].index = i;
         refs[i].count = r->num_counters ? r->counters[0] : 0;
     }
-    if ((rc = print_summary(&v, input_name, nrec, json)) != 0) goto out;
+    return 0;
+}
 
-    if (topn > 0) {
-        qsort(refs, nrec, sizeof *refs, cmp_by_count);
-        size_t n = topn < nrec ? topn : nrec;
-        if (json) fprintf(out, ",\n \"top_entries\": [\n    ");
-        else fprintf(out, "\nTop %zu entries by count (first counter):\n", n);
-        for (size_t i = 0; i < n; i++) {
-            const pb_record *r = pb_profile_record(p, refs[i].index);
-            if ((rc = json ? json_entry(&v, r, i == 0) : print_entry(&v, r)) != 0) goto out;
-        }
-        if (json) fputs("]}\n", out);
-    } else if (json) {
-        /* one object per method, entries of no method last (method null) */
-        qsort(refs, nrec, sizeof *refs, cmp_by_method);
-        fputs(",\n \"methods\": [", out);
-        for (size_t i = 0; i < nrec; i++) {
-            int next = i == 0 || refs[i].method != refs[i - 1].method;
-            if (next && i && refs[i].method && refs[i - 1].method) next = strcmp(refs[i].method, refs[i - 1].method) != 0;
-            if (next) {
-                pbi_buf_reset(&v.js);
-                pbi_buf_puts(&v.js, i ? "]},\n  {" : "\n  {");
-                if (refs[i].method)
-                    pbi_json_put_text_member(&v.js, "method", refs[i].method, strlen(refs[i].method),
-                                             PBI_JSON_HEX_SUFFIX);
-                else
-                    pbi_buf_puts(&v.js, "\"method\": null");
-                pbi_buf_puts(&v.js, ", \"entries\": [\n    ");
-                if (pbi_buf_failed(&v.js)) {
-                    rc = PB_ENOMEM;
-                    goto out;
-                }
-                fwrite(v.js.data, 1, v.js.len, out);
-            }
-            if ((rc = json_entry(&v, pb_profile_record(p, refs[i].index), next)) != 0) goto out;
-        }
-        fputs(nrec ? "]}]}\n" : "]}\n", out);
-    } else {
-        qsort(refs, nrec, sizeof *refs, cmp_by_method);
-        const char *current = "";
-        for (size_t i = 0; i < nrec; i++) {
-            if (refs[i].method != current &&
-                (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
-                current = refs[i].method;
-                fprintf(out, "\n%s\n", current ? current : "(entries of no method)");
-            }
-            if ((rc = print_entry(&v, pb_profile_record(p, refs[i].index))) != 0) goto out;
-        }
+/* --topn N: the N entries with the highest first counter. */
+static int print_top(view *v, entry_ref *refs, size_t nrec, unsigned topn, int json) {
+    qsort(refs, nrec, sizeof *refs, cmp_by_count);
+    size_t n = topn < nrec ? topn : nrec;
+    if (json) fprintf(v->out, ",\n \"top_entries\": [\n    ");
+    else fprintf(v->out, "\nTop %zu entries by count (first counter):\n", n);
+    for (size_t i = 0; i < n; i++) {
+        const pb_record *r = pb_profile_record(v->p, refs[i].index);
+        int rc = json ? json_entry(v, r, i == 0) : print_entry(v, r);
+        if (rc) return rc;
     }
-    rc = 0;
-out:
+    if (json) fputs("]}\n", v->out);
+    return 0;
+}
+
+/* 1 when refs[i] starts another method than refs[i - 1] (sorted by method). */
+static int starts_method(const entry_ref *refs, size_t i) {
+    if (i == 0 || refs[i].method == refs[i - 1].method) return i == 0;
+    if (!refs[i].method || !refs[i - 1].method) return 1;
+    return strcmp(refs[i].method, refs[i - 1].method) != 0;
+}
+
+/* --json: one object per method, entries of no method last (method null). */
+static int print_methods_json(view *v, entry_ref *refs, size_t nrec) {
+    qsort(refs, nrec, sizeof *refs, cmp_by_method);
+    fputs(",\n \"methods\": [", v->out);
+    for (size_t i = 0; i < nrec; i++) {
+        int next = starts_method(refs, i);
+        if (next) {
+            pbi_buf_reset(&v->js);
+            pbi_buf_puts(&v->js, i ? "]},\n  {" : "\n  {");
+            if (refs[i].method)
+                pbi_json_put_text_member(&v->js, "method", refs[i].method, strlen(refs[i].method),
+                                         PBI_JSON_HEX_SUFFIX);
+            else
+                pbi_buf_puts(&v->js, "\"method\": null");
+            pbi_buf_puts(&v->js, ", \"entries\": [\n    ");
+            if (pbi_buf_failed(&v->js)) return PB_ENOMEM;
+            fwrite(v->js.data, 1, v->js.len, v->out);
+        }
+        int rc = json_entry(v, pb_profile_record(v->p, refs[i].index), next);
+        if (rc) return rc;
+    }
+    fputs(nrec ? "]}]}\n" : "]}\n", v->out);
+    return 0;
+}
+
+/* The text view: entries under their method, entries of no method last. */
+static int print_methods(view *v, entry_ref *refs, size_t nrec) {
+    qsort(refs, nrec, sizeof *refs, cmp_by_method);
+    const char *current = "";
+    for (size_t i = 0; i < nrec; i++) {
+        if (refs[i].method != current && (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
+            current = refs[i].method;
+            fprintf(v->out, "\n%s\n", current ? current : "(entries of no method)");
+        }
+        int rc = print_entry(v, pb_profile_record(v->p, refs[i].index));
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, FILE *out,
+                   pb_error *err) {
+    view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT, PB_BUF_INIT};
+    size_t nrec = pb_profile_record_count(p);
+    int rc = PB_ENOMEM;
+    v.desc = calloc(v.num_methods ? v.num_methods : 1, sizeof *v.desc);
+    entry_ref *refs = malloc((nrec ? nrec : 1) * sizeof *refs);
+    if (v.desc && refs && (rc = collect_refs(&v, refs, nrec)) == 0 &&
+        (rc = print_summary(&v, input_name, nrec, json)) == 0) {
+        if (topn > 0) rc = print_top(&v, refs, nrec, topn, json);
+        else if (json) rc = print_methods_json(&v, refs, nrec);
+        else rc = print_methods(&v, refs, nrec);
+    }
     if (rc == PB_ENOMEM) pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while printing");
     if (v.desc)
         for (size_t i = 0; i < v.num_methods; i++) free(v.desc[i]);
