@@ -12,11 +12,11 @@
  * _end), so that show_indexed.c can feed it straight from an indexed file;
  * pbc_show_llvm loops over a model's records. This file is the driver: what
  * comes before the records and after them, in llvm-profdata's order; the
- * parts are in the files show_llvm_internal.h lists.
+ * parts are in the files show_llvm_state.h lists.
  */
 #include <stdlib.h>
 
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/grow.h"
 #include "util/report_version.h"
 

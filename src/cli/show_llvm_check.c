@@ -7,7 +7,7 @@
  * is what that release prints for the records it shows.
  */
 #include "opts.h"
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 
 /* What a text file needs of a release's reader (TextInstrProfReader: an
  * unknown header line is "file header is corrupt", an unknown value kind or

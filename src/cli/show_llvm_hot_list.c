@@ -6,7 +6,7 @@
  */
 #include <stdlib.h>
 
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/grow.h"
 #include "util/json_text.h"
 

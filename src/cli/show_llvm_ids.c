@@ -3,7 +3,7 @@
  * show_llvm_ids.c -- the profile-level lines at the end of `llvm-profdata
  * show`: --binary-ids, --profile-version and --temporal-profile-traces.
  */
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/json_text.h"
 
 /* The LLVM form (raw, indexed, text) of the file p was read from. */

@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/json_text.h"
 
 /* ---- the line buffer (the hot lines of --all-functions --counts) ---------------- */

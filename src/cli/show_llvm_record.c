@@ -7,7 +7,7 @@
  */
 #include <string.h>
 
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/json_text.h"
 
 /* 1 if needle occurs in name[0..nlen) (names from files are not NUL-terminated). */

@@ -8,7 +8,7 @@
  */
 #include <stdlib.h>
 
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/grow.h"
 
 static const uint32_t default_cutoffs[] = {10000,  100000, 200000, 300000, 400000, 500000,

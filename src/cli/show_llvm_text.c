@@ -4,7 +4,7 @@
  * InstrProfWriter::writeRecordInText writes (the .proftext form), or its
  * name, hash and counts as JSON.
  */
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/json_text.h"
 
 /* One value kind's sites: "NumValueSites", then per site its values. */

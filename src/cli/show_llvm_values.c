@@ -6,7 +6,7 @@
  * prints the kinds in the order indirect calls, vtables, memops; the table
  * below holds that order and each kind's wording.
  */
-#include "show_llvm_internal.h"
+#include "show_llvm_state.h"
 #include "util/json_text.h"
 
 typedef struct value_kind_text {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * show_llvm_internal.h -- what the files of the `llvm-profdata show` printer
+ * show_llvm_state.h -- what the files of the `llvm-profdata show` printer
  * share: its state between pbc_show_llvm_begin and _end, and the parts the
  * driver (show_llvm.c) calls.
  *
@@ -15,8 +15,8 @@
  *   show_llvm_ids.c      binary ids, profile version, temporal traces
  *   show_llvm_check.c    the note when the chosen release would refuse a file
  */
-#ifndef PBC_SHOW_LLVM_INTERNAL_H
-#define PBC_SHOW_LLVM_INTERNAL_H
+#ifndef PBC_SHOW_LLVM_STATE_H
+#define PBC_SHOW_LLVM_STATE_H
 
 #include <inttypes.h>
 #include <stddef.h>
