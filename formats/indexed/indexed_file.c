@@ -70,10 +70,11 @@ static int read_summary(pbi_idx_file *f, unsigned i, uint64_t off, pb_error *err
     return 0;
 }
 
-int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err) {
-    memset(f, 0, sizeof *f);
-    f->data = data;
-    f->len = len;
+/* Magic, version and flags, the header's words (those of the version) and
+ * the hash type. */
+static int read_header(pbi_idx_file *f, pb_error *err) {
+    const uint8_t *data = f->data;
+    size_t len = f->len;
     if (len < 8)
         return bad(err, PB_ETRUNC, 0, "header.Magic", "8 bytes of magic", "%zu bytes", len);
     if (u64at(f, 0) != PBI_IDX_MAGIC)
@@ -100,20 +101,33 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
     if (f->w[PBI_IDX_W_hash_type] != 0)
         return bad(err, PB_EFORMAT, word_at(f->version, PBI_IDX_W_hash_type), "header.HashType", "0 (MD5)", "%" PRIu64,
                    f->w[PBI_IDX_W_hash_type]);
-    off = f->header_size;
-    if (f->lay.summary) {
-        int rc = read_summary(f, 0, off, err);
+    return 0;
+}
+
+/* The summary after the header (in versions that have one), and the
+ * context-sensitive one of a CS profile; *off ends after them, where the
+ * payload starts. */
+static int read_summaries(pbi_idx_file *f, uint64_t *off, pb_error *err) {
+    *off = f->header_size;
+    if (!f->lay.summary) return 0;
+    int rc = read_summary(f, 0, *off, err);
+    if (rc) return rc;
+    *off += f->summary_size[0];
+    f->num_summaries = 1;
+    if (f->flags & PB_VARIANT_CSIR) {
+        rc = read_summary(f, 1, *off, err);
         if (rc) return rc;
-        off += f->summary_size[0];
-        f->num_summaries = 1;
-        if (f->flags & PB_VARIANT_CSIR) {
-            rc = read_summary(f, 1, off, err);
-            if (rc) return rc;
-            off += f->summary_size[1];
-            f->num_summaries = 2;
-        }
+        *off += f->summary_size[1];
+        f->num_summaries = 2;
     }
-    f->payload_off = off;
+    return 0;
+}
+
+/* The hash table's head at HashOffset: after the payload's start, a power
+ * of two of buckets inside the file, no more entries than the payload can
+ * hold. */
+static int read_table_head(pbi_idx_file *f, uint64_t off, pb_error *err) {
+    size_t len = f->len;
     uint64_t t = f->w[PBI_IDX_W_hash_offset];
     f->table_off = t;
     if (t < off || !fits(f, t, 16))
@@ -134,6 +148,18 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
                    "at most one entry per 24 payload bytes", "%" PRIu64 " entries in %" PRIu64 " bytes",
                    f->num_entries, t - off);
     return 0;
+}
+
+int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err) {
+    memset(f, 0, sizeof *f);
+    f->data = data;
+    f->len = len;
+    uint64_t off = 0;
+    int rc = read_header(f, err);
+    if (!rc) rc = read_summaries(f, &off, err);
+    if (rc) return rc;
+    f->payload_off = off;
+    return read_table_head(f, off, err);
 }
 
 int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx_item *it,
