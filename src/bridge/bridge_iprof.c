@@ -67,34 +67,37 @@ static int add_or_merge(pb_profile *v, const pb_record *t, pb_error *err) {
     return rc;
 }
 
-/* Function record r as a Java record of v, when it is one: 1 = converted,
- * 0 = not a Java record (caller treats it as native), < 0 = error. */
-static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const char *name, size_t len,
-                   pb_error *err) {
+/* Parses r's name into t when r can be a Java record: a Java name with its
+ * hash, no bitmap and no value sites but kind 2, and the counters its kind
+ * and layout want (kind-2 sites only on typed kinds). 1 = parsed, 0 = not a
+ * Java record, < 0 = error. *typed: the kind has a type histogram. */
+static int parse_java_record(pb_profile *v, const pb_record *r, const char *name, size_t len, pb_record *t,
+                             int *typed, pb_error *err) {
     if (pbi_jname_kind(name, len) < 0 || r->hash != pbi_jname_hash(name, len) || r->num_bitmap_bytes ||
         r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
         return 0;
-    pb_record t;
     pb_error perr;
-    memset(&t, 0, sizeof t);
+    memset(t, 0, sizeof *t);
     pb_error_clear(&perr);
-    int prc = pbi_jname_parse(v, name, len, &t, &perr);
+    int prc = pbi_jname_parse(v, name, len, t, &perr);
     if (prc == PB_ENOMEM) {
         /* out of memory is not "not a Java record": pass it up */
         *err = perr;
         return prc;
     }
     if (prc) return 0;
-    int typed = t.kind == PB_REC_JAVA_VIRTUAL_INVOKE || t.kind == PB_REC_JAVA_INSTANCEOF ||
-                t.kind == PB_REC_JAVA_MONITOR;
+    *typed = t->kind == PB_REC_JAVA_VIRTUAL_INVOKE || t->kind == PB_REC_JAVA_INSTANCEOF ||
+             t->kind == PB_REC_JAVA_MONITOR;
     size_t nl = 0;
-    if (t.kind == PB_REC_JAVA_BRANCH) (void)pb_profile_ints(v, t.layout, &nl);
-    if (r->num_counters != 1 + nl / 2 || (!typed && r->num_sites[PB_VK_VTABLE])) return 0;
-    /* One kind-2 site: LLVM writers split big histograms over several. */
-    size_t nv = 0;
-    for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE]; j++) nv += r->sites[PB_VK_VTABLE][j].num_values;
-    pb_value *vals = calloc(nv + 1, sizeof *vals);
-    if (!vals) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a type histogram");
+    if (t->kind == PB_REC_JAVA_BRANCH) (void)pb_profile_ints(v, t->layout, &nl);
+    return r->num_counters == 1 + nl / 2 && (*typed || !r->num_sites[PB_VK_VTABLE]);
+}
+
+/* The values of r's kind-2 sites, in one array (LLVM writers split big
+ * histograms over several sites), their types as v's symbols. 1 = every
+ * type found, 0 = a type no table names (the record stays native), < 0 =
+ * error. */
+static int collect_types(pbi_importer *im, pb_profile *v, const pb_record *r, pb_value *vals, pb_error *err) {
     size_t k = 0;
     int rc = 1;
     for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE] && rc == 1; j++) {
@@ -104,25 +107,45 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
             int e = s->values[x].symbol != PB_NONE
                         ? pbi_import_symbol(im, s->values[x].symbol, &vals[k].symbol, err)
                         : pb_profile_find_symbol_md5(v, s->values[x].value, &vals[k].symbol);
-            if (e == PB_ENOTFOUND) rc = 0; /* a type no table names: keep it native */
+            if (e == PB_ENOTFOUND) rc = 0;
             else if (e) rc = e;
         }
     }
-    /* A histogram split over sites, merged by LLVM from runs whose type sets
-     * differed, may hold a type in two sites: one pair per type in iprof. */
-    if (rc == 1 && nv > 1) {
-        qsort(vals, nv, sizeof *vals, by_value);
-        size_t o = 0;
-        for (size_t x = 0; x < nv; x++) {
-            if (o && vals[o - 1].value == vals[x].value) {
-                uint64_t c = vals[o - 1].count + vals[x].count;
-                vals[o - 1].count = c < vals[x].count ? UINT64_MAX : c;
-            } else {
-                vals[o++] = vals[x];
-            }
+    return rc;
+}
+
+/* A histogram split over sites, merged by LLVM from runs whose type sets
+ * differed, may hold a type in two sites: one pair per type in iprof, the
+ * counts added (saturating). Returns the number of pairs left. */
+static size_t merge_duplicate_types(pb_value *vals, size_t nv) {
+    if (nv <= 1) return nv;
+    qsort(vals, nv, sizeof *vals, by_value);
+    size_t o = 0;
+    for (size_t x = 0; x < nv; x++) {
+        if (o && vals[o - 1].value == vals[x].value) {
+            uint64_t c = vals[o - 1].count + vals[x].count;
+            vals[o - 1].count = c < vals[x].count ? UINT64_MAX : c;
+        } else {
+            vals[o++] = vals[x];
         }
-        nv = o;
     }
+    return o;
+}
+
+/* Function record r as a Java record of v, when it is one: 1 = converted,
+ * 0 = not a Java record (caller treats it as native), < 0 = error. */
+static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const char *name, size_t len,
+                   pb_error *err) {
+    pb_record t;
+    int typed = 0;
+    int rc = parse_java_record(v, r, name, len, &t, &typed, err);
+    if (rc != 1) return rc;
+    size_t nv = 0;
+    for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE]; j++) nv += r->sites[PB_VK_VTABLE][j].num_values;
+    pb_value *vals = calloc(nv + 1, sizeof *vals);
+    if (!vals) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a type histogram");
+    rc = collect_types(im, v, r, vals, err);
+    if (rc == 1) nv = merge_duplicate_types(vals, nv);
     pb_site site = {(uint32_t)nv, vals};
     t.num_counters = r->num_counters;
     t.counters = r->counters;
