@@ -70,10 +70,11 @@ static int read_summary(pbi_idx_file *f, unsigned i, uint64_t off, pb_error *err
     return 0;
 }
 
-int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err) {
-    memset(f, 0, sizeof *f);
-    f->data = data;
-    f->len = len;
+/* Magic, version and flags, the header's words (those of the version) and
+ * the hash type. */
+static int read_header(pbi_idx_file *f, pb_error *err) {
+    const uint8_t *data = f->data;
+    size_t len = f->len;
     if (len < 8)
         return bad(err, PB_ETRUNC, 0, "header.Magic", "8 bytes of magic", "%zu bytes", len);
     if (u64at(f, 0) != PBI_IDX_MAGIC)
@@ -100,20 +101,33 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
     if (f->w[PBI_IDX_W_hash_type] != 0)
         return bad(err, PB_EFORMAT, word_at(f->version, PBI_IDX_W_hash_type), "header.HashType", "0 (MD5)", "%" PRIu64,
                    f->w[PBI_IDX_W_hash_type]);
-    off = f->header_size;
-    if (f->lay.summary) {
-        int rc = read_summary(f, 0, off, err);
+    return 0;
+}
+
+/* The summary after the header (in versions that have one), and the
+ * context-sensitive one of a CS profile; *off ends after them, where the
+ * payload starts. */
+static int read_summaries(pbi_idx_file *f, uint64_t *off, pb_error *err) {
+    *off = f->header_size;
+    if (!f->lay.summary) return 0;
+    int rc = read_summary(f, 0, *off, err);
+    if (rc) return rc;
+    *off += f->summary_size[0];
+    f->num_summaries = 1;
+    if (f->flags & PB_VARIANT_CSIR) {
+        rc = read_summary(f, 1, *off, err);
         if (rc) return rc;
-        off += f->summary_size[0];
-        f->num_summaries = 1;
-        if (f->flags & PB_VARIANT_CSIR) {
-            rc = read_summary(f, 1, off, err);
-            if (rc) return rc;
-            off += f->summary_size[1];
-            f->num_summaries = 2;
-        }
+        *off += f->summary_size[1];
+        f->num_summaries = 2;
     }
-    f->payload_off = off;
+    return 0;
+}
+
+/* The hash table's head at HashOffset: after the payload's start, a power
+ * of two of buckets inside the file, no more entries than the payload can
+ * hold. */
+static int read_table_head(pbi_idx_file *f, uint64_t off, pb_error *err) {
+    size_t len = f->len;
     uint64_t t = f->w[PBI_IDX_W_hash_offset];
     f->table_off = t;
     if (t < off || !fits(f, t, 16))
@@ -134,6 +148,18 @@ int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err
                    "at most one entry per 24 payload bytes", "%" PRIu64 " entries in %" PRIu64 " bytes",
                    f->num_entries, t - off);
     return 0;
+}
+
+int pbi_idx_open(pbi_idx_file *f, const uint8_t *data, size_t len, pb_error *err) {
+    memset(f, 0, sizeof *f);
+    f->data = data;
+    f->len = len;
+    uint64_t off = 0;
+    int rc = read_header(f, err);
+    if (!rc) rc = read_summaries(f, &off, err);
+    if (rc) return rc;
+    f->payload_off = off;
+    return read_table_head(f, off, err);
 }
 
 int pbi_idx_item_at(const pbi_idx_file *f, uint64_t off, uint64_t limit, pbi_idx_item *it,
@@ -287,10 +313,128 @@ static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record
     return 0;
 }
 
+/* A record of the function kind with no name, sites or bitmap yet. Every
+ * field is set one by one (hash and counters by the reader): a memset
+ * compiled to `rep stos`, a quarter of pbi_idx_records (called per key) on
+ * big files. */
+static void clear_record(pb_record *r) {
+    r->kind = PB_REC_FUNCTION;
+    r->name = r->ctx = r->layout = PB_NONE;
+    r->num_bitmap_bytes = 0;
+    r->bitmap = NULL;
+    for (int k = 0; k < PB_VK_COUNT; k++) {
+        r->num_sites[k] = 0;
+        r->sites[k] = NULL;
+    }
+}
+
+/* NumCounters (v2+; in v1 the rest of the data) and the counters, into the
+ * scratch. rec_off: the record's FuncHash offset, *pos just after it. */
+static int read_counters(const pbi_idx_file *f, uint64_t rec_off, uint64_t *pos, uint64_t end, pb_record *r,
+                         pbi_idx_scratch *s, pb_error *err) {
+    uint64_t n;
+    if (f->lay.num_counters) {
+        if (end - *pos < 8)
+            return bad(err, PB_ETRUNC, *pos, "record.NumCounters", "8 bytes", "%" PRIu64, end - *pos);
+        n = u64at(f, *pos);
+        *pos += 8;
+    } else {
+        n = (end - *pos) / 8; /* v1: the rest of the data are counters */
+    }
+    if (n == 0)
+        return bad(err, PB_EFORMAT, f->lay.num_counters ? *pos - 8 : rec_off, "record.NumCounters",
+                   "at least 1 counter (LLVM's tools crash on 0)", "0");
+    if (n > (end - *pos) / 8 || n > UINT32_MAX)
+        return bad(err, PB_ETRUNC, *pos - 8, "record.NumCounters", "the counters inside DataLen",
+                   "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - *pos);
+    int rc = pbi_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err);
+    if (rc) return rc;
+    for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, *pos + 8 * i);
+    *pos += 8 * n;
+    r->num_counters = (uint32_t)n;
+    r->counters = s->counters;
+    return 0;
+}
+
+/* b bitmap bytes at *pos: packed and padded to 8 (v12+), or one byte
+ * zero-extended to 8 each (v11). */
+static int read_bitmap_bytes(const pbi_idx_file *f, uint64_t *pos, uint64_t end, uint64_t b, uint8_t *out,
+                             pb_error *err) {
+    if (f->lay.bitmap_packed) {
+        if (b + pb_pad8(b) > end - *pos)
+            return bad(err, PB_ETRUNC, *pos, "record.BitmapBytes", "bytes padded to 8", "%" PRIu64 " bytes left",
+                       end - *pos);
+        memcpy(out, f->data + *pos, (size_t)b);
+        *pos += b + pb_pad8(b);
+        return 0;
+    }
+    for (uint64_t i = 0; i < b; i++) {
+        uint64_t word = u64at(f, *pos + 8 * i);
+        if (word > 0xff)
+            return bad(err, PB_EFORMAT, *pos + 8 * i, "record.BitmapByte", "a byte zero-extended to 8 bytes",
+                       "0x%" PRIx64, word);
+        out[i] = (uint8_t)word;
+    }
+    *pos += 8 * b;
+    return 0;
+}
+
+/* NumBitmapBytes and the MC/DC bitmap (v11+), into the scratch. */
+static int read_bitmap(const pbi_idx_file *f, uint64_t *pos, uint64_t end, pb_record *r, pbi_idx_scratch *s,
+                       pb_error *err) {
+    if (end - *pos < 8)
+        return bad(err, PB_ETRUNC, *pos, "record.NumBitmapBytes", "8 bytes", "%" PRIu64, end - *pos);
+    uint64_t b = u64at(f, *pos);
+    *pos += 8;
+    uint64_t room = f->lay.bitmap_packed ? end - *pos : (end - *pos) / 8;
+    if (b > room || b > UINT32_MAX)
+        return bad(err, PB_ETRUNC, *pos - 8, "record.NumBitmapBytes", "the bitmap inside DataLen",
+                   "%" PRIu64 " bytes, %" PRIu64 " bytes left", b, end - *pos);
+    int rc = pbi_grow_err((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err);
+    if (!rc) rc = read_bitmap_bytes(f, pos, end, b, s->bitmap, err);
+    if (rc) return rc;
+    r->num_bitmap_bytes = (uint32_t)b;
+    r->bitmap = b ? s->bitmap : NULL;
+    return 0;
+}
+
+/* NumUniformityBytes and the bits (v14): checked and counted, then skipped,
+ * as the model has no place for them. */
+static int skip_uniformity(const pbi_idx_file *f, uint64_t *pos, uint64_t end, pbi_idx_scratch *s,
+                           pb_error *err) {
+    if (end - *pos < 8)
+        return bad(err, PB_ETRUNC, *pos, "record.NumUniformityBytes", "8 bytes", "%" PRIu64, end - *pos);
+    uint64_t u = u64at(f, *pos);
+    *pos += 8;
+    if (u > end - *pos || u + pb_pad8(u) > end - *pos)
+        return bad(err, PB_ETRUNC, *pos - 8, "record.NumUniformityBytes", "the uniformity bits inside DataLen",
+                   "%" PRIu64 " bytes, %" PRIu64 " left", u, end - *pos);
+    s->uniformity_bytes += u;
+    *pos += u + pb_pad8(u);
+    return 0;
+}
+
+/* One record at *pos: hash, counters and what the version adds after them. */
+static int read_record(const pbi_idx_file *f, uint64_t *pos, uint64_t end, pb_record *r, pbi_idx_scratch *s,
+                       pb_error *err) {
+    uint64_t rec_off = *pos;
+    clear_record(r);
+    r->hash = u64at(f, *pos);
+    *pos += 8;
+    int rc = read_counters(f, rec_off, pos, end, r, s, err);
+    if (!rc && f->lay.bitmap) rc = read_bitmap(f, pos, end, r, s, err);
+    if (!rc && f->lay.uniformity) rc = skip_uniformity(f, pos, end, s, err);
+    if (!rc && f->lay.value_data) {
+        uint64_t size = 0;
+        rc = read_vpd(f, *pos, end, r, s, &size, err);
+        *pos += size;
+    }
+    return rc;
+}
+
 int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scratch *s,
                     pbi_idx_record_fn fn, void *ctx, pb_error *err) {
     uint64_t pos = it->data_off, end = it->end;
-    int rc;
     if (it->data_len % 8 != 0)
         return bad(err, PB_EFORMAT, it->off + 16, "hash_table.item.DataLen", "a multiple of 8",
                    "%" PRIu64, it->data_len);
@@ -299,88 +443,10 @@ int pbi_idx_records(const pbi_idx_file *f, const pbi_idx_item *it, pbi_idx_scrat
                    "at least one record", "0 bytes");
     pb_record r;
     while (pos < end) {
-        /* every field set one by one (hash and counters below): a memset
-         * compiled to `rep stos`, a quarter of this function (called per
-         * key) on big files */
-        r.kind = PB_REC_FUNCTION;
-        r.name = r.ctx = r.layout = PB_NONE;
-        r.num_bitmap_bytes = 0;
-        r.bitmap = NULL;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            r.num_sites[k] = 0;
-            r.sites[k] = NULL;
-        }
         uint64_t rec_off = pos;
-        uint64_t n;
-        r.hash = u64at(f, pos);
-        pos += 8;
-        if (f->lay.num_counters) {
-            if (end - pos < 8)
-                return bad(err, PB_ETRUNC, pos, "record.NumCounters", "8 bytes", "%" PRIu64, end - pos);
-            n = u64at(f, pos);
-            pos += 8;
-        } else {
-            n = (end - pos) / 8; /* v1: the rest of the data are counters */
-        }
-        if (n == 0)
-            return bad(err, PB_EFORMAT, f->lay.num_counters ? pos - 8 : rec_off, "record.NumCounters",
-                       "at least 1 counter (LLVM's tools crash on 0)", "0");
-        if (n > (end - pos) / 8 || n > UINT32_MAX)
-            return bad(err, PB_ETRUNC, pos - 8, "record.NumCounters", "the counters inside DataLen",
-                       "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - pos);
-        if ((rc = pbi_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err)))
-            return rc;
-        for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, pos + 8 * i);
-        pos += 8 * n;
-        r.num_counters = (uint32_t)n;
-        r.counters = s->counters;
-        if (f->lay.bitmap) {
-            if (end - pos < 8)
-                return bad(err, PB_ETRUNC, pos, "record.NumBitmapBytes", "8 bytes", "%" PRIu64, end - pos);
-            uint64_t b = u64at(f, pos);
-            pos += 8;
-            uint64_t room = f->lay.bitmap_packed ? end - pos : (end - pos) / 8;
-            if (b > room || b > UINT32_MAX)
-                return bad(err, PB_ETRUNC, pos - 8, "record.NumBitmapBytes", "the bitmap inside DataLen",
-                           "%" PRIu64 " bytes, %" PRIu64 " bytes left", b, end - pos);
-            if ((rc = pbi_grow_err((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
-            if (f->lay.bitmap_packed) {
-                if (b + pb_pad8(b) > end - pos)
-                    return bad(err, PB_ETRUNC, pos, "record.BitmapBytes", "bytes padded to 8",
-                               "%" PRIu64 " bytes left", end - pos);
-                memcpy(s->bitmap, f->data + pos, (size_t)b);
-                pos += b + pb_pad8(b);
-            } else {
-                for (uint64_t i = 0; i < b; i++) {
-                    uint64_t word = u64at(f, pos + 8 * i);
-                    if (word > 0xff)
-                        return bad(err, PB_EFORMAT, pos + 8 * i, "record.BitmapByte",
-                                   "a byte zero-extended to 8 bytes", "0x%" PRIx64, word);
-                    s->bitmap[i] = (uint8_t)word;
-                }
-                pos += 8 * b;
-            }
-            r.num_bitmap_bytes = (uint32_t)b;
-            r.bitmap = b ? s->bitmap : NULL;
-        }
-        if (f->lay.uniformity) {
-            if (end - pos < 8)
-                return bad(err, PB_ETRUNC, pos, "record.NumUniformityBytes", "8 bytes", "%" PRIu64, end - pos);
-            uint64_t u = u64at(f, pos);
-            pos += 8;
-            if (u > end - pos || u + pb_pad8(u) > end - pos)
-                return bad(err, PB_ETRUNC, pos - 8, "record.NumUniformityBytes",
-                           "the uniformity bits inside DataLen", "%" PRIu64 " bytes, %" PRIu64 " left",
-                           u, end - pos);
-            s->uniformity_bytes += u;
-            pos += u + pb_pad8(u);
-        }
-        if (f->lay.value_data) {
-            uint64_t size = 0;
-            if ((rc = read_vpd(f, pos, end, &r, s, &size, err))) return rc;
-            pos += size;
-        }
-        if ((rc = fn(ctx, &r, rec_off, err))) return rc;
+        int rc = read_record(f, &pos, end, &r, s, err);
+        if (!rc) rc = fn(ctx, &r, rec_off, err);
+        if (rc) return rc;
         if (!f->lay.num_counters) break; /* v1: one record per key */
     }
     return 0;

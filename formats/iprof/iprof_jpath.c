@@ -19,80 +19,98 @@ static int is_num_char(uint8_t c) {
     return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
 }
 
+/* String bytes from p[i] up to and past the closing quote, the key's bytes
+ * kept when the string is a key; returns where feeding goes on. */
+static size_t feed_string(pbi_jpath *t, const uint8_t *p, size_t i, size_t n) {
+    pbi_jpath_level *l = t->string_is_key ? top(t) : NULL;
+    /* Fast path: plain string bytes. */
+    while (i < n) {
+        uint8_t c = p[i];
+        if (t->escape) {
+            t->escape = 0;
+        } else if (c == '\\') {
+            t->escape = 1;
+        } else if (c == '"') {
+            break;
+        }
+        if (l) {
+            if (l->key_len < PBI_JPATH_KEY) l->key[l->key_len++] = (char)c;
+            else l->key_cut = 1;
+        }
+        i++;
+    }
+    if (i < n) { /* closing quote */
+        t->in_string = 0;
+        i++;
+    }
+    return i;
+}
+
+/* A byte of a number: kept as the last scalar token, for messages. */
+static void feed_number(pbi_jpath *t, uint8_t c) {
+    if (!t->in_num) {
+        t->in_num = 1;
+        t->tok_len = 0;
+    }
+    if (t->tok_len < sizeof t->tok - 1) t->tok[t->tok_len++] = (char)c;
+}
+
+/* A byte outside strings and numbers: a string starts, a level opens or
+ * closes, a value or an element begins. */
+static void feed_structure(pbi_jpath *t, uint8_t c) {
+    pbi_jpath_level *l = top(t);
+    switch (c) {
+    case '"':
+        t->in_string = 1;
+        t->escape = 0;
+        t->string_is_key = l && l->kind == '{' && !l->in_value;
+        if (t->string_is_key) {
+            l->key_len = 0;
+            l->key_cut = 0;
+        }
+        break;
+    case '{':
+    case '[':
+        t->depth++;
+        if (t->depth <= PBI_JPATH_DEPTH) {
+            l = &t->lv[t->depth - 1];
+            l->kind = (char)c;
+            l->in_value = 0;
+            l->key_len = 0;
+            l->key_cut = 0;
+            l->index = 0;
+        }
+        break;
+    case '}':
+    case ']':
+        if (t->depth) t->depth--;
+        break;
+    case ':':
+        if (l && l->kind == '{') l->in_value = 1;
+        break;
+    case ',':
+        if (l && l->kind == '[') l->index++;
+        else if (l) l->in_value = 0;
+        break;
+    default:
+        break;
+    }
+}
+
 void pbi_jpath_feed(pbi_jpath *t, const uint8_t *p, size_t n) {
     size_t i = 0;
     while (i < n) {
         if (t->in_string) {
-            pbi_jpath_level *l = t->string_is_key ? top(t) : NULL;
-            /* Fast path: plain string bytes. */
-            while (i < n) {
-                uint8_t c = p[i];
-                if (t->escape) {
-                    t->escape = 0;
-                } else if (c == '\\') {
-                    t->escape = 1;
-                } else if (c == '"') {
-                    break;
-                }
-                if (l) {
-                    if (l->key_len < PBI_JPATH_KEY) l->key[l->key_len++] = (char)c;
-                    else l->key_cut = 1;
-                }
-                i++;
-            }
-            if (i < n) { /* closing quote */
-                t->in_string = 0;
-                i++;
-            }
+            i = feed_string(t, p, i, n);
             continue;
         }
         uint8_t c = p[i++];
         if (is_num_char(c)) {
-            if (!t->in_num) {
-                t->in_num = 1;
-                t->tok_len = 0;
-            }
-            if (t->tok_len < sizeof t->tok - 1) t->tok[t->tok_len++] = (char)c;
+            feed_number(t, c);
             continue;
         }
         t->in_num = 0;
-        pbi_jpath_level *l = top(t);
-        switch (c) {
-        case '"':
-            t->in_string = 1;
-            t->escape = 0;
-            t->string_is_key = l && l->kind == '{' && !l->in_value;
-            if (t->string_is_key) {
-                l->key_len = 0;
-                l->key_cut = 0;
-            }
-            break;
-        case '{':
-        case '[':
-            t->depth++;
-            if (t->depth <= PBI_JPATH_DEPTH) {
-                l = &t->lv[t->depth - 1];
-                l->kind = (char)c;
-                l->in_value = 0;
-                l->key_len = 0;
-                l->key_cut = 0;
-                l->index = 0;
-            }
-            break;
-        case '}':
-        case ']':
-            if (t->depth) t->depth--;
-            break;
-        case ':':
-            if (l && l->kind == '{') l->in_value = 1;
-            break;
-        case ',':
-            if (l && l->kind == '[') l->index++;
-            else if (l) l->in_value = 0;
-            break;
-        default:
-            break;
-        }
+        feed_structure(t, c);
     }
     t->pos += n;
 }

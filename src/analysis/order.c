@@ -506,12 +506,8 @@ static int nomem(pb_error *err) {
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory ordering functions");
 }
 
-static int order_ids(const pb_profile *p, const pb_order_options *o, const order_rules *r, uint64_t **ids,
-                     size_t *nids, pb_error *err) {
-    *ids = NULL;
-    *nids = 0;
-    size_t ntr = pb_profile_trace_count(p);
-    uint64_t ntest = o ? o->num_test_traces : 0;
+/* --num-test-traces: a release that has it, and fewer than the traces. */
+static int check_test_traces(uint64_t ntest, size_t ntr, const order_rules *r, pb_error *err) {
     if (ntest && !r->test_traces)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "llvm-profdata order has --num-test-traces from LLVM 19 on");
@@ -520,24 +516,43 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
                             "--num-test-traces must be smaller than the total number of traces: "
                             "expected: < %zu, actual: %llu",
                             ntr, (unsigned long long)ntest);
-    ntr -= (size_t)ntest;
-    bp_trace *tr = malloc((ntr ? ntr : 1) * sizeof *tr);
-    if (!tr) return nomem(err);
-    for (size_t i = 0; i < ntr; i++) tr[i].refs = pb_profile_trace(p, i, NULL, &tr[i].n);
+    return 0;
+}
 
-    fn_table t = {0};
-    t.index = (pbi_map)PBI_MAP_INIT;
-    int rc = r->nodes_v2 ? nodes_v2(&t, tr, ntr) : nodes_v1(&t, tr, ntr);
+/* The functions of p's first ntr traces with their utility nodes, as the
+ * release builds them. 0 or PB_ENOMEM (t is freed by the caller). */
+static int trace_functions(const pb_profile *p, size_t ntr, const order_rules *r, fn_table *t) {
+    bp_trace *tr = malloc((ntr ? ntr : 1) * sizeof *tr);
+    if (!tr) return PB_ENOMEM;
+    for (size_t i = 0; i < ntr; i++) tr[i].refs = pb_profile_trace(p, i, NULL, &tr[i].n);
+    int rc = r->nodes_v2 ? nodes_v2(t, tr, ntr) : nodes_v1(t, tr, ntr);
     free(tr);
-    bp *b = NULL;
-    if (rc) goto fail;
-    rc = PB_ENOMEM;
-    size_t n = t.n;
+    return rc;
+}
+
+static void bp_free(bp *b) {
+    if (!b) return;
+    for (size_t i = 0; b->nodes && i < b->n; i++) free(b->nodes[i].uns.v);
+    free(b->nodes);
+    free(b->perm);
+    free(b->scratch);
+    free(b->touched);
+    free(b->sigs);
+    free(b->gains);
+    free(b->tmp);
+    free(b);
+}
+
+/* The bisection's state for t's functions, their utility nodes moved out
+ * of t. NULL when memory runs out. */
+static bp *bp_new(fn_table *t, const order_rules *r) {
+    size_t n = t->n;
     uint32_t max_un = 0;
     for (size_t i = 0; i < n; i++)
-        for (uint32_t j = 0; j < t.f[i].uns.n; j++)
-            if (t.f[i].uns.v[j] > max_un) max_un = t.f[i].uns.v[j];
-    if (!(b = calloc(1, sizeof *b))) goto fail;
+        for (uint32_t j = 0; j < t->f[i].uns.n; j++)
+            if (t->f[i].uns.v[j] > max_un) max_un = t->f[i].uns.v[j];
+    bp *b = calloc(1, sizeof *b);
+    if (!b) return NULL;
     b->rules = r;
     b->n = n;
     b->nodes = calloc(n ? n : 1, sizeof *b->nodes);
@@ -547,36 +562,50 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
     b->sigs = malloc(((size_t)max_un + 1) * sizeof *b->sigs);
     b->gains = malloc((n ? n : 1) * sizeof *b->gains);
     b->tmp = malloc((n ? n : 1) * sizeof *b->tmp);
-    if (!b->nodes || !b->perm || !b->scratch || !b->touched || !b->sigs || !b->gains || !b->tmp) goto fail;
+    if (!b->nodes || !b->perm || !b->scratch || !b->touched || !b->sigs || !b->gains || !b->tmp) {
+        bp_free(b);
+        return NULL;
+    }
     for (size_t i = 0; i < n; i++) {
-        b->nodes[i].id = t.f[i].id;
-        b->nodes[i].uns = t.f[i].uns; /* moved */
-        t.f[i].uns = (u32vec){0};
+        b->nodes[i].id = t->f[i].id;
+        b->nodes[i].uns = t->f[i].uns; /* moved */
+        t->f[i].uns = (u32vec){0};
         b->perm[i] = (uint32_t)i;
     }
     b->log2_cache[0] = 0.f;
     for (uint32_t i = 1; i < LOG_CACHE_SIZE; i++) b->log2_cache[i] = log2_float(i);
-    bisect(b, 0, n, 0, 1);
-    /* Leaves got consecutive buckets from their offsets, so the final
-     * stable_sort by bucket is the array order. */
-    if (n) {
-        if (!(*ids = malloc(n * sizeof **ids))) goto fail;
-        for (size_t i = 0; i < n; i++) (*ids)[i] = b->nodes[b->perm[i]].id;
-        *nids = n;
+    return b;
+}
+
+/* The bisection's order of b's nodes as function ids. Leaves got
+ * consecutive buckets from their offsets, so the final stable_sort by
+ * bucket is the array order. */
+static int ordered_ids(const bp *b, uint64_t **ids, size_t *nids) {
+    if (!b->n) return 0;
+    if (!(*ids = malloc(b->n * sizeof **ids))) return PB_ENOMEM;
+    for (size_t i = 0; i < b->n; i++) (*ids)[i] = b->nodes[b->perm[i]].id;
+    *nids = b->n;
+    return 0;
+}
+
+static int order_ids(const pb_profile *p, const pb_order_options *o, const order_rules *r, uint64_t **ids,
+                     size_t *nids, pb_error *err) {
+    *ids = NULL;
+    *nids = 0;
+    size_t ntr = pb_profile_trace_count(p);
+    uint64_t ntest = o ? o->num_test_traces : 0;
+    int rc = check_test_traces(ntest, ntr, r, err);
+    if (rc) return rc;
+    fn_table t = {0};
+    t.index = (pbi_map)PBI_MAP_INIT;
+    rc = trace_functions(p, ntr - (size_t)ntest, r, &t);
+    bp *b = NULL;
+    if (!rc) rc = (b = bp_new(&t, r)) ? 0 : PB_ENOMEM;
+    if (!rc) {
+        bisect(b, 0, b->n, 0, 1);
+        rc = ordered_ids(b, ids, nids);
     }
-    rc = 0;
-fail:
-    if (b) {
-        for (size_t i = 0; b->nodes && i < b->n; i++) free(b->nodes[i].uns.v);
-        free(b->nodes);
-        free(b->perm);
-        free(b->scratch);
-        free(b->touched);
-        free(b->sigs);
-        free(b->gains);
-        free(b->tmp);
-        free(b);
-    }
+    bp_free(b);
     fn_table_free(&t);
     if (rc == PB_ENOMEM) return nomem(err);
     return rc;

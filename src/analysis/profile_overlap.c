@@ -321,6 +321,124 @@ int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_
     return pbi_profile_overlap_report(base, test, opts, 0, out, err);
 }
 
+/* One overlap report in progress: the inputs, the release that prints it,
+ * the program's numbers and the output buffer. */
+typedef struct overlap_run {
+    const pb_profile *base, *test;
+    pb_overlap_options o;
+    pbi_llvm_target target; /* the release whose report is printed (where releases differ) */
+    int json;
+    int first_fn; /* no function object written yet (JSON) */
+    ostats prog;
+    pb_buf b;
+    pb_sink *out;
+    scratch sa, sb;
+} overlap_run;
+
+/* The options' checks; fills the options and the target of run. */
+static int overlap_options(overlap_run *run, const pb_overlap_options *opts, pb_error *err) {
+    if (opts && pbi_check_version(err, "pb_overlap_options", opts->version, PB_OVERLAP_OPTIONS_VERSION)) return PB_EINVAL;
+    pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
+    if (opts) o = *opts;
+    run->o = o;
+    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &run->target))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
+                            "expected an LLVM release from %d to %d or 0, found %d", PBI_LLVM_MIN, PBI_LLVM_MAX,
+                            o.llvm_release);
+    run->sa.std_sort = pbi_llvm_has(&run->target, PBI_LF_VALUE_SORT_UNSTABLE);
+    return 0;
+}
+
+/* The JSON report's opening members: format, release and the two names. */
+static void json_head(overlap_run *run) {
+    const pb_overlap_options *o = &run->o;
+    pbi_buf_printf(&run->b, "{\"format_version\": \"" PBI_REPORT_OVERLAP "\", \"llvm_release\": %d, ",
+                   run->target.release);
+    pbi_json_put_text_member(&run->b, "base", o->base_name ? o->base_name : "", o->base_name ? strlen(o->base_name) : 0,
+                             PBI_JSON_HEX_SUFFIX);
+    pbi_buf_puts(&run->b, ", ");
+    pbi_json_put_text_member(&run->b, "test", o->test_name ? o->test_name : "", o->test_name ? strlen(o->test_name) : 0,
+                             PBI_JSON_HEX_SUFFIX);
+}
+
+/* A profile without counts has no report. overlapInstrProfile writes "Sum
+ * of edge counts for profile X is 0." and calls exit(0) before its buffered
+ * output stream is flushed, so llvm-profdata up to 23 really prints nothing
+ * here; so do we. LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked
+ * first. The JSON form says which profile has no counts. */
+static int zero_sum_report(overlap_run *run, pb_error *err) {
+    int base_zero = run->prog.base.count_sum < 1.0;
+    if (run->json) {
+        pbi_buf_printf(&run->b, ", \"zero_sum\": \"%s\", \"functions\": [], \"program\": null}\n",
+                       base_zero ? "base" : "test");
+        return flush(&run->b, run->out, err);
+    }
+    if (!pbi_llvm_has(&run->target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
+    const char *n = base_zero ? run->o.base_name : run->o.test_name;
+    pbi_buf_printf(&run->b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
+    return flush(&run->b, run->out, err);
+}
+
+/* Test record t against the base record of its name and hash: the program's
+ * sums, and the function's report when it has one. */
+static int overlap_test_record(overlap_run *run, const pb_record *t, pb_error *err) {
+    const char *name;
+    size_t len;
+    uint64_t hash;
+    int rc = pb_profile_record_name(run->test, t, &name, &len, &hash, err);
+    if (rc) return rc;
+    ostats func;
+    memset(&func, 0, sizeof func);
+    accumulate(t, &func.test);
+    int known;
+    size_t bi;
+    if ((rc = find_base(run->base, name, len, hash, &known, &bi, err))) return rc;
+    if (!known) {
+        add_fraction(&run->prog.unique, &func.test, &run->prog.test);
+        return 0;
+    }
+    if (func.test.count_sum < 1.0) {
+        run->prog.overlap.num_entries += 1;
+        return 0;
+    }
+    if (bi == SIZE_MAX) {
+        /* LLVM inserts an empty record under the new hash here; a later
+         * test record with that key then mismatches too (0 counters vs n),
+         * which is what this branch gives it anyway. */
+        add_fraction(&run->prog.mismatch, &func.test, &run->prog.test);
+        return 0;
+    }
+    uint64_t cutoff = run->o.value_cutoff;
+    if (run->o.function && run->o.function[0] && contains(name, len, run->o.function)) cutoff = 0;
+    if (overlap_record(pb_profile_record(run->base, bi), t, &run->prog, &func, cutoff, &run->sa, &run->sb))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!run->json) {
+        dump(&run->b, &func, &run->o, &run->target, name, len, hash);
+    } else if (func.valid) {
+        dump_json(&run->b, &func, name, len, hash, run->first_fn);
+        run->first_fn = 0;
+    }
+    return run->b.len > 65536 ? flush(&run->b, run->out, err) : 0;
+}
+
+/* The function reports, then the program's. */
+static int overlap_functions(overlap_run *run, pb_error *err) {
+    int rc = 0;
+    run->prog.valid = 1;
+    if (run->json) pbi_buf_puts(&run->b, ", \"zero_sum\": null, \"functions\": [");
+    for (size_t i = 0; i < pb_profile_record_count(run->test) && !rc; i++)
+        rc = overlap_test_record(run, pb_profile_record(run->test, i), err);
+    if (rc) return rc;
+    if (run->json) {
+        pbi_buf_puts(&run->b, "],\n \"program\": {");
+        dump_json(&run->b, &run->prog, NULL, 0, 0, 0);
+        pbi_buf_puts(&run->b, "}\n");
+    } else {
+        dump(&run->b, &run->prog, &run->o, &run->target, NULL, 0, 0);
+    }
+    return flush(&run->b, run->out, err);
+}
+
 /* pb_profile_overlap's checks and report, or its JSON form (cmd_overlap's --json). */
 int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                                int json, pb_sink *out, pb_error *err) {
@@ -328,113 +446,24 @@ int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, c
     if (!base) return pbi_null_arg(err, __func__, "base");
     if (!test) return pbi_null_arg(err, __func__, "test");
     if (!out) return pbi_null_arg(err, __func__, "out");
-    if (opts && pbi_check_version(err, "pb_overlap_options", opts->version, PB_OVERLAP_OPTIONS_VERSION)) return PB_EINVAL;
-    pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
-    if (opts) o = *opts;
-    /* the release whose report is printed (where releases differ) */
-    pbi_llvm_target target;
-    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &target))
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
-                            "expected an LLVM release from %d to %d or 0, found %d", PBI_LLVM_MIN, PBI_LLVM_MAX,
-                            o.llvm_release);
-    ostats prog;
-    memset(&prog, 0, sizeof prog);
-    pb_buf b = PB_BUF_INIT;
-    scratch sa = {NULL, NULL, 0, NULL, 0, 0}, sb = {NULL, NULL, 0, NULL, 0, 0};
-    pbi_llvm_target rel;
-    if (pbi_llvm_target_of(o.llvm_release ? o.llvm_release : PBI_LLVM_DEFAULT, &rel))
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
-                            o.llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
-    sa.std_sort = pbi_llvm_has(&rel, PBI_LF_VALUE_SORT_UNSTABLE);
+    overlap_run run;
+    memset(&run, 0, sizeof run);
+    int rc = overlap_options(&run, opts, err);
+    if (rc) return rc;
+    run.base = base, run.test = test, run.json = json, run.out = out, run.first_fn = 1;
+    run.b = (pb_buf)PB_BUF_INIT;
     /* find_base's lookups: out of memory must not read as "not in base" */
     if (pbi_profile_build_lookup(base)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    int rc = profile_sums(base, o.cs, &prog.base, err);
-    if (!rc) rc = profile_sums(test, o.cs, &prog.test, err);
+    rc = profile_sums(base, run.o.cs, &run.prog.base, err);
+    if (!rc) rc = profile_sums(test, run.o.cs, &run.prog.test, err);
     if (rc) return rc;
-    /* overlapInstrProfile writes "Sum of edge counts for profile X is 0."
-     * and calls exit(0) before its buffered output stream is flushed, so
-     * llvm-profdata up to 23 really prints nothing here; so do we. */
-    if (json) {
-        pbi_buf_printf(&b, "{\"format_version\": \"" PBI_REPORT_OVERLAP "\", \"llvm_release\": %d, ", target.release);
-        pbi_json_put_text_member(&b, "base", o.base_name ? o.base_name : "", o.base_name ? strlen(o.base_name) : 0,
-                                 PBI_JSON_HEX_SUFFIX);
-        pbi_buf_puts(&b, ", ");
-        pbi_json_put_text_member(&b, "test", o.test_name ? o.test_name : "", o.test_name ? strlen(o.test_name) : 0,
-                                 PBI_JSON_HEX_SUFFIX);
-    }
-    if (prog.base.count_sum < 1.0 || prog.test.count_sum < 1.0) {
-        if (json) { /* no report: which profile has no counts */
-            pbi_buf_printf(&b, ", \"zero_sum\": \"%s\", \"functions\": [], \"program\": null}\n",
-                           prog.base.count_sum < 1.0 ? "base" : "test");
-            rc = flush(&b, out, err);
-            pbi_buf_free(&b);
-            return rc;
-        }
-        /* LLVM 24 prints it (PBI_LF_OVERLAP_ZERO_SUM), base checked first */
-        if (!pbi_llvm_has(&target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
-        const char *n = prog.base.count_sum < 1.0 ? o.base_name : o.test_name;
-        pbi_buf_printf(&b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
-        rc = flush(&b, out, err);
-        pbi_buf_free(&b);
-        return rc;
-    }
-    prog.valid = 1;
-    if (json) pbi_buf_puts(&b, ", \"zero_sum\": null, \"functions\": [");
-    int first_fn = 1;
-    for (size_t i = 0; i < pb_profile_record_count(test) && !rc; i++) {
-        const pb_record *t = pb_profile_record(test, i);
-        const char *name;
-        size_t len;
-        uint64_t hash;
-        if ((rc = pb_profile_record_name(test, t, &name, &len, &hash, err))) break;
-        ostats func;
-        memset(&func, 0, sizeof func);
-        accumulate(t, &func.test);
-        int known;
-        size_t bi;
-        if ((rc = find_base(base, name, len, hash, &known, &bi, err))) break;
-        if (!known) {
-            add_fraction(&prog.unique, &func.test, &prog.test);
-            continue;
-        }
-        if (func.test.count_sum < 1.0) {
-            prog.overlap.num_entries += 1;
-            continue;
-        }
-        if (bi == SIZE_MAX) {
-            /* LLVM inserts an empty record under the new hash here; a later
-             * test record with that key then mismatches too (0 counters vs n),
-             * which is what this branch gives it anyway. */
-            add_fraction(&prog.mismatch, &func.test, &prog.test);
-            continue;
-        }
-        uint64_t cutoff = o.value_cutoff;
-        if (o.function && o.function[0] && contains(name, len, o.function)) cutoff = 0;
-        if (overlap_record(pb_profile_record(base, bi), t, &prog, &func, cutoff, &sa, &sb)) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            break;
-        }
-        if (!json) {
-            dump(&b, &func, &o, &target, name, len, hash);
-        } else if (func.valid) {
-            dump_json(&b, &func, name, len, hash, first_fn);
-            first_fn = 0;
-        }
-        if (b.len > 65536) rc = flush(&b, out, err);
-    }
-    if (!rc && json) {
-        pbi_buf_puts(&b, "],\n \"program\": {");
-        dump_json(&b, &prog, NULL, 0, 0, 0);
-        pbi_buf_puts(&b, "}\n");
-        rc = flush(&b, out, err);
-    } else if (!rc) {
-        dump(&b, &prog, &o, &target, NULL, 0, 0);
-        rc = flush(&b, out, err);
-    }
-    pbi_buf_free(&b);
-    free(sa.ids);
-    free(sa.sorted);
-    free(sb.ids);
-    free(sb.sorted);
+    if (json) json_head(&run);
+    if (run.prog.base.count_sum < 1.0 || run.prog.test.count_sum < 1.0) rc = zero_sum_report(&run, err);
+    else rc = overlap_functions(&run, err);
+    pbi_buf_free(&run.b);
+    free(run.sa.ids);
+    free(run.sa.sorted);
+    free(run.sb.ids);
+    free(run.sb.sorted);
     return rc;
 }

@@ -67,34 +67,37 @@ static int add_or_merge(pb_profile *v, const pb_record *t, pb_error *err) {
     return rc;
 }
 
-/* Function record r as a Java record of v, when it is one: 1 = converted,
- * 0 = not a Java record (caller treats it as native), < 0 = error. */
-static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const char *name, size_t len,
-                   pb_error *err) {
+/* Parses r's name into t when r can be a Java record: a Java name with its
+ * hash, no bitmap and no value sites but kind 2, and the counters its kind
+ * and layout want (kind-2 sites only on typed kinds). 1 = parsed, 0 = not a
+ * Java record, < 0 = error. *typed: the kind has a type histogram. */
+static int parse_java_record(pb_profile *v, const pb_record *r, const char *name, size_t len, pb_record *t,
+                             int *typed, pb_error *err) {
     if (pbi_jname_kind(name, len) < 0 || r->hash != pbi_jname_hash(name, len) || r->num_bitmap_bytes ||
         r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
         return 0;
-    pb_record t;
     pb_error perr;
-    memset(&t, 0, sizeof t);
+    memset(t, 0, sizeof *t);
     pb_error_clear(&perr);
-    int prc = pbi_jname_parse(v, name, len, &t, &perr);
+    int prc = pbi_jname_parse(v, name, len, t, &perr);
     if (prc == PB_ENOMEM) {
         /* out of memory is not "not a Java record": pass it up */
         *err = perr;
         return prc;
     }
     if (prc) return 0;
-    int typed = t.kind == PB_REC_JAVA_VIRTUAL_INVOKE || t.kind == PB_REC_JAVA_INSTANCEOF ||
-                t.kind == PB_REC_JAVA_MONITOR;
+    *typed = t->kind == PB_REC_JAVA_VIRTUAL_INVOKE || t->kind == PB_REC_JAVA_INSTANCEOF ||
+             t->kind == PB_REC_JAVA_MONITOR;
     size_t nl = 0;
-    if (t.kind == PB_REC_JAVA_BRANCH) (void)pb_profile_ints(v, t.layout, &nl);
-    if (r->num_counters != 1 + nl / 2 || (!typed && r->num_sites[PB_VK_VTABLE])) return 0;
-    /* One kind-2 site: LLVM writers split big histograms over several. */
-    size_t nv = 0;
-    for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE]; j++) nv += r->sites[PB_VK_VTABLE][j].num_values;
-    pb_value *vals = calloc(nv + 1, sizeof *vals);
-    if (!vals) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a type histogram");
+    if (t->kind == PB_REC_JAVA_BRANCH) (void)pb_profile_ints(v, t->layout, &nl);
+    return r->num_counters == 1 + nl / 2 && (*typed || !r->num_sites[PB_VK_VTABLE]);
+}
+
+/* The values of r's kind-2 sites, in one array (LLVM writers split big
+ * histograms over several sites), their types as v's symbols. 1 = every
+ * type found, 0 = a type no table names (the record stays native), < 0 =
+ * error. */
+static int collect_types(pbi_importer *im, pb_profile *v, const pb_record *r, pb_value *vals, pb_error *err) {
     size_t k = 0;
     int rc = 1;
     for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE] && rc == 1; j++) {
@@ -104,25 +107,45 @@ static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const ch
             int e = s->values[x].symbol != PB_NONE
                         ? pbi_import_symbol(im, s->values[x].symbol, &vals[k].symbol, err)
                         : pb_profile_find_symbol_md5(v, s->values[x].value, &vals[k].symbol);
-            if (e == PB_ENOTFOUND) rc = 0; /* a type no table names: keep it native */
+            if (e == PB_ENOTFOUND) rc = 0;
             else if (e) rc = e;
         }
     }
-    /* A histogram split over sites, merged by LLVM from runs whose type sets
-     * differed, may hold a type in two sites: one pair per type in iprof. */
-    if (rc == 1 && nv > 1) {
-        qsort(vals, nv, sizeof *vals, by_value);
-        size_t o = 0;
-        for (size_t x = 0; x < nv; x++) {
-            if (o && vals[o - 1].value == vals[x].value) {
-                uint64_t c = vals[o - 1].count + vals[x].count;
-                vals[o - 1].count = c < vals[x].count ? UINT64_MAX : c;
-            } else {
-                vals[o++] = vals[x];
-            }
+    return rc;
+}
+
+/* A histogram split over sites, merged by LLVM from runs whose type sets
+ * differed, may hold a type in two sites: one pair per type in iprof, the
+ * counts added (saturating). Returns the number of pairs left. */
+static size_t merge_duplicate_types(pb_value *vals, size_t nv) {
+    if (nv <= 1) return nv;
+    qsort(vals, nv, sizeof *vals, by_value);
+    size_t o = 0;
+    for (size_t x = 0; x < nv; x++) {
+        if (o && vals[o - 1].value == vals[x].value) {
+            uint64_t c = vals[o - 1].count + vals[x].count;
+            vals[o - 1].count = c < vals[x].count ? UINT64_MAX : c;
+        } else {
+            vals[o++] = vals[x];
         }
-        nv = o;
     }
+    return o;
+}
+
+/* Function record r as a Java record of v, when it is one: 1 = converted,
+ * 0 = not a Java record (caller treats it as native), < 0 = error. */
+static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const char *name, size_t len,
+                   pb_error *err) {
+    pb_record t;
+    int typed = 0;
+    int rc = parse_java_record(v, r, name, len, &t, &typed, err);
+    if (rc != 1) return rc;
+    size_t nv = 0;
+    for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE]; j++) nv += r->sites[PB_VK_VTABLE][j].num_values;
+    pb_value *vals = calloc(nv + 1, sizeof *vals);
+    if (!vals) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a type histogram");
+    rc = collect_types(im, v, r, vals, err);
+    if (rc == 1) nv = merge_duplicate_types(vals, nv);
     pb_site site = {(uint32_t)nv, vals};
     t.num_counters = r->num_counters;
     t.counters = r->counters;
@@ -271,6 +294,102 @@ static int empty_with_llvm_facts(const pb_profile *p) {
             pb_profile_trace_count(p) || pb_profile_trace_stream_size(p));
 }
 
+/* The properties (without the extension key), the LLVM facts for side,
+ * every symbol (iprof types for v, LLVM vtable names for side) and every
+ * method for v. */
+static int import_tables(const pb_profile *p, pb_profile *v, pb_profile *side, pbi_importer *iv, pbi_importer *is,
+                         pb_error *err) {
+    int rc = 0;
+    for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
+        const char *val;
+        size_t vl;
+        const char *key = pb_profile_prop_at(p, i, &val, &vl);
+        if (strcmp(key, PBI_BRIDGE_EXT_PROP) != 0) rc = pb_profile_set_prop(v, key, val, vl, err);
+    }
+    if (!rc) rc = copy_llvm_facts(side, p, err);
+    for (uint32_t s = 0; s < pb_profile_symbol_count(p) && !rc; s++) {
+        uint32_t out;
+        rc = pbi_import_symbol(iv, s, &out, err);
+        if (!rc) rc = pbi_import_symbol(is, s, &out, err);
+    }
+    for (uint32_t m = 0; m < pb_profile_method_count(p) && !rc; m++) {
+        uint32_t out;
+        rc = pbi_import_method(iv, m, &out, err);
+    }
+    return rc;
+}
+
+/* The meta records into v, marked done; they go first, as their types
+ * resolve the kind-2 values of the other records. A broken one stays a
+ * native function, with a notice. */
+static int absorb_meta_records(const pb_profile *p, pb_profile *v, const pb_write_options *o, uint8_t *done,
+                               pb_error *err) {
+    size_t nrec = pb_profile_record_count(p);
+    for (size_t i = 0; i < nrec; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        size_t len;
+        const char *name = r->kind == PB_REC_FUNCTION ? pb_profile_str(p, r->name, &len) : NULL;
+        if (!name || !pbi_meta_is_meta(name, len) || r->hash != pbi_jname_hash(name, len)) continue;
+        pb_error merr;
+        pb_error_clear(&merr);
+        int e = pbi_meta_parse(v, name, len, &merr);
+        if (e == PB_ENOMEM) return pb_error_set(err, e, PB_NO_OFFSET, NULL, "%s", merr.message);
+        if (!e) done[i] = 1;
+        else
+            pbi_write_notice(o, "record \"%.60s...\" is not a valid meta record (%s): kept as a native "
+                                "function", name, merr.message[0] ? merr.message : merr.expected);
+    }
+    return 0;
+}
+
+/* Native functions written: in all, and those kept in the key "llvm" only. */
+typedef struct native_count {
+    size_t native, key_only;
+} native_count;
+
+/* Every record not done yet: Java records into v, functions as Java
+ * records when they are the mapping's, else as native functions. */
+static int import_records(const pb_profile *p, pb_profile *v, pb_profile *side, pbi_importer *iv, pbi_importer *is,
+                          const uint8_t *done, native_count *nc, pb_error *err) {
+    size_t nrec = pb_profile_record_count(p);
+    int rc = 0;
+    for (size_t i = 0; i < nrec && !rc; i++) {
+        const pb_record *r = pb_profile_record(p, i);
+        if (done[i]) continue;
+        if (r->kind != PB_REC_FUNCTION) {
+            pb_record t;
+            rc = pbi_import_record(iv, r, &t, err);
+            if (!rc) rc = add_or_merge(v, &t, err);
+            continue;
+        }
+        size_t len;
+        const char *name = pb_profile_str(p, r->name, &len);
+        int j = as_java(v, iv, r, name, len, err);
+        if (j < 0) {
+            rc = j;
+        } else if (j == 0) {
+            rc = as_native(v, side, iv, is, r, name, len, err);
+            if (rc >= 0) {
+                nc->native++;
+                nc->key_only += (size_t)rc;
+                rc = 0;
+            }
+        }
+    }
+    return rc;
+}
+
+static void native_notices(const pb_write_options *o, const native_count *nc) {
+    if (nc->native > nc->key_only)
+        pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
+                            "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
+                            "the top-level key \"llvm\" (docs/mapping.md §7)",
+                         nc->native - nc->key_only);
+    if (nc->key_only)
+        pbi_write_notice(o, "%zu native function name(s) are not UTF-8: they are kept in the key \"llvm\" "
+                            "only, with no iprof method", nc->key_only);
+}
+
 static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_format *model,
                  const pb_write_options *o, pb_error *err) {
     pbi_importer iv, is;
@@ -280,73 +399,14 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
         pbi_import_free(&iv);
         return rc;
     }
-    size_t nrec = pb_profile_record_count(p), nnative = 0, nkeyonly = 0;
-    uint8_t *done = calloc(nrec + 1, 1);
+    native_count nc = {0, 0};
+    uint8_t *done = calloc(pb_profile_record_count(p) + 1, 1);
     if (!done) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a record map");
-    for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
-        const char *val;
-        size_t vl;
-        const char *key = pb_profile_prop_at(p, i, &val, &vl);
-        if (strcmp(key, PBI_BRIDGE_EXT_PROP) != 0) rc = pb_profile_set_prop(v, key, val, vl, err);
-    }
-    if (!rc) rc = copy_llvm_facts(side, p, err);
-    /* Every symbol: iprof types for v, LLVM vtable names for side. */
-    for (uint32_t s = 0; s < pb_profile_symbol_count(p) && !rc; s++) {
-        uint32_t out;
-        rc = pbi_import_symbol(&iv, s, &out, err);
-        if (!rc) rc = pbi_import_symbol(&is, s, &out, err);
-    }
-    for (uint32_t m = 0; m < pb_profile_method_count(p) && !rc; m++) {
-        uint32_t out;
-        rc = pbi_import_method(&iv, m, &out, err);
-    }
-    /* Meta records first: their types resolve the kind-2 values below. */
-    for (size_t i = 0; i < nrec && !rc; i++) {
-        const pb_record *r = pb_profile_record(p, i);
-        size_t len;
-        const char *name = r->kind == PB_REC_FUNCTION ? pb_profile_str(p, r->name, &len) : NULL;
-        if (!name || !pbi_meta_is_meta(name, len) || r->hash != pbi_jname_hash(name, len)) continue;
-        pb_error merr;
-        pb_error_clear(&merr);
-        int e = pbi_meta_parse(v, name, len, &merr);
-        if (e == PB_ENOMEM) rc = pb_error_set(err, e, PB_NO_OFFSET, NULL, "%s", merr.message);
-        else if (!e) done[i] = 1;
-        else
-            pbi_write_notice(o, "record \"%.60s...\" is not a valid meta record (%s): kept as a native "
-                                "function", name, merr.message[0] ? merr.message : merr.expected);
-    }
-    for (size_t i = 0; i < nrec && !rc; i++) {
-        const pb_record *r = pb_profile_record(p, i);
-        if (done[i]) continue;
-        if (r->kind != PB_REC_FUNCTION) {
-            pb_record t;
-            rc = pbi_import_record(&iv, r, &t, err);
-            if (!rc) rc = add_or_merge(v, &t, err);
-            continue;
-        }
-        size_t len;
-        const char *name = pb_profile_str(p, r->name, &len);
-        int j = as_java(v, &iv, r, name, len, err);
-        if (j < 0) {
-            rc = j;
-        } else if (j == 0) {
-            rc = as_native(v, side, &iv, &is, r, name, len, err);
-            if (rc >= 0) {
-                nnative++;
-                nkeyonly += (size_t)rc;
-                rc = 0;
-            }
-        }
-    }
-    if (!rc && (nnative || empty_with_llvm_facts(p))) rc = put_extension(v, side, model, err);
-    if (!rc && nnative > nkeyonly)
-        pbi_write_notice(o, "%zu native LLVM function(s) written as methods of type \"" PBI_BRIDGE_NATIVE_TYPE
-                            "\"; their hashes, bitmaps, value sites and the profile's LLVM facts are in "
-                            "the top-level key \"llvm\" (docs/mapping.md §7)",
-                         nnative - nkeyonly);
-    if (!rc && nkeyonly)
-        pbi_write_notice(o, "%zu native function name(s) are not UTF-8: they are kept in the key \"llvm\" "
-                            "only, with no iprof method", nkeyonly);
+    if (!rc) rc = import_tables(p, v, side, &iv, &is, err);
+    if (!rc) rc = absorb_meta_records(p, v, o, done, err);
+    if (!rc) rc = import_records(p, v, side, &iv, &is, done, &nc, err);
+    if (!rc && (nc.native || empty_with_llvm_facts(p))) rc = put_extension(v, side, model, err);
+    if (!rc) native_notices(o, &nc);
     free(done);
     pbi_import_free(&iv);
     pbi_import_free(&is);

@@ -191,96 +191,138 @@ static int native_counters(const pb_profile *p, pb_profile *v, uint32_t m, uint6
     return rc;
 }
 
-static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_write_options *o,
-                 pb_error *err) {
-    size_t nm = pb_profile_method_count(p), nrec = pb_profile_record_count(p);
-    uint8_t *is_native = calloc(nm + 1, 1);
-    uint64_t *hashes = calloc(nm + 1, sizeof *hashes);
-    native *ent = calloc(nm + 1, sizeof *ent);
-    size_t idx[16], cap_split = 0;
-    pb_site *split = NULL;
-    pbi_importer im;
-    int rc = 0, imp = 0;
-    if (!is_native || !hashes || !ent) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a method map");
-        goto out;
-    }
-    size_t nnative = 0;
-    for (uint32_t m = 0; m < nm; m++)
-        if (pbi_bridge_native_method(p, m, &hashes[m])) is_native[m] = 1, nnative++;
-    /* Natives first: v holds only the extension's records, so one lookup
-     * index serves them all. */
-    for (size_t i = 0; i < nrec && nnative; i++) {
+/* Which methods of p are native (iprof's mapping of LLVM functions), their
+ * LLVM hashes, and which iprof entries hold their counters. */
+typedef struct native_map {
+    size_t nm;          /* methods of p */
+    uint8_t *is_native; /* per method */
+    uint64_t *hashes;   /* per native method */
+    native *ent;        /* per native method */
+    size_t count;       /* native methods */
+} native_map;
+
+static void native_map_free(native_map *nmap) {
+    free(nmap->is_native);
+    free(nmap->hashes);
+    free(nmap->ent);
+}
+
+static int native_map_init(native_map *nmap, const pb_profile *p, pb_error *err) {
+    memset(nmap, 0, sizeof *nmap);
+    nmap->nm = pb_profile_method_count(p);
+    nmap->is_native = calloc(nmap->nm + 1, 1);
+    nmap->hashes = calloc(nmap->nm + 1, sizeof *nmap->hashes);
+    nmap->ent = calloc(nmap->nm + 1, sizeof *nmap->ent);
+    if (!nmap->is_native || !nmap->hashes || !nmap->ent)
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a method map");
+    for (uint32_t m = 0; m < nmap->nm; m++)
+        if (pbi_bridge_native_method(p, m, &nmap->hashes[m])) nmap->is_native[m] = 1, nmap->count++;
+    size_t nrec = pb_profile_record_count(p);
+    for (size_t i = 0; i < nrec && nmap->count; i++) {
         const pb_record *r = pb_profile_record(p, i);
         uint32_t m;
-        if (!is_native_entry(p, r, is_native, &m)) continue;
-        if (r->kind == PB_REC_JAVA_CALL_COUNT) ent[m].cc = i + 1;
-        else if (r->kind == PB_REC_JAVA_BRANCH) ent[m].br = i + 1;
+        if (!is_native_entry(p, r, nmap->is_native, &m)) continue;
+        if (r->kind == PB_REC_JAVA_CALL_COUNT) nmap->ent[m].cc = i + 1;
+        else if (r->kind == PB_REC_JAVA_BRANCH) nmap->ent[m].br = i + 1;
     }
-    for (uint32_t m = 0; m < nm && !rc; m++)
-        if (is_native[m] && (ent[m].cc || ent[m].br))
-            rc = native_counters(p, v, m, hashes[m], &ent[m], idx, 16, err);
-    for (size_t i = 0; i < nrec && nnative && !rc; i++) {
+    return 0;
+}
+
+/* The native functions' counters and vtable counts from their iprof
+ * entries. Natives go first: v holds only the extension's records then, so
+ * one lookup index serves them all. */
+static int native_records(const pb_profile *p, pb_profile *v, const native_map *nmap, pb_error *err) {
+    size_t idx[16], nrec = pb_profile_record_count(p);
+    int rc = 0;
+    for (uint32_t m = 0; m < nmap->nm && !rc; m++)
+        if (nmap->is_native[m] && (nmap->ent[m].cc || nmap->ent[m].br))
+            rc = native_counters(p, v, m, nmap->hashes[m], &nmap->ent[m], idx, 16, err);
+    for (size_t i = 0; i < nrec && nmap->count && !rc; i++) {
         const pb_record *r = pb_profile_record(p, i);
         uint32_t m;
-        if (r->kind != PB_REC_JAVA_VIRTUAL_INVOKE || !is_native_entry(p, r, is_native, &m)) continue;
-        if (pbi_profile_build_lookup(v)) {
-            rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            break;
-        }
-        size_t at = find_native(p, v, m, hashes[m], idx, 16), nf;
+        if (r->kind != PB_REC_JAVA_VIRTUAL_INVOKE || !is_native_entry(p, r, nmap->is_native, &m)) continue;
+        if (pbi_profile_build_lookup(v))
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        size_t at = find_native(p, v, m, nmap->hashes[m], idx, 16), nf;
         const pb_frame *f = pb_profile_context(p, r->ctx, &nf);
         if (at != SIZE_MAX) native_vtable_counts(pb_profile_record_mut(v, at), r, f[0].bci);
     }
-    if (rc || (rc = pbi_import_init(&im, v, p, err))) goto out;
-    imp = 1;
-    size_t njava = 0, nabsorbed = 0;
+    return rc;
+}
+
+/* 1 when r is a meta record of an LLVM input that v has taken in: such
+ * records are absorbed and written anew after the Java records. */
+static int absorb_meta_record(const pb_profile *p, const pb_record *r, pb_profile *v) {
+    if (r->kind != PB_REC_FUNCTION) return 0;
+    size_t len;
+    const char *name = pb_profile_str(p, r->name, &len);
+    pb_error merr;
+    pb_error_clear(&merr);
+    return name && pbi_meta_is_meta(name, len) && r->hash == pbi_jname_hash(name, len) &&
+           pbi_meta_parse(v, name, len, &merr) == 0;
+}
+
+/* Imports record r into v; a record v has already (same key) is merged
+ * into it, keeping every value. */
+static int add_imported_record(pbi_importer *im, pb_profile *v, const pb_record *r, pb_site **split,
+                               size_t *cap_split, pb_error *err) {
+    pb_record t;
+    int rc = pbi_import_record(im, r, &t, err);
+    if (!rc) rc = split_histogram(&t, split, cap_split, err);
+    if (rc) return rc;
+    rc = pb_profile_add_record(v, &t, NULL, err);
+    if (rc == PB_EEXIST) {
+        pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+        mo.max_values_per_site = 0;
+        pb_error_clear(err);
+        rc = pb_profile_merge_record(v, &t, &mo, err);
+    }
+    return rc;
+}
+
+/* What the Java pass brought into v, which decides whether meta records
+ * are written and whose flags v gets. */
+typedef struct java_counts {
+    size_t records;  /* Java records imported */
+    size_t methods;  /* Java methods imported */
+    size_t absorbed; /* meta records of an LLVM input taken in */
+} java_counts;
+
+/* Every record that is not a native entry, then the types and methods
+ * iprof lists, without the native mapping's own. */
+static int java_records(pbi_importer *im, const pb_profile *p, pb_profile *v, const native_map *nmap,
+                        java_counts *jc, pb_error *err) {
+    size_t nrec = pb_profile_record_count(p), cap_split = 0;
+    pb_site *split = NULL;
+    int rc = 0;
     for (size_t i = 0; i < nrec && !rc; i++) {
         const pb_record *r = pb_profile_record(p, i);
         uint32_t m;
-        if (is_native_entry(p, r, is_native, &m)) continue;
-        if (r->kind == PB_REC_FUNCTION) {
-            /* meta records of an LLVM input: absorbed, written anew below */
-            size_t len;
-            const char *name = pb_profile_str(p, r->name, &len);
-            pb_error merr;
-            pb_error_clear(&merr);
-            if (name && pbi_meta_is_meta(name, len) && r->hash == pbi_jname_hash(name, len) &&
-                pbi_meta_parse(v, name, len, &merr) == 0) {
-                nabsorbed++;
-                continue;
-            }
+        if (is_native_entry(p, r, nmap->is_native, &m)) continue;
+        if (absorb_meta_record(p, r, v)) {
+            jc->absorbed++;
+            continue;
         }
-        pb_record t;
-        if ((rc = pbi_import_record(&im, r, &t, err))) break;
-        if ((rc = split_histogram(&t, &split, &cap_split, err))) break;
-        rc = pb_profile_add_record(v, &t, NULL, err);
-        if (rc == PB_EEXIST) {
-            pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-            mo.max_values_per_site = 0;
-            pb_error_clear(err);
-            rc = pb_profile_merge_record(v, &t, &mo, err);
-        }
-        if (r->kind != PB_REC_FUNCTION) njava++;
+        if ((rc = add_imported_record(im, v, r, &split, &cap_split, err))) break;
+        if (r->kind != PB_REC_FUNCTION) jc->records++;
     }
-    /* Types and methods iprof lists, without the native mapping's own. */
+    free(split);
     for (uint32_t s = 0; s < pb_profile_symbol_count(p) && !rc; s++) {
         uint32_t out;
-        if (!is_marker_symbol(p, s)) rc = pbi_import_symbol(&im, s, &out, err);
+        if (!is_marker_symbol(p, s)) rc = pbi_import_symbol(im, s, &out, err);
     }
-    size_t nj = 0;
-    for (uint32_t m = 0; m < nm && !rc; m++) {
+    for (uint32_t m = 0; m < nmap->nm && !rc; m++) {
         uint32_t out;
-        if (!is_native[m]) rc = pbi_import_method(&im, m, &out, err), nj++;
+        if (!nmap->is_native[m]) rc = pbi_import_method(im, m, &out, err), jc->methods++;
     }
-    if (rc || (!njava && !nj && !nabsorbed)) goto out;
-    /* Java data: the meta records (methods no Java record of v references). */
+    return rc;
+}
+
+/* Java data: the meta records (methods no Java record of v references). */
+static int add_meta_records(const pb_profile *p, pb_profile *v, pb_error *err) {
     size_t vm = pb_profile_method_count(v);
     uint8_t *used = calloc(vm + 1, 1);
-    if (!used) {
-        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a method map");
-        goto out;
-    }
+    if (!used) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a method map");
     for (size_t i = 0; i < pb_profile_record_count(v); i++) {
         const pb_record *r = pb_profile_record(v, i);
         size_t n = 0;
@@ -288,31 +330,53 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
         for (size_t j = 0; f && j < n; j++) used[f[j].method] = 1;
     }
     const char *ver = pb_profile_prop(p, "iprof.version", NULL);
-    rc = pbi_meta_add_records(v, ver ? ver : "1.1.0", used, err);
+    int rc = pbi_meta_add_records(v, ver ? ver : "1.1.0", used, err);
     free(used);
-    if (!rc && njava) pb_profile_set_flags(v, pb_profile_flags(v) | pb_profile_flags(p));
-    if (!rc && !had_side) pb_profile_set_flags(v, pb_profile_flags(p));
-    if (!rc) {
-        /* Java records were added after the natives and the meta records
-         * last: an indexed origin would make the writer keep that order
-         * (docs/indexed.md), so the view says iprof and gets LLVM's order,
-         * the one llvm-profdata itself writes. */
-        pb_origin og;
-        memset(&og, 0, sizeof og);
-        memcpy(og.format, "iprof", 6);
-        pb_profile_set_origin(v, &og);
-    }
-    for (size_t i = 0; i < pb_profile_prop_count(p) && !rc; i++) {
+    return rc;
+}
+
+/* v's flags and origin once the Java data is in. */
+static void set_view_flags_and_origin(const pb_profile *p, pb_profile *v, int had_side, size_t njava) {
+    if (njava) pb_profile_set_flags(v, pb_profile_flags(v) | pb_profile_flags(p));
+    if (!had_side) pb_profile_set_flags(v, pb_profile_flags(p));
+    /* Java records were added after the natives and the meta records
+     * last: an indexed origin would make the writer keep that order
+     * (docs/indexed.md), so the view says iprof and gets LLVM's order,
+     * the one llvm-profdata itself writes. */
+    pb_origin og;
+    memset(&og, 0, sizeof og);
+    memcpy(og.format, "iprof", 6);
+    pb_profile_set_origin(v, &og);
+}
+
+/* iprof keys other than "llvm" have no place in LLVM formats: say so. */
+static void notice_dropped_keys(const pb_profile *p, const pb_write_options *o) {
+    for (size_t i = 0; i < pb_profile_prop_count(p); i++) {
         const char *key = pb_profile_prop_at(p, i, NULL, NULL);
         if (strncmp(key, "iprof.extra.", 12) == 0 && strcmp(key, PBI_BRIDGE_EXT_PROP) != 0)
             pbi_write_notice(o, "iprof key \"%s\" is not carried into LLVM formats", key + 12);
     }
-out:
-    if (imp) pbi_import_free(&im);
-    free(split);
-    free(is_native);
-    free(hashes);
-    free(ent);
+}
+
+static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_write_options *o,
+                 pb_error *err) {
+    native_map nmap;
+    pbi_importer im;
+    java_counts jc = {0, 0, 0};
+    int rc = native_map_init(&nmap, p, err);
+    if (!rc) rc = native_records(p, v, &nmap, err);
+    if (rc || (rc = pbi_import_init(&im, v, p, err))) {
+        native_map_free(&nmap);
+        return rc;
+    }
+    rc = java_records(&im, p, v, &nmap, &jc, err);
+    if (!rc && (jc.records || jc.methods || jc.absorbed)) {
+        rc = add_meta_records(p, v, err);
+        if (!rc) set_view_flags_and_origin(p, v, had_side, jc.records);
+        if (!rc) notice_dropped_keys(p, o);
+    }
+    pbi_import_free(&im);
+    native_map_free(&nmap);
     return rc;
 }
 

@@ -43,88 +43,112 @@ static const pbc_arg_spec specs[] = {
     PBC_ARG_INCLUDE(pbc_progress_specs),
     PBC_ARG_END};
 
-int pbc_cmd_dump(int argc, char **argv) {
-    const char *from = NULL, *out_path = "-";
-    int json = 0, rc = PBC_EXIT_USAGE;
-    pbc_args args;
-    pb_source *src = NULL;
-    pb_sink *sink = NULL;
-    pb_error err;
-    pb_error_clear(&err);
+/* What the command line asks for. */
+typedef struct dump_request {
+    const char *from, *out_path;
+    int json, help;
+} dump_request;
 
-    if (pbc_args_parse("dump", "dump [options] IN", specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args))
-        return PBC_EXIT_USAGE;
-    const pbc_plugin_opts po = args.plugin;
-    for (size_t i = 0; i < args.nopt; i++) {
-        const pbc_arg *o = &args.opt[i];
+static void read_dump_options(const pbc_args *args, dump_request *q) {
+    for (size_t i = 0; i < args->nopt; i++) {
+        const pbc_arg *o = &args->opt[i];
         switch (o->id) {
-        case OPT_OUTPUT: out_path = o->value; break;
-        case OPT_JSON: json = (int)o->u; break;
-        case OPT_FROM: from = o->value; break;
-        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        case OPT_OUTPUT: q->out_path = o->value; break;
+        case OPT_JSON: q->json = (int)o->u; break;
+        case OPT_FROM: q->from = o->value; break;
+        case PBC_ARG_HELP_ID: q->help = 1; return;
         default: break;
         }
     }
-    if (args.npos != 1) {
-        pbc_usage_error("dump", args.npos == 0 ? "missing input file" : "exactly one input file expected");
-        goto out;
-    }
-    char **in = args.pos;
-    const pb_format *f = NULL;
-    if (from && !(f = pbc_format_arg("dump", "--from", from))) goto out;
-    if (pbc_check_output("dump", out_path, (const char *const *)in, 1)) goto out;
-    int prc = pbc_open_input(in[0], &src, &err);
-    pbc_progress pg;
-    /* named as its messages name it ("<stdin>" for "-") */
-    pbc_progress_begin(&pg, pbc_progress_mode_of(&args), "dump", prc == 0 ? pb_source_name(src) : in[0]);
-    pbc_progress_watch(&pg, src);
-    if (prc == 0 && !f) prc = pb_format_detect(src, &f, &err);
-    if (prc) {
-        pbc_print_error(&err);
-        rc = pbc_exit_for(prc);
-        goto out;
-    }
-    if (pbc_check_plugin_options("dump", &po, f, NULL)) goto out;
-    if (!f->dump) {
-        pb_error_set_source(&err, pb_source_name(src));
-        pb_error_set(&err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the '%s' plugin has no dump operation",
-                     f->name);
-        pbc_print_error(&err);
-        goto out;
-    }
+}
+
+/* Explains src with f's dump operation into OUT. What was explained before
+ * a problem in the input is still worth showing; after a failure of ours
+ * (memory, I/O, a limit) OUT stays as it was. */
+static int write_dump(const pb_format *f, pb_source *src, const dump_request *q, const pbc_plugin_opts *po,
+                      pbc_progress *pg, pb_error *err) {
+    pb_sink *sink = NULL;
     /* Whatever stdout buffered so far goes first. */
     fflush(stdout);
-    prc = pb_sink_open_file(&sink, out_path, 0, &err);
+    int prc = pb_sink_open_file(&sink, q->out_path, 0, err);
     if (prc == 0) {
         pb_dump_options d = PB_DUMP_OPTIONS_INIT;
-        d.json = json;
+        d.json = q->json;
         d.diag = pbc_diag;
-        d.kv = po.kv;
-        d.nkv = po.n;
-        prc = f->dump(src, sink, &d, &err);
-        pbc_progress_end(&pg);
-        /* What was explained before a problem in the input is still worth
-         * showing; after a failure of ours (memory, I/O, a limit) OUT stays
-         * as it was. */
+        d.kv = po->kv;
+        d.nkv = po->n;
+        prc = f->dump(src, sink, &d, err);
+        pbc_progress_end(pg);
         pb_error cerr;
         pb_error_clear(&cerr);
         int ours = prc == PB_ENOMEM || prc == PB_EIO || prc == PB_ELIMIT;
         int crc = ours ? 0 : pb_sink_commit(sink, &cerr);
         if (prc == 0 && crc) {
             prc = crc;
-            err = cerr;
+            *err = cerr;
         }
     }
-    if (prc) {
-        pb_error_set_source(&err, pb_source_name(src));
-        pbc_print_error(&err);
-        rc = pbc_exit_for(prc);
-        goto out;
-    }
-    rc = PBC_EXIT_OK;
-out:
     pb_sink_free(sink);
+    return prc;
+}
+
+/* IN opened, its plugin found (or --from's) and explained. */
+static int dump_input(const pbc_args *args, const dump_request *q, const pb_format *f, pb_source **src) {
+    const pbc_plugin_opts po = args->plugin;
+    pb_error err;
+    pb_error_clear(&err);
+    int prc = pbc_open_input(args->pos[0], src, &err);
+    pbc_progress pg;
+    /* named as its messages name it ("<stdin>" for "-") */
+    pbc_progress_begin(&pg, pbc_progress_mode_of(args), "dump", prc == 0 ? pb_source_name(*src) : args->pos[0]);
+    pbc_progress_watch(&pg, *src);
+    if (prc == 0 && !f) prc = pb_format_detect(*src, &f, &err);
+    if (prc) {
+        pbc_print_error(&err);
+        return pbc_exit_for(prc);
+    }
+    if (pbc_check_plugin_options("dump", &po, f, NULL)) return PBC_EXIT_USAGE;
+    if (!f->dump) {
+        pb_error_set_source(&err, pb_source_name(*src));
+        pb_error_set(&err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the '%s' plugin has no dump operation",
+                     f->name);
+        pbc_print_error(&err);
+        return PBC_EXIT_USAGE;
+    }
+    prc = write_dump(f, *src, q, &po, &pg, &err);
+    if (prc) {
+        pb_error_set_source(&err, pb_source_name(*src));
+        pbc_print_error(&err);
+        return pbc_exit_for(prc);
+    }
+    return PBC_EXIT_OK;
+}
+
+static int run_dump(const pbc_args *args) {
+    dump_request q = {NULL, "-", 0, 0};
+    read_dump_options(args, &q);
+    if (q.help) {
+        help(stdout);
+        return PBC_EXIT_OK;
+    }
+    if (args->npos != 1) {
+        pbc_usage_error("dump", args->npos == 0 ? "missing input file" : "exactly one input file expected");
+        return PBC_EXIT_USAGE;
+    }
+    const pb_format *f = NULL;
+    if (q.from && !(f = pbc_format_arg("dump", "--from", q.from))) return PBC_EXIT_USAGE;
+    if (pbc_check_output("dump", q.out_path, (const char *const *)args->pos, 1)) return PBC_EXIT_USAGE;
+    pb_source *src = NULL;
+    int rc = dump_input(args, &q, f, &src);
     pb_source_free(src);
+    return rc;
+}
+
+int pbc_cmd_dump(int argc, char **argv) {
+    pbc_args args;
+    if (pbc_args_parse("dump", "dump [options] IN", specs, argc, argv, 0, PBC_ARGS_PLUGIN, &args))
+        return PBC_EXIT_USAGE;
+    int rc = run_dump(&args);
     pbc_args_free(&args);
     return rc;
 }

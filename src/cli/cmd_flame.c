@@ -90,93 +90,134 @@ static const char *utf8_or(const char *s, const char *fallback) {
     return pbi_utf8_valid(s, strlen(s)) ? s : fallback;
 }
 
-static int flame_main(const pbc_args *a) {
-    const char *from = NULL, *out_path = NULL, *title = NULL;
-    int fmt = FMT_NONE, no_bci = 0, lenient = 0, distinct = 0;
-    uint64_t width = 1200, min_width = 1;
+/* What the command line asks for. */
+typedef struct flame_request {
+    const char *from, *out_path, *title;
+    int fmt, no_bci, lenient, distinct;
+    uint64_t width, min_width;
+} flame_request;
+
+/* Reads one value option into q: 0, or the exit status after the message. */
+static int read_flame_value(int id, const char *v, flame_request *q) {
+    switch (id) {
+    case OPT_FORMAT:
+        if ((q->fmt = format_named(v)) == FMT_NONE)
+            return pbc_usage_error("flame", "--format must be folded, speedscope or svg, found '%s'", v);
+        break;
+    case OPT_WIDTH:
+        if (pbc_parse_u64(v, &q->width) || q->width < 100 || q->width > 100000)
+            return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", v);
+        break;
+    case OPT_MIN_WIDTH:
+        if (pbc_parse_u64(v, &q->min_width) || q->min_width > 100000)
+            return pbc_usage_error("flame", "--min-width needs a number of pixels from 0 to 100000, found '%s'", v);
+        break;
+    case OPT_COLORS:
+        if (strcmp(v, "hot") == 0) q->distinct = 0;
+        else if (strcmp(v, "distinct") == 0) q->distinct = 1;
+        else return pbc_usage_error("flame", "--colors must be hot or distinct, found '%s'", v);
+        break;
+    default: break;
+    }
+    return 0;
+}
+
+/* The options in order: -1 to go on, else the exit status (a bad value,
+ * or --help shown). */
+static int read_flame_options(const pbc_args *a, flame_request *q) {
     for (size_t i = 0; i < a->nopt; i++) {
         const char *v = a->opt[i].value;
         switch (a->opt[i].id) {
-        case OPT_FORMAT:
-            if ((fmt = format_named(v)) == FMT_NONE)
-                return pbc_usage_error("flame", "--format must be folded, speedscope or svg, found '%s'", v);
-            break;
-        case OPT_OUTPUT: out_path = v; break;
-        case OPT_NO_BCI: no_bci = (int)a->opt[i].u; break;
-        case OPT_TITLE: title = v; break;
-        case OPT_WIDTH:
-            if (pbc_parse_u64(v, &width) || width < 100 || width > 100000)
-                return pbc_usage_error("flame", "--width needs a number of pixels from 100 to 100000, found '%s'", v);
-            break;
-        case OPT_MIN_WIDTH:
-            if (pbc_parse_u64(v, &min_width) || min_width > 100000)
-                return pbc_usage_error("flame", "--min-width needs a number of pixels from 0 to 100000, found '%s'", v);
-            break;
-        case OPT_COLORS:
-            if (strcmp(v, "hot") == 0) distinct = 0;
-            else if (strcmp(v, "distinct") == 0) distinct = 1;
-            else return pbc_usage_error("flame", "--colors must be hot or distinct, found '%s'", v);
-            break;
-        case OPT_FROM: from = v; break;
-        case OPT_LENIENT: lenient = (int)a->opt[i].u; break;
+        case OPT_OUTPUT: q->out_path = v; break;
+        case OPT_NO_BCI: q->no_bci = (int)a->opt[i].u; break;
+        case OPT_TITLE: q->title = v; break;
+        case OPT_FROM: q->from = v; break;
+        case OPT_LENIENT: q->lenient = (int)a->opt[i].u; break;
         case PBC_ARG_HELP_ID: help(stdout); return PBC_EXIT_OK;
-        default: break;
+        default:
+            if (read_flame_value(a->opt[i].id, v, q)) return PBC_EXIT_USAGE;
+            break;
         }
     }
+    return -1;
+}
+
+/* One input, an output and a format (named, or OUT's extension). */
+static int check_flame_request(const pbc_args *a, flame_request *q) {
     if (a->npos != 1)
         return pbc_usage_error("flame", a->npos == 0 ? "missing input file" : "exactly one input file expected");
-    if (!out_path) return pbc_usage_error("flame", "missing -o OUT (use '-o -' for standard output)");
-    if (fmt == FMT_NONE && (fmt = format_for_path(out_path)) == FMT_NONE)
+    if (!q->out_path) return pbc_usage_error("flame", "missing -o OUT (use '-o -' for standard output)");
+    if (q->fmt == FMT_NONE && (q->fmt = format_for_path(q->out_path)) == FMT_NONE)
         return pbc_usage_error("flame", "missing --format (folded, speedscope or svg): '%s' has no extension that names one",
-                               out_path);
-    if (from && !pbc_format_arg("flame", "--from", from)) return PBC_EXIT_USAGE;
-    const char *in_path = a->pos[0];
-    const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+                               q->out_path);
+    if (q->from && !pbc_format_arg("flame", "--from", q->from)) return PBC_EXIT_USAGE;
+    return 0;
+}
 
-    pb_profile *p = NULL;
-    int rc = pbc_check_output("flame", out_path, &in_path, 1);
-    if (rc == 0) rc = pbc_read_input(in_path, from, lenient, &p);
-    if (rc) return rc;
+/* The stacks in the format asked for; t holds the SVG's title. */
+static void draw(const pbi_flame *f, const flame_request *q, const char *in_name, pb_buf *b, pb_buf *t) {
+    const char *name = utf8_or(in_name, "profile");
+    if (q->fmt == FMT_FOLDED) {
+        pbi_flame_folded(f, b);
+    } else if (q->fmt == FMT_SPEEDSCOPE) {
+        pbi_flame_speedscope(f, name, b);
+    } else {
+        if (q->title) pbi_buf_puts(t, utf8_or(q->title, "Flame graph"));
+        else pbi_buf_printf(t, "Flame graph of %s", name);
+        pbi_flame_svg_opts so = PBI_FLAME_SVG_OPTS_INIT;
+        so.width = (unsigned)q->width;
+        so.title = t->data;
+        so.distinct_colors = q->distinct;
+        so.min_width = (double)q->min_width;
+        pbi_flame_svg(f, &so, b);
+    }
+}
+
+/* p's stacks drawn into b (p is not const: the builder interns the frames
+ * of "jsample:" records in it); a profile without sampling profiles has none. */
+static int render(pb_profile *p, const flame_request *q, const char *in_name, pb_buf *b, pb_error *err) {
     pbi_flame f;
-    pb_error err;
-    pb_error_clear(&err);
-    pb_buf b = PB_BUF_INIT, t = PB_BUF_INIT;
-    int prc = pbi_flame_build(p, no_bci, &f, &err);
+    pb_buf t = PB_BUF_INIT;
+    int prc = pbi_flame_build(p, q->no_bci, &f, err);
     if (prc == 0 && f.num_stacks == 0) {
-        pb_error_set_source(&err, in_name);
-        prc = pb_error_set(&err, PB_EFORMAT, PB_NO_OFFSET, "samplingProfiles",
+        pb_error_set_source(err, in_name);
+        prc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "samplingProfiles",
                            "no sampling profiles to draw (the %s profile has no samplingProfiles entries; "
                            "GraalVM writes them with --pgo-sampling)",
                            pb_profile_origin(p)->format[0] ? pb_profile_origin(p)->format : "input");
     }
     if (prc == 0) {
-        const char *name = utf8_or(in_name, "profile");
-        if (fmt == FMT_FOLDED) {
-            pbi_flame_folded(&f, &b);
-        } else if (fmt == FMT_SPEEDSCOPE) {
-            pbi_flame_speedscope(&f, name, &b);
-        } else {
-            if (title) pbi_buf_puts(&t, utf8_or(title, "Flame graph"));
-            else pbi_buf_printf(&t, "Flame graph of %s", name);
-            pbi_flame_svg_opts so = PBI_FLAME_SVG_OPTS_INIT;
-            so.width = (unsigned)width;
-            so.title = t.data;
-            so.distinct_colors = distinct;
-            so.min_width = (double)min_width;
-            pbi_flame_svg(&f, &so, &b);
-        }
-        if (pbi_buf_failed(&b) || pbi_buf_failed(&t))
-            prc = pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while drawing");
+        draw(&f, q, in_name, b, &t);
+        if (pbi_buf_failed(b) || pbi_buf_failed(&t))
+            prc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while drawing");
     }
+    pbi_buf_free(&t);
+    pbi_flame_free(&f);
+    return prc;
+}
+
+static int flame_main(const pbc_args *a) {
+    flame_request q = {NULL, NULL, NULL, FMT_NONE, 0, 0, 0, 1200, 1};
+    int rc = read_flame_options(a, &q);
+    if (rc >= 0) return rc;
+    if ((rc = check_flame_request(a, &q))) return rc;
+    const char *in_path = a->pos[0];
+    const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
+    pb_profile *p = NULL;
+    rc = pbc_check_output("flame", q.out_path, &in_path, 1);
+    if (rc == 0) rc = pbc_read_input(in_path, q.from, q.lenient, &p);
+    if (rc) return rc;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_buf b = PB_BUF_INIT;
+    int prc = render(p, &q, in_name, &b, &err);
     if (prc) {
         pbc_print_error(&err);
         rc = pbc_exit_for(prc);
     } else {
-        rc = pbc_write_output(out_path, b.data ? b.data : "", b.len);
+        rc = pbc_write_output(q.out_path, b.data ? b.data : "", b.len);
     }
     pbi_buf_free(&b);
-    pbi_buf_free(&t);
-    pbi_flame_free(&f);
     pb_profile_free(p);
     return rc;
 }

@@ -49,76 +49,94 @@ static void help(FILE *out) {
           out);
 }
 
-int pbc_cmd_order(int argc, char **argv) {
-    pb_order_options oo = PB_ORDER_OPTIONS_INIT;
-    const char *out_path = "-", *llvm = NULL, *from = NULL;
-    int lenient = 0, rc = PBC_EXIT_USAGE;
-    pb_profile *p = NULL;
-    pb_sink *sink = NULL;
-    pbc_args args;
-    pb_error err;
-    pb_error_clear(&err);
+/* What the command line asks for. */
+typedef struct order_request {
+    pb_order_options oo;
+    const char *out_path, *llvm, *from;
+    int lenient;
+    const pbc_arg *test; /* --num-test-traces, when given */
+} order_request;
 
-    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
-    const pbc_arg *test = NULL;
-    for (size_t i = 0; i < args.nopt; i++) {
-        const pbc_arg *o = &args.opt[i];
+/* The options in order: -1 to go on, else the exit status (a bad --from,
+ * or --help shown). */
+static int read_order_options(const pbc_args *args, order_request *q) {
+    for (size_t i = 0; i < args->nopt; i++) {
+        const pbc_arg *o = &args->opt[i];
         switch (o->id) {
-        case PBC_LO_OUTPUT: out_path = o->value; break;
-        case PBC_LO_NUM_TEST_TRACES: test = o; oo.num_test_traces = o->u; break;
-        case OPT_LLVM: llvm = o->value; break;
+        case PBC_LO_OUTPUT: q->out_path = o->value; break;
+        case PBC_LO_NUM_TEST_TRACES: q->test = o; q->oo.num_test_traces = o->u; break;
+        case OPT_LLVM: q->llvm = o->value; break;
         case OPT_FROM:
-            if (!pbc_format_arg("order", "--from", o->value)) goto out;
-            from = o->value;
+            if (!pbc_format_arg("order", "--from", o->value)) return PBC_EXIT_USAGE;
+            q->from = o->value;
             break;
-        case OPT_LENIENT: lenient = (int)o->u; break;
-        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        case OPT_LENIENT: q->lenient = (int)o->u; break;
+        case PBC_ARG_HELP_ID: help(stdout); return PBC_EXIT_OK;
         default: break;
         }
     }
-    if (pbc_args_llvm_style && args.npos == 0) {
+    return -1;
+}
+
+/* One input, and a release that has `order` (and --num-test-traces when
+ * given). */
+static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_target *t) {
+    if (pbc_args_llvm_style && args->npos == 0) {
         /* llvm-profdata order's input is a cl::opt positional with no value:
          * it opens "" (17-24 alike) */
         fputs("error: No such file or directory\n", stderr);
-        rc = 1;
-        goto out;
+        return 1;
     }
-    if (pbc_llvm_input_count(args.npos, 1, 1, 0)) { /* as llvm-profdata-N: cl::opt's words */
-        rc = 1;
-        goto out;
-    }
-    if (args.npos != 1) {
-        pbc_usage_error("order", "expected one input file, got %zu", args.npos);
-        goto out;
-    }
-    const char *in = args.pos[0];
-    pbi_llvm_target t;
-    if (pbc_llvm_target("order", llvm, &t)) goto out;
-    if (t.release < 17) {
-        pbc_usage_error("order", "llvm-profdata order exists from LLVM 17 on; --llvm-version %d has none",
-                        t.release);
-        goto out;
-    }
-    if (t.release < 19 && test) {
-        pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d", t.release);
-        goto out;
-    }
-    oo.llvm_version = t.release;
-    if ((rc = pbc_read_input(in, from, lenient, &p)) != PBC_EXIT_OK) goto out;
-    rc = PBC_EXIT_USAGE;
+    if (pbc_llvm_input_count(args->npos, 1, 1, 0)) return 1; /* as llvm-profdata-N: cl::opt's words */
+    if (args->npos != 1) return pbc_usage_error("order", "expected one input file, got %zu", args->npos);
+    if (pbc_llvm_target("order", q->llvm, t)) return PBC_EXIT_USAGE;
+    if (t->release < 17)
+        return pbc_usage_error("order", "llvm-profdata order exists from LLVM 17 on; --llvm-version %d has none",
+                               t->release);
+    if (t->release < 19 && q->test)
+        return pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d",
+                               t->release);
+    q->oo.llvm_version = t->release;
+    return 0;
+}
+
+/* p's order into OUT; LLVM 17 printed the count as a note (WithColor::note)
+ * on stderr. */
+static int write_order(const pb_profile *p, const char *in, const order_request *q, const pbi_llvm_target *t) {
+    pb_sink *sink = NULL;
+    pb_error err;
+    pb_error_clear(&err);
     size_t n = 0;
-    if (pb_sink_open_file(&sink, out_path, 0, &err) || pb_profile_order_write(p, &oo, sink, &n, &err) ||
+    int rc = PBC_EXIT_OK;
+    if (pb_sink_open_file(&sink, q->out_path, 0, &err) || pb_profile_order_write(p, &q->oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
         if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
         pbc_print_error(&err);
-        goto out;
+        rc = PBC_EXIT_USAGE;
+    } else if (t->release == 17) {
+        fprintf(stderr, "note: # Ordered %zu functions\n", n);
     }
-    /* LLVM 17 printed the count as a note (WithColor::note) on stderr */
-    if (t.release == 17) fprintf(stderr, "note: # Ordered %zu functions\n", n);
-    rc = PBC_EXIT_OK;
-out:
     pb_sink_free(sink);
+    return rc;
+}
+
+static int run_order(const pbc_args *args) {
+    order_request q = {PB_ORDER_OPTIONS_INIT, "-", NULL, NULL, 0, NULL};
+    int rc = read_order_options(args, &q);
+    if (rc >= 0) return rc;
+    pbi_llvm_target t;
+    if ((rc = check_order_request(args, &q, &t))) return rc;
+    pb_profile *p = NULL;
+    rc = pbc_read_input(args->pos[0], q.from, q.lenient, &p);
+    if (rc == PBC_EXIT_OK) rc = write_order(p, args->pos[0], &q, &t);
     pb_profile_free(p);
+    return rc;
+}
+
+int pbc_cmd_order(int argc, char **argv) {
+    pbc_args args;
+    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
+    int rc = run_order(&args);
     pbc_args_free(&args);
     return rc;
 }

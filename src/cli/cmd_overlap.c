@@ -53,74 +53,98 @@ static void help(FILE *out) {
     fputs("\nExit status: 0 report written, 1 an input is invalid, 2 usage or I/O error.\n", out);
 }
 
-int pbc_cmd_overlap(int argc, char **argv) {
-    pb_overlap_options oo = PB_OVERLAP_OPTIONS_INIT;
-    const char *out_path = "-", *llvm_version = NULL, *html = NULL;
-    int lenient = 0, json = 0, rc = PBC_EXIT_USAGE;
-    pb_profile *base = NULL, *test = NULL;
-    pb_sink *sink = NULL;
-    pbc_args args;
-    pb_error err;
-    pb_error_clear(&err);
+/* What the command line asks for. */
+typedef struct overlap_request {
+    pb_overlap_options oo;
+    const char *out_path, *llvm_version, *html;
+    int lenient, json, help;
+} overlap_request;
 
-    if (pbc_parse_llvm_command("overlap", USAGE, pbc_llvm_overlap_options, specs, argc, argv, &args))
-        return PBC_EXIT_USAGE;
-    for (size_t i = 0; i < args.nopt; i++) {
-        const pbc_arg *o = &args.opt[i];
+static void read_overlap_options(const pbc_args *args, overlap_request *q) {
+    for (size_t i = 0; i < args->nopt; i++) {
+        const pbc_arg *o = &args->opt[i];
         switch (o->id) {
-        case PBC_LO_OUTPUT: out_path = o->value; break;
-        case PBC_LO_FUNCTION: oo.function = o->value; break;
-        case PBC_LO_VALUE_CUTOFF: oo.value_cutoff = o->u; break;
-        case PBC_LO_CS: oo.cs = (int)o->u; break;
-        case OPT_LENIENT: lenient = (int)o->u; break;
-        case OPT_HTML: html = o->value; break;
-        case OPT_JSON: json = (int)o->u; break;
-        case OPT_LLVM_VERSION: llvm_version = o->value; break;
-        case PBC_ARG_HELP_ID: help(stdout); rc = PBC_EXIT_OK; goto out;
+        case PBC_LO_OUTPUT: q->out_path = o->value; break;
+        case PBC_LO_FUNCTION: q->oo.function = o->value; break;
+        case PBC_LO_VALUE_CUTOFF: q->oo.value_cutoff = o->u; break;
+        case PBC_LO_CS: q->oo.cs = (int)o->u; break;
+        case OPT_LENIENT: q->lenient = (int)o->u; break;
+        case OPT_HTML: q->html = o->value; break;
+        case OPT_JSON: q->json = (int)o->u; break;
+        case OPT_LLVM_VERSION: q->llvm_version = o->value; break;
+        case PBC_ARG_HELP_ID: q->help = 1; return;
         default: break; /* --instr, --print-options */
         }
     }
-    /* the release, before any input is read (a bad value is a usage error
-     * whatever the inputs) */
-    pbi_llvm_target target;
-    if ((rc = pbc_llvm_target("overlap", llvm_version, &target)) != 0) goto out;
-    if ((rc = pbc_args_check_release("overlap", &args, target.release)) != 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    oo.llvm_release = target.release;
-    if (pbc_llvm_input_count(args.npos, 2, 2, 0)) { /* as llvm-profdata-N: cl::opt's words */
-        rc = 1;
-        goto out;
+}
+
+/* The release, the two inputs and the output, before any input is read
+ * (a bad value is a usage error whatever the inputs). */
+static int check_overlap_request(const pbc_args *args, overlap_request *q, pbi_llvm_target *target) {
+    int rc = pbc_llvm_target("overlap", q->llvm_version, target);
+    if (rc == 0) rc = pbc_args_check_release("overlap", args, target->release);
+    if (rc) return rc;
+    q->oo.llvm_release = target->release;
+    if (pbc_llvm_input_count(args->npos, 2, 2, 0)) return 1; /* as llvm-profdata-N: cl::opt's words */
+    if (args->npos != 2) {
+        pbc_usage_error("overlap", "expected two input files (BASE TEST), got %zu", args->npos);
+        return PBC_EXIT_USAGE;
     }
-    if (args.npos != 2) {
-        pbc_usage_error("overlap", "expected two input files (BASE TEST), got %zu", args.npos);
-        goto out;
-    }
-    oo.base_name = args.pos[0];
-    oo.test_name = args.pos[1];
-    if (html) out_path = html; /* the HTML report replaces the text one */
-    if ((rc = pbc_check_output("overlap", out_path, (const char *const *)args.pos, 2)) != 0) goto out;
-    /* llvm-profdata overlap sums both inputs' counts first; a file it
-     * cannot open fails there, without its name */
-    if (pbc_llvm_input_unopenable(oo.base_name, "error in getting profile count sums") ||
-        pbc_llvm_input_unopenable(oo.test_name, "error in getting profile count sums")) {
-        rc = 1;
-        goto out;
-    }
-    if ((rc = pbc_read_for_compare(oo.base_name, 1, &target, lenient, &base)) != 0) goto out;
-    if ((rc = pbc_read_for_compare(oo.test_name, 1, &target, lenient, &test)) != 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    if (pb_sink_open_file(&sink, out_path, 0, &err) ||
-        (html ? pbi_html_overlap(base, test, oo.base_name, oo.test_name, sink, &err)
-              : pbi_profile_overlap_report(base, test, &oo, json, sink, &err)) ||
+    q->oo.base_name = args->pos[0];
+    q->oo.test_name = args->pos[1];
+    if (q->html) q->out_path = q->html; /* the HTML report replaces the text one */
+    return pbc_check_output("overlap", q->out_path, (const char *const *)args->pos, 2);
+}
+
+/* The report (text, JSON or HTML) into OUT. */
+static int write_overlap(const pb_profile *base, const pb_profile *test, const overlap_request *q) {
+    pb_sink *sink = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    int rc = PBC_EXIT_OK;
+    if (pb_sink_open_file(&sink, q->out_path, 0, &err) ||
+        (q->html ? pbi_html_overlap(base, test, q->oo.base_name, q->oo.test_name, sink, &err)
+                 : pbi_profile_overlap_report(base, test, &q->oo, q->json, sink, &err)) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
-        goto out;
+        rc = PBC_EXIT_USAGE;
     }
-    rc = PBC_EXIT_OK;
-out:
     pb_sink_free(sink);
+    return rc;
+}
+
+static int run_overlap(const pbc_args *args) {
+    overlap_request q;
+    memset(&q, 0, sizeof q);
+    q.oo = (pb_overlap_options)PB_OVERLAP_OPTIONS_INIT;
+    q.out_path = "-";
+    read_overlap_options(args, &q);
+    if (q.help) {
+        help(stdout);
+        return PBC_EXIT_OK;
+    }
+    pbi_llvm_target target;
+    int rc = check_overlap_request(args, &q, &target);
+    if (rc) return rc;
+    /* llvm-profdata overlap sums both inputs' counts first; a file it
+     * cannot open fails there, without its name */
+    if (pbc_llvm_input_unopenable(q.oo.base_name, "error in getting profile count sums") ||
+        pbc_llvm_input_unopenable(q.oo.test_name, "error in getting profile count sums"))
+        return 1;
+    pb_profile *base = NULL, *test = NULL;
+    rc = pbc_read_for_compare(q.oo.base_name, 1, &target, q.lenient, &base);
+    if (rc == 0) rc = pbc_read_for_compare(q.oo.test_name, 1, &target, q.lenient, &test);
+    if (rc == 0) rc = write_overlap(base, test, &q);
     pb_profile_free(base);
     pb_profile_free(test);
+    return rc;
+}
+
+int pbc_cmd_overlap(int argc, char **argv) {
+    pbc_args args;
+    if (pbc_parse_llvm_command("overlap", USAGE, pbc_llvm_overlap_options, specs, argc, argv, &args))
+        return PBC_EXIT_USAGE;
+    int rc = run_overlap(&args);
     pbc_args_free(&args);
     return rc;
 }

@@ -130,6 +130,67 @@ static void json_file_end(pb_buf *b, const char *status, size_t problems, const 
     pbi_buf_putc(b, '}');
 }
 
+/* IN read with every problem the reader finds reported to ps (report_all),
+ * the input limits applied. */
+static int read_reporting_all(pb_source *src, const char *from, int lenient, problem_sink *ps, pb_profile **p,
+                              pb_error *err) {
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = from;
+    ro.lenient = lenient;
+    ro.report_all = 1;
+    pbc_apply_limits(&ro);
+    ro.diag = validate_diag;
+    ro.diag_ctx = ps;
+    pbc_progress_watch(ps->pg, src);
+    int rc = pb_read(p, src, &ro, err);
+    pbc_progress_end(ps->pg);
+    return rc;
+}
+
+/* What the read (rc) means: a failure of ours (I/O, memory, a limit, an
+ * option) leaves the file not fully checked (PBC_EXIT_USAGE); the reader's
+ * final error is one more problem unless it repeats the last one; a profile
+ * read whole is checked for inconsistencies. Running out of memory in the
+ * check is ours too (*rc becomes PB_ENOMEM). */
+static int weigh_read(int *rc, const pb_profile *p, pb_error *err, problem_sink *ps) {
+    int status = PBC_EXIT_OK;
+    if (*rc == PB_EIO || *rc == PB_ENOMEM || *rc == PB_EINVAL || *rc == PB_EUNSUPPORTED || *rc == PB_ELIMIT) {
+        pbc_print_error(err);
+        status = PBC_EXIT_USAGE;
+    } else if (*rc) {
+        /* The final error repeats the last problem, or is the only one (a
+         * reader that cannot go on, an input no plugin recognises). */
+        char line[2048];
+        pb_error copy = *err;
+        pb_error_set_source(&copy, ps->name);
+        pbc_error_text(&copy, line, sizeof line);
+        if (ps->problems == 0 || (*rc != PB_EFORMAT && strcmp(line, ps->last) != 0)) print_problem(ps, err);
+    } else {
+        /* Every inconsistency reaches validate_diag, which counts it. */
+        (void)pb_profile_check(p, validate_diag, ps);
+    }
+    if (ps->oom.code && status != PBC_EXIT_USAGE) { /* reported as out of memory, not counted */
+        *err = ps->oom;
+        *rc = PB_ENOMEM;
+        pbc_print_error(err);
+        status = PBC_EXIT_USAGE;
+    }
+    return status;
+}
+
+/* The file's verdict: its JSON object's end, or a line on stdout. */
+static void print_verdict(pb_buf *json, const problem_sink *ps, int status, int rc, const pb_error *err) {
+    if (json)
+        json_file_end(json, status == PBC_EXIT_USAGE ? "incomplete" : ps->problems == 0 && rc == 0 ? "valid" : "invalid",
+                      ps->problems, status == PBC_EXIT_USAGE ? err : NULL);
+    else if (status == PBC_EXIT_USAGE)
+        printf("%s: not fully checked (%s)\n", ps->name, pb_strerror(rc));
+    else if (ps->problems == 0 && rc == 0)
+        printf("%s: valid\n", ps->name);
+    else
+        printf("%s: %zu problem%s\n", ps->name, ps->problems, ps->problems == 1 ? "" : "s");
+}
+
 /* Validates one input; returns its exit status. With json, appends the
  * file's object to it instead of printing. */
 static int validate_one(const char *path, const char *from, int lenient, pb_buf *json,
@@ -153,47 +214,9 @@ static int validate_one(const char *path, const char *from, int lenient, pb_buf 
         else printf("%s: not checked (cannot be read)\n", ps.name);
         return PBC_EXIT_USAGE;
     }
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
-    ro.format = from;
-    ro.lenient = lenient;
-    ro.report_all = 1;
-    pbc_apply_limits(&ro);
-    ro.diag = validate_diag;
-    ro.diag_ctx = &ps;
-    pbc_progress_watch(&pg, src);
-    rc = pb_read(&p, src, &ro, &err);
-    pbc_progress_end(&pg);
-    int status = PBC_EXIT_OK;
-    if (rc == PB_EIO || rc == PB_ENOMEM || rc == PB_EINVAL || rc == PB_EUNSUPPORTED || rc == PB_ELIMIT) {
-        pbc_print_error(&err);
-        status = PBC_EXIT_USAGE;
-    } else if (rc) {
-        /* The final error repeats the last problem, or is the only one (a
-         * reader that cannot go on, an input no plugin recognises). */
-        char line[2048];
-        pb_error copy = err;
-        pb_error_set_source(&copy, ps.name);
-        pbc_error_text(&copy, line, sizeof line);
-        if (ps.problems == 0 || (rc != PB_EFORMAT && strcmp(line, ps.last) != 0)) print_problem(&ps, &err);
-    } else {
-        /* Every inconsistency reaches validate_diag, which counts it. */
-        (void)pb_profile_check(p, validate_diag, &ps);
-    }
-    if (ps.oom.code && status != PBC_EXIT_USAGE) { /* reported as out of memory, not counted */
-        err = ps.oom;
-        rc = PB_ENOMEM;
-        pbc_print_error(&err);
-        status = PBC_EXIT_USAGE;
-    }
-    if (json)
-        json_file_end(json, status == PBC_EXIT_USAGE ? "incomplete" : ps.problems == 0 && rc == 0 ? "valid" : "invalid",
-                      ps.problems, status == PBC_EXIT_USAGE ? &err : NULL);
-    else if (status == PBC_EXIT_USAGE)
-        printf("%s: not fully checked (%s)\n", ps.name, pb_strerror(rc));
-    else if (ps.problems == 0 && rc == 0)
-        printf("%s: valid\n", ps.name);
-    else
-        printf("%s: %zu problem%s\n", ps.name, ps.problems, ps.problems == 1 ? "" : "s");
+    rc = read_reporting_all(src, from, lenient, &ps, &p, &err);
+    int status = weigh_read(&rc, p, &err, &ps);
+    print_verdict(json, &ps, status, rc, &err);
     if (status == PBC_EXIT_OK && (ps.problems || rc)) status = PBC_EXIT_INVALID;
     pb_profile_free(p);
     pb_source_free(src);

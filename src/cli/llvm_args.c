@@ -569,101 +569,129 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     return PBC_EXIT_USAGE;
 }
 
-int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
-                   int release, unsigned flags, pbc_args *a) {
-    memset(a, 0, sizeof *a);
-    parse_release = release;
+/* One command line being parsed against one command's table. */
+typedef struct parse_state {
+    const char *cmd, *use;
+    const pbc_arg_spec *specs;
+    int release;
+    unsigned flags;
     int argc;
-    char **argv;
-    int rc = pbc_args_expand(cmd, argc0, argv0, &argc, &argv, a);
-    if (rc) {
-        pbc_args_free(a);
-        return rc;
+    char **argv; /* after response-file expansion */
+    int i;       /* the word being parsed */
+    pbc_args *a;
+} parse_state;
+
+/* add_opt's and push_word's failure, told apart from a usage error's exit
+ * status so that the caller prints "out of memory". */
+enum { PARSE_OOM = -1 };
+
+/* A shell completing a command line asks for the words: they are the table
+ * being parsed, so print it and stop here, before the command runs
+ * (llvm_args.h: PBC_COMPLETE_OPTION). */
+static void print_words_and_exit(parse_state *ps) {
+    pbc_args_print_words(stdout, ps->specs, ps->flags);
+    free(ps->argv);
+    pbc_args_free(ps->a);
+    exit(fflush(stdout) || ferror(stdout) ? PBC_EXIT_USAGE : PBC_EXIT_OK);
+}
+
+/* A value given as the next word ("--x V") when none came with "=". */
+static int next_word_value(parse_state *ps, pbc_arg *r) {
+    if (r->value) return 1;
+    if (ps->i + 1 >= ps->argc) return 0;
+    r->value = ps->argv[++ps->i];
+    return 1;
+}
+
+/* A plugin's option: --NAME VALUE, or a plugin's switch (--NAME, --NAME=V). */
+static int take_plugin_option(parse_state *ps, const pb_option_desc *pd, const char *name, size_t len, pbc_arg *r) {
+    pbc_args *a = ps->a;
+    if (push_word(&a->words, &a->nwords, &a->cap_words, name, len)) return PARSE_OOM;
+    char *key = a->words[a->nwords - 1];
+    if (pd->arg && !next_word_value(ps, r))
+        return usage(ps->cmd, NULL, "option '--%s' needs a value (%s)", key, pd->arg);
+    a->plugin.kv[a->plugin.n].key = key;
+    a->plugin.kv[a->plugin.n].value = r->value ? r->value : "1";
+    a->plugin.n++;
+    return 0;
+}
+
+/* An option of the command's table (or the generic one): refused, outside
+ * the release, or checked and kept. */
+static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char *arg, const char *name, size_t len,
+                             const char *eq, pbc_arg *r) {
+    char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
+    snprintf(optname, sizeof optname, "%s%.*s", len == 1 ? "-" : "--", (int)len, name);
+    if (s->refused) return usage(ps->cmd, NULL, "%s: %s", optname, s->refused);
+    if (!in_release(s, ps->release)) {
+        /* llvm-profdata-N has no such option at all */
+        return pbc_args_llvm_style ? unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq)
+                                   : release_error(ps->cmd, s, optname, ps->release);
     }
-    a->pos = calloc((size_t)argc + 1, sizeof *a->pos);
-    a->plugin.kv = calloc((size_t)argc + 1, sizeof *a->plugin.kv);
-    if (!a->pos || !a->plugin.kv) goto oom;
+    if (s->kind == PBC_ARG_VALUE && !next_word_value(ps, r))
+        return usage(ps->cmd, NULL, "for the %s option: requires a value!%s", optname, "");
+    r->id = s->id;
+    r->spec = s;
+    int rc = take_value(ps->cmd, s, optname, r);
+    if (rc) return rc;
+    return add_opt(ps->a, r) ? PARSE_OOM : 0;
+}
+
+/* One word starting with '-' (not "-" or "--"): "-x", "--x", "-x=V", "--x=V". */
+static int parse_option(parse_state *ps, char *arg) {
+    const char *name = arg + 1 + (arg[1] == '-');
+    const char *eq = strchr(name, '=');
+    size_t len = eq ? (size_t)(eq - name) : strlen(name);
+    pbc_arg r = {0, NULL, eq ? eq + 1 : NULL, 0, 0, arg};
+    const pbc_arg_spec *s = pbc_args_find(ps->specs, name, len);
+    if (!s) s = pbc_args_find(generic_specs, name, len);
+    const pb_option_desc *pd = NULL;
+    if (!s && (ps->flags & PBC_ARGS_PLUGIN)) pd = find_plugin_option(name, len);
+    if (!s && !pd) return unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq);
+    if (pd) return take_plugin_option(ps, pd, name, len, &r);
+    return take_table_option(ps, s, arg, name, len, eq, &r);
+}
+
+/* The words after the command: positionals (all of them after "--") and
+ * options. */
+static int parse_words(parse_state *ps) {
     int only_pos = 0;
-    for (int i = 1; i < argc; i++) {
-        char *arg = argv[i];
-        if (!pbc_args_llvm_style && !only_pos && strcmp(arg, PBC_COMPLETE_OPTION) == 0) {
-            /* a shell completing a command line asks for the words: they are
-             * the table being parsed, so print it and stop here, before the
-             * command runs (llvm_args.h: PBC_COMPLETE_OPTION) */
-            pbc_args_print_words(stdout, specs, flags);
-            free(argv);
-            pbc_args_free(a);
-            exit(fflush(stdout) || ferror(stdout) ? PBC_EXIT_USAGE : PBC_EXIT_OK);
-        }
+    for (ps->i = 1; ps->i < ps->argc; ps->i++) {
+        char *arg = ps->argv[ps->i];
+        if (!pbc_args_llvm_style && !only_pos && strcmp(arg, PBC_COMPLETE_OPTION) == 0) print_words_and_exit(ps);
         if (only_pos || arg[0] != '-' || arg[1] == '\0') {
-            a->pos[a->npos++] = arg;
+            ps->a->pos[ps->a->npos++] = arg;
             continue;
         }
         if (strcmp(arg, "--") == 0) {
             only_pos = 1;
             continue;
         }
-        const char *name = arg + 1 + (arg[1] == '-');
-        const char *eq = strchr(name, '=');
-        size_t len = eq ? (size_t)(eq - name) : strlen(name);
-        pbc_arg r = {0, NULL, eq ? eq + 1 : NULL, 0, 0, arg};
-        const pbc_arg_spec *s = pbc_args_find(specs, name, len);
-        if (!s) s = pbc_args_find(generic_specs, name, len);
-        const pb_option_desc *pd = NULL;
-        if (!s && (flags & PBC_ARGS_PLUGIN)) pd = find_plugin_option(name, len);
-        if (!s && !pd) {
-            rc = unknown(cmd, use, specs, flags, arg, name, len, eq);
-            goto fail;
-        }
-        if (pd) {
-            /* --NAME VALUE, or a plugin's switch (--NAME, --NAME=V) */
-            char *key = NULL;
-            if (push_word(&a->words, &a->nwords, &a->cap_words, name, len)) goto oom;
-            key = a->words[a->nwords - 1];
-            if (pd->arg && !r.value) {
-                if (i + 1 >= argc) {
-                    rc = usage(cmd, NULL, "option '--%s' needs a value (%s)", key, pd->arg);
-                    goto fail;
-                }
-                r.value = argv[++i];
-            }
-            a->plugin.kv[a->plugin.n].key = key;
-            a->plugin.kv[a->plugin.n].value = r.value ? r.value : "1";
-            a->plugin.n++;
-            continue;
-        }
-        char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
-        snprintf(optname, sizeof optname, "%s%.*s", len == 1 ? "-" : "--", (int)len, name);
-        if (s->refused) {
-            rc = usage(cmd, NULL, "%s: %s", optname, s->refused);
-            goto fail;
-        }
-        if (!in_release(s, release)) {
-            /* llvm-profdata-N has no such option at all */
-            rc = pbc_args_llvm_style ? unknown(cmd, use, specs, flags, arg, name, len, eq)
-                                     : release_error(cmd, s, optname, release);
-            goto fail;
-        }
-        if (s->kind == PBC_ARG_VALUE && !r.value) {
-            if (i + 1 >= argc) {
-                rc = usage(cmd, NULL, "for the %s option: requires a value!%s", optname, "");
-                goto fail;
-            }
-            r.value = argv[++i];
-        }
-        r.id = s->id;
-        r.spec = s;
-        if ((rc = take_value(cmd, s, optname, &r))) goto fail;
-        if (add_opt(a, &r)) goto oom;
+        int rc = parse_option(ps, arg);
+        if (rc) return rc;
     }
-    free(argv);
     return 0;
-oom:
-    fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, cmd);
-    rc = PBC_EXIT_USAGE;
-fail:
-    free(argv);
-    pbc_args_free(a);
+}
+
+int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
+                   int release, unsigned flags, pbc_args *a) {
+    memset(a, 0, sizeof *a);
+    parse_release = release;
+    parse_state ps = {cmd, use, specs, release, flags, 0, NULL, 0, a};
+    int rc = pbc_args_expand(cmd, argc0, argv0, &ps.argc, &ps.argv, a);
+    if (rc) {
+        pbc_args_free(a);
+        return rc;
+    }
+    a->pos = calloc((size_t)ps.argc + 1, sizeof *a->pos);
+    a->plugin.kv = calloc((size_t)ps.argc + 1, sizeof *a->plugin.kv);
+    rc = !a->pos || !a->plugin.kv ? PARSE_OOM : parse_words(&ps);
+    free(ps.argv);
+    if (rc == PARSE_OOM) {
+        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, cmd);
+        rc = PBC_EXIT_USAGE;
+    }
+    if (rc) pbc_args_free(a);
     return rc;
 }
 

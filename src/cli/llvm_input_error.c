@@ -138,6 +138,87 @@ static const char *text_reader_words(const char *path, int *why) {
 
 static int has(const char *text, const char *part) { return strstr(text, part) != NULL; }
 
+/* "not a profile any plugin recognises": LLVM reads any printable text as
+ * a text profile (its parser's complaint, when known here), anything else
+ * is an unrecognized encoding. */
+static int unrecognized_words(const pb_error *e, const pbi_llvm_target *t, enum input_kind kind, char *buf,
+                              size_t n, int *unrecognized) {
+    if (kind == KIND_TEXT) {
+        int why = 0;
+        const char *w = text_reader_words(e->source, &why);
+        if (!w) return 0;
+        if (!why) snprintf(buf, n, "%s", w);
+        else if (pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY))
+            snprintf(buf, n, "malformed instrumentation profile data: %s", w);
+        else snprintf(buf, n, "malformed instrumentation profile data");
+        return 1;
+    }
+    *unrecognized = 1;
+    snprintf(buf, n, "unrecognized instrumentation profile encoding format");
+    return 1;
+}
+
+/* RawInstrProfReader's words: the version, the header, the value data. */
+static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1, int header, char *buf, size_t n) {
+    if (strcmp(e->path, "header.Version") == 0) {
+        if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
+            snprintf(buf, n, "unsupported instrumentation profile format version");
+            return 1;
+        }
+        snprintf(buf, n,
+                 "raw profile version mismatch: Profile uses raw profile format version = %u; expected version = %u\n"
+                 "PLEASE update this tool to version in the raw profile, or regenerate raw profile with expected "
+                 "version.",
+                 (unsigned)(word1 & 0xffffffffu), (unsigned)t->raw_version);
+        return 1;
+    }
+    if (header) {
+        /* RawInstrProfReader::readHeader: a short file or sizes past its end */
+        int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
+        snprintf(buf, n, "invalid instrumentation profile data (file header is corrupt)%s",
+                 short_header && pbi_llvm_has(t, PBI_LF_WORDS_RAW_HEADER_TRUNCATED)
+                     ? ": profile file header is truncated"
+                     : "");
+        return 1;
+    }
+    if (has(e->path, ".value_data") && has(e->message, "past the end")) {
+        /* ValueProfData::getValueProfData: TotalSize beyond the buffer */
+        snprintf(buf, n, "too much profile data");
+        return 1;
+    }
+    return 0;
+}
+
+/* IndexedInstrProfReader::readHeader's words (size: the file's, -1 unknown). */
+static int indexed_words(const pb_error *e, long size, int header, char *buf, size_t n) {
+    if (strcmp(e->path, "header.Version") == 0 && size >= 16) {
+        snprintf(buf, n, "unsupported instrumentation profile format version");
+        return 1;
+    }
+    if (header && size >= 0 && size < 24) {
+        /* fewer than 24 bytes (from 24 bytes on LLVM reads past the end of
+         * a short header: it crashes) */
+        snprintf(buf, n, "truncated profile data");
+        return 1;
+    }
+    return 0;
+}
+
+/* TextInstrProfReader::readNextRecord's words about a record's counts. */
+static int text_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n) {
+    if (e->line <= 0 || strcmp(e->path, "record.Counts") != 0) return 0;
+    if (has(e->expected, "counter value") && has(e->found, "end")) {
+        snprintf(buf, n, "truncated profile data");
+        return 1;
+    }
+    if (has(e->expected, "decimal count")) {
+        snprintf(buf, n, "malformed instrumentation profile data%s",
+                 pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY) ? ": count is invalid" : "");
+        return 1;
+    }
+    return 0;
+}
+
 /*
  * The one place a reader's error becomes llvm-profdata's words
  * (instrprof_error's strings, InstrProf.cpp getInstrProfErrString, and the
@@ -152,75 +233,16 @@ static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
     uint64_t word1 = 0;
     long size = -1;
     enum input_kind kind = input_kind_of(e->source, &word1, &size);
-    const char *corrupt = "invalid instrumentation profile data (file header is corrupt)";
     *unrecognized = 0;
-    if (has(e->message, "not a profile any plugin recognises")) {
-        /* LLVM reads any printable text as a text profile: its parser's
-         * complaint is not known here */
-        if (kind == KIND_TEXT) {
-            int why = 0;
-            const char *w = text_reader_words(e->source, &why);
-            if (!w) return 0;
-            if (!why) snprintf(buf, n, "%s", w);
-            else if (pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY))
-                snprintf(buf, n, "malformed instrumentation profile data: %s", w);
-            else snprintf(buf, n, "malformed instrumentation profile data");
-            return 1;
-        }
-        *unrecognized = 1;
-        snprintf(buf, n, "unrecognized instrumentation profile encoding format");
-        return 1;
-    }
+    if (has(e->message, "not a profile any plugin recognises"))
+        return unrecognized_words(e, t, kind, buf, n, unrecognized);
     int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
-    if (kind == KIND_RAW && strcmp(e->path, "header.Version") == 0) {
-        if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
-            snprintf(buf, n, "unsupported instrumentation profile format version");
-            return 1;
-        }
-        snprintf(buf, n,
-                 "raw profile version mismatch: Profile uses raw profile format version = %u; expected version = %u\n"
-                 "PLEASE update this tool to version in the raw profile, or regenerate raw profile with expected "
-                 "version.",
-                 (unsigned)(word1 & 0xffffffffu), (unsigned)t->raw_version);
-        return 1;
+    switch (kind) {
+    case KIND_RAW: return raw_words(e, t, word1, header, buf, n);
+    case KIND_INDEXED: return indexed_words(e, size, header, buf, n);
+    case KIND_TEXT: return text_words(e, t, buf, n);
+    default: return 0;
     }
-    if (kind == KIND_RAW && header) {
-        /* RawInstrProfReader::readHeader: a short file or sizes past its end */
-        int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
-        snprintf(buf, n, "%s%s", corrupt,
-                 short_header && pbi_llvm_has(t, PBI_LF_WORDS_RAW_HEADER_TRUNCATED)
-                     ? ": profile file header is truncated"
-                     : "");
-        return 1;
-    }
-    if (kind == KIND_RAW && has(e->path, ".value_data") && has(e->message, "past the end")) {
-        /* ValueProfData::getValueProfData: TotalSize beyond the buffer */
-        snprintf(buf, n, "too much profile data");
-        return 1;
-    }
-    if (kind == KIND_INDEXED && strcmp(e->path, "header.Version") == 0 && size >= 16) {
-        snprintf(buf, n, "unsupported instrumentation profile format version");
-        return 1;
-    }
-    if (kind == KIND_INDEXED && header && size >= 0 && size < 24) {
-        /* IndexedInstrProfReader::readHeader: fewer than 24 bytes (from 24
-         * bytes on LLVM reads past the end of a short header: it crashes) */
-        snprintf(buf, n, "truncated profile data");
-        return 1;
-    }
-    if (kind == KIND_TEXT && e->line > 0 && strcmp(e->path, "record.Counts") == 0) {
-        /* TextInstrProfReader::readNextRecord */
-        if (has(e->expected, "counter value") && has(e->found, "end")) {
-            snprintf(buf, n, "truncated profile data");
-            return 1;
-        }
-        if (has(e->expected, "decimal count")) {
-            snprintf(buf, n, "malformed instrumentation profile data%s",
-                     pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY) ? ": count is invalid" : "");
-            return 1;
-        }
-    }
-    return 0;
 }
 
 void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e) {

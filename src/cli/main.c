@@ -260,66 +260,55 @@ static int personality_main(int release, int argc, char **argv) {
     return run(c, argc - 1, argv + 1) ? 1 : 0;
 }
 
-int main(int argc, char **argv) {
-    /* a killed run leaves no temporary output file behind (io.h) */
-    (void)pb_sink_catch_signals();
-    int release = argc > 0 ? personality_of(argv[0]) : -1;
-    if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
-    if (argc < 2) {
-        print_help(stderr);
-        return PBC_EXIT_USAGE;
+/* For tests (llvm_args_options.sh): the table of llvm-profdata's options
+ * of one subcommand, "name alias kind type since until refused". */
+static int print_llvm_options(const char *subcommand) {
+    const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(subcommand), pbc_args_generic_specs()};
+    if (!tables[0]) return PBC_EXIT_USAGE;
+    static const char *const kinds[] = {"flag", "bool", "value"};
+    for (int t = 0; t < 2; t++)
+        for (const pbc_arg_spec *o = tables[t]; o->name; o++)
+            printf("%s %s %s %d %d %d %d\n", o->name, o->alias ? o->alias : "-", kinds[o->kind], (int)o->type,
+                   o->since, o->until, o->refused != NULL);
+    return pbc_finish_stdout();
+}
+
+/* For shell completion (llvm_args.h: PBC_COMPLETE_OPTION): the commands,
+ * or one command's options (its parser prints them when it meets the same
+ * option). */
+static int print_completion_words(int argc, char **argv) {
+    if (argc == 3) {
+        const pbc_command *c = find_command(argv[2]);
+        if (!c) return PBC_EXIT_USAGE;
+        /* every command takes the input limits (taken by main: opts.h) */
+        for (size_t i = 0; i < pbc_limit_option_count; i++)
+            printf("--%s %s\n", pbc_limit_options[i].name, pbc_limit_options[i].arg);
+        char *w[] = {argv[2], PBC_COMPLETE_OPTION, NULL};
+        return run(c, 2, w);
     }
-    const char *a = argv[1];
-    if (strcmp(a, "--llvm-options") == 0 && argc == 3) {
-        /* for tests (llvm_args_options.sh): the table of llvm-profdata's
-         * options of one subcommand, "name alias kind type since until refused" */
-        const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(argv[2]), pbc_args_generic_specs()};
-        if (!tables[0]) return PBC_EXIT_USAGE;
-        static const char *const kinds[] = {"flag", "bool", "value"};
-        for (int t = 0; t < 2; t++)
-            for (const pbc_arg_spec *o = tables[t]; o->name; o++)
-                printf("%s %s %s %d %d %d %d\n", o->name, o->alias ? o->alias : "-", kinds[o->kind], (int)o->type,
-                       o->since, o->until, o->refused != NULL);
-        return pbc_finish_stdout();
-    }
-    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) {
-        /* for shell completion (llvm_args.h: PBC_COMPLETE_OPTION): the
-         * commands, or one command's options (its parser prints them when
-         * it meets the same option) */
-        if (argc == 3) {
-            const pbc_command *c = find_command(argv[2]);
-            if (!c) return PBC_EXIT_USAGE;
-            /* every command takes the input limits (taken by main: opts.h) */
-            for (size_t i = 0; i < pbc_limit_option_count; i++)
-                printf("--%s %s\n", pbc_limit_options[i].name, pbc_limit_options[i].arg);
-            char *w[] = {argv[2], PBC_COMPLETE_OPTION, NULL};
-            return run(c, 2, w);
-        }
-        for (size_t i = 0; i < NUM_COMMANDS; i++) printf("%s\n", commands[i].name);
-        puts("help\n--help -\n-h -\n--version -\n-V -");
-        return pbc_finish_stdout();
-    }
-    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
+    for (size_t i = 0; i < NUM_COMMANDS; i++) printf("%s\n", commands[i].name);
+    puts("help\n--help -\n-h -\n--version -\n-V -");
+    return pbc_finish_stdout();
+}
+
+/* "profbridge help convert" = "profbridge convert --help". */
+static int help_command(int argc, char **argv) {
+    if (argc < 3) {
         print_help(stdout);
         return pbc_finish_stdout();
     }
-    if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0 || strcmp(a, "-version") == 0) {
-        printf(PBC_PROG " %s (library %s)\n", PB_VERSION_STRING, pb_version());
-        return pbc_finish_stdout();
+    const pbc_command *c = find_command(argv[2]);
+    if (!c) {
+        pbc_msg("unknown command '%s'; try '" PBC_PROG " --help'", argv[2]);
+        return PBC_EXIT_USAGE;
     }
-    if (strcmp(a, "help") == 0) { /* "profbridge help convert" = "profbridge convert --help" */
-        if (argc < 3) {
-            print_help(stdout);
-            return pbc_finish_stdout();
-        }
-        const pbc_command *c = find_command(argv[2]);
-        if (!c) {
-            pbc_msg("unknown command '%s'; try '" PBC_PROG " --help'", argv[2]);
-            return PBC_EXIT_USAGE;
-        }
-        char *h[] = {argv[2], "--help", NULL};
-        return run(c, 2, h);
-    }
+    char *h[] = {argv[2], "--help", NULL};
+    return run(c, 2, h);
+}
+
+/* The first word names a command: run it, or list the commands. */
+static int command_main(int argc, char **argv) {
+    const char *a = argv[1];
     if (a[0] == '-') {
         pbc_msg("unknown option '%s' (a command must come first); try '" PBC_PROG " --help'", a);
         return PBC_EXIT_USAGE;
@@ -332,4 +321,28 @@ int main(int argc, char **argv) {
         return PBC_EXIT_USAGE;
     }
     return run(c, argc - 1, argv + 1);
+}
+
+int main(int argc, char **argv) {
+    /* a killed run leaves no temporary output file behind (io.h) */
+    (void)pb_sink_catch_signals();
+    int release = argc > 0 ? personality_of(argv[0]) : -1;
+    if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
+    if (argc < 2) {
+        print_help(stderr);
+        return PBC_EXIT_USAGE;
+    }
+    const char *a = argv[1];
+    if (strcmp(a, "--llvm-options") == 0 && argc == 3) return print_llvm_options(argv[2]);
+    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) return print_completion_words(argc, argv);
+    if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
+        print_help(stdout);
+        return pbc_finish_stdout();
+    }
+    if (strcmp(a, "--version") == 0 || strcmp(a, "-V") == 0 || strcmp(a, "-version") == 0) {
+        printf(PBC_PROG " %s (library %s)\n", PB_VERSION_STRING, pb_version());
+        return pbc_finish_stdout();
+    }
+    if (strcmp(a, "help") == 0) return help_command(argc, argv);
+    return command_main(argc, argv);
 }

@@ -326,30 +326,65 @@ static int parse_bci(parser *ps, int32_t *bci) {
     return 0;
 }
 
+/* "%#id:bci" is a placeholder method ("%#id." a placeholder declaring
+ * type, which the descriptor's parse reads): *done = 1 when the frame was
+ * one. */
+static int parse_placeholder_frame(parser *ps, jframe *f, int *done) {
+    const char *s = ps->s;
+    size_t i = ps->i, k = i + 2;
+    *done = 0;
+    if (!(i + 1 < ps->n && s[i] == '%' && s[i + 1] == '#')) return 0;
+    if (k < ps->n && s[k] == '-') k++;
+    while (k < ps->n && is_digit(s[k])) k++;
+    if (!(k < ps->n && s[k] == ':')) return 0;
+    f->placeholder = 1;
+    int rc = parse_int(ps, i + 2, k, INT64_MIN, INT64_MAX, &f->pid);
+    if (rc) return rc;
+    ps->i = k + 1;
+    rc = parse_bci(ps, &f->bci);
+    if (rc) return rc;
+    *done = 1;
+    return 0;
+}
+
+/* The parameter types after '(' at *i, up to and past the ')'. */
+static int parse_params(parser *ps, jframe *f, size_t *i) {
+    const char *s = ps->s;
+    f->first_param = ps->num_params;
+    if (*i < ps->n && s[*i] == ')') {
+        (*i)++;
+        return 0;
+    }
+    for (;;) {
+        size_t end;
+        int rc = scan_to(ps, *i, ",)", "(:", "',' or ')' after a parameter type", &end);
+        if (rc) return rc;
+        rc = pbi_grow((void **)&ps->params, &ps->cap_params, ps->num_params + 1, sizeof *ps->params);
+        if (rc) return rc;
+        jtok *t = &ps->params[ps->num_params];
+        rc = decode_tok(ps, *i, end, 0, t);
+        if (rc) return rc;
+        if (t->kind == TK_ABSENT) return fail(ps, *i, "a parameter type");
+        ps->num_params++;
+        f->num_params++;
+        *i = end + 1;
+        if (s[end] == ')') return 0;
+    }
+}
+
 static int parse_frame(parser *ps) {
     const char *s = ps->s;
     int rc = pbi_grow((void **)&ps->frames, &ps->cap_frames, ps->num_frames + 1, sizeof *ps->frames);
     if (rc) return rc;
     jframe *f = &ps->frames[ps->num_frames];
     memset(f, 0, sizeof *f);
-    size_t i = ps->i;
-    /* "%#id:" is a placeholder method; "%#id." a placeholder declaring type. */
-    if (i + 1 < ps->n && s[i] == '%' && s[i + 1] == '#') {
-        size_t k = i + 2;
-        if (k < ps->n && s[k] == '-') k++;
-        while (k < ps->n && is_digit(s[k])) k++;
-        if (k < ps->n && s[k] == ':') {
-            f->placeholder = 1;
-            rc = parse_int(ps, i + 2, k, INT64_MIN, INT64_MAX, &f->pid);
-            if (rc) return rc;
-            ps->i = k + 1;
-            rc = parse_bci(ps, &f->bci);
-            if (rc) return rc;
-            ps->num_frames++;
-            return 0;
-        }
+    int done;
+    if ((rc = parse_placeholder_frame(ps, f, &done))) return rc;
+    if (done) {
+        ps->num_frames++;
+        return 0;
     }
-    size_t open;
+    size_t i = ps->i, open;
     rc = scan_to(ps, i, "(", ":),", "'(' after a method name", &open);
     if (rc) return rc;
     size_t dot = open;
@@ -360,26 +395,7 @@ static int parse_frame(parser *ps) {
     if (!rc) rc = decode_tok(ps, dot + 1, open, 1, &f->mname);
     if (rc) return rc;
     i = open + 1;
-    f->first_param = ps->num_params;
-    if (i < ps->n && s[i] == ')') {
-        i++;
-    } else {
-        for (;;) {
-            size_t end;
-            rc = scan_to(ps, i, ",)", "(:", "',' or ')' after a parameter type", &end);
-            if (rc) return rc;
-            rc = pbi_grow((void **)&ps->params, &ps->cap_params, ps->num_params + 1, sizeof *ps->params);
-            if (rc) return rc;
-            jtok *t = &ps->params[ps->num_params];
-            rc = decode_tok(ps, i, end, 0, t);
-            if (rc) return rc;
-            if (t->kind == TK_ABSENT) return fail(ps, i, "a parameter type");
-            ps->num_params++;
-            f->num_params++;
-            i = end + 1;
-            if (s[end] == ')') break;
-        }
-    }
+    if ((rc = parse_params(ps, f, &i))) return rc;
     size_t colon;
     rc = scan_to(ps, i, ":", "(),", "':' after the return type", &colon);
     if (rc) return rc;
