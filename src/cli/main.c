@@ -54,7 +54,7 @@ static const pbc_command *find_command(const char *name) {
     return NULL;
 }
 
-/* Runs `cmd` with argv[0] replaced by "profbridge <name>", so getopt's own
+/* Runs `cmd` with argv[0] replaced by "profbridge <name>", so the parser's
  * messages say which subcommand complained. @response files are expanded
  * first, for every command, as LLVM's tools expand them before parsing
  * (llvm_args.h; the commands on llvm_args find nothing left to expand). */
@@ -72,10 +72,7 @@ static int run(const pbc_command *cmd, int argc, char **argv) {
     args[0] = prog;
     /* the input limits are options of every command (opts.h) */
     rc = pbc_take_limit_options(&argc, args);
-    if (rc == 0) {
-        pbc_getopt_reset();
-        rc = cmd->fn(argc, args);
-    }
+    if (rc == 0) rc = cmd->fn(argc, args);
     free(args);
     pbc_args_free(&words);
     int out_rc = pbc_finish_stdout();

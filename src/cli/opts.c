@@ -80,11 +80,6 @@ int pbc_usage_error(const char *cmd, const char *fmt, ...) {
     return PBC_EXIT_USAGE;
 }
 
-int pbc_try_help(const char *cmd) {
-    fprintf(stderr, "Try '" PBC_PROG " %s --help' for more information.\n", cmd);
-    return PBC_EXIT_USAGE;
-}
-
 void pbc_diag(void *ctx, int severity, const pb_error *e) {
     pbc_diag_ctx *c = ctx;
     const char *label = "note";
@@ -162,106 +157,6 @@ void pbc_print_plugin_options(FILE *out) { print_plugin_options(out, 1); }
 
 void pbc_print_plugin_reader_options(FILE *out) { print_plugin_options(out, 0); }
 
-/* The declaration of plugin option `name` (name_len bytes) in any plugin. */
-static const pb_option_desc *find_plugin_option(const char *name, size_t name_len) {
-    for (size_t i = 0; i < pb_format_count(); i++) {
-        const pb_format *f = pb_format_at(i);
-        const pb_option_desc *tables[2] = {f->read_options, f->write_options};
-        for (int t = 0; t < 2; t++)
-            for (const pb_option_desc *d = tables[t]; d && d->name; d++)
-                if (strlen(d->name) == name_len && memcmp(d->name, name, name_len) == 0) return d;
-    }
-    return NULL;
-}
-
-/* The subcommand's own long option called `name`: exact match first, then
- * a prefix, as getopt_long accepts unambiguous abbreviations. */
-static const struct option *find_own_option(const struct option *lo, const char *name,
-                                            size_t name_len, int prefix) {
-    for (; lo && lo->name; lo++) {
-        size_t n = strlen(lo->name);
-        if (prefix ? (name_len < n && memcmp(lo->name, name, name_len) == 0)
-                   : (n == name_len && memcmp(lo->name, name, n) == 0))
-            return lo;
-    }
-    return NULL;
-}
-
-/* Short options that take a value, from the long options' table (our
- * subcommands give every short option a long twin with the same `val`). */
-static int short_takes_value(const struct option *lo, int c) {
-    for (; lo && lo->name; lo++)
-        if (lo->val == c) return lo->has_arg == required_argument;
-    return 0;
-}
-
-int pbc_split_plugin_options(const char *cmd, int *argc, char **argv,
-                             const struct option *longopts, pbc_plugin_opts *out) {
-    out->kv = NULL;
-    out->n = 0;
-    int n = *argc, w = 1;
-    out->kv = calloc((size_t)n + 1, sizeof *out->kv);
-    if (!out->kv) {
-        pbc_msg("out of memory");
-        return PBC_EXIT_USAGE;
-    }
-    for (int i = 1; i < n; i++) {
-        char *a = argv[i];
-        if (strcmp(a, "--") == 0) { /* the rest is positional */
-            while (i < n) argv[w++] = argv[i++];
-            break;
-        }
-        if (a[0] == '-' && a[1] == '-') {
-            const char *name = a + 2, *eq = strchr(name, '=');
-            size_t len = eq ? (size_t)(eq - name) : strlen(name);
-            const struct option *own = find_own_option(longopts, name, len, 0);
-            const pb_option_desc *pd = own ? NULL : find_plugin_option(name, len);
-            if (!own && !pd) own = find_own_option(longopts, name, len, 1);
-            if (own) {
-                argv[w++] = a;
-                if (own->has_arg == required_argument && !eq && i + 1 < n) argv[w++] = argv[++i];
-                continue;
-            }
-            if (!pd) {
-                fprintf(stderr, PBC_PROG " %s: unknown option '--%.*s'\n", cmd, (int)len, name);
-                fprintf(stderr, "Plugin options:\n");
-                pbc_print_plugin_options(stderr);
-                fprintf(stderr, "Try '" PBC_PROG " %s --help' for more information.\n", cmd);
-                return PBC_EXIT_USAGE;
-            }
-            /* Keep "--name" with its value; getopt never sees it. */
-            a[2 + len] = '\0';
-            out->kv[out->n].key = a + 2;
-            if (pd->arg) {
-                if (eq) {
-                    out->kv[out->n].value = a + 3 + len;
-                } else if (i + 1 < n) {
-                    out->kv[out->n].value = argv[++i];
-                } else {
-                    return pbc_usage_error(cmd, "option '--%s' needs a value (%s)", pd->name, pd->arg);
-                }
-            } else {
-                out->kv[out->n].value = eq ? a + 3 + len : "1";
-            }
-            out->n++;
-            continue;
-        }
-        argv[w++] = a;
-        /* A short option cluster: skip the value of the one that takes it. */
-        if (a[0] == '-' && a[1] != '\0') {
-            for (size_t k = 1; a[k]; k++) {
-                if (short_takes_value(longopts, (unsigned char)a[k])) {
-                    if (a[k + 1] == '\0' && i + 1 < n) argv[w++] = argv[++i];
-                    break;
-                }
-            }
-        }
-    }
-    argv[w] = NULL;
-    *argc = w;
-    return 0;
-}
-
 static int declared_in(const pb_option_desc *d, const char *key) {
     for (; d && d->name; d++)
         if (strcmp(d->name, key) == 0) return 1;
@@ -307,12 +202,6 @@ int pbc_finish_stdout(void) {
         return PBC_EXIT_USAGE;
     }
     return 0;
-}
-
-void pbc_getopt_reset(void) {
-    /* glibc re-initialises getopt when optind is 0. */
-    optind = 0;
-    opterr = 1;
 }
 
 int pbc_parse_u64(const char *s, uint64_t *out) {

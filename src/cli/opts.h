@@ -2,15 +2,14 @@
 /*
  * opts.h -- option handling and messages shared by the subcommands.
  *
- * Subcommands parse their options with llvm_args.h (LLVM's cl::opt rules; some
- * still with getopt_long until they move over); what they share is here: the --from/--to format names, the plugin options (--NAME VALUE for
+ * Subcommands parse their options with llvm_args.h (LLVM's cl::opt rules);
+ * what they share is here: the --from/--to format names, the plugin options (--NAME VALUE for
  * any option a plugin declares), exit codes and the way messages look
  * ("profbridge: ..." on stderr, warnings and notes through pbc_diag).
  */
 #ifndef PB_CLI_OPTS_H
 #define PB_CLI_OPTS_H
 
-#include <getopt.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -57,8 +56,6 @@ void pbc_msg(const char *fmt, ...) PB_PRINTF(1, 2);
  * returns PBC_EXIT_USAGE. */
 int pbc_usage_error(const char *cmd, const char *fmt, ...) PB_PRINTF(2, 3);
 
-/* Only the hint (after getopt printed its own message); returns PBC_EXIT_USAGE. */
-int pbc_try_help(const char *cmd);
 
 /* Counts what went through pbc_diag (ctx of pbc_diag). */
 typedef struct pbc_diag_ctx {
@@ -86,24 +83,12 @@ void pbc_print_plugin_options(FILE *out);
 /* The same for the readers' options only (a command that only reads: dump). */
 void pbc_print_plugin_reader_options(FILE *out);
 
-/*
- * Plugin options found on a command line. split_plugin_options() moves every
- * long option that is not one of the subcommand's own (longopts) but is
- * declared by some plugin out of argv into kv; what remains in argv is for
- * getopt_long. The kv keys and values point into argv.
- */
+/* Plugin options found on a command line (llvm_args.h takes every --NAME a
+ * plugin declares); the kv keys and values point into argv. */
 typedef struct pbc_plugin_opts {
     pb_kv *kv;
     size_t n;
 } pbc_plugin_opts;
-
-/*
- * Returns 0, or PBC_EXIT_USAGE after printing the message (an option no
- * plugin and no subcommand knows, or a plugin option without its value).
- * *argc is updated; argv keeps its NULL terminator.
- */
-int pbc_split_plugin_options(const char *cmd, int *argc, char **argv,
-                             const struct option *longopts, pbc_plugin_opts *out);
 
 /*
  * Checks every collected option against the reader's read_options (`in`,
@@ -184,8 +169,6 @@ int pbc_parse_bool(const char *s);
  */
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t);
 
-/* Resets getopt for a subcommand (main already consumed the global options). */
-void pbc_getopt_reset(void);
 
 /* How the tool speaks (set once by main.c before any command runs; here and
  * not in llvm_args.c because every message helper of opts.c reads them). */
