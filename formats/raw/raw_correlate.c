@@ -122,97 +122,133 @@ static int mismatch(pb_error *err, uint64_t off, const char *path, const char *f
     return pb_error_set(err, PB_EFORMAT, off, path, fmt, a, b);
 }
 
-/* One profile at `start`: its complete form appended to out, *next past it. */
-static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned index, const pbi_correlation *c,
-                       const pbi_llvm_target *t, int order, unsigned ptr, const pb_buf *names, pb_buf *out,
-                       uint64_t *next, pb_error *err) {
-    char prefix[32] = "", path[96];
-    if (index) snprintf(prefix, sizeof prefix, "profile[%u].", index);
+/* A lightweight profile's header at `start`, checked: its layout, fields
+ * and section walk. */
+typedef struct light {
+    pbi_raw_layout l;
+    pbi_raw_header h;
+    pbi_raw_sections s;
+    uint64_t vword;
+    char prefix[32];
+} light;
+
+static int read_light_header(const uint8_t *raw, size_t len, uint64_t start, unsigned index, int order,
+                             unsigned ptr, light *lp, pb_error *err) {
+    char path[96];
+    lp->prefix[0] = '\0';
+    if (index) snprintf(lp->prefix, sizeof lp->prefix, "profile[%u].", index);
     if (len - start < 16) {
-        snprintf(path, sizeof path, "%sheader", prefix);
+        snprintf(path, sizeof path, "%sheader", lp->prefix);
         return pb_error_set(err, PB_ETRUNC, start, path, "file ends inside the raw header");
     }
-    uint64_t vword = pb_get_u64(raw + start + 8, order), version = vword & 0xffffffffu;
-    pbi_raw_layout l;
-    snprintf(path, sizeof path, "%sheader.Version", prefix);
-    if (!pbi_raw_version_known(version) || pbi_raw_layout_get(&l, (unsigned)version, ptr) != 0)
+    lp->vword = pb_get_u64(raw + start + 8, order);
+    uint64_t version = lp->vword & 0xffffffffu;
+    snprintf(path, sizeof path, "%sheader.Version", lp->prefix);
+    if (!pbi_raw_version_known(version) || pbi_raw_layout_get(&lp->l, (unsigned)version, ptr) != 0)
         return pb_error_set(err, PB_EVERSION, start + 8, path, "raw profile version %" PRIu64 " is not supported",
                             version);
     if (version < PBI_RAW_RELATIVE_SINCE)
         return pb_error_set(err, PB_EUNSUPPORTED, start + 8, path,
                             "expected raw v8 or later (correlation came with LLVM 14's v8), found v%" PRIu64,
                             version);
-    if (len - start < l.header_size) {
-        snprintf(path, sizeof path, "%sheader", prefix);
+    if (len - start < lp->l.header_size) {
+        snprintf(path, sizeof path, "%sheader", lp->prefix);
         return pb_error_set(err, PB_ETRUNC, start, path, "a raw v%" PRIu64 " header needs %" PRIu32 " bytes",
-                            version, l.header_size);
+                            version, lp->l.header_size);
     }
-    pbi_raw_header h;
-    pbi_raw_header_decode(&l, raw + start, order, &h);
-    pbi_raw_sections s;
-    int rc = pbi_raw_sections_walk(&l, &h, start, len, prefix, &s, err);
-    if (rc) return rc;
+    pbi_raw_header_decode(&lp->l, raw + start, order, &lp->h);
+    return pbi_raw_sections_walk(&lp->l, &lp->h, start, len, lp->prefix, &lp->s, err);
+}
+
+/* A profile with data or names of its own needs no correlation: LLVM's
+ * words, refused. */
+static int refuse_own_data(const light *lp, uint64_t start, const pbi_correlation *c, const pbi_llvm_target *t,
+                           pb_error *err) {
     static const int must_be_zero[] = {PBI_RH_NumData, PBI_RH_NamesSize, PBI_RH_CountersDelta, PBI_RH_NamesDelta};
     for (size_t k = 0; k < sizeof must_be_zero / sizeof *must_be_zero; k++) {
         int id = must_be_zero[k];
-        if (h.f[id] == 0) continue;
-        snprintf(path, sizeof path, "%sheader.%s", prefix, pbi_raw_header_fields[id].name);
-        return pb_error_set(err, PB_EFORMAT, start + (uint64_t)l.hdr_off[id], path,
+        if (lp->h.f[id] == 0) continue;
+        char path[96];
+        snprintf(path, sizeof path, "%sheader.%s", lp->prefix, pbi_raw_header_fields[id].name);
+        return pb_error_set(err, PB_EFORMAT, start + (uint64_t)lp->l.hdr_off[id], path,
                             "%s for correlation is not necessary: this raw profile has its own data and names "
                             "(expected 0, found %" PRIu64 "); merge it without --%s",
                             pbi_llvm_has(t, PBI_LF_CORRELATE_BINARY_WORDS) ? "debug info/binary" : "debug info",
-                            h.f[id], c->kind == PBI_CORR_BINARY ? "binary-file" : "debug-info");
+                            lp->h.f[id], c->kind == PBI_CORR_BINARY ? "binary-file" : "debug-info");
     }
-    rec *r = NULL;
-    size_t nr = 0;
-    if ((rc = collect(c, &l, pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err))) return rc;
-    pbi_raw_header nh = h;
-    nh.f[PBI_RH_Version] = vword & ~PB_VARIANT_DBG_CORRELATE;
+    return 0;
+}
+
+/* The data record of correlated function r, number i, into rb. */
+static void put_record(const pbi_raw_layout *l, uint8_t *rb, const rec *r, size_t i, int order) {
+    memset(rb, 0, l->record_size);
+    pbi_raw_rec_put(l, rb, PBI_RD_NameRef, 0, r->name_ref, order);
+    pbi_raw_rec_put(l, rb, PBI_RD_FuncHash, 0, r->hash, order);
+    /* relative to record i against a CountersDelta of 0 */
+    pbi_raw_rec_put(l, rb, PBI_RD_CounterPtr, 0, pbi_raw_ptr_value(l, 0, i, 0, r->off), order);
+    pbi_raw_rec_put(l, rb, PBI_RD_FunctionPointer, 0, r->fn, order);
+    pbi_raw_rec_put(l, rb, PBI_RD_NumCounters, 0, r->ncnt, order);
+    if (r->nbmp) { /* 23+: the MC/DC bitmap, relative as the counters */
+        pbi_raw_rec_put(l, rb, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(l, 0, i, 0, r->bmp_off), order);
+        pbi_raw_rec_put(l, rb, PBI_RD_NumBitmapBytes, 0, r->nbmp, order);
+    }
+}
+
+/* The complete profile: the header with the correlated counts, the binary
+ * ids, one data record per correlated function, then what follows the
+ * (empty) data section as the file has it, and the names. */
+static int write_complete(const uint8_t *raw, const light *lp, const rec *r, size_t nr, int order,
+                          const pb_buf *names, pb_buf *out, pb_error *err) {
+    const pbi_raw_layout *l = &lp->l;
+    const pbi_raw_sections *s = &lp->s;
+    pbi_raw_header nh = lp->h;
+    nh.f[PBI_RH_Version] = lp->vword & ~PB_VARIANT_DBG_CORRELATE;
     nh.f[PBI_RH_NumData] = nr;
     nh.f[PBI_RH_NamesSize] = names->len;
     nh.f[PBI_RH_BitmapDelta] = 0;
     nh.f[PBI_RH_UniformCountersDelta] = 0;
     nh.f[PBI_RH_NumVTables] = 0;
     nh.f[PBI_RH_VNamesSize] = 0;
-    size_t at = out->len;
-    if (pbi_buf_reserve(out, l.header_size + (size_t)h.f[PBI_RH_BinaryIdsSize] + nr * l.record_size +
-                                 (size_t)(s.off[PBI_RS_NAMES] - s.off[PBI_RS_DATA]) + names->len + 8) != 0) {
-        free(r);
+    if (pbi_buf_reserve(out, l->header_size + (size_t)lp->h.f[PBI_RH_BinaryIdsSize] + nr * l->record_size +
+                                 (size_t)(s->off[PBI_RS_NAMES] - s->off[PBI_RS_DATA]) + names->len + 8) != 0)
         return pbi_nomem(err, NULL);
-    }
-    uint8_t *hb = calloc(1, l.header_size), *rb = calloc(1, l.record_size);
+    uint8_t *hb = calloc(1, l->header_size), *rb = calloc(1, l->record_size);
     if (!hb || !rb) {
-        free(hb), free(rb), free(r);
+        free(hb), free(rb);
         return pbi_nomem(err, NULL);
     }
-    pbi_raw_header_encode(&l, &nh, order, hb);
-    pbi_buf_append(out, hb, l.header_size);
-    pbi_buf_append(out, raw + s.off[PBI_RS_BINARY_IDS], (size_t)s.size[PBI_RS_BINARY_IDS]);
+    pbi_raw_header_encode(l, &nh, order, hb);
+    pbi_buf_append(out, hb, l->header_size);
+    pbi_buf_append(out, raw + s->off[PBI_RS_BINARY_IDS], (size_t)s->size[PBI_RS_BINARY_IDS]);
     for (size_t i = 0; i < nr; i++) {
-        memset(rb, 0, l.record_size);
-        pbi_raw_rec_put(&l, rb, PBI_RD_NameRef, 0, r[i].name_ref, order);
-        pbi_raw_rec_put(&l, rb, PBI_RD_FuncHash, 0, r[i].hash, order);
-        /* relative to record i against a CountersDelta of 0 */
-        pbi_raw_rec_put(&l, rb, PBI_RD_CounterPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].off), order);
-        pbi_raw_rec_put(&l, rb, PBI_RD_FunctionPointer, 0, r[i].fn, order);
-        pbi_raw_rec_put(&l, rb, PBI_RD_NumCounters, 0, r[i].ncnt, order);
-        if (r[i].nbmp) { /* 23+: the MC/DC bitmap, relative as the counters */
-            pbi_raw_rec_put(&l, rb, PBI_RD_BitmapPtr, 0, pbi_raw_ptr_value(&l, 0, i, 0, r[i].bmp_off), order);
-            pbi_raw_rec_put(&l, rb, PBI_RD_NumBitmapBytes, 0, r[i].nbmp, order);
-        }
-        pbi_buf_append(out, rb, l.record_size);
+        put_record(l, rb, &r[i], i, order);
+        pbi_buf_append(out, rb, l->record_size);
     }
     /* padding before the counters, counters, bitmap, uniform counters and
      * their stored paddings, as the file has them (its data section is empty) */
-    pbi_buf_append(out, raw + s.off[PBI_RS_DATA], (size_t)(s.off[PBI_RS_NAMES] - s.off[PBI_RS_DATA]));
+    pbi_buf_append(out, raw + s->off[PBI_RS_DATA], (size_t)(s->off[PBI_RS_NAMES] - s->off[PBI_RS_DATA]));
     pbi_buf_append(out, names->data, names->len);
     static const uint8_t zeros[8];
     pbi_buf_append(out, zeros, (size_t)pb_pad8(names->len));
-    free(hb), free(rb), free(r);
-    if (pbi_buf_failed(out)) return pbi_nomem(err, NULL);
-    (void)at;
-    *next = s.off[PBI_RS_VALUES];
-    return 0;
+    free(hb), free(rb);
+    return pbi_buf_failed(out) ? pbi_nomem(err, NULL) : 0;
+}
+
+/* One profile at `start`: its complete form appended to out, *next past it. */
+static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned index, const pbi_correlation *c,
+                       const pbi_llvm_target *t, int order, unsigned ptr, const pb_buf *names, pb_buf *out,
+                       uint64_t *next, pb_error *err) {
+    light lp;
+    int rc = read_light_header(raw, len, start, index, order, ptr, &lp, err);
+    if (!rc) rc = refuse_own_data(&lp, start, c, t, err);
+    if (rc) return rc;
+    rec *r = NULL;
+    size_t nr = 0;
+    if ((rc = collect(c, &lp.l, pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err))) return rc;
+    rc = write_complete(raw, &lp, r, nr, order, names, out, err);
+    free(r);
+    if (!rc) *next = lp.s.off[PBI_RS_VALUES];
+    return rc;
 }
 
 int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
