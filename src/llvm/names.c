@@ -79,6 +79,78 @@ static int check_names(const uint8_t *t, size_t n, uint64_t off, const char *pat
     }
 }
 
+/* A compressed chunk's sizes, before it is inflated. The whole blob
+ * inflates as a gzip input may (io.h): any ratio up to PB_INFLATION_FLOOR,
+ * then at most PB_DEFAULT_MAX_INFLATION:1 -- chunk by chunk, 1 MB of
+ * compressed vtable names took 2.1 GB and 168 s. *total_u and *total_c
+ * count the chunks so far. */
+static int check_chunk_sizes(const pbi_names_chunk *c, uint64_t *total_u, uint64_t *total_c, uint64_t at,
+                             const char *path, pb_error *err) {
+    *total_u += c->ulen; /* each <= 1032 x clen + 64 (checked below): no overflow */
+    *total_c += c->clen;
+    if (*total_u > PB_INFLATION_FLOOR && *total_u / PB_DEFAULT_MAX_INFLATION > *total_c &&
+        c->ulen / ZLIB_MAX_RATIO <= c->clen + 64)
+        return pb_error_set(err, PB_ELIMIT, at, path,
+                            "compressed names inflate to %" PRIu64 " bytes from %" PRIu64
+                            " (more than %u:1 past %" PRIu64 " MiB, the limit of a gzip input)",
+                            *total_u, *total_c, (unsigned)PB_DEFAULT_MAX_INFLATION,
+                            (uint64_t)PB_INFLATION_FLOOR >> 20);
+    if (c->ulen / ZLIB_MAX_RATIO > c->clen + 64 || c->ulen >= SIZE_MAX - 1)
+        return pb_error_set(err, PB_EFORMAT, at, path,
+                            "names chunk claims %" PRIu64 " bytes from %" PRIu64
+                            " compressed bytes, more than zlib can produce",
+                            c->ulen, c->clen);
+    return 0;
+}
+
+/* Inflates chunk c into dst (c->ulen bytes, room for one more). */
+static int inflate_chunk(const uint8_t *blob, const pbi_names_chunk *c, uint8_t *dst, uint64_t at, const char *path,
+                         pb_error *err) {
+    uLongf got = (uLongf)c->ulen;
+    int zr = uncompress(dst, &got, blob + c->data, (uLong)c->clen);
+    if (zr == Z_MEM_ERROR) /* zlib's own allocation failed: not the input's fault */
+        return pb_error_set(err, PB_ENOMEM, at, path, "out of memory while decompressing names");
+    if (zr != Z_OK || got != c->ulen)
+        return pb_error_set(err, PB_EFORMAT, at, path,
+                            "names chunk does not decompress: zlib says %s "
+                            "(expected %" PRIu64 " bytes from %" PRIu64 " compressed bytes)",
+                            zr == Z_OK ? "fewer bytes than claimed"
+                            : zr == Z_BUF_ERROR ? "more bytes than claimed"
+                            : zr == Z_DATA_ERROR ? "invalid data"
+                                                 : "error",
+                            c->ulen, c->clen);
+    return 0;
+}
+
+/* Where chunk c's plain bytes go: the end of text (decoded in place), or
+ * the scratch *tmp. */
+static int chunk_target(pb_buf *text, const pbi_names_chunk *c, uint8_t **tmp, size_t *cap, uint8_t **dst,
+                        pb_error *err) {
+    if (!text) {
+        *dst = NULL;
+        if (pbi_grow_err((void **)tmp, cap, (size_t)c->ulen + 1, 1, err)) return PB_ENOMEM;
+        *dst = *tmp;
+        return 0;
+    }
+    if (pbi_buf_reserve(text, (size_t)c->ulen + 1))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    *dst = (uint8_t *)text->data + text->len;
+    return 0;
+}
+
+/* The chunk's names, checked, onto text (then one separator). */
+static int take_chunk(pb_buf *text, const pbi_names_chunk *c, const uint8_t *plain, uint64_t at, const char *path,
+                      pb_error *err) {
+    size_t good = 0;
+    int rc = check_names(plain, (size_t)c->ulen, at, path, &good, err);
+    size_t keep = rc ? good : (size_t)c->ulen; /* on error: the names before the empty one */
+    if (c->clen == 0) pbi_buf_append(text, plain, keep);
+    else if (text->data) text->len += keep, text->data[text->len] = '\0'; /* decoded in place */
+    if (!rc) pbi_buf_putc(text, PBI_NAME_SEP);
+    if (!rc && pbi_buf_failed(text)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    return rc;
+}
+
 /* The chunk walk of both decoders. text != NULL: each chunk is decoded
  * straight into text, followed by one separator (decoding into a scratch
  * buffer and copying name by name cost a second copy of all names, the peak
@@ -86,81 +158,26 @@ static int check_names(const uint8_t *t, size_t n, uint64_t off, const char *pat
  * each name. */
 static int decode(const uint8_t *blob, size_t len, uint64_t base_off, const char *path, pb_buf *text,
                   pbi_name_fn fn, void *ctx, pb_error *err) {
-    size_t pos = 0;
+    size_t pos = 0, cap = 0;
     uint8_t *tmp = NULL;
-    size_t cap = 0;
     pbi_names_chunk c;
-    int rc;
-    /* The whole blob inflates as a gzip input may (io.h): any ratio up to
-     * PB_INFLATION_FLOOR, then at most PB_DEFAULT_MAX_INFLATION:1 -- chunk by
-     * chunk, 1 MB of compressed vtable names took 2.1 GB and 168 s. */
     uint64_t total_u = 0, total_c = 0;
+    int rc;
     while ((rc = pbi_names_next_chunk(blob, len, &pos, &c, base_off, path, err)) == 1) {
         uint64_t at = base_off + c.at;
         const uint8_t *plain = blob + c.data;
         if (c.clen != 0) {
-            total_u += c.ulen; /* each <= 1032 x clen + 64 (checked below): no overflow */
-            total_c += c.clen;
-            if (total_u > PB_INFLATION_FLOOR && total_u / PB_DEFAULT_MAX_INFLATION > total_c &&
-                c.ulen / ZLIB_MAX_RATIO <= c.clen + 64) {
-                rc = pb_error_set(err, PB_ELIMIT, at, path,
-                                  "compressed names inflate to %" PRIu64 " bytes from %" PRIu64
-                                  " (more than %u:1 past %" PRIu64 " MiB, the limit of a gzip input)",
-                                  total_u, total_c, (unsigned)PB_DEFAULT_MAX_INFLATION,
-                                  (uint64_t)PB_INFLATION_FLOOR >> 20);
+            uint8_t *dst = NULL;
+            if ((rc = check_chunk_sizes(&c, &total_u, &total_c, at, path, err)) ||
+                (rc = chunk_target(text, &c, &tmp, &cap, &dst, err)))
                 break;
-            }
-            if (c.ulen / ZLIB_MAX_RATIO > c.clen + 64 || c.ulen >= SIZE_MAX - 1) {
-                rc = pb_error_set(err, PB_EFORMAT, at, path,
-                                  "names chunk claims %" PRIu64 " bytes from %" PRIu64
-                                  " compressed bytes, more than zlib can produce",
-                                  c.ulen, c.clen);
-                break;
-            }
-            uint8_t *dst;
-            if (text) {
-                if (pbi_buf_reserve(text, (size_t)c.ulen + 1)) {
-                    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-                    break;
-                }
-                dst = (uint8_t *)text->data + text->len;
-            } else {
-                if ((rc = pbi_grow_err((void **)&tmp, &cap, (size_t)c.ulen + 1, 1, err))) break;
-                dst = tmp;
-            }
-            uLongf got = (uLongf)c.ulen;
-            int zr = uncompress(dst, &got, blob + c.data, (uLong)c.clen);
-            if (zr == Z_MEM_ERROR) {
-                /* zlib's own allocation failed: not the input's fault */
-                rc = pb_error_set(err, PB_ENOMEM, at, path, "out of memory while decompressing names");
-                if (text) text->data[text->len] = '\0'; /* nothing of this chunk is kept */
-                break;
-            }
-            if (zr != Z_OK || got != c.ulen) {
-                rc = pb_error_set(err, PB_EFORMAT, at, path,
-                                  "names chunk does not decompress: zlib says %s "
-                                  "(expected %" PRIu64 " bytes from %" PRIu64 " compressed bytes)",
-                                  zr == Z_OK ? "fewer bytes than claimed"
-                                  : zr == Z_BUF_ERROR ? "more bytes than claimed"
-                                  : zr == Z_DATA_ERROR ? "invalid data"
-                                                       : "error",
-                                  c.ulen, c.clen);
+            if ((rc = inflate_chunk(blob, &c, dst, at, path, err))) {
                 if (text) text->data[text->len] = '\0'; /* nothing of this chunk is kept */
                 break;
             }
             plain = dst;
         }
-        if (!text) {
-            rc = split(plain, (size_t)c.ulen, at, path, fn, ctx, err);
-        } else {
-            size_t good = 0;
-            rc = check_names(plain, (size_t)c.ulen, at, path, &good, err);
-            size_t keep = rc ? good : (size_t)c.ulen; /* on error: the names before the empty one */
-            if (c.clen == 0) pbi_buf_append(text, plain, keep);
-            else if (text->data) text->len += keep, text->data[text->len] = '\0'; /* decoded in place */
-            if (!rc) pbi_buf_putc(text, PBI_NAME_SEP);
-            if (!rc && pbi_buf_failed(text)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        }
+        rc = text ? take_chunk(text, &c, plain, at, path, err) : split(plain, (size_t)c.ulen, at, path, fn, ctx, err);
         if (rc) break;
     }
     free(tmp);
