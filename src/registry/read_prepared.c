@@ -8,7 +8,8 @@
  * threaded merge paid over a single-threaded one. A plugin with two halves
  * lets the workers do only the part that needs no accumulator (load the
  * bytes, decode and index the names) and the merging thread stream the
- * records into the accumulator, as a single-threaded merge does.
+ * records into the accumulator, as a single-threaded merge does: its visit
+ * is given the prepared state (registry/read_merge.c).
  */
 #include <stdlib.h>
 #include <string.h>
