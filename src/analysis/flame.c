@@ -63,14 +63,12 @@ static uint32_t sample_context(pb_profile *p, const pb_record *r) {
     return rc == 0 ? parsed.ctx : PB_NONE;
 }
 
-int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
-    memset(out, 0, sizeof *out);
-    pbi_intern t = PBI_INTERN_INIT; /* distinct frame names, ids in first-seen order */
+/* Every sample's stack, root first, its frames as ids of t (distinct frame
+ * names in first-seen order). Returns 0 or -1 (out of memory). */
+static int collect_stacks(pb_profile *p, int no_bci, pbi_flame *out, pbi_intern *t) {
     pb_buf b = PB_BUF_INIT;
-    name_rank *ranks = NULL;
-    uint32_t *rank_of = NULL;
-    int rc = PB_ENOMEM;
     size_t nrec = pb_profile_record_count(p), cap = 0;
+    int rc = -1;
     for (size_t ri = 0; ri < nrec; ri++) {
         uint32_t ctx = sample_context(p, pb_profile_record(p, ri));
         if (ctx == PB_NONE) continue;
@@ -78,11 +76,11 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
         size_t n = 0;
         const pb_frame *fr = pb_profile_context(p, ctx, &n);
         if (!fr || n == 0 || n > UINT32_MAX) continue;
-        if (pbi_grow((void **)&out->stacks, &cap, out->num_stacks + 1, sizeof *out->stacks)) goto fail;
+        if (pbi_grow((void **)&out->stacks, &cap, out->num_stacks + 1, sizeof *out->stacks)) goto out;
         pbi_flame_stack *s = &out->stacks[out->num_stacks];
         s->depth = 0;
         s->count = r->num_counters ? r->counters[0] : 0;
-        if (!(s->frames = malloc(n * sizeof *s->frames))) goto fail;
+        if (!(s->frames = malloc(n * sizeof *s->frames))) goto out;
         out->num_stacks++;
         out->num_samples++;
         /* iprof lists the sampled frame first; flame graphs want the root first. */
@@ -90,31 +88,49 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
             pbi_buf_reset(&b);
             pbi_java_put_method(p, fr[i].method, PBI_JT_JAVA_ARRAYS, &b);
             if (!no_bci) pbi_buf_printf(&b, ":%" PRId32, fr[i].bci);
-            if (pbi_buf_failed(&b)) goto fail;
+            if (pbi_buf_failed(&b)) goto out;
             sanitize(&b);
             uint32_t id;
-            if (pbi_intern_add(&t, b.data, b.len, &id, NULL)) goto fail;
+            if (pbi_intern_add(t, b.data, b.len, &id, NULL)) goto out;
             s->frames[s->depth++] = id;
         }
     }
-    /* Name ids become ranks in byte order, so stacks sort as integer arrays. */
-    size_t nn = t.count;
-    ranks = malloc((nn ? nn : 1) * sizeof *ranks);
-    rank_of = malloc((nn ? nn : 1) * sizeof *rank_of);
-    if (!ranks || !rank_of) goto fail;
-    for (uint32_t i = 0; i < nn; i++) ranks[i] = (name_rank){pbi_intern_get(&t, i, NULL), i};
+    rc = 0;
+out:
+    pbi_buf_free(&b);
+    return rc;
+}
+
+/* Name ids become ranks in byte order, so stacks sort as integer arrays:
+ * out takes the names (and t's store, which they point into). Returns 0
+ * or -1 (out of memory; t is then still the caller's). */
+static int rank_names(pbi_flame *out, pbi_intern *t) {
+    size_t nn = t->count;
+    name_rank *ranks = malloc((nn ? nn : 1) * sizeof *ranks);
+    uint32_t *rank_of = malloc((nn ? nn : 1) * sizeof *rank_of);
+    int rc = -1;
+    if (!ranks || !rank_of) goto out;
+    for (uint32_t i = 0; i < nn; i++) ranks[i] = (name_rank){pbi_intern_get(t, i, NULL), i};
     if (nn) qsort(ranks, nn, sizeof *ranks, cmp_name_rank);
     for (size_t i = 0; i < nn; i++) rank_of[ranks[i].id] = (uint32_t)i;
     out->names = malloc((nn ? nn : 1) * sizeof *out->names);
-    if (!out->names) goto fail;
+    if (!out->names) goto out;
     for (size_t i = 0; i < nn; i++) out->names[i] = ranks[i].name;
     out->num_names = nn;
-    out->store = t; /* the names point into it */
-    t = (pbi_intern)PBI_INTERN_INIT;
+    out->store = *t; /* the names point into it */
+    *t = (pbi_intern)PBI_INTERN_INIT;
     for (size_t i = 0; i < out->num_stacks; i++)
         for (uint32_t d = 0; d < out->stacks[i].depth; d++) out->stacks[i].frames[d] = rank_of[out->stacks[i].frames[d]];
+    rc = 0;
+out:
+    free(ranks);
+    free(rank_of);
+    return rc;
+}
+
+/* Sorted; identical stacks (two BCIs of one frame under --no-bci) become one. */
+static void merge_identical(pbi_flame *out) {
     if (out->num_stacks) qsort(out->stacks, out->num_stacks, sizeof *out->stacks, cmp_stack);
-    /* Identical stacks (two BCIs of one frame under --no-bci) become one. */
     size_t k = 0;
     for (size_t i = 0; i < out->num_stacks; i++) {
         if (k > 0 && cmp_stack(&out->stacks[k - 1], &out->stacks[i]) == 0) {
@@ -126,14 +142,17 @@ int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
     }
     out->num_stacks = k;
     for (size_t i = 0; i < k; i++) out->total = add_sat(out->total, out->stacks[i].count);
-    rc = 0;
-fail:
-    if (rc) pb_error_set(err, rc, PB_NO_OFFSET, NULL, "out of memory while collecting sampling stacks");
-    pbi_intern_free(&t);
-    free(ranks);
-    free(rank_of);
-    pbi_buf_free(&b);
-    return rc;
+}
+
+int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
+    memset(out, 0, sizeof *out);
+    pbi_intern t = PBI_INTERN_INIT;
+    if (collect_stacks(p, no_bci, out, &t) || rank_names(out, &t)) {
+        pbi_intern_free(&t);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while collecting sampling stacks");
+    }
+    merge_identical(out);
+    return 0;
 }
 
 void pbi_flame_free(pbi_flame *f) {
