@@ -280,58 +280,66 @@ static void put_version(const pb_profile *p, char *buf, size_t n) {
     snprintf(buf, n, "%" PRIu64 ".%" PRIu64 ".%" PRIu64, x / 10000, x / 100 % 100, x % 100);
 }
 
-static int print_summary(view *v, const char *input_name, size_t nrec, int json) {
-    const pb_profile *p = v->p;
-    size_t per_kind[PB_REC_KIND_COUNT] = {0};
-    uint64_t calls = 0, max_depth = 0;
-    int calls_saturated = 0;
+/* What the summary counts. */
+typedef struct tally {
+    size_t per_kind[PB_REC_KIND_COUNT];
+    uint64_t calls, max_depth;
+    int calls_saturated;
+    size_t contexts; /* distinct */
+} tally;
+
+static int count_entries(const pb_profile *p, size_t nrec, tally *t) {
+    memset(t, 0, sizeof *t);
     uint32_t *ctxs = malloc((nrec ? nrec : 1) * sizeof *ctxs);
     if (!ctxs) return PB_ENOMEM;
     size_t nctx = 0;
     for (size_t i = 0; i < nrec; i++) {
         const pb_record *r = pb_profile_record(p, i);
-        per_kind[r->kind < PB_REC_KIND_COUNT ? r->kind : 0]++;
+        t->per_kind[r->kind < PB_REC_KIND_COUNT ? r->kind : 0]++;
         if (r->kind == PB_REC_JAVA_CALL_COUNT && r->num_counters &&
-            __builtin_add_overflow(calls, r->counters[0], &calls)) {
-            calls = UINT64_MAX;
-            calls_saturated = 1;
+            __builtin_add_overflow(t->calls, r->counters[0], &t->calls)) {
+            t->calls = UINT64_MAX;
+            t->calls_saturated = 1;
         }
         if (r->kind != PB_REC_FUNCTION && r->ctx != PB_NONE) {
             size_t n = 0;
-            if (pb_profile_context(p, r->ctx, &n) && n > max_depth) max_depth = n;
+            if (pb_profile_context(p, r->ctx, &n) && n > t->max_depth) t->max_depth = n;
             ctxs[nctx++] = r->ctx;
         }
     }
     qsort(ctxs, nctx, sizeof *ctxs, cmp_u32);
-    size_t distinct = 0;
     for (size_t i = 0; i < nctx; i++)
-        if (i == 0 || ctxs[i] != ctxs[i - 1]) distinct++;
+        if (i == 0 || ctxs[i] != ctxs[i - 1]) t->contexts++;
     free(ctxs);
+    return 0;
+}
 
-    char version[64];
-    put_version(p, version, sizeof version);
-    if (json) {
-        pb_buf *b = &v->js;
-        pbi_buf_reset(b);
-        pbi_buf_puts(b, "{\"format_version\": \"" PBI_REPORT_SHOW_JAVA "\", \"view\": \"java\", ");
-        pbi_json_put_text_member(b, "input", input_name, strlen(input_name), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_puts(b, ",\n \"summary\": {");
-        pbi_json_put_text_member(b, "version", version, strlen(version), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_printf(b, ", \"types\": %zu, \"methods\": %zu, \"entries\": %zu, \"sections\": {",
-                       pb_profile_symbol_count(p), pb_profile_method_count(p), nrec);
-        for (size_t k = 0, any = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
-            int kind = section_order[k];
-            if (kind == PB_REC_FUNCTION && per_kind[kind] == 0) continue;
-            pbi_buf_printf(b, "%s\"%s\": %zu", any++ ? ", " : "", section_keys[kind], per_kind[kind]);
-        }
-        pbi_buf_printf(b,
-                       "}, \"total_call_count\": %" PRIu64 ", \"total_call_count_saturated\": %s, \"contexts\": %zu, "
-                       "\"max_context_depth\": %" PRIu64 "}",
-                       calls, calls_saturated ? "true" : "false", distinct, max_depth);
-        if (pbi_buf_failed(b)) return PB_ENOMEM;
-        fwrite(b->data, 1, b->len, v->out);
-        return 0;
+static int print_summary_json(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
+    const pb_profile *p = v->p;
+    pb_buf *b = &v->js;
+    pbi_buf_reset(b);
+    pbi_buf_puts(b, "{\"format_version\": \"" PBI_REPORT_SHOW_JAVA "\", \"view\": \"java\", ");
+    pbi_json_put_text_member(b, "input", input_name, strlen(input_name), PBI_JSON_HEX_SUFFIX);
+    pbi_buf_puts(b, ",\n \"summary\": {");
+    pbi_json_put_text_member(b, "version", version, strlen(version), PBI_JSON_HEX_SUFFIX);
+    pbi_buf_printf(b, ", \"types\": %zu, \"methods\": %zu, \"entries\": %zu, \"sections\": {",
+                   pb_profile_symbol_count(p), pb_profile_method_count(p), nrec);
+    for (size_t k = 0, any = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
+        int kind = section_order[k];
+        if (kind == PB_REC_FUNCTION && t->per_kind[kind] == 0) continue;
+        pbi_buf_printf(b, "%s\"%s\": %zu", any++ ? ", " : "", section_keys[kind], t->per_kind[kind]);
     }
+    pbi_buf_printf(b,
+                   "}, \"total_call_count\": %" PRIu64 ", \"total_call_count_saturated\": %s, \"contexts\": %zu, "
+                   "\"max_context_depth\": %" PRIu64 "}",
+                   t->calls, t->calls_saturated ? "true" : "false", t->contexts, t->max_depth);
+    if (pbi_buf_failed(b)) return PB_ENOMEM;
+    fwrite(b->data, 1, b->len, v->out);
+    return 0;
+}
+
+static void print_summary_text(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
+    const pb_profile *p = v->p;
     fprintf(v->out, "iprof profile %s\n", input_name);
     fprintf(v->out, "  version:           %s\n", version);
     fprintf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
@@ -339,12 +347,21 @@ static int print_summary(view *v, const char *input_name, size_t nrec, int json)
     fprintf(v->out, "  entries:           %zu\n", nrec);
     for (size_t k = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
         int kind = section_order[k];
-        if (kind == PB_REC_FUNCTION && per_kind[kind] == 0) continue;
-        fprintf(v->out, "    %-24s %zu\n", section_names[kind], per_kind[kind]);
+        if (kind == PB_REC_FUNCTION && t->per_kind[kind] == 0) continue;
+        fprintf(v->out, "    %-24s %zu\n", section_names[kind], t->per_kind[kind]);
     }
-    fprintf(v->out, "  total call count:  %" PRIu64 "%s\n", calls, calls_saturated ? " (saturated)" : "");
-    fprintf(v->out, "  contexts:          %zu\n", distinct);
-    fprintf(v->out, "  max context depth: %" PRIu64 "\n", max_depth);
+    fprintf(v->out, "  total call count:  %" PRIu64 "%s\n", t->calls, t->calls_saturated ? " (saturated)" : "");
+    fprintf(v->out, "  contexts:          %zu\n", t->contexts);
+    fprintf(v->out, "  max context depth: %" PRIu64 "\n", t->max_depth);
+}
+
+static int print_summary(view *v, const char *input_name, size_t nrec, int json) {
+    tally t;
+    if (count_entries(v->p, nrec, &t)) return PB_ENOMEM;
+    char version[64];
+    put_version(v->p, version, sizeof version);
+    if (json) return print_summary_json(v, input_name, nrec, version, &t);
+    print_summary_text(v, input_name, nrec, version, &t);
     return 0;
 }
 
