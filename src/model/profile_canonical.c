@@ -318,10 +318,11 @@ static int build(canon *c) {
     return canon_records(c);
 }
 
-static void commit(canon *c) {
-    pb_profile *p = c->p;
-    size_t nr = p->num_recs;
-    for (size_t i = 0; i < nr; i++) {
+/* The records in their new order, with the new ids of their names,
+ * contexts, layouts and value symbols, into c->recs (and c->rnames). */
+static void renumber_records(canon *c) {
+    const pb_profile *p = c->p;
+    for (size_t i = 0; i < p->num_recs; i++) {
         uint32_t o = c->order[i];
         pb_record r = p->recs[o];
         if (r.kind == PB_REC_FUNCTION) r.name = c->str_new[r.name];
@@ -337,6 +338,13 @@ static void commit(canon *c) {
         c->recs[i] = r;
         if (c->rnames && o < p->num_rnames) c->rnames[i] = p->rnames[o];
     }
+}
+
+/* The profile takes c's new tables (freeing its old ones); c owns none
+ * of them afterwards. */
+static void adopt_tables(canon *c) {
+    pb_profile *p = c->p;
+    size_t nr = p->num_recs;
     pbi_intern_free(&p->strs);
     p->strs = c->strs;
     pbi_intern_free(&p->sym_keys);
@@ -366,15 +374,6 @@ static void commit(canon *c) {
     free(p->key_slots);
     p->key_slots = c->key_slots;
     p->key_nslots = c->key_nslots;
-    p->fn_name_bound = UINT32_MAX; /* names renumbered: look keys up again */
-    for (size_t i = 0; i < nr; i++) {
-        size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(&p->recs[i]) & mask;
-        while (p->key_slots[b]) b = (b + 1) & mask;
-        p->key_slots[b] = (uint32_t)i + 1;
-    }
-    p->key_indexed = nr;
-    pbi_invalidate_record_caches(p);
-    pbi_invalidate_method_caches(p);
     memset(&c->strs, 0, sizeof c->strs);
     memset(&c->sym_keys, 0, sizeof c->sym_keys);
     memset(&c->meth_keys, 0, sizeof c->meth_keys);
@@ -386,6 +385,27 @@ static void commit(canon *c) {
     c->recs = NULL;
     c->rnames = NULL;
     c->key_slots = NULL;
+}
+
+/* The record keys' index over the new order (the slots came empty with
+ * the tables), and the caches that held old ids dropped. */
+static void reindex(pb_profile *p) {
+    size_t nr = p->num_recs;
+    p->fn_name_bound = UINT32_MAX; /* names renumbered: look keys up again */
+    for (size_t i = 0; i < nr; i++) {
+        size_t mask = p->key_nslots - 1, b = (size_t)pbi_record_key_hash(&p->recs[i]) & mask;
+        while (p->key_slots[b]) b = (b + 1) & mask;
+        p->key_slots[b] = (uint32_t)i + 1;
+    }
+    p->key_indexed = nr;
+    pbi_invalidate_record_caches(p);
+    pbi_invalidate_method_caches(p);
+}
+
+static void commit(canon *c) {
+    renumber_records(c);
+    adopt_tables(c);
+    reindex(c->p);
 }
 
 int pb_profile_canonicalize(pb_profile *p, pb_error *err) {
