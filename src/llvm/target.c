@@ -23,15 +23,27 @@ static const struct {
 #undef PBI_X
 };
 
+static const struct {
+    int since, until;
+    const char *meaning;
+} cov_features[] = {
+#define PBI_X(id, since, until, meaning) {since, until, meaning},
+    PBI_LLVM_COV_FEATURES(PBI_X)
+#undef PBI_X
+};
+
 _Static_assert(sizeof releases / sizeof releases[0] == PBI_LLVM_MAX - PBI_LLVM_MIN + 1,
                "one row per release from PBI_LLVM_MIN to PBI_LLVM_MAX");
 
 int pbi_llvm_target_of(int release, pbi_llvm_target *out) {
     if (release < PBI_LLVM_MIN || release > PBI_LLVM_MAX) return PB_EINVAL;
     size_t i = (size_t)(release - PBI_LLVM_MIN);
-    pbi_llvm_target t = {release, releases[i].raw, releases[i].indexed, 0, 0};
+    pbi_llvm_target t = {release, releases[i].raw, releases[i].indexed, 0, 0, 0};
     for (size_t f = 0; f < PBI_LF_COUNT_; f++)
         if (features[f].since <= release && release <= features[f].until) t.features |= UINT64_C(1) << f;
+    for (size_t f = 0; f < PBI_LC_COUNT_; f++)
+        if (cov_features[f].since <= release && release <= cov_features[f].until)
+            t.cov_features |= UINT64_C(1) << f;
     *out = t;
     return 0;
 }

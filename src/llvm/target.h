@@ -168,10 +168,32 @@ typedef struct pbi_llvm_target {
     int chosen;               /* 1: named by the user (the CLI's --llvm-version, its
                                  environment variable or the llvm-profdata-N name);
                                  0: the default (pbi_llvm_target_of sets 0) */
+    uint64_t cov_features;    /* bit (1 << PBI_LC_x): llvm-cov's rows below */
 } pbi_llvm_target;
 
 static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f) {
     return (int)((t->features >> f) & 1u);
+}
+
+/*
+ * llvm-cov's behaviours by release (src/coverage/: export, report, their
+ * options and the evaluation), one row each, as PBI_LLVM_FEATURES above.
+ * Each row is verified against llvm-cov-N of 13-19 and 21-24 by
+ * tests/interop/cov_llvm.sh unless its meaning says otherwise.
+ */
+/*   id                     since until         meaning */
+#define PBI_LLVM_COV_FEATURES(X)     X(READS_COVMAP_V7,        18, PBI_LLVM_NOW, "reads coverage-mapping version 7 (MC/DC; 13-17 refuse clang-18+ binaries)")
+
+enum pbi_llvm_cov_feature {
+#define PBI_X(id, since, until, meaning) PBI_LC_##id,
+    PBI_LLVM_COV_FEATURES(PBI_X)
+#undef PBI_X
+    PBI_LC_COUNT_
+};
+_Static_assert(PBI_LC_COUNT_ <= 64, "llvm-cov features are bits of a uint64_t");
+
+static inline int pbi_llvm_cov_has(const pbi_llvm_target *t, enum pbi_llvm_cov_feature f) {
+    return (int)((t->cov_features >> f) & 1u);
 }
 
 /* The target of release r. Returns 0, or PB_EINVAL when r is outside

@@ -4,7 +4,7 @@
 # no circle between modules of src/ and formats/, through quoted #includes or
 # through calls of pb_/pbi_ functions defined in another module, and no
 # module uses a room above its own (util < model < llvm < stream < merge <
-# bridge < formats < registry < merger < analysis < access < cli). tests/tools/layers.py prints
+# bridge < formats < registry < merger < coverage < analysis < access < cli). tests/tools/layers.py prints
 # each circle and each upward edge with the line that makes it.
 set -euo pipefail
 : "${PB_SOURCE_DIR:?}"

@@ -32,6 +32,7 @@ ROOMS = [
     ("formats", ["formats/"]),
     ("registry", ["src/registry/"]),
     ("merger", ["src/merger/"]),
+    ("coverage", ["src/coverage/"]),
     ("analysis", ["src/analysis/"]),
     ("access", ["src/access/"]),
     ("cli", ["src/cli/"]),

@@ -1,0 +1,166 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_mapping.h -- what an object's coverage sections hold, decoded
+ * (internal): LLVM's CoverageMappingRecord for every function of every
+ * object, with the filenames resolved. The reader (cov_read_*.c) fills it;
+ * the evaluator (cov_eval.h) turns it and a profile into counted regions.
+ *
+ * THE table of coverage-mapping versions and of region kinds is here, as
+ * formats/raw/raw_layout.h is for raw headers: nothing else spells a version
+ * number or a region kind's code.
+ *
+ * Sections (ELF): __llvm_covmap (one header + filenames per translation
+ * unit), __llvm_covfun (v4+: one record per function, 8-aligned), and
+ * __llvm_prf_names (the names NameRef points at), read with libelf.
+ */
+#ifndef PB_COVERAGE_COV_MAPPING_H
+#define PB_COVERAGE_COV_MAPPING_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "llvm/target.h"
+#include "profbridge/error.h"
+#include "util/arena.h"
+
+/* Coverage-mapping format versions as stored in the covmap header
+ * (CovMapVersion: stored value = version - 1). Which clang writes each, and
+ * what changed (LLVM's CoverageMapping.h, CovMapVersion):
+ *   name  stored  clang    change                                      */
+#define PBI_COV_VERSIONS(X)                                                                    \
+    X(V4, 3, 11, "compressed filenames, function records in __llvm_covfun")                   \
+    X(V5, 4, 12, "branch regions")                                                              \
+    X(V6, 5, 13, "filenames[0] of a TU is its compilation directory")                          \
+    X(V7, 6, 18, "MC/DC decision and branch regions")
+
+enum pbi_cov_version {
+#define PBI_X(name, stored, clang, what) PBI_COV_##name = (stored),
+    PBI_COV_VERSIONS(PBI_X)
+#undef PBI_X
+};
+#define PBI_COV_VERSION_MIN PBI_COV_V4
+#define PBI_COV_VERSION_MAX PBI_COV_V7
+
+/* Region kinds: code of CounterMappingRegion::RegionKind (also the last
+ * field of llvm-cov export's JSON region arrays). */
+#define PBI_COV_REGION_KINDS(X)          \
+    X(CODE, 0, "code")                   \
+    X(EXPANSION, 1, "expansion")         \
+    X(SKIPPED, 2, "skipped")             \
+    X(GAP, 3, "gap")                     \
+    X(BRANCH, 4, "branch")               \
+    X(MCDC_DECISION, 5, "mcdc-decision") \
+    X(MCDC_BRANCH, 6, "mcdc-branch")
+
+enum pbi_cov_region_kind {
+#define PBI_X(name, code, word) PBI_COV_REGION_##name = (code),
+    PBI_COV_REGION_KINDS(PBI_X)
+#undef PBI_X
+};
+
+/* A counter: LLVM's Counter (Zero, a reference to counter `id`, or expression `id`). */
+enum pbi_cov_counter_kind { PBI_COV_ZERO = 0, PBI_COV_REF = 1, PBI_COV_EXPR = 2 };
+typedef struct pbi_cov_counter {
+    uint8_t kind; /* enum pbi_cov_counter_kind */
+    uint32_t id;
+} pbi_cov_counter;
+
+/* An expression: lhs - rhs or lhs + rhs (CounterExpression). */
+enum pbi_cov_expr_kind { PBI_COV_SUBTRACT = 0, PBI_COV_ADD = 1 };
+typedef struct pbi_cov_expr {
+    uint8_t kind; /* enum pbi_cov_expr_kind */
+    pbi_cov_counter lhs, rhs;
+} pbi_cov_expr;
+
+/* MC/DC condition ids are 0-based here, -1 for "none" (LLVM 19's
+ * mcdc::ConditionID); the reader converts the 1-based form the sections
+ * store. */
+typedef struct pbi_cov_mcdc {
+    /* MCDC_DECISION */
+    uint32_t bitmap_idx;     /* as stored: a byte index in clang-18 binaries, a bit index
+                                in clang-19+ ones (llvm PR #82448; see pbi_cov_object.mcdc_bits) */
+    uint16_t num_conditions;
+    /* MCDC_BRANCH */
+    int16_t id;
+    int16_t true_id, false_id; /* next condition when true / false, -1: decision ends */
+} pbi_cov_mcdc;
+
+/* A region: CounterMappingRegion. Lines and columns are 1-based, as stored
+ * after delta decoding (line_end = line_start + NumLines). */
+typedef struct pbi_cov_region {
+    pbi_cov_counter count;
+    pbi_cov_counter false_count; /* BRANCH and MCDC_BRANCH; else Zero */
+    pbi_cov_mcdc mcdc;           /* MCDC_* only; else zeros */
+    uint32_t file_id;            /* index into the function's file-id map */
+    uint32_t expanded_file_id;   /* EXPANSION: the file id it expands; else 0 */
+    uint32_t line_start, col_start, line_end, col_end;
+    uint8_t kind;                /* enum pbi_cov_region_kind */
+} pbi_cov_region;
+
+/* One function's mapping (CoverageMappingRecord). */
+typedef struct pbi_cov_function {
+    uint64_t name_ref;   /* MD5 of the PGO name (NameRef) */
+    const char *name;    /* the PGO name from __llvm_prf_names; NULL: not found */
+    size_t name_len;
+    uint64_t hash;       /* FuncHash: structural hash, as in the profile */
+    uint64_t filenames_ref; /* the TU's filenames hash (v4+) */
+    /* file id -> filename (resolved: compilation directory, -compilation-dir
+     * and -path-equivalence applied as llvm-cov applies them) */
+    const char **filenames;
+    size_t nfilenames;
+    pbi_cov_expr *exprs;
+    size_t nexprs;
+    pbi_cov_region *regions; /* in stored order, file by file */
+    size_t nregions;
+    size_t object;       /* index of the object it came from */
+    uint64_t offset;     /* byte offset of its record in __llvm_covfun (for errors, dump) */
+} pbi_cov_function;
+
+/* Everything read from the objects, in LLVM's order: objects in the order
+ * given, records in section order, duplicates (the same NameRef in one
+ * object) resolved as CoverageMappingReader resolves them. */
+typedef struct pbi_cov_mapping {
+    pbi_cov_function *functions;
+    size_t nfunctions;
+    /* per object: */
+    size_t nobjects;
+    uint32_t *versions;  /* the highest stored coverage-mapping version seen in each */
+    int *mcdc_bits;      /* 1: MC/DC bitmap indices are bit indices (clang 19+: the
+                            binary's __llvm_profile_raw_version >= 10); 0: byte indices
+                            (clang 18) or no MC/DC */
+    uint32_t *raw_versions; /* __llvm_profile_raw_version of each object, 0 when absent */
+    pbi_arena arena;     /* owns every string and array above */
+} pbi_cov_mapping;
+
+/* How the objects are read (llvm-cov's options that act on reading). */
+typedef struct pbi_cov_read_options {
+    const char *compilation_dir; /* -compilation-dir: relative filenames are joined to it
+                                    instead of the TU's own directory (v6+); NULL: none */
+    const char *arch;            /* -arch (an ELF's machine name); NULL: any */
+    const pbi_llvm_target *t;    /* whose words errors use; NULL: the default release */
+    uint64_t max_inflation;      /* bound on a compressed filenames blob; 0: the default */
+} pbi_cov_read_options;
+
+/*
+ * Reads the coverage sections of the objects at paths[0..n) (ELF executables
+ * and shared objects; a path may be a pipe or FIFO) into *out, in order.
+ * Returns 0, or:
+ *   PB_EIO      a file cannot be opened or read (err->source: the path);
+ *   PB_EFORMAT  not an object, no coverage sections, or a malformed byte:
+ *               err names the file (source), the section and byte offset
+ *               (offset; path: "__llvm_covfun[3].regions[2].line_start") and what
+ *               was expected, in llvm-cov-N's words where it has some;
+ *   PB_ENOMEM   out of memory.
+ * On failure *out is empty (nothing to free); on success free it with
+ * pbi_cov_mapping_free.
+ */
+int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
+                 pb_error *err);
+
+/* The same for one object held in memory (the fuzz target, the unit tests):
+ * `name` is what errors call it. */
+int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, const char *name,
+                        const pbi_cov_read_options *o, pb_error *err);
+
+void pbi_cov_mapping_free(pbi_cov_mapping *m);
+
