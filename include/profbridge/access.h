@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "compare.h"
+#include "coverage.h"
 #include "error.h"
 #include "format.h"
 #include "merge.h"
@@ -138,6 +139,45 @@ int pb_overlap_options_new(pb_overlap_options **out, pb_error *err) PB_WARN_UNUS
 int pb_overlap_options_set(pb_overlap_options *o, const char *key, const char *value,
                            pb_error *err) PB_WARN_UNUSED;
 void pb_overlap_options_free(pb_overlap_options *o);
+
+/*
+ * Coverage options (coverage.h) on the heap, at PB_COV_OPTIONS_INIT, for
+ * pb_coverage_load. Keys are llvm-cov's option words:
+ *   "llvm-version"        13..24
+ *   "compilation-dir", "arch", "path-equivalence" ("from,to")   strings
+ *   "num-threads"         a number
+ *   "check-binary-ids", "empty-profile"   "1"/"0"
+ *   "name", "name-regex", "name-allowlist", "ignore-filename-regex",
+ *   "include-filename-regex", "sources"   lists: each set appends a value
+ * Returns as the read options; an unknown key is PB_EINVAL with err->path
+ * the key.
+ */
+int pb_cov_options_new(pb_cov_options **out, pb_error *err) PB_WARN_UNUSED;
+int pb_cov_options_set(pb_cov_options *o, const char *key, const char *value, pb_error *err) PB_WARN_UNUSED;
+/* How the profiles are read (NULL: defaults); ro must outlive every load
+ * made with o. */
+void pb_cov_options_set_read(pb_cov_options *o, const pb_read_options *ro);
+void pb_cov_options_set_diag(pb_cov_options *o, pb_diag_fn fn, void *ctx);
+void pb_cov_options_free(pb_cov_options *o);
+
+/*
+ * Export options (coverage.h) at PB_COV_EXPORT_OPTIONS_INIT. Keys: "format"
+ * ("text" or "json": llvm-cov's JSON; "lcov"), and the flags "summary-only",
+ * "skip-expansions", "skip-functions", "skip-branches",
+ * "unify-instantiations", "show-mcdc-non-executed-vectors" ("1"/"0").
+ * Report options at PB_COV_REPORT_OPTIONS_INIT: the flags "show-functions",
+ * "show-region-summary", "show-branch-summary",
+ * "show-instantiation-summary", "show-mcdc-summary", "use-color". Returns as
+ * the read options; an unknown key is PB_EINVAL with err->path the key.
+ */
+int pb_cov_export_options_new(pb_cov_export_options **out, pb_error *err) PB_WARN_UNUSED;
+int pb_cov_export_options_set(pb_cov_export_options *o, const char *key, const char *value,
+                              pb_error *err) PB_WARN_UNUSED;
+void pb_cov_export_options_free(pb_cov_export_options *o);
+int pb_cov_report_options_new(pb_cov_report_options **out, pb_error *err) PB_WARN_UNUSED;
+int pb_cov_report_options_set(pb_cov_report_options *o, const char *key, const char *value,
+                              pb_error *err) PB_WARN_UNUSED;
+void pb_cov_report_options_free(pb_cov_report_options *o);
 
 /* ------------------------------------------------------------------------ */
 /* Profile facts                                                             */

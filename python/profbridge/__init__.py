@@ -8,14 +8,17 @@ LLVM .profraw/.profdata/.proftext) through libprofbridge's public C API.
         print(r.name, hex(r.hash), r.counters)
     p.write("default.profdata", llvm_version=14)
     profbridge.merge(["a.profraw", (3, "b.profraw")], output="merged.profdata", threads=2)
+    cov = profbridge.coverage("./prog", ["default.profraw"], llvm_version=14)
+    print(cov.lcov())
 """
+from ._coverage import Coverage, CoverageFile, coverage
 from ._errors import ProfbridgeError
 from ._lib import lib as _clib
 from ._ops import Diff, DiffEntry, OverlapReport, diff, merge, overlap
 from ._profile import Frame, Method, Profile, Record, read
 
 __all__ = ["ProfbridgeError", "Profile", "Record", "Method", "Frame", "OverlapReport", "Diff", "DiffEntry",
-           "read", "merge", "overlap", "diff", "library_version"]
+           "Coverage", "CoverageFile", "read", "merge", "overlap", "diff", "coverage", "library_version"]
 __version__ = "0.1.0"
 
 

@@ -140,6 +140,22 @@ _PROTOS = {
                                  _POUT(_SZ), _POUT(_U64)]),
     "pb_diff_write": (_INT, [_P, _P, _P, _STR, _STR, _INT, _P, _P]),
     "pb_diff_free": (None, [_P]),
+    # coverage
+    "pb_cov_options_new": (_INT, [_POUT(_P), _P]),
+    "pb_cov_options_set": (_INT, [_P, _STR, _STR, _P]),
+    "pb_cov_options_set_read": (None, [_P, _P]),
+    "pb_cov_options_set_diag": (None, [_P, DIAG_FN, _P]),
+    "pb_cov_options_free": (None, [_P]),
+    "pb_cov_export_options_new": (_INT, [_POUT(_P), _P]),
+    "pb_cov_export_options_set": (_INT, [_P, _STR, _STR, _P]),
+    "pb_cov_export_options_free": (None, [_P]),
+    "pb_cov_report_options_new": (_INT, [_POUT(_P), _P]),
+    "pb_cov_report_options_set": (_INT, [_P, _STR, _STR, _P]),
+    "pb_cov_report_options_free": (None, [_P]),
+    "pb_coverage_load": (_INT, [_POUT(_P), _P, _SZ, _P, _POUT(_U64), _SZ, _P, _P]),
+    "pb_coverage_export": (_INT, [_P, _P, _P, _P]),
+    "pb_coverage_report": (_INT, [_P, _P, _P, _P]),
+    "pb_coverage_free": (None, [_P]),
 }
 
 for _name, (_res, _args) in _PROTOS.items():
