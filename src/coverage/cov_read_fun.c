@@ -38,6 +38,7 @@ typedef struct mr {
     const pbi_cov_trace *tr;
     pb_error *err;
     char where[64]; /* "regions[2]" etc.: the field's parent */
+    int quiet;      /* the caller traces the field itself (with its meaning) */
 } mr;
 
 static int m_uleb(mr *r, const char *field, uint64_t *v) {
@@ -49,7 +50,7 @@ static int m_uleb(mr *r, const char *field, uint64_t *v) {
     if (u == PBI_ULEB_OVERFLOW)
         return pbi_cov_bad(r->err, r->obj, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
                            PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
-    if (r->tr) {
+    if (r->tr && !r->quiet) {
         char f[128];
         snprintf(f, sizeof f, "[%zu].%s%s", r->rec, r->where, field);
         pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu", (unsigned long long)*v);
@@ -113,11 +114,27 @@ static int decode_counter(mr *r, const char *field, uint64_t v, size_t at, pbi_c
     return 0;
 }
 
+/* The meaning of an encoded counter, for the dump. */
+static void trace_counter(mr *r, const char *field, size_t at, uint64_t v, const pbi_cov_counter *c) {
+    if (!r->tr) return;
+    char f[128];
+    snprintf(f, sizeof f, "[%zu].%s%s", r->rec, r->where, field);
+    unsigned tag = (unsigned)(v & TAG_MASK);
+    if (c->kind == PBI_COV_ZERO) pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu = zero",
+                                                (unsigned long long)v);
+    else pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu = %s #%u", (unsigned long long)v,
+                        tag == 1 ? "counter" : tag == 2 ? "expression (subtract)" : "expression (add)", (unsigned)c->id);
+}
+
 static int read_counter(mr *r, const char *field, pbi_cov_expr *ex, size_t nex, pbi_cov_counter *c) {
     uint64_t v;
     size_t at = r->pos;
+    r->quiet = 1;
     int rc = m_max(r, field, UINT32_MAX, &v);
-    return rc ? rc : decode_counter(r, field, v, at, ex, nex, c);
+    r->quiet = 0;
+    if (!rc) rc = decode_counter(r, field, v, at, ex, nex, c);
+    if (!rc) trace_counter(r, field, at, v, c);
+    return rc;
 }
 
 static int region_kind(mr *r, uint64_t enc, size_t at, uint32_t nfiles, int mcdc_ok, pbi_cov_region *g) {
@@ -231,7 +248,7 @@ typedef struct scratch {
 static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
                   const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
                   const pbi_cov_trace *tr, scratch *s, pb_error *err) {
-    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, ""};
+    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, "", 0};
     uint64_t nfid, nex, v;
     int rc;
     if ((rc = m_size(&r, "nfile_ids", &nfid))) return rc;
@@ -274,13 +291,26 @@ static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t ba
             g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
             snprintf(r.where, sizeof r.where, "regions[%zu].", s->n);
             size_t at = r.pos;
-            if ((rc = m_max(&r, "counter_and_kind", UINT32_MAX, &v))) return rc;
+            r.quiet = 1;
+            rc = m_max(&r, "counter_and_kind", UINT32_MAX, &v);
+            r.quiet = 0;
+            if (rc) return rc;
             if (v & TAG_MASK) {
                 if ((rc = decode_counter(&r, "counter_and_kind", v, at, f->exprs, (size_t)nex, &g->count))) return rc;
+                trace_counter(&r, "counter_and_kind", at, v, &g->count);
             } else {
-                if ((rc = region_kind(&r, v, at, (uint32_t)nfid, mcdc_ok, g)) ||
-                    (rc = kind_fields(&r, f->exprs, (size_t)nex, mcdc19, g)))
-                    return rc;
+                if ((rc = region_kind(&r, v, at, (uint32_t)nfid, mcdc_ok, g))) return rc;
+                if (tr) {
+                    char tf[96];
+                    snprintf(tf, sizeof tf, "[%zu].%scounter_and_kind", rec, r.where);
+                    if (g->kind == PBI_COV_REGION_EXPANSION)
+                        pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, at, r.pos - at, tf, "%llu = expansion of file id %u",
+                                       (unsigned long long)v, (unsigned)g->expanded_file_id);
+                    else
+                        pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, at, r.pos - at, tf, "%llu = zero counter, kind %llu",
+                                       (unsigned long long)v, (unsigned long long)(v >> KIND_SHIFT));
+                }
+                if ((rc = kind_fields(&r, f->exprs, (size_t)nex, mcdc19, g))) return rc;
             }
             if ((rc = read_range(&r, &line, g))) return rc;
             if (tr) {
@@ -440,7 +470,7 @@ typedef struct rec {
 static int is_dummy(const pbi_cov_elf *o, const rec *x, pb_error *err, int *dummy) {
     *dummy = 0;
     if (x->hash) return 0;
-    mr r = {o->name, o->covfun.d, x->data, x->data + x->len, x->idx, NULL, err, ""};
+    mr r = {o->name, o->covfun.d, x->data, x->data + x->len, x->idx, NULL, err, "", 0};
     uint64_t v;
     int rc;
     if ((rc = m_size(&r, "nfile_ids", &v)) || v != 1) return rc;
