@@ -183,6 +183,7 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
  */
 /*   id                     since until         meaning */
 #define PBI_LLVM_COV_FEATURES(X)     X(READS_COVMAP_V7,        18, PBI_LLVM_NOW, "reads coverage-mapping version 7 (MC/DC; 13-17 refuse clang-18+ binaries)") \
+    X(MCDC_IDS_INT16,         19, PBI_LLVM_NOW, "MC/DC region fields: condition ids below 32767 and id 0 refused (18: any u32, 0 allowed)") \
     X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains (MCDCDecisionRecorder), test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: the branches after it, 2^n vectors by index") \
     X(EVAL_MCDC_BIT_INDEX,    19, PBI_LLVM_NOW, "MC/DC bitmap index in bits when the profile is indexed version 12+ (18: always bytes)") \
     X(EVAL_FOLDED_SIDES,      20, PBI_LLVM_NOW, "a branch side is folded on its own (TrueFolded/FalseFolded): totals count each unfolded side; an MC/DC condition is folded when either side is") \
