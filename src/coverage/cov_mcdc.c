@@ -265,9 +265,11 @@ static int walk19(build *b, int8_t *tv, size_t id, int64_t tvidx, size_t depth) 
             if (rc) return rc;
             continue;
         }
-        uint64_t bit = b->in->bit_index ? (uint64_t)d->mcdc.bitmap_idx * 8 + tv_index(tv, b->n)
-                                        : (uint64_t)((uint32_t)(d->mcdc.bitmap_idx - (uint32_t)b->ntv +
-                                                                (uint32_t)ntvidx));
+        /* a bit index (indexed v12+) ends at the decision's last vector;
+         * a byte index (v11) starts its 2^n vectors numbered by true bits */
+        uint64_t bit = b->in->bit_index ? (uint64_t)((uint32_t)(d->mcdc.bitmap_idx - (uint32_t)b->ntv +
+                                                                (uint32_t)ntvidx))
+                                        : (uint64_t)d->mcdc.bitmap_idx * 8 + tv_index(tv, b->n);
         if (!bit_at(b->in, bit)) continue;
         if (tv_push(&b->by[c], tv, b->n, (uint8_t)c)) return PB_ENOMEM;
     }
