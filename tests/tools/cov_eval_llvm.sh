@@ -10,7 +10,7 @@
 #   cov_eval_llvm.sh DUMP CORPUS [RELEASES...]
 # Exits 77 when the corpus or the tools are missing.
 set -u
-dump=$1 corpus=$2
+dump=$1 corpus=${PB_COV_CORPUS:-$2}
 shift 2
 here=$(cd "$(dirname "$0")" && pwd)
 [[ -x $dump && -f $corpus/COMPLETE ]] || { echo "no corpus or driver: skipped"; exit 77; }
