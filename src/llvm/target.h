@@ -192,7 +192,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
     X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)") \
     X(EVAL_MCDC_TV_BY_INDEX,  22, PBI_LLVM_NOW, "MC/DC executed test vectors: false outcomes then true, each by bitmap index (19-21: walk order; 22 is the first export that shows them)") \
-    X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)")
+    X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)") \
+    X(EVAL_SINGLE_BYTE_OR,    18, 19,           "single-byte coverage: regions over one span combine their counts by 'or' (19 verified; 21+ add them up)")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,
