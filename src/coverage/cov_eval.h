@@ -204,7 +204,7 @@ void pbi_cov_data_free(pbi_cov_data *d);
 int pbi_cov_lines(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
 /* The same by the rules of release t (NULL: the default release); the
  * mapped rule changed (PBI_LC_EVAL_LINE_ANY_ENTRY). pbi_cov_lines uses
- * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^26
+ * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^22
  * lines). */
 int pbi_cov_lines_for(const pbi_cov_data *d, const pbi_llvm_target *t, pbi_cov_line **out, size_t *n,
                       pb_error *err);

@@ -26,17 +26,22 @@ static void sum_branches(const pbi_llvm_target *t, const pbi_cov_counted_region 
     }
 }
 
+/* In a mapping clang writes, every file id is expanded once and the
+ * expansions form a tree; a damaged one can expand a file from itself
+ * (LLVM recurses until its stack ends) or from many places (2^depth
+ * walks). The walk stops at depth 256 and after 2^20 expansions. */
+#define MAX_EXPANSION_DEPTH 256
+#define MAX_EXPANSIONS (1u << 20)
+
 static int sum_expansions(const pbi_coverage *c, const pbi_cov_expansion *e, size_t n, pbi_cov_ratio *r,
-                          size_t depth, pb_error *err) {
-    /* An expansion cannot expand itself in a mapping clang writes; a
-     * damaged one could, and LLVM would recurse until its stack ends. */
-    if (depth > 256) return 0;
-    for (size_t i = 0; i < n; i++) {
+                          size_t depth, size_t *budget, pb_error *err) {
+    if (depth > MAX_EXPANSION_DEPTH) return 0;
+    for (size_t i = 0; i < n && *budget; i++, (*budget)--) {
         pbi_cov_data d;
         int rc = pbi_cov_for_expansion(c, &e[i], &d, err);
         if (rc) return rc;
         sum_branches(&c->t, d.branches, d.nbranches, r);
-        rc = sum_expansions(c, d.expansions, d.nexpansions, r, depth + 1, err);
+        rc = sum_expansions(c, d.expansions, d.nexpansions, r, depth + 1, budget, err);
         pbi_cov_data_free(&d);
         if (rc) return rc;
     }
@@ -73,7 +78,8 @@ int pbi_cov_fn_summarize(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn
     if (!rc) free(lines);
     if (!rc) {
         sum_branches(&c->t, d.branches, d.nbranches, &out->branches);
-        rc = sum_expansions(c, d.expansions, d.nexpansions, &out->branches, 0, err);
+        size_t budget = MAX_EXPANSIONS;
+        rc = sum_expansions(c, d.expansions, d.nexpansions, &out->branches, 0, &budget, err);
     }
     if (!rc) sum_mcdc(&c->t, d.mcdc, d.nmcdc, &out->mcdc);
     pbi_cov_data_free(&d);
