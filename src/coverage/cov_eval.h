@@ -220,4 +220,17 @@ int pbi_cov_fn_summarize(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn
 int pbi_cov_group_summarize(const pbi_coverage *c, const pbi_cov_group *g, pbi_cov_fn_summary *out,
                             pb_error *err);
 
+/*
+ * Added by the evaluator: one file's summary as llvm-cov's report and
+ * export compute it (CoverageReport::prepareSingleFileReport): for each
+ * instantiation group of the file, the summaries of the instantiations
+ * `keep` accepts (NULL: all) are added as instantiations; a group with
+ * one at least adds its group summary (ratios the best of the kept ones,
+ * count that of all of them) as a function. out->name is filename.
+ * Returns 0 or PB_ENOMEM.
+ */
+int pbi_cov_file_summarize(const pbi_coverage *c, const char *filename,
+                           int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx,
+                           pbi_cov_file_summary *out, pb_error *err);
+
 #endif

@@ -380,6 +380,11 @@ static void lookup_rules(void) {
     fx_free(&f);
 }
 
+static int keep_double(void *ctx, const pbi_cov_fn *fn) {
+    (void)ctx;
+    return strcmp(fn->name, "_Z1fIdEvT_") == 0;
+}
+
 /* Two functions whose first region starts at 1:1 are one instantiation
  * group; their names differ, so it is "Definition at line 1, column 1";
  * its count is the sum, each ratio the larger one. */
@@ -408,6 +413,23 @@ static void instantiation_group(void) {
     CU_ASSERT_EQUAL(s.regions.covered, 2);
     free(g[0].fns);
     free(g);
+    /* the file: all instantiations, then only the double one (the group's
+     * count stays that of both, 5) */
+    pbi_cov_file_summary fs;
+    CU_ASSERT_EQUAL(pbi_cov_file_summarize(f.c, "/src/a.c", NULL, NULL, &fs, &err), 0);
+    CU_ASSERT_EQUAL(fs.functions.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.covered, 1);
+    CU_ASSERT_EQUAL(fs.instantiations.total, 2);
+    CU_ASSERT_EQUAL(fs.instantiations.covered, 2);
+    CU_ASSERT_EQUAL(fs.regions.total, 2);
+    CU_ASSERT_EQUAL(fs.regions.covered, 2);
+    CU_ASSERT_EQUAL(fs.lines.total, 3);
+    CU_ASSERT_EQUAL(fs.lines.covered, 3);
+    CU_ASSERT_EQUAL(pbi_cov_file_summarize(f.c, "/src/a.c", keep_double, NULL, &fs, &err), 0);
+    CU_ASSERT_EQUAL(fs.instantiations.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.covered, 1);
+    CU_ASSERT_EQUAL(fs.regions.covered, 2);
     fx_free(&f);
 }
 
