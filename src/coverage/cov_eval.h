@@ -199,6 +199,12 @@ int pbi_cov_for_function(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_da
 int pbi_cov_for_expansion(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out,
                           pb_error *err);
 void pbi_cov_data_free(pbi_cov_data *d);
+/* Added by the evaluator: getCoverageForFile with FilteredOutFunctions --
+ * only the functions `keep` accepts (NULL: all) give the file their
+ * regions, expansions, branches and MC/DC records. Returns 0 or PB_ENOMEM. */
+int pbi_cov_for_file_kept(const pbi_coverage *c, const char *filename,
+                          int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx, pbi_cov_data *out,
+                          pb_error *err);
 
 /* The lines of d in order, from the first segment's line to the last's
  * (LineCoverageIterator). *out is the caller's: free(*out). */

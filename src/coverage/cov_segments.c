@@ -245,6 +245,12 @@ static int finish_view(const pbi_coverage *c, gather *g, int rc, pb_error *err) 
 }
 
 int pbi_cov_for_file(const pbi_coverage *c, const char *filename, pbi_cov_data *out, pb_error *err) {
+    return pbi_cov_for_file_kept(c, filename, NULL, NULL, out, err);
+}
+
+int pbi_cov_for_file_kept(const pbi_coverage *c, const char *filename,
+                          int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx, pbi_cov_data *out,
+                          pb_error *err) {
     memset(out, 0, sizeof *out);
     gather g = {out, NULL, 0, 0, 0, 0, 0};
     const pbi_cov_file_fns *e = pbi_cov_file_entry(c, filename);
@@ -252,6 +258,7 @@ int pbi_cov_for_file(const pbi_coverage *c, const char *filename, pbi_cov_data *
     int rc = 0;
     for (size_t i = 0; e && i < e->nfns && !rc; i++) {
         const pbi_cov_fn *fn = &c->fns[e->fns[i]];
+        if (keep && !keep(ctx, fn)) continue;
         long main = pbi_cov_main_file_id(fn);
         if (main >= 0 && strcmp(fn->filenames[main], filename) != 0) main = -1;
         rc = add_function(&g, fn, filename, -1, main, 1, !pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_FILE_BRANCHES_ALL));

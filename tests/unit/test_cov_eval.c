@@ -425,6 +425,17 @@ static void instantiation_group(void) {
     CU_ASSERT_EQUAL(fs.regions.covered, 2);
     CU_ASSERT_EQUAL(fs.lines.total, 3);
     CU_ASSERT_EQUAL(fs.lines.covered, 3);
+    /* the file's view of the double one alone: its count 3 at 1:1, 1 at 2:3 */
+    pbi_cov_data d;
+    CU_ASSERT_EQUAL_FATAL(pbi_cov_for_file_kept(f.c, "/src/a.c", keep_double, NULL, &d, &err), 0);
+    seg want[] = {{1, 1, 3, 1, 1, 0}, {2, 3, 1, 1, 1, 0}, {2, 9, 3, 1, 0, 0}, {3, 2, 0, 0, 0, 0}};
+    check_segments(&d, want, 4);
+    pbi_cov_data_free(&d);
+    /* both: the regions of one span add up, 2 + 3 and 0 + 1 */
+    CU_ASSERT_EQUAL_FATAL(pbi_cov_for_file(f.c, "/src/a.c", &d, &err), 0);
+    seg both[] = {{1, 1, 5, 1, 1, 0}, {2, 3, 1, 1, 1, 0}, {2, 9, 5, 1, 0, 0}, {3, 2, 0, 0, 0, 0}};
+    check_segments(&d, both, 4);
+    pbi_cov_data_free(&d);
     CU_ASSERT_EQUAL(pbi_cov_file_summarize(f.c, "/src/a.c", keep_double, NULL, &fs, &err), 0);
     CU_ASSERT_EQUAL(fs.instantiations.total, 1);
     CU_ASSERT_EQUAL(fs.functions.total, 1);
