@@ -3,10 +3,26 @@
 every file's segments, branches and summary. Prints the differences and
 exits 1 when there are some.
 
-    cov_eval_compare.py EXPORT.json OURS.json
+    cov_eval_compare.py EXPORT.json OURS.json [EXPORT.lcov]
+
+With the lcov export, every file's mapped lines and their counts (DA)
+are compared too.
 """
 import json
 import sys
+
+
+def lcov_lines(path):
+    """file -> [[line, count]] from the DA records of an lcov export"""
+    out, cur = {}, None
+    for ln in open(path):
+        ln = ln.rstrip("\n")
+        if ln.startswith("SF:"):
+            cur = out.setdefault(ln[3:], [])
+        elif ln.startswith("DA:") and cur is not None:
+            a, b = ln[3:].split(",")[:2]
+            cur.append([int(a), int(b)])
+    return out
 
 
 def main():
@@ -65,6 +81,13 @@ def main():
                 if a.get(k) != b.get(k):
                     bad += 1
                     print(f"function {a['name']}: {k} differs: llvm {str(a.get(k))[:200]} ours {str(b.get(k))[:200]}")
+    if len(sys.argv) > 3:
+        for name, lines in lcov_lines(sys.argv[3]).items():
+            o = ours.get(name)
+            if o is not None and o.get("lines") != lines:
+                bad += 1
+                diff = [(a, b) for a, b in zip(lines, o.get("lines", [])) if a != b][:3]
+                print(f"{name}: lines differ (lcov {len(lines)}, ours {len(o.get('lines', []))}) {diff}")
     sys.exit(1 if bad else 0)
 
 

@@ -93,6 +93,17 @@ static int print_file(const pbi_coverage *c, const char *fname, pb_error *err) {
         printf("%s", i ? "," : "");
         print_mcdc(d.mcdc[i]);
     }
+    printf("],\"lines\":[");
+    pbi_cov_line *ls;
+    size_t nl;
+    if (pbi_cov_lines(&d, &ls, &nl, err)) return 1;
+    int first = 1;
+    for (size_t i = 0; i < nl; i++) {
+        if (!ls[i].mapped) continue;
+        printf("%s[%u,%llu]", first ? "" : ",", ls[i].line, (unsigned long long)ls[i].count);
+        first = 0;
+    }
+    free(ls);
     printf("]");
     pbi_cov_data_free(&d);
     pbi_cov_file_summary fs;

@@ -5,7 +5,8 @@
 # N/P/OBJECTS, N/P/cov.profdata), cov_eval_dump (reader + profile +
 # evaluator) and `llvm-cov-N export` must agree on every file's segments,
 # branches, MC/DC records and summary and every function's name, count,
-# regions, branches and filenames (tests/tools/cov_eval_compare.py).
+# regions, branches and filenames, and with `export -format=lcov` on every
+# mapped line's count (tests/tools/cov_eval_compare.py).
 #
 #   cov_eval_llvm.sh DUMP CORPUS [RELEASES...]
 # With PB_COV_EVAL_CROSS=1, llvm-cov-N also reads the programs of every
@@ -34,12 +35,13 @@ for n in "${releases[@]}"; do
       echo "skip $p by llvm-cov-$n: it fails"
       continue
     fi
+    "llvm-cov-$n" export -format=lcov -instr-profile="$dir/cov.profdata" "${args[@]}" >"$work/llvm.lcov" 2>/dev/null
     if ! "$dump" "$n" "$dir/cov.profdata" "${objs[@]}" >"$work/ours.json" 2>"$work/err"; then
       echo "FAIL $p by llvm-cov-$n: driver: $(head -c 300 "$work/err")"
       fail=$((fail + 1))
       continue
     fi
-    if python3 "$here/cov_eval_compare.py" "$work/llvm.json" "$work/ours.json" >"$work/diff"; then
+    if python3 "$here/cov_eval_compare.py" "$work/llvm.json" "$work/ours.json" "$work/llvm.lcov" >"$work/diff"; then
       pass=$((pass + 1))
     else
       echo "FAIL $p by llvm-cov-$n:"
