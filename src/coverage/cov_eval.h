@@ -16,7 +16,8 @@
  *   pbi_cov_fn_summary      FunctionCoverageSummary
  *   pbi_cov_file_summary    FileCoverageSummary
  * Where a release computes differently, the evaluator asks the release
- * table (llvm/target.h, PBI_LF_COV_* rows); nobody compares release numbers.
+ * table (llvm/target.h, PBI_LLVM_COV_FEATURES: the PBI_LC_EVAL_* rows); nobody
+ * compares release numbers.
  */
 #ifndef PB_COVERAGE_COV_EVAL_H
 #define PB_COVERAGE_COV_EVAL_H
@@ -52,6 +53,12 @@ typedef struct pbi_cov_mcdc_record {
     uint8_t *folded;                   /* nconds: the condition is constant */
     uint8_t *covered;                  /* nconds: an independence pair was found */
     uint32_t *pair_a, *pair_b;         /* nconds: its pair's test vectors, 1-based as llvm-cov prints */
+    /* Added by the evaluator: LLVM keeps conditions by position (the order
+     * its recorder met the branches, condition 0 first; for clang's
+     * mappings this is the condition-id order) and maps a position to its
+     * id (PosToID). branches, folded, covered, pair_a/b and the columns of
+     * tv are by position; cond_ids[pos] is the condition id there. */
+    int16_t *cond_ids;                 /* nconds */
 } pbi_cov_mcdc_record;
 
 /* One function (FunctionRecord). */
@@ -96,6 +103,9 @@ typedef struct pbi_cov_data {
     size_t nbranches;
     const pbi_cov_mcdc_record **mcdc;
     size_t nmcdc;
+    /* Added by the evaluator: the release whose rules the view follows
+     * (the coverage's; pbi_cov_lines reads it). NULL: the default. */
+    const pbi_llvm_target *t;
 } pbi_cov_data;
 
 /* One line's statistics (LineCoverageStats, from LineCoverageIterator). */
@@ -115,6 +125,10 @@ typedef struct pbi_cov_group {
     uint32_t line, col;
     const pbi_cov_fn **fns;
     size_t nfns;
+    /* Added by the evaluator: the group's name when its functions' names
+     * differ ("Definition at line L, column C"), what the group summary
+     * names it. */
+    char def_name[64];
 } pbi_cov_group;
 
 /* Covered / total of one kind (RegionCoverageInfo, LineCoverageInfo, ...). */
@@ -185,10 +199,22 @@ int pbi_cov_for_function(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_da
 int pbi_cov_for_expansion(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out,
                           pb_error *err);
 void pbi_cov_data_free(pbi_cov_data *d);
+/* Added by the evaluator: getCoverageForFile with FilteredOutFunctions --
+ * only the functions `keep` accepts (NULL: all) give the file their
+ * regions, expansions, branches and MC/DC records. Returns 0 or PB_ENOMEM. */
+int pbi_cov_for_file_kept(const pbi_coverage *c, const char *filename,
+                          int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx, pbi_cov_data *out,
+                          pb_error *err);
 
 /* The lines of d in order, from the first segment's line to the last's
  * (LineCoverageIterator). *out is the caller's: free(*out). */
 int pbi_cov_lines(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
+/* The same by the rules of release t (NULL: the default release); the
+ * mapped rule changed (PBI_LC_EVAL_LINE_ANY_ENTRY). pbi_cov_lines uses
+ * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^22
+ * lines). */
+int pbi_cov_lines_for(const pbi_cov_data *d, const pbi_llvm_target *t, pbi_cov_line **out, size_t *n,
+                      pb_error *err);
 
 /* The instantiation groups of one file, sorted by line and column
  * (getInstantiationGroups). *out is the caller's: free each group's fns, then *out. */
@@ -200,5 +226,18 @@ int pbi_cov_groups(const pbi_coverage *c, const char *filename, pbi_cov_group **
 int pbi_cov_fn_summarize(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn_summary *out, pb_error *err);
 int pbi_cov_group_summarize(const pbi_coverage *c, const pbi_cov_group *g, pbi_cov_fn_summary *out,
                             pb_error *err);
+
+/*
+ * Added by the evaluator: one file's summary as llvm-cov's report and
+ * export compute it (CoverageReport::prepareSingleFileReport): for each
+ * instantiation group of the file, the summaries of the instantiations
+ * `keep` accepts (NULL: all) are added as instantiations; a group with
+ * one at least adds its group summary (ratios the best of the kept ones,
+ * count that of all of them) as a function. out->name is filename.
+ * Returns 0 or PB_ENOMEM.
+ */
+int pbi_cov_file_summarize(const pbi_coverage *c, const char *filename,
+                           int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx,
+                           pbi_cov_file_summary *out, pb_error *err);
 
 #endif
