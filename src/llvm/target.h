@@ -182,7 +182,16 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
  * tests/interop/cov_llvm.sh unless its meaning says otherwise.
  */
 /*   id                     since until         meaning */
-#define PBI_LLVM_COV_FEATURES(X)     X(READS_COVMAP_V7,        18, PBI_LLVM_NOW, "reads coverage-mapping version 7 (MC/DC; 13-17 refuse clang-18+ binaries)")
+#define PBI_LLVM_COV_FEATURES(X)     X(READS_COVMAP_V7,        18, PBI_LLVM_NOW, "reads coverage-mapping version 7 (MC/DC; 13-17 refuse clang-18+ binaries)") \
+    X(EXPORT_MCDC,            18, PBI_LLVM_NOW, "export has mcdc_records (files, functions) and the mcdc summaries") \
+    X(EXPORT_JSON_3_0,        21, PBI_LLVM_NOW, "export JSON version 3.0.1: an MC/DC record has its true/false decision counts and file id (before: 2.0.1; 20 not verified)") \
+    X(EXPORT_JSON_3_1,        22, PBI_LLVM_NOW, "export JSON version 3.1.0: an MC/DC record lists its executed test vectors") \
+    X(EXPORT_JSON_WRITE_ORDER, 23, PBI_LLVM_NOW, "export writes a file's filename and an expansion's filenames first and summaries in source order (lines, functions, instantiations, regions, branches, mcdc), not sorted") \
+    X(EXPORT_MCDC_NON_EXECUTED, 23, PBI_LLVM_NOW, "export has -show-mcdc-non-executed-vectors") \
+    X(EXPORT_SKIP_FOLDED,     21, PBI_LLVM_NOW, "export leaves out the branches folded on both sides (TrueFolded && FalseFolded) from functions, expansions and lcov; 20 not verified") \
+    X(EXPORT_UNIFY,           21, PBI_LLVM_NOW, "lcov sums the branches of instantiations at one place (-unify-instantiations, on by default)") \
+    X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
+    X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,

@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_api.c -- the public entry points of profbridge/coverage.h but the
+ * dump: options, pb_coverage_load (CodeCoverageTool::load: read the objects,
+ * merge the profiles as llvm-profdata-N merge would, evaluate, warn about
+ * mismatched functions, collect the sources), export, report and free.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coverage/cov_api.h"
+#include "coverage/cov_filter.h"
+#include "profbridge/merge.h"
+#include "util/api.h"
+#include "util/grow.h"
+
+/* Weak, as in cov_view.c: this file builds before the reader and the
+ * evaluator are merged beside it. */
+#pragma weak pbi_cov_read
+#pragma weak pbi_cov_mapping_free
+#pragma weak pbi_cov_eval
+#pragma weak pbi_coverage_free
+#pragma weak pbi_cov_mismatch_count
+#pragma weak pbi_cov_mismatch_at
+
+#define PBI_COV_OPTIONS_INIT_FN(name, NAME)                                                     \
+    int pb_##name##_options_init(pb_##name##_options *o, unsigned version) {                    \
+        if (!o || version < 1 || version > PB_##NAME##_OPTIONS_VERSION) return PB_EINVAL;         \
+        pb_##name##_options d = PB_##NAME##_OPTIONS_INIT;                                        \
+        d.version = version;                                                                     \
+        *o = d;                                                                                  \
+        return PB_OK;                                                                            \
+    }
+PBI_COV_OPTIONS_INIT_FN(cov, COV)
+PBI_COV_OPTIONS_INIT_FN(cov_export, COV_EXPORT)
+PBI_COV_OPTIONS_INIT_FN(cov_report, COV_REPORT)
+
+void pb_coverage_free(pb_coverage *c) {
+    if (!c) return;
+    if (c->ev && pbi_coverage_free) pbi_coverage_free(c->ev);
+    pb_profile_free(c->prof);
+    if (pbi_cov_mapping_free) pbi_cov_mapping_free(&c->map);
+    pbi_cov_free_regexes(c->ignore, c->nignore);
+    pbi_cov_free_regexes(c->include, c->ninclude);
+    for (size_t i = 0; i < c->nsources; i++) free(c->sources[i]);
+    free(c->sources);
+    free(c);
+}
+
+/* The name filters do nothing for export and report; a bad one is still
+ * an error, as llvm-cov checks them. */
+static int check_name_filters(const pb_cov_options *o, pb_error *err) {
+    regex_t *v = NULL;
+    size_t n = 0;
+    int rc = pbi_cov_compile_regexes(o->name_regexes, o->nname_regexes, "name_regex", &v, &n, err);
+    pbi_cov_free_regexes(v, n);
+    return rc;
+}
+
+static int compile_filters(pb_coverage *c, const pb_cov_options *o, pb_error *err) {
+    int rc = check_name_filters(o, err);
+    if (rc == 0)
+        rc = pbi_cov_compile_regexes(o->ignore_filename_regexes, o->nignore_filename_regexes, "ignore_filename_regex",
+                                     &c->ignore, &c->nignore, err);
+    if (rc == 0)
+        rc = pbi_cov_compile_regexes(o->include_filename_regexes, o->ninclude_filename_regexes,
+                                     "include_filename_regex", &c->include, &c->ninclude, err);
+    return rc;
+}
+
+/* The profiles merged as llvm-profdata-N merge merges them, or (with
+ * -empty-profile) an empty one. */
+static int read_profiles(pb_coverage *c, const char *const *profiles, const uint64_t *weights, size_t n,
+                         const pb_cov_options *o, pb_error *err) {
+    if (o->empty_profile || n == 0) return pb_profile_new(&c->prof, err);
+    pb_merger_options mo = PB_MERGER_OPTIONS_INIT;
+    mo.llvm_release = c->t.release;
+    mo.threads = 1;
+    mo.read = o->read;
+    mo.diag = o->diag;
+    mo.diag_ctx = o->diag_ctx;
+    pb_merger *m = NULL;
+    int rc = pb_merger_new(&m, &mo, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        if (!profiles[i]) rc = pbi_null_arg(err, "pb_coverage_load", "profiles[i]");
+        else rc = pb_merger_add_file(m, profiles[i], weights ? weights[i] : 1, err);
+    }
+    if (rc == 0) rc = pb_merger_run(m, &c->prof, err);
+    pb_merger_free(m);
+    return rc;
+}
+
+/* "N functions have mismatched data", then one diagnostic per function. */
+static void warn_mismatches(const pb_coverage *c, const pb_cov_options *o) {
+    size_t n = pbi_cov_mismatch_count(c->ev);
+    if (!n || !o->diag) return;
+    pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, NULL, PB_NO_OFFSET, PB_COV_MISMATCHED,
+            "%zu functions have mismatched data", n);
+    for (size_t i = 0; i < n; i++) {
+        const pbi_cov_mismatch *m = pbi_cov_mismatch_at(c->ev, i);
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, m->filename, PB_NO_OFFSET, PB_COV_MISMATCH_FUNCTION,
+                "%s: hash in the binary 0x%" PRIx64 ", in the profile 0x%" PRIx64, m->name, m->binary_hash,
+                m->profile_hash);
+    }
+}
+
+static int load(pb_coverage *c, const char *const *objects, size_t nobjects, const char *const *profiles,
+                const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
+    c->view = pbi_cov_eval_view();
+    if (!c->view || !pbi_cov_reader_built())
+        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
+                            "this build has no coverage-mapping reader or evaluator");
+    int rc = compile_filters(c, o, err);
+    if (rc) return rc;
+    pbi_cov_read_options ro;
+    memset(&ro, 0, sizeof ro);
+    ro.compilation_dir = o->compilation_dir;
+    ro.arch = o->arch;
+    ro.t = &c->t;
+    rc = pbi_cov_read(&c->map, objects, nobjects, &ro, err);
+    if (rc) return rc;
+    rc = read_profiles(c, profiles, weights, nprofiles, o, err);
+    if (rc) return rc;
+    pbi_cov_eval_options eo;
+    memset(&eo, 0, sizeof eo);
+    eo.t = &c->t;
+    rc = pbi_cov_eval(&c->map, c->prof, &eo, &c->ev, err);
+    if (rc) return rc;
+    warn_mismatches(c, o);
+    return pbi_cov_collect_sources(c, o, err);
+}
+
+int pb_coverage_load(pb_coverage **out, const char *const *objects, size_t nobjects, const char *const *profiles,
+                     const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
+    pbi_api_enter(err);
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    *out = NULL;
+    if (!objects || !nobjects) return pbi_null_arg(err, __func__, "objects");
+    if (!o) return pbi_null_arg(err, __func__, "o");
+    if (nprofiles && !profiles) return pbi_null_arg(err, __func__, "profiles");
+    if (pbi_check_version(err, "pb_cov_options", o->version, PB_COV_OPTIONS_VERSION)) return PB_EINVAL;
+    for (size_t i = 0; i < nobjects; i++)
+        if (!objects[i]) return pbi_null_arg(err, __func__, "objects[i]");
+    for (size_t i = 0; weights && i < nprofiles; i++)
+        if (weights[i] == 0)
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "weights", "weight of profile %zu is 0", i);
+    pb_coverage *c = calloc(1, sizeof *c);
+    if (!c) return pbi_nomem(err, "coverage");
+    int release = o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT;
+    if (pbi_llvm_target_of(release, &c->t)) {
+        free(c);
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "LLVM release %d unknown (13..24)",
+                            o->llvm_release);
+    }
+    c->t.chosen = o->llvm_release != 0;
+    int rc = load(c, objects, nobjects, profiles, weights, nprofiles, o, err);
+    if (rc) {
+        pb_coverage_free(c);
+        return rc;
+    }
+    *out = c;
+    return PB_OK;
+}
+
+int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
+    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
+    if (!b->len) return 0;
+    return pb_sink_write(out, b->data, b->len, err);
+}
+
+static int write_all(const pb_coverage *c, const void *o, int (*w)(const pb_coverage *, const void *, pb_buf *, pb_error *),
+                     pb_sink *out, pb_error *err) {
+    pb_buf b = PB_BUF_INIT;
+    int rc = w(c, o, &b, err);
+    if (rc == 0) rc = pbi_cov_flush(&b, out, err);
+    pbi_buf_free(&b);
+    return rc;
+}
+
+static int json_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
+    return pbi_cov_export_json(c, o, b, err);
+}
+static int lcov_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
+    return pbi_cov_export_lcov(c, o, b, err);
+}
+static int report_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
+    return pbi_cov_report_text(c, o, b, err);
+}
+
+int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!c) return pbi_null_arg(err, __func__, "c");
+    if (!o) return pbi_null_arg(err, __func__, "o");
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (pbi_check_version(err, "pb_cov_export_options", o->version, PB_COV_EXPORT_OPTIONS_VERSION)) return PB_EINVAL;
+    if (o->format == PB_COV_JSON) return write_all(c, o, json_w, out, err);
+    if (o->format == PB_COV_LCOV) return write_all(c, o, lcov_w, out, err);
+    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "format", "unknown export format %d", o->format);
+}
+
+int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_sink *out, pb_error *err) {
+    pbi_api_enter(err);
+    if (!c) return pbi_null_arg(err, __func__, "c");
+    if (!o) return pbi_null_arg(err, __func__, "o");
+    if (!out) return pbi_null_arg(err, __func__, "out");
+    if (pbi_check_version(err, "pb_cov_report_options", o->version, PB_COV_REPORT_OPTIONS_VERSION)) return PB_EINVAL;
+    return write_all(c, o, report_w, out, err);
+}

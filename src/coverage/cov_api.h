@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_api.h -- what a loaded pb_coverage holds, and the pieces export and
+ * report share (internal): the list of source files llvm-cov's
+ * CodeCoverageTool would hand to its exporter or report (SOURCES, or every
+ * file minus -ignore-filename-regex), and FileCoverageSummary as
+ * CoverageReport::prepareFileReports computes it.
+ */
+#ifndef PB_COVERAGE_COV_API_H
+#define PB_COVERAGE_COV_API_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "coverage/cov_eval.h"
+#include "coverage/cov_mapping.h"
+#include "llvm/target.h"
+#include "profbridge/coverage.h"
+#include "util/buf.h"
+
+/* The evaluator's answers that export and report use (cov_eval.h), as
+ * pointers: cov_view.c points them at the evaluator, the unit tests at
+ * hand-built data. */
+typedef struct pbi_cov_view {
+    size_t (*fn_count)(const pbi_coverage *c);
+    const pbi_cov_fn *(*fn_at)(const pbi_coverage *c, size_t i);
+    size_t (*file_count)(const pbi_coverage *c);
+    const char *(*file_at)(const pbi_coverage *c, size_t i);
+    int (*for_file)(const pbi_coverage *c, const char *filename, pbi_cov_data *out, pb_error *err);
+    int (*for_expansion)(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out, pb_error *err);
+    void (*data_free)(pbi_cov_data *d);
+    int (*lines)(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
+    int (*groups)(const pbi_coverage *c, const char *filename, pbi_cov_group **out, size_t *n, pb_error *err);
+    int (*fn_summarize)(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn_summary *out, pb_error *err);
+    int (*group_summarize)(const pbi_coverage *c, const pbi_cov_group *g, pbi_cov_fn_summary *out,
+                           pb_error *err);
+} pbi_cov_view;
+
+/* The evaluator's view, or NULL when this build has no evaluator. */
+const pbi_cov_view *pbi_cov_eval_view(void);
+/* 1 when this build has the coverage-mapping reader. */
+int pbi_cov_reader_built(void);
+
+struct pb_coverage {
+    const pbi_cov_view *view;
+    pbi_llvm_target t;
+    pbi_cov_mapping map;
+    pb_profile *prof;
+    pbi_coverage *ev;       /* evaluated (the unit tests: their own data) */
+    /* -ignore-filename-regex and -include-filename-regex, compiled */
+    regex_t *ignore;
+    size_t nignore;
+    regex_t *include;
+    size_t ninclude;
+    /* The SOURCES operands that survived (absolute, dots removed, mapped back
+     * through -path-equivalence, present in the coverage), in operand order. */
+    char **sources;
+    size_t nsources;
+};
+
+/* 1 when llvm-cov's IgnoreFilenameFilters (and, 23+, the include filters)
+ * drop `filename`. */
+int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename);
+
+/* The files export and report walk: the sources when there are any, else
+ * every unique source file not ignored, sorted. *out (the array only; the
+ * strings are c's) is the caller's: free(*out). Returns 0 or PB_ENOMEM. */
+int pbi_cov_report_files(const pb_coverage *c, const char ***out, size_t *n, pb_error *err);
+
+/* FileCoverageSummary of `filename` (prepareSingleFileReport): per
+ * instantiation group, the group's summary added as one function, each
+ * instantiation counted. Returns 0 or PB_ENOMEM. */
+int pbi_cov_file_summarize(const pb_coverage *c, const char *filename, pbi_cov_file_summary *out,
+                           pb_error *err);
+
+/* a += b (FileCoverageSummary::operator+=). */
+void pbi_cov_file_summary_add(pbi_cov_file_summary *a, const pbi_cov_file_summary *b);
+
+/* getPercentCovered: 0 when the total is 0 (llvm-cov then prints "-" in
+ * report and 0 in export). */
+double pbi_cov_percent(pbi_cov_ratio r);
+
+/* The writers, one per output (cov_export_json.c, cov_export_lcov.c,
+ * cov_report.c), each into b (checked by the caller). */
+int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err);
+int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err);
+int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_error *err);
+
+/* Writes b to out, or PB_ENOMEM when b failed. */
+int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err);
+
+#endif

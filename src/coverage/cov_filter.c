@@ -1,0 +1,265 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_filter.c -- llvm-cov's filters that decide which files export and
+ * report see (CodeCoverage.cpp): -ignore-filename-regex (and, 23+,
+ * -include-filename-regex), and the SOURCES operands: made absolute with
+ * their dots removed, directories walked, the ones that do not exist
+ * dropped with llvm-cov's warning (kept when -path-equivalence is given),
+ * mapped back through -path-equivalence, and those the coverage does not
+ * name dropped (removeUnmappedInputs).
+ *
+ * The name filters (-name, -name-regex, -name-allowlist) only select what
+ * `llvm-cov show` prints; export and report ignore them, so here they are
+ * only checked (a regular expression that does not compile is an error).
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "coverage/cov_api.h"
+#include "coverage/cov_filter.h"
+#include "util/grow.h"
+
+int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option, regex_t **out, size_t *nout,
+                            pb_error *err) {
+    *out = NULL;
+    *nout = 0;
+    if (!n) return 0;
+    regex_t *v = calloc(n, sizeof *v);
+    if (!v) return pbi_nomem(err, option);
+    for (size_t i = 0; i < n; i++) {
+        int rc = src[i] ? regcomp(&v[i], src[i], REG_EXTENDED | REG_NOSUB) : REG_BADPAT;
+        if (rc) {
+            char why[128];
+            if (src[i]) regerror(rc, &v[i], why, sizeof why);
+            else snprintf(why, sizeof why, "NULL");
+            for (size_t k = 0; k < i; k++) regfree(&v[k]);
+            free(v);
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, option, "bad regular expression '%s': %s",
+                                src[i] ? src[i] : "", why);
+        }
+    }
+    *out = v;
+    *nout = n;
+    return 0;
+}
+
+void pbi_cov_free_regexes(regex_t *v, size_t n) {
+    for (size_t i = 0; i < n; i++) regfree(&v[i]);
+    free(v);
+}
+
+static int matches_any(const regex_t *v, size_t n, const char *s) {
+    for (size_t i = 0; i < n; i++)
+        if (regexec(&v[i], s, 0, NULL, 0) == 0) return 1;
+    return 0;
+}
+
+int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename) {
+    if (matches_any(c->ignore, c->nignore, filename)) return 1;
+    if (c->ninclude && !matches_any(c->include, c->ninclude, filename)) return 1;
+    return 0;
+}
+
+/* sys::path::remove_dots(remove_dot_dot = true) of an absolute path. */
+static void remove_dots(char *p) {
+    size_t parts[512], np = 0, w = 0, i = 0;
+    int abs = p[0] == '/';
+    char *out = p;
+    if (abs) w = 1, i = 1;
+    while (p[i]) {
+        while (p[i] == '/') i++;
+        if (!p[i]) break;
+        size_t s = i;
+        while (p[i] && p[i] != '/') i++;
+        size_t len = i - s;
+        if (len == 1 && p[s] == '.') continue;
+        if (len == 2 && p[s] == '.' && p[s + 1] == '.') {
+            if (np) {
+                w = parts[--np];
+                continue;
+            }
+            if (abs) continue;
+        }
+        if (np < 512) parts[np++] = w;
+        if (w > (size_t)abs) out[w++] = '/';
+        memmove(out + w, p + s, len);
+        w += len;
+    }
+    out[w] = '\0';
+}
+
+static char *absolute(const char *path) {
+    size_t n = strlen(path);
+    char *r;
+    if (path[0] == '/') {
+        r = malloc(n + 1);
+        if (r) memcpy(r, path, n + 1);
+    } else {
+        char cwd[4096];
+        if (!getcwd(cwd, sizeof cwd)) return NULL;
+        size_t m = strlen(cwd);
+        r = malloc(m + n + 2);
+        if (r) {
+            memcpy(r, cwd, m);
+            r[m] = '/';
+            memcpy(r + m + 1, path, n + 1);
+        }
+    }
+    if (r) remove_dots(r);
+    return r;
+}
+
+typedef struct source_list {
+    char **v;
+    size_t n, cap;
+} source_list;
+
+/* addCollectedPath */
+static int add_path(const pb_coverage *c, source_list *l, const char *path, pb_error *err) {
+    char *abs = absolute(path);
+    if (!abs) return pbi_nomem(err, "source path");
+    if (pbi_cov_filename_ignored(c, abs)) {
+        free(abs);
+        return 0;
+    }
+    if (pbi_grow_err((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, err)) {
+        free(abs);
+        return PB_ENOMEM;
+    }
+    l->v[l->n++] = abs;
+    return 0;
+}
+
+static int walk_dir(const pb_coverage *c, source_list *l, const char *dir, unsigned depth, pb_error *err) {
+    if (depth > 64) return 0;
+    DIR *d = opendir(dir);
+    if (!d) return 0;
+    struct dirent *e;
+    int rc = 0;
+    while (rc == 0 && (e = readdir(d)) != NULL) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        size_t n = strlen(dir) + strlen(e->d_name) + 2;
+        char *p = malloc(n);
+        if (!p) {
+            rc = pbi_nomem(err, "source path");
+            break;
+        }
+        snprintf(p, n, "%s/%s", dir, e->d_name);
+        struct stat st;
+        if (lstat(p, &st) == 0) {
+            if (S_ISREG(st.st_mode)) rc = add_path(c, l, p, err);
+            else if (S_ISDIR(st.st_mode)) rc = walk_dir(c, l, p, depth + 1, err);
+        }
+        free(p);
+    }
+    closedir(d);
+    return rc;
+}
+
+/* collectPaths */
+static int collect(const pb_coverage *c, source_list *l, const char *path, const pb_cov_options *o, pb_error *err) {
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (o->path_equivalence) return add_path(c, l, path, err);
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, path, PB_NO_OFFSET, "sources",
+                "Source file doesn't exist, proceeded by ignoring it.");
+        return 0;
+    }
+    if (S_ISREG(st.st_mode)) return add_path(c, l, path, err);
+    if (S_ISDIR(st.st_mode)) return walk_dir(c, l, path, 0, err);
+    return 0;
+}
+
+/* "from,to" of -path-equivalence with the trailing separator llvm-cov adds. */
+static char *with_slash(const char *s, size_t n) {
+    char *r = malloc(n + 2);
+    if (!r) return NULL;
+    memcpy(r, s, n);
+    r[n] = '\0';
+    remove_dots(r);
+    size_t m = strlen(r);
+    if (m && r[m - 1] != '/') r[m++] = '/', r[m] = '\0';
+    return r;
+}
+
+/* remapPathNames: a source that is some covered file's local name becomes
+ * that file's name in the coverage. */
+static int remap(const pb_coverage *c, source_list *l, const char *equiv, pb_error *err) {
+    const char *comma = strchr(equiv, ',');
+    if (!comma || comma == equiv || !comma[1])
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "path_equivalence",
+                            "invalid argument '%s', must be in format 'from,to'", equiv);
+    char *from = with_slash(equiv, (size_t)(comma - equiv)), *to = with_slash(comma + 1, strlen(comma + 1));
+    int rc = (from && to) ? 0 : pbi_nomem(err, "path equivalence");
+    size_t nfiles = rc ? 0 : c->view->file_count(c->ev);
+    size_t lf = from ? strlen(from) : 0;
+    for (size_t i = 0; rc == 0 && i < nfiles; i++) {
+        const char *f = c->view->file_at(c->ev, i);
+        size_t flen = strlen(f);
+        char *norm = malloc(flen + 1);
+        if (!norm) {
+            rc = pbi_nomem(err, "path equivalence");
+            break;
+        }
+        memcpy(norm, f, flen + 1);
+        remove_dots(norm);
+        if (strncmp(norm, from, lf) == 0) {
+            size_t n = strlen(to) + strlen(norm + lf) + 1;
+            char *local = malloc(n);
+            if (!local) rc = pbi_nomem(err, "path equivalence");
+            else snprintf(local, n, "%s%s", to, norm + lf);
+            for (size_t s = 0; rc == 0 && s < l->n; s++) {
+                if (strcmp(l->v[s], local) != 0) continue;
+                char *copy = malloc(flen + 1);
+                if (!copy) {
+                    rc = pbi_nomem(err, "path equivalence");
+                    break;
+                }
+                memcpy(copy, f, flen + 1);
+                free(l->v[s]);
+                l->v[s] = copy;
+            }
+            free(local);
+        }
+        free(norm);
+    }
+    free(from);
+    free(to);
+    return rc;
+}
+
+static int covered(const pb_coverage *c, const char *f) {
+    size_t lo = 0, hi = c->view->file_count(c->ev);
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int r = strcmp(c->view->file_at(c->ev, mid), f);
+        if (r == 0) return 1;
+        if (r < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+int pbi_cov_collect_sources(pb_coverage *c, const pb_cov_options *o, pb_error *err) {
+    source_list l = {NULL, 0, 0};
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < o->nsources; i++)
+        if (o->sources[i]) rc = collect(c, &l, o->sources[i], o, err);
+    if (rc == 0 && o->path_equivalence) rc = remap(c, &l, o->path_equivalence, err);
+    size_t keep = 0;
+    for (size_t i = 0; i < l.n; i++) {
+        if (rc == 0 && covered(c, l.v[i])) l.v[keep++] = l.v[i];
+        else free(l.v[i]);
+    }
+    if (rc) {
+        free(l.v);
+        return rc;
+    }
+    c->sources = l.v;
+    c->nsources = keep;
+    return 0;
+}
