@@ -164,4 +164,5 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
 
 void pbi_cov_mapping_free(pbi_cov_mapping *m);
 
+
 #endif

@@ -191,7 +191,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EXPORT_SKIP_FOLDED,     21, PBI_LLVM_NOW, "export leaves out the branches folded on both sides (TrueFolded && FalseFolded) from functions, expansions and lcov; 20 not verified") \
     X(EXPORT_UNIFY,           21, PBI_LLVM_NOW, "lcov sums the branches of instantiations at one place (-unify-instantiations, on by default)") \
     X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
-    X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)")
+    X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)") \
+    X(MCDC_IDS_INT16,         19, PBI_LLVM_NOW, "MC/DC region fields: condition ids below 32767 and id 0 refused (18: any u32, 0 allowed)")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,

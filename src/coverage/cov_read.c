@@ -1,0 +1,132 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_read.c -- pbi_cov_read and pbi_cov_read_memory (cov_mapping.h): each
+ * object in order through cov_read_elf.c (its sections), cov_read_map.c
+ * (__llvm_covmap) and cov_read_fun.c (__llvm_covfun), into one mapping;
+ * and the small helpers the pieces share (errors, tracing, the target).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "coverage/cov_read.h"
+#include "profbridge/io.h"
+#include "util/grow.h"
+
+void pbi_cov_tracef(const pbi_cov_trace *tr, const char *sec, const uint8_t *d, uint64_t off, uint64_t len,
+                    const char *field, const char *fmt, ...) {
+    if (!tr || !tr->fn) return;
+    char v[1024];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(v, sizeof v, fmt, ap);
+    va_end(ap);
+    tr->fn(tr->ctx, sec, d, off, len, field, v);
+}
+
+int pbi_cov_bad(pb_error *err, const char *obj, uint64_t off, const char *expected, const char *found,
+                const char *pathfmt, ...) {
+    char path[256];
+    va_list ap;
+    va_start(ap, pathfmt);
+    vsnprintf(path, sizeof path, pathfmt, ap);
+    va_end(ap);
+    int rc = pb_error_set_ef(err, PB_EFORMAT, off, path, expected, found);
+    pb_error_set_source(err, obj);
+    return rc;
+}
+
+const pbi_llvm_target *pbi_cov_target(const pbi_cov_read_options *o, pbi_llvm_target *store) {
+    if (o && o->t) return o->t;
+    (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, store);
+    return store;
+}
+
+/* llvm-cov's coveragemap_error::no_data_found */
+static int no_data(const char *name, pb_error *err, const char *missing) {
+    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "No coverage data found");
+    pb_error_set_source(err, name);
+    return rc;
+}
+
+/* One object, appended to m as object number `obj`. */
+static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
+                    const pbi_cov_read_options *o, pb_error *err) {
+    pbi_cov_elf e;
+    int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
+    if (rc) return rc;
+    pbi_cov_tus tus;
+    memset(&tus, 0, sizeof tus);
+    if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
+    else if (e.nnames != 1)
+        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_NAMES, "%zu names sections, llvm-cov takes one",
+                          e.nnames);
+    else if (!e.covmap.present) rc = no_data(e.name, err, PBI_SEC_COVMAP);
+    else if (e.ncovmap != 1)
+        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_COVMAP, "%zu sections, llvm-cov takes one",
+                          e.ncovmap);
+    if (rc) pb_error_set_source(err, e.name);
+    if (!rc) rc = pbi_cov_read_covmap(&tus, &e, o, &m->arena, NULL, err);
+    if (!rc) {
+        m->versions[obj] = tus.max_version;
+        m->raw_versions[obj] = e.raw_version;
+        m->mcdc_bits[obj] = e.raw_version >= 10;
+        rc = pbi_cov_read_covfun(m, fcap, obj, &e, &tus, o, NULL, err);
+    }
+    pbi_cov_tus_free(&tus);
+    pbi_cov_elf_close(&e);
+    return rc;
+}
+
+static int start(pbi_cov_mapping *out, size_t n, pb_error *err) {
+    memset(out, 0, sizeof *out);
+    out->nobjects = n;
+    out->versions = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->versions, 8);
+    out->mcdc_bits = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->mcdc_bits, 8);
+    out->raw_versions = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->raw_versions, 8);
+    if (!out->versions || !out->mcdc_bits || !out->raw_versions) {
+        pbi_cov_mapping_free(out);
+        return pbi_nomem(err, "coverage mapping");
+    }
+    memset(out->versions, 0, (n ? n : 1) * sizeof *out->versions);
+    memset(out->mcdc_bits, 0, (n ? n : 1) * sizeof *out->mcdc_bits);
+    memset(out->raw_versions, 0, (n ? n : 1) * sizeof *out->raw_versions);
+    return 0;
+}
+
+int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
+                 pb_error *err) {
+    int rc = start(out, n, err);
+    if (rc) return rc;
+    size_t fcap = 0;
+    for (size_t i = 0; !rc && i < n; i++) {
+        pb_source *src = NULL;
+        const uint8_t *data;
+        size_t len;
+        if ((rc = pb_source_open_file(&src, paths[i], err)) == 0 &&
+            (rc = pb_source_read_all(src, &data, &len, err)) == 0)
+            rc = read_one(out, &fcap, i, data, len, paths[i], o, err);
+        if (rc) pb_error_set_source(err, paths[i]);
+        pb_source_free(src);
+    }
+    if (rc) pbi_cov_mapping_free(out);
+    return rc;
+}
+
+int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, const char *name,
+                        const pbi_cov_read_options *o, pb_error *err) {
+    int rc = start(out, 1, err);
+    if (rc) return rc;
+    size_t fcap = 0;
+    rc = read_one(out, &fcap, 0, data, len, name ? name : "<memory>", o, err);
+    if (rc) pbi_cov_mapping_free(out);
+    return rc;
+}
+
+void pbi_cov_mapping_free(pbi_cov_mapping *m) {
+    if (!m) return;
+    free(m->functions);
+    pbi_arena_free(&m->arena);
+    memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,598 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_read_fun.c -- __llvm_covfun (cov_read.h): the function records
+ * (NameRef u64, DataSize u32, FuncHash u64, FilenamesRef u64, DataSize bytes
+ * of mapping, padding to 8), their duplicates, and each kept record's
+ * mapping bytes, decoded as LLVM's RawCoverageMappingReader does:
+ *   #file ids, the TU filename index of each; #expressions, each two
+ *   encoded counters; per file id #regions, each an encoded counter or kind
+ *   (then kind's own fields), line delta, column start, #lines, column end
+ *   (bit 31: a gap region).
+ * Counts are checked against the bytes left before anything is allocated
+ * for them (LLVM's readSize), so a lying count costs nothing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coverage/cov_read.h"
+#include "llvm/leb128.h"
+#include "llvm/names.h"
+#include "profbridge/profile.h"
+#include "util/buf.h"
+#include "util/grow.h"
+
+#define FUNREC 28 /* NameRef, DataSize, FuncHash, FilenamesRef */
+
+/* Counter encoding (Counter::EncodingTagBits etc.) */
+#define TAG_BITS 2
+#define TAG_MASK 3u
+#define EXPANSION_BIT 4u
+#define KIND_SHIFT 3
+
+typedef struct mr {
+    const char *obj;
+    const uint8_t *d;
+    size_t pos, end;
+    size_t rec;
+    const pbi_cov_trace *tr;
+    pb_error *err;
+    char where[64]; /* "regions[2]" etc.: the field's parent */
+} mr;
+
+static int m_uleb(mr *r, const char *field, uint64_t *v) {
+    size_t at = r->pos;
+    int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
+    if (u == PBI_ULEB_TRUNCATED)
+        return pbi_cov_bad(r->err, r->obj, at, "a ULEB128 inside the record's DataSize bytes",
+                           "the record ends first", PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+    if (u == PBI_ULEB_OVERFLOW)
+        return pbi_cov_bad(r->err, r->obj, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
+                           PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+    if (r->tr) {
+        char f[128];
+        snprintf(f, sizeof f, "[%zu].%s%s", r->rec, r->where, field);
+        pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu", (unsigned long long)*v);
+    }
+    return 0;
+}
+
+/* readIntMax: below max_plus1. */
+static int m_max(mr *r, const char *field, uint64_t max_plus1, uint64_t *v) {
+    size_t at = r->pos;
+    int rc = m_uleb(r, field, v);
+    if (rc) return rc;
+    if (*v >= max_plus1) {
+        char e[64], f[32];
+        snprintf(e, sizeof e, "< %llu", (unsigned long long)max_plus1);
+        snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+    }
+    return 0;
+}
+
+/* readSize: no bigger than the bytes left. */
+static int m_size(mr *r, const char *field, uint64_t *v) {
+    size_t at = r->pos;
+    int rc = m_uleb(r, field, v);
+    if (rc) return rc;
+    if (*v > r->end - r->pos) {
+        char e[64], f[32];
+        snprintf(e, sizeof e, "<= %zu (the bytes left)", r->end - r->pos);
+        snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+    }
+    return 0;
+}
+
+/* decodeCounter: tag 0 zero, 1 counter, 2 subtract, 3 add (the reference
+ * sets the expression's kind). */
+static int decode_counter(mr *r, const char *field, uint64_t v, size_t at, pbi_cov_expr *ex, size_t nex,
+                          pbi_cov_counter *c) {
+    unsigned tag = (unsigned)(v & TAG_MASK);
+    c->id = 0;
+    if (tag == 0) {
+        c->kind = PBI_COV_ZERO;
+        return 0;
+    }
+    uint64_t id = v >> TAG_BITS;
+    if (tag == 1) {
+        c->kind = PBI_COV_REF;
+        c->id = (uint32_t)id;
+        return 0;
+    }
+    if (id >= nex) {
+        char e[64], f[64];
+        snprintf(e, sizeof e, "an expression id < %zu", nex);
+        snprintf(f, sizeof f, "%llu (counter expression is invalid)", (unsigned long long)id);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+    }
+    ex[id].kind = tag == 2 ? PBI_COV_SUBTRACT : PBI_COV_ADD;
+    c->kind = PBI_COV_EXPR;
+    c->id = (uint32_t)id;
+    return 0;
+}
+
+static int read_counter(mr *r, const char *field, pbi_cov_expr *ex, size_t nex, pbi_cov_counter *c) {
+    uint64_t v;
+    size_t at = r->pos;
+    int rc = m_max(r, field, UINT32_MAX, &v);
+    return rc ? rc : decode_counter(r, field, v, at, ex, nex, c);
+}
+
+static int region_kind(mr *r, uint64_t enc, size_t at, uint32_t nfiles, int mcdc_ok, pbi_cov_region *g) {
+    if (enc & EXPANSION_BIT) {
+        g->kind = PBI_COV_REGION_EXPANSION;
+        uint64_t fid = enc >> KIND_SHIFT;
+        if (fid >= nfiles) {
+            char e[64], f[64];
+            snprintf(e, sizeof e, "an expanded file id < %u", (unsigned)nfiles);
+            snprintf(f, sizeof f, "%llu (ExpandedFileID is invalid)", (unsigned long long)fid);
+            return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%scounter_and_kind", r->rec,
+                               r->where);
+        }
+        g->expanded_file_id = (uint32_t)fid;
+        return 0;
+    }
+    uint64_t k = enc >> KIND_SHIFT;
+    switch (k) {
+    case PBI_COV_REGION_CODE: return 0;
+    case PBI_COV_REGION_SKIPPED: g->kind = PBI_COV_REGION_SKIPPED; return 0;
+    case PBI_COV_REGION_BRANCH:
+        g->kind = PBI_COV_REGION_BRANCH;
+        return 0;
+    case PBI_COV_REGION_MCDC_BRANCH:
+    case PBI_COV_REGION_MCDC_DECISION:
+        if (!mcdc_ok) break;
+        g->kind = (uint8_t)k;
+        return 0;
+    default: break;
+    }
+    char f[64];
+    snprintf(f, sizeof f, "kind %llu (region kind is incorrect)", (unsigned long long)k);
+    return pbi_cov_bad(r->err, r->obj, at, mcdc_ok ? "kind 0, 2, 4, 5 or 6 with a zero counter" : "kind 0, 2 or 4 with a zero counter",
+                       f, PBI_SEC_COVFUN "[%zu].%scounter_and_kind", r->rec, r->where);
+}
+
+/* The kind's own fields, after the encoded counter/kind. */
+static int kind_fields(mr *r, pbi_cov_expr *ex, size_t nex, int mcdc19, pbi_cov_region *g) {
+    int rc;
+    uint64_t a, b, c;
+    if (g->kind == PBI_COV_REGION_BRANCH || g->kind == PBI_COV_REGION_MCDC_BRANCH) {
+        if ((rc = read_counter(r, "true_counter", ex, nex, &g->count)) ||
+            (rc = read_counter(r, "false_counter", ex, nex, &g->false_count)))
+            return rc;
+    }
+    uint64_t idmax = mcdc19 ? INT16_MAX : UINT32_MAX;
+    if (g->kind == PBI_COV_REGION_MCDC_BRANCH) {
+        size_t at = r->pos;
+        if ((rc = m_max(r, "mcdc.id", idmax, &a)) || (rc = m_max(r, "mcdc.true_id", idmax, &b)) ||
+            (rc = m_max(r, "mcdc.false_id", idmax, &c)))
+            return rc;
+        if (mcdc19 && a == 0)
+            return pbi_cov_bad(r->err, r->obj, at, "a condition id >= 1", "0 (MCDCConditionID shouldn't be zero)",
+                               PBI_SEC_COVFUN "[%zu].%smcdc.id", r->rec, r->where);
+        g->mcdc.id = (int16_t)(int32_t)(a - 1);
+        g->mcdc.true_id = (int16_t)(int32_t)(b - 1);
+        g->mcdc.false_id = (int16_t)(int32_t)(c - 1);
+    } else if (g->kind == PBI_COV_REGION_MCDC_DECISION) {
+        if ((rc = m_max(r, "mcdc.bitmap_idx", UINT32_MAX, &a)) ||
+            (rc = m_max(r, "mcdc.num_conditions", mcdc19 ? INT16_MAX : UINT32_MAX, &b)))
+            return rc;
+        g->mcdc.bitmap_idx = (uint32_t)a;
+        g->mcdc.num_conditions = (uint16_t)b;
+        g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
+    }
+    return 0;
+}
+
+static int read_range(mr *r, uint32_t *line, pbi_cov_region *g) {
+    uint64_t delta, cs, nl, ce;
+    int rc;
+    if ((rc = m_max(r, "line_delta", UINT32_MAX, &delta))) return rc;
+    size_t at = r->pos;
+    if ((rc = m_uleb(r, "col_start", &cs))) return rc;
+    if (cs > UINT32_MAX) {
+        char f[32];
+        snprintf(f, sizeof f, "%llu (start column is too big)", (unsigned long long)cs);
+        return pbi_cov_bad(r->err, r->obj, at, "<= 4294967295", f, PBI_SEC_COVFUN "[%zu].%scol_start", r->rec,
+                           r->where);
+    }
+    if ((rc = m_max(r, "num_lines", UINT32_MAX, &nl)) || (rc = m_max(r, "col_end", UINT32_MAX, &ce))) return rc;
+    *line += (uint32_t)delta; /* unsigned arithmetic, as LLVM's */
+    if (ce & (UINT64_C(1) << 31)) {
+        g->kind = PBI_COV_REGION_GAP;
+        ce &= ~(UINT64_C(1) << 31);
+    }
+    if (cs == 0 && ce == 0) { /* a whole-line region: 1 .. end of line */
+        cs = 1;
+        ce = UINT32_MAX;
+    }
+    g->line_start = *line;
+    g->col_start = (uint32_t)cs;
+    g->line_end = *line + (uint32_t)nl;
+    g->col_end = (uint32_t)ce;
+    if (g->line_start > g->line_end || (g->line_start == g->line_end && g->col_start > g->col_end)) {
+        char f[96];
+        snprintf(f, sizeof f, "%u:%u -> %u:%u (counter mapping region locations are incorrect)",
+                 (unsigned)g->line_start, (unsigned)g->col_start, (unsigned)g->line_end, (unsigned)g->col_end);
+        return pbi_cov_bad(r->err, r->obj, at, "a start before its end", f, PBI_SEC_COVFUN "[%zu].%snum_lines",
+                           r->rec, r->where);
+    }
+    return 0;
+}
+
+/* scratch regions, reused across functions of one read */
+typedef struct scratch {
+    pbi_cov_region *v;
+    size_t n, cap;
+} scratch;
+
+static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
+                  const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
+                  const pbi_cov_trace *tr, scratch *s, pb_error *err) {
+    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, ""};
+    uint64_t nfid, nex, v;
+    int rc;
+    if ((rc = m_size(&r, "nfile_ids", &nfid))) return rc;
+    f->filenames = pbi_arena_alloc(a, (size_t)nfid * sizeof *f->filenames, 8);
+    if (!f->filenames) return pbi_nomem(err, "filenames");
+    f->nfilenames = (size_t)nfid;
+    for (uint64_t i = 0; i < nfid; i++) {
+        char fld[40];
+        snprintf(fld, sizeof fld, "file_ids[%llu]", (unsigned long long)i);
+        if ((rc = m_max(&r, fld, nfiles, &v))) return rc;
+        f->filenames[i] = files[v];
+        if (tr) {
+            char tf[64];
+            snprintf(tf, sizeof tf, "[%zu].file_ids[%llu]", rec, (unsigned long long)i);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, 0, tf, "= %s", files[v]);
+        }
+    }
+    if ((rc = m_size(&r, "nexprs", &nex))) return rc;
+    f->exprs = pbi_arena_alloc(a, (size_t)nex * sizeof *f->exprs, 8);
+    if (!f->exprs) return pbi_nomem(err, "expressions");
+    memset(f->exprs, 0, (size_t)nex * sizeof *f->exprs);
+    f->nexprs = (size_t)nex;
+    for (uint64_t i = 0; i < nex; i++) {
+        snprintf(r.where, sizeof r.where, "exprs[%llu].", (unsigned long long)i);
+        if ((rc = read_counter(&r, "lhs", f->exprs, (size_t)nex, &f->exprs[i].lhs)) ||
+            (rc = read_counter(&r, "rhs", f->exprs, (size_t)nex, &f->exprs[i].rhs)))
+            return rc;
+    }
+    s->n = 0;
+    for (uint64_t fid = 0; fid < nfid; fid++) {
+        uint64_t nreg;
+        snprintf(r.where, sizeof r.where, "files[%llu].", (unsigned long long)fid);
+        if ((rc = m_size(&r, "nregions", &nreg))) return rc;
+        if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, err)) return PB_ENOMEM;
+        uint32_t line = 0;
+        for (uint64_t i = 0; i < nreg; i++) {
+            pbi_cov_region *g = &s->v[s->n];
+            memset(g, 0, sizeof *g);
+            g->file_id = (uint32_t)fid;
+            g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
+            snprintf(r.where, sizeof r.where, "regions[%zu].", s->n);
+            size_t at = r.pos;
+            if ((rc = m_max(&r, "counter_and_kind", UINT32_MAX, &v))) return rc;
+            if (v & TAG_MASK) {
+                if ((rc = decode_counter(&r, "counter_and_kind", v, at, f->exprs, (size_t)nex, &g->count))) return rc;
+            } else {
+                if ((rc = region_kind(&r, v, at, (uint32_t)nfid, mcdc_ok, g)) ||
+                    (rc = kind_fields(&r, f->exprs, (size_t)nex, mcdc19, g)))
+                    return rc;
+            }
+            if ((rc = read_range(&r, &line, g))) return rc;
+            if (tr) {
+                static const char *kinds[] = {
+#define PBI_X(name, code, word) word,
+                    PBI_COV_REGION_KINDS(PBI_X)
+#undef PBI_X
+                };
+                char tf[64];
+                snprintf(tf, sizeof tf, "[%zu].regions[%zu]", rec, s->n);
+                pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, 0, tf, "= %s, file %u, %u:%u -> %u:%u", kinds[g->kind],
+                               (unsigned)g->file_id, (unsigned)g->line_start, (unsigned)g->col_start,
+                               (unsigned)g->line_end, (unsigned)g->col_end);
+            }
+            s->n++;
+        }
+    }
+    r.where[0] = 0;
+    if (r.pos < r.end && tr) {
+        char tf[48];
+        snprintf(tf, sizeof tf, "[%zu].unused", rec);
+        pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, r.end - r.pos, tf, "%zu bytes llvm-cov does not read",
+                       r.end - r.pos);
+    }
+    /* an expansion region counts as the first region of the file it expands
+     * (RawCoverageMappingReader::read's passes) */
+    if (nfid > 1) {
+        size_t *exp = calloc((size_t)nfid, sizeof *exp); /* region index + 1 */
+        if (!exp) return pbi_nomem(err, "expansions");
+        for (uint64_t pass = 1; pass < nfid; pass++) {
+            for (size_t i = 0; i < s->n; i++)
+                if (s->v[i].kind == PBI_COV_REGION_EXPANSION) exp[s->v[i].expanded_file_id] = i + 1;
+            for (size_t i = 0; i < s->n; i++)
+                if (exp[s->v[i].file_id]) {
+                    s->v[exp[s->v[i].file_id] - 1].count = s->v[i].count;
+                    exp[s->v[i].file_id] = 0;
+                }
+        }
+        free(exp);
+    }
+    f->regions = pbi_arena_dup(a, s->v, s->n * sizeof *s->v, 8);
+    if (!f->regions) return pbi_nomem(err, "regions");
+    f->nregions = s->n;
+    return 0;
+}
+
+int pbi_cov_decode_mapping(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
+                           const char *const *files, size_t nfiles, int mcdc19, pbi_arena *a,
+                           const pbi_cov_trace *tr, pb_error *err) {
+    scratch s = {NULL, 0, 0};
+    int rc = decode(f, d, len, base, rec, files, nfiles, 1, mcdc19, a, "<memory>", tr, &s, err);
+    free(s.v);
+    return rc;
+}
+
+/* ---- names: NameRef -> the PGO name ---- */
+
+typedef struct name_ent {
+    uint64_t md5;
+    size_t off, len, seq;
+} name_ent;
+
+typedef struct names {
+    pb_buf text;
+    name_ent *v;
+    size_t n, cap;
+} names;
+
+static int add_name(void *ctx, const char *name, size_t len, pb_error *err) {
+    names *nm = ctx;
+    if (pbi_grow_err((void **)&nm->v, &nm->cap, nm->n + 1, sizeof *nm->v, err)) return PB_ENOMEM;
+    nm->v[nm->n] = (name_ent){pb_md5_ref(name, len), nm->text.len, len, nm->n};
+    nm->n++;
+    pbi_buf_append(&nm->text, name, len);
+    if (pbi_buf_failed(&nm->text)) return pbi_nomem(err, "names");
+    return 0;
+}
+
+static int cmp_name(const void *a, const void *b) {
+    const name_ent *x = a, *y = b;
+    if (x->md5 != y->md5) return x->md5 < y->md5 ? -1 : 1;
+    return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static const name_ent *find_name(const names *nm, uint64_t md5) {
+    size_t lo = 0, hi = nm->n;
+    while (lo < hi) { /* the first entry with md5 */
+        size_t mid = lo + (hi - lo) / 2;
+        if (nm->v[mid].md5 < md5) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < nm->n && nm->v[lo].md5 == md5 ? &nm->v[lo] : NULL;
+}
+
+/* ---- NameRef -> record index ---- */
+
+typedef struct refmap {
+    uint64_t *keys;
+    size_t *vals; /* index + 1; 0: empty */
+    size_t cap, n;
+} refmap;
+
+static size_t slot(uint64_t k, size_t cap) { return (size_t)((k ^ (k >> 29)) * UINT64_C(0x9E3779B97F4A7C15) >> 7) & (cap - 1); }
+
+static size_t *ref_find(refmap *m, uint64_t k) {
+    if (!m->cap) return NULL;
+    for (size_t i = slot(k, m->cap);; i = (i + 1) & (m->cap - 1)) {
+        if (!m->vals[i]) return NULL;
+        if (m->keys[i] == k) return &m->vals[i];
+    }
+}
+
+static int ref_put(refmap *m, uint64_t k, size_t v, pb_error *err) {
+    if ((m->n + 1) * 2 > m->cap) {
+        size_t nc = m->cap ? m->cap * 2 : 64;
+        uint64_t *nk = calloc(nc, sizeof *nk);
+        size_t *nv = calloc(nc, sizeof *nv);
+        if (!nk || !nv) {
+            free(nk);
+            free(nv);
+            return pbi_nomem(err, "record index");
+        }
+        for (size_t i = 0; i < m->cap; i++)
+            if (m->vals[i]) {
+                size_t j = slot(m->keys[i], nc);
+                while (nv[j]) j = (j + 1) & (nc - 1);
+                nk[j] = m->keys[i];
+                nv[j] = m->vals[i];
+            }
+        free(m->keys);
+        free(m->vals);
+        m->keys = nk;
+        m->vals = nv;
+        m->cap = nc;
+    }
+    size_t j = slot(k, m->cap);
+    while (m->vals[j]) j = (j + 1) & (m->cap - 1);
+    m->keys[j] = k;
+    m->vals[j] = v + 1;
+    m->n++;
+    return 0;
+}
+
+/* ---- the records ---- */
+
+typedef struct rec {
+    uint64_t name_ref, hash, fref;
+    const char *name;
+    size_t name_len;
+    size_t data, len; /* mapping bytes in __llvm_covfun */
+    const pbi_cov_tu *tu;
+    uint64_t off;
+    size_t idx; /* record number in the section */
+} rec;
+
+/* RawCoverageMappingDummyChecker: hash 0 and one zero region in one file. */
+static int is_dummy(const pbi_cov_elf *o, const rec *x, pb_error *err, int *dummy) {
+    *dummy = 0;
+    if (x->hash) return 0;
+    mr r = {o->name, o->covfun.d, x->data, x->data + x->len, x->idx, NULL, err, ""};
+    uint64_t v;
+    int rc;
+    if ((rc = m_size(&r, "nfile_ids", &v)) || v != 1) return rc;
+    if ((rc = m_max(&r, "file_ids[0]", UINT32_MAX, &v))) return rc;
+    if ((rc = m_size(&r, "nexprs", &v)) || v != 0) return rc;
+    if ((rc = m_size(&r, "files[0].nregions", &v)) || v != 1) return rc;
+    if ((rc = m_max(&r, "regions[0].counter_and_kind", UINT32_MAX, &v))) return rc;
+    *dummy = (v & TAG_MASK) == 0;
+    return 0;
+}
+
+static int load_names(names *nm, const pbi_cov_elf *o, pb_error *err) {
+    const char *sec = o->names_is_covnames ? PBI_SEC_COVNAMES : PBI_SEC_NAMES;
+    int rc = pbi_names_decode(o->names.d, o->names.len, 0, sec, add_name, nm, err);
+    if (rc) {
+        pb_error_set_source(err, o->name);
+        return rc;
+    }
+    if (nm->n) qsort(nm->v, nm->n, sizeof *nm->v, cmp_name);
+    return 0;
+}
+
+/* insertFunctionRecordIfNeeded */
+static int insert(rec **recs, size_t *nrec, size_t *cap, refmap *map, const names *nm, const pbi_cov_elf *o,
+                  const rec *x, pb_error *err) {
+    size_t *old = ref_find(map, x->name_ref);
+    if (!old) {
+        const name_ent *e = find_name(nm, x->name_ref);
+        if (!e || !e->len) {
+            char f[64];
+            snprintf(f, sizeof f, "NameRef 0x%016llx, not in the names", (unsigned long long)x->name_ref);
+            return pbi_cov_bad(err, o->name, x->off, "a function name (function name is empty)", f,
+                               PBI_SEC_COVFUN "[%zu].NameRef", x->idx);
+        }
+        if (pbi_grow_err((void **)recs, cap, *nrec + 1, sizeof **recs, err)) return PB_ENOMEM;
+        (*recs)[*nrec] = *x;
+        (*recs)[*nrec].name = (const char *)nm->text.data + e->off;
+        (*recs)[*nrec].name_len = e->len;
+        if (ref_put(map, x->name_ref, *nrec, err)) return PB_ENOMEM;
+        (*nrec)++;
+        return 0;
+    }
+    rec *p = &(*recs)[*old - 1];
+    int d, rc;
+    if ((rc = is_dummy(o, p, err, &d)) || !d) return rc;
+    if ((rc = is_dummy(o, x, err, &d)) || d) return rc;
+    p->hash = x->hash;
+    p->data = x->data;
+    p->len = x->len;
+    p->tu = x->tu;
+    p->fref = x->fref;
+    p->off = x->off;
+    p->idx = x->idx;
+    return 0;
+}
+
+int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_cov_elf *o, const pbi_cov_tus *tus,
+                        const pbi_cov_read_options *opt, const pbi_cov_trace *tr, pb_error *err) {
+    pbi_llvm_target store;
+    const pbi_llvm_target *t = pbi_cov_target(opt, &store);
+    int mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7), mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
+    names nm;
+    memset(&nm, 0, sizeof nm);
+    refmap map = {NULL, NULL, 0, 0};
+    rec *recs = NULL;
+    size_t nrec = 0, cap = 0;
+    scratch s = {NULL, 0, 0};
+    pbi_arena tmp = PBI_ARENA_INIT;
+    int rc = load_names(&nm, o, err);
+    const uint8_t *d = o->covfun.d;
+    size_t len = o->covfun.len, pos = 0;
+    for (size_t idx = 0; !rc && pos < len; idx++) {
+        char f[64];
+        if (len - pos < FUNREC) {
+            snprintf(f, sizeof f, "%zu bytes left", len - pos);
+            rc = pbi_cov_bad(err, o->name, pos, "a 28-byte record header", f, PBI_SEC_COVFUN "[%zu]", idx);
+            break;
+        }
+        rec x = {pbi_cov_u64(o, d + pos), pbi_cov_u64(o, d + pos + 12), pbi_cov_u64(o, d + pos + 20), NULL, 0,
+                 pos + FUNREC, pbi_cov_u32(o, d + pos + 8), NULL, pos, idx};
+        if (tr) {
+            const name_ent *e = find_name(&nm, x.name_ref);
+            snprintf(f, sizeof f, "[%zu].NameRef", idx);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos, 8, f, "0x%016llx %.*s", (unsigned long long)x.name_ref,
+                           e ? (int)(e->len > 300 ? 300 : e->len) : 0, e ? (const char *)nm.text.data + e->off : "");
+            snprintf(f, sizeof f, "[%zu].DataSize", idx);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 8, 4, f, "%zu", x.len);
+            snprintf(f, sizeof f, "[%zu].FuncHash", idx);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 12, 8, f, "0x%016llx", (unsigned long long)x.hash);
+            snprintf(f, sizeof f, "[%zu].FilenamesRef", idx);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 20, 8, f, "0x%016llx", (unsigned long long)x.fref);
+        }
+        uint64_t next = ((uint64_t)pos + FUNREC + x.len + 7) & ~(uint64_t)7;
+        x.tu = pbi_cov_tus_find(tus, x.fref);
+        if (!x.tu) {
+            snprintf(f, sizeof f, "0x%016llx", (unsigned long long)x.fref);
+            rc = pbi_cov_bad(err, o->name, pos + 20, "the FilenamesRef of a __llvm_covmap TU (no filename found "
+                             "for function with hash=0x...)", f, PBI_SEC_COVFUN "[%zu].FilenamesRef", idx);
+            break;
+        }
+        if (!x.tu->invalid) {
+            if ((uint64_t)x.len > len - pos - FUNREC) {
+                snprintf(f, sizeof f, "%zu, %zu left", x.len, len - pos - FUNREC);
+                rc = pbi_cov_bad(err, o->name, pos + 8, "DataSize inside the section (coverage mapping data is "
+                                 "larger than buffer size)", f, PBI_SEC_COVFUN "[%zu].DataSize", idx);
+                break;
+            }
+            if ((rc = insert(&recs, &nrec, &cap, &map, &nm, o, &x, err))) break;
+            if (tr) { /* the dump explains every record's mapping, kept or not */
+                pbi_cov_function fn;
+                memset(&fn, 0, sizeof fn);
+                rc = decode(&fn, d, x.len, x.data, idx, tus->files + x.tu->first, x.tu->count, mcdc_ok, mcdc19,
+                            &tmp, o->name, tr, &s, err);
+                if (rc) break;
+            }
+        }
+        if (next > pos + FUNREC + x.len && next <= len && tr) {
+            snprintf(f, sizeof f, "[%zu].padding", idx);
+            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + FUNREC + x.len, next - pos - FUNREC - x.len, f, "to 8 bytes");
+        }
+        pos = next > len ? len : (size_t)next;
+    }
+    /* the kept records' mappings (BinaryCoverageReader::readNextRecord) */
+    if (!rc && pbi_grow_err((void **)&m->functions, fcap, m->nfunctions + nrec + 1, sizeof *m->functions, err))
+        rc = PB_ENOMEM;
+    for (size_t i = 0; !rc && i < nrec; i++) {
+        rec *x = &recs[i];
+        pbi_cov_function *fn = &m->functions[m->nfunctions];
+        memset(fn, 0, sizeof *fn);
+        fn->name_ref = x->name_ref;
+        char *nmcopy = pbi_arena_dup(&m->arena, x->name, x->name_len + 1, 1);
+        if (!nmcopy) {
+            rc = pbi_nomem(err, "names");
+            break;
+        }
+        nmcopy[x->name_len] = 0;
+        fn->name = nmcopy;
+        fn->name_len = x->name_len;
+        fn->hash = x->hash;
+        fn->filenames_ref = x->fref;
+        fn->object = obj;
+        fn->offset = x->off;
+        rc = decode(fn, d, x->len, x->data, x->idx, tus->files + x->tu->first, x->tu->count, mcdc_ok, mcdc19,
+                    &m->arena, o->name, NULL, &s, err);
+        if (!rc) m->nfunctions++;
+    }
+    free(s.v);
+    free(recs);
+    free(map.keys);
+    free(map.vals);
+    free(nm.v);
+    pbi_buf_free(&nm.text);
+    pbi_arena_free(&tmp);
+    return rc;
+}
