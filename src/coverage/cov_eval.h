@@ -52,6 +52,12 @@ typedef struct pbi_cov_mcdc_record {
     uint8_t *folded;                   /* nconds: the condition is constant */
     uint8_t *covered;                  /* nconds: an independence pair was found */
     uint32_t *pair_a, *pair_b;         /* nconds: its pair's test vectors, 1-based as llvm-cov prints */
+    /* Added by the evaluator: LLVM keeps conditions by position (the order
+     * its recorder met the branches, condition 0 first; for clang's
+     * mappings this is the condition-id order) and maps a position to its
+     * id (PosToID). branches, folded, covered, pair_a/b and the columns of
+     * tv are by position; cond_ids[pos] is the condition id there. */
+    int16_t *cond_ids;                 /* nconds */
 } pbi_cov_mcdc_record;
 
 /* One function (FunctionRecord). */
@@ -96,6 +102,9 @@ typedef struct pbi_cov_data {
     size_t nbranches;
     const pbi_cov_mcdc_record **mcdc;
     size_t nmcdc;
+    /* Added by the evaluator: the release whose rules the view follows
+     * (the coverage's; pbi_cov_lines reads it). NULL: the default. */
+    const pbi_llvm_target *t;
 } pbi_cov_data;
 
 /* One line's statistics (LineCoverageStats, from LineCoverageIterator). */
@@ -115,6 +124,10 @@ typedef struct pbi_cov_group {
     uint32_t line, col;
     const pbi_cov_fn **fns;
     size_t nfns;
+    /* Added by the evaluator: the group's name when its functions' names
+     * differ ("Definition at line L, column C"), what the group summary
+     * names it. */
+    char def_name[64];
 } pbi_cov_group;
 
 /* Covered / total of one kind (RegionCoverageInfo, LineCoverageInfo, ...). */
@@ -189,6 +202,12 @@ void pbi_cov_data_free(pbi_cov_data *d);
 /* The lines of d in order, from the first segment's line to the last's
  * (LineCoverageIterator). *out is the caller's: free(*out). */
 int pbi_cov_lines(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
+/* The same by the rules of release t (NULL: the default release); the
+ * mapped rule changed (PBI_LC_EVAL_LINE_ANY_ENTRY). pbi_cov_lines uses
+ * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^26
+ * lines). */
+int pbi_cov_lines_for(const pbi_cov_data *d, const pbi_llvm_target *t, pbi_cov_line **out, size_t *n,
+                      pb_error *err);
 
 /* The instantiation groups of one file, sorted by line and column
  * (getInstantiationGroups). *out is the caller's: free each group's fns, then *out. */
