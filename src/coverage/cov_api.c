@@ -15,14 +15,6 @@
 #include "util/api.h"
 #include "util/grow.h"
 
-/* Weak, as in cov_view.c: this file builds before the reader and the
- * evaluator are merged beside it. */
-#pragma weak pbi_cov_read
-#pragma weak pbi_cov_mapping_free
-#pragma weak pbi_cov_eval
-#pragma weak pbi_coverage_free
-#pragma weak pbi_cov_mismatch_count
-#pragma weak pbi_cov_mismatch_at
 
 #define PBI_COV_OPTIONS_INIT_FN(name, NAME)                                                     \
     int pb_##name##_options_init(pb_##name##_options *o, unsigned version) {                    \
@@ -38,9 +30,9 @@ PBI_COV_OPTIONS_INIT_FN(cov_report, COV_REPORT)
 
 void pb_coverage_free(pb_coverage *c) {
     if (!c) return;
-    if (c->ev && pbi_coverage_free) pbi_coverage_free(c->ev);
+    if (c->ev) pbi_coverage_free(c->ev);
     pb_profile_free(c->prof);
-    if (pbi_cov_mapping_free) pbi_cov_mapping_free(&c->map);
+    pbi_cov_mapping_free(&c->map);
     pbi_cov_free_regexes(c->ignore, c->nignore);
     pbi_cov_free_regexes(c->include, c->ninclude);
     for (size_t i = 0; i < c->nsources; i++) free(c->sources[i]);
@@ -108,9 +100,6 @@ static void warn_mismatches(const pb_coverage *c, const pb_cov_options *o) {
 static int load(pb_coverage *c, const char *const *objects, size_t nobjects, const char *const *profiles,
                 const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
     c->view = pbi_cov_eval_view();
-    if (!c->view || !pbi_cov_reader_built())
-        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
-                            "this build has no coverage-mapping reader or evaluator");
     int rc = compile_filters(c, o, err);
     if (rc) return rc;
     pbi_cov_read_options ro;

@@ -37,10 +37,8 @@ typedef struct pbi_cov_view {
                            pb_error *err);
 } pbi_cov_view;
 
-/* The evaluator's view, or NULL when this build has no evaluator. */
+/* The evaluator's view. */
 const pbi_cov_view *pbi_cov_eval_view(void);
-/* 1 when this build has the coverage-mapping reader. */
-int pbi_cov_reader_built(void);
 
 struct pb_coverage {
     const pbi_cov_view *view;

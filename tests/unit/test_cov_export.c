@@ -139,7 +139,10 @@ static int v_groups(const pbi_coverage *c, const char *filename, pbi_cov_group *
         const pbi_cov_fn **one = malloc(sizeof *one);
         if (!one) return PB_ENOMEM;
         one[0] = &F.fns[i];
-        (*out)[i] = (pbi_cov_group){i ? 5 : 1, i ? 15 : 12, one, 1};
+        (*out)[i].line = i ? 5 : 1;
+        (*out)[i].col = i ? 15 : 12;
+        (*out)[i].fns = one;
+        (*out)[i].nfns = 1;
     }
     *n = 2;
     return 0;
