@@ -100,7 +100,7 @@ static size_t partition_open(builder *b, loc at) {
     for (size_t i = 0; i < b->nactive; i++)
         if (!(loc_cmp(end_of(b->active[i]), at) <= 0)) b->active[k++] = b->active[i];
         else b->tmp[ndone++] = b->active[i];
-    memcpy(&b->active[k], b->tmp, ndone * sizeof b->tmp[0]);
+    if (ndone) memcpy(&b->active[k], b->tmp, ndone * sizeof b->tmp[0]);
     return k;
 }
 
@@ -204,10 +204,11 @@ static int in_file(const pbi_cov_fn *fn, uint32_t file_id, const char *filename,
 }
 
 /* addFunctionRegions: the regions of fn in the file (by name, or only file
- * id only_id when >= 0), the expansions of expand_id, its branches and,
- * with_mcdc, its MC/DC records. */
+ * id only_id when >= 0), the expansions of expand_id, its branches (13-19's
+ * file view: only those whose file id equals their expanded file id, 0)
+ * and, with_mcdc, its MC/DC records. */
 static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, long only_id, long expand_id,
-                        int with_mcdc) {
+                        int with_mcdc, int branches_of_id0) {
     pbi_cov_data *d = g->d;
     for (size_t i = 0; i < fn->nregions; i++) {
         const pbi_cov_counted_region *cr = &fn->regions[i];
@@ -221,6 +222,7 @@ static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, l
     }
     for (size_t i = 0; i < fn->nbranches; i++) {
         if (!in_file(fn, fn->branches[i].r.file_id, filename, only_id)) continue;
+        if (branches_of_id0 && fn->branches[i].r.file_id != fn->branches[i].r.expanded_file_id) continue;
         if (pbi_grow((void **)&d->branches, &g->cap_br, d->nbranches + 1, sizeof d->branches[0])) return PB_ENOMEM;
         d->branches[d->nbranches++] = fn->branches[i];
     }
@@ -252,7 +254,7 @@ int pbi_cov_for_file(const pbi_coverage *c, const char *filename, pbi_cov_data *
         const pbi_cov_fn *fn = &c->fns[e->fns[i]];
         long main = pbi_cov_main_file_id(fn);
         if (main >= 0 && strcmp(fn->filenames[main], filename) != 0) main = -1;
-        rc = add_function(&g, fn, filename, -1, main, 1);
+        rc = add_function(&g, fn, filename, -1, main, 1, !pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_FILE_BRANCHES_ALL));
     }
     return finish_view(c, &g, rc, err);
 }
@@ -267,14 +269,14 @@ int pbi_cov_for_function(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_da
         return 0;
     }
     out->filename = fn->filenames[main];
-    return finish_view(c, &g, add_function(&g, fn, NULL, main, main, 1), err);
+    return finish_view(c, &g, add_function(&g, fn, NULL, main, main, 1, 0), err);
 }
 
 int pbi_cov_for_expansion(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out, pb_error *err) {
     memset(out, 0, sizeof *out);
     gather g = {out, NULL, 0, 0, 0, 0, 0};
     out->filename = e->file_id < e->fn->nfilenames ? e->fn->filenames[e->file_id] : "";
-    return finish_view(c, &g, add_function(&g, e->fn, NULL, (long)e->file_id, (long)e->file_id, 0), err);
+    return finish_view(c, &g, add_function(&g, e->fn, NULL, (long)e->file_id, (long)e->file_id, 0, 0), err);
 }
 
 void pbi_cov_data_free(pbi_cov_data *d) {

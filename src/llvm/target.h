@@ -198,7 +198,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_FOLDED_SIDES,      20, PBI_LLVM_NOW, "a branch side is folded on its own (TrueFolded/FalseFolded): totals count each unfolded side; an MC/DC condition is folded when either side is") \
     X(EVAL_MCDC_PAIRS_NESTED, 19, PBI_LLVM_NOW, "MC/DC totals count a covered pair only for an unfolded condition (18 counted covered pairs of every condition)") \
     X(EVAL_SEG_EMPTY_SKIPPED, 18, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (unverified release)") \
-    X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)")
+    X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
+    X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,
