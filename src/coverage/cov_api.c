@@ -80,6 +80,18 @@ static int read_profiles(pb_coverage *c, const char *const *profiles, const uint
     }
     if (rc == 0) rc = pb_merger_run(m, &c->prof, err);
     pb_merger_free(m);
+    /* llvm-cov reads an indexed profile: what is not one already (raw or
+     * text inputs, several inputs) is what llvm-profdata-N merge would have
+     * written, the release's indexed version (the evaluator reads the
+     * version: MC/DC bitmaps are bit-indexed from version 12). */
+    const pb_origin *from = rc == 0 ? pb_profile_origin(c->prof) : NULL;
+    if (from && (strcmp(from->format, "indexed") != 0 || n > 1)) {
+        pb_origin io;
+        memset(&io, 0, sizeof io);
+        memcpy(io.format, "indexed", sizeof "indexed");
+        io.version = c->t.indexed_version;
+        pb_profile_set_origin(c->prof, &io);
+    }
     return rc;
 }
 
