@@ -97,10 +97,12 @@ static void put_regions(pb_buf *b, const pbi_cov_counted_region *r, size_t n) {
     pbi_buf_putc(b, ']');
 }
 
-/* renderBranchRegions: from release 21 the branches whose two sides are
- * both folded are left out (renderFileBranches prints them all). */
+/* renderBranchRegions leaves out the folded branches: both counters Zero
+ * before 20 (Folded), both sides folded from 20 (TrueFolded && FalseFolded);
+ * renderFileBranches prints them all. */
 static int branch_hidden(const pbi_llvm_target *t, const pbi_cov_counted_region *r) {
-    return pbi_llvm_cov_has(t, PBI_LC_EXPORT_SKIP_FOLDED) && r->true_folded && r->false_folded;
+    if (pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES)) return r->true_folded && r->false_folded;
+    return r->folded;
 }
 
 static void put_branches(pb_buf *b, const pbi_llvm_target *t, const pbi_cov_counted_region *r, size_t n,

@@ -56,8 +56,9 @@ static int push(branch_set *s, const pbi_cov_counted_region *r, const lc *path, 
     return 0;
 }
 
+/* Folded: both counters Zero before 20, both sides folded from 20. */
 static int folded(const pbi_llvm_target *t, const pbi_cov_counted_region *r) {
-    if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_SKIP_FOLDED)) return r->true_folded && r->false_folded;
+    if (pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES)) return r->true_folded && r->false_folded;
     return r->folded;
 }
 

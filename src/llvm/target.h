@@ -188,7 +188,6 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EXPORT_JSON_3_1,        22, PBI_LLVM_NOW, "export JSON version 3.1.0: an MC/DC record lists its executed test vectors") \
     X(EXPORT_JSON_WRITE_ORDER, 23, PBI_LLVM_NOW, "export writes a file's filename and an expansion's filenames first and summaries in source order (lines, functions, instantiations, regions, branches, mcdc), not sorted") \
     X(EXPORT_MCDC_NON_EXECUTED, 23, PBI_LLVM_NOW, "export has -show-mcdc-non-executed-vectors") \
-    X(EXPORT_SKIP_FOLDED,     21, PBI_LLVM_NOW, "export leaves out the branches folded on both sides (TrueFolded && FalseFolded) from functions, expansions and lcov; 20 not verified") \
     X(EXPORT_UNIFY,           21, PBI_LLVM_NOW, "lcov sums the branches of instantiations at one place (-unify-instantiations, on by default)") \
     X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
     X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)") \
