@@ -404,7 +404,7 @@ int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb
     named_index *sorted = calloc(nfiles ? nfiles : 1, sizeof *sorted);
     if (rc == 0 && !sorted) rc = pbi_nomem(err, "export files");
     for (size_t i = 0; rc == 0 && i < nfiles; i++) sorted[i] = (named_index){files[i], i};
-    if (rc == 0) qsort(sorted, nfiles, sizeof *sorted, cmp_named);
+    if (rc == 0 && nfiles) qsort(sorted, nfiles, sizeof *sorted, cmp_named);
     pbi_buf_puts(b, "{\"data\":[{\"files\":[");
     for (size_t i = 0; rc == 0 && i < nfiles; i++) {
         if (i) pbi_buf_putc(b, ',');

@@ -171,7 +171,7 @@ static int render_branches(pb_buf *b, const pb_coverage *c, const pbi_cov_data *
         rc = push(&all, &ex.v[i].r, ex.v[i].path, ex.v[i].npath, pos, err);
     }
     if (rc == 0) {
-        qsort(all.v, all.n, sizeof *all.v, cmp_nested);
+        if (all.n) qsort(all.v, all.n, sizeof *all.v, cmp_nested);
         if (w.nested && o->unify_instantiations) unify(&all);
         /* before 21 the folded branches are skipped while printing */
         for (size_t i = 0; !w.nested && i < all.n; i++)
