@@ -118,29 +118,29 @@ static void put_branches(pb_buf *b, const pbi_llvm_target *t, const pbi_cov_coun
     pbi_buf_putc(b, ']');
 }
 
-static int tv_shown(const pbi_cov_mcdc_record *m, size_t i, const pb_cov_export_options *o,
-                    const pbi_llvm_target *t) {
-    if (m->tv_executed[i]) return 1;
-    return o->show_mcdc_non_executed_vectors && pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC_NON_EXECUTED);
+/* The test vectors: the executed ones, then (23+, -show-mcdc-non-executed-vectors)
+ * the others, each in the evaluator's order. */
+static void put_test_vector(pb_buf *b, const pbi_cov_mcdc_record *m, size_t i, int *first) {
+    if (!*first) pbi_buf_putc(b, ',');
+    *first = 0;
+    pbi_buf_puts(b, "{\"conditions\":[");
+    for (size_t c = 0; c < m->nconds; c++) {
+        int8_t v = m->tv[i * m->nconds + c];
+        if (c) pbi_buf_putc(b, ',');
+        pbi_buf_puts(b, v < 0 ? "null" : v ? "true" : "false");
+    }
+    pbi_buf_printf(b, "],\"executed\":%s,\"result\":%s}", m->tv_executed[i] ? "true" : "false",
+                   m->tv_result[i] ? "true" : "false");
 }
 
 static void put_test_vectors(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_cov_export_options *o,
                              const pbi_llvm_target *t) {
-    pbi_buf_puts(b, ",[");
     int first = 1;
-    for (size_t i = 0; i < m->ntv; i++) {
-        if (!tv_shown(m, i, o, t)) continue;
-        if (!first) pbi_buf_putc(b, ',');
-        first = 0;
-        pbi_buf_puts(b, "{\"conditions\":[");
-        for (size_t c = 0; c < m->nconds; c++) {
-            int8_t v = m->tv[i * m->nconds + c];
-            if (c) pbi_buf_putc(b, ',');
-            pbi_buf_puts(b, v < 0 ? "null" : v ? "true" : "false");
-        }
-        pbi_buf_printf(b, "],\"executed\":%s,\"result\":%s}", m->tv_executed[i] ? "true" : "false",
-                       m->tv_result[i] ? "true" : "false");
-    }
+    int others = o->show_mcdc_non_executed_vectors && pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC_NON_EXECUTED);
+    pbi_buf_puts(b, ",[");
+    for (int pass = 0; pass < 1 + others; pass++)
+        for (size_t i = 0; i < m->ntv; i++)
+            if ((m->tv_executed[i] ? 0 : 1) == pass) put_test_vector(b, m, i, &first);
     pbi_buf_putc(b, ']');
 }
 
