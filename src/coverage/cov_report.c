@@ -55,30 +55,60 @@ static void dashes(pb_buf *b, size_t n) {
     pbi_buf_putc(b, '\n');
 }
 
+/* -use-color: raw_ostream's ANSI colours; 0 means no colour. A value is
+ * green when fully covered (also 0 of 0), yellow from 80%, else red
+ * (determineCoveragePercentageColor). */
+enum { NO_COLOR = 0, RED = '1', GREEN = '2', YELLOW = '3' };
+
+static int color_of(pbi_cov_ratio r) {
+    if (r.covered == r.total) return GREEN;
+    return pbi_cov_percent(r) >= 80.0 ? YELLOW : RED;
+}
+
+static void color_on(pb_buf *b, int color) {
+    if (color) pbi_buf_printf(b, "\033[0;3%cm", color);
+}
+
+static void color_off(pb_buf *b, int color) {
+    if (color) pbi_buf_puts(b, "\033[0m");
+}
+
 /* "%*u" of llvm-cov: the counts are cast to unsigned. */
-static void num(pb_buf *b, uint64_t v, size_t w) {
+static void num(pb_buf *b, uint64_t v, size_t w, int color) {
+    color_on(b, color);
     pbi_buf_printf(b, "%*u", (int)w, (unsigned)v);
+    color_off(b, color);
 }
 
-static void pct(pb_buf *b, pbi_cov_ratio r, size_t w, int dash_when_empty) {
-    if (r.total == 0 && dash_when_empty) right(b, "-", w);
-    else pbi_buf_printf(b, "%*.2f%%", (int)w - 1, pbi_cov_percent(r));
+static void pct(pb_buf *b, pbi_cov_ratio r, size_t w, int dash_when_empty, int color) {
+    if (r.total == 0 && dash_when_empty) {
+        right(b, "-", w);
+        return;
+    }
+    color_on(b, color);
+    pbi_buf_printf(b, "%*.2f%%", (int)w - 1, pbi_cov_percent(r));
+    color_off(b, color);
 }
 
-static void triple(pb_buf *b, pbi_cov_ratio r, const size_t *w) {
-    num(b, r.total, w[0]);
-    num(b, r.total - r.covered, w[1]);
-    pct(b, r, w[2], 1);
+/* total, missed (coloured `missed`), percentage (coloured `percent`) */
+static void triple(pb_buf *b, pbi_cov_ratio r, const size_t *w, int missed, int percent) {
+    num(b, r.total, w[0], NO_COLOR);
+    num(b, r.total - r.covered, w[1], missed);
+    pct(b, r, w[2], 1, percent);
 }
 
-static void file_row(pb_buf *b, const char *name, const pbi_cov_file_summary *s, size_t w0, shown sh) {
+/* CoverageReport::render(FileCoverageSummary): the branch and MC/DC
+ * columns take the lines' colour, as llvm-cov's do. */
+static void file_row(pb_buf *b, const char *name, const pbi_cov_file_summary *s, size_t w0, shown sh, int colors) {
+    int rc = colors ? color_of(s->regions) : 0, fc = colors ? color_of(s->functions) : 0;
+    int ic = colors ? color_of(s->instantiations) : 0, lc = colors ? color_of(s->lines) : 0;
     left(b, name, w0);
-    if (sh.regions) triple(b, s->regions, &file_cols[1]);
-    triple(b, s->functions, &file_cols[4]);
-    if (sh.instantiations) triple(b, s->instantiations, &file_cols[7]);
-    triple(b, s->lines, &file_cols[10]);
-    if (sh.branches) triple(b, s->branches, &file_cols[13]);
-    if (sh.mcdc) triple(b, s->mcdc, &file_cols[16]);
+    if (sh.regions) triple(b, s->regions, &file_cols[1], rc, rc);
+    triple(b, s->functions, &file_cols[4], NO_COLOR, fc);
+    if (sh.instantiations) triple(b, s->instantiations, &file_cols[7], NO_COLOR, ic);
+    triple(b, s->lines, &file_cols[10], lc, lc);
+    if (sh.branches) triple(b, s->branches, &file_cols[13], lc, lc);
+    if (sh.mcdc) triple(b, s->mcdc, &file_cols[16], lc, lc);
     pbi_buf_putc(b, '\n');
 }
 
@@ -179,24 +209,26 @@ static int file_table(pb_buf *b, const pb_coverage *c, const pb_cov_report_optio
         dashes(b, div);
         int empty = 0;
         for (size_t i = 0; i < n; i++) {
-            if (sums[i].functions.total) file_row(b, files[i] + lcp, &sums[i], w0, sh);
+            if (sums[i].functions.total) file_row(b, files[i] + lcp, &sums[i], w0, sh, o->use_color);
             else empty = 1;
         }
         if (empty) {
             pbi_buf_puts(b, "\nFiles which contain no functions:\n");
             for (size_t i = 0; i < n; i++)
-                if (!sums[i].functions.total) file_row(b, files[i] + lcp, &sums[i], w0, sh);
+                if (!sums[i].functions.total) file_row(b, files[i] + lcp, &sums[i], w0, sh, o->use_color);
         }
         dashes(b, div);
-        file_row(b, "TOTAL", &total, w0, sh);
+        file_row(b, "TOTAL", &total, w0, sh, o->use_color);
     }
     free(sums);
     free(files);
     return rc;
 }
 
+/* CoverageReport::render(FunctionCoverageSummary): every missed count but
+ * the regions' takes the lines' colour, every percentage its own. */
 static void fn_row(pb_buf *b, const char *name, size_t name_len, const pbi_cov_fn_summary *s, size_t w0,
-                   shown sh) {
+                   shown sh, int colors) {
     /* Column::RightTrim: a longer name is cut to w0 - 3 and "..." (w0 has
      * grown to the longest, so this does not happen in practice) */
     if (name_len <= w0) {
@@ -208,11 +240,13 @@ static void fn_row(pb_buf *b, const char *name, size_t name_len, const pbi_cov_f
     }
     pbi_cov_ratio r[4] = {s->regions, s->lines, s->branches, s->mcdc};
     int on[4] = {1, 1, sh.branches, sh.mcdc};
+    int lc = colors ? color_of(s->lines) : 0;
     for (int k = 0; k < 4; k++) {
         if (!on[k]) continue;
-        num(b, r[k].total, fn_cols[1 + 3 * k]);
-        num(b, r[k].total - r[k].covered, fn_cols[2 + 3 * k]);
-        pct(b, r[k], fn_cols[3 + 3 * k], 0);
+        int own = colors ? color_of(r[k]) : 0;
+        num(b, r[k].total, fn_cols[1 + 3 * k], NO_COLOR);
+        num(b, r[k].total - r[k].covered, fn_cols[2 + 3 * k], k == 0 ? own : lc);
+        pct(b, r[k], fn_cols[3 + 3 * k], 0, own);
     }
     pbi_buf_putc(b, '\n');
 }
@@ -269,11 +303,11 @@ static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_
             total.lines.total += fs.lines.total, total.lines.covered += fs.lines.covered;
             total.branches.total += fs.branches.total, total.branches.covered += fs.branches.covered;
             total.mcdc.total += fs.mcdc.total, total.mcdc.covered += fs.mcdc.covered;
-            fn_row(b, f->name, f->name_len, &fs, w0, sh);
+            fn_row(b, f->name, f->name_len, &fs, w0, sh, o->use_color);
         }
         if (count) {
             dashes(b, div);
-            fn_row(b, "TOTAL", 5, &total, w0, sh);
+            fn_row(b, "TOTAL", 5, &total, w0, sh, o->use_color);
         }
     }
     return 0;
