@@ -58,9 +58,13 @@ static int matches_any(const regex_t *v, size_t n, const char *s) {
     return 0;
 }
 
+/* An ignore regex that matches drops the file; with include regexes (23+)
+ * the file stays only when every one of them matches (llvm-cov-24:
+ * "a/" and "x" keep the files matching both). */
 int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename) {
     if (matches_any(c->ignore, c->nignore, filename)) return 1;
-    if (c->ninclude && !matches_any(c->include, c->ninclude, filename)) return 1;
+    for (size_t i = 0; i < c->ninclude; i++)
+        if (regexec(&c->include[i], filename, 0, NULL, 0) != 0) return 1;
     return 0;
 }
 

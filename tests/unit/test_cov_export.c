@@ -390,6 +390,29 @@ static void cov_report__percent_of_nothing_is_a_dash(void) {
     regfree(&all);
 }
 
+/* -ignore-filename-regex: any match drops a file; -include-filename-regex
+ * (23+): every one must match (llvm-cov-24 keeps nothing with "z.c" and
+ * "x.c"). */
+static void cov_filter__ignore_any_include_all(void) {
+    pb_coverage c = cov_for(24, 0);
+    regex_t inc[2], ign[1];
+    CU_ASSERT_EQUAL_FATAL(regcomp(&inc[0], "/a/", REG_EXTENDED | REG_NOSUB), 0);
+    CU_ASSERT_EQUAL_FATAL(regcomp(&inc[1], "x", REG_EXTENDED | REG_NOSUB), 0);
+    CU_ASSERT_EQUAL_FATAL(regcomp(&ign[0], "y\\.c$", REG_EXTENDED | REG_NOSUB), 0);
+    c.include = inc;
+    c.ninclude = 2;
+    CU_ASSERT_FALSE(pbi_cov_filename_ignored(&c, "/src/a/x.c"));
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/a/b.c"));
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/x.c"));
+    c.ignore = ign;
+    c.nignore = 1;
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/a/xy.c"));
+    CU_ASSERT_FALSE(pbi_cov_filename_ignored(&c, "/src/a/xy.cc"));
+    regfree(&inc[0]);
+    regfree(&inc[1]);
+    regfree(&ign[0]);
+}
+
 static void cov_options__init_checks_version(void) {
     pb_cov_options o;
     CU_ASSERT_EQUAL(pb_cov_options_init(&o, PB_COV_OPTIONS_VERSION), PB_OK);
@@ -417,6 +440,7 @@ static CU_TestInfo tests[] = {
     {"cov_report__file_table_per_release", cov_report__file_table_per_release},
     {"cov_report__function_table", cov_report__function_table},
     {"cov_report__percent_of_nothing_is_a_dash", cov_report__percent_of_nothing_is_a_dash},
+    {"cov_filter__ignore_any_include_all", cov_filter__ignore_any_include_all},
     {"cov_options__init_checks_version", cov_options__init_checks_version},
     CU_TEST_INFO_NULL};
 
