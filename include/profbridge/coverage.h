@@ -46,6 +46,10 @@ typedef struct pb_coverage pb_coverage;
  * with path PB_COV_MISMATCH_FUNCTION, names it, its file and both hashes. */
 #define PB_COV_MISMATCHED "coverage.mismatched"
 #define PB_COV_MISMATCH_FUNCTION "coverage.mismatched.function"
+/* pb_error.path of the warning pb_coverage_load sends for an object that
+ * was modified after a profile (e->source: the object; message: llvm-cov's
+ * "profile data may be out of date - object is newer"). */
+#define PB_COV_OUT_OF_DATE "coverage.out_of_date"
 
 #define PB_COV_OPTIONS_VERSION 1
 

@@ -8,9 +8,11 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 #include "coverage/cov_filter.h"
+#include "model/origin_form.h"
 #include "profbridge/merge.h"
 #include "util/api.h"
 #include "util/grow.h"
@@ -85,10 +87,10 @@ static int read_profiles(pb_coverage *c, const char *const *profiles, const uint
      * written, the release's indexed version (the evaluator reads the
      * version: MC/DC bitmaps are bit-indexed from version 12). */
     const pb_origin *from = rc == 0 ? pb_profile_origin(c->prof) : NULL;
-    if (from && (strcmp(from->format, "indexed") != 0 || n > 1)) {
+    if (from && (pbi_origin_form(from) != PB_FORM_INDEXED || n > 1)) {
         pb_origin io;
         memset(&io, 0, sizeof io);
-        memcpy(io.format, "indexed", sizeof "indexed");
+        memcpy(io.format, "indexed", sizeof "indexed"); /* the indexed reader's origin name (model/origin_form.c) */
         io.version = c->t.indexed_version;
         pb_profile_set_origin(c->prof, &io);
     }
@@ -109,11 +111,33 @@ static void warn_mismatches(const pb_coverage *c, const pb_cov_options *o) {
     }
 }
 
+/* 1 when a's modification time is after b's (modifiedTimeGT: 0 when either
+ * cannot be read). */
+static int modified_after(const char *a, const char *b) {
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0) return 0;
+    if (sa.st_mtim.tv_sec != sb.st_mtim.tv_sec) return sa.st_mtim.tv_sec > sb.st_mtim.tv_sec;
+    return sa.st_mtim.tv_nsec > sb.st_mtim.tv_nsec;
+}
+
+/* CodeCoverageTool::load's first warning, once per object newer than a profile. */
+static void warn_out_of_date(const char *const *objects, size_t nobjects, const char *const *profiles, size_t nprofiles,
+                             const pb_cov_options *o) {
+    for (size_t i = 0; o->diag && !o->empty_profile && i < nobjects; i++)
+        for (size_t k = 0; k < nprofiles; k++)
+            if (modified_after(objects[i], profiles[k])) {
+                pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, objects[i], PB_NO_OFFSET, PB_COV_OUT_OF_DATE,
+                        "profile data may be out of date - object is newer");
+                break;
+            }
+}
+
 static int load(pb_coverage *c, const char *const *objects, size_t nobjects, const char *const *profiles,
                 const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
     c->view = pbi_cov_eval_view();
     int rc = compile_filters(c, o, err);
     if (rc) return rc;
+    warn_out_of_date(objects, nobjects, profiles, nprofiles, o);
     pbi_cov_read_options ro;
     memset(&ro, 0, sizeof ro);
     ro.compilation_dir = o->compilation_dir;

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 #include "util/grow.h"
 #include "util/json_text.h"
 

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 #include "coverage/cov_filter.h"
 #include "util/grow.h"
 

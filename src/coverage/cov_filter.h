@@ -9,7 +9,7 @@
 #include <regex.h>
 #include <stddef.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 
 /* Compiles src[0..n) (POSIX extended). Returns 0, PB_EINVAL (err->path is
  * `option`, nothing allocated) or PB_ENOMEM. */

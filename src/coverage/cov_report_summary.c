@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 #include "util/grow.h"
 
 double pbi_cov_percent(pbi_cov_ratio r) {

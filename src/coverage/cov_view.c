@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * cov_view.c -- the evaluator's functions as the pbi_cov_view that export
- * and report read through (cov_api.h); the unit tests give the printers a
+ * and report read through (cov_state.h); the unit tests give the printers a
  * view of hand-built data instead.
  */
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 
 static const pbi_cov_view eval_view = {
     pbi_cov_fn_count, pbi_cov_fn_at,  pbi_cov_file_count, pbi_cov_file_at,      pbi_cov_for_file,       pbi_cov_for_expansion,

@@ -17,7 +17,7 @@
 
 #include <CUnit/CUnit.h>
 
-#include "coverage/cov_api.h"
+#include "coverage/cov_state.h"
 #include "profbridge/coverage.h"
 
 static const char *file_a = "/src/a.c";

@@ -1,13 +1,18 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * cov_api.h -- what a loaded pb_coverage holds, and the pieces export and
+ * cov_state.h -- what a loaded pb_coverage holds, and the pieces export and
  * report share (internal): the list of source files llvm-cov's
  * CodeCoverageTool would hand to its exporter or report (SOURCES, or every
  * file minus -ignore-filename-regex), and FileCoverageSummary as
  * CoverageReport::prepareFileReports computes it.
+ *
+ * No .c file of this name: the state is shared by cov_api.c (load, the
+ * entry points), cov_filter.c (filename filters, sources),
+ * cov_report_summary.c (files, summaries), cov_view.c and the three
+ * writers, so that none of them is the others' hub (lint_layers.sh).
  */
-#ifndef PB_COVERAGE_COV_API_H
-#define PB_COVERAGE_COV_API_H
+#ifndef PB_COVERAGE_COV_STATE_H
+#define PB_COVERAGE_COV_STATE_H
 
 #include <regex.h>
 #include <stddef.h>
