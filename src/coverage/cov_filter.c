@@ -68,9 +68,13 @@ int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename) {
     return 0;
 }
 
-/* sys::path::remove_dots(remove_dot_dot = true) of an absolute path. */
-static void remove_dots(char *p) {
+/* sys::path::remove_dots(remove_dot_dot = true), in place: "." goes, ".."
+ * takes the component before it (never a ".." kept at the start of a
+ * relative path; at the root of an absolute one it goes), repeated
+ * separators become one, a trailing one goes. */
+void pbi_cov_remove_dots(char *p) {
     size_t parts[512], np = 0, w = 0, i = 0;
+    unsigned char dotdot[512];
     int abs = p[0] == '/';
     char *out = p;
     if (abs) w = 1, i = 1;
@@ -81,14 +85,18 @@ static void remove_dots(char *p) {
         while (p[i] && p[i] != '/') i++;
         size_t len = i - s;
         if (len == 1 && p[s] == '.') continue;
-        if (len == 2 && p[s] == '.' && p[s + 1] == '.') {
-            if (np) {
+        int is_dotdot = len == 2 && p[s] == '.' && p[s + 1] == '.';
+        if (is_dotdot) {
+            if (np && !dotdot[np - 1]) {
                 w = parts[--np];
                 continue;
             }
             if (abs) continue;
         }
-        if (np < 512) parts[np++] = w;
+        if (np < 512) {
+            dotdot[np] = (unsigned char)is_dotdot;
+            parts[np++] = w;
+        }
         if (w > (size_t)abs) out[w++] = '/';
         memmove(out + w, p + s, len);
         w += len;
@@ -113,7 +121,7 @@ static char *absolute(const char *path) {
             memcpy(r + m + 1, path, n + 1);
         }
     }
-    if (r) remove_dots(r);
+    if (r) pbi_cov_remove_dots(r);
     return r;
 }
 
@@ -184,7 +192,7 @@ static char *with_slash(const char *s, size_t n) {
     if (!r) return NULL;
     memcpy(r, s, n);
     r[n] = '\0';
-    remove_dots(r);
+    pbi_cov_remove_dots(r);
     size_t m = strlen(r);
     if (m && r[m - 1] != '/') r[m++] = '/', r[m] = '\0';
     return r;
@@ -210,7 +218,7 @@ static int remap(const pb_coverage *c, source_list *l, const char *equiv, pb_err
             break;
         }
         memcpy(norm, f, flen + 1);
-        remove_dots(norm);
+        pbi_cov_remove_dots(norm);
         if (strncmp(norm, from, lf) == 0) {
             size_t n = strlen(to) + strlen(norm + lf) + 1;
             char *local = malloc(n);

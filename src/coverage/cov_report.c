@@ -102,7 +102,20 @@ static void triple(pb_buf *b, pbi_cov_ratio r, const size_t *w, int missed, int 
 static void file_row(pb_buf *b, const char *name, const pbi_cov_file_summary *s, size_t w0, shown sh, int colors) {
     int rc = colors ? color_of(s->regions) : 0, fc = colors ? color_of(s->functions) : 0;
     int ic = colors ? color_of(s->instantiations) : 0, lc = colors ? color_of(s->lines) : 0;
-    left(b, name, w0);
+    /* the name is printed with its dots removed (a trailing separator
+     * kept), in a column as wide as the longest name before that */
+    size_t n = strlen(name);
+    char *shown_name = malloc(n + 2);
+    if (!shown_name) {
+        b->failed = 1;
+        return;
+    }
+    memcpy(shown_name, name, n + 1);
+    pbi_cov_remove_dots(shown_name);
+    size_t m = strlen(shown_name);
+    if (n && name[n - 1] == '/' && !(m && shown_name[m - 1] == '/')) shown_name[m] = '/', shown_name[m + 1] = '\0';
+    left(b, shown_name, w0);
+    free(shown_name);
     if (sh.regions) triple(b, s->regions, &file_cols[1], rc, rc);
     triple(b, s->functions, &file_cols[4], NO_COLOR, fc);
     if (sh.instantiations) triple(b, s->instantiations, &file_cols[7], NO_COLOR, ic);

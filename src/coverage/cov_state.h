@@ -62,6 +62,9 @@ struct pb_coverage {
     size_t nsources;
 };
 
+/* sys::path::remove_dots(path, remove_dot_dot = true) in place (cov_filter.c). */
+void pbi_cov_remove_dots(char *path);
+
 /* 1 when llvm-cov's IgnoreFilenameFilters (and, 23+, the include filters)
  * drop `filename`. */
 int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename);

@@ -413,6 +413,22 @@ static void cov_filter__ignore_any_include_all(void) {
     regfree(&ign[0]);
 }
 
+/* sys::path::remove_dots(remove_dot_dot): what SOURCES and report's
+ * names go through (llvm-cov-13 shows /tmp/e/build/../src/main.c as
+ * /tmp/e/src/main.c). */
+static void cov_filter__remove_dots(void) {
+    static const char *const cases[][2] = {{"/a/./b/../c", "/a/c"},   {"../a/../../b", "../../b"},
+                                           {"/../x", "/x"},           {"a//b/", "a/b"},
+                                           {"/tmp/e/build/../src/main.c", "/tmp/e/src/main.c"},
+                                           {"./", ""},                {"/", "/"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", cases[i][0]);
+        pbi_cov_remove_dots(buf);
+        CU_ASSERT_STRING_EQUAL(buf, cases[i][1]);
+    }
+}
+
 static void cov_options__init_checks_version(void) {
     pb_cov_options o;
     CU_ASSERT_EQUAL(pb_cov_options_init(&o, PB_COV_OPTIONS_VERSION), PB_OK);
@@ -441,6 +457,7 @@ static CU_TestInfo tests[] = {
     {"cov_report__function_table", cov_report__function_table},
     {"cov_report__percent_of_nothing_is_a_dash", cov_report__percent_of_nothing_is_a_dash},
     {"cov_filter__ignore_any_include_all", cov_filter__ignore_any_include_all},
+    {"cov_filter__remove_dots", cov_filter__remove_dots},
     {"cov_options__init_checks_version", cov_options__init_checks_version},
     CU_TEST_INFO_NULL};
 
