@@ -198,7 +198,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_MCDC_PAIRS_NESTED, 19, PBI_LLVM_NOW, "MC/DC totals count a covered pair only for an unfolded condition (18 counted covered pairs of every condition)") \
     X(EVAL_SEG_EMPTY_SKIPPED, 18, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (unverified release)") \
     X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
-    X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)")
+    X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)") \
+    X(ERRORS_LOWERCASE,       18, PBI_LLVM_NOW, "llvm-cov's errors start lowercase ('source files must be specified...', 'failed to load coverage'; 13-17: 'Source files', 'Failed to load')")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,
