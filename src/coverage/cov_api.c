@@ -42,20 +42,12 @@ void pb_coverage_free(pb_coverage *c) {
     free(c);
 }
 
-/* The name filters do nothing for export and report; a bad one is still
- * an error, as llvm-cov checks them. */
-static int check_name_filters(const pb_cov_options *o, pb_error *err) {
-    regex_t *v = NULL;
-    size_t n = 0;
-    int rc = pbi_cov_compile_regexes(o->name_regexes, o->nname_regexes, "name_regex", &v, &n, err);
-    pbi_cov_free_regexes(v, n);
-    return rc;
-}
-
 static int compile_filters(pb_coverage *c, const pb_cov_options *o, pb_error *err) {
-    int rc = check_name_filters(o, err);
-    if (rc == 0)
-        rc = pbi_cov_compile_regexes(o->ignore_filename_regexes, o->nignore_filename_regexes, "ignore_filename_regex",
+    /* the name filters (-name, -name-regex, -name-allowlist) select what
+     * `llvm-cov show` prints, nothing of export and report: only the
+     * allowlist files are read, for llvm-cov's error about them */
+    pbi_cov_check_allowlists(o);
+    int rc = pbi_cov_compile_regexes(o->ignore_filename_regexes, o->nignore_filename_regexes, "ignore_filename_regex",
                                      &c->ignore, &c->nignore, err);
     if (rc == 0)
         rc = pbi_cov_compile_regexes(o->include_filename_regexes, o->ninclude_filename_regexes,

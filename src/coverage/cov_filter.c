@@ -13,6 +13,8 @@
  * only checked (a regular expression that does not compile is an error).
  */
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,10 @@
 #include "coverage/cov_filter.h"
 #include "util/grow.h"
 
+/* A pattern that compiles and never matches ("x^": an x, then the start
+ * of the string). */
+#define PBI_NEVER_MATCHES "x^"
+
 int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option, regex_t **out, size_t *nout,
                             pb_error *err) {
     *out = NULL;
@@ -31,15 +37,14 @@ int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option
     regex_t *v = calloc(n, sizeof *v);
     if (!v) return pbi_nomem(err, option);
     for (size_t i = 0; i < n; i++) {
-        int rc = src[i] ? regcomp(&v[i], src[i], REG_EXTENDED | REG_NOSUB) : REG_BADPAT;
-        if (rc) {
-            char why[128];
-            if (src[i]) regerror(rc, &v[i], why, sizeof why);
-            else snprintf(why, sizeof why, "NULL");
+        /* llvm::Regex that does not compile matches nothing, silently
+         * (llvm-cov-24 -ignore-filename-regex='a(' ignores no file,
+         * -include-filename-regex='a(' keeps none) */
+        if (src[i] && regcomp(&v[i], src[i], REG_EXTENDED | REG_NOSUB) == 0) continue;
+        if (regcomp(&v[i], PBI_NEVER_MATCHES, REG_EXTENDED | REG_NOSUB) != 0) {
             for (size_t k = 0; k < i; k++) regfree(&v[k]);
             free(v);
-            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, option, "bad regular expression '%s': %s",
-                                src[i] ? src[i] : "", why);
+            return pbi_nomem(err, option);
         }
     }
     *out = v;
@@ -66,6 +71,66 @@ int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename) {
     for (size_t i = 0; i < c->ninclude; i++)
         if (regexec(&c->include[i], filename, 0, NULL, 0) != 0) return 1;
     return 0;
+}
+
+/* The first problem of one -name-allowlist file in SpecialCaseList's words
+ * ("" when none), into why[0..n). Only the line shapes are checked: the
+ * names in it select nothing for export and report. */
+static void allowlist_problem(const char *path, char *why, size_t n) {
+    why[0] = '\0';
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        snprintf(why, n, "can't open file '%s': %s", path, strerror(errno));
+        return;
+    }
+    pb_buf text = PB_BUF_INIT;
+    char chunk[4096];
+    ssize_t got;
+    while ((got = read(fd, chunk, sizeof chunk)) > 0) pbi_buf_append(&text, chunk, (size_t)got);
+    close(fd);
+    if (got < 0 || text.failed) {
+        snprintf(why, n, "can't open file '%s': %s", path, got < 0 ? strerror(errno) : "out of memory");
+        pbi_buf_free(&text);
+        return;
+    }
+    size_t line_no = 0;
+    for (size_t i = 0; i < text.len;) {
+        size_t end = i;
+        while (end < text.len && text.data[end] != '\n') end++;
+        line_no++;
+        size_t a = i, z = end;
+        while (a < z && strchr(" \t\r\v\f", text.data[a])) a++;
+        while (z > a && strchr(" \t\r\v\f", text.data[z - 1])) z--;
+        const char *l = text.data + a;
+        int len = (int)(z - a);
+        i = end + 1;
+        if (!len || l[0] == '#') continue;
+        if (l[0] == '[') {
+            if (l[len - 1] != ']') {
+                snprintf(why, n, "error parsing file '%s': malformed section header on line %zu: %.*s", path, line_no,
+                         len, l);
+                break;
+            }
+            continue;
+        }
+        if (!memchr(l, ':', (size_t)len) || l[len - 1] == ':') {
+            snprintf(why, n, "error parsing file '%s': malformed line %zu: '%.*s'", path, line_no, len, l);
+            break;
+        }
+    }
+    pbi_buf_free(&text);
+}
+
+void pbi_cov_check_allowlists(const pb_cov_options *o) {
+    for (size_t i = 0; i < o->nname_allowlists; i++) {
+        char why[512];
+        if (!o->name_allowlists[i]) continue;
+        allowlist_problem(o->name_allowlists[i], why, sizeof why);
+        if (why[0]) {
+            pb_diag(o->diag, o->diag_ctx, PB_DIAG_ERROR, 0, NULL, PB_NO_OFFSET, "name_allowlist", "%s", why);
+            return;
+        }
+    }
 }
 
 /* sys::path::remove_dots(remove_dot_dot = true), in place: "." goes, ".."

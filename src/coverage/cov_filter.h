@@ -11,11 +11,16 @@
 
 #include "coverage/cov_state.h"
 
-/* Compiles src[0..n) (POSIX extended). Returns 0, PB_EINVAL (err->path is
- * `option`, nothing allocated) or PB_ENOMEM. */
+/* Compiles src[0..n) (POSIX extended); one that does not compile matches
+ * nothing, as in llvm-cov. Returns 0 or PB_ENOMEM (nothing allocated). */
 int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option, regex_t **out, size_t *nout,
                             pb_error *err);
 void pbi_cov_free_regexes(regex_t *v, size_t n);
+
+/* Reads the -name-allowlist files as llvm-cov does and reports the first
+ * problem (a file that cannot be read, a malformed line) as an error
+ * diagnostic, in SpecialCaseList's words; llvm-cov goes on after it. */
+void pbi_cov_check_allowlists(const pb_cov_options *o);
 
 /* Fills c->sources from o->sources (c->ev and the filename filters must be
  * set). Warnings go to o->diag. Returns 0, PB_EINVAL (a bad
