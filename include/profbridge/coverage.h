@@ -77,11 +77,15 @@ typedef struct pb_cov_options {
      * e->source naming the file. NULL discards them. */
     pb_diag_fn diag;
     void *diag_ctx;
+    /* More -path-equivalence "from,to" pairs (llvm-cov takes the option
+     * several times), tried after path_equivalence, the first whose "from"
+     * starts a file wins. */
+    const char *const *path_equivalences;  size_t npath_equivalences;
 } pb_cov_options;
 
 #define PB_COV_OPTIONS_INIT                                                                                  \
     {PB_COV_OPTIONS_VERSION, 0, NULL, NULL, NULL, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, \
-     0, NULL, NULL, NULL}
+     0, NULL, NULL, NULL, NULL, 0}
 
 /* Sets *o to PB_COV_OPTIONS_INIT of `version`. Returns PB_OK or PB_EINVAL
  * (o NULL, or a version this library does not know: *o untouched). */
@@ -154,6 +158,14 @@ int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_
  * the first malformed byte, then the problem with its offset. Returns PB_OK,
  * PB_EIO, PB_EFORMAT (after writing what precedes the problem) or PB_ENOMEM. */
 int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
+/* The coverage-mapping version of object i (0-based, in the order given to
+ * pb_coverage_load) as LLVM numbers them, 1-based (CovMapVersion + 1: 4 for
+ * clang 13, 5 for clang 14-15, 6 for clang 16-17, 7 for clang 18+), the
+ * highest its __llvm_covmap headers carry; 0 when i is out of range or the
+ * object has none. What the CLI needs to say that llvm-cov-13..17 would
+ * refuse a clang-18+ binary (profbridge reads it). */
+uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i);
 
 #ifdef __cplusplus
 }

@@ -180,6 +180,11 @@ int pb_coverage_load(pb_coverage **out, const char *const *objects, size_t nobje
     return PB_OK;
 }
 
+uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i) {
+    if (!c || i >= c->map.nobjects || !c->map.versions || !c->map.versions[i]) return 0;
+    return c->map.versions[i] + 1; /* stored as CovMapVersion, version - 1 */
+}
+
 int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
     if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
     if (!b->len) return 0;

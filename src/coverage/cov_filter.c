@@ -241,7 +241,7 @@ static int walk_dir(const pb_coverage *c, source_list *l, const char *dir, unsig
 static int collect(const pb_coverage *c, source_list *l, const char *path, const pb_cov_options *o, pb_error *err) {
     struct stat st;
     if (stat(path, &st) != 0) {
-        if (o->path_equivalence) return add_path(c, l, path, err);
+        if (o->path_equivalence || o->npath_equivalences) return add_path(c, l, path, err);
         pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, 0, path, PB_NO_OFFSET, "sources",
                 "Source file doesn't exist, proceeded by ignoring it.");
         return 0;
@@ -263,49 +263,84 @@ static char *with_slash(const char *s, size_t n) {
     return r;
 }
 
-/* remapPathNames: a source that is some covered file's local name becomes
- * that file's name in the coverage. */
-static int remap(const pb_coverage *c, source_list *l, const char *equiv, pb_error *err) {
-    const char *comma = strchr(equiv, ',');
+/* One -path-equivalence, split and normalised; 0, or PB_EINVAL / PB_ENOMEM. */
+static int split_equivalence(const char *equiv, char **from, char **to, pb_error *err) {
+    *from = *to = NULL;
+    const char *comma = equiv ? strchr(equiv, ',') : NULL;
     if (!comma || comma == equiv || !comma[1])
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "path_equivalence",
-                            "invalid argument '%s', must be in format 'from,to'", equiv);
-    char *from = with_slash(equiv, (size_t)(comma - equiv)), *to = with_slash(comma + 1, strlen(comma + 1));
-    int rc = (from && to) ? 0 : pbi_nomem(err, "path equivalence");
+                            "invalid argument '%s', must be in format 'from,to'", equiv ? equiv : "");
+    *from = with_slash(equiv, (size_t)(comma - equiv));
+    *to = with_slash(comma + 1, strlen(comma + 1));
+    if (*from && *to) return 0;
+    free(*from);
+    free(*to);
+    *from = *to = NULL;
+    return pbi_nomem(err, "path equivalence");
+}
+
+/* The local name of covered file f: the first equivalence whose "from"
+ * starts f (dots removed) gives to + the rest; NULL when none does (or out
+ * of memory, *oom set). */
+static char *local_name(const char *f, char *const *from, char *const *to, size_t n, int *oom) {
+    size_t flen = strlen(f);
+    char *norm = malloc(flen + 1);
+    if (!norm) {
+        *oom = 1;
+        return NULL;
+    }
+    memcpy(norm, f, flen + 1);
+    pbi_cov_remove_dots(norm);
+    char *local = NULL;
+    for (size_t k = 0; k < n && !local; k++) {
+        size_t lf = strlen(from[k]);
+        if (strncmp(norm, from[k], lf) != 0) continue;
+        size_t len = strlen(to[k]) + strlen(norm + lf) + 1;
+        local = malloc(len);
+        if (!local) *oom = 1;
+        else snprintf(local, len, "%s%s", to[k], norm + lf);
+        break;
+    }
+    free(norm);
+    return local;
+}
+
+/* remapPathNames: a source that is some covered file's local name becomes
+ * that file's name in the coverage (each source once). */
+static int remap(const pb_coverage *c, source_list *l, const char *const *equivs, size_t n, pb_error *err) {
+    char **from = calloc(n, sizeof *from), **to = calloc(n, sizeof *to);
+    unsigned char *done = calloc(l->n ? l->n : 1, 1);
+    int rc = (from && to && done) ? 0 : pbi_nomem(err, "path equivalence");
+    size_t ready = 0;
+    for (; rc == 0 && ready < n; ready++) rc = split_equivalence(equivs[ready], &from[ready], &to[ready], err);
     size_t nfiles = rc ? 0 : c->view->file_count(c->ev);
-    size_t lf = from ? strlen(from) : 0;
     for (size_t i = 0; rc == 0 && i < nfiles; i++) {
         const char *f = c->view->file_at(c->ev, i);
-        size_t flen = strlen(f);
-        char *norm = malloc(flen + 1);
-        if (!norm) {
-            rc = pbi_nomem(err, "path equivalence");
-            break;
-        }
-        memcpy(norm, f, flen + 1);
-        pbi_cov_remove_dots(norm);
-        if (strncmp(norm, from, lf) == 0) {
-            size_t n = strlen(to) + strlen(norm + lf) + 1;
-            char *local = malloc(n);
-            if (!local) rc = pbi_nomem(err, "path equivalence");
-            else snprintf(local, n, "%s%s", to, norm + lf);
-            for (size_t s = 0; rc == 0 && s < l->n; s++) {
-                if (strcmp(l->v[s], local) != 0) continue;
-                char *copy = malloc(flen + 1);
-                if (!copy) {
-                    rc = pbi_nomem(err, "path equivalence");
-                    break;
-                }
-                memcpy(copy, f, flen + 1);
-                free(l->v[s]);
-                l->v[s] = copy;
+        int oom = 0;
+        char *local = local_name(f, from, to, n, &oom);
+        if (oom) rc = pbi_nomem(err, "path equivalence");
+        for (size_t s = 0; local && rc == 0 && s < l->n; s++) {
+            if (done[s] || strcmp(l->v[s], local) != 0) continue;
+            size_t flen = strlen(f);
+            char *copy = malloc(flen + 1);
+            if (!copy) {
+                rc = pbi_nomem(err, "path equivalence");
+                break;
             }
-            free(local);
+            memcpy(copy, f, flen + 1);
+            free(l->v[s]);
+            l->v[s] = copy;
+            done[s] = 1;
         }
-        free(norm);
+        free(local);
+    }
+    for (size_t k = 0; from && to && k < ready; k++) {
+        free(from[k]);
+        free(to[k]);
     }
     free(from);
     free(to);
+    free(done);
     return rc;
 }
 
@@ -326,7 +361,18 @@ int pbi_cov_collect_sources(pb_coverage *c, const pb_cov_options *o, pb_error *e
     int rc = 0;
     for (size_t i = 0; rc == 0 && i < o->nsources; i++)
         if (o->sources[i]) rc = collect(c, &l, o->sources[i], o, err);
-    if (rc == 0 && o->path_equivalence) rc = remap(c, &l, o->path_equivalence, err);
+    size_t nequiv = (o->path_equivalence ? 1 : 0) + o->npath_equivalences;
+    if (rc == 0 && nequiv) {
+        const char **all = calloc(nequiv, sizeof *all);
+        if (!all) rc = pbi_nomem(err, "path equivalence");
+        else {
+            size_t k = 0;
+            if (o->path_equivalence) all[k++] = o->path_equivalence;
+            for (size_t i = 0; i < o->npath_equivalences; i++) all[k++] = o->path_equivalences[i];
+            rc = remap(c, &l, all, nequiv, err);
+            free(all);
+        }
+    }
     size_t keep = 0;
     for (size_t i = 0; i < l.n; i++) {
         if (rc == 0 && covered(c, l.v[i])) l.v[keep++] = l.v[i];
