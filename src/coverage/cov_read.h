@@ -7,7 +7,8 @@
  *   cov_read_map.c  __llvm_covmap: per TU a header and its filenames;
  *   cov_read_fun.c  __llvm_covfun: the records, their duplicates, and the
  *                   mapping bytes of each (RawCoverageMappingReader);
- *   cov_read.c      the public entry points (cov_mapping.h).
+ *   cov_read_api.c  the entry points of cov_mapping.h;
+ *   cov_read_util.c errors, tracing, the release's target.
  * Every decoder can report each field it reads to a tracer: that is how
  * pb_coverage_dump explains the bytes with the very code that reads them.
  *
