@@ -108,7 +108,8 @@ static void dump_object(em *e, const pbi_cov_elf *o) {
         else
             note(e, s[i].n, "%zu section%s, %zu bytes%s, first at file offset 0x%" PRIx64 "%s", s[i].k,
                  s[i].k == 1 ? "" : "s", s[i].b->len, s[i].k > 1 ? " (concatenated, each padded to 8)" : "",
-                 s[i].b->file_off, s[i].b->compressed ? ", SHF_COMPRESSED (offsets are into the inflated bytes)" : "");
+                 s[i].b->file_off, s[i].b->compressed ? ", SHF_COMPRESSED: explained inflated (offsets into the inflated bytes); "
+                                        "llvm-cov reads it as stored and fails (truncated coverage data)" : "");
     }
 }
 

@@ -28,7 +28,13 @@ static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t 
     if (rc) return rc;
     pbi_cov_tus tus;
     memset(&tus, 0, sizeof tus);
-    if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
+    const char *comp = e.covmap.compressed ? PBI_SEC_COVMAP : e.covfun.compressed ? PBI_SEC_COVFUN
+                       : e.names.compressed ? PBI_SEC_NAMES : NULL;
+    if (comp) /* llvm-cov reads a SHF_COMPRESSED section's stored bytes as they are, and fails so */
+        rc = pb_error_set_ef(err, PB_EFORMAT, PB_NO_OFFSET, comp,
+                             "sections as stored (llvm-cov does not inflate SHF_COMPRESSED ones)",
+                             "a compressed section: truncated coverage data");
+    else if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
     else if (e.nnames != 1)
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_NAMES, "%zu names sections, llvm-cov takes one",
                           e.nnames);
