@@ -335,6 +335,74 @@ const pbi_cov_tu *pbi_cov_tus_find(const pbi_cov_tus *t, uint64_t ref) {
     return NULL;
 }
 
+static void trace_header(const pbi_cov_trace *tr, const uint8_t *d, size_t pos, size_t tu, const uint32_t v[4]) {
+    static const char *names[] = {"NRecords", "FilenamesSize", "CoverageSize", "Version"};
+    for (int i = 0; i < 4; i++) {
+        char f[64];
+        snprintf(f, sizeof f, "[%zu].%s", tu, names[i]);
+        if (i == 3)
+            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 12, 4, f, "%u (coverage mapping version %u)", (unsigned)v[3],
+                           (unsigned)v[3] + 1);
+        else
+            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 4 * (size_t)i, 4, f, "%u", (unsigned)v[i]);
+    }
+}
+
+/* One TU at *pos (readCoverageHeader): header, filenames, FilenamesRef,
+ * padding to 8; *pos moves past it. */
+static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
+                   const pbi_cov_trace *tr, size_t tu, size_t *pos, pb_error *err) {
+    const uint8_t *d = o->covmap.d;
+    size_t len = o->covmap.len, hdr = *pos;
+    char f[64];
+    if (len - hdr < HDR) {
+        snprintf(f, sizeof f, "%zu bytes left", len - hdr);
+        return pbi_cov_bad(err, o->name, hdr, "a 16-byte header (coverage mapping header section is larger "
+                           "than buffer size)", f, PBI_SEC_COVMAP "[%zu]", tu);
+    }
+    uint32_t v[4];
+    for (int i = 0; i < 4; i++) v[i] = pbi_cov_u32(o, d + hdr + 4 * (size_t)i);
+    trace_header(tr, d, hdr, tu, v);
+    uint64_t at = hdr + HDR + (uint64_t)v[0] * FUNREC; /* v4+: NRecords is 0; LLVM skips them all the same */
+    if (at > len || v[1] > len - at) {
+        snprintf(f, sizeof f, "%u bytes, %llu left", (unsigned)v[1], (unsigned long long)(at > len ? 0 : len - at));
+        return pbi_cov_bad(err, o->name, hdr + 4, "filenames inside the section (filenames section is larger "
+                           "than buffer size)", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
+    }
+    if (v[3] > t->max_version) t->max_version = v[3];
+    if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
+    pbi_cov_tu *u = &t->tus[t->ntus];
+    memset(u, 0, sizeof *u);
+    u->first = t->nfiles;
+    u->version = v[3];
+    u->off = hdr;
+    rd r = {o, d, (size_t)at, (size_t)(at + v[1]), tu, tr, err};
+    int rc = read_filenames(t, &r, t->version, opt, a); /* LLVM reads every TU with the first header's version */
+    if (rc) return rc;
+    u->count = t->nfiles - u->first;
+    u->ref = pb_md5_ref(d + at, v[1]);
+    t->ntus++;
+    snprintf(f, sizeof f, "[%zu].FilenamesRef", tu);
+    pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, at, 0, f, "0x%016llx (MD5 of the %u filenames bytes)",
+                   (unsigned long long)u->ref, (unsigned)v[1]);
+    if (r.pos < r.end) {
+        snprintf(f, sizeof f, "[%zu].filenames.unused", tu);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, r.pos, r.end - r.pos, f, "%zu bytes llvm-cov does not read",
+                       r.end - r.pos);
+    }
+    if (v[2] != 0)
+        return pbi_cov_bad(err, o->name, hdr + 8, "0 (coverage mapping size is not zero)", "not 0",
+                           PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
+    size_t end = (size_t)(at + v[1]), next = (end + 7) & ~(size_t)7;
+    if (next > len) next = len;
+    if (next > end) {
+        snprintf(f, sizeof f, "[%zu].padding", tu);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, end, next - end, f, "to 8 bytes");
+    }
+    *pos = next;
+    return 0;
+}
+
 int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
                         const pbi_cov_trace *tr, pb_error *err) {
     memset(t, 0, sizeof *t);
@@ -347,73 +415,15 @@ int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read
         snprintf(f, sizeof f, "%zu bytes", len);
         return pbi_cov_bad(err, o->name, 0, "a coverage mapping header (16 bytes)", f, PBI_SEC_COVMAP "[0]");
     }
-    t->version = pbi_cov_u32(o, d + 12);
+    t->version = pbi_cov_u32(o, d + 12); /* the first header's version decides, as in LLVM */
     int rc = version_ok(o, t->version, target, 12, err);
     if (rc) {
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, 12, 4, "[0].version", "%u (version %u)", (unsigned)t->version,
-                       (unsigned)t->version + 1);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, 12, 4, "[0].Version", "%u (coverage mapping version %u)",
+                       (unsigned)t->version, (unsigned)t->version + 1);
         return rc;
     }
-    size_t pos = 0;
-    for (size_t tu = 0; pos < len; tu++) {
-        char f[64];
-        if (len - pos < HDR) {
-            snprintf(f, sizeof f, "%zu bytes left", len - pos);
-            return pbi_cov_bad(err, o->name, pos, "a 16-byte header (coverage mapping header section is larger "
-                               "than buffer size)", f, PBI_SEC_COVMAP "[%zu]", tu);
-        }
-        uint32_t nrec = pbi_cov_u32(o, d + pos), fsize = pbi_cov_u32(o, d + pos + 4),
-                 csize = pbi_cov_u32(o, d + pos + 8), ver = pbi_cov_u32(o, d + pos + 12);
-        snprintf(f, sizeof f, "[%zu].NRecords", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos, 4, f, "%u", (unsigned)nrec);
-        snprintf(f, sizeof f, "[%zu].FilenamesSize", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 4, 4, f, "%u", (unsigned)fsize);
-        snprintf(f, sizeof f, "[%zu].CoverageSize", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 8, 4, f, "%u", (unsigned)csize);
-        snprintf(f, sizeof f, "[%zu].Version", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 12, 4, f, "%u (coverage mapping version %u)", (unsigned)ver,
-                       (unsigned)ver + 1);
-        uint64_t hdr = pos;
-        uint64_t at = pos + HDR + (uint64_t)nrec * FUNREC; /* v4+: NRecords is 0; LLVM skips them all the same */
-        if (at > len || fsize > len - at) {
-            snprintf(f, sizeof f, "%u bytes, %llu left", (unsigned)fsize,
-                     (unsigned long long)(at > len ? 0 : len - at));
-            return pbi_cov_bad(err, o->name, pos + 4, "filenames inside the section (filenames section is larger "
-                               "than buffer size)", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
-        }
-        if (ver > t->max_version) t->max_version = ver;
-        if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
-        pbi_cov_tu *u = &t->tus[t->ntus];
-        memset(u, 0, sizeof *u);
-        u->first = t->nfiles;
-        u->version = ver;
-        u->off = hdr;
-        rd r = {o, d, (size_t)at, (size_t)(at + fsize), tu, tr, err};
-        /* LLVM reads every TU with the first header's version */
-        if ((rc = read_filenames(t, &r, t->version, opt, a))) return rc;
-        u->count = t->nfiles - u->first;
-        u->ref = pb_md5_ref(d + at, fsize);
-        snprintf(f, sizeof f, "[%zu].FilenamesRef", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, at, 0, f, "0x%016llx (MD5 of the %u filenames bytes)",
-                       (unsigned long long)u->ref, (unsigned)fsize);
-        t->ntus++;
-        if (r.pos < r.end) {
-            snprintf(f, sizeof f, "[%zu].filenames.unused", tu);
-            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, r.pos, r.end - r.pos, f, "%zu bytes llvm-cov does not read",
-                           r.end - r.pos);
-        }
-        pos = (size_t)(at + fsize);
-        if (csize != 0)
-            return pbi_cov_bad(err, o->name, hdr + 8, "0 (coverage mapping size is not zero)", "not 0",
-                               PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
-        size_t next = (pos + 7) & ~(size_t)7;
-        if (next > len) next = len;
-        if (next > pos) {
-            snprintf(f, sizeof f, "[%zu].padding", tu);
-            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos, next - pos, f, "to 8 bytes");
-        }
-        pos = next;
-    }
+    for (size_t tu = 0, pos = 0; pos < len; tu++)
+        if ((rc = read_tu(t, o, opt, a, tr, tu, &pos, err))) return rc;
     return index_refs(t, err);
 }
 
