@@ -135,6 +135,11 @@ typedef struct pbi_cov_mapping {
 /* Reading notes (what the reader does beyond the declarations above):
  *  - an EXPANSION region's count is the count of the first region of the
  *    file it expands, set as RawCoverageMappingReader::read sets it;
+ *  - err->message is what llvm-cov-N prints after "failed to load coverage:
+ *    'FILE': " (o->t's release: 18+ lowercase with the coverage-map detail,
+ *    13-17 "Malformed coverage data" etc.), for every error llvm-cov has
+ *    (checked on patched clang binaries with llvm-cov-13/14/17/18/19/24);
+ *    err->expected/found say more (pb_error_format shows both);
  *  - err->offset is a byte offset inside the section err->path starts with
  *    ("__llvm_covfun[3].regions[2].num_lines"; several __llvm_covfun
  *    sections of a relocatable object count as their concatenation, each

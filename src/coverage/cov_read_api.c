@@ -15,14 +15,14 @@
 
 /* llvm-cov's coveragemap_error::no_data_found */
 static int no_data(const char *name, pb_error *err, const char *missing) {
-    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "No coverage data found");
+    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "no coverage data found");
     pb_error_set_source(err, name);
     return rc;
 }
 
-/* One object, appended to m as object number `obj`. */
-static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
-                    const pbi_cov_read_options *o, pb_error *err) {
+/* One object, appended to m as object number `obj` (llvm-cov 18+'s words). */
+static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len,
+                         const char *name, const pbi_cov_read_options *o, pb_error *err) {
     pbi_cov_elf e;
     int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
     if (rc) return rc;
@@ -31,17 +31,15 @@ static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t 
     const char *comp = e.covmap.compressed ? PBI_SEC_COVMAP : e.covfun.compressed ? PBI_SEC_COVFUN
                        : e.names.compressed ? PBI_SEC_NAMES : NULL;
     if (comp) /* llvm-cov reads a SHF_COMPRESSED section's stored bytes as they are, and fails so */
-        rc = pb_error_set_ef(err, PB_EFORMAT, PB_NO_OFFSET, comp,
-                             "sections as stored (llvm-cov does not inflate SHF_COMPRESSED ones)",
-                             "a compressed section: truncated coverage data");
+        rc = pbi_cov_bad_w(err, e.name, PB_NO_OFFSET, "truncated coverage data",
+                           "sections as stored (llvm-cov does not inflate SHF_COMPRESSED ones)",
+                           "a compressed section", "%s", comp);
     else if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
     else if (e.nnames != 1)
-        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_NAMES, "%zu names sections, llvm-cov takes one",
-                          e.nnames);
+        rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one names section", "several", "%s", PBI_SEC_NAMES);
     else if (!e.covmap.present) rc = no_data(e.name, err, PBI_SEC_COVMAP);
     else if (e.ncovmap != 1)
-        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_COVMAP, "%zu sections, llvm-cov takes one",
-                          e.ncovmap);
+        rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one __llvm_covmap section", "several", "%s", PBI_SEC_COVMAP);
     if (rc) pb_error_set_source(err, e.name);
     if (!rc) rc = pbi_cov_read_covmap(&tus, &e, o, &m->arena, NULL, err);
     if (!rc) {
@@ -52,6 +50,15 @@ static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t 
     }
     pbi_cov_tus_free(&tus);
     pbi_cov_elf_close(&e);
+    return rc;
+}
+
+/* One object, in the words of the release. */
+static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
+                    const pbi_cov_read_options *o, pb_error *err) {
+    pbi_llvm_target store;
+    int rc = read_sections(m, fcap, obj, data, len, name, o, err);
+    pbi_cov_release_words(err, pbi_cov_target(o, &store));
     return rc;
 }
 

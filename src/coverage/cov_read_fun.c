@@ -44,8 +44,9 @@ typedef struct mr {
 static int m_uleb(mr *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
     int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
-    if (u == PBI_ULEB_TRUNCATED)
-        return pbi_cov_bad(r->err, r->obj, at, "a ULEB128 inside the record's DataSize bytes",
+    if (u == PBI_ULEB_TRUNCATED) /* readNextRecord's errors keep only their code's words */
+        return pbi_cov_bad_w(r->err, r->obj, at, at == r->end ? "truncated coverage data" : NULL,
+                             "a ULEB128 inside the record's DataSize bytes",
                            "the record ends first", PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
     if (u == PBI_ULEB_OVERFLOW)
         return pbi_cov_bad(r->err, r->obj, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
@@ -531,7 +532,8 @@ static int insert(rec **recs, size_t *nrec, size_t *cap, refmap *map, const name
         if (!e || !e->len) {
             char f[64];
             snprintf(f, sizeof f, "NameRef 0x%016llx, not in the names", (unsigned long long)x->name_ref);
-            return pbi_cov_bad(err, o->name, x->off, "a function name (function name is empty)", f,
+            return pbi_cov_bad_w(err, o->name, x->off, "malformed instrumentation profile data: function name is empty",
+                                 "a function name", f,
                                PBI_SEC_COVFUN "[%zu].NameRef", x->idx);
         }
         if (pbi_grow_err((void **)recs, cap, *nrec + 1, sizeof **recs, err)) return PB_ENOMEM;
@@ -601,15 +603,19 @@ static int one_record(walk *w, size_t pos, size_t idx, size_t *next, pb_error *e
     uint64_t end = (uint64_t)pos + FUNREC + x.len, aligned = (end + 7) & ~(uint64_t)7;
     *next = aligned > len ? len : (size_t)aligned;
     if (!(x.tu = pbi_cov_tus_find(w->tus, x.fref))) {
+        char words[96];
         snprintf(f, sizeof f, "0x%016llx", (unsigned long long)x.fref);
-        return pbi_cov_bad(err, o->name, pos + 20, "the FilenamesRef of a __llvm_covmap TU (no filename found "
-                           "for function with hash=0x...)", f, PBI_SEC_COVFUN "[%zu].FilenamesRef", idx);
+        snprintf(words, sizeof words, "malformed coverage data: no filename found for function with hash=0x%llx",
+                 (unsigned long long)x.fref);
+        return pbi_cov_bad_w(err, o->name, pos + 20, words, "the FilenamesRef of a __llvm_covmap TU", f,
+                             PBI_SEC_COVFUN "[%zu].FilenamesRef", idx);
     }
     if (x.tu->invalid) return 0; /* a FilenamesRef collision: LLVM skips the record */
     if (end > len) {
         snprintf(f, sizeof f, "%zu, %zu left", x.len, len - pos - FUNREC);
-        return pbi_cov_bad(err, o->name, pos + 8, "DataSize inside the section (coverage mapping data is larger "
-                           "than buffer size)", f, PBI_SEC_COVFUN "[%zu].DataSize", idx);
+        return pbi_cov_bad_w(err, o->name, pos + 8,
+                             "malformed coverage data: coverage mapping data is larger than buffer size",
+                             "DataSize inside the section", f, PBI_SEC_COVFUN "[%zu].DataSize", idx);
     }
     int rc = insert(&w->recs, &w->nrec, &w->cap, &w->map, &w->nm, o, &x, err);
     if (!rc && w->tr) { /* the dump explains every record's mapping, kept or not */

@@ -128,10 +128,14 @@ static int uleb(rd *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
     int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
     if (u == PBI_ULEB_TRUNCATED)
-        return pbi_cov_bad(r->err, r->o->name, at, "a ULEB128 inside the filenames", "the filenames end first",
+        return pbi_cov_bad_w(r->err, r->o->name, at,
+                             at == r->end ? "truncated coverage data"
+                                          : "malformed coverage data: the size of ULEB128 is too big",
+                             "a ULEB128 inside the filenames", "the filenames end first",
                            PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     if (u == PBI_ULEB_OVERFLOW)
-        return pbi_cov_bad(r->err, r->o->name, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
+        return pbi_cov_bad_w(r->err, r->o->name, r->pos, "malformed coverage data: the size of ULEB128 is too big",
+                             "a ULEB128 of at most 64 bits", "a longer one",
                            PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     pbi_cov_tracef(r->tr, PBI_SEC_COVMAP, r->d, at, r->pos - at, field, "%llu", (unsigned long long)*v);
     return 0;
@@ -146,7 +150,8 @@ static int size(rd *r, const char *field, uint64_t *v) {
         char e[64], f[64];
         snprintf(e, sizeof e, "<= %zu (the bytes left)", r->end - r->pos);
         snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
-        return pbi_cov_bad(r->err, r->o->name, at, e, f, PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
+        return pbi_cov_bad_w(r->err, r->o->name, at, "malformed coverage data: the value of ULEB128 is too big", e, f,
+                             PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     }
     return 0;
 }
@@ -201,7 +206,8 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
     size_t at = r->pos;
     if ((rc = size(r, "filenames.count", &count))) return rc;
     if (count == 0)
-        return pbi_cov_bad(r->err, r->o->name, at, "at least one filename", "0 (number of filenames is zero)",
+        return pbi_cov_bad_w(r->err, r->o->name, at, "malformed coverage data: number of filenames is zero",
+                             "at least one filename", "0",
                            PBI_SEC_COVMAP "[%zu].filenames.count", r->tu);
     if ((rc = uleb(r, "filenames.uncompressed_length", &ulen))) return rc;
     at = r->pos;
@@ -228,7 +234,8 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
                    (unsigned long long)clen, (unsigned long long)got);
     if (z != Z_OK) {
         free(buf);
-        return pbi_cov_bad(r->err, r->o->name, zat, "a zlib stream of the uncompressed length", zError(z),
+        return pbi_cov_bad_w(r->err, r->o->name, zat, "failed to decompress coverage data (zlib)",
+                             "a zlib stream of the uncompressed length", zError(z),
                            PBI_SEC_COVMAP "[%zu].filenames.zlib", r->tu);
     }
     r->pos += (size_t)clen;
@@ -265,14 +272,13 @@ static int version_ok(const pbi_cov_elf *o, uint32_t v, const pbi_llvm_target *t
     char f[48];
     snprintf(f, sizeof f, "%u (coverage mapping version %u)", (unsigned)v, (unsigned)v + 1);
     if (v > PBI_COV_VERSION_MAX || (v >= PBI_COV_V7 && !pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7))) {
-        int rc = pb_error_set(err, PB_EFORMAT, off, PBI_SEC_COVMAP "[0].version", "Unsupported coverage format version");
-        (void)f;
-        pb_error_set_source(err, o->name);
-        return rc;
+        return pbi_cov_bad_w(err, o->name, off, "unsupported coverage format version",
+                             v > PBI_COV_VERSION_MAX ? "a version 4..7 (stored 3..6)" : "a version 4..6 (llvm-cov 13-17)", f,
+                             PBI_SEC_COVMAP "[0].Version");
     }
     if (v < PBI_COV_VERSION_MIN)
         return pbi_cov_bad(err, o->name, off, "a version 4..7 mapping (clang 11+; older ones are not supported)", f,
-                           PBI_SEC_COVMAP "[0].version");
+                           PBI_SEC_COVMAP "[0].Version");
     return 0;
 }
 
@@ -357,8 +363,9 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
     char f[64];
     if (len - hdr < HDR) {
         snprintf(f, sizeof f, "%zu bytes left", len - hdr);
-        return pbi_cov_bad(err, o->name, hdr, "a 16-byte header (coverage mapping header section is larger "
-                           "than buffer size)", f, PBI_SEC_COVMAP "[%zu]", tu);
+        return pbi_cov_bad_w(err, o->name, hdr,
+                             "malformed coverage data: coverage mapping header section is larger than buffer size",
+                             "a 16-byte header", f, PBI_SEC_COVMAP "[%zu]", tu);
     }
     uint32_t v[4];
     for (int i = 0; i < 4; i++) v[i] = pbi_cov_u32(o, d + hdr + 4 * (size_t)i);
@@ -366,8 +373,9 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
     uint64_t at = hdr + HDR + (uint64_t)v[0] * FUNREC; /* v4+: NRecords is 0; LLVM skips them all the same */
     if (at > len || v[1] > len - at) {
         snprintf(f, sizeof f, "%u bytes, %llu left", (unsigned)v[1], (unsigned long long)(at > len ? 0 : len - at));
-        return pbi_cov_bad(err, o->name, hdr + 4, "filenames inside the section (filenames section is larger "
-                           "than buffer size)", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
+        return pbi_cov_bad_w(err, o->name, hdr + 4,
+                             "malformed coverage data: filenames section is larger than buffer size",
+                             "filenames inside the section", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
     }
     if (v[3] > t->max_version) t->max_version = v[3];
     if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
@@ -391,7 +399,8 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
                        r.end - r.pos);
     }
     if (v[2] != 0)
-        return pbi_cov_bad(err, o->name, hdr + 8, "0 (coverage mapping size is not zero)", "not 0",
+        return pbi_cov_bad_w(err, o->name, hdr + 8, "malformed coverage data: coverage mapping size is not zero", "0",
+                             "not 0",
                            PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
     size_t end = (size_t)(at + v[1]), next = (end + 7) & ~(size_t)7;
     if (next > len) next = len;
