@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "profbridge/coverage.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "progress.h"
@@ -92,6 +93,29 @@ static int write_dump(const pb_format *f, pb_source *src, const dump_request *q,
     return prc;
 }
 
+/* An ELF object: pb_coverage_dump explains its coverage sections. */
+static int dump_object(const char *path, const dump_request *q, pbc_progress *pg) {
+    pb_error err;
+    pb_error_clear(&err);
+    pb_sink *sink = NULL;
+    fflush(stdout);
+    int prc = pb_sink_open_file(&sink, q->out_path, 0, &err);
+    if (prc == 0) {
+        prc = pb_coverage_dump(path, q->json, sink, &err);
+        pbc_progress_end(pg);
+        pb_error cerr;
+        pb_error_clear(&cerr);
+        int crc = prc == PB_ENOMEM || prc == PB_EIO ? 0 : pb_sink_commit(sink, &cerr);
+        if (prc == 0 && crc) {
+            prc = crc;
+            err = cerr;
+        }
+    }
+    pb_sink_free(sink);
+    if (prc) pbc_print_error(&err);
+    return prc ? pbc_exit_for(prc) : 0;
+}
+
 /* IN opened, its plugin found (or --from's) and explained. */
 static int dump_input(const pbc_args *args, const dump_request *q, const pb_format *f, pb_source **src) {
     const pbc_plugin_opts po = args->plugin;
@@ -102,6 +126,12 @@ static int dump_input(const pbc_args *args, const dump_request *q, const pb_form
     /* named as its messages name it ("<stdin>" for "-") */
     pbc_progress_begin(&pg, pbc_progress_mode_of(args), "dump", prc == 0 ? pb_source_name(*src) : args->pos[0]);
     pbc_progress_watch(&pg, *src);
+    if (prc == 0 && !f && strcmp(args->pos[0], "-") != 0) { /* an object: its coverage sections */
+        const uint8_t *head;
+        size_t n;
+        if (pb_source_peek(*src, &head, &n, &err) == 0 && n >= 4 && memcmp(head, "\x7f" "ELF", 4) == 0)
+            return dump_object(args->pos[0], q, &pg);
+    }
     if (prc == 0 && !f) prc = pb_format_detect(*src, &f, &err);
     if (prc) {
         pbc_print_error(&err);

@@ -331,6 +331,6 @@ int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb
     if (!c->nsources)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "sources",
                             "%cource files must be specified when -show-functions=true is specified",
-                            pbi_llvm_cov_has(&c->t, PBI_LC_ERRORS_LOWERCASE) ? 's' : 'S');
+                            pbi_llvm_cov_has(&c->t, PBI_LC_COV_MESSAGES_LOWER) ? 's' : 'S');
     return function_tables(b, c, o, err);
 }

@@ -199,7 +199,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_SEG_EMPTY_SKIPPED, 18, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (unverified release)") \
     X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
     X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)") \
-    X(ERRORS_LOWERCASE,       18, PBI_LLVM_NOW, "llvm-cov's errors start lowercase ('source files must be specified...', 'failed to load coverage'; 13-17: 'Source files', 'Failed to load')")
+    X(COV_MESSAGES_LOWER,     18, PBI_LLVM_NOW, "coverage errors lowercase, coverage-map ones with their detail ('malformed coverage data: number of filenames is zero'); 13-17 'Malformed coverage data'") \
+    X(PROF_ERROR_DETAIL,      14, PBI_LLVM_NOW, "'malformed instrumentation profile data: function name is empty' (13: without ': function name is empty')")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,
