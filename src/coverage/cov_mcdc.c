@@ -153,20 +153,44 @@ static int bit_at(const pbi_cov_mcdc_input *in, uint64_t i) {
 typedef struct tvlist {
     int8_t *v;        /* n * nconds, by condition id */
     uint8_t *res;
-    size_t n, cap_v, cap_r;
+    int64_t *ix;      /* 19+: the vector's bitmap index (TVIdxBuilder's) */
+    size_t n, cap_v, cap_r, cap_ix;
 } tvlist;
 
-static int tv_push(tvlist *l, const int8_t *tv, size_t nconds, uint8_t res) {
+static int tv_push(tvlist *l, const int8_t *tv, size_t nconds, uint8_t res, int64_t ix) {
     if (pbi_grow((void **)&l->v, &l->cap_v, (l->n + 1) * nconds, 1)) return PB_ENOMEM;
     if (pbi_grow((void **)&l->res, &l->cap_r, l->n + 1, 1)) return PB_ENOMEM;
+    if (pbi_grow((void **)&l->ix, &l->cap_ix, l->n + 1, sizeof l->ix[0])) return PB_ENOMEM;
     memcpy(&l->v[l->n * nconds], tv, nconds);
-    l->res[l->n++] = res;
+    l->res[l->n] = res;
+    l->ix[l->n++] = ix;
     return 0;
 }
 
 static void tv_free(tvlist *l) {
     free(l->v);
     free(l->res);
+    free(l->ix);
+}
+
+/* 22+: one outcome's vectors by bitmap index (insertion sort: stable, and
+ * a decision's executed vectors are few). */
+static void tv_sort_by_index(tvlist *l, size_t nconds, int8_t *scratch) {
+    for (size_t i = 1; i < l->n; i++) {
+        int64_t ix = l->ix[i];
+        uint8_t res = l->res[i];
+        memcpy(scratch, &l->v[i * nconds], nconds);
+        size_t j = i;
+        while (j > 0 && l->ix[j - 1] > ix) {
+            l->ix[j] = l->ix[j - 1];
+            l->res[j] = l->res[j - 1];
+            memcpy(&l->v[j * nconds], &l->v[(j - 1) * nconds], nconds);
+            j--;
+        }
+        l->ix[j] = ix;
+        l->res[j] = res;
+        memcpy(&l->v[j * nconds], scratch, nconds);
+    }
 }
 
 typedef struct build {
@@ -265,11 +289,13 @@ static int walk19(build *b, int8_t *tv, size_t id, int64_t tvidx, size_t depth) 
             if (rc) return rc;
             continue;
         }
-        uint64_t bit = b->in->bit_index ? (uint64_t)d->mcdc.bitmap_idx * 8 + tv_index(tv, b->n)
-                                        : (uint64_t)((uint32_t)(d->mcdc.bitmap_idx - (uint32_t)b->ntv +
-                                                                (uint32_t)ntvidx));
+        /* a bit index (indexed v12+) ends at the decision's last vector;
+         * a byte index (v11) starts its 2^n vectors numbered by true bits */
+        uint64_t bit = b->in->bit_index ? (uint64_t)((uint32_t)(d->mcdc.bitmap_idx - (uint32_t)b->ntv +
+                                                                (uint32_t)ntvidx))
+                                        : (uint64_t)d->mcdc.bitmap_idx * 8 + tv_index(tv, b->n);
         if (!bit_at(b->in, bit)) continue;
-        if (tv_push(&b->by[c], tv, b->n, (uint8_t)c)) return PB_ENOMEM;
+        if (tv_push(&b->by[c], tv, b->n, (uint8_t)c, ntvidx)) return PB_ENOMEM;
     }
     tv[id] = -1;
     return 0;
@@ -308,7 +334,7 @@ static int executed18(build *b) {
     size_t bits = (count + 7) / 8 * 8;
     for (size_t ix = 0; ix < bits && ix < count; ix++) {
         if (!bit_at(b->in, (uint64_t)d->mcdc.bitmap_idx * 8 + ix) || !have[ix]) continue;
-        rc = tv_push(&b->by[0], &all[ix * (n + 1)], n, (uint8_t)all[ix * (n + 1) + n]);
+        rc = tv_push(&b->by[0], &all[ix * (n + 1)], n, (uint8_t)all[ix * (n + 1) + n], (int64_t)ix);
         if (rc) goto out;
     }
 out:
@@ -365,13 +391,20 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
     tvlist all = {0};
     size_t true_from = 0;
     int rc = 0;
+    if (recorder && pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_TV_BY_INDEX)) {
+        int8_t *scratch = malloc(n);
+        if (!scratch) return PB_ENOMEM;
+        tv_sort_by_index(&b->by[0], n, scratch);
+        tv_sort_by_index(&b->by[1], n, scratch);
+        free(scratch);
+    }
     if (recorder) {
         true_from = b->by[0].n;
-        for (size_t i = 0; i < b->by[0].n && !rc; i++) rc = tv_push(&all, &b->by[0].v[i * n], n, 0);
-        for (size_t i = 0; i < b->by[1].n && !rc; i++) rc = tv_push(&all, &b->by[1].v[i * n], n, 1);
+        for (size_t i = 0; i < b->by[0].n && !rc; i++) rc = tv_push(&all, &b->by[0].v[i * n], n, 0, b->by[0].ix[i]);
+        for (size_t i = 0; i < b->by[1].n && !rc; i++) rc = tv_push(&all, &b->by[1].v[i * n], n, 1, b->by[1].ix[i]);
     } else {
         for (size_t i = 0; i < b->by[0].n && !rc; i++)
-            rc = tv_push(&all, &b->by[0].v[i * n], n, b->by[0].res[i]);
+            rc = tv_push(&all, &b->by[0].v[i * n], n, b->by[0].res[i], b->by[0].ix[i]);
     }
     uint32_t *pa = calloc(n ? n : 1, sizeof *pa), *pb = calloc(n ? n : 1, sizeof *pb);
     uint8_t *found = calloc(n ? n : 1, 1);

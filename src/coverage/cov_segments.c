@@ -143,7 +143,7 @@ static int cmp_nested(const void *pa, const void *pb) {
 /* combineRegions: regions over one span become the first of them, whose
  * count adds up the counts of the ones of its kind (a macro expanded
  * inside another is counted once; a nested macro used n times n times).
- * Single-byte counts are flags: they combine by "or". */
+ * Single-byte counts are flags: 18-19 combine them by "or". */
 static size_t combine(pbi_cov_counted_region *r, size_t n, int single_byte) {
     if (!n) return 0;
     size_t active = 0;
@@ -162,7 +162,7 @@ static size_t combine(pbi_cov_counted_region *r, size_t n, int single_byte) {
 int pbi_cov_build_segments(pbi_cov_counted_region *regions, size_t n, int single_byte,
                            const pbi_llvm_target *t, pbi_cov_segment **out, size_t *nout, pb_error *err) {
     if (n) qsort(regions, n, sizeof *regions, cmp_nested);
-    n = combine(regions, n, single_byte);
+    n = combine(regions, n, single_byte && pbi_llvm_cov_has(t, PBI_LC_EVAL_SINGLE_BYTE_OR));
     builder b;
     memset(&b, 0, sizeof b);
     b.segs = out;

@@ -196,11 +196,14 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_MCDC_BIT_INDEX,    19, PBI_LLVM_NOW, "MC/DC bitmap index in bits when the profile is indexed version 12+ (18: always bytes)") \
     X(EVAL_FOLDED_SIDES,      20, PBI_LLVM_NOW, "a branch side is folded on its own (TrueFolded/FalseFolded): totals count each unfolded side; an MC/DC condition is folded when either side is") \
     X(EVAL_MCDC_PAIRS_NESTED, 19, PBI_LLVM_NOW, "MC/DC totals count a covered pair only for an unfolded condition (18 counted covered pairs of every condition)") \
-    X(EVAL_SEG_EMPTY_SKIPPED, 18, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (unverified release)") \
+    X(EVAL_SEG_EMPTY_SKIPPED, 13, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (every release: zlib by clang 13-24)") \
     X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
     X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)") \
     X(COV_MESSAGES_LOWER,     18, PBI_LLVM_NOW, "coverage errors lowercase, coverage-map ones with their detail ('malformed coverage data: number of filenames is zero'); 13-17 'Malformed coverage data'") \
-    X(PROF_ERROR_DETAIL,      14, PBI_LLVM_NOW, "'malformed instrumentation profile data: function name is empty' (13: without ': function name is empty')")
+    X(PROF_ERROR_DETAIL,      14, PBI_LLVM_NOW, "'malformed instrumentation profile data: function name is empty' (13: without ': function name is empty')") \
+    X(EVAL_MCDC_TV_BY_INDEX,  22, PBI_LLVM_NOW, "MC/DC executed test vectors: false outcomes then true, each by bitmap index (19-21: walk order; 22 is the first export that shows them)") \
+    X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)") \
+    X(EVAL_SINGLE_BYTE_OR,    18, 19,           "single-byte coverage: regions over one span combine their counts by 'or' (19 verified; 21+ add them up)")
 
 enum pbi_llvm_cov_feature {
 #define PBI_X(id, since, until, meaning) PBI_LC_##id,
