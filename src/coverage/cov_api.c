@@ -130,14 +130,18 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     int rc = compile_filters(c, o, err);
     if (rc) return rc;
     warn_out_of_date(objects, nobjects, profiles, nprofiles, o);
+    /* CoverageMapping::load opens the profile before the objects: when
+     * both are bad, the profile's error is the one reported */
+    rc = read_profiles(c, profiles, weights, nprofiles, o, err);
+    if (rc) return rc;
     pbi_cov_read_options ro;
     memset(&ro, 0, sizeof ro);
     ro.compilation_dir = o->compilation_dir;
     ro.arch = o->arch;
     ro.t = &c->t;
     rc = pbi_cov_read(&c->map, objects, nobjects, &ro, err);
-    if (rc) return rc;
-    rc = read_profiles(c, profiles, weights, nprofiles, o, err);
+    if (rc == 0 && o->check_binary_ids && nprofiles && !o->empty_profile)
+        rc = pbi_cov_check_binary_ids(c, objects, nobjects, profiles[0], err);
     if (rc) return rc;
     pbi_cov_eval_options eo;
     memset(&eo, 0, sizeof eo);

@@ -93,6 +93,12 @@ int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb
 int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err);
 int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_error *err);
 
+/* -check-binary-ids: PB_EIO ("Missing binary ID: <hex>", err->source the
+ * profile) when the profile carries a binary id no object has; else 0 or
+ * PB_ENOMEM (cov_api_binary_ids.c). */
+int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, size_t nobjects, const char *profile,
+                             pb_error *err);
+
 /* Writes b to out, or PB_ENOMEM when b failed. */
 int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err);
 
