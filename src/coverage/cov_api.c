@@ -195,23 +195,12 @@ int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
     return pb_sink_write(out, b->data, b->len, err);
 }
 
-static int write_all(const pb_coverage *c, const void *o, int (*w)(const pb_coverage *, const void *, pb_buf *, pb_error *),
-                     pb_sink *out, pb_error *err) {
-    pb_buf b = PB_BUF_INIT;
-    int rc = w(c, o, &b, err);
-    if (rc == 0) rc = pbi_cov_flush(&b, out, err);
-    pbi_buf_free(&b);
+int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err) {
+    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
+    if (!sink || b->len < ((size_t)1 << 20)) return 0;
+    int rc = pb_sink_write(sink, b->data, b->len, err);
+    pbi_buf_reset(b);
     return rc;
-}
-
-static int json_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
-    return pbi_cov_export_json(c, o, b, err);
-}
-static int lcov_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
-    return pbi_cov_export_lcov(c, o, b, err);
-}
-static int report_w(const pb_coverage *c, const void *o, pb_buf *b, pb_error *err) {
-    return pbi_cov_report_text(c, o, b, err);
 }
 
 int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out, pb_error *err) {
@@ -220,9 +209,13 @@ int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_
     if (!o) return pbi_null_arg(err, __func__, "o");
     if (!out) return pbi_null_arg(err, __func__, "out");
     if (pbi_check_version(err, "pb_cov_export_options", o->version, PB_COV_EXPORT_OPTIONS_VERSION)) return PB_EINVAL;
-    if (o->format == PB_COV_JSON) return write_all(c, o, json_w, out, err);
-    if (o->format == PB_COV_LCOV) return write_all(c, o, lcov_w, out, err);
-    return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "format", "unknown export format %d", o->format);
+    if (o->format != PB_COV_JSON && o->format != PB_COV_LCOV)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "format", "unknown export format %d", o->format);
+    pb_buf b = PB_BUF_INIT;
+    int rc = o->format == PB_COV_JSON ? pbi_cov_export_json(c, o, &b, out, err) : pbi_cov_export_lcov(c, o, &b, out, err);
+    if (rc == 0) rc = pbi_cov_flush(&b, out, err);
+    pbi_buf_free(&b);
+    return rc;
 }
 
 int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_sink *out, pb_error *err) {
@@ -231,5 +224,9 @@ int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_
     if (!o) return pbi_null_arg(err, __func__, "o");
     if (!out) return pbi_null_arg(err, __func__, "out");
     if (pbi_check_version(err, "pb_cov_report_options", o->version, PB_COV_REPORT_OPTIONS_VERSION)) return PB_EINVAL;
-    return write_all(c, o, report_w, out, err);
+    pb_buf b = PB_BUF_INIT;
+    int rc = pbi_cov_report_text(c, o, &b, out, err);
+    if (rc == 0) rc = pbi_cov_flush(&b, out, err);
+    pbi_buf_free(&b);
+    return rc;
 }

@@ -384,7 +384,8 @@ static int cmp_named(const void *a, const void *b) {
     return r ? r : (x->index > y->index) - (x->index < y->index);
 }
 
-int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err) {
+int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err) {
     const char **files = NULL;
     size_t nfiles = 0;
     int rc = pbi_cov_report_files(c, &files, &nfiles, err);
@@ -409,14 +410,16 @@ int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb
     for (size_t i = 0; rc == 0 && i < nfiles; i++) {
         if (i) pbi_buf_putc(b, ',');
         rc = put_file(b, c, sorted[i].name, &sums[sorted[i].index], o, err);
+        if (rc == 0) rc = pbi_cov_drain(b, sink, err);
     }
     pbi_buf_putc(b, ']');
     if (rc == 0 && !o->summary_only && !o->skip_functions) {
         pbi_buf_puts(b, ",\"functions\":[");
         size_t n = c->view->fn_count(c->ev);
-        for (size_t i = 0; i < n; i++) {
+        for (size_t i = 0; rc == 0 && i < n; i++) {
             if (i) pbi_buf_putc(b, ',');
             put_function(b, c->view->fn_at(c->ev, i), o, &c->t);
+            rc = pbi_cov_drain(b, sink, err);
         }
         pbi_buf_putc(b, ']');
     }

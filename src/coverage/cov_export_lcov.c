@@ -368,11 +368,15 @@ static int render_file(pb_buf *b, const pb_coverage *c, const char *filename, co
     return 0;
 }
 
-int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err) {
+int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err) {
     const char **files = NULL;
     size_t n = 0;
     int rc = pbi_cov_report_files(c, &files, &n, err);
-    for (size_t i = 0; rc == 0 && i < n; i++) rc = render_file(b, c, files[i], o, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = render_file(b, c, files[i], o, err);
+        if (rc == 0) rc = pbi_cov_drain(b, sink, err);
+    }
     free(files);
     return rc;
 }

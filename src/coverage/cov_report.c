@@ -326,7 +326,9 @@ static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_
     return 0;
 }
 
-int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_error *err) {
+int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err) {
+    (void)sink; /* a table is small: one line per file */
     if (!o->show_functions) return file_table(b, c, o, err);
     if (!c->nsources)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "sources",

@@ -88,10 +88,18 @@ void pbi_cov_file_summary_add(pbi_cov_file_summary *a, const pbi_cov_file_summar
 double pbi_cov_percent(pbi_cov_ratio r);
 
 /* The writers, one per output (cov_export_json.c, cov_export_lcov.c,
- * cov_report.c), each into b (checked by the caller). */
-int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err);
-int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_error *err);
-int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_error *err);
+ * cov_report.c), each into b; with a sink (NULL: keep it all in b) they
+ * pass b's bytes on between files, so that b stays small. */
+int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err);
+int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err);
+int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err);
+
+/* Writes b to sink and empties it once it holds 1 MiB or more (nothing
+ * without a sink). Returns 0, PB_ENOMEM (b failed) or the sink's error. */
+int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err);
 
 /* -check-binary-ids: PB_EIO ("Missing binary ID: <hex>", err->source the
  * profile) when the profile carries a binary id no object has; else 0 or

@@ -183,7 +183,7 @@ static pb_coverage cov_for(int release, int with_mcdc) {
 static char *export_text(int release, int with_mcdc, const pb_cov_export_options *o) {
     pb_coverage c = cov_for(release, with_mcdc);
     pb_buf b = PB_BUF_INIT;
-    int rc = o->format == PB_COV_JSON ? pbi_cov_export_json(&c, o, &b, NULL) : pbi_cov_export_lcov(&c, o, &b, NULL);
+    int rc = o->format == PB_COV_JSON ? pbi_cov_export_json(&c, o, &b, NULL, NULL) : pbi_cov_export_lcov(&c, o, &b, NULL, NULL);
     CU_ASSERT_EQUAL(rc, 0);
     CU_ASSERT_FALSE(b.failed);
     return b.data;
@@ -194,7 +194,7 @@ static char *report_text(int release, const pb_cov_report_options *o, const char
     char *src[1] = {(char *)source};
     if (source) c.sources = src, c.nsources = 1;
     pb_buf b = PB_BUF_INIT;
-    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, o, &b, NULL), 0);
+    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, o, &b, NULL, NULL), 0);
     return b.data;
 }
 
@@ -370,7 +370,7 @@ static void cov_report__function_table(void) {
         pb_buf b = PB_BUF_INIT;
         pb_error e;
         pb_error_clear(&e);
-        CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, &e), PB_EINVAL);
+        CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL, &e), PB_EINVAL);
         CU_ASSERT_STRING_EQUAL(e.message, msg[k]);
         pbi_buf_free(&b);
     }
@@ -389,7 +389,7 @@ static void cov_report__percent_of_nothing_is_a_dash(void) {
     c.ignore = &all;
     c.nignore = 1;
     pb_buf b = PB_BUF_INIT;
-    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL), 0);
+    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL, NULL), 0);
     const char *want = "Filename                    Functions  Missed Functions  Executed       Lines      Missed Lines     Cover\n"
                        "---------------------------------------------------------------------------------------------------------\n"
                        "---------------------------------------------------------------------------------------------------------\n"
