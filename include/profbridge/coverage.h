@@ -135,6 +135,12 @@ int pb_cov_export_options_init(pb_cov_export_options *o, unsigned version);
 int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out,
                        pb_error *err) PB_WARN_UNUSED;
 
+/* A demangler (llvm-cov's -Xdemangler): the demangled form of
+ * name[0..len), NUL-terminated and valid until the report call returns, or
+ * NULL to keep the name. Called on the thread that called
+ * pb_coverage_report, once per name printed. */
+typedef const char *(*pb_cov_demangle_fn)(void *ctx, const char *name, size_t len);
+
 #define PB_COV_REPORT_OPTIONS_VERSION 1
 typedef struct pb_cov_report_options {
     unsigned version;                 /* PB_COV_REPORT_OPTIONS_VERSION */
@@ -144,8 +150,13 @@ typedef struct pb_cov_report_options {
     int show_instantiation_summary;
     int show_mcdc_summary;
     int use_color;                    /* -use-color (ANSI colours) */
+    /* -Xdemangler: how -show-functions prints names (NULL: as the binary
+     * has them). pb_coverage_function_name lists what llvm-cov gives its
+     * demangler. */
+    pb_cov_demangle_fn demangle;
+    void *demangle_ctx;
 } pb_cov_report_options;
-#define PB_COV_REPORT_OPTIONS_INIT {PB_COV_REPORT_OPTIONS_VERSION, 0, -1, -1, -1, -1, 0}
+#define PB_COV_REPORT_OPTIONS_INIT {PB_COV_REPORT_OPTIONS_VERSION, 0, -1, -1, -1, -1, 0, NULL, NULL}
 int pb_cov_report_options_init(pb_cov_report_options *o, unsigned version);
 
 /* Writes llvm-cov-N report's table (or, with show_functions, the per-function
@@ -166,6 +177,12 @@ int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) 
  * object has none. What the CLI needs to say that llvm-cov-13..17 would
  * refuse a clang-18+ binary (profbridge reads it). */
 uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i);
+
+/* The functions' names in llvm-cov's order (getCoveredFunctions: what
+ * llvm-cov writes, one per line, to its -Xdemangler): the count, and name i
+ * (not NUL-terminated: *len bytes; NULL when i is out of range). */
+size_t pb_coverage_function_count(const pb_coverage *c);
+const char *pb_coverage_function_name(const pb_coverage *c, size_t i, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -189,6 +189,18 @@ uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i) {
     return c->map.versions[i] + 1; /* stored as CovMapVersion, version - 1 */
 }
 
+size_t pb_coverage_function_count(const pb_coverage *c) {
+    return c && c->ev ? c->view->fn_count(c->ev) : 0;
+}
+
+const char *pb_coverage_function_name(const pb_coverage *c, size_t i, size_t *len) {
+    if (len) *len = 0;
+    if (!c || !c->ev || i >= c->view->fn_count(c->ev)) return NULL;
+    const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
+    if (len) *len = f->name_len;
+    return f->name;
+}
+
 int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
     if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
     if (!b->len) return 0;

@@ -287,6 +287,17 @@ static void fn_header(pb_buf *b, size_t w0, shown sh) {
     pbi_buf_putc(b, '\n');
 }
 
+/* DC.demangle: the demangler's name, or the name itself. */
+static const char *shown_fn_name(const pb_cov_report_options *o, const pbi_cov_fn *f, size_t *len) {
+    const char *d = o->demangle ? o->demangle(o->demangle_ctx, f->name, f->name_len) : NULL;
+    if (d) {
+        *len = strlen(d);
+        return d;
+    }
+    *len = f->name_len;
+    return f->name;
+}
+
 /* renderFunctionReports: the name column only grows from file to file. */
 static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_options *o, pb_error *err) {
     shown sh = shown_of(c, o);
@@ -296,7 +307,9 @@ static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_
         if (s) pbi_buf_putc(b, '\n');
         for (size_t i = 0; i < nf; i++) {
             const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
-            if (f->nfilenames && strcmp(f->filenames[0], file) == 0 && f->name_len > w0) w0 = f->name_len;
+            size_t len = 0;
+            if (f->nfilenames && strcmp(f->filenames[0], file) == 0) (void)shown_fn_name(o, f, &len);
+            if (len > w0) w0 = len;
         }
         pbi_buf_printf(b, "File '%s':\n", file);
         fn_header(b, w0, sh);
@@ -316,7 +329,9 @@ static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_
             total.lines.total += fs.lines.total, total.lines.covered += fs.lines.covered;
             total.branches.total += fs.branches.total, total.branches.covered += fs.branches.covered;
             total.mcdc.total += fs.mcdc.total, total.mcdc.covered += fs.mcdc.covered;
-            fn_row(b, f->name, f->name_len, &fs, w0, sh, o->use_color);
+            size_t len;
+            const char *name = shown_fn_name(o, f, &len);
+            fn_row(b, name, len, &fs, w0, sh, o->use_color);
         }
         if (count) {
             dashes(b, div);

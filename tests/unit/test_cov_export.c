@@ -376,6 +376,31 @@ static void cov_report__function_table(void) {
     }
 }
 
+static const char *upper_main(void *ctx, const char *name, size_t len) {
+    (void)ctx;
+    return len == 4 && memcmp(name, "main", 4) == 0 ? "int main(int argc, char **argv) [demangled]" : NULL;
+}
+
+/* -Xdemangler: names as the demangler gives them, the column as wide as
+ * the longest of those. */
+static void cov_report__function_table_demangled(void) {
+    pb_cov_report_options o = PB_COV_REPORT_OPTIONS_INIT;
+    o.show_functions = 1;
+    o.show_branch_summary = 0;
+    o.demangle = upper_main;
+    char *s = report_text(19, &o, "/src/a.c");
+    const char *want = "File '/src/a.c':\n"
+                       "Name                                          Regions    Miss   Cover     Lines    Miss   Cover\n"
+                       "-----------------------------------------------------------------------------------------------\n"
+                       "int main(int argc, char **argv) [demangled]         2       0 100.00%         4       0 100.00%\n"
+                       "a.c:dead                                            1       1   0.00%         1       1   0.00%\n"
+                       "-----------------------------------------------------------------------------------------------\n"
+                       "TOTAL                                               3       1  66.67%         5       1  80.00%\n";
+    if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+    free(s);
+}
+
 /* A file with no function: "-" for every empty percentage. */
 static void cov_report__percent_of_nothing_is_a_dash(void) {
     pbi_cov_ratio z = {0, 0};
@@ -464,6 +489,7 @@ static CU_TestInfo tests[] = {
     {"cov_export__lcov", cov_export__lcov},
     {"cov_report__file_table_per_release", cov_report__file_table_per_release},
     {"cov_report__function_table", cov_report__function_table},
+    {"cov_report__function_table_demangled", cov_report__function_table_demangled},
     {"cov_report__percent_of_nothing_is_a_dash", cov_report__percent_of_nothing_is_a_dash},
     {"cov_filter__ignore_any_include_all", cov_filter__ignore_any_include_all},
     {"cov_filter__remove_dots", cov_filter__remove_dots},
