@@ -384,28 +384,49 @@ static int cmp_named(const void *a, const void *b) {
     return r ? r : (x->index > y->index) - (x->index < y->index);
 }
 
+/* The "functions" array: every function (getCoveredFunctions), whatever
+ * the files shown. */
+static int put_functions(pb_buf *b, const pb_coverage *c, const pb_cov_export_options *o, pb_sink *sink,
+                         pb_error *err) {
+    int rc = 0;
+    size_t n = c->view->fn_count(c->ev);
+    pbi_buf_puts(b, ",\"functions\":[");
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        if (i) pbi_buf_putc(b, ',');
+        put_function(b, c->view->fn_at(c->ev, i), o, &c->t);
+        rc = pbi_cov_drain(b, sink, err);
+    }
+    pbi_buf_putc(b, ']');
+    return rc;
+}
+
+/* The summaries of files[0..n) into sums and their sum into *total, in the
+ * files' order (prepareFileReports), and the files by name into *sorted
+ * (renderRoot sorts the rendered objects by "filename"). */
+static int summarize(const pb_coverage *c, const char **files, size_t n, pbi_cov_file_summary *sums,
+                     pbi_cov_file_summary *total, named_index **sorted, pb_error *err) {
+    int rc = 0;
+    memset(total, 0, sizeof *total);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = pbi_cov_file_summarize(c, files[i], &sums[i], err);
+        if (rc == 0) pbi_cov_file_summary_add(total, &sums[i]);
+    }
+    *sorted = calloc(n ? n : 1, sizeof **sorted);
+    if (rc == 0 && !*sorted) rc = pbi_nomem(err, "export files");
+    for (size_t i = 0; rc == 0 && i < n; i++) (*sorted)[i] = (named_index){files[i], i};
+    if (rc == 0 && n) qsort(*sorted, n, sizeof **sorted, cmp_named);
+    return rc;
+}
+
 int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
                         pb_error *err) {
     const char **files = NULL;
     size_t nfiles = 0;
     int rc = pbi_cov_report_files(c, &files, &nfiles, err);
     if (rc) return rc;
-    /* Totals are summed in the order the files were given; the array is
-     * printed sorted by name (renderRoot sorts the rendered objects). */
     pbi_cov_file_summary total, *sums = calloc(nfiles ? nfiles : 1, sizeof *sums);
-    memset(&total, 0, sizeof total);
-    if (!sums) {
-        free(files);
-        return pbi_nomem(err, "export summaries");
-    }
-    for (size_t i = 0; rc == 0 && i < nfiles; i++) {
-        rc = pbi_cov_file_summarize(c, files[i], &sums[i], err);
-        if (rc == 0) pbi_cov_file_summary_add(&total, &sums[i]);
-    }
-    named_index *sorted = calloc(nfiles ? nfiles : 1, sizeof *sorted);
-    if (rc == 0 && !sorted) rc = pbi_nomem(err, "export files");
-    for (size_t i = 0; rc == 0 && i < nfiles; i++) sorted[i] = (named_index){files[i], i};
-    if (rc == 0 && nfiles) qsort(sorted, nfiles, sizeof *sorted, cmp_named);
+    named_index *sorted = NULL;
+    rc = sums ? summarize(c, files, nfiles, sums, &total, &sorted, err) : pbi_nomem(err, "export summaries");
     pbi_buf_puts(b, "{\"data\":[{\"files\":[");
     for (size_t i = 0; rc == 0 && i < nfiles; i++) {
         if (i) pbi_buf_putc(b, ',');
@@ -413,19 +434,12 @@ int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb
         if (rc == 0) rc = pbi_cov_drain(b, sink, err);
     }
     pbi_buf_putc(b, ']');
-    if (rc == 0 && !o->summary_only && !o->skip_functions) {
-        pbi_buf_puts(b, ",\"functions\":[");
-        size_t n = c->view->fn_count(c->ev);
-        for (size_t i = 0; rc == 0 && i < n; i++) {
-            if (i) pbi_buf_putc(b, ',');
-            put_function(b, c->view->fn_at(c->ev, i), o, &c->t);
-            rc = pbi_cov_drain(b, sink, err);
-        }
-        pbi_buf_putc(b, ']');
+    if (rc == 0 && !o->summary_only && !o->skip_functions) rc = put_functions(b, c, o, sink, err);
+    if (rc == 0) {
+        pbi_buf_puts(b, ",\"totals\":");
+        put_summary(b, &total, &c->t);
+        pbi_buf_printf(b, "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"%s\"}", json_version(&c->t));
     }
-    pbi_buf_puts(b, ",\"totals\":");
-    put_summary(b, &total, &c->t);
-    pbi_buf_printf(b, "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"%s\"}", json_version(&c->t));
     free(sorted);
     free(sums);
     free(files);
