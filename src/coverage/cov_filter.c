@@ -227,7 +227,7 @@ static int walk_dir(const pb_coverage *c, source_list *l, const char *dir, unsig
         }
         snprintf(p, n, "%s/%s", dir, e->d_name);
         struct stat st;
-        if (lstat(p, &st) == 0) {
+        if (stat(p, &st) == 0) { /* symbolic links followed, as LLVM's directory walk does */
             if (S_ISREG(st.st_mode)) rc = add_path(c, l, p, err);
             else if (S_ISDIR(st.st_mode)) rc = walk_dir(c, l, p, depth + 1, err);
         }
