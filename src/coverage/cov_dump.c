@@ -154,7 +154,7 @@ static int explain(em *e, const uint8_t *d, size_t len, const char *name, pb_err
     size_t fcap = 0;
     if (!o.covmap.present || !o.names.present) {
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, o.covmap.present ? PBI_SEC_NAMES : PBI_SEC_COVMAP,
-                          "No coverage data found");
+                          "no coverage data found");
         pb_error_set_source(err, o.name);
     }
     if (!rc) {

@@ -180,6 +180,11 @@ typedef struct pbi_cov_read_options {
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err);
 
+/* pbi_cov_read with llvm-cov's -arch given once per object: arches[i]
+ * (NULL: any) applies to paths[i] instead of o->arch. Same returns. */
+int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
+                        const pbi_cov_read_options *o, pb_error *err);
+
 /* The same for one object held in memory (the fuzz target, the unit tests):
  * `name` is what errors call it. */
 int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, const char *name,
