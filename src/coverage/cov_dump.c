@@ -200,6 +200,11 @@ int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) 
     pb_error rerr;
     pb_error_clear(&rerr);
     int rrc = explain(&e, d, len, object, &rerr);
+    if (rrc == 0) { /* the reader's verdict: what the walk accepts it may still refuse (a compressed section) */
+        pbi_cov_mapping m;
+        rrc = pbi_cov_read_memory(&m, d, len, object, NULL, &rerr);
+        if (rrc == 0) pbi_cov_mapping_free(&m);
+    }
     pb_source_free(src);
     char msg[1024] = "";
     if (rrc) pb_error_format(&rerr, msg, sizeof msg);
