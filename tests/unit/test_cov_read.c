@@ -48,7 +48,7 @@ static void make_elf(pb_buf *b, unsigned ptr, int order, const sec *secs, size_t
     for (size_t i = 0; i < n; i++) cap += secs[i].size + 8;
     uint8_t *buf = calloc(1, cap);
     CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
-    size_t pos = eh, off[8], name_at[8];
+    size_t pos = (eh + 7) & ~(size_t)7, off[8], name_at[8]; /* sections 8-aligned in the file, as linkers place them */
     char shstr[256] = "";
     size_t shlen = 1;
     for (size_t i = 0; i < n; i++) {
