@@ -204,7 +204,7 @@ void pbi_cov_data_free(pbi_cov_data *d);
 int pbi_cov_lines(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
 /* The same by the rules of release t (NULL: the default release); the
  * mapped rule changed (PBI_LC_EVAL_LINE_ANY_ENTRY). pbi_cov_lines uses
- * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^26
+ * d->t. Both return 0 or PB_ENOMEM (also for a view of more than 2^22
  * lines). */
 int pbi_cov_lines_for(const pbi_cov_data *d, const pbi_llvm_target *t, pbi_cov_line **out, size_t *n,
                       pb_error *err);
@@ -219,5 +219,18 @@ int pbi_cov_groups(const pbi_coverage *c, const char *filename, pbi_cov_group **
 int pbi_cov_fn_summarize(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn_summary *out, pb_error *err);
 int pbi_cov_group_summarize(const pbi_coverage *c, const pbi_cov_group *g, pbi_cov_fn_summary *out,
                             pb_error *err);
+
+/*
+ * Added by the evaluator: one file's summary as llvm-cov's report and
+ * export compute it (CoverageReport::prepareSingleFileReport): for each
+ * instantiation group of the file, the summaries of the instantiations
+ * `keep` accepts (NULL: all) are added as instantiations; a group with
+ * one at least adds its group summary (ratios the best of the kept ones,
+ * count that of all of them) as a function. out->name is filename.
+ * Returns 0 or PB_ENOMEM.
+ */
+int pbi_cov_file_summarize(const pbi_coverage *c, const char *filename,
+                           int (*keep)(void *ctx, const pbi_cov_fn *fn), void *ctx,
+                           pbi_cov_file_summary *out, pb_error *err);
 
 #endif

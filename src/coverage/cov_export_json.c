@@ -408,7 +408,7 @@ static int summarize(const pb_coverage *c, const char **files, size_t n, pbi_cov
     int rc = 0;
     memset(total, 0, sizeof *total);
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        rc = pbi_cov_file_summarize(c, files[i], &sums[i], err);
+        rc = c->view->file_summarize(c->ev, files[i], &sums[i], err);
         if (rc == 0) pbi_cov_file_summary_add(total, &sums[i]);
     }
     *sorted = calloc(n ? n : 1, sizeof **sorted);

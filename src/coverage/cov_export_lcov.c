@@ -348,7 +348,7 @@ static int render_lines(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, 
 static int render_file(pb_buf *b, const pb_coverage *c, const char *filename, const pb_cov_export_options *o,
                        pb_error *err) {
     pbi_cov_file_summary s;
-    int rc = pbi_cov_file_summarize(c, filename, &s, err);
+    int rc = c->view->file_summarize(c->ev, filename, &s, err);
     if (rc) return rc;
     pbi_buf_printf(b, "SF:%s\n", filename);
     if (!o->summary_only && !o->skip_functions) render_functions(b, c, filename);

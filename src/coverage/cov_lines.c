@@ -10,8 +10,9 @@
 #include "coverage/cov_eval_internal.h"
 #include "util/grow.h"
 
-/* More lines than this in one view is a damaged mapping, not a program. */
-#define MAX_LINES (UINT32_C(1) << 26)
+/* More lines than this in one view is a damaged mapping, not a program
+ * (2^22 lines of 48 bytes: 200 MiB). */
+#define MAX_LINES (UINT32_C(1) << 22)
 
 static int starts_region(const pbi_cov_segment *s) { return !s->is_gap && s->has_count && s->is_region_entry; }
 

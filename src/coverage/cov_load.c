@@ -66,7 +66,7 @@ static int leaf(const counters *k, pbi_cov_counter c, uint64_t *v) {
     }
     if (c.kind == PBI_COV_REF) {
         if (c.id >= k->ncounts) return -1; /* argument_out_of_domain: LLVM drops the function */
-        *v = k->counts[c.id];
+        *v = k->counts ? k->counts[c.id] : 0; /* NULL: an unknown function's zeros */
         return 0;
     }
     if (c.id >= k->f->nexprs || k->state[c.id] == ST_FAIL) return -1;
@@ -144,7 +144,10 @@ static uint32_t max_id(const pbi_cov_function *f, pbi_cov_counter c, uint8_t *se
     return l > r ? l : r;
 }
 
-static int zero_counts(const pbi_cov_function *f, uint64_t **zeros, size_t *cap, size_t *n) {
+/* How many zeros an unknown function gets (LLVM allocates them; a counter
+ * id of 2^32 - 1 in a damaged mapping would ask for 32 GiB, so the zeros
+ * are implicit here: counts NULL, ncounts the number). */
+static int zero_counts(const pbi_cov_function *f, size_t *n) {
     uint8_t *seen = calloc(f->nexprs ? f->nexprs : 1, 1);
     if (!seen) return PB_ENOMEM;
     uint32_t m = 0;
@@ -154,8 +157,6 @@ static int zero_counts(const pbi_cov_function *f, uint64_t **zeros, size_t *cap,
     }
     free(seen);
     *n = (size_t)m + 1;
-    if (pbi_grow((void **)zeros, cap, *n, sizeof **zeros)) return PB_ENOMEM;
-    memset(*zeros, 0, *n * sizeof **zeros);
     return 0;
 }
 
@@ -229,8 +230,6 @@ static int seen_insert(seen_set *s, uint64_t a, uint64_t b) {
 typedef struct loader {
     pbi_coverage *c;
     counters k;
-    uint64_t *zeros;
-    size_t cap_zeros;
     seen_set seen;
     pbi_cov_counted_region *regions, *branches;
     size_t nregions, nbranches, cap_regions, cap_branches;
@@ -374,14 +373,15 @@ static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
         ld->k.ncounts = rec->num_counters;
     } else {
         size_t n;
-        if (zero_counts(f, &ld->zeros, &ld->cap_zeros, &n)) return pbi_nomem(err, "counters");
-        ld->k.counts = ld->zeros;
+        if (zero_counts(f, &n)) return pbi_nomem(err, "counters");
+        ld->k.counts = NULL;
         ld->k.ncounts = n;
         rec = NULL;
     }
     /* A lone zero region of a function another TU uses: that TU's record
      * counts it (or, unloaded, it is not reported uncovered). */
-    if (f->nregions == 1 && f->regions[0].count.kind == PBI_COV_ZERO && ld->k.ncounts && ld->k.counts[0] > 0)
+    if (f->nregions == 1 && f->regions[0].count.kind == PBI_COV_ZERO && ld->k.counts && ld->k.ncounts &&
+        ld->k.counts[0] > 0)
         return 0;
     if (counters_prepare(&ld->k, f)) return pbi_nomem(err, "expressions");
     ld->nregions = ld->nbranches = ld->nmcdc = 0;
@@ -458,7 +458,6 @@ static void loader_free(loader *ld) {
     free(ld->k.memo);
     free(ld->k.state);
     free(ld->k.stack);
-    free(ld->zeros);
     free(ld->seen.k);
     free(ld->seen.used);
     free(ld->regions);

@@ -145,7 +145,9 @@ typedef struct pbi_cov_mapping {
  *    sections of a relocatable object count as their concatenation, each
  *    padded to 8 bytes, as llvm-cov reads them);
  *  - raw_versions[] holds the low 32 bits of __llvm_profile_raw_version
- *    (the version without its variant flags), from .symtab or .dynsym;
+ *    (the version without its variant flags), from .symtab or .dynsym; 0
+ *    (and mcdc_bits 0) when the object has no such symbol: a relocatable
+ *    object, a stripped binary: then the bitmap unit is unknown;
  *  - MC/DC fields follow o->t's release: 19+ refuse a condition id 0 and ids
  *    or condition counts >= 32767; 18 reads any u32 (ids then wrap to int16). */
 
@@ -179,6 +181,11 @@ typedef struct pbi_cov_read_options {
  */
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err);
+
+/* pbi_cov_read with llvm-cov's -arch given once per object: arches[i]
+ * (NULL: any) applies to paths[i] instead of o->arch. Same returns. */
+int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
+                        const pbi_cov_read_options *o, pb_error *err);
 
 /* The same for one object held in memory (the fuzz target, the unit tests):
  * `name` is what errors call it. */

@@ -460,9 +460,11 @@ static int evaluate(const pbi_cov_function *f, const pending *p, const pbi_cov_c
                     const pbi_cov_mcdc_input *in, pbi_cov_mcdc_record *out) {
     build b = {f, p, in, p->npos, NULL, NULL, 0, {{0}, {0}}, 0};
     size_t n = b.n;
-    if (n == 0 || n > 64) return 1;
+    /* 18 numbers vectors by their true conditions' bits (at most 6
+     * conditions there); 19+ do too with a byte-index (v11) bitmap, in one
+     * 64-bit word; a bit-index bitmap has no such bound. */
     int recorder = pbi_llvm_cov_has(in->t, PBI_LC_EVAL_MCDC_RECORDER);
-    if (!recorder && n > 16) return 1;
+    if (n == 0 || n > INT16_MAX || (!in->bit_index && n > 64) || (!recorder && n > 16)) return 1;
     b.next = malloc(n * sizeof *b.next);
     b.idx = calloc(n, sizeof *b.idx);
     uint8_t *seen = calloc(n, 1);

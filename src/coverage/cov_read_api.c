@@ -80,6 +80,11 @@ static int start(pbi_cov_mapping *out, size_t n, pb_error *err) {
 
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err) {
+    return pbi_cov_read_arches(out, paths, NULL, n, o, err);
+}
+
+int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
+                        const pbi_cov_read_options *o, pb_error *err) {
     int rc = start(out, n, err);
     if (rc) return rc;
     size_t fcap = 0;
@@ -89,7 +94,12 @@ int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const
         size_t len;
         if ((rc = pb_source_open_file(&src, paths[i], err)) == 0 &&
             (rc = pb_source_read_all(src, &data, &len, err)) == 0)
-            rc = read_one(out, &fcap, i, data, len, paths[i], o, err);
+        {
+            pbi_cov_read_options one = {NULL, NULL, NULL, 0};
+            if (o) one = *o;
+            if (arches) one.arch = arches[i]; /* -arch per object */
+            rc = read_one(out, &fcap, i, data, len, paths[i], &one, err);
+        }
         if (rc) pb_error_set_source(err, paths[i]);
         pb_source_free(src);
     }

@@ -402,7 +402,10 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
         return pbi_cov_bad_w(err, o->name, hdr + 8, "malformed coverage data: coverage mapping size is not zero", "0",
                              "not 0",
                            PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
-    size_t end = (size_t)(at + v[1]), next = (end + 7) & ~(size_t)7;
+    /* LLVM aligns the pointer into the mapped file: the padding follows the
+     * file offset (the same as the section's for any linker's output) */
+    uint64_t base = o->covmap.compressed ? 0 : o->covmap.file_off;
+    size_t end = (size_t)(at + v[1]), next = end + (size_t)((8 - (base + end) % 8) % 8);
     if (next > len) next = len;
     if (next > end) {
         snprintf(f, sizeof f, "[%zu].padding", tu);

@@ -211,7 +211,7 @@ static int file_table(pb_buf *b, const pb_coverage *c, const pb_cov_report_optio
     if (!sums) rc = pbi_nomem(err, "report summaries");
     size_t lcp = redundant_prefix(files, n), w0 = file_cols[0];
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        rc = pbi_cov_file_summarize(c, files[i], &sums[i], err);
+        rc = c->view->file_summarize(c->ev, files[i], &sums[i], err);
         if (rc == 0) pbi_cov_file_summary_add(&total, &sums[i]);
         size_t len = strlen(files[i]) - (lcp <= strlen(files[i]) ? lcp : 0);
         if (len > w0) w0 = len;

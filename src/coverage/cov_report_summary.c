@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * cov_report_summary.c -- FileCoverageSummary as llvm-cov's
- * CoverageReport::prepareFileReports builds it, and the list of files that
- * export and report walk (CodeCoverageTool: SOURCES, else every file not
- * ignored).
+ * cov_report_summary.c -- what export and report share around
+ * CoverageReport::prepareFileReports: the list of files they walk
+ * (CodeCoverageTool: SOURCES, else every file not ignored), the sum of
+ * FileCoverageSummaries and getPercentCovered (one file's summary is the
+ * evaluator's pbi_cov_file_summarize).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -30,32 +31,6 @@ void pbi_cov_file_summary_add(pbi_cov_file_summary *a, const pbi_cov_file_summar
     ratio_add(&a->instantiations, b->instantiations);
 }
 
-int pbi_cov_file_summarize(const pb_coverage *c, const char *filename, pbi_cov_file_summary *out, pb_error *err) {
-    memset(out, 0, sizeof *out);
-    out->name = filename;
-    pbi_cov_group *groups = NULL;
-    size_t n = 0;
-    int rc = c->view->groups(c->ev, filename, &groups, &n, err);
-    for (size_t g = 0; rc == 0 && g < n; g++) {
-        if (groups[g].nfns == 0) continue;
-        for (size_t k = 0; k < groups[g].nfns; k++) {
-            out->instantiations.total++;
-            if (groups[g].fns[k]->count > 0) out->instantiations.covered++;
-        }
-        pbi_cov_fn_summary s;
-        rc = c->view->group_summarize(c->ev, &groups[g], &s, err);
-        if (rc) break;
-        ratio_add(&out->regions, s.regions);
-        ratio_add(&out->lines, s.lines);
-        ratio_add(&out->branches, s.branches);
-        ratio_add(&out->mcdc, s.mcdc);
-        out->functions.total++;
-        if (s.count > 0) out->functions.covered++;
-    }
-    for (size_t g = 0; g < n; g++) free((void *)groups[g].fns);
-    free(groups);
-    return rc;
-}
 
 int pbi_cov_report_files(const pb_coverage *c, const char ***out, size_t *n, pb_error *err) {
     *out = NULL;

@@ -36,10 +36,9 @@ typedef struct pbi_cov_view {
     int (*for_expansion)(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out, pb_error *err);
     void (*data_free)(pbi_cov_data *d);
     int (*lines)(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err);
-    int (*groups)(const pbi_coverage *c, const char *filename, pbi_cov_group **out, size_t *n, pb_error *err);
     int (*fn_summarize)(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn_summary *out, pb_error *err);
-    int (*group_summarize)(const pbi_coverage *c, const pbi_cov_group *g, pbi_cov_fn_summary *out,
-                           pb_error *err);
+    /* FileCoverageSummary of one file (prepareSingleFileReport) */
+    int (*file_summarize)(const pbi_coverage *c, const char *filename, pbi_cov_file_summary *out, pb_error *err);
 } pbi_cov_view;
 
 /* The evaluator's view. */
@@ -73,12 +72,6 @@ int pbi_cov_filename_ignored(const pb_coverage *c, const char *filename);
  * every unique source file not ignored, sorted. *out (the array only; the
  * strings are c's) is the caller's: free(*out). Returns 0 or PB_ENOMEM. */
 int pbi_cov_report_files(const pb_coverage *c, const char ***out, size_t *n, pb_error *err);
-
-/* FileCoverageSummary of `filename` (prepareSingleFileReport): per
- * instantiation group, the group's summary added as one function, each
- * instantiation counted. Returns 0 or PB_ENOMEM. */
-int pbi_cov_file_summarize(const pb_coverage *c, const char *filename, pbi_cov_file_summary *out,
-                           pb_error *err);
 
 /* a += b (FileCoverageSummary::operator+=). */
 void pbi_cov_file_summary_add(pbi_cov_file_summary *a, const pbi_cov_file_summary *b);

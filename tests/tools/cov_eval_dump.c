@@ -95,33 +95,10 @@ static int print_file(const pbi_coverage *c, const char *fname, pb_error *err) {
     }
     printf("]");
     pbi_cov_data_free(&d);
-    /* CoverageReport::prepareSingleFileReport */
-    pbi_cov_group *groups;
-    size_t ng;
-    if (pbi_cov_groups(c, fname, &groups, &ng, err)) return 1;
-    pbi_cov_ratio regions = {0, 0}, lines = {0, 0}, branches = {0, 0}, mcdc = {0, 0}, funcs = {0, 0}, inst = {0, 0};
-    for (size_t gi = 0; gi < ng; gi++) {
-        for (size_t k = 0; k < groups[gi].nfns; k++) {
-            pbi_cov_fn_summary fs;
-            if (pbi_cov_fn_summarize(c, groups[gi].fns[k], &fs, err)) return 1;
-            inst.total++;
-            inst.covered += fs.count > 0;
-        }
-        pbi_cov_fn_summary gs;
-        if (pbi_cov_group_summarize(c, &groups[gi], &gs, err)) return 1;
-        funcs.total++;
-        funcs.covered += gs.count > 0;
-        regions.total += gs.regions.total;
-        regions.covered += gs.regions.covered;
-        lines.total += gs.lines.total;
-        lines.covered += gs.lines.covered;
-        branches.total += gs.branches.total;
-        branches.covered += gs.branches.covered;
-        mcdc.total += gs.mcdc.total;
-        mcdc.covered += gs.mcdc.covered;
-        free(groups[gi].fns);
-    }
-    free(groups);
+    pbi_cov_file_summary fs;
+    if (pbi_cov_file_summarize(c, fname, NULL, NULL, &fs, err)) return 1;
+    pbi_cov_ratio regions = fs.regions, lines = fs.lines, branches = fs.branches, mcdc = fs.mcdc,
+                  funcs = fs.functions, inst = fs.instantiations;
     printf(",\"summary\":{");
     print_ratio("branches", branches, 0);
     print_ratio("functions", funcs, 0);

@@ -380,6 +380,11 @@ static void lookup_rules(void) {
     fx_free(&f);
 }
 
+static int keep_double(void *ctx, const pbi_cov_fn *fn) {
+    (void)ctx;
+    return strcmp(fn->name, "_Z1fIdEvT_") == 0;
+}
+
 /* Two functions whose first region starts at 1:1 are one instantiation
  * group; their names differ, so it is "Definition at line 1, column 1";
  * its count is the sum, each ratio the larger one. */
@@ -408,6 +413,23 @@ static void instantiation_group(void) {
     CU_ASSERT_EQUAL(s.regions.covered, 2);
     free(g[0].fns);
     free(g);
+    /* the file: all instantiations, then only the double one (the group's
+     * count stays that of both, 5) */
+    pbi_cov_file_summary fs;
+    CU_ASSERT_EQUAL(pbi_cov_file_summarize(f.c, "/src/a.c", NULL, NULL, &fs, &err), 0);
+    CU_ASSERT_EQUAL(fs.functions.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.covered, 1);
+    CU_ASSERT_EQUAL(fs.instantiations.total, 2);
+    CU_ASSERT_EQUAL(fs.instantiations.covered, 2);
+    CU_ASSERT_EQUAL(fs.regions.total, 2);
+    CU_ASSERT_EQUAL(fs.regions.covered, 2);
+    CU_ASSERT_EQUAL(fs.lines.total, 3);
+    CU_ASSERT_EQUAL(fs.lines.covered, 3);
+    CU_ASSERT_EQUAL(pbi_cov_file_summarize(f.c, "/src/a.c", keep_double, NULL, &fs, &err), 0);
+    CU_ASSERT_EQUAL(fs.instantiations.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.total, 1);
+    CU_ASSERT_EQUAL(fs.functions.covered, 1);
+    CU_ASSERT_EQUAL(fs.regions.covered, 2);
     fx_free(&f);
 }
 
@@ -461,6 +483,113 @@ static void mcdc_and(int release, uint32_t bitmap_idx, uint8_t bits, int bit_ind
 static void mcdc_and_18(void) { mcdc_and(18, 0, 0x9, 0); }
 static void mcdc_and_19(void) { mcdc_and(19, 3, 0x5, 1); }
 
+/* ---- damaged mappings ---- */
+
+static uint64_t lcg(uint64_t *s) {
+    *s = *s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+    return *s >> 33;
+}
+
+/* Every view of a coverage, as the printers walk them. */
+static void walk_everything(pbi_coverage *c) {
+    pb_error err;
+    for (size_t i = 0; i < pbi_cov_file_count(c); i++) {
+        pbi_cov_data d;
+        if (pbi_cov_for_file(c, pbi_cov_file_at(c, i), &d, &err)) continue;
+        pbi_cov_line *l;
+        size_t nl;
+        if (!pbi_cov_lines(&d, &l, &nl, &err)) free(l);
+        for (size_t k = 0; k < d.nexpansions; k++) {
+            pbi_cov_data x;
+            if (!pbi_cov_for_expansion(c, &d.expansions[k], &x, &err)) pbi_cov_data_free(&x);
+        }
+        pbi_cov_data_free(&d);
+        pbi_cov_group *g;
+        size_t ng;
+        if (pbi_cov_groups(c, pbi_cov_file_at(c, i), &g, &ng, &err)) continue;
+        for (size_t k = 0; k < ng; k++) {
+            pbi_cov_fn_summary s;
+            (void)pbi_cov_group_summarize(c, &g[k], &s, &err);
+            free(g[k].fns);
+        }
+        free(g);
+    }
+    for (size_t i = 0; i < pbi_cov_fn_count(c); i++) {
+        pbi_cov_fn_summary s;
+        (void)pbi_cov_fn_summarize(c, pbi_cov_fn_at(c, i), &s, &err);
+    }
+}
+
+/* A mapping with every region kind and an MC/DC decision, its numbers
+ * changed at random 3000 times (ids out of range, expressions that use
+ * themselves, expansions of their own file, conditions that loop, lines
+ * backwards): the evaluator answers or refuses, never reads out of bounds
+ * (ASan) or hangs, for 18's rules and 24's. */
+static void mutated_mappings(void) {
+    uint64_t seed = 12345;
+    for (int round = 0; round < 3000; round++) {
+        fixture f;
+        fx_init(&f, round % 2 ? 24 : 18);
+        f.mcdc_bits[0] = round % 3 == 0;
+        pbi_cov_expr e[] = {{PBI_COV_ADD, REF(0), REF(1)}, {PBI_COV_SUBTRACT, EXPR(0), REF(2)}};
+        pbi_cov_region r[] = {code(1, 1, 9, 2, REF(0), PBI_COV_REGION_CODE),
+                              code(2, 3, 2, 8, EXPR(1), PBI_COV_REGION_EXPANSION),
+                              code(3, 1, 4, 1, ZERO, PBI_COV_REGION_SKIPPED),
+                              code(5, 2, 6, 3, EXPR(0), PBI_COV_REGION_GAP),
+                              code(7, 5, 7, 11, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                              code(7, 5, 7, 6, REF(1), PBI_COV_REGION_MCDC_BRANCH),
+                              code(7, 10, 7, 11, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                              code(1, 10, 1, 20, REF(1), PBI_COV_REGION_CODE),
+                              code(1, 11, 1, 12, REF(2), PBI_COV_REGION_BRANCH)};
+        r[1].expanded_file_id = 1;
+        r[4].mcdc.bitmap_idx = 3;
+        r[4].mcdc.num_conditions = 2;
+        r[5].false_count = REF(3);
+        r[5].mcdc = (pbi_cov_mcdc){0, 0, 0, 1, -1};
+        r[6].false_count = REF(3);
+        r[6].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+        r[7].file_id = 1;
+        r[8].file_id = 1;
+        r[8].false_count = EXPR(0);
+        size_t nr = sizeof r / sizeof r[0];
+        for (int k = 0; k < 4; k++) {
+            pbi_cov_region *x = &r[lcg(&seed) % nr];
+            uint32_t v = (uint32_t)lcg(&seed) % 12;
+            switch (lcg(&seed) % 12) {
+            case 0: x->count = (pbi_cov_counter){(uint8_t)(lcg(&seed) % 3), v}; break;
+            case 1: x->false_count = (pbi_cov_counter){(uint8_t)(lcg(&seed) % 3), v}; break;
+            case 2: x->file_id = v % 3; break;
+            case 3: x->expanded_file_id = v % 3; break;
+            case 4: x->line_start = v; break;
+            case 5: x->line_end = v; break;
+            case 6: x->col_end = v; break;
+            case 7: x->kind = (uint8_t)(v % 7); break;
+            case 8: x->mcdc.id = (int16_t)(v % 4) - 1; break;
+            case 9: x->mcdc.true_id = (int16_t)(v % 4) - 1; break;
+            case 10: x->mcdc.num_conditions = (uint16_t)(v % 5); break;
+            default: e[v % 2].rhs = (pbi_cov_counter){PBI_COV_EXPR, v % 3}; break;
+            }
+        }
+        pbi_cov_function *g = fx_fn(&f, "f", 1, r, nr);
+        g->nfilenames = 2;
+        g->exprs = e;
+        g->nexprs = 2;
+        fx_fn(&f, "f", 1, r, nr); /* the duplicate */
+        uint64_t counts[] = {5, 3, 2, 1};
+        uint8_t bits = (uint8_t)lcg(&seed);
+        fx_record(&f, "f", 1, counts, 1 + (uint32_t)(lcg(&seed) % 4), &bits, 1);
+        pb_error err;
+        pbi_cov_eval_options o = {&f.t, round % 5 == 0};
+        int rc = pbi_cov_eval(&f.m, f.p, &o, &f.c, &err);
+        CU_ASSERT(rc == 0 || rc == PB_EFORMAT);
+        if (rc == 0) {
+            CU_ASSERT(pbi_cov_fn_count(f.c) <= 1);
+            walk_everything(f.c);
+        }
+        fx_free(&f);
+    }
+}
+
 static CU_TestInfo tests[] = {
     {"segments__nested_regions", nested_regions},
     {"segments__gap_region", gap_region},
@@ -474,6 +603,7 @@ static CU_TestInfo tests[] = {
     {"groups__instantiation_group", instantiation_group},
     {"mcdc__and_18", mcdc_and_18},
     {"mcdc__and_19", mcdc_and_19},
+    {"robust__mutated_mappings", mutated_mappings},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_cov_eval[] = {{"cov_eval", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};

@@ -48,7 +48,7 @@ static void make_elf(pb_buf *b, unsigned ptr, int order, const sec *secs, size_t
     for (size_t i = 0; i < n; i++) cap += secs[i].size + 8;
     uint8_t *buf = calloc(1, cap);
     CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
-    size_t pos = eh, off[8], name_at[8];
+    size_t pos = (eh + 7) & ~(size_t)7, off[8], name_at[8]; /* sections 8-aligned in the file, as linkers place them */
     char shstr[256] = "";
     size_t shlen = 1;
     for (size_t i = 0; i < n; i++) {
@@ -837,6 +837,32 @@ static void cov_read__dump(void) {
     obj_free(&o);
 }
 
+/* Several objects in order (functions keep their object's index), -arch
+ * per object (llvm-cov -arch=A -arch=B with two objects). */
+static void cov_read__objects_and_arches(void) {
+    const char *paths[2] = {tu_src("tests/fuzz/cov_read/mc19.elf"), NULL};
+    paths[1] = tu_src("tests/fuzz/cov_read/ppc32be19.elf");
+    char p0[512], p1[512];
+    snprintf(p0, sizeof p0, "%s", paths[0]);
+    snprintf(p1, sizeof p1, "%s", paths[1]);
+    const char *const objs[2] = {p0, p1};
+    const char *good[2] = {"x86_64", "ppc"}, *bad[2] = {"x86_64", "x86_64"};
+    pbi_cov_mapping m;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pbi_cov_read_arches(&m, objs, good, 2, NULL, &err), 0);
+    CU_ASSERT_EQUAL(m.nobjects, 2);
+    CU_ASSERT(m.nfunctions >= 2);
+    CU_ASSERT_EQUAL(m.functions[0].object, 0);
+    CU_ASSERT_EQUAL(m.functions[m.nfunctions - 1].object, 1);
+    CU_ASSERT_EQUAL(m.versions[1], 6);
+    pbi_cov_mapping_free(&m);
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pbi_cov_read_arches(&m, objs, bad, 2, NULL, &err), PB_EFORMAT);
+    CU_ASSERT_STRING_EQUAL(err.message, "No object file for requested architecture");
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.source, "ppc32be19.elf"));
+}
+
 static CU_TestInfo tests[] = {
     {"cov_read__v4_regions", cov_read__v4_regions},
     {"cov_read__v5_branch_big_endian_compressed", cov_read__v5_branch_big_endian_compressed},
@@ -848,6 +874,7 @@ static CU_TestInfo tests[] = {
     {"cov_read__real_objects", cov_read__real_objects},
     {"cov_read__compressed_section", cov_read__compressed_section},
     {"cov_read__llvm_words", cov_read__llvm_words},
+    {"cov_read__objects_and_arches", cov_read__objects_and_arches},
     {"cov_read__fuzz_corpus_replay", cov_read__fuzz_corpus_replay},
     {"cov_read__dump", cov_read__dump},
     CU_TEST_INFO_NULL};
