@@ -201,19 +201,7 @@ const char *pb_coverage_function_name(const pb_coverage *c, size_t i, size_t *le
     return f->name;
 }
 
-int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
-    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
-    if (!b->len) return 0;
-    return pb_sink_write(out, b->data, b->len, err);
-}
 
-int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err) {
-    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
-    if (!sink || b->len < ((size_t)1 << 20)) return 0;
-    int rc = pb_sink_write(sink, b->data, b->len, err);
-    pbi_buf_reset(b);
-    return rc;
-}
 
 int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out, pb_error *err) {
     pbi_api_enter(err);
