@@ -55,6 +55,22 @@ static int compile_filters(pb_coverage *c, const pb_cov_options *o, pb_error *er
     return rc;
 }
 
+/* The first input the merger could not read: llvm-cov names that file and
+ * its reason ("'p.profdata': invalid instrumentation profile data (bad
+ * magic)"), not the merge's verdict. */
+typedef struct first_failure {
+    int seen;
+    pb_error e;
+} first_failure;
+
+static void keep_first_failure(void *ctx, size_t input, const char *name, const pb_error *e) {
+    first_failure *f = ctx;
+    (void)input, (void)name;
+    if (f->seen || !e) return;
+    f->seen = 1;
+    f->e = *e;
+}
+
 /* The profiles merged as llvm-profdata-N merge merges them, or (with
  * -empty-profile) an empty one. */
 static int read_profiles(pb_coverage *c, const char *const *profiles, const uint64_t *weights, size_t n,
@@ -66,6 +82,10 @@ static int read_profiles(pb_coverage *c, const char *const *profiles, const uint
     mo.read = o->read;
     mo.diag = o->diag;
     mo.diag_ctx = o->diag_ctx;
+    first_failure failed;
+    memset(&failed, 0, sizeof failed);
+    mo.failed = keep_first_failure;
+    mo.failed_ctx = &failed;
     pb_merger *m = NULL;
     int rc = pb_merger_new(&m, &mo, err);
     for (size_t i = 0; rc == 0 && i < n; i++) {
@@ -74,6 +94,10 @@ static int read_profiles(pb_coverage *c, const char *const *profiles, const uint
     }
     if (rc == 0) rc = pb_merger_run(m, &c->prof, err);
     pb_merger_free(m);
+    if (rc && failed.seen && failed.e.code) {
+        if (err) *err = failed.e;
+        return failed.e.code;
+    }
     /* llvm-cov reads an indexed profile: what is not one already (raw or
      * text inputs, several inputs) is what llvm-profdata-N merge would have
      * written, the release's indexed version (the evaluator reads the
