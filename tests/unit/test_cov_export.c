@@ -459,6 +459,70 @@ static void cov_filter__remove_dots(void) {
     }
 }
 
+/* The whole path, loader to printers, on the reader's seed objects
+ * (tests/fuzz/cov_read, clang-19 relocatable objects) with -empty-profile;
+ * expected text: what llvm-cov-24 -empty-profile printed for them. */
+static char *load_and_print(const char *object, int report, const pb_cov_export_options *eo) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/fuzz/cov_read/%s", PB_SOURCE_DIR, object);
+    const char *objs[1] = {path};
+    pb_cov_options o = PB_COV_OPTIONS_INIT;
+    o.llvm_release = 24;
+    o.empty_profile = 1;
+    pb_coverage *cov = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(pb_coverage_load(&cov, objs, 1, NULL, NULL, 0, &o, &err), 0);
+    pb_sink *sink = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&sink, &err), 0);
+    pb_cov_report_options ro = PB_COV_REPORT_OPTIONS_INIT;
+    int rc = report ? pb_coverage_report(cov, &ro, sink, &err) : pb_coverage_export(cov, eo, sink, &err);
+    CU_ASSERT_EQUAL(rc, 0);
+    size_t len = 0;
+    const uint8_t *bytes = pb_sink_memory(sink, &len);
+    char *text = malloc(len + 1);
+    if (text) {
+        if (len) memcpy(text, bytes, len);
+        text[len] = '\0';
+    }
+    pb_sink_free(sink);
+    pb_coverage_free(cov);
+    return text;
+}
+
+static void cov_export__seed_objects_as_llvm_cov_24(void) {
+    pb_cov_export_options eo = PB_COV_EXPORT_OPTIONS_INIT;
+    eo.format = PB_COV_LCOV;
+    eo.unify_instantiations = 1;
+    char *s = load_and_print("mc19.elf", 0, &eo);
+    CU_ASSERT_STRING_EQUAL(s, "SF:/tmp/rd/mc.c\nFN:1,g\nFNDA:0,g\nFNF:1\nFNH:0\nDA:1,0\nBRDA:1,0,0,-\nBRDA:1,0,1,-\n"
+                              "BRDA:1,1,2,-\nBRDA:1,1,3,-\nBRDA:1,2,4,-\nBRDA:1,2,5,-\nBRF:6\nBRH:0\nLF:1\nLH:0\n"
+                              "end_of_record\n");
+    free(s);
+    s = load_and_print("mc19.elf", 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "\n/tmp/rd/mc.c                        8                 8     0.00%           1"
+                                     "                 1     0.00%           1                 1     0.00%           6"
+                                     "                 6     0.00%\n"));
+    free(s);
+    pb_cov_export_options js = PB_COV_EXPORT_OPTIONS_INIT;
+    js.summary_only = 1;
+    s = load_and_print("b19.elf", 0, &js);
+    CU_ASSERT_STRING_EQUAL(
+        s, "{\"data\":[{\"files\":[{\"filename\":\"/tmp/rd/m/b.cpp\",\"summary\":{\"lines\":{\"count\":3,\"covered\":0,"
+           "\"percent\":0},\"functions\":{\"count\":1,\"covered\":0,\"percent\":0},\"instantiations\":{\"count\":1,"
+           "\"covered\":0,\"percent\":0},\"regions\":{\"count\":11,\"covered\":0,\"notcovered\":11,\"percent\":0},"
+           "\"branches\":{\"count\":6,\"covered\":0,\"notcovered\":6,\"percent\":0},\"mcdc\":{\"count\":2,\"covered\":0,"
+           "\"notcovered\":2,\"percent\":0}}},{\"filename\":\"/tmp/rd/m/sub/h.h\",\"summary\":{\"lines\":{\"count\":4,"
+           "\"covered\":0,\"percent\":0},\"functions\":{\"count\":4,\"covered\":0,\"percent\":0},\"instantiations\":"
+           "{\"count\":4,\"covered\":0,\"percent\":0},\"regions\":{\"count\":10,\"covered\":0,\"notcovered\":10,"
+           "\"percent\":0},\"branches\":{\"count\":4,\"covered\":0,\"notcovered\":4,\"percent\":0},\"mcdc\":{\"count\":0,"
+           "\"covered\":0,\"notcovered\":0,\"percent\":0}}}],\"totals\":{\"lines\":{\"count\":7,\"covered\":0,"
+           "\"percent\":0},\"functions\":{\"count\":5,\"covered\":0,\"percent\":0},\"instantiations\":{\"count\":5,"
+           "\"covered\":0,\"percent\":0},\"regions\":{\"count\":21,\"covered\":0,\"notcovered\":21,\"percent\":0},"
+           "\"branches\":{\"count\":10,\"covered\":0,\"notcovered\":10,\"percent\":0},\"mcdc\":{\"count\":2,"
+           "\"covered\":0,\"notcovered\":2,\"percent\":0}}}],\"type\":\"llvm.coverage.json.export\",\"version\":\"3.1.0\"}");
+    free(s);
+}
+
 static void cov_options__init_checks_version(void) {
     pb_cov_options o;
     CU_ASSERT_EQUAL(pb_cov_options_init(&o, PB_COV_OPTIONS_VERSION), PB_OK);
@@ -489,6 +553,7 @@ static CU_TestInfo tests[] = {
     {"cov_report__percent_of_nothing_is_a_dash", cov_report__percent_of_nothing_is_a_dash},
     {"cov_filter__ignore_any_include_all", cov_filter__ignore_any_include_all},
     {"cov_filter__remove_dots", cov_filter__remove_dots},
+    {"cov_export__seed_objects_as_llvm_cov_24", cov_export__seed_objects_as_llvm_cov_24},
     {"cov_options__init_checks_version", cov_options__init_checks_version},
     CU_TEST_INFO_NULL};
 
