@@ -3,13 +3,14 @@
  * cov_state.h -- what a loaded pb_coverage holds, and the pieces export and
  * report share (internal): the list of source files llvm-cov's
  * CodeCoverageTool would hand to its exporter or report (SOURCES, or every
- * file minus -ignore-filename-regex), and FileCoverageSummary as
- * CoverageReport::prepareFileReports computes it.
+ * file minus -ignore-filename-regex), the sum of FileCoverageSummaries,
+ * and the writers' way to the sink.
  *
  * No .c file of this name: the state is shared by cov_api.c (load, the
- * entry points), cov_filter.c (filename filters, sources),
- * cov_report_summary.c (files, summaries), cov_view.c and the three
- * writers, so that none of them is the others' hub (lint_layers.sh).
+ * entry points), cov_api_output.c (to the sink), cov_api_binary_ids.c,
+ * cov_filter.c (filename filters, sources), cov_report_summary.c (files,
+ * sums), cov_view.c and the three writers, so that none of them is the
+ * others' hub (lint_layers.sh).
  */
 #ifndef PB_COVERAGE_COV_STATE_H
 #define PB_COVERAGE_COV_STATE_H
@@ -91,7 +92,8 @@ int pbi_cov_report_text(const pb_coverage *c, const pb_cov_report_options *o, pb
                         pb_error *err);
 
 /* Writes b to sink and empties it once it holds 1 MiB or more (nothing
- * without a sink). Returns 0, PB_ENOMEM (b failed) or the sink's error. */
+ * without a sink). Returns 0, PB_ENOMEM (b failed) or the sink's error
+ * (cov_api_output.c, as pbi_cov_flush). */
 int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err);
 
 /* -check-binary-ids: PB_EIO ("Missing binary ID: <hex>", err->source the
