@@ -46,6 +46,10 @@ typedef struct pb_coverage pb_coverage;
  * with path PB_COV_MISMATCH_FUNCTION, names it, its file and both hashes. */
 #define PB_COV_MISMATCHED "coverage.mismatched"
 #define PB_COV_MISMATCH_FUNCTION "coverage.mismatched.function"
+/* pb_error.path of the warning pb_coverage_load sends for an object that
+ * was modified after a profile (e->source: the object; message: llvm-cov's
+ * "profile data may be out of date - object is newer"). */
+#define PB_COV_OUT_OF_DATE "coverage.out_of_date"
 
 #define PB_COV_OPTIONS_VERSION 1
 
@@ -73,11 +77,15 @@ typedef struct pb_cov_options {
      * e->source naming the file. NULL discards them. */
     pb_diag_fn diag;
     void *diag_ctx;
+    /* More -path-equivalence "from,to" pairs (llvm-cov takes the option
+     * several times), tried after path_equivalence, the first whose "from"
+     * starts a file wins. */
+    const char *const *path_equivalences;  size_t npath_equivalences;
 } pb_cov_options;
 
 #define PB_COV_OPTIONS_INIT                                                                                  \
     {PB_COV_OPTIONS_VERSION, 0, NULL, NULL, NULL, 0, 0, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, 0, NULL, \
-     0, NULL, NULL, NULL}
+     0, NULL, NULL, NULL, NULL, 0}
 
 /* Sets *o to PB_COV_OPTIONS_INIT of `version`. Returns PB_OK or PB_EINVAL
  * (o NULL, or a version this library does not know: *o untouched). */
@@ -127,6 +135,12 @@ int pb_cov_export_options_init(pb_cov_export_options *o, unsigned version);
 int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out,
                        pb_error *err) PB_WARN_UNUSED;
 
+/* A demangler (llvm-cov's -Xdemangler): the demangled form of
+ * name[0..len), NUL-terminated and valid until the report call returns, or
+ * NULL to keep the name. Called on the thread that called
+ * pb_coverage_report, once per name printed. */
+typedef const char *(*pb_cov_demangle_fn)(void *ctx, const char *name, size_t len);
+
 #define PB_COV_REPORT_OPTIONS_VERSION 1
 typedef struct pb_cov_report_options {
     unsigned version;                 /* PB_COV_REPORT_OPTIONS_VERSION */
@@ -136,8 +150,13 @@ typedef struct pb_cov_report_options {
     int show_instantiation_summary;
     int show_mcdc_summary;
     int use_color;                    /* -use-color (ANSI colours) */
+    /* -Xdemangler: how -show-functions prints names (NULL: as the binary
+     * has them). pb_coverage_function_name lists what llvm-cov gives its
+     * demangler. */
+    pb_cov_demangle_fn demangle;
+    void *demangle_ctx;
 } pb_cov_report_options;
-#define PB_COV_REPORT_OPTIONS_INIT {PB_COV_REPORT_OPTIONS_VERSION, 0, -1, -1, -1, -1, 0}
+#define PB_COV_REPORT_OPTIONS_INIT {PB_COV_REPORT_OPTIONS_VERSION, 0, -1, -1, -1, -1, 0, NULL, NULL}
 int pb_cov_report_options_init(pb_cov_report_options *o, unsigned version);
 
 /* Writes llvm-cov-N report's table (or, with show_functions, the per-function
@@ -150,6 +169,20 @@ int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_
  * the first malformed byte, then the problem with its offset. Returns PB_OK,
  * PB_EIO, PB_EFORMAT (after writing what precedes the problem) or PB_ENOMEM. */
 int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
+/* The coverage-mapping version of object i (0-based, in the order given to
+ * pb_coverage_load) as LLVM numbers them, 1-based (CovMapVersion + 1: 4 for
+ * clang 13, 5 for clang 14-15, 6 for clang 16-17, 7 for clang 18+), the
+ * highest its __llvm_covmap headers carry; 0 when i is out of range or the
+ * object has none. What the CLI needs to say that llvm-cov-13..17 would
+ * refuse a clang-18+ binary (profbridge reads it). */
+uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i);
+
+/* The functions' names in llvm-cov's order (getCoveredFunctions: what
+ * llvm-cov writes, one per line, to its -Xdemangler): the count, and name i
+ * (not NUL-terminated: *len bytes; NULL when i is out of range). */
+size_t pb_coverage_function_count(const pb_coverage *c);
+const char *pb_coverage_function_name(const pb_coverage *c, size_t i, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -108,7 +108,8 @@ static void dump_object(em *e, const pbi_cov_elf *o) {
         else
             note(e, s[i].n, "%zu section%s, %zu bytes%s, first at file offset 0x%" PRIx64 "%s", s[i].k,
                  s[i].k == 1 ? "" : "s", s[i].b->len, s[i].k > 1 ? " (concatenated, each padded to 8)" : "",
-                 s[i].b->file_off, s[i].b->compressed ? ", SHF_COMPRESSED (offsets are into the inflated bytes)" : "");
+                 s[i].b->file_off, s[i].b->compressed ? ", SHF_COMPRESSED: explained inflated (offsets into the inflated bytes); "
+                                        "llvm-cov reads it as stored and fails (truncated coverage data)" : "");
     }
 }
 
@@ -153,7 +154,7 @@ static int explain(em *e, const uint8_t *d, size_t len, const char *name, pb_err
     size_t fcap = 0;
     if (!o.covmap.present || !o.names.present) {
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, o.covmap.present ? PBI_SEC_NAMES : PBI_SEC_COVMAP,
-                          "No coverage data found");
+                          "no coverage data found");
         pb_error_set_source(err, o.name);
     }
     if (!rc) {
@@ -199,6 +200,11 @@ int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) 
     pb_error rerr;
     pb_error_clear(&rerr);
     int rrc = explain(&e, d, len, object, &rerr);
+    if (rrc == 0) { /* the reader's verdict: what the walk accepts it may still refuse (a compressed section) */
+        pbi_cov_mapping m;
+        rrc = pbi_cov_read_memory(&m, d, len, object, NULL, &rerr);
+        if (rrc == 0) pbi_cov_mapping_free(&m);
+    }
     pb_source_free(src);
     char msg[1024] = "";
     if (rrc) pb_error_format(&rerr, msg, sizeof msg);

@@ -132,6 +132,25 @@ typedef struct pbi_cov_mapping {
     pbi_arena arena;     /* owns every string and array above */
 } pbi_cov_mapping;
 
+/* Reading notes (what the reader does beyond the declarations above):
+ *  - an EXPANSION region's count is the count of the first region of the
+ *    file it expands, set as RawCoverageMappingReader::read sets it;
+ *  - err->message is what llvm-cov-N prints after "failed to load coverage:
+ *    'FILE': " (o->t's release: 18+ lowercase with the coverage-map detail,
+ *    13-17 "Malformed coverage data" etc.), for every error llvm-cov has
+ *    (checked on patched clang binaries with llvm-cov-13/14/17/18/19/24);
+ *    err->expected/found say more (pb_error_format shows both);
+ *  - err->offset is a byte offset inside the section err->path starts with
+ *    ("__llvm_covfun[3].regions[2].num_lines"; several __llvm_covfun
+ *    sections of a relocatable object count as their concatenation, each
+ *    padded to 8 bytes, as llvm-cov reads them);
+ *  - raw_versions[] holds the low 32 bits of __llvm_profile_raw_version
+ *    (the version without its variant flags), from .symtab or .dynsym; 0
+ *    (and mcdc_bits 0) when the object has no such symbol: a relocatable
+ *    object, a stripped binary: then the bitmap unit is unknown;
+ *  - MC/DC fields follow o->t's release: 19+ refuse a condition id 0 and ids
+ *    or condition counts >= 32767; 18 reads any u32 (ids then wrap to int16). */
+
 /* How the objects are read (llvm-cov's options that act on reading). */
 typedef struct pbi_cov_read_options {
     const char *compilation_dir; /* -compilation-dir: relative filenames are joined to it
@@ -146,7 +165,13 @@ typedef struct pbi_cov_read_options {
  * and shared objects; a path may be a pipe or FIFO) into *out, in order.
  * Returns 0, or:
  *   PB_EIO      a file cannot be opened or read (err->source: the path);
- *   PB_EFORMAT  not an object, no coverage sections, or a malformed byte:
+ *   PB_EINVAL   o->arch names no architecture llvm-cov knows ("unknown architecture: X");
+ *   PB_EFORMAT  not an object, no coverage sections ("No coverage data found"),
+ *               -arch not the object's ("No object file for requested
+ *               architecture"), a SHF_COMPRESSED coverage section (llvm-cov
+ *               reads it as stored: "truncated coverage data"), a version
+ *               outside 4..7 or 7 for releases 13-17 ("Unsupported coverage
+ *               format version"), or a malformed byte:
  *               err names the file (source), the section and byte offset
  *               (offset; path: "__llvm_covfun[3].regions[2].line_start") and what
  *               was expected, in llvm-cov-N's words where it has some;
@@ -157,11 +182,17 @@ typedef struct pbi_cov_read_options {
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err);
 
+/* pbi_cov_read with llvm-cov's -arch given once per object: arches[i]
+ * (NULL: any) applies to paths[i] instead of o->arch. Same returns. */
+int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
+                        const pbi_cov_read_options *o, pb_error *err);
+
 /* The same for one object held in memory (the fuzz target, the unit tests):
  * `name` is what errors call it. */
 int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, const char *name,
                         const pbi_cov_read_options *o, pb_error *err);
 
 void pbi_cov_mapping_free(pbi_cov_mapping *m);
+
 
 #endif

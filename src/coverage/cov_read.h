@@ -7,7 +7,8 @@
  *   cov_read_map.c  __llvm_covmap: per TU a header and its filenames;
  *   cov_read_fun.c  __llvm_covfun: the records, their duplicates, and the
  *                   mapping bytes of each (RawCoverageMappingReader);
- *   cov_read.c      the public entry points (cov_mapping.h).
+ *   cov_read_api.c  the entry points of cov_mapping.h;
+ *   cov_read_util.c errors, tracing, the release's target.
  * Every decoder can report each field it reads to a tracer: that is how
  * pb_coverage_dump explains the bytes with the very code that reads them.
  *
@@ -49,9 +50,18 @@ void pbi_cov_tracef(const pbi_cov_trace *tr, const char *sec, const uint8_t *d, 
 
 /* A malformed byte: PB_EFORMAT at byte `off` of the section that `path`
  * (printf'ed) starts with, with what was expected and found; err->source is
- * the object's name. Returns PB_EFORMAT. */
-int pbi_cov_bad(pb_error *err, const char *obj, uint64_t off, const char *expected, const char *found,
-                const char *pathfmt, ...) PB_PRINTF(6, 7);
+ * the object's name; err->message llvm-cov-19's words for it (`words`, NULL:
+ * "malformed coverage data"), turned into the release's by
+ * pbi_cov_release_words. Returns PB_EFORMAT. */
+int pbi_cov_bad_w(pb_error *err, const char *obj, uint64_t off, const char *words, const char *expected,
+                  const char *found, const char *pathfmt, ...) PB_PRINTF(7, 8);
+#define pbi_cov_bad(err, obj, off, ...) pbi_cov_bad_w((err), (obj), (off), NULL, __VA_ARGS__)
+
+/* Rewrites err->message (llvm-cov 18+'s words, as the reader sets them)
+ * into the words of t's release: 13-17 capitalize the coverage errors and
+ * drop their detail, 13 drops the detail of "malformed instrumentation
+ * profile data". */
+void pbi_cov_release_words(pb_error *err, const pbi_llvm_target *t);
 
 /* One section's bytes (pointing into the object's buffer, or decompressed). */
 typedef struct pbi_cov_bytes {

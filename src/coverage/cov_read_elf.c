@@ -55,7 +55,7 @@ static int bad(pb_error *err, const char *name, const char *sec, uint64_t off, c
 static const char *arch_of_name(const char *a) {
     static const struct { const char *name, *arch; } t[] = {
         {"i386", "x86"}, {"i486", "x86"}, {"i586", "x86"}, {"i686", "x86"}, {"i786", "x86"}, {"i886", "x86"},
-        {"i986", "x86"}, {"x86", "x86"}, {"amd64", "x86_64"}, {"x86_64", "x86_64"}, {"x86_64h", "x86_64"},
+        {"i986", "x86"}, {"amd64", "x86_64"}, {"x86_64", "x86_64"}, {"x86_64h", "x86_64"},
         {"arm64", "aarch64"}, {"aarch64", "aarch64"}, {"arm64e", "aarch64"}, {"aarch64_be", "aarch64_be"},
         {"arm", "arm"}, {"armeb", "armeb"}, {"thumb", "thumb"}, {"riscv32", "riscv32"}, {"riscv64", "riscv64"},
         {"powerpc", "ppc"}, {"ppc", "ppc"}, {"ppc32", "ppc"}, {"powerpcle", "ppcle"}, {"ppcle", "ppcle"},

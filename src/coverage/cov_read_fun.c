@@ -44,8 +44,9 @@ typedef struct mr {
 static int m_uleb(mr *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
     int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
-    if (u == PBI_ULEB_TRUNCATED)
-        return pbi_cov_bad(r->err, r->obj, at, "a ULEB128 inside the record's DataSize bytes",
+    if (u == PBI_ULEB_TRUNCATED) /* readNextRecord's errors keep only their code's words */
+        return pbi_cov_bad_w(r->err, r->obj, at, at == r->end ? "truncated coverage data" : NULL,
+                             "a ULEB128 inside the record's DataSize bytes",
                            "the record ends first", PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
     if (u == PBI_ULEB_OVERFLOW)
         return pbi_cov_bad(r->err, r->obj, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
@@ -245,112 +246,141 @@ typedef struct scratch {
     size_t n, cap;
 } scratch;
 
+/* #file ids and the TU filename index of each. */
+static int read_file_ids(mr *r, pbi_cov_function *f, const char *const *files, size_t nfiles, pbi_arena *a) {
+    uint64_t n, v;
+    int rc = m_size(r, "nfile_ids", &n);
+    if (rc) return rc;
+    f->filenames = pbi_arena_alloc(a, (size_t)n * sizeof *f->filenames, 8); /* n <= bytes left */
+    if (!f->filenames) return pbi_nomem(r->err, "filenames");
+    f->nfilenames = (size_t)n;
+    for (uint64_t i = 0; i < n; i++) {
+        char fld[40];
+        snprintf(fld, sizeof fld, "file_ids[%llu]", (unsigned long long)i);
+        if ((rc = m_max(r, fld, nfiles, &v))) return rc;
+        f->filenames[i] = files[v];
+        if (r->tr) {
+            char tf[64];
+            snprintf(tf, sizeof tf, "[%zu].file_ids[%llu]", r->rec, (unsigned long long)i);
+            pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, r->pos, 0, tf, "= %s", files[v]);
+        }
+    }
+    return 0;
+}
+
+/* #expressions, then each one's two counters (all allocated first, as a
+ * counter may name a later expression; kinds come from the references). */
+static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a) {
+    uint64_t n;
+    int rc = m_size(r, "nexprs", &n);
+    if (rc) return rc;
+    f->exprs = pbi_arena_alloc(a, (size_t)n * sizeof *f->exprs, 8);
+    if (!f->exprs) return pbi_nomem(r->err, "expressions");
+    memset(f->exprs, 0, (size_t)n * sizeof *f->exprs);
+    f->nexprs = (size_t)n;
+    for (uint64_t i = 0; i < n; i++) {
+        snprintf(r->where, sizeof r->where, "exprs[%llu].", (unsigned long long)i);
+        if ((rc = read_counter(r, "lhs", f->exprs, (size_t)n, &f->exprs[i].lhs)) ||
+            (rc = read_counter(r, "rhs", f->exprs, (size_t)n, &f->exprs[i].rhs)))
+            return rc;
+    }
+    return 0;
+}
+
+static void trace_kind(mr *r, size_t at, uint64_t v, const pbi_cov_region *g) {
+    char tf[96];
+    snprintf(tf, sizeof tf, "[%zu].%scounter_and_kind", r->rec, r->where);
+    if (g->kind == PBI_COV_REGION_EXPANSION)
+        pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, tf, "%llu = expansion of file id %u",
+                       (unsigned long long)v, (unsigned)g->expanded_file_id);
+    else
+        pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, tf, "%llu = zero counter, kind %llu",
+                       (unsigned long long)v, (unsigned long long)(v >> KIND_SHIFT));
+}
+
+static void trace_region(mr *r, size_t idx, const pbi_cov_region *g) {
+    static const char *kinds[] = {
+#define PBI_X(name, code, word) word,
+        PBI_COV_REGION_KINDS(PBI_X)
+#undef PBI_X
+    };
+    char tf[64];
+    snprintf(tf, sizeof tf, "[%zu].regions[%zu]", r->rec, idx);
+    pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, r->pos, 0, tf, "= %s, file %u, %u:%u -> %u:%u", kinds[g->kind],
+                   (unsigned)g->file_id, (unsigned)g->line_start, (unsigned)g->col_start, (unsigned)g->line_end,
+                   (unsigned)g->col_end);
+}
+
+/* One region of file fid: the encoded counter or kind, the kind's fields,
+ * the source range (readMappingRegionsSubArray's loop body). */
+static int read_region(mr *r, pbi_cov_function *f, uint32_t fid, int mcdc_ok, int mcdc19, uint32_t *line,
+                       size_t idx, pbi_cov_region *g) {
+    uint64_t v;
+    memset(g, 0, sizeof *g);
+    g->file_id = fid;
+    g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
+    snprintf(r->where, sizeof r->where, "regions[%zu].", idx);
+    size_t at = r->pos;
+    r->quiet = 1;
+    int rc = m_max(r, "counter_and_kind", UINT32_MAX, &v);
+    r->quiet = 0;
+    if (rc) return rc;
+    if (v & TAG_MASK) {
+        if ((rc = decode_counter(r, "counter_and_kind", v, at, f->exprs, f->nexprs, &g->count))) return rc;
+        trace_counter(r, "counter_and_kind", at, v, &g->count);
+    } else {
+        if ((rc = region_kind(r, v, at, (uint32_t)f->nfilenames, mcdc_ok, g))) return rc;
+        if (r->tr) trace_kind(r, at, v, g);
+        if ((rc = kind_fields(r, f->exprs, f->nexprs, mcdc19, g))) return rc;
+    }
+    if ((rc = read_range(r, line, g))) return rc;
+    if (r->tr) trace_region(r, idx, g);
+    return 0;
+}
+
+/* An expansion region counts as the first region of the file it expands,
+ * through nested expansions (RawCoverageMappingReader::read's passes; a
+ * later expansion of the same file id wins, as in LLVM's release builds). */
+static int expand_counts(scratch *s, size_t nfid, pb_error *err) {
+    if (nfid < 2) return 0;
+    size_t *exp = calloc(nfid, sizeof *exp); /* region index + 1 */
+    if (!exp) return pbi_nomem(err, "expansions");
+    for (size_t pass = 1; pass < nfid; pass++) {
+        for (size_t i = 0; i < s->n; i++)
+            if (s->v[i].kind == PBI_COV_REGION_EXPANSION) exp[s->v[i].expanded_file_id] = i + 1;
+        for (size_t i = 0; i < s->n; i++)
+            if (exp[s->v[i].file_id]) {
+                s->v[exp[s->v[i].file_id] - 1].count = s->v[i].count;
+                exp[s->v[i].file_id] = 0;
+            }
+    }
+    free(exp);
+    return 0;
+}
+
 static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
                   const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
                   const pbi_cov_trace *tr, scratch *s, pb_error *err) {
     mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, "", 0};
-    uint64_t nfid, nex, v;
     int rc;
-    if ((rc = m_size(&r, "nfile_ids", &nfid))) return rc;
-    f->filenames = pbi_arena_alloc(a, (size_t)nfid * sizeof *f->filenames, 8);
-    if (!f->filenames) return pbi_nomem(err, "filenames");
-    f->nfilenames = (size_t)nfid;
-    for (uint64_t i = 0; i < nfid; i++) {
-        char fld[40];
-        snprintf(fld, sizeof fld, "file_ids[%llu]", (unsigned long long)i);
-        if ((rc = m_max(&r, fld, nfiles, &v))) return rc;
-        f->filenames[i] = files[v];
-        if (tr) {
-            char tf[64];
-            snprintf(tf, sizeof tf, "[%zu].file_ids[%llu]", rec, (unsigned long long)i);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, 0, tf, "= %s", files[v]);
-        }
-    }
-    if ((rc = m_size(&r, "nexprs", &nex))) return rc;
-    f->exprs = pbi_arena_alloc(a, (size_t)nex * sizeof *f->exprs, 8);
-    if (!f->exprs) return pbi_nomem(err, "expressions");
-    memset(f->exprs, 0, (size_t)nex * sizeof *f->exprs);
-    f->nexprs = (size_t)nex;
-    for (uint64_t i = 0; i < nex; i++) {
-        snprintf(r.where, sizeof r.where, "exprs[%llu].", (unsigned long long)i);
-        if ((rc = read_counter(&r, "lhs", f->exprs, (size_t)nex, &f->exprs[i].lhs)) ||
-            (rc = read_counter(&r, "rhs", f->exprs, (size_t)nex, &f->exprs[i].rhs)))
-            return rc;
-    }
+    if ((rc = read_file_ids(&r, f, files, nfiles, a)) || (rc = read_exprs(&r, f, a))) return rc;
     s->n = 0;
-    for (uint64_t fid = 0; fid < nfid; fid++) {
+    for (size_t fid = 0; fid < f->nfilenames; fid++) {
         uint64_t nreg;
-        snprintf(r.where, sizeof r.where, "files[%llu].", (unsigned long long)fid);
+        snprintf(r.where, sizeof r.where, "files[%zu].", fid);
         if ((rc = m_size(&r, "nregions", &nreg))) return rc;
         if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, err)) return PB_ENOMEM;
         uint32_t line = 0;
-        for (uint64_t i = 0; i < nreg; i++) {
-            pbi_cov_region *g = &s->v[s->n];
-            memset(g, 0, sizeof *g);
-            g->file_id = (uint32_t)fid;
-            g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
-            snprintf(r.where, sizeof r.where, "regions[%zu].", s->n);
-            size_t at = r.pos;
-            r.quiet = 1;
-            rc = m_max(&r, "counter_and_kind", UINT32_MAX, &v);
-            r.quiet = 0;
-            if (rc) return rc;
-            if (v & TAG_MASK) {
-                if ((rc = decode_counter(&r, "counter_and_kind", v, at, f->exprs, (size_t)nex, &g->count))) return rc;
-                trace_counter(&r, "counter_and_kind", at, v, &g->count);
-            } else {
-                if ((rc = region_kind(&r, v, at, (uint32_t)nfid, mcdc_ok, g))) return rc;
-                if (tr) {
-                    char tf[96];
-                    snprintf(tf, sizeof tf, "[%zu].%scounter_and_kind", rec, r.where);
-                    if (g->kind == PBI_COV_REGION_EXPANSION)
-                        pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, at, r.pos - at, tf, "%llu = expansion of file id %u",
-                                       (unsigned long long)v, (unsigned)g->expanded_file_id);
-                    else
-                        pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, at, r.pos - at, tf, "%llu = zero counter, kind %llu",
-                                       (unsigned long long)v, (unsigned long long)(v >> KIND_SHIFT));
-                }
-                if ((rc = kind_fields(&r, f->exprs, (size_t)nex, mcdc19, g))) return rc;
-            }
-            if ((rc = read_range(&r, &line, g))) return rc;
-            if (tr) {
-                static const char *kinds[] = {
-#define PBI_X(name, code, word) word,
-                    PBI_COV_REGION_KINDS(PBI_X)
-#undef PBI_X
-                };
-                char tf[64];
-                snprintf(tf, sizeof tf, "[%zu].regions[%zu]", rec, s->n);
-                pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, 0, tf, "= %s, file %u, %u:%u -> %u:%u", kinds[g->kind],
-                               (unsigned)g->file_id, (unsigned)g->line_start, (unsigned)g->col_start,
-                               (unsigned)g->line_end, (unsigned)g->col_end);
-            }
-            s->n++;
-        }
+        for (uint64_t i = 0; i < nreg; i++, s->n++)
+            if ((rc = read_region(&r, f, (uint32_t)fid, mcdc_ok, mcdc19, &line, s->n, &s->v[s->n]))) return rc;
     }
-    r.where[0] = 0;
     if (r.pos < r.end && tr) {
         char tf[48];
         snprintf(tf, sizeof tf, "[%zu].unused", rec);
         pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, r.end - r.pos, tf, "%zu bytes llvm-cov does not read",
                        r.end - r.pos);
     }
-    /* an expansion region counts as the first region of the file it expands
-     * (RawCoverageMappingReader::read's passes) */
-    if (nfid > 1) {
-        size_t *exp = calloc((size_t)nfid, sizeof *exp); /* region index + 1 */
-        if (!exp) return pbi_nomem(err, "expansions");
-        for (uint64_t pass = 1; pass < nfid; pass++) {
-            for (size_t i = 0; i < s->n; i++)
-                if (s->v[i].kind == PBI_COV_REGION_EXPANSION) exp[s->v[i].expanded_file_id] = i + 1;
-            for (size_t i = 0; i < s->n; i++)
-                if (exp[s->v[i].file_id]) {
-                    s->v[exp[s->v[i].file_id] - 1].count = s->v[i].count;
-                    exp[s->v[i].file_id] = 0;
-                }
-        }
-        free(exp);
-    }
+    if ((rc = expand_counts(s, f->nfilenames, err))) return rc;
     f->regions = pbi_arena_dup(a, s->v, s->n * sizeof *s->v, 8);
     if (!f->regions) return pbi_nomem(err, "regions");
     f->nregions = s->n;
@@ -502,7 +532,8 @@ static int insert(rec **recs, size_t *nrec, size_t *cap, refmap *map, const name
         if (!e || !e->len) {
             char f[64];
             snprintf(f, sizeof f, "NameRef 0x%016llx, not in the names", (unsigned long long)x->name_ref);
-            return pbi_cov_bad(err, o->name, x->off, "a function name (function name is empty)", f,
+            return pbi_cov_bad_w(err, o->name, x->off, "malformed instrumentation profile data: function name is empty",
+                                 "a function name", f,
                                PBI_SEC_COVFUN "[%zu].NameRef", x->idx);
         }
         if (pbi_grow_err((void **)recs, cap, *nrec + 1, sizeof **recs, err)) return PB_ENOMEM;
@@ -527,102 +558,126 @@ static int insert(rec **recs, size_t *nrec, size_t *cap, refmap *map, const name
     return 0;
 }
 
-int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_cov_elf *o, const pbi_cov_tus *tus,
-                        const pbi_cov_read_options *opt, const pbi_cov_trace *tr, pb_error *err) {
-    pbi_llvm_target store;
-    const pbi_llvm_target *t = pbi_cov_target(opt, &store);
-    int mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7), mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
+/* The state of one walk over __llvm_covfun. */
+typedef struct walk {
+    const pbi_cov_elf *o;
+    const pbi_cov_tus *tus;
+    const pbi_cov_trace *tr;
+    int mcdc_ok, mcdc19;
     names nm;
-    memset(&nm, 0, sizeof nm);
-    refmap map = {NULL, NULL, 0, 0};
-    rec *recs = NULL;
-    size_t nrec = 0, cap = 0;
-    scratch s = {NULL, 0, 0};
-    pbi_arena tmp = PBI_ARENA_INIT;
-    int rc = load_names(&nm, o, err);
+    refmap map;
+    rec *recs;
+    size_t nrec, cap;
+    scratch s;
+    pbi_arena tmp; /* the dump's decoded mappings */
+} walk;
+
+static void trace_header(walk *w, const rec *x) {
+    const uint8_t *d = w->o->covfun.d;
+    char f[64];
+    const name_ent *e = find_name(&w->nm, x->name_ref);
+    snprintf(f, sizeof f, "[%zu].NameRef", x->idx);
+    pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, x->off, 8, f, "0x%016llx %.*s", (unsigned long long)x->name_ref,
+                   e ? (int)(e->len > 300 ? 300 : e->len) : 0, e ? w->nm.text.data + e->off : "");
+    snprintf(f, sizeof f, "[%zu].DataSize", x->idx);
+    pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, x->off + 8, 4, f, "%zu", x->len);
+    snprintf(f, sizeof f, "[%zu].FuncHash", x->idx);
+    pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, x->off + 12, 8, f, "0x%016llx", (unsigned long long)x->hash);
+    snprintf(f, sizeof f, "[%zu].FilenamesRef", x->idx);
+    pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, x->off + 20, 8, f, "0x%016llx", (unsigned long long)x->fref);
+}
+
+/* One record at pos (readFunctionRecords' loop body); *next: where the next one starts. */
+static int one_record(walk *w, size_t pos, size_t idx, size_t *next, pb_error *err) {
+    const pbi_cov_elf *o = w->o;
     const uint8_t *d = o->covfun.d;
-    size_t len = o->covfun.len, pos = 0;
-    for (size_t idx = 0; !rc && pos < len; idx++) {
-        char f[64];
-        if (len - pos < FUNREC) {
-            snprintf(f, sizeof f, "%zu bytes left", len - pos);
-            rc = pbi_cov_bad(err, o->name, pos, "a 28-byte record header", f, PBI_SEC_COVFUN "[%zu]", idx);
-            break;
-        }
-        rec x = {pbi_cov_u64(o, d + pos), pbi_cov_u64(o, d + pos + 12), pbi_cov_u64(o, d + pos + 20), NULL, 0,
-                 pos + FUNREC, pbi_cov_u32(o, d + pos + 8), NULL, pos, idx};
-        if (tr) {
-            const name_ent *e = find_name(&nm, x.name_ref);
-            snprintf(f, sizeof f, "[%zu].NameRef", idx);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos, 8, f, "0x%016llx %.*s", (unsigned long long)x.name_ref,
-                           e ? (int)(e->len > 300 ? 300 : e->len) : 0, e ? (const char *)nm.text.data + e->off : "");
-            snprintf(f, sizeof f, "[%zu].DataSize", idx);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 8, 4, f, "%zu", x.len);
-            snprintf(f, sizeof f, "[%zu].FuncHash", idx);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 12, 8, f, "0x%016llx", (unsigned long long)x.hash);
-            snprintf(f, sizeof f, "[%zu].FilenamesRef", idx);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + 20, 8, f, "0x%016llx", (unsigned long long)x.fref);
-        }
-        uint64_t next = ((uint64_t)pos + FUNREC + x.len + 7) & ~(uint64_t)7;
-        x.tu = pbi_cov_tus_find(tus, x.fref);
-        if (!x.tu) {
-            snprintf(f, sizeof f, "0x%016llx", (unsigned long long)x.fref);
-            rc = pbi_cov_bad(err, o->name, pos + 20, "the FilenamesRef of a __llvm_covmap TU (no filename found "
-                             "for function with hash=0x...)", f, PBI_SEC_COVFUN "[%zu].FilenamesRef", idx);
-            break;
-        }
-        if (!x.tu->invalid) {
-            if ((uint64_t)x.len > len - pos - FUNREC) {
-                snprintf(f, sizeof f, "%zu, %zu left", x.len, len - pos - FUNREC);
-                rc = pbi_cov_bad(err, o->name, pos + 8, "DataSize inside the section (coverage mapping data is "
-                                 "larger than buffer size)", f, PBI_SEC_COVFUN "[%zu].DataSize", idx);
-                break;
-            }
-            if ((rc = insert(&recs, &nrec, &cap, &map, &nm, o, &x, err))) break;
-            if (tr) { /* the dump explains every record's mapping, kept or not */
-                pbi_cov_function fn;
-                memset(&fn, 0, sizeof fn);
-                rc = decode(&fn, d, x.len, x.data, idx, tus->files + x.tu->first, x.tu->count, mcdc_ok, mcdc19,
-                            &tmp, o->name, tr, &s, err);
-                if (rc) break;
-            }
-        }
-        if (next > pos + FUNREC + x.len && next <= len && tr) {
-            snprintf(f, sizeof f, "[%zu].padding", idx);
-            pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, pos + FUNREC + x.len, next - pos - FUNREC - x.len, f, "to 8 bytes");
-        }
-        pos = next > len ? len : (size_t)next;
+    size_t len = o->covfun.len;
+    char f[64];
+    if (len - pos < FUNREC) {
+        snprintf(f, sizeof f, "%zu bytes left", len - pos);
+        return pbi_cov_bad(err, o->name, pos, "a 28-byte record header", f, PBI_SEC_COVFUN "[%zu]", idx);
     }
-    /* the kept records' mappings (BinaryCoverageReader::readNextRecord) */
-    if (!rc && pbi_grow_err((void **)&m->functions, fcap, m->nfunctions + nrec + 1, sizeof *m->functions, err))
-        rc = PB_ENOMEM;
-    for (size_t i = 0; !rc && i < nrec; i++) {
-        rec *x = &recs[i];
+    rec x = {pbi_cov_u64(o, d + pos), pbi_cov_u64(o, d + pos + 12), pbi_cov_u64(o, d + pos + 20), NULL, 0,
+             pos + FUNREC, pbi_cov_u32(o, d + pos + 8), NULL, pos, idx};
+    if (w->tr) trace_header(w, &x);
+    uint64_t end = (uint64_t)pos + FUNREC + x.len, aligned = (end + 7) & ~(uint64_t)7;
+    *next = aligned > len ? len : (size_t)aligned;
+    if (!(x.tu = pbi_cov_tus_find(w->tus, x.fref))) {
+        char words[96];
+        snprintf(f, sizeof f, "0x%016llx", (unsigned long long)x.fref);
+        snprintf(words, sizeof words, "malformed coverage data: no filename found for function with hash=0x%llx",
+                 (unsigned long long)x.fref);
+        return pbi_cov_bad_w(err, o->name, pos + 20, words, "the FilenamesRef of a __llvm_covmap TU", f,
+                             PBI_SEC_COVFUN "[%zu].FilenamesRef", idx);
+    }
+    if (x.tu->invalid) return 0; /* a FilenamesRef collision: LLVM skips the record */
+    if (end > len) {
+        snprintf(f, sizeof f, "%zu, %zu left", x.len, len - pos - FUNREC);
+        return pbi_cov_bad_w(err, o->name, pos + 8,
+                             "malformed coverage data: coverage mapping data is larger than buffer size",
+                             "DataSize inside the section", f, PBI_SEC_COVFUN "[%zu].DataSize", idx);
+    }
+    int rc = insert(&w->recs, &w->nrec, &w->cap, &w->map, &w->nm, o, &x, err);
+    if (!rc && w->tr) { /* the dump explains every record's mapping, kept or not */
+        pbi_cov_function fn;
+        memset(&fn, 0, sizeof fn);
+        rc = decode(&fn, d, x.len, x.data, idx, w->tus->files + x.tu->first, x.tu->count, w->mcdc_ok, w->mcdc19,
+                    &w->tmp, o->name, w->tr, &w->s, err);
+        if (!rc && aligned > end && aligned <= len) {
+            snprintf(f, sizeof f, "[%zu].padding", idx);
+            pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, (size_t)end, aligned - end, f, "to 8 bytes");
+        }
+    }
+    return rc;
+}
+
+/* The kept records' mappings, into m (BinaryCoverageReader::readNextRecord). */
+static int decode_kept(walk *w, pbi_cov_mapping *m, size_t *fcap, size_t obj, pb_error *err) {
+    if (pbi_grow_err((void **)&m->functions, fcap, m->nfunctions + w->nrec + 1, sizeof *m->functions, err))
+        return PB_ENOMEM;
+    for (size_t i = 0; i < w->nrec; i++) {
+        const rec *x = &w->recs[i];
         pbi_cov_function *fn = &m->functions[m->nfunctions];
         memset(fn, 0, sizeof *fn);
+        char *name = pbi_arena_dup(&m->arena, x->name, x->name_len + 1, 1);
+        if (!name) return pbi_nomem(err, "names");
+        name[x->name_len] = 0;
         fn->name_ref = x->name_ref;
-        char *nmcopy = pbi_arena_dup(&m->arena, x->name, x->name_len + 1, 1);
-        if (!nmcopy) {
-            rc = pbi_nomem(err, "names");
-            break;
-        }
-        nmcopy[x->name_len] = 0;
-        fn->name = nmcopy;
+        fn->name = name;
         fn->name_len = x->name_len;
         fn->hash = x->hash;
         fn->filenames_ref = x->fref;
         fn->object = obj;
         fn->offset = x->off;
-        rc = decode(fn, d, x->len, x->data, x->idx, tus->files + x->tu->first, x->tu->count, mcdc_ok, mcdc19,
-                    &m->arena, o->name, NULL, &s, err);
-        if (!rc) m->nfunctions++;
+        int rc = decode(fn, w->o->covfun.d, x->len, x->data, x->idx, w->tus->files + x->tu->first, x->tu->count,
+                        w->mcdc_ok, w->mcdc19, &m->arena, w->o->name, NULL, &w->s, err);
+        if (rc) return rc;
+        m->nfunctions++;
     }
-    free(s.v);
-    free(recs);
-    free(map.keys);
-    free(map.vals);
-    free(nm.v);
-    pbi_buf_free(&nm.text);
-    pbi_arena_free(&tmp);
+    return 0;
+}
+
+int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_cov_elf *o, const pbi_cov_tus *tus,
+                        const pbi_cov_read_options *opt, const pbi_cov_trace *tr, pb_error *err) {
+    pbi_llvm_target store;
+    const pbi_llvm_target *t = pbi_cov_target(opt, &store);
+    walk w;
+    memset(&w, 0, sizeof w);
+    w.o = o;
+    w.tus = tus;
+    w.tr = tr;
+    w.mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7);
+    w.mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
+    int rc = load_names(&w.nm, o, err);
+    for (size_t idx = 0, pos = 0, next; !rc && pos < o->covfun.len; idx++, pos = next)
+        rc = one_record(&w, pos, idx, &next, err);
+    if (!rc) rc = decode_kept(&w, m, fcap, obj, err);
+    free(w.s.v);
+    free(w.recs);
+    free(w.map.keys);
+    free(w.map.vals);
+    free(w.nm.v);
+    pbi_buf_free(&w.nm.text);
+    pbi_arena_free(&w.tmp);
     return rc;
 }

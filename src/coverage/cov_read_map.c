@@ -128,10 +128,14 @@ static int uleb(rd *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
     int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
     if (u == PBI_ULEB_TRUNCATED)
-        return pbi_cov_bad(r->err, r->o->name, at, "a ULEB128 inside the filenames", "the filenames end first",
+        return pbi_cov_bad_w(r->err, r->o->name, at,
+                             at == r->end ? "truncated coverage data"
+                                          : "malformed coverage data: the size of ULEB128 is too big",
+                             "a ULEB128 inside the filenames", "the filenames end first",
                            PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     if (u == PBI_ULEB_OVERFLOW)
-        return pbi_cov_bad(r->err, r->o->name, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
+        return pbi_cov_bad_w(r->err, r->o->name, r->pos, "malformed coverage data: the size of ULEB128 is too big",
+                             "a ULEB128 of at most 64 bits", "a longer one",
                            PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     pbi_cov_tracef(r->tr, PBI_SEC_COVMAP, r->d, at, r->pos - at, field, "%llu", (unsigned long long)*v);
     return 0;
@@ -146,7 +150,8 @@ static int size(rd *r, const char *field, uint64_t *v) {
         char e[64], f[64];
         snprintf(e, sizeof e, "<= %zu (the bytes left)", r->end - r->pos);
         snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
-        return pbi_cov_bad(r->err, r->o->name, at, e, f, PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
+        return pbi_cov_bad_w(r->err, r->o->name, at, "malformed coverage data: the value of ULEB128 is too big", e, f,
+                             PBI_SEC_COVMAP "[%zu].%s", r->tu, field);
     }
     return 0;
 }
@@ -201,7 +206,8 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
     size_t at = r->pos;
     if ((rc = size(r, "filenames.count", &count))) return rc;
     if (count == 0)
-        return pbi_cov_bad(r->err, r->o->name, at, "at least one filename", "0 (number of filenames is zero)",
+        return pbi_cov_bad_w(r->err, r->o->name, at, "malformed coverage data: number of filenames is zero",
+                             "at least one filename", "0",
                            PBI_SEC_COVMAP "[%zu].filenames.count", r->tu);
     if ((rc = uleb(r, "filenames.uncompressed_length", &ulen))) return rc;
     at = r->pos;
@@ -228,7 +234,8 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
                    (unsigned long long)clen, (unsigned long long)got);
     if (z != Z_OK) {
         free(buf);
-        return pbi_cov_bad(r->err, r->o->name, zat, "a zlib stream of the uncompressed length", zError(z),
+        return pbi_cov_bad_w(r->err, r->o->name, zat, "failed to decompress coverage data (zlib)",
+                             "a zlib stream of the uncompressed length", zError(z),
                            PBI_SEC_COVMAP "[%zu].filenames.zlib", r->tu);
     }
     r->pos += (size_t)clen;
@@ -265,14 +272,13 @@ static int version_ok(const pbi_cov_elf *o, uint32_t v, const pbi_llvm_target *t
     char f[48];
     snprintf(f, sizeof f, "%u (coverage mapping version %u)", (unsigned)v, (unsigned)v + 1);
     if (v > PBI_COV_VERSION_MAX || (v >= PBI_COV_V7 && !pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7))) {
-        int rc = pb_error_set(err, PB_EFORMAT, off, PBI_SEC_COVMAP "[0].version", "Unsupported coverage format version");
-        (void)f;
-        pb_error_set_source(err, o->name);
-        return rc;
+        return pbi_cov_bad_w(err, o->name, off, "unsupported coverage format version",
+                             v > PBI_COV_VERSION_MAX ? "a version 4..7 (stored 3..6)" : "a version 4..6 (llvm-cov 13-17)", f,
+                             PBI_SEC_COVMAP "[0].Version");
     }
     if (v < PBI_COV_VERSION_MIN)
         return pbi_cov_bad(err, o->name, off, "a version 4..7 mapping (clang 11+; older ones are not supported)", f,
-                           PBI_SEC_COVMAP "[0].version");
+                           PBI_SEC_COVMAP "[0].Version");
     return 0;
 }
 
@@ -335,6 +341,80 @@ const pbi_cov_tu *pbi_cov_tus_find(const pbi_cov_tus *t, uint64_t ref) {
     return NULL;
 }
 
+static void trace_header(const pbi_cov_trace *tr, const uint8_t *d, size_t pos, size_t tu, const uint32_t v[4]) {
+    static const char *names[] = {"NRecords", "FilenamesSize", "CoverageSize", "Version"};
+    for (int i = 0; i < 4; i++) {
+        char f[64];
+        snprintf(f, sizeof f, "[%zu].%s", tu, names[i]);
+        if (i == 3)
+            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 12, 4, f, "%u (coverage mapping version %u)", (unsigned)v[3],
+                           (unsigned)v[3] + 1);
+        else
+            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 4 * (size_t)i, 4, f, "%u", (unsigned)v[i]);
+    }
+}
+
+/* One TU at *pos (readCoverageHeader): header, filenames, FilenamesRef,
+ * padding to 8; *pos moves past it. */
+static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
+                   const pbi_cov_trace *tr, size_t tu, size_t *pos, pb_error *err) {
+    const uint8_t *d = o->covmap.d;
+    size_t len = o->covmap.len, hdr = *pos;
+    char f[64];
+    if (len - hdr < HDR) {
+        snprintf(f, sizeof f, "%zu bytes left", len - hdr);
+        return pbi_cov_bad_w(err, o->name, hdr,
+                             "malformed coverage data: coverage mapping header section is larger than buffer size",
+                             "a 16-byte header", f, PBI_SEC_COVMAP "[%zu]", tu);
+    }
+    uint32_t v[4];
+    for (int i = 0; i < 4; i++) v[i] = pbi_cov_u32(o, d + hdr + 4 * (size_t)i);
+    trace_header(tr, d, hdr, tu, v);
+    uint64_t at = hdr + HDR + (uint64_t)v[0] * FUNREC; /* v4+: NRecords is 0; LLVM skips them all the same */
+    if (at > len || v[1] > len - at) {
+        snprintf(f, sizeof f, "%u bytes, %llu left", (unsigned)v[1], (unsigned long long)(at > len ? 0 : len - at));
+        return pbi_cov_bad_w(err, o->name, hdr + 4,
+                             "malformed coverage data: filenames section is larger than buffer size",
+                             "filenames inside the section", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
+    }
+    if (v[3] > t->max_version) t->max_version = v[3];
+    if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
+    pbi_cov_tu *u = &t->tus[t->ntus];
+    memset(u, 0, sizeof *u);
+    u->first = t->nfiles;
+    u->version = v[3];
+    u->off = hdr;
+    rd r = {o, d, (size_t)at, (size_t)(at + v[1]), tu, tr, err};
+    int rc = read_filenames(t, &r, t->version, opt, a); /* LLVM reads every TU with the first header's version */
+    if (rc) return rc;
+    u->count = t->nfiles - u->first;
+    u->ref = pb_md5_ref(d + at, v[1]);
+    t->ntus++;
+    snprintf(f, sizeof f, "[%zu].FilenamesRef", tu);
+    pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, at, 0, f, "0x%016llx (MD5 of the %u filenames bytes)",
+                   (unsigned long long)u->ref, (unsigned)v[1]);
+    if (r.pos < r.end) {
+        snprintf(f, sizeof f, "[%zu].filenames.unused", tu);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, r.pos, r.end - r.pos, f, "%zu bytes llvm-cov does not read",
+                       r.end - r.pos);
+    }
+    if (v[2] != 0)
+        return pbi_cov_bad_w(err, o->name, hdr + 8, "malformed coverage data: coverage mapping size is not zero", "0",
+                             "not 0",
+                           PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
+    /* LLVM aligns the pointer into the mapped file: the padding follows the
+     * file offset (the same as the section's for any linker's output) */
+    uint64_t base = o->covmap.compressed ? 0 : o->covmap.file_off;
+    size_t end = (size_t)(at + v[1]), next = end + (size_t)((8 - (base + end) % 8) % 8);
+    if (next > len) next = len;
+    if (next > end) {
+        snprintf(f, sizeof f, "[%zu].padding", tu);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, end, next - end, f, "to 8 bytes");
+    }
+    *pos = next;
+    return 0;
+}
+
 int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
                         const pbi_cov_trace *tr, pb_error *err) {
     memset(t, 0, sizeof *t);
@@ -347,73 +427,15 @@ int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read
         snprintf(f, sizeof f, "%zu bytes", len);
         return pbi_cov_bad(err, o->name, 0, "a coverage mapping header (16 bytes)", f, PBI_SEC_COVMAP "[0]");
     }
-    t->version = pbi_cov_u32(o, d + 12);
+    t->version = pbi_cov_u32(o, d + 12); /* the first header's version decides, as in LLVM */
     int rc = version_ok(o, t->version, target, 12, err);
     if (rc) {
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, 12, 4, "[0].version", "%u (version %u)", (unsigned)t->version,
-                       (unsigned)t->version + 1);
+        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, 12, 4, "[0].Version", "%u (coverage mapping version %u)",
+                       (unsigned)t->version, (unsigned)t->version + 1);
         return rc;
     }
-    size_t pos = 0;
-    for (size_t tu = 0; pos < len; tu++) {
-        char f[64];
-        if (len - pos < HDR) {
-            snprintf(f, sizeof f, "%zu bytes left", len - pos);
-            return pbi_cov_bad(err, o->name, pos, "a 16-byte header (coverage mapping header section is larger "
-                               "than buffer size)", f, PBI_SEC_COVMAP "[%zu]", tu);
-        }
-        uint32_t nrec = pbi_cov_u32(o, d + pos), fsize = pbi_cov_u32(o, d + pos + 4),
-                 csize = pbi_cov_u32(o, d + pos + 8), ver = pbi_cov_u32(o, d + pos + 12);
-        snprintf(f, sizeof f, "[%zu].NRecords", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos, 4, f, "%u", (unsigned)nrec);
-        snprintf(f, sizeof f, "[%zu].FilenamesSize", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 4, 4, f, "%u", (unsigned)fsize);
-        snprintf(f, sizeof f, "[%zu].CoverageSize", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 8, 4, f, "%u", (unsigned)csize);
-        snprintf(f, sizeof f, "[%zu].Version", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos + 12, 4, f, "%u (coverage mapping version %u)", (unsigned)ver,
-                       (unsigned)ver + 1);
-        uint64_t hdr = pos;
-        uint64_t at = pos + HDR + (uint64_t)nrec * FUNREC; /* v4+: NRecords is 0; LLVM skips them all the same */
-        if (at > len || fsize > len - at) {
-            snprintf(f, sizeof f, "%u bytes, %llu left", (unsigned)fsize,
-                     (unsigned long long)(at > len ? 0 : len - at));
-            return pbi_cov_bad(err, o->name, pos + 4, "filenames inside the section (filenames section is larger "
-                               "than buffer size)", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
-        }
-        if (ver > t->max_version) t->max_version = ver;
-        if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
-        pbi_cov_tu *u = &t->tus[t->ntus];
-        memset(u, 0, sizeof *u);
-        u->first = t->nfiles;
-        u->version = ver;
-        u->off = hdr;
-        rd r = {o, d, (size_t)at, (size_t)(at + fsize), tu, tr, err};
-        /* LLVM reads every TU with the first header's version */
-        if ((rc = read_filenames(t, &r, t->version, opt, a))) return rc;
-        u->count = t->nfiles - u->first;
-        u->ref = pb_md5_ref(d + at, fsize);
-        snprintf(f, sizeof f, "[%zu].FilenamesRef", tu);
-        pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, at, 0, f, "0x%016llx (MD5 of the %u filenames bytes)",
-                       (unsigned long long)u->ref, (unsigned)fsize);
-        t->ntus++;
-        if (r.pos < r.end) {
-            snprintf(f, sizeof f, "[%zu].filenames.unused", tu);
-            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, r.pos, r.end - r.pos, f, "%zu bytes llvm-cov does not read",
-                           r.end - r.pos);
-        }
-        pos = (size_t)(at + fsize);
-        if (csize != 0)
-            return pbi_cov_bad(err, o->name, hdr + 8, "0 (coverage mapping size is not zero)", "not 0",
-                               PBI_SEC_COVMAP "[%zu].CoverageSize", tu);
-        size_t next = (pos + 7) & ~(size_t)7;
-        if (next > len) next = len;
-        if (next > pos) {
-            snprintf(f, sizeof f, "[%zu].padding", tu);
-            pbi_cov_tracef(tr, PBI_SEC_COVMAP, d, pos, next - pos, f, "to 8 bytes");
-        }
-        pos = next;
-    }
+    for (size_t tu = 0, pos = 0; pos < len; tu++)
+        if ((rc = read_tu(t, o, opt, a, tr, tu, &pos, err))) return rc;
     return index_refs(t, err);
 }
 

@@ -183,6 +183,14 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
  */
 /*   id                     since until         meaning */
 #define PBI_LLVM_COV_FEATURES(X)     X(READS_COVMAP_V7,        18, PBI_LLVM_NOW, "reads coverage-mapping version 7 (MC/DC; 13-17 refuse clang-18+ binaries)") \
+    X(EXPORT_MCDC,            18, PBI_LLVM_NOW, "export has mcdc_records (files, functions) and the mcdc summaries") \
+    X(EXPORT_JSON_3_0,        21, PBI_LLVM_NOW, "export JSON version 3.0.1: an MC/DC record has its true/false decision counts and file id (before: 2.0.1; 20 not verified)") \
+    X(EXPORT_JSON_3_1,        22, PBI_LLVM_NOW, "export JSON version 3.1.0: an MC/DC record lists its executed test vectors") \
+    X(EXPORT_JSON_WRITE_ORDER, 23, PBI_LLVM_NOW, "export writes a file's filename and an expansion's filenames first and summaries in source order (lines, functions, instantiations, regions, branches, mcdc), not sorted") \
+    X(EXPORT_MCDC_NON_EXECUTED, 23, PBI_LLVM_NOW, "export has -show-mcdc-non-executed-vectors") \
+    X(EXPORT_UNIFY,           21, PBI_LLVM_NOW, "lcov sums the branches of instantiations at one place (-unify-instantiations, on by default)") \
+    X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
+    X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)") \
     X(MCDC_IDS_INT16,         19, PBI_LLVM_NOW, "MC/DC region fields: condition ids below 32767 and id 0 refused (18: any u32, 0 allowed)") \
     X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains (MCDCDecisionRecorder), test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: the branches after it, 2^n vectors by index") \
     X(EVAL_MCDC_BIT_INDEX,    19, PBI_LLVM_NOW, "MC/DC bitmap index in bits when the profile is indexed version 12+ (18: always bytes)") \
@@ -191,6 +199,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_SEG_EMPTY_SKIPPED, 13, PBI_LLVM_NOW, "segments: an empty skipped region is emitted as skipped, then the enclosing count resumes at its location (every release: zlib by clang 13-24)") \
     X(EVAL_LINE_ANY_ENTRY,    18, PBI_LLVM_NOW, "lines: a line with any counted region entry is mapped, even when it starts with a skipped region (unverified release)") \
     X(EVAL_FILE_BRANCHES_ALL, 20, PBI_LLVM_NOW, "a file's view takes the branches of every file id of that name (13-19: of file id 0 only, FileID == ExpandedFileID)") \
+    X(COV_MESSAGES_LOWER,     18, PBI_LLVM_NOW, "coverage errors lowercase, coverage-map ones with their detail ('malformed coverage data: number of filenames is zero'); 13-17 'Malformed coverage data'") \
+    X(PROF_ERROR_DETAIL,      14, PBI_LLVM_NOW, "'malformed instrumentation profile data: function name is empty' (13: without ': function name is empty')") \
     X(EVAL_MCDC_TV_BY_INDEX,  22, PBI_LLVM_NOW, "MC/DC executed test vectors: false outcomes then true, each by bitmap index (19-21: walk order; 22 is the first export that shows them)") \
     X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)") \
     X(EVAL_SINGLE_BYTE_OR,    18, 19,           "single-byte coverage: regions over one span combine their counts by 'or' (19 verified; 21+ add them up)")

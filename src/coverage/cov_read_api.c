@@ -1,11 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * cov_read.c -- pbi_cov_read and pbi_cov_read_memory (cov_mapping.h): each
- * object in order through cov_read_elf.c (its sections), cov_read_map.c
- * (__llvm_covmap) and cov_read_fun.c (__llvm_covfun), into one mapping;
- * and the small helpers the pieces share (errors, tracing, the target).
+ * cov_read_api.c -- pbi_cov_read and pbi_cov_read_memory (cov_mapping.h):
+ * each object in order through cov_read_elf.c (its sections),
+ * cov_read_map.c (__llvm_covmap) and cov_read_fun.c (__llvm_covfun), into
+ * one mapping.
  */
-#include <stdarg.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,58 +13,33 @@
 #include "profbridge/io.h"
 #include "util/grow.h"
 
-void pbi_cov_tracef(const pbi_cov_trace *tr, const char *sec, const uint8_t *d, uint64_t off, uint64_t len,
-                    const char *field, const char *fmt, ...) {
-    if (!tr || !tr->fn) return;
-    char v[1024];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(v, sizeof v, fmt, ap);
-    va_end(ap);
-    tr->fn(tr->ctx, sec, d, off, len, field, v);
-}
-
-int pbi_cov_bad(pb_error *err, const char *obj, uint64_t off, const char *expected, const char *found,
-                const char *pathfmt, ...) {
-    char path[256];
-    va_list ap;
-    va_start(ap, pathfmt);
-    vsnprintf(path, sizeof path, pathfmt, ap);
-    va_end(ap);
-    int rc = pb_error_set_ef(err, PB_EFORMAT, off, path, expected, found);
-    pb_error_set_source(err, obj);
-    return rc;
-}
-
-const pbi_llvm_target *pbi_cov_target(const pbi_cov_read_options *o, pbi_llvm_target *store) {
-    if (o && o->t) return o->t;
-    (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, store);
-    return store;
-}
-
 /* llvm-cov's coveragemap_error::no_data_found */
 static int no_data(const char *name, pb_error *err, const char *missing) {
-    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "No coverage data found");
+    int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "no coverage data found");
     pb_error_set_source(err, name);
     return rc;
 }
 
-/* One object, appended to m as object number `obj`. */
-static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
-                    const pbi_cov_read_options *o, pb_error *err) {
+/* One object, appended to m as object number `obj` (llvm-cov 18+'s words). */
+static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len,
+                         const char *name, const pbi_cov_read_options *o, pb_error *err) {
     pbi_cov_elf e;
     int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
     if (rc) return rc;
     pbi_cov_tus tus;
     memset(&tus, 0, sizeof tus);
-    if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
+    const char *comp = e.covmap.compressed ? PBI_SEC_COVMAP : e.covfun.compressed ? PBI_SEC_COVFUN
+                       : e.names.compressed ? PBI_SEC_NAMES : NULL;
+    if (comp) /* llvm-cov reads a SHF_COMPRESSED section's stored bytes as they are, and fails so */
+        rc = pbi_cov_bad_w(err, e.name, PB_NO_OFFSET, "truncated coverage data",
+                           "sections as stored (llvm-cov does not inflate SHF_COMPRESSED ones)",
+                           "a compressed section", "%s", comp);
+    else if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
     else if (e.nnames != 1)
-        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_NAMES, "%zu names sections, llvm-cov takes one",
-                          e.nnames);
+        rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one names section", "several", "%s", PBI_SEC_NAMES);
     else if (!e.covmap.present) rc = no_data(e.name, err, PBI_SEC_COVMAP);
     else if (e.ncovmap != 1)
-        rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, PBI_SEC_COVMAP, "%zu sections, llvm-cov takes one",
-                          e.ncovmap);
+        rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one __llvm_covmap section", "several", "%s", PBI_SEC_COVMAP);
     if (rc) pb_error_set_source(err, e.name);
     if (!rc) rc = pbi_cov_read_covmap(&tus, &e, o, &m->arena, NULL, err);
     if (!rc) {
@@ -76,6 +50,15 @@ static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t 
     }
     pbi_cov_tus_free(&tus);
     pbi_cov_elf_close(&e);
+    return rc;
+}
+
+/* One object, in the words of the release. */
+static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
+                    const pbi_cov_read_options *o, pb_error *err) {
+    pbi_llvm_target store;
+    int rc = read_sections(m, fcap, obj, data, len, name, o, err);
+    pbi_cov_release_words(err, pbi_cov_target(o, &store));
     return rc;
 }
 
@@ -97,6 +80,11 @@ static int start(pbi_cov_mapping *out, size_t n, pb_error *err) {
 
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err) {
+    return pbi_cov_read_arches(out, paths, NULL, n, o, err);
+}
+
+int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
+                        const pbi_cov_read_options *o, pb_error *err) {
     int rc = start(out, n, err);
     if (rc) return rc;
     size_t fcap = 0;
@@ -106,7 +94,12 @@ int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const
         size_t len;
         if ((rc = pb_source_open_file(&src, paths[i], err)) == 0 &&
             (rc = pb_source_read_all(src, &data, &len, err)) == 0)
-            rc = read_one(out, &fcap, i, data, len, paths[i], o, err);
+        {
+            pbi_cov_read_options one = {NULL, NULL, NULL, 0};
+            if (o) one = *o;
+            if (arches) one.arch = arches[i]; /* -arch per object */
+            rc = read_one(out, &fcap, i, data, len, paths[i], &one, err);
+        }
         if (rc) pb_error_set_source(err, paths[i]);
         pb_source_free(src);
     }

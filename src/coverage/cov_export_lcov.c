@@ -1,0 +1,382 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_export_lcov.c -- `llvm-cov export -format=lcov` (CoverageExporterLcov.cpp)
+ * per release: SF, FN/FNDA, FNF/FNH, DA, BRDA, BRF/BRH, LF/LH, end_of_record.
+ *
+ * The branches of a file and of its macro and include expansions are
+ * numbered line by line. Before release 21 an expansion's branch takes the
+ * line of the outermost expansion and keeps its own column, and the list is
+ * sorted by line and column; from 21 (EXPORT_UNIFY) each branch carries the
+ * path of expansion starts that leads to it (NestedPath), the list is sorted
+ * by path then by position, and with -unify-instantiations the branches of
+ * one path are summed into the first.
+ */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "coverage/cov_state.h"
+#include "util/grow.h"
+
+typedef struct lc {
+    uint32_t line, col;
+} lc;
+
+/* A branch with the path that leads to it (NestedCountedRegion). */
+typedef struct nested_branch {
+    pbi_cov_counted_region r;
+    lc *path; /* path[0] gives the line it is printed on */
+    size_t npath;
+    size_t position;
+    int ignore;
+} nested_branch;
+
+typedef struct branch_set {
+    nested_branch *v;
+    size_t n, cap;
+} branch_set;
+
+static void set_free(branch_set *s) {
+    for (size_t i = 0; i < s->n; i++) free(s->v[i].path);
+    free(s->v);
+}
+
+static int push(branch_set *s, const pbi_cov_counted_region *r, const lc *path, size_t npath, size_t position,
+                pb_error *err) {
+    if (pbi_grow_err((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v, err)) return PB_ENOMEM;
+    nested_branch *b = &s->v[s->n];
+    memset(b, 0, sizeof *b);
+    b->r = *r;
+    b->path = malloc((npath ? npath : 1) * sizeof *path);
+    if (!b->path) return pbi_nomem(err, "lcov branch path");
+    memcpy(b->path, path, npath * sizeof *path);
+    b->npath = npath;
+    b->position = position;
+    s->n++;
+    return 0;
+}
+
+/* Folded: both counters Zero before 20, both sides folded from 20. */
+static int folded(const pbi_llvm_target *t, const pbi_cov_counted_region *r) {
+    if (pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES)) return r->true_folded && r->false_folded;
+    return r->folded;
+}
+
+typedef struct walk {
+    const pb_coverage *c;
+    branch_set *out;
+    lc path[64];
+    size_t npath;
+    size_t position;
+    int nested; /* 21+: paths; before: the outermost expansion's line */
+} walk;
+
+/* collectNestedBranches of either form. */
+static int collect(walk *w, const pbi_cov_expansion *e, size_t ne, pb_error *err) {
+    if (w->npath >= sizeof w->path / sizeof w->path[0]) return 0;
+    for (size_t i = 0; i < ne; i++) {
+        pbi_cov_data d;
+        memset(&d, 0, sizeof d);
+        int rc = w->c->view->for_expansion(w->c->ev, &e[i], &d, err);
+        w->path[w->npath++] = (lc){e[i].region.r.line_start, e[i].region.r.col_start};
+        if (rc == 0) rc = collect(w, d.expansions, d.nexpansions, err);
+        for (size_t k = 0; rc == 0 && k < d.nbranches; k++) {
+            pbi_cov_counted_region b = d.branches[k];
+            if (b.r.file_id != e[i].file_id) continue;
+            if (w->nested) {
+                rc = push(w->out, &b, w->path, w->npath, w->position++, err);
+            } else {
+                lc at = {w->path[0].line, b.r.col_start};
+                b.r.line_start = w->path[0].line;
+                rc = push(w->out, &b, &at, 1, w->out->n, err);
+            }
+        }
+        w->npath--;
+        w->c->view->data_free(&d);
+        if (rc) return rc;
+    }
+    return 0;
+}
+
+/* Before 21 the branches are sorted by line and column only, with
+ * llvm::sort, that is libstdc++'s std::sort: branches at one place (the
+ * same macro argument expanded twice) end up in the order its introsort
+ * leaves them, so that algorithm is followed step for step below
+ * (median-of-three pivot, unguarded partition, heap sort after
+ * 2*floor(log2 n) rounds, insertion sort of runs up to 16). */
+static int line_col_less(const nested_branch *x, const nested_branch *y) {
+    if (x->path[0].line != y->path[0].line) return x->path[0].line < y->path[0].line;
+    return x->path[0].col < y->path[0].col;
+}
+
+static void swap_nb(nested_branch *a, nested_branch *b) {
+    nested_branch t = *a;
+    *a = *b;
+    *b = t;
+}
+
+static void push_heap_nb(nested_branch *v, size_t hole, size_t top, nested_branch value) {
+    size_t parent = (hole - 1) / 2;
+    while (hole > top && line_col_less(&v[parent], &value)) {
+        v[hole] = v[parent];
+        hole = parent;
+        parent = (hole - 1) / 2;
+    }
+    v[hole] = value;
+}
+
+static void adjust_heap_nb(nested_branch *v, size_t hole, size_t len, nested_branch value) {
+    size_t top = hole, child = hole;
+    while (child < (len - 1) / 2) {
+        child = 2 * (child + 1);
+        if (line_col_less(&v[child], &v[child - 1])) child--;
+        v[hole] = v[child];
+        hole = child;
+    }
+    if ((len & 1) == 0 && child == (len - 2) / 2) {
+        child = 2 * (child + 1);
+        v[hole] = v[child - 1];
+        hole = child - 1;
+    }
+    push_heap_nb(v, hole, top, value);
+}
+
+static void heap_sort_nb(nested_branch *v, size_t n) {
+    if (n < 2) return;
+    for (size_t parent = (n - 2) / 2;; parent--) {
+        adjust_heap_nb(v, parent, n, v[parent]);
+        if (parent == 0) break;
+    }
+    for (size_t last = n; last > 1;) {
+        last--;
+        nested_branch value = v[last];
+        v[last] = v[0];
+        adjust_heap_nb(v, 0, last, value);
+    }
+}
+
+static void median_to_first(nested_branch *r, nested_branch *a, nested_branch *b, nested_branch *c) {
+    if (line_col_less(a, b)) {
+        if (line_col_less(b, c)) swap_nb(r, b);
+        else if (line_col_less(a, c)) swap_nb(r, c);
+        else swap_nb(r, a);
+    } else if (line_col_less(a, c)) swap_nb(r, a);
+    else if (line_col_less(b, c)) swap_nb(r, c);
+    else swap_nb(r, b);
+}
+
+static size_t unguarded_partition(nested_branch *v, size_t first, size_t last, size_t pivot) {
+    for (;;) {
+        while (line_col_less(&v[first], &v[pivot])) first++;
+        last--;
+        while (line_col_less(&v[pivot], &v[last])) last--;
+        if (!(first < last)) return first;
+        swap_nb(&v[first], &v[last]);
+        first++;
+    }
+}
+
+static void introsort_loop(nested_branch *v, size_t first, size_t last, unsigned depth) {
+    while (last - first > 16) {
+        if (depth == 0) {
+            heap_sort_nb(v + first, last - first);
+            return;
+        }
+        depth--;
+        size_t mid = first + (last - first) / 2;
+        median_to_first(&v[first], &v[first + 1], &v[mid], &v[last - 1]);
+        size_t cut = unguarded_partition(v, first + 1, last, first);
+        introsort_loop(v, cut, last, depth);
+        last = cut;
+    }
+}
+
+static void linear_insert(nested_branch *v, size_t i) {
+    nested_branch value = v[i];
+    while (line_col_less(&value, &v[i - 1])) {
+        v[i] = v[i - 1];
+        i--;
+    }
+    v[i] = value;
+}
+
+static void insertion_sort(nested_branch *v, size_t first, size_t last) {
+    for (size_t i = first + 1; i < last; i++) {
+        if (line_col_less(&v[i], &v[first])) {
+            nested_branch value = v[i];
+            memmove(&v[first + 1], &v[first], (i - first) * sizeof *v);
+            v[first] = value;
+        } else {
+            linear_insert(v, i);
+        }
+    }
+}
+
+static void std_sort_line_col(nested_branch *v, size_t n) {
+    if (n < 2) return;
+    unsigned lg = 0;
+    for (size_t k = n; k > 1; k >>= 1) lg++;
+    introsort_loop(v, 0, n, 2 * lg);
+    if (n > 16) {
+        insertion_sort(v, 0, 16);
+        for (size_t i = 16; i < n; i++) linear_insert(v, i);
+    } else {
+        insertion_sort(v, 0, n);
+    }
+}
+
+static int cmp_nested(const void *a, const void *b) {
+    const nested_branch *x = a, *y = b;
+    size_t n = x->npath < y->npath ? x->npath : y->npath;
+    for (size_t i = 0; i < n; i++) {
+        if (x->path[i].line != y->path[i].line) return x->path[i].line < y->path[i].line ? -1 : 1;
+        if (x->path[i].col != y->path[i].col) return x->path[i].col < y->path[i].col ? -1 : 1;
+    }
+    if (x->npath != y->npath) return x->npath < y->npath ? -1 : 1;
+    return (x->position > y->position) - (x->position < y->position);
+}
+
+static int same_path(const nested_branch *x, const nested_branch *y) {
+    if (x->npath != y->npath) return 0;
+    for (size_t i = 0; i < x->npath; i++)
+        if (x->path[i].line != y->path[i].line || x->path[i].col != y->path[i].col) return 0;
+    return 1;
+}
+
+/* combineInstanceCounts: the branches of one path summed into the first. */
+static void unify(branch_set *s) {
+    for (size_t i = 0; i < s->n;) {
+        size_t j = i + 1;
+        while (j < s->n && same_path(&s->v[i], &s->v[j])) {
+            s->v[i].r.count += s->v[j].r.count;
+            s->v[i].r.false_count += s->v[j].r.false_count;
+            s->v[j].ignore = 1;
+            j++;
+        }
+        i = j;
+    }
+}
+
+static void print_branches(pb_buf *b, const branch_set *s) {
+    for (size_t i = 0; i < s->n;) {
+        uint32_t line = s->v[i].path[0].line;
+        unsigned pair = 0, index = 0;
+        for (; i < s->n && s->v[i].path[0].line == line; i++) {
+            if (s->v[i].ignore) continue;
+            /* llvm-cov keeps the counts in `unsigned` here */
+            unsigned bc[2] = {(unsigned)s->v[i].r.count, (unsigned)s->v[i].r.false_count};
+            for (int k = 0; k < 2; k++, index++) {
+                pbi_buf_printf(b, "BRDA:%" PRIu32 ",%u,%u,", line, pair, index);
+                if (bc[0] == 0 && bc[1] == 0) pbi_buf_puts(b, "-\n");
+                else pbi_buf_printf(b, "%u\n", bc[k]);
+            }
+            pair++;
+        }
+    }
+}
+
+static int render_branches(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, const pb_cov_export_options *o,
+                           pb_error *err) {
+    const pbi_llvm_target *t = &c->t;
+    branch_set all = {NULL, 0, 0}, ex = {NULL, 0, 0};
+    walk w;
+    memset(&w, 0, sizeof w);
+    w.c = c;
+    w.out = &ex;
+    w.nested = pbi_llvm_cov_has(t, PBI_LC_EXPORT_UNIFY);
+    int rc = 0;
+    size_t position = 0;
+    for (size_t i = 0; rc == 0 && i < d->nbranches; i++) {
+        lc at = {d->branches[i].r.line_start, d->branches[i].r.col_start};
+        if (w.nested && folded(t, &d->branches[i])) continue;
+        rc = push(&all, &d->branches[i], &at, 1, position++, err);
+    }
+    if (rc == 0) rc = collect(&w, d->expansions, d->nexpansions, err);
+    for (size_t i = 0; rc == 0 && i < ex.n; i++) {
+        if (w.nested && folded(t, &ex.v[i].r)) continue;
+        size_t pos = w.nested ? ex.v[i].position : all.n;
+        rc = push(&all, &ex.v[i].r, ex.v[i].path, ex.v[i].npath, pos, err);
+    }
+    if (rc == 0) {
+        if (!w.nested) std_sort_line_col(all.v, all.n);
+        else if (all.n) qsort(all.v, all.n, sizeof *all.v, cmp_nested); /* a total order: any sort agrees */
+        if (w.nested && o->unify_instantiations) unify(&all);
+        /* before 21 the folded branches are skipped while printing */
+        for (size_t i = 0; !w.nested && i < all.n; i++)
+            if (folded(t, &all.v[i].r)) all.v[i].ignore = 1;
+        print_branches(b, &all);
+    }
+    set_free(&all);
+    set_free(&ex);
+    return rc;
+}
+
+/* FN and FNDA of the functions whose first file is this one
+ * (getCoveredFunctions(Filename)). */
+static void render_functions(pb_buf *b, const pb_coverage *c, const char *filename) {
+    size_t n = c->view->fn_count(c->ev);
+    for (int pass = 0; pass < 2; pass++) {
+        for (size_t i = 0; i < n; i++) {
+            const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
+            if (!f->nfilenames || strcmp(f->filenames[0], filename) != 0) continue;
+            if (pass == 0) pbi_buf_printf(b, "FN:%" PRIu32 ",", f->nregions ? f->regions[0].r.line_start : 0);
+            else {
+                pbi_buf_puts(b, "FNDA:");
+                pbi_buf_put_u64(b, f->count);
+                pbi_buf_putc(b, ',');
+            }
+            pbi_buf_append(b, f->name, f->name_len);
+            pbi_buf_putc(b, '\n');
+        }
+    }
+}
+
+static int render_lines(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, pb_error *err) {
+    pbi_cov_line *lines = NULL;
+    size_t n = 0;
+    int rc = c->view->lines(d, &lines, &n, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        if (!lines[i].mapped) continue;
+        pbi_buf_printf(b, "DA:%" PRIu32 ",", lines[i].line);
+        pbi_buf_put_u64(b, lines[i].count);
+        pbi_buf_putc(b, '\n');
+    }
+    free(lines);
+    return rc;
+}
+
+static int render_file(pb_buf *b, const pb_coverage *c, const char *filename, const pb_cov_export_options *o,
+                       pb_error *err) {
+    pbi_cov_file_summary s;
+    int rc = c->view->file_summarize(c->ev, filename, &s, err);
+    if (rc) return rc;
+    pbi_buf_printf(b, "SF:%s\n", filename);
+    if (!o->summary_only && !o->skip_functions) render_functions(b, c, filename);
+    pbi_buf_printf(b, "FNF:%" PRIu64 "\nFNH:%" PRIu64 "\n", s.functions.total, s.functions.covered);
+    if (!o->summary_only) {
+        pbi_cov_data d;
+        memset(&d, 0, sizeof d);
+        rc = c->view->for_file(c->ev, filename, &d, err);
+        if (rc == 0) rc = render_lines(b, c, &d, err);
+        if (rc == 0 && !o->skip_branches) rc = render_branches(b, c, &d, o, err);
+        c->view->data_free(&d);
+        if (rc) return rc;
+    }
+    if (!o->skip_branches)
+        pbi_buf_printf(b, "BRF:%" PRIu64 "\nBRH:%" PRIu64 "\n", s.branches.total, s.branches.covered);
+    pbi_buf_printf(b, "LF:%" PRIu64 "\nLH:%" PRIu64 "\nend_of_record\n", s.lines.total, s.lines.covered);
+    return 0;
+}
+
+int pbi_cov_export_lcov(const pb_coverage *c, const pb_cov_export_options *o, pb_buf *b, pb_sink *sink,
+                        pb_error *err) {
+    const char **files = NULL;
+    size_t n = 0;
+    int rc = pbi_cov_report_files(c, &files, &n, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) {
+        rc = render_file(b, c, files[i], o, err);
+        if (rc == 0) rc = pbi_cov_drain(b, sink, err);
+    }
+    free(files);
+    return rc;
+}

@@ -1,0 +1,560 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * test_cov_export.c -- llvm-cov export (JSON, lcov) and report printers on a
+ * hand-built evaluation (a pbi_cov_view over fixed data), with the expected
+ * text written by hand from llvm-cov's rules (CoverageExporterJson.cpp,
+ * CoverageExporterLcov.cpp, CoverageReport.cpp) and the shapes the real
+ * llvm-cov-13..24 print for a program of the same form.
+ *
+ * The program: one file /src/a.c with
+ *   main      lines 1-4, count 1, a code region 2:7-2:12 and a branch there
+ *             taken once, never false;
+ *   a.c:dead  line 5, count 0.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <CUnit/CUnit.h>
+
+#include "coverage/cov_state.h"
+#include "profbridge/coverage.h"
+
+static const char *file_a = "/src/a.c";
+static const char *files_a[] = {"/src/a.c"};
+
+static pbi_cov_counted_region region(uint32_t l1, uint32_t c1, uint32_t l2, uint32_t c2, uint64_t n, uint8_t kind) {
+    pbi_cov_counted_region r;
+    memset(&r, 0, sizeof r);
+    r.r.line_start = l1, r.r.col_start = c1, r.r.line_end = l2, r.r.col_end = c2;
+    r.r.kind = kind;
+    r.count = n;
+    return r;
+}
+
+typedef struct fake {
+    pbi_cov_fn fns[2];
+    pbi_cov_counted_region main_regions[2], main_branches[1], dead_regions[1];
+    pbi_cov_segment segments[6];
+    pbi_cov_mcdc_record mcdc; /* given to main when with_mcdc */
+    int with_mcdc;
+} fake;
+
+static fake F;
+
+static void build(int with_mcdc) {
+    memset(&F, 0, sizeof F);
+    F.main_regions[0] = region(1, 12, 4, 2, 1, PBI_COV_REGION_CODE);
+    F.main_regions[1] = region(2, 7, 2, 12, 1, PBI_COV_REGION_CODE);
+    F.main_branches[0] = region(2, 7, 2, 12, 1, PBI_COV_REGION_BRANCH);
+    F.dead_regions[0] = region(5, 15, 5, 30, 0, PBI_COV_REGION_CODE);
+    F.fns[0] = (pbi_cov_fn){"main", 4, files_a, 1, F.main_regions, 2, F.main_branches, 1, NULL, 0, 1, 0};
+    F.fns[1] = (pbi_cov_fn){"a.c:dead", 8, files_a, 1, F.dead_regions, 1, NULL, 0, NULL, 0, 0, 1};
+    static const pbi_cov_segment seg[6] = {{1, 12, 1, 1, 1, 0}, {2, 7, 1, 1, 1, 0}, {2, 12, 1, 1, 0, 0},
+                                           {4, 2, 0, 0, 0, 0},  {5, 15, 0, 1, 1, 0}, {5, 30, 0, 0, 0, 0}};
+    memcpy(F.segments, seg, sizeof seg);
+    F.with_mcdc = with_mcdc;
+    if (with_mcdc) {
+        /* a decision of two conditions at 2:7-2:20; vectors: (F,-) false
+         * executed, (T,F) false not executed, (T,T) true executed */
+        static int8_t tv[6] = {0, -1, 1, 0, 1, 1};
+        static uint8_t res[3] = {0, 0, 1}, exe[3] = {1, 0, 1}, folded[2] = {0, 0}, covered[2] = {1, 0};
+        static uint32_t pa[2] = {1, 0}, pb[2] = {3, 0};
+        F.mcdc.decision = region(2, 7, 2, 20, 0, PBI_COV_REGION_MCDC_DECISION);
+        F.mcdc.nconds = 2;
+        F.mcdc.ntv = 3;
+        F.mcdc.tv = tv;
+        F.mcdc.tv_result = res;
+        F.mcdc.tv_executed = exe;
+        F.mcdc.folded = folded;
+        F.mcdc.covered = covered;
+        F.mcdc.pair_a = pa;
+        F.mcdc.pair_b = pb;
+        F.fns[0].mcdc = &F.mcdc;
+        F.fns[0].nmcdc = 1;
+    }
+}
+
+static size_t v_fn_count(const pbi_coverage *c) {
+    (void)c;
+    return 2;
+}
+static const pbi_cov_fn *v_fn_at(const pbi_coverage *c, size_t i) {
+    (void)c;
+    return &F.fns[i];
+}
+static size_t v_file_count(const pbi_coverage *c) {
+    (void)c;
+    return 1;
+}
+static const char *v_file_at(const pbi_coverage *c, size_t i) {
+    (void)c, (void)i;
+    return file_a;
+}
+static int v_for_file(const pbi_coverage *c, const char *filename, pbi_cov_data *out, pb_error *err) {
+    (void)c, (void)err;
+    memset(out, 0, sizeof *out);
+    out->filename = filename;
+    out->segments = malloc(sizeof F.segments);
+    out->branches = malloc(sizeof F.main_branches);
+    out->mcdc = malloc(sizeof *out->mcdc);
+    if (!out->segments || !out->branches || !out->mcdc) return PB_ENOMEM;
+    memcpy(out->segments, F.segments, sizeof F.segments);
+    out->nsegments = 6;
+    memcpy(out->branches, F.main_branches, sizeof F.main_branches);
+    out->nbranches = 1;
+    out->mcdc[0] = &F.mcdc;
+    out->nmcdc = F.with_mcdc ? 1 : 0;
+    return 0;
+}
+static int v_for_expansion(const pbi_coverage *c, const pbi_cov_expansion *e, pbi_cov_data *out, pb_error *err) {
+    (void)c, (void)e, (void)err;
+    memset(out, 0, sizeof *out);
+    return 0;
+}
+static void v_data_free(pbi_cov_data *d) {
+    free(d->segments);
+    free(d->expansions);
+    free(d->branches);
+    free((void *)d->mcdc);
+    memset(d, 0, sizeof *d);
+}
+static int v_lines(const pbi_cov_data *d, pbi_cov_line **out, size_t *n, pb_error *err) {
+    (void)d, (void)err;
+    *out = calloc(5, sizeof **out);
+    if (!*out) return PB_ENOMEM;
+    for (uint32_t i = 0; i < 5; i++) {
+        (*out)[i].line = i + 1;
+        (*out)[i].mapped = 1;
+        (*out)[i].count = i < 4 ? 1 : 0;
+    }
+    *n = 5;
+    return 0;
+}
+static int v_fn_summarize(const pbi_coverage *c, const pbi_cov_fn *fn, pbi_cov_fn_summary *out, pb_error *err) {
+    (void)c, (void)err;
+    memset(out, 0, sizeof *out);
+    out->name = fn->name;
+    out->count = fn->count;
+    if (fn == &F.fns[0]) {
+        out->regions = (pbi_cov_ratio){2, 2};
+        out->lines = (pbi_cov_ratio){4, 4};
+        out->branches = (pbi_cov_ratio){1, 2};
+        if (F.with_mcdc) out->mcdc = (pbi_cov_ratio){1, 2};
+    } else {
+        out->regions = (pbi_cov_ratio){0, 1};
+        out->lines = (pbi_cov_ratio){0, 1};
+    }
+    return 0;
+}
+
+/* /src/a.c's FileCoverageSummary, added up by hand: main's group (2/2
+ * regions, 4/4 lines, 1/2 branches, executed) and a.c:dead's (0/1, 0/1,
+ * not executed). */
+static int v_file_summarize(const pbi_coverage *c, const char *filename, pbi_cov_file_summary *out, pb_error *err) {
+    (void)c, (void)err;
+    memset(out, 0, sizeof *out);
+    out->name = filename;
+    out->regions = (pbi_cov_ratio){2, 3};
+    out->lines = (pbi_cov_ratio){4, 5};
+    out->branches = (pbi_cov_ratio){1, 2};
+    out->mcdc = F.with_mcdc ? (pbi_cov_ratio){1, 2} : (pbi_cov_ratio){0, 0};
+    out->functions = (pbi_cov_ratio){1, 2};
+    out->instantiations = (pbi_cov_ratio){1, 2};
+    return 0;
+}
+
+static const pbi_cov_view fake_view = {v_fn_count,      v_fn_at,     v_file_count, v_file_at,      v_for_file,
+                                       v_for_expansion, v_data_free, v_lines,      v_fn_summarize, v_file_summarize};
+
+static pb_coverage cov_for(int release, int with_mcdc) {
+    build(with_mcdc);
+    pb_coverage c;
+    memset(&c, 0, sizeof c);
+    c.view = &fake_view;
+    CU_ASSERT_EQUAL(pbi_llvm_target_of(release, &c.t), 0);
+    return c;
+}
+
+static char *export_text(int release, int with_mcdc, const pb_cov_export_options *o) {
+    pb_coverage c = cov_for(release, with_mcdc);
+    pb_buf b = PB_BUF_INIT;
+    int rc = o->format == PB_COV_JSON ? pbi_cov_export_json(&c, o, &b, NULL, NULL) : pbi_cov_export_lcov(&c, o, &b, NULL, NULL);
+    CU_ASSERT_EQUAL(rc, 0);
+    CU_ASSERT_FALSE(b.failed);
+    return b.data;
+}
+
+static char *report_text(int release, const pb_cov_report_options *o, const char *source) {
+    pb_coverage c = cov_for(release, 0);
+    char *src[1] = {(char *)source};
+    if (source) c.sources = src, c.nsources = 1;
+    pb_buf b = PB_BUF_INIT;
+    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, o, &b, NULL, NULL), 0);
+    return b.data;
+}
+
+#define SUMMARY_SORTED(MCDC)                                                                          \
+    "{\"branches\":{\"count\":2,\"covered\":1,\"notcovered\":1,\"percent\":50},"                     \
+    "\"functions\":{\"count\":2,\"covered\":1,\"percent\":50},"                                      \
+    "\"instantiations\":{\"count\":2,\"covered\":1,\"percent\":50},"                                 \
+    "\"lines\":{\"count\":5,\"covered\":4,\"percent\":80}," MCDC                                      \
+    "\"regions\":{\"count\":3,\"covered\":2,\"notcovered\":1,\"percent\":66.666666666666657}}"
+
+#define SEGMENTS                                                                                       \
+    "[[1,12,1,true,true,false],[2,7,1,true,true,false],[2,12,1,true,false,false],[4,2,0,false,false,false]," \
+    "[5,15,0,true,true,false],[5,30,0,false,false,false]]"
+
+static void cov_export__json_13_has_no_mcdc_and_version_2_0_1(void) {
+    pb_cov_export_options o = PB_COV_EXPORT_OPTIONS_INIT;
+    char *s = export_text(13, 0, &o);
+    const char *want =
+        "{\"data\":[{\"files\":[{\"branches\":[[2,7,2,12,1,0,0,0,4]],\"expansions\":[],\"filename\":\"/src/a.c\","
+        "\"segments\":" SEGMENTS ",\"summary\":" SUMMARY_SORTED("") "}],"
+        "\"functions\":[{\"branches\":[[2,7,2,12,1,0,0,0,4]],\"count\":1,\"filenames\":[\"/src/a.c\"],"
+        "\"name\":\"main\",\"regions\":[[1,12,4,2,1,0,0,0],[2,7,2,12,1,0,0,0]]},"
+        "{\"branches\":[],\"count\":0,\"filenames\":[\"/src/a.c\"],\"name\":\"a.c:dead\","
+        "\"regions\":[[5,15,5,30,0,0,0,0]]}],"
+        "\"totals\":" SUMMARY_SORTED("") "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"2.0.1\"}";
+    if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+    free(s);
+}
+
+#define MCDC0 "\"mcdc\":{\"count\":0,\"covered\":0,\"notcovered\":0,\"percent\":0},"
+
+static void cov_export__json_19_summary_only_has_mcdc_totals(void) {
+    pb_cov_export_options o = PB_COV_EXPORT_OPTIONS_INIT;
+    o.summary_only = 1;
+    char *s = export_text(19, 0, &o);
+    const char *want = "{\"data\":[{\"files\":[{\"filename\":\"/src/a.c\",\"summary\":" SUMMARY_SORTED(
+        MCDC0) "}],\"totals\":" SUMMARY_SORTED(MCDC0) "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"2.0.1\"}";
+    if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+    free(s);
+}
+
+/* The MC/DC record of each JSON version: 18 (2.0.1) place, expanded file
+ * id, kind, conditions; 21 (3.0.1) adds the executed true/false decisions
+ * and the file id; 22 (3.1.0) the executed test vectors. */
+static void cov_export__json_mcdc_record_per_release(void) {
+    pb_cov_export_options o = PB_COV_EXPORT_OPTIONS_INIT;
+    o.skip_functions = 1;
+    o.skip_expansions = 1;
+    char *s18 = export_text(18, 1, &o), *s21 = export_text(21, 1, &o), *s22 = export_text(22, 1, &o);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s18, "\"mcdc_records\":[[2,7,2,20,0,5,[true,false]]],\"segments\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s21, "\"mcdc_records\":[[2,7,2,20,1,1,0,0,5,[true,false]]],\"segments\""));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s22, "\"mcdc_records\":[[2,7,2,20,1,1,0,0,5,[true,false],"
+                                       "[{\"conditions\":[false,null],\"executed\":true,\"result\":false},"
+                                       "{\"conditions\":[true,true],\"executed\":true,\"result\":true}]]]"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s21, "\"version\":\"3.0.1\"}"));
+    CU_ASSERT_PTR_NOT_NULL(strstr(s22, "\"version\":\"3.1.0\"}"));
+    CU_ASSERT_PTR_NULL(strstr(s18, "expansions"));
+    free(s18);
+    free(s21);
+    free(s22);
+    o.show_mcdc_non_executed_vectors = 1;
+    char *s23 = export_text(23, 1, &o);
+    /* executed vectors first, then the others (llvm-cov-23's order) */
+    CU_ASSERT_PTR_NOT_NULL(strstr(s23, "[{\"conditions\":[false,null],\"executed\":true,\"result\":false},"
+                                       "{\"conditions\":[true,true],\"executed\":true,\"result\":true},"
+                                       "{\"conditions\":[true,false],\"executed\":false,\"result\":false}]"));
+    free(s23);
+}
+
+/* 23 writes filename first and the summary in the source's order. */
+static void cov_export__json_23_write_order(void) {
+    pb_cov_export_options o = PB_COV_EXPORT_OPTIONS_INIT;
+    o.skip_functions = 1;
+    char *s = export_text(23, 0, &o);
+    const char *want =
+        "{\"data\":[{\"files\":[{\"filename\":\"/src/a.c\",\"branches\":[[2,7,2,12,1,0,0,0,4]],\"expansions\":[],"
+        "\"mcdc_records\":[],\"segments\":" SEGMENTS ",\"summary\":{\"lines\":{\"count\":5,\"covered\":4,\"percent\":80},"
+        "\"functions\":{\"count\":2,\"covered\":1,\"percent\":50},"
+        "\"instantiations\":{\"count\":2,\"covered\":1,\"percent\":50},"
+        "\"regions\":{\"count\":3,\"covered\":2,\"notcovered\":1,\"percent\":66.666666666666657},"
+        "\"branches\":{\"count\":2,\"covered\":1,\"notcovered\":1,\"percent\":50},"
+        "\"mcdc\":{\"count\":0,\"covered\":0,\"notcovered\":0,\"percent\":0}}}],";
+    if (getenv("DBG")) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_EQUAL(strncmp(s, want, strlen(want)), 0);
+    free(s);
+}
+
+static const char lcov_full[] = "SF:/src/a.c\nFN:1,main\nFN:5,a.c:dead\nFNDA:1,main\nFNDA:0,a.c:dead\nFNF:2\nFNH:1\n"
+                                "DA:1,1\nDA:2,1\nDA:3,1\nDA:4,1\nDA:5,0\nBRDA:2,0,0,1\nBRDA:2,0,1,0\n"
+                                "BRF:2\nBRH:1\nLF:5\nLH:4\nend_of_record\n";
+
+static void cov_export__lcov(void) {
+    pb_cov_export_options o = PB_COV_EXPORT_OPTIONS_INIT;
+    o.format = PB_COV_LCOV;
+    for (int r = 13; r <= 24; r++) {
+        char *s = export_text(r, 0, &o);
+        CU_ASSERT_STRING_EQUAL(s, lcov_full);
+        free(s);
+    }
+    o.summary_only = 1;
+    char *s = export_text(19, 0, &o);
+    CU_ASSERT_STRING_EQUAL(s, "SF:/src/a.c\nFNF:2\nFNH:1\nBRF:2\nBRH:1\nLF:5\nLH:4\nend_of_record\n");
+    free(s);
+    o.summary_only = 0;
+    o.skip_branches = 1;
+    o.skip_functions = 1;
+    s = export_text(19, 0, &o);
+    CU_ASSERT_STRING_EQUAL(s, "SF:/src/a.c\nFNF:2\nFNH:1\nDA:1,1\nDA:2,1\nDA:3,1\nDA:4,1\nDA:5,0\nLF:5\nLH:4\n"
+                              "end_of_record\n");
+    free(s);
+}
+
+static char *dashes(size_t n) {
+    char *d = malloc(n + 2);
+    if (!d) return NULL;
+    memset(d, '-', n);
+    d[n] = '\n';
+    d[n + 1] = '\0';
+    return d;
+}
+
+#define HEAD                                                                                                          \
+    "Filename                      Regions    Missed Regions     Cover   Functions  Missed Functions  Executed       " \
+    "Lines      Missed Lines     Cover    Branches   Missed Branches     Cover\n"
+#define ROW(name)                                                                                                    \
+    name "           3                 1    66.67%           2                 1    50.00%           5                 1" \
+         "    80.00%           2                 1    50.00%\n"
+
+/* The divider: every column before 19 (227, 278 with 18's MC/DC ones),
+ * the shown ones from 19 (185). */
+static void cov_report__file_table_per_release(void) {
+    pb_cov_report_options o = PB_COV_REPORT_OPTIONS_INIT;
+    const int rel[3] = {17, 18, 19};
+    const size_t width[3] = {227, 278, 185};
+    for (int k = 0; k < 3; k++) {
+        char *s = report_text(rel[k], &o, NULL), *d = dashes(width[k]);
+        size_t need = strlen(HEAD) + 2 * strlen(d) + 2 * strlen(ROW("/src/a.c                 ")) + 1;
+        char *want = malloc(need);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(want);
+        snprintf(want, need, "%s%s%s%s%s", HEAD, d, ROW("/src/a.c                 "), d,
+                 ROW("TOTAL                    "));
+        if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+        free(want);
+        free(d);
+        free(s);
+    }
+}
+
+static void cov_report__function_table(void) {
+    pb_cov_report_options o = PB_COV_REPORT_OPTIONS_INIT;
+    o.show_functions = 1;
+    char *s = report_text(19, &o, "/src/a.c");
+    const char *want =
+        "File '/src/a.c':\n"
+        "Name                        Regions    Miss   Cover     Lines    Miss   Cover  Branches    Miss   Cover\n"
+        "-------------------------------------------------------------------------------------------------------\n"
+        "main                              2       0 100.00%         4       0 100.00%         2       1  50.00%\n"
+        "a.c:dead                          1       1   0.00%         1       1   0.00%         0       0   0.00%\n"
+        "-------------------------------------------------------------------------------------------------------\n"
+        "TOTAL                             3       1  66.67%         5       1  80.00%         2       1  50.00%\n";
+    if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+    free(s);
+    /* no sources: llvm-cov's error, capitalised before 18 */
+    const int rel[2] = {17, 19};
+    const char *const msg[2] = {"Source files must be specified when -show-functions=true is specified",
+                                "source files must be specified when -show-functions=true is specified"};
+    for (int k = 0; k < 2; k++) {
+        pb_coverage c = cov_for(rel[k], 0);
+        pb_buf b = PB_BUF_INIT;
+        pb_error e;
+        pb_error_clear(&e);
+        CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL, &e), PB_EINVAL);
+        CU_ASSERT_STRING_EQUAL(e.message, msg[k]);
+        pbi_buf_free(&b);
+    }
+}
+
+static const char *upper_main(void *ctx, const char *name, size_t len) {
+    (void)ctx;
+    return len == 4 && memcmp(name, "main", 4) == 0 ? "int main(int argc, char **argv) [demangled]" : NULL;
+}
+
+/* -Xdemangler: names as the demangler gives them, the column as wide as
+ * the longest of those. */
+static void cov_report__function_table_demangled(void) {
+    pb_cov_report_options o = PB_COV_REPORT_OPTIONS_INIT;
+    o.show_functions = 1;
+    o.show_branch_summary = 0;
+    o.demangle = upper_main;
+    char *s = report_text(19, &o, "/src/a.c");
+    const char *want = "File '/src/a.c':\n"
+                       "Name                                          Regions    Miss   Cover     Lines    Miss   Cover\n"
+                       "-----------------------------------------------------------------------------------------------\n"
+                       "int main(int argc, char **argv) [demangled]         2       0 100.00%         4       0 100.00%\n"
+                       "a.c:dead                                            1       1   0.00%         1       1   0.00%\n"
+                       "-----------------------------------------------------------------------------------------------\n"
+                       "TOTAL                                               3       1  66.67%         5       1  80.00%\n";
+    if (getenv("DBG") && strcmp(s, want)) fprintf(stderr, "\nGOT  %s\nWANT %s\n", s, want);
+    CU_ASSERT_STRING_EQUAL(s, want);
+    free(s);
+}
+
+/* A file with no function: "-" for every empty percentage. */
+static void cov_report__percent_of_nothing_is_a_dash(void) {
+    pbi_cov_ratio z = {0, 0};
+    CU_ASSERT_EQUAL(pbi_cov_percent(z), 0.0);
+    pb_cov_report_options o = PB_COV_REPORT_OPTIONS_INIT;
+    o.show_region_summary = 0;
+    o.show_branch_summary = 0;
+    pb_coverage c = cov_for(19, 0);
+    regex_t all;
+    CU_ASSERT_EQUAL_FATAL(regcomp(&all, "a\\.c", REG_EXTENDED | REG_NOSUB), 0);
+    c.ignore = &all;
+    c.nignore = 1;
+    pb_buf b = PB_BUF_INIT;
+    CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL, NULL), 0);
+    const char *want = "Filename                    Functions  Missed Functions  Executed       Lines      Missed Lines     Cover\n"
+                       "---------------------------------------------------------------------------------------------------------\n"
+                       "---------------------------------------------------------------------------------------------------------\n"
+                       "TOTAL                               0                 0         -           0                 0         -\n";
+    CU_ASSERT_STRING_EQUAL(b.data, want);
+    pbi_buf_free(&b);
+    regfree(&all);
+}
+
+/* -ignore-filename-regex: any match drops a file; -include-filename-regex
+ * (23+): every one must match (llvm-cov-24 keeps nothing with "z.c" and
+ * "x.c"). */
+static void cov_filter__ignore_any_include_all(void) {
+    pb_coverage c = cov_for(24, 0);
+    regex_t inc[2], ign[1];
+    CU_ASSERT_EQUAL_FATAL(regcomp(&inc[0], "/a/", REG_EXTENDED | REG_NOSUB), 0);
+    CU_ASSERT_EQUAL_FATAL(regcomp(&inc[1], "x", REG_EXTENDED | REG_NOSUB), 0);
+    CU_ASSERT_EQUAL_FATAL(regcomp(&ign[0], "y\\.c$", REG_EXTENDED | REG_NOSUB), 0);
+    c.include = inc;
+    c.ninclude = 2;
+    CU_ASSERT_FALSE(pbi_cov_filename_ignored(&c, "/src/a/x.c"));
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/a/b.c"));
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/x.c"));
+    c.ignore = ign;
+    c.nignore = 1;
+    CU_ASSERT_TRUE(pbi_cov_filename_ignored(&c, "/src/a/xy.c"));
+    CU_ASSERT_FALSE(pbi_cov_filename_ignored(&c, "/src/a/xy.cc"));
+    regfree(&inc[0]);
+    regfree(&inc[1]);
+    regfree(&ign[0]);
+}
+
+/* sys::path::remove_dots(remove_dot_dot): what SOURCES and report's
+ * names go through (llvm-cov-13 shows /tmp/e/build/../src/main.c as
+ * /tmp/e/src/main.c). */
+static void cov_filter__remove_dots(void) {
+    static const char *const cases[][2] = {{"/a/./b/../c", "/a/c"},   {"../a/../../b", "../../b"},
+                                           {"/../x", "/x"},           {"a//b/", "a/b"},
+                                           {"/tmp/e/build/../src/main.c", "/tmp/e/src/main.c"},
+                                           {"./", ""},                {"/", "/"}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char buf[64];
+        snprintf(buf, sizeof buf, "%s", cases[i][0]);
+        pbi_cov_remove_dots(buf);
+        CU_ASSERT_STRING_EQUAL(buf, cases[i][1]);
+    }
+}
+
+/* The whole path, loader to printers, on the reader's seed objects
+ * (tests/fuzz/cov_read, clang-19 relocatable objects) with -empty-profile;
+ * expected text: what llvm-cov-24 -empty-profile printed for them. */
+static char *load_and_print(const char *object, int report, const pb_cov_export_options *eo) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/tests/fuzz/cov_read/%s", PB_SOURCE_DIR, object);
+    const char *objs[1] = {path};
+    pb_cov_options o = PB_COV_OPTIONS_INIT;
+    o.llvm_release = 24;
+    o.empty_profile = 1;
+    pb_coverage *cov = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(pb_coverage_load(&cov, objs, 1, NULL, NULL, 0, &o, &err), 0);
+    pb_sink *sink = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&sink, &err), 0);
+    pb_cov_report_options ro = PB_COV_REPORT_OPTIONS_INIT;
+    int rc = report ? pb_coverage_report(cov, &ro, sink, &err) : pb_coverage_export(cov, eo, sink, &err);
+    CU_ASSERT_EQUAL(rc, 0);
+    size_t len = 0;
+    const uint8_t *bytes = pb_sink_memory(sink, &len);
+    char *text = malloc(len + 1);
+    if (text) {
+        if (len) memcpy(text, bytes, len);
+        text[len] = '\0';
+    }
+    pb_sink_free(sink);
+    pb_coverage_free(cov);
+    return text;
+}
+
+static void cov_export__seed_objects_as_llvm_cov_24(void) {
+    pb_cov_export_options eo = PB_COV_EXPORT_OPTIONS_INIT;
+    eo.format = PB_COV_LCOV;
+    eo.unify_instantiations = 1;
+    char *s = load_and_print("mc19.elf", 0, &eo);
+    CU_ASSERT_STRING_EQUAL(s, "SF:/tmp/rd/mc.c\nFN:1,g\nFNDA:0,g\nFNF:1\nFNH:0\nDA:1,0\nBRDA:1,0,0,-\nBRDA:1,0,1,-\n"
+                              "BRDA:1,1,2,-\nBRDA:1,1,3,-\nBRDA:1,2,4,-\nBRDA:1,2,5,-\nBRF:6\nBRH:0\nLF:1\nLH:0\n"
+                              "end_of_record\n");
+    free(s);
+    s = load_and_print("mc19.elf", 1, NULL);
+    CU_ASSERT_PTR_NOT_NULL(strstr(s, "\n/tmp/rd/mc.c                        8                 8     0.00%           1"
+                                     "                 1     0.00%           1                 1     0.00%           6"
+                                     "                 6     0.00%\n"));
+    free(s);
+    pb_cov_export_options js = PB_COV_EXPORT_OPTIONS_INIT;
+    js.summary_only = 1;
+    s = load_and_print("b19.elf", 0, &js);
+    CU_ASSERT_STRING_EQUAL(
+        s, "{\"data\":[{\"files\":[{\"filename\":\"/tmp/rd/m/b.cpp\",\"summary\":{\"lines\":{\"count\":3,\"covered\":0,"
+           "\"percent\":0},\"functions\":{\"count\":1,\"covered\":0,\"percent\":0},\"instantiations\":{\"count\":1,"
+           "\"covered\":0,\"percent\":0},\"regions\":{\"count\":11,\"covered\":0,\"notcovered\":11,\"percent\":0},"
+           "\"branches\":{\"count\":6,\"covered\":0,\"notcovered\":6,\"percent\":0},\"mcdc\":{\"count\":2,\"covered\":0,"
+           "\"notcovered\":2,\"percent\":0}}},{\"filename\":\"/tmp/rd/m/sub/h.h\",\"summary\":{\"lines\":{\"count\":4,"
+           "\"covered\":0,\"percent\":0},\"functions\":{\"count\":4,\"covered\":0,\"percent\":0},\"instantiations\":"
+           "{\"count\":4,\"covered\":0,\"percent\":0},\"regions\":{\"count\":10,\"covered\":0,\"notcovered\":10,"
+           "\"percent\":0},\"branches\":{\"count\":4,\"covered\":0,\"notcovered\":4,\"percent\":0},\"mcdc\":{\"count\":0,"
+           "\"covered\":0,\"notcovered\":0,\"percent\":0}}}],\"totals\":{\"lines\":{\"count\":7,\"covered\":0,"
+           "\"percent\":0},\"functions\":{\"count\":5,\"covered\":0,\"percent\":0},\"instantiations\":{\"count\":5,"
+           "\"covered\":0,\"percent\":0},\"regions\":{\"count\":21,\"covered\":0,\"notcovered\":21,\"percent\":0},"
+           "\"branches\":{\"count\":10,\"covered\":0,\"notcovered\":10,\"percent\":0},\"mcdc\":{\"count\":2,"
+           "\"covered\":0,\"notcovered\":2,\"percent\":0}}}],\"type\":\"llvm.coverage.json.export\",\"version\":\"3.1.0\"}");
+    free(s);
+}
+
+static void cov_options__init_checks_version(void) {
+    pb_cov_options o;
+    CU_ASSERT_EQUAL(pb_cov_options_init(&o, PB_COV_OPTIONS_VERSION), PB_OK);
+    CU_ASSERT_EQUAL(o.version, PB_COV_OPTIONS_VERSION);
+    CU_ASSERT_EQUAL(pb_cov_options_init(&o, 99), PB_EINVAL);
+    pb_cov_export_options e;
+    CU_ASSERT_EQUAL(pb_cov_export_options_init(&e, 1), PB_OK);
+    CU_ASSERT_EQUAL(e.format, PB_COV_JSON);
+    pb_cov_report_options r;
+    CU_ASSERT_EQUAL(pb_cov_report_options_init(&r, 0), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_cov_report_options_init(&r, 1), PB_OK);
+    CU_ASSERT_EQUAL(r.show_region_summary, -1);
+    pb_coverage *c = (pb_coverage *)&r;
+    const char *obj[] = {"/nonexistent"};
+    CU_ASSERT_EQUAL(pb_coverage_load(&c, obj, 1, NULL, NULL, 0, NULL, NULL), PB_EINVAL);
+    CU_ASSERT_PTR_NULL(c);
+}
+
+static CU_TestInfo tests[] = {
+    {"cov_export__json_13_has_no_mcdc_and_version_2_0_1", cov_export__json_13_has_no_mcdc_and_version_2_0_1},
+    {"cov_export__json_19_summary_only_has_mcdc_totals", cov_export__json_19_summary_only_has_mcdc_totals},
+    {"cov_export__json_mcdc_record_per_release", cov_export__json_mcdc_record_per_release},
+    {"cov_export__json_23_write_order", cov_export__json_23_write_order},
+    {"cov_export__lcov", cov_export__lcov},
+    {"cov_report__file_table_per_release", cov_report__file_table_per_release},
+    {"cov_report__function_table", cov_report__function_table},
+    {"cov_report__function_table_demangled", cov_report__function_table_demangled},
+    {"cov_report__percent_of_nothing_is_a_dash", cov_report__percent_of_nothing_is_a_dash},
+    {"cov_filter__ignore_any_include_all", cov_filter__ignore_any_include_all},
+    {"cov_filter__remove_dots", cov_filter__remove_dots},
+    {"cov_export__seed_objects_as_llvm_cov_24", cov_export__seed_objects_as_llvm_cov_24},
+    {"cov_options__init_checks_version", cov_options__init_checks_version},
+    CU_TEST_INFO_NULL};
+
+CU_SuiteInfo pb_suites_test_cov_export[] = {{"cov_export", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
