@@ -273,8 +273,11 @@ int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char
     size_t shstrndx;
     int rc = 0;
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
-        rc = pb_error_set(err, PB_EFORMAT, 0, NULL, "The file was not recognized as a valid object file (libelf: %s)",
-                          elf_errmsg(-1));
+        int fresh = err && !err->code;
+        int le = elf_errno();
+        rc = pb_error_set_ef(err, PB_EFORMAT, 0, NULL, "an ELF object libelf can read",
+                             le ? elf_errmsg(le) : "an ELF header libelf does not take");
+        if (fresh) snprintf(err->message, sizeof err->message, "The file was not recognized as a valid object file");
         pb_error_set_source(err, o->name);
         goto out;
     }
