@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "coverage/cov_eval_internal.h"
+#include "model/origin_form.h"
 #include "util/grow.h"
 
 /* ---- the profile's record of a function ---- */
@@ -144,7 +145,7 @@ static uint32_t max_id(const pbi_cov_function *f, pbi_cov_counter c, uint8_t *se
     return l > r ? l : r;
 }
 
-/* How many zeros an unknown function gets (LLVM allocates them; a counter
+/* How many zeros an unknown function is given (LLVM allocates them; a counter
  * id of 2^32 - 1 in a damaged mapping would ask for 32 GiB, so the zeros
  * are implicit here: counts NULL, ncounts the number). */
 static int zero_counts(const pbi_cov_function *f, size_t *n) {
@@ -266,9 +267,9 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
     pbi_cov_mcdc_input in = {&c->t, rec ? rec->bitmap : NULL, rec ? rec->num_bitmap_bytes : 0, 0, &c->arena};
     if (pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_MCDC_BIT_INDEX)) {
         const pb_origin *o = pb_profile_origin(c->prof);
-        in.bit_index = strcmp(o->format, "indexed") == 0 ? o->version >= 12
-                                                         : (f->object < c->m->nobjects && c->m->mcdc_bits &&
-                                                            c->m->mcdc_bits[f->object]);
+        in.bit_index = pbi_origin_form(o) == PB_FORM_INDEXED ? o->version >= 12
+                                                                : (f->object < c->m->nobjects && c->m->mcdc_bits &&
+                                                                   c->m->mcdc_bits[f->object]);
     }
     pbi_cov_mcdc_recorder *rec_mcdc = pbi_cov_mcdc_recorder_new();
     if (!rec_mcdc) return pbi_nomem(err, "MC/DC recorder");
