@@ -1,0 +1,307 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+# cov_llvm.sh -- `profbridge cov export|report` against the real llvm-cov-N,
+# byte for byte, on the real programs of scripts/build-cov-corpus.sh (C, C
+# MC/DC, C++ with a shared library, Debian's zlib, Rust) built by every
+# clang-N.
+#
+# For every llvm-cov-M on PATH and every corpus unit (release N, program P):
+#   N == M: export (JSON), export -format=lcov, -summary-only (both formats),
+#           -skip-expansions, -skip-functions, -ignore-filename-regex, -name,
+#           report, report -show-functions SOURCES, -show-branch-summary,
+#           -show-region-summary=false, -show-instantiation-summary,
+#           -show-mcdc-summary, -ignore-filename-regex, -name, and two errors
+#           (a missing profile, an unknown option); an option is used only
+#           where that llvm-cov-M's -help lists it;
+#   N != M: (cross-release: llvm-cov-M on another clang's binaries and
+#           llvm-profdata-N's profile) export and report of c, export of
+#           c-mcdc, report of cpp -- where M cannot read them, its error is
+#           what ours must print.
+# Each case runs the real `llvm-cov-M CMD ...` and ours as
+#   `profbridge --llvm-version M cov CMD ...`                   (always)
+#   `llvm-cov-M CMD ...`, a link named llvm-cov-M to profbridge (basic cases)
+#   ours with the .profraw as -instr-profile (basic cases of one-raw units)
+# and compares stdout bytes, stderr (program names and profile paths
+# replaced by PROG / PROFILE) and the exit status. One line per difference
+# with a diff excerpt, then "N passed, N failed"; exit 1 on any difference.
+# Exit 77 (skip) when no llvm-cov-N is installed or the corpus cannot be built.
+#
+# Environment (ctest sets PB, PB_SOURCE_DIR, PB_BINARY_DIR):
+#   PB_COV_CORPUS    the corpus (default: $PB_BINARY_DIR/cov-corpus, built or
+#                    reused from the cache by scripts/build-cov-corpus.sh)
+#   PB_COV_OURS      the command under test, {N} = the release
+#                    (default: "$PB --llvm-version {N} cov")
+#   PB_COV_LINK      what the llvm-cov-N links point to, {N} = the release, a
+#                    bare name is looked up on PATH; "none": no link runs
+#                    (default: $PB)
+#   PB_COV_RAW       0: no .profraw runs (the real tool reads no .profraw)
+#   PB_COV_RELEASES  the llvm-cov-M to use (default: all on PATH)
+#   PB_COV_CROSS     0: no cross-release cases
+#   PB_COV_JOBS      comparisons run at once (default 2)
+#   PB_COV_KEEP      a directory: keep every case's outputs there
+# Self-check with the real tool in place of ours (must pass):
+#   PB_COV_OURS='llvm-cov-{N}' PB_COV_LINK='llvm-cov-{N}' PB_COV_RAW=0 bash cov_llvm.sh
+set -euo pipefail
+
+# ------------------------------------------------------------ one comparison
+# compare_case LINE: LINE = label<TAB>M<TAB>unitdir<TAB>variants<TAB>args; the
+# result goes to $PB_COV_T/res/<label with / replaced> as PASS/FAIL lines.
+compare_case() {
+  local label m dir variants args
+  IFS=$'\t' read -r label m dir variants args <<<"$1"
+  local t="$PB_COV_T" id="${label//[\/ =]/_}"
+  local w="$t/work/$id"
+  mkdir -p "$w"
+  local objs=() srcs=() a
+  mapfile -t objs < "$dir/OBJECTS"
+  [ -f "$dir/SOURCES" ] && mapfile -t srcs < "$dir/SOURCES"
+  local bin=("$dir/${objs[0]}") o
+  for o in "${objs[@]:1}"; do bin+=(-object "$dir/$o"); done
+  # args: words; @PROFILE, @BIN, @SOURCES, @NAME are expanded here
+  local argv=() prof_arg="-instr-profile=$dir/cov.profdata"
+  read -r -a words <<<"$args"
+  for a in "${words[@]}"; do
+    case "$a" in
+      @PROFILE) argv+=("@PROFILE") ;;
+      @BIN) argv+=("${bin[@]}") ;;
+      @SOURCES) argv+=("${srcs[@]}") ;;
+      -name=@NAME) argv+=("-name=$(cat "$dir/NAME")") ;;
+      *) argv+=("$a") ;;
+    esac
+  done
+  # run WHO PROFILE-ARG CMD...: runs in the unit's directory with a time limit.
+  run() {
+    local who="$1" parg="$2"; shift 2
+    local full=() x
+    for x in "$@"; do full+=("$x"); done
+    local final=() y
+    for y in "${argv[@]}"; do
+      if [ "$y" = @PROFILE ]; then final+=("$parg"); else final+=("$y"); fi
+    done
+    set +e
+    (cd "$dir" && timeout 120 "${full[@]}" "${final[@]}") >"$w/$who.out" 2>"$w/$who.err"
+    echo $? > "$w/$who.rc"
+    set -e
+    # program names and profile paths are what may differ on stderr
+    # (the corpus path is set aside first: it may hold "profbridge" itself)
+    sed -E -e "s#$dir/cov\\.profdata|$dir/cov\\.profraw|/nonexistent/missing\\.profdata#PROFILE#g" \
+      -e "s#$PB_COV_CORPUS_DIR#@CORPUS@#g" -e "s#$PB_COV_NORM_RE#PROG#g" -e "s#@CORPUS@#$PB_COV_CORPUS_DIR#g" \
+      "$w/$who.err" > "$w/$who.nerr"
+  }
+  local real cmd
+  real="llvm-cov-$m"
+  read -r -a cmd <<<"${PB_COV_OURS//\{N\}/$m}"
+  run real "$prof_arg" "$real"
+  local results=() v
+  check() {  # check WHO: compares WHO's outputs with the real tool's
+    local who="$1" what="" x
+    cmp -s "$w/real.out" "$w/$who.out" || what="stdout"
+    cmp -s "$w/real.nerr" "$w/$who.nerr" || what="${what:+$what, }stderr"
+    [ "$(cat "$w/real.rc")" = "$(cat "$w/$who.rc")" ] || what="${what:+$what, }exit $(cat "$w/$who.rc") (real $(cat "$w/real.rc"))"
+    if [ -z "$what" ]; then
+      results+=("PASS $label [$who]")
+    else
+      local ex="" at
+      if [[ "$what" == stdout* ]]; then
+        # the first differing byte with some context: JSON is one long line
+        at="$(cmp "$w/real.out" "$w/$who.out" 2>&1 | sed -n 's/.*differ: byte \([0-9]*\).*/\1/p; s/.*EOF on \([^ ]*\).*/EOF of \1/p' || true)"
+        if [[ "$at" =~ ^[0-9]+$ ]]; then
+          local from=$(( at > 80 ? at - 80 : 1 ))
+          ex="first difference at byte $at"$'\n'"real: $(tail -c +"$from" "$w/real.out" | head -c 160 | tr '\n' '~')"
+          ex="$ex"$'\n'"ours: $(tail -c +"$from" "$w/$who.out" | head -c 160 | tr '\n' '~')"
+        else
+          ex="stdout: one is a prefix of the other (${at:-?}; ~ is a newline)"
+        fi
+        if [ "$(wc -l < "$w/real.out")" -gt 1 ]; then
+          ex="$ex"$'\n'"$(diff -u "$w/real.out" "$w/$who.out" | sed -n '3,12p' | cut -c1-200 || true)"
+        fi
+      fi
+      if [[ "$what" == *stderr* ]]; then
+        ex="$ex${ex:+$'\n'}$(diff -u "$w/real.nerr" "$w/$who.nerr" | sed -n '3,8p' | cut -c1-200 || true)"
+      fi
+      results+=("FAIL $label [$who]: $what differ (in $dir)")
+      while IFS= read -r x; do results+=("    $x"); done <<<"$ex"
+    fi
+  }
+  run ours "$prof_arg" "${cmd[@]}"; check ours
+  for v in ${variants//,/ }; do
+    case "$v" in
+      link) run link "$prof_arg" "$PB_COV_T/links/$m/llvm-cov-$m"; check link ;;
+      raw) run raw "-instr-profile=$dir/$(cat "$dir/RAW")" "${cmd[@]}"; check raw ;;
+      link-raw) run link-raw "-instr-profile=$dir/$(cat "$dir/RAW")" "$PB_COV_T/links/$m/llvm-cov-$m"; check link-raw ;;
+    esac
+  done
+  printf '%s\n' "${results[@]}" > "$t/res/$id"
+  if [ -n "${PB_COV_KEEP:-}" ]; then mkdir -p "$PB_COV_KEEP"; cp -r "$w" "$PB_COV_KEEP/"; fi
+  rm -rf "$w"
+}
+if [ "${1:-}" = --case ]; then
+  compare_case "$2"
+  exit 0
+fi
+
+# ------------------------------------------------------------ setup
+: "${PB_SOURCE_DIR:=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}"
+self="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/$(basename "${BASH_SOURCE[0]}")"
+releases=()
+for m in ${PB_COV_RELEASES:-13 14 15 16 17 18 19 20 21 22 23 24}; do
+  command -v "llvm-cov-$m" >/dev/null 2>&1 && releases+=("$m")
+done
+if [ ${#releases[@]} -eq 0 ]; then
+  echo "SKIP: no llvm-cov-N on PATH (scripts/install-deps.sh installs 13-16 and 19, scripts/fetch-llvm.sh --clang the others)"
+  exit 77
+fi
+
+ours_tpl="${PB_COV_OURS:-}"
+if [ -z "$ours_tpl" ]; then
+  if [ -z "${PB:-}" ] || [ ! -x "${PB:-}" ]; then
+    echo "FAIL: the command under test is missing: PB (the profbridge binary) is '${PB:-unset}', not an executable"
+    echo "0 passed, 1 failed"
+    exit 1
+  fi
+  ours_tpl="$PB --llvm-version {N} cov"
+fi
+link_tpl="${PB_COV_LINK:-${PB:-none}}"
+
+corpus="${PB_COV_CORPUS:-}"
+if [ -z "$corpus" ]; then
+  corpus="${PB_BINARY_DIR:-$PB_SOURCE_DIR/build}/cov-corpus"
+  if ! bash "$PB_SOURCE_DIR/scripts/build-cov-corpus.sh" "$corpus" >"${TMPDIR:-/tmp}/cov-corpus.$$.log" 2>&1; then
+    echo "SKIP: scripts/build-cov-corpus.sh could not build the corpus: $(tail -3 "${TMPDIR:-/tmp}/cov-corpus.$$.log")"
+    rm -f "${TMPDIR:-/tmp}/cov-corpus.$$.log"
+    exit 77
+  fi
+  rm -f "${TMPDIR:-/tmp}/cov-corpus.$$.log"
+fi
+if [ ! -s "$corpus/INDEX" ]; then
+  echo "SKIP: no corpus in $corpus (scripts/build-cov-corpus.sh DIR, then PB_COV_CORPUS=DIR)"
+  exit 77
+fi
+corpus="$(cd "$corpus" && pwd -P)"
+PB_COV_CORPUS_DIR="$corpus"
+export PB_COV_CORPUS_DIR
+
+T="$(mktemp -d)"
+trap 'rm -rf "$T"' EXIT
+mkdir -p "$T/res" "$T/work" "$T/links" "$T/help"
+export PB_COV_T="$T" PB_COV_OURS="$ours_tpl" PB_COV_KEEP="${PB_COV_KEEP:-}"
+
+# the names a program may call itself on stderr, as one regex
+norm=()
+re_quote() { printf '%s' "$1" | sed -e 's/[][\.*^$+?(){}|#]/\\&/g'; }
+for m in "${releases[@]}"; do
+  mkdir -p "$T/links/$m"
+  if [ "$link_tpl" != none ]; then
+    target="${link_tpl//\{N\}/$m}"
+    case "$target" in */*) ;; *) target="$(command -v "$target" || echo "$target")" ;; esac
+    ln -s "$target" "$T/links/$m/llvm-cov-$m"
+  fi
+  real_path="$(command -v "llvm-cov-$m")"
+  norm+=("$(re_quote "$T/links/$m/llvm-cov-$m")" "$(re_quote "$(readlink -f "$real_path")")" "$(re_quote "$real_path")")
+done
+[ -n "${PB:-}" ] && norm+=("$(re_quote "$PB")")
+norm+=("llvm-cov-[0-9]+" "llvm-cov" "profbridge( --llvm-version [0-9]+)?( cov)?")
+PB_COV_NORM_RE="$(IFS='|'; echo "${norm[*]}")"
+export PB_COV_NORM_RE
+
+# has M CMD OPTION: whether llvm-cov-M CMD -help lists OPTION
+has() {
+  local f="$T/help/$1-$2"
+  [ -f "$f" ] || "llvm-cov-$1" "$2" -help > "$f" 2>&1 || true
+  grep -qE -- "^ *$3([= ]|$)" "$f"
+}
+
+# ------------------------------------------------------------ the cases
+cases="$T/cases"
+: > "$cases"
+add() {  # add LABEL M DIR VARIANTS ARGS...
+  local label="$1" m="$2" dir="$3" variants="$4"; shift 4
+  printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$m" "$dir" "$variants" "$*" >> "$cases"
+}
+ignore_re='(util|covlib|gz)'
+while IFS=$'\t' read -r n p; do
+  dir="$corpus/$n/$p"
+  basic=link
+  if [ "${PB_COV_RAW:-1}" != 0 ] && [ -f "$dir/RAW" ]; then basic="link,raw"; fi
+  [ "$link_tpl" = none ] && basic="${basic/link/}"
+  for m in "${releases[@]}"; do
+    if [ "$m" = "$n" ]; then
+      l="$m/$p"
+      add "$l export" "$m" "$dir" "$basic" export @PROFILE @BIN
+      add "$l export -format=lcov" "$m" "$dir" "$basic" export -format=lcov @PROFILE @BIN
+      add "$l export -summary-only" "$m" "$dir" "" export -summary-only @PROFILE @BIN
+      add "$l export -format=lcov -summary-only" "$m" "$dir" "" export -format=lcov -summary-only @PROFILE @BIN
+      add "$l export -skip-expansions" "$m" "$dir" "" export -skip-expansions @PROFILE @BIN
+      if has "$m" export -skip-functions; then
+        add "$l export -skip-functions" "$m" "$dir" "" export -skip-functions @PROFILE @BIN
+        add "$l export -format=lcov -skip-functions" "$m" "$dir" "" export -format=lcov -skip-functions @PROFILE @BIN
+      fi
+      add "$l export -ignore-filename-regex" "$m" "$dir" "" export "-ignore-filename-regex=$ignore_re" @PROFILE @BIN
+      add "$l export -name" "$m" "$dir" "" export -name=@NAME @PROFILE @BIN
+      rep="$basic"; [[ "$basic" == *raw* ]] && rep="$basic,link-raw"
+      add "$l report" "$m" "$dir" "$rep" report @PROFILE @BIN
+      add "$l report -show-functions" "$m" "$dir" "$basic" report -show-functions @PROFILE @BIN @SOURCES
+      if has "$m" report -show-branch-summary; then
+        add "$l report -show-branch-summary=false" "$m" "$dir" "" report -show-branch-summary=false @PROFILE @BIN
+      fi
+      if has "$m" report -show-region-summary; then
+        add "$l report -show-region-summary=false" "$m" "$dir" "" report -show-region-summary=false @PROFILE @BIN
+      fi
+      if has "$m" report -show-instantiation-summary; then
+        add "$l report -show-instantiation-summary" "$m" "$dir" "" report -show-instantiation-summary @PROFILE @BIN
+      fi
+      if has "$m" report -show-mcdc-summary; then
+        add "$l report -show-mcdc-summary" "$m" "$dir" "" report -show-mcdc-summary @PROFILE @BIN
+        add "$l report -show-functions -show-mcdc-summary" "$m" "$dir" "" report -show-functions -show-mcdc-summary @PROFILE @BIN @SOURCES
+      fi
+      add "$l report -ignore-filename-regex" "$m" "$dir" "" report "-ignore-filename-regex=$ignore_re" @PROFILE @BIN
+      add "$l report -name" "$m" "$dir" "" report -name=@NAME @PROFILE @BIN
+      add "$l export missing profile" "$m" "$dir" "${basic/raw/}" export -instr-profile=/nonexistent/missing.profdata @BIN
+      add "$l report unknown option" "$m" "$dir" "" report -no-such-option @PROFILE @BIN
+    elif [ "${PB_COV_CROSS:-1}" != 0 ]; then
+      l="$m/on-$n/$p"
+      case "$p" in
+        c) add "$l export" "$m" "$dir" "" export @PROFILE @BIN
+           add "$l report" "$m" "$dir" "" report @PROFILE @BIN ;;
+        c-mcdc) add "$l export" "$m" "$dir" "" export @PROFILE @BIN ;;
+        cpp) add "$l report" "$m" "$dir" "" report @PROFILE @BIN ;;
+      esac
+    fi
+  done
+done < "$corpus/INDEX"
+
+# ------------------------------------------------------------ the command exists?
+# One plain export first: a missing `cov` command is one clear failure, not thousands.
+first="$(head -1 "$cases")"
+IFS=$'\t' read -r _ m0 dir0 _ _ <<<"$first"
+read -r -a cmd0 <<<"${ours_tpl//\{N\}/$m0}"
+set +e
+(cd "$dir0" && timeout 120 "${cmd0[@]}" export "-instr-profile=$dir0/cov.profdata" "$dir0/$(head -1 "$dir0/OBJECTS")") >"$T/probe.out" 2>"$T/probe.err"
+rc0=$?
+set -e
+if [ "$rc0" -eq 127 ] || [ "$rc0" -eq 126 ] || { [ "$rc0" -ne 0 ] && [ ! -s "$T/probe.out" ] && grep -qiE "unknown (command|subcommand)|not a (known )?command|no such command|invalid command|command not found" "$T/probe.err"; }; then
+  echo "FAIL: the command under test is missing: '${cmd0[*]} export' exited $rc0: $(head -c 300 "$T/probe.err")"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+# ------------------------------------------------------------ run them
+total_cases=$(wc -l < "$cases")
+echo "cov_llvm: $total_cases cases, llvm-cov ${releases[*]}, corpus $corpus ($(wc -l < "$corpus/INDEX") units)"
+tr '\n' '\0' < "$cases" | xargs -0 -P "${PB_COV_JOBS:-2}" -n1 bash "$self" --case || true
+passed=0
+failed=0
+while IFS= read -r line; do
+  case "$line" in
+    PASS*) passed=$((passed + 1)) ;;
+    FAIL*) failed=$((failed + 1)); echo "$line" ;;
+    "    "*) echo "$line" ;;
+  esac
+done < <(cat "$T"/res/* 2>/dev/null)
+missing=$(( total_cases - $(ls "$T/res" | wc -l) ))
+if [ "$missing" -gt 0 ]; then
+  echo "FAIL: $missing cases left no result (the harness itself failed)"
+  failed=$((failed + missing))
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
