@@ -271,16 +271,21 @@ while IFS=$'\t' read -r n p; do
 done < "$corpus/INDEX"
 
 # ------------------------------------------------------------ the command exists?
-# One plain export first: a missing `cov` command is one clear failure, not thousands.
+# One plain export first, ours and the real tool's: when the real one works
+# and ours prints nothing and fails (no `cov` command yet, no --llvm-version
+# before it, not found), that is one clear failure, not a thousand.
 first="$(head -1 "$cases")"
 IFS=$'\t' read -r _ m0 dir0 _ _ <<<"$first"
 read -r -a cmd0 <<<"${ours_tpl//\{N\}/$m0}"
+probe=(export "-instr-profile=$dir0/cov.profdata" "$dir0/$(head -1 "$dir0/OBJECTS")")
 set +e
-(cd "$dir0" && timeout 120 "${cmd0[@]}" export "-instr-profile=$dir0/cov.profdata" "$dir0/$(head -1 "$dir0/OBJECTS")") >"$T/probe.out" 2>"$T/probe.err"
+(cd "$dir0" && timeout 120 "${cmd0[@]}" "${probe[@]}") >"$T/probe.out" 2>"$T/probe.err"
 rc0=$?
+(cd "$dir0" && "llvm-cov-$m0" "${probe[@]}") >/dev/null 2>&1
+rc_real=$?
 set -e
-if [ "$rc0" -eq 127 ] || [ "$rc0" -eq 126 ] || { [ "$rc0" -ne 0 ] && [ ! -s "$T/probe.out" ] && grep -qiE "unknown (command|subcommand)|not a (known )?command|no such command|invalid command|command not found" "$T/probe.err"; }; then
-  echo "FAIL: the command under test is missing: '${cmd0[*]} export' exited $rc0: $(head -c 300 "$T/probe.err")"
+if [ "$rc_real" -eq 0 ] && [ "$rc0" -ne 0 ] && [ ! -s "$T/probe.out" ]; then
+  echo "FAIL: the command under test is missing or broken: '${cmd0[*]} ${probe[*]}' exited $rc0 with no output (llvm-cov-$m0 exits 0): $(head -c 300 "$T/probe.err")"
   echo "0 passed, 1 failed"
   exit 1
 fi
