@@ -13,10 +13,12 @@
 #           -show-mcdc-summary, -ignore-filename-regex, -name, and two errors
 #           (a missing profile, an unknown option); an option is used only
 #           where that llvm-cov-M's -help lists it;
-#   N != M: (cross-release: llvm-cov-M on another clang's binaries and
-#           llvm-profdata-N's profile) export and report of c, export of
-#           c-mcdc, report of cpp -- where M cannot read them, its error is
-#           what ours must print.
+#   N != M: (cross-release: llvm-cov-M on another clang's binaries, with
+#           llvm-profdata-N's profile and, where llvm-profdata-M reads N's raw
+#           files, with llvm-profdata-M's merge of them, and with the profile
+#           of M's own build of the program) export and report of
+#           c, export of c-mcdc, report of cpp -- where M cannot read them,
+#           its error is what ours must print (see PB_COV_REFUSED).
 # Each case runs the real `llvm-cov-M CMD ...` and ours as
 #   `profbridge --llvm-version M cov CMD ...`                   (always)
 #   `llvm-cov-M CMD ...`, a link named llvm-cov-M to profbridge (basic cases)
@@ -38,9 +40,16 @@
 #   PB_COV_RELEASES  the llvm-cov-M to use (default: all on PATH)
 #   PB_COV_CROSS     0: no cross-release cases
 #   PB_COV_JOBS      comparisons run at once (default 2)
+#   PB_COV_REFUSED   exact (default): where llvm-cov-M refuses another
+#                    release's files, ours must print the same error;
+#                    succeed: ours must then succeed (exit 0, some output)
 #   PB_COV_KEEP      a directory: keep every case's outputs there
+#   PB_COV_LIST      1: print the cases (label, variants) and run nothing
+#   PB_COV_CRASH_OK  1: where the real tool crashes, ours may too (self-check);
+#                    otherwise ours must not crash there (nothing else compared)
 # Self-check with the real tool in place of ours (must pass):
-#   PB_COV_OURS='llvm-cov-{N}' PB_COV_LINK='llvm-cov-{N}' PB_COV_RAW=0 bash cov_llvm.sh
+#   PB_COV_OURS='llvm-cov-{N}' PB_COV_LINK='llvm-cov-{N}' PB_COV_RAW=0 PB_COV_CRASH_OK=1 \
+#     bash cov_llvm.sh
 set -euo pipefail
 
 # ------------------------------------------------------------ one comparison
@@ -58,7 +67,12 @@ compare_case() {
   local bin=("$dir/${objs[0]}") o
   for o in "${objs[@]:1}"; do bin+=(-object "$dir/$o"); done
   # args: words; @PROFILE, @BIN, @SOURCES, @NAME are expanded here
-  local argv=() prof_arg="-instr-profile=$dir/cov.profdata"
+  # variants may name another profile (prof=PATH: a cross-release merge)
+  local prof="$dir/cov.profdata" v
+  for v in ${variants//,/ }; do
+    case "$v" in prof=*) prof="${v#prof=}" ;; esac
+  done
+  local argv=() prof_arg="-instr-profile=$prof"
   read -r -a words <<<"$args"
   for a in "${words[@]}"; do
     case "$a" in
@@ -79,26 +93,43 @@ compare_case() {
       if [ "$y" = @PROFILE ]; then final+=("$parg"); else final+=("$y"); fi
     done
     set +e
-    (cd "$dir" && timeout 120 "${full[@]}" "${final[@]}") >"$w/$who.out" 2>"$w/$who.err"
+    # (braces: the shell's own "Segmentation fault" line stays out of the log)
+    { (cd "$dir" && timeout 120 "${full[@]}" "${final[@]}") >"$w/$who.out" 2>"$w/$who.err"; } 2>/dev/null
     echo $? > "$w/$who.rc"
     set -e
     # program names and profile paths are what may differ on stderr
     # (the corpus path is set aside first: it may hold "profbridge" itself)
-    sed -E -e "s#$dir/cov\\.profdata|$dir/cov\\.profraw|/nonexistent/missing\\.profdata#PROFILE#g" \
+    sed -E -e "s#$prof|$dir/cov\\.profraw|/nonexistent/missing\\.profdata#PROFILE#g" \
       -e "s#$PB_COV_CORPUS_DIR#@CORPUS@#g" -e "s#$PB_COV_NORM_RE#PROG#g" -e "s#@CORPUS@#$PB_COV_CORPUS_DIR#g" \
+      -e "s#(^|[[:space:]'\"\`])profbridge( --llvm-version [0-9]+)?( cov)?(:|[[:space:]]|\$)#\\1PROG\\4#g" \
       "$w/$who.err" > "$w/$who.nerr"
   }
   local real cmd
   real="llvm-cov-$m"
   read -r -a cmd <<<"${PB_COV_OURS//\{N\}/$m}"
   run real "$prof_arg" "$real"
-  local results=() v
+  local results=()
   check() {  # check WHO: compares WHO's outputs with the real tool's
     local who="$1" what="" x
     cmp -s "$w/real.out" "$w/$who.out" || what="stdout"
     cmp -s "$w/real.nerr" "$w/$who.nerr" || what="${what:+$what, }stderr"
     [ "$(cat "$w/real.rc")" = "$(cat "$w/$who.rc")" ] || what="${what:+$what, }exit $(cat "$w/$who.rc") (real $(cat "$w/real.rc"))"
-    if [ -z "$what" ]; then
+    if [ "$(cat "$w/real.rc")" -ge 124 ] || grep -q '^Stack dump:' "$w/real.err"; then
+      # the real tool crashed (llvm-cov-24 on an 18 MC/DC binary with another
+      # build's bitmap): nothing to compare but that ours does not crash
+      if [ "${PB_COV_CRASH_OK:-0}" = 1 ] || { [ "$(cat "$w/$who.rc")" -lt 124 ] && ! grep -qE '^Stack dump:|AddressSanitizer|runtime error' "$w/$who.err"; }; then
+        results+=("PASS $label [$who, real crashed, ours exit $(cat "$w/$who.rc")]")
+      else
+        results+=("FAIL $label [$who]: crashed like the real tool (exit $(cat "$w/$who.rc")): $(grep -m1 -E 'ERROR|runtime error|Stack dump' "$w/$who.err" | cut -c1-200)")
+      fi
+    elif [ "${PB_COV_REFUSED:-exact}" = succeed ] && [[ "$label" == */on-* ]] && [ "$(cat "$w/real.rc")" != 0 ]; then
+      # the real tool cannot read that release's files: ours must, and succeed
+      if [ "$(cat "$w/$who.rc")" = 0 ] && [ -s "$w/$who.out" ]; then
+        results+=("PASS $label [$who, real refused]")
+      else
+        results+=("FAIL $label [$who]: llvm-cov-$m refused and ours did not succeed (exit $(cat "$w/$who.rc")): $(head -c 200 "$w/$who.err")")
+      fi
+    elif [ -z "$what" ]; then
       results+=("PASS $label [$who]")
     else
       local ex="" at
@@ -200,7 +231,7 @@ for m in "${releases[@]}"; do
   norm+=("$(re_quote "$T/links/$m/llvm-cov-$m")" "$(re_quote "$(readlink -f "$real_path")")" "$(re_quote "$real_path")")
 done
 [ -n "${PB:-}" ] && norm+=("$(re_quote "$PB")")
-norm+=("llvm-cov-[0-9]+" "llvm-cov" "profbridge( --llvm-version [0-9]+)?( cov)?")
+norm+=("llvm-cov-[0-9]+" "llvm-cov")
 PB_COV_NORM_RE="$(IFS='|'; echo "${norm[*]}")"
 export PB_COV_NORM_RE
 
@@ -208,7 +239,7 @@ export PB_COV_NORM_RE
 has() {
   local f="$T/help/$1-$2"
   [ -f "$f" ] || "llvm-cov-$1" "$2" -help > "$f" 2>&1 || true
-  grep -qE -- "^ *$3([= ]|$)" "$f"
+  grep -qE -- "^ *-?$3([= ]|$)" "$f"   # -opt (13-15) or --opt
 }
 
 # ------------------------------------------------------------ the cases
@@ -259,16 +290,38 @@ while IFS=$'\t' read -r n p; do
       add "$l export missing profile" "$m" "$dir" "${basic/raw/}" export -instr-profile=/nonexistent/missing.profdata @BIN
       add "$l report unknown option" "$m" "$dir" "" report -no-such-option @PROFILE @BIN
     elif [ "${PB_COV_CROSS:-1}" != 0 ]; then
-      l="$m/on-$n/$p"
-      case "$p" in
-        c) add "$l export" "$m" "$dir" "" export @PROFILE @BIN
-           add "$l report" "$m" "$dir" "" report @PROFILE @BIN ;;
-        c-mcdc) add "$l export" "$m" "$dir" "" export @PROFILE @BIN ;;
-        cpp) add "$l report" "$m" "$dir" "" report @PROFILE @BIN ;;
-      esac
+      case "$p" in c|c-mcdc|cpp) ;; *) continue ;; esac
+      # N's own profile (M may refuse its version), and where llvm-profdata-M
+      # reads N's raw file, M's merge of it (then M reads N's mapping itself)
+      profs=("")
+      x="$T/xprof/$m-$n-$p.profdata"
+      mkdir -p "$T/xprof"
+      if command -v "llvm-profdata-$m" >/dev/null 2>&1 \
+         && "llvm-profdata-$m" merge -o "$x" "$dir"/*.profraw >/dev/null 2>&1; then
+        profs+=("prof=$x")
+      fi
+      # and M's own build's profile of the same program: names match, hashes
+      # may not (mismatched data), and M reaches N's mapping even where it
+      # reads no profile of N (13-17 refusing clang-18+'s mapping version 7)
+      if [ -f "$corpus/$m/$p/cov.profdata" ]; then profs+=("prof=$corpus/$m/$p/cov.profdata"); fi
+      for pv in "${profs[@]}"; do
+        case "$pv" in
+          "") l="$m/on-$n/$p" ;;
+          prof=$corpus/*) l="$m/on-$n/$p/profile-of-$m-build" ;;
+          *) l="$m/on-$n/$p/profdata-$m-merge" ;;
+        esac
+        case "$p" in
+          c) add "$l export" "$m" "$dir" "$pv" export @PROFILE @BIN
+             add "$l report" "$m" "$dir" "$pv" report @PROFILE @BIN ;;
+          c-mcdc) add "$l export" "$m" "$dir" "$pv" export @PROFILE @BIN ;;
+          cpp) add "$l report" "$m" "$dir" "$pv" report @PROFILE @BIN ;;
+        esac
+      done
     fi
   done
 done < "$corpus/INDEX"
+
+if [ "${PB_COV_LIST:-0}" = 1 ]; then cut -f1,4 "$cases"; exit 0; fi
 
 # ------------------------------------------------------------ the command exists?
 # One plain export first, ours and the real tool's: when the real one works
