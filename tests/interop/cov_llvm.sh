@@ -47,7 +47,8 @@
 #   PB_COV_LIST      1: print the cases (label, variants) and run nothing
 #   PB_COV_CRASH_OK  1: where the real tool crashes, ours may too (self-check);
 #                    otherwise ours must not crash there (nothing else compared)
-# Self-check with the real tool in place of ours (must pass):
+# Self-check with the real tool in place of ours (must pass; lib/cov-real-standin.sh
+# also takes the .profraw and the llvm-cov-N link, see there):
 #   PB_COV_OURS='llvm-cov-{N}' PB_COV_LINK='llvm-cov-{N}' PB_COV_RAW=0 PB_COV_CRASH_OK=1 \
 #     bash cov_llvm.sh
 set -euo pipefail
