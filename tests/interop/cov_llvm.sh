@@ -369,7 +369,7 @@ if [ -z "${PB_COV_OURS_SET:-}" ] && [ "$rc0" -ne 0 ] && grep -q "unknown option 
   export PB_COV_OURS="$ours_tpl"
   try_ours "$ours_tpl"
 fi
-(cd "$dir0" && "llvm-cov-$m0" "${probe[@]}") >/dev/null 2>&1
+(cd "$dir0" && "llvm-cov-$m0" export "${probe[@]}") >/dev/null 2>&1
 rc_real=$?
 set -e
 if [ "$rc_real" -eq 0 ] && [ "$rc0" -ne 0 ] && [ ! -s "$T/probe.out" ]; then
