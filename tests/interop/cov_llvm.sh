@@ -158,8 +158,8 @@ compare_case() {
         at="$(cmp "$w/real.out" "$w/$who.out" 2>&1 | sed -n 's/.*differ: byte \([0-9]*\).*/\1/p; s/.*EOF on \([^ ]*\).*/EOF of \1/p' || true)"
         if [[ "$at" =~ ^[0-9]+$ ]]; then
           local from=$(( at > 80 ? at - 80 : 1 ))
-          ex="first difference at byte $at"$'\n'"real: $(tail -c +"$from" "$w/real.out" | head -c 160 | tr '\n' '~')"
-          ex="$ex"$'\n'"ours: $(tail -c +"$from" "$w/$who.out" | head -c 160 | tr '\n' '~')"
+          ex="first difference at byte $at"$'\n'"real: $(tail -c +"$from" "$w/real.out" | head -c 160 | tr '\n' '~' || true)"
+          ex="$ex"$'\n'"ours: $(tail -c +"$from" "$w/$who.out" | head -c 160 | tr '\n' '~' || true)"
         else
           ex="stdout: one is a prefix of the other (${at:-?}; ~ is a newline)"
         fi
@@ -188,7 +188,15 @@ compare_case() {
   rm -rf "$w"
 }
 if [ "${1:-}" = --case ]; then
-  compare_case "$2"
+  # a case that stops half-way (set -e) still leaves a result that names it
+  set +e
+  (set -e; compare_case "$2")
+  rc=$?
+  IFS=$'\t' read -r label _ <<<"$2"
+  id="${label//[\/ =]/_}"
+  if [ ! -f "$PB_COV_T/res/$id" ]; then
+    echo "FAIL $label: the harness stopped in this case (exit $rc; outputs in $PB_COV_T/work/$id)" > "$PB_COV_T/res/$id"
+  fi
   exit 0
 fi
 
