@@ -215,6 +215,11 @@ if [ "$use_cache" = 1 ] && [ -f "$corpus/COMPLETE" ] && [ "$(cat "$corpus/KEY" 2
 fi
 
 start=$(date +%s)
+# the directory is emptied first: refuse one that holds something else
+if [ -z "$cache" ] && [ -n "$(ls -A "$corpus" | grep -vx '.deb-src')" ] && [ ! -f "$corpus/KEY" ] && [ ! -f "$corpus/INDEX" ]; then
+  echo "build-cov-corpus: $corpus is not empty and holds no corpus; give an empty or new directory" >&2
+  exit 2
+fi
 find "$corpus" -mindepth 1 -maxdepth 1 ! -name .deb-src -exec rm -rf {} +
 if [ -n "$cache" ]; then
   # older corpora (other keys) are a few MB each: drop those unused for a week
