@@ -52,6 +52,7 @@
 #                    succeed: succeed
 #   PB_COV_KEEP      a directory: keep every case's outputs there
 #   PB_COV_LIST      1: print the cases (label, variants) and run nothing
+#   PB_COV_EXCERPTS  diff excerpts of the first N failures only (default 60)
 #   PB_COV_CRASH_OK  1: where the real tool crashes, ours may too (self-check);
 #                    otherwise ours must not crash there (nothing else compared)
 # Self-check with the real tool in place of ours (must pass; lib/cov-real-standin.sh
@@ -395,8 +396,9 @@ failed=0
 while IFS= read -r line; do
   case "$line" in
     PASS*) passed=$((passed + 1)) ;;
-    FAIL*) failed=$((failed + 1)); echo "$line" ;;
-    "    "*) echo "$line" ;;
+    FAIL*) failed=$((failed + 1)); echo "$line"
+           if [ "$failed" -eq "${PB_COV_EXCERPTS:-60}" ]; then echo "(from here on without diff excerpts: PB_COV_EXCERPTS=N shows more)"; fi ;;
+    "    "*) if [ "$failed" -lt "${PB_COV_EXCERPTS:-60}" ]; then echo "$line"; fi ;;
   esac
 done < <(find "$T/res" -type f ! -name '*.real' | LC_ALL=C sort -V | xargs -r cat)
 missing=$(( total_cases - $(find "$T/res" -type f ! -name '*.real' | wc -l) ))
