@@ -15,6 +15,9 @@ packages=(
   libelf-dev libdw-dev   # merge --binary-file / --debug-info: ELF sections and DWARF (elfutils)
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   dpkg-dev               # cpack -G DEB: dpkg-shlibdeps finds the packages' Depends (deb_package.sh)
+  # scripts/build-cov-corpus.sh (cov_llvm.sh): apt-get source zlib needs dpkg-source
+  # (dpkg-dev) and bzip2/xz to unpack; Debian's rustc (1.63, LLVM 14) builds the Rust program
+  bzip2 xz-utils rustc
   bash-completion zsh    # completion.sh: the bash and zsh completion (zsh's part is skipped without zsh)
   llvm-13 clang-13
   llvm-14 clang-14 libclang-rt-14-dev

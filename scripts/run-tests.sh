@@ -4,7 +4,9 @@
 #   1. installs missing dependencies (scripts/install-deps.sh) and, in the
 #      background while build-asan builds, the LLVM tools and clangs of the
 #      releases bookworm lacks (17 18 21 22 23 24: scripts/fetch-llvm.sh;
-#      as root into /opt/profbridge-llvm, else into build-llvm + PATH);
+#      as root into /opt/profbridge-llvm, else into build-llvm + PATH), and
+#      after them the coverage corpus of cov_llvm.sh (scripts/build-cov-corpus.sh:
+#      C, C++, zlib, Rust programs built by every clang-N, cached by its key);
 #   2. gcc build with ASan+UBSan and -Werror in build-asan, then ctest -j2:
 #      the CUnit suites, tests/interop/*.sh (CLI, interop with llvm-profdata)
 #      and tests/interop/install.sh (install into a temporary prefix, build
@@ -41,7 +43,15 @@ else
 fi
 mkdir -p build-asan
 fetch_log="$root/build-asan/fetch-llvm.log"
-bash scripts/fetch-llvm.sh --clang --prefix "$llvm_prefix" "${llvm_releases[@]}" >"$fetch_log" 2>&1 &
+corpus_log="$root/build-asan/cov-corpus.log"
+# then, still in the background, the coverage corpus (it needs the clangs just
+# fetched): every program built by every clang-N for tests/interop/cov_llvm.sh,
+# into build-asan/cov-corpus (cached by its key; as root in /var/cache/profbridge-cov).
+# A failure here is reported, not fatal: cov_llvm.sh then says what is missing.
+( bash scripts/fetch-llvm.sh --clang --prefix "$llvm_prefix" "${llvm_releases[@]}" >"$fetch_log" 2>&1 || exit $?
+  bash scripts/build-cov-corpus.sh "$root/build-asan/cov-corpus" >"$corpus_log" 2>&1 \
+    || echo "run-tests: scripts/build-cov-corpus.sh failed (exit $?); cov_llvm.sh will try again" >>"$corpus_log"
+) &
 fetch_pid=$!
 trap 'rc=$?; kill "$fetch_pid" 2>/dev/null || true
       if [ $rc -ne 0 ]; then echo "run-tests: FAILED at step: $step (exit $rc)" >&2; fi' EXIT
@@ -51,12 +61,13 @@ cmake -S . -B build-asan -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Debug \
   -DPB_SANITIZE=ON -DPB_WERROR=ON >/dev/null
 say "building build-asan"
 cmake --build build-asan -j2
-say "waiting for scripts/fetch-llvm.sh"
+say "waiting for scripts/fetch-llvm.sh and scripts/build-cov-corpus.sh"
 if ! wait "$fetch_pid"; then
   cat "$fetch_log" >&2
   false
 fi
 cat "$fetch_log" >&2
+cat "$corpus_log" >&2 2>/dev/null || true
 say "running the tests (ctest in build-asan)"
 ctest --test-dir build-asan --output-on-failure -j2
 
