@@ -204,6 +204,7 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(EVAL_MCDC_TV_BY_INDEX,  22, PBI_LLVM_NOW, "MC/DC executed test vectors: false outcomes then true, each by bitmap index (19-21: walk order; 22 is the first export that shows them)") \
     X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)") \
     X(READ_REMOVE_DOTS,       15, PBI_LLVM_NOW, "a relative filename joined to the compilation directory loses its '.' and '..' (remove_dots); 13-14 keep '/x/build/../src/p.c' as appended (export, lcov; report removes them itself)") \
+    X(LOAD_ERROR_NAMES_PROFILE, 15, PBI_LLVM_NOW, "a profile that cannot be read: 'PROF: Could not read profile data!REASON' when missing, 'Failed to load coverage: 'PROF': REASON' otherwise (13-14: 'OBJ, OBJ: Failed to load coverage: REASON' for both)") \
     X(EVAL_SINGLE_BYTE_OR,    18, 19,           "single-byte coverage: regions over one span combine their counts by 'or' (19 verified; 21+ add them up)")
 
 enum pbi_llvm_cov_feature {

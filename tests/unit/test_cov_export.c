@@ -638,8 +638,89 @@ static void cov_load__out_of_date_warning(void) {
     rmdir(dir);
 }
 
+/* A profile llvm-cov-N cannot read: pb_error.message is llvm-cov-N's line
+ * (without "error: "), as llvm-cov-13, 14, 15, 17, 18, 19, 23 and 24 printed
+ * it for `report ./p13 -instr-profile P` (P: a missing file, 8 bytes of
+ * text, an empty file, llvm-profdata-19's and -24's indexed files). Here the
+ * indexed files are their 16 header bytes: the version decides. */
+static void cov_load__unreadable_profile_words(void) {
+    char dir[] = "/tmp/pb_cov_prof_XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char obj[4096], garbage[256], empty[256], v12[256], v10[256], missing[256];
+    snprintf(obj, sizeof obj, "%s/tests/fuzz/cov_read/mc19.elf", PB_SOURCE_DIR);
+    snprintf(garbage, sizeof garbage, "%s/garbage.profdata", dir);
+    snprintf(empty, sizeof empty, "%s/empty.profdata", dir);
+    snprintf(v12, sizeof v12, "%s/v12.profdata", dir);
+    snprintf(v10, sizeof v10, "%s/v10.profdata", dir);
+    snprintf(missing, sizeof missing, "%s/missing.profdata", dir);
+    static const uint8_t h12[16] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81, 12, 0, 0, 0, 0, 0, 0, 0};
+    static const uint8_t h10[16] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81, 10, 0, 0, 0, 0, 0, 0, 0x10};
+    struct {
+        const char *path;
+        const void *bytes;
+        size_t len;
+    } files[] = {{garbage, "garbage\n", 8}, {empty, "", 0}, {v12, h12, 16}, {v10, h10, 16}};
+    for (size_t i = 0; i < 4; i++) {
+        FILE *f = fopen(files[i].path, "wb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        if (files[i].len) CU_ASSERT_EQUAL(fwrite(files[i].bytes, 1, files[i].len, f), files[i].len);
+        fclose(f);
+    }
+    struct {
+        int release;
+        const char *prof;
+        int code;
+        const char *path, *fmt; /* %s: the profile; OBJ: the object */
+    } cases[] = {
+        {13, missing, PB_EIO, PB_COV_LOAD_FAILED, "OBJ: Failed to load coverage: No such file or directory"},
+        {14, garbage, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "OBJ: Failed to load coverage: invalid instrumentation profile data (bad magic)"},
+        {13, v12, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "OBJ: Failed to load coverage: unsupported instrumentation profile format version"},
+        {15, missing, PB_EIO, PB_COV_PROFILE_UNREADABLE, "%s: Could not read profile data!No such file or directory"},
+        {17, empty, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "Failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        {18, missing, PB_EIO, PB_COV_PROFILE_UNREADABLE, "%s: could not read profile data!No such file or directory"},
+        {18, v12, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': unsupported instrumentation profile format version"},
+        {19, garbage, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        {24, empty, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        /* 19 reads version 12, 18 reads 10 (the variant bits aside): the
+         * header passes, the merger then finds the file truncated */
+        {19, v12, 0, NULL, NULL},
+        {18, v10, 0, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pb_cov_options o = PB_COV_OPTIONS_INIT;
+        o.llvm_release = cases[i].release;
+        const char *objs[1] = {obj}, *profs[1] = {cases[i].prof};
+        pb_coverage *cov = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        int rc = pb_coverage_load(&cov, objs, 1, profs, NULL, 1, &o, &err);
+        CU_ASSERT_NOT_EQUAL(rc, 0);
+        pb_coverage_free(cov);
+        if (!cases[i].fmt) {
+            CU_ASSERT_PTR_NULL(strstr(err.message, "unsupported instrumentation profile format version"));
+            CU_ASSERT_STRING_NOT_EQUAL(err.path, PB_COV_LOAD_FAILED);
+            continue;
+        }
+        char want[8192];
+        if (!strncmp(cases[i].fmt, "OBJ", 3)) snprintf(want, sizeof want, "%s%s", obj, cases[i].fmt + 3);
+        else snprintf(want, sizeof want, cases[i].fmt, cases[i].prof);
+        CU_ASSERT_EQUAL(rc, cases[i].code);
+        CU_ASSERT_STRING_EQUAL(err.message, want);
+        CU_ASSERT_STRING_EQUAL(err.path, cases[i].path);
+    }
+    for (size_t i = 0; i < 4; i++) remove(files[i].path);
+    rmdir(dir);
+}
+
 static CU_TestInfo tests[] = {
     {"cov_load__out_of_date_warning", cov_load__out_of_date_warning},
+    {"cov_load__unreadable_profile_words", cov_load__unreadable_profile_words},
     {"cov_export__json_13_has_no_mcdc_and_version_2_0_1", cov_export__json_13_has_no_mcdc_and_version_2_0_1},
     {"cov_export__json_19_summary_only_has_mcdc_totals", cov_export__json_19_summary_only_has_mcdc_totals},
     {"cov_export__json_mcdc_record_per_release", cov_export__json_mcdc_record_per_release},
