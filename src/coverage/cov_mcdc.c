@@ -5,14 +5,18 @@
  * and each condition's independence pair (LLVM's MCDCDecisionRecorder,
  * MCDCRecordProcessor and TVIdxBuilder in CoverageMapping.cpp).
  *
- * Two generations (release table row EVAL_MCDC_RECORDER):
- *  - 18: a decision takes the MC/DC branches that follow it, in order; its
- *    2^n possible vectors are numbered by their true conditions' bits, the
+ * Which branches a decision takes (row EVAL_MCDC_CONTAINED): 18+ (Debian's
+ * llvm-cov-18, 18.1) the branches inside it or inside a file one of its
+ * expansions expands, condition 0 first (MCDCDecisionRecorder: decisions
+ * may nest or wait for branches in a macro while the next one completes);
+ * a reader without the row would take the branches that follow it.
+ *
+ * Two generations of the rest (release table row EVAL_MCDC_RECORDER):
+ *  - 18: its 2^n possible vectors are numbered by their true conditions' bits, the
  *    bitmap is read from the decision's byte index, the executed vectors
  *    are listed by number and a pair is the first (I, J) of them that
  *    differs in the condition and the outcome only.
- *  - 19+: a decision takes the branches inside it (or inside a file one of
- *    its expansions expands), condition 0 first; vectors are numbered by
+ *  - 19+: vectors are numbered by
  *    TVIdxBuilder (wider nodes first), listed false outcomes first, and a
  *    pair is the first true vector (outer) and false vector (inner) that
  *    differ in exactly one condition.
@@ -77,12 +81,13 @@ void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, uint64_t fals
 
 int pbi_cov_mcdc_decision(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri,
                           const pbi_llvm_target *t, pb_error *err) {
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER) && r->n > 0)
+    int gather = pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_CONTAINED);
+    if (!gather && r->n > 0)
         return pb_error_set(err, PB_EFORMAT, f->offset, "regions",
                             "malformed coverage data: MC/DC decision starts while the previous one "
                             "still waits for its branches");
     uint16_t nc = f->regions[ri].mcdc.num_conditions;
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER) && nc == 0) return 0; /* 18 waits for no branch */
+    if (!gather && nc == 0) return 0; /* waits for no branch */
     if (pbi_grow_err((void **)&r->d, &r->cap, r->n + 1, sizeof r->d[0], err)) return PB_ENOMEM;
     pending *p = &r->d[r->n];
     memset(p, 0, sizeof *p);
@@ -110,7 +115,7 @@ static int dominates(const pbi_cov_function *f, const pending *p, const pbi_cov_
 
 int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri,
                            const pbi_llvm_target *t) {
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER)) return 0;
+    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_CONTAINED)) return 0;
     const pbi_cov_region *x = &f->regions[ri];
     for (size_t i = 0; i < r->n; i++) {
         pending *p = &r->d[i];
@@ -570,7 +575,7 @@ int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, siz
                         pbi_cov_mcdc_record *out, int *done, pb_error *err) {
     *done = 0;
     const pbi_cov_region *x = &f->regions[ri];
-    int recorder = pbi_llvm_cov_has(in->t, PBI_LC_EVAL_MCDC_RECORDER);
+    int recorder = pbi_llvm_cov_has(in->t, PBI_LC_EVAL_MCDC_CONTAINED);
     size_t at = r->n;
     for (size_t i = 0; i < r->n; i++) {
         pending *p = &r->d[i];

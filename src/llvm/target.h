@@ -192,7 +192,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
     X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)") \
     X(MCDC_IDS_INT16,         19, PBI_LLVM_NOW, "MC/DC region fields: condition ids below 32767 and id 0 refused (18: any u32, 0 allowed)") \
-    X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains (MCDCDecisionRecorder), test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: the branches after it, 2^n vectors by index") \
+    X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: 2^n vectors by index (which branches a decision takes: EVAL_MCDC_CONTAINED)") \
+    X(EVAL_MCDC_CONTAINED,    18, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains or its expansions hold, condition 0 first (MCDCDecisionRecorder; llvm-cov-18 too: nested decisions and ones waiting for branches in a macro are evaluated, each when complete)") \
     X(EVAL_MCDC_BIT_INDEX,    19, PBI_LLVM_NOW, "MC/DC bitmap index in bits when the profile is indexed version 12+ (18: always bytes)") \
     X(EVAL_FOLDED_SIDES,      20, PBI_LLVM_NOW, "a branch side is folded on its own (TrueFolded/FalseFolded): totals count each unfolded side; an MC/DC condition is folded when either side is") \
     X(EVAL_MCDC_PAIRS_NESTED, 19, PBI_LLVM_NOW, "MC/DC totals count a covered pair only for an unfolded condition (18 counted covered pairs of every condition)") \

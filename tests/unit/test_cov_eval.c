@@ -577,6 +577,64 @@ static void mcdc_in_macros_23(void) {
     mcdc_in_macros(23, ids, cols);
 }
 
+/* llvm-cov-18 evaluates a decision that still waits for branches in a
+ * macro while the next decision completes (MCDCDecisionRecorder, as 19+):
+ * `if (CHK(a, b) && a)` on line 14 (CHK(a, b) = ((a) && (b)) on line 1,
+ * file 1), then `while (a && b)` on line 15; the regions stored file by
+ * file put the line-15 decision and its branches before CHK's branches.
+ * Expected, as llvm-cov-18 exported h of /tmp/fx/mc/m.c (clang-18
+ * -fcoverage-mcdc): records 15:10 first, then 14:7 with 3 conditions (before
+ * the fix: "MC/DC decision starts while the previous one still waits for
+ * its branches"). Ids: line 14's own `a` 1, CHK's a 0 and b 2. */
+static void mcdc_waiting_decision_18(void) {
+    fixture f;
+    fx_init(&f, 18);
+    pbi_cov_region r[] = {code(13, 20, 17, 2, REF(0), PBI_COV_REGION_CODE),
+                          code(14, 7, 14, 21, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(14, 7, 14, 10, REF(0), PBI_COV_REGION_EXPANSION),
+                          code(14, 20, 14, 21, REF(1), PBI_COV_REGION_MCDC_BRANCH),
+                          code(15, 10, 15, 16, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(15, 10, 15, 11, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                          code(15, 15, 15, 16, REF(3), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 20, 1, 23, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 27, 1, 30, REF(3), PBI_COV_REGION_MCDC_BRANCH)};
+    r[1].mcdc.bitmap_idx = 0;
+    r[1].mcdc.num_conditions = 3;
+    r[2].expanded_file_id = 1;
+    r[3].false_count = REF(0);
+    r[3].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+    r[4].mcdc.bitmap_idx = 1;
+    r[4].mcdc.num_conditions = 2;
+    r[5].false_count = REF(0);
+    r[5].mcdc = (pbi_cov_mcdc){0, 0, 0, 1, -1};
+    r[6].false_count = REF(0);
+    r[6].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+    r[7].file_id = 1;
+    r[7].false_count = REF(0);
+    r[7].mcdc = (pbi_cov_mcdc){0, 0, 0, 2, -1};
+    r[8].file_id = 1;
+    r[8].false_count = REF(0);
+    r[8].mcdc = (pbi_cov_mcdc){0, 0, 2, 1, -1};
+    pbi_cov_function *g = fx_fn(&f, "h", 1, r, sizeof r / sizeof r[0]);
+    g->nfilenames = 2;
+    uint64_t counts[] = {16, 8, 8, 4};
+    uint8_t bits[2] = {0xff, 0xff};
+    fx_record(&f, "h", 1, counts, 4, bits, 2);
+    fx_eval(&f);
+    const pbi_cov_fn *fn = pbi_cov_fn_at(f.c, 0);
+    CU_ASSERT_EQUAL_FATAL(fn->nmcdc, 2);
+    CU_ASSERT_EQUAL(fn->mcdc[0].decision.r.line_start, 15);
+    CU_ASSERT_EQUAL(fn->mcdc[0].nconds, 2);
+    CU_ASSERT_EQUAL(fn->mcdc[1].decision.r.line_start, 14);
+    CU_ASSERT_EQUAL_FATAL(fn->mcdc[1].nconds, 3);
+    /* condition 0 (CHK's a, 1:20) first, then as met: 14:20, then 1:27 */
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[0].r.line_start, 1);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[0].r.col_start, 20);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[1].r.line_start, 14);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[2].r.col_start, 27);
+    fx_free(&f);
+}
+
 /* ---- damaged mappings ---- */
 
 static uint64_t lcg(uint64_t *s) {
@@ -698,6 +756,7 @@ static CU_TestInfo tests[] = {
     {"mcdc__and_18", mcdc_and_18},
     {"mcdc__and_19", mcdc_and_19},
     {"mcdc__in_macros_22", mcdc_in_macros_22},
+    {"mcdc__waiting_decision_18", mcdc_waiting_decision_18},
     {"mcdc__in_macros_23", mcdc_in_macros_23},
     {"robust__mutated_mappings", mutated_mappings},
     CU_TEST_INFO_NULL};
