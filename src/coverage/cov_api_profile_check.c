@@ -3,9 +3,11 @@
  * cov_api_profile_check.c -- a profile llvm-cov-N cannot read fails the load
  * with llvm-cov-N's own words in pb_error.message (err->path says which
  * kind, err->source names the profile), before anything is merged:
- *   missing or unreadable  13-14: "OBJ[, OBJ]: Failed to load coverage: REASON"
+ *   missing                13-14: "OBJ[, OBJ]: Failed to load coverage: REASON"
  *                          15-17: "PROF: Could not read profile data!REASON"
  *                          18+:   "PROF: could not read profile data!REASON"
+ *   a directory, unreadable 13-14 as missing, 15-17 "Failed to load coverage:
+ *                          'PROF': Is a directory", 18+ "failed to load ..."
  *   no profile (bad magic: neither indexed, raw nor text; an empty file)
  *                          13-14: "OBJS: Failed to load coverage: invalid
  *                                  instrumentation profile data (bad magic)"
@@ -67,14 +69,18 @@ static int fail(const pbi_llvm_target *t, const char *const *objects, size_t nob
 
 static int check_one(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *profile,
                      pb_error *err) {
+    /* 15+ stat the profile first (its failure: "could not read profile
+     * data!"); what exists but cannot be read fails the load itself */
     struct stat st;
-    if (stat(profile, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
-        return 0; /* a pipe: its bytes are for the merger alone */
+    int exists = stat(profile, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail(t, objects, nobjects, profile, 0, "Is a directory", PB_EIO, err);
+    if (exists && !S_ISREG(st.st_mode)) return 0; /* a pipe: its bytes are for the merger alone */
     pb_source *src = NULL;
     pb_error oe;
     pb_error_clear(&oe);
     int rc = pb_source_open_file(&src, profile, &oe);
-    if (rc == PB_EIO) return fail(t, objects, nobjects, profile, 1, oe.message, PB_EIO, err);
+    if (rc == PB_EIO) return fail(t, objects, nobjects, profile, !exists, oe.message, PB_EIO, err);
     if (rc) return 0; /* the merger reports it in its own words */
     const uint8_t *head = NULL;
     size_t len = 0;
@@ -82,7 +88,7 @@ static int check_one(const pbi_llvm_target *t, const char *const *objects, size_
     rc = pb_source_peek(src, &head, &len, &oe);
     if (rc == PB_EIO) {
         pb_source_free(src);
-        return fail(t, objects, nobjects, profile, 1, oe.message, PB_EIO, err);
+        return fail(t, objects, nobjects, profile, 0, oe.message, PB_EIO, err);
     }
     if (rc == 0 && len >= 16 && memcmp(head, indexed_magic, sizeof indexed_magic) == 0) {
         uint64_t v = 0;

@@ -13,7 +13,7 @@
 #   outdated  an object newer than its profile (touch -d), twice as an
 #             object operand: stderr and stdout of report;
 #   mismatch  a profile of another build: "N functions have mismatched data";
-#   errors    a missing profile, 8 bytes of text, an empty file, an indexed
+#   errors    a missing profile, 8 bytes of text, an empty file, a directory, an indexed
 #             profile of the newest llvm-profdata on PATH (refused where
 #             llvm-cov-N reads an older indexed version): the first line of
 #             stderr and the exit status (export's second line, "could not
@@ -77,6 +77,7 @@ int main(int argc, char **argv) {
 EOF
 printf 'garbage\n' >"$work/garbage.profdata"
 : >"$work/empty.profdata"
+mkdir "$work/adir"
 
 for n in "${releases[@]}"; do
   command -v "clang-$n" >/dev/null && command -v "llvm-cov-$n" >/dev/null && command -v "llvm-profdata-$n" >/dev/null || continue
@@ -120,7 +121,7 @@ for n in "${releases[@]}"; do
   same "mismatch report $n" llvm.txt ours.txt
   same "mismatch warning $n" llvm.err ours.err
   # errors
-  profs=(/nonexistent/p.profdata ../garbage.profdata ../empty.profdata)
+  profs=(/nonexistent/p.profdata ../garbage.profdata ../empty.profdata ../adir)
   if [[ -n $newest ]] && "llvm-profdata-$newest" merge -o newest.profdata p.profraw 2>/dev/null; then
     profs+=(newest.profdata)
   fi
