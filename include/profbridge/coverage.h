@@ -50,6 +50,18 @@ typedef struct pb_coverage pb_coverage;
  * was modified after a profile (e->source: the object; message: llvm-cov's
  * "profile data may be out of date - object is newer"). */
 #define PB_COV_OUT_OF_DATE "coverage.out_of_date"
+/* pb_error.path of a load that failed on a profile the chosen llvm-cov-N
+ * cannot read; pb_error.message is then llvm-cov-N's whole error line
+ * without its "error: " (e->source: the profile), to print as it is:
+ *   PB_COV_PROFILE_UNREADABLE  the profile cannot be opened (15+: checked
+ *       before loading: "PROF: could not read profile data!REASON");
+ *   PB_COV_LOAD_FAILED  the load failed ("failed to load coverage: 'PROF':
+ *       invalid instrumentation profile data (bad magic)", "... unsupported
+ *       instrumentation profile format version"; 13-14: "OBJS: Failed to
+ *       load coverage: REASON"); llvm-cov export then adds the line "could
+ *       not load coverage information" (13-17: "Could not ..."). */
+#define PB_COV_PROFILE_UNREADABLE "coverage.profile_unreadable"
+#define PB_COV_LOAD_FAILED "coverage.load_failed"
 
 #define PB_COV_OPTIONS_VERSION 1
 

@@ -154,6 +154,8 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     int rc = compile_filters(c, o, err);
     if (rc) return rc;
     warn_out_of_date(objects, nobjects, profiles, nprofiles, o);
+    if (!o->empty_profile && (rc = pbi_cov_check_profiles(&c->t, objects, nobjects, profiles, nprofiles, err)))
+        return rc;
     /* CoverageMapping::load opens the profile before the objects: when
      * both are bad, the profile's error is the one reported */
     rc = read_profiles(c, profiles, weights, nprofiles, o, err);

@@ -314,13 +314,16 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
 
 /* 23+: the records by their decisions' start (insertion sort: stable,
  * and a function has few decisions). */
+/* llvm-cov 23+ list a function's MC/DC records by their decisions' bitmap
+ * index: clang numbers the decisions as it walks the function's source, so
+ * a decision inside a macro sits where the macro is used (line 6's CHK(c, d)
+ * between lines 5 and 7), not by its own line in the macro's definition.
+ * Stable, so equal indices keep the order the decisions completed. */
 static void sort_mcdc(pbi_cov_mcdc_record *m, size_t n) {
     for (size_t i = 1; i < n; i++) {
         pbi_cov_mcdc_record x = m[i];
         size_t j = i;
-        while (j > 0 && (m[j - 1].decision.r.line_start > x.decision.r.line_start ||
-                         (m[j - 1].decision.r.line_start == x.decision.r.line_start &&
-                          m[j - 1].decision.r.col_start > x.decision.r.col_start))) {
+        while (j > 0 && m[j - 1].decision.r.mcdc.bitmap_idx > x.decision.r.mcdc.bitmap_idx) {
             m[j] = m[j - 1];
             j--;
         }

@@ -5,14 +5,18 @@
  * and each condition's independence pair (LLVM's MCDCDecisionRecorder,
  * MCDCRecordProcessor and TVIdxBuilder in CoverageMapping.cpp).
  *
- * Two generations (release table row EVAL_MCDC_RECORDER):
- *  - 18: a decision takes the MC/DC branches that follow it, in order; its
- *    2^n possible vectors are numbered by their true conditions' bits, the
+ * Which branches a decision takes (row EVAL_MCDC_CONTAINED): 18+ (Debian's
+ * llvm-cov-18, 18.1) the branches inside it or inside a file one of its
+ * expansions expands, condition 0 first (MCDCDecisionRecorder: decisions
+ * may nest or wait for branches in a macro while the next one completes);
+ * a reader without the row would take the branches that follow it.
+ *
+ * Two generations of the rest (release table row EVAL_MCDC_RECORDER):
+ *  - 18: its 2^n possible vectors are numbered by their true conditions' bits, the
  *    bitmap is read from the decision's byte index, the executed vectors
  *    are listed by number and a pair is the first (I, J) of them that
  *    differs in the condition and the outcome only.
- *  - 19+: a decision takes the branches inside it (or inside a file one of
- *    its expansions expands), condition 0 first; vectors are numbered by
+ *  - 19+: vectors are numbered by
  *    TVIdxBuilder (wider nodes first), listed false outcomes first, and a
  *    pair is the first true vector (outer) and false vector (inner) that
  *    differ in exactly one condition.
@@ -77,12 +81,13 @@ void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, uint64_t fals
 
 int pbi_cov_mcdc_decision(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri,
                           const pbi_llvm_target *t, pb_error *err) {
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER) && r->n > 0)
+    int gather = pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_CONTAINED);
+    if (!gather && r->n > 0)
         return pb_error_set(err, PB_EFORMAT, f->offset, "regions",
                             "malformed coverage data: MC/DC decision starts while the previous one "
                             "still waits for its branches");
     uint16_t nc = f->regions[ri].mcdc.num_conditions;
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER) && nc == 0) return 0; /* 18 waits for no branch */
+    if (!gather && nc == 0) return 0; /* waits for no branch */
     if (pbi_grow_err((void **)&r->d, &r->cap, r->n + 1, sizeof r->d[0], err)) return PB_ENOMEM;
     pending *p = &r->d[r->n];
     memset(p, 0, sizeof *p);
@@ -110,7 +115,7 @@ static int dominates(const pbi_cov_function *f, const pending *p, const pbi_cov_
 
 int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri,
                            const pbi_llvm_target *t) {
-    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_RECORDER)) return 0;
+    if (!pbi_llvm_cov_has(t, PBI_LC_EVAL_MCDC_CONTAINED)) return 0;
     const pbi_cov_region *x = &f->regions[ri];
     for (size_t i = 0; i < r->n; i++) {
         pending *p = &r->d[i];
@@ -384,12 +389,69 @@ static void pairs19(const tvlist *l, size_t ntrue_from, size_t n, uint32_t *pa, 
 
 #define ARENA_N(a, n, T) ((T *)pbi_arena_alloc((a), ((n) > 0 ? (size_t)(n) : 1u) * sizeof(T), _Alignof(T)))
 
+/* ---- 23+: conditions in the order of the expanded source ---- */
+
+#define KEY_DEPTH 32 /* expansions followed at most; deeper ones compare as equal */
+
+/* The places of region ri from file 0 down: the expansion sites that lead
+ * to its file (outermost first), then its own start; *n entries. */
+static size_t expanded_key(const pbi_cov_function *f, size_t ri, uint64_t key[KEY_DEPTH]) {
+    uint64_t rev[KEY_DEPTH];
+    size_t n = 0;
+    const pbi_cov_region *x = &f->regions[ri];
+    rev[n++] = (uint64_t)x->line_start << 32 | x->col_start;
+    uint32_t file = x->file_id;
+    while (file != 0 && n < KEY_DEPTH) {
+        const pbi_cov_region *site = NULL;
+        for (size_t i = 0; i < f->nregions && !site; i++)
+            if (f->regions[i].kind == PBI_COV_REGION_EXPANSION && f->regions[i].expanded_file_id == file)
+                site = &f->regions[i];
+        if (!site || site->file_id == file) break;
+        rev[n++] = (uint64_t)site->line_start << 32 | site->col_start;
+        file = site->file_id;
+    }
+    for (size_t i = 0; i < n; i++) key[i] = rev[n - 1 - i];
+    return n;
+}
+
+/* perm[0..n): positions in the order their branches appear once every
+ * macro is expanded where it is used (llvm-cov 23+: CHK(a, d) || (c) lists
+ * a, d, c where the branches' stored order, file by file, met c first). */
+static int source_order(const pbi_cov_function *f, const pending *p, size_t n, size_t *perm) {
+    uint64_t(*keys)[KEY_DEPTH] = malloc(n * sizeof *keys);
+    size_t *len = malloc(n * sizeof *len);
+    if (!keys || !len) {
+        free(keys);
+        free(len);
+        return PB_ENOMEM;
+    }
+    for (size_t i = 0; i < n; i++) {
+        perm[i] = i;
+        len[i] = expanded_key(f, p->pos_ri[i], keys[i]);
+    }
+    for (size_t i = 1; i < n; i++) { /* stable insertion: n is small */
+        size_t x = perm[i], j = i;
+        while (j > 0) {
+            size_t y = perm[j - 1], k = 0;
+            while (k < len[x] && k < len[y] && keys[x][k] == keys[y][k]) k++;
+            int after = k < len[x] && k < len[y] ? keys[y][k] > keys[x][k] : 0;
+            if (!after) break;
+            perm[j] = y;
+            j--;
+        }
+        perm[j] = x;
+    }
+    free(keys);
+    free(len);
+    return 0;
+}
+
 static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc_record *out) {
     size_t n = b->n;
     pbi_arena *a = b->in->arena;
     int recorder = pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_RECORDER);
     tvlist all = {0};
-    size_t true_from = 0;
+    size_t true_from = 0, *perm = NULL;
     int rc = 0;
     if (recorder && pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_TV_BY_INDEX)) {
         int8_t *scratch = malloc(n);
@@ -431,9 +493,17 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
         goto out;
     }
     int sides = pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_FOLDED_SIDES);
+    perm = malloc(n * sizeof *perm);
+    if (!perm) {
+        rc = PB_ENOMEM;
+        goto out;
+    }
+    for (size_t i = 0; i < n; i++) perm[i] = i;
+    if (pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_SOURCE_ORDER) && (rc = source_order(b->f, b->p, n, perm)))
+        goto out;
     for (size_t pos = 0; pos < n; pos++) {
-        const pbi_cov_counted_region *br = &branches[b->p->pos_bi[pos]];
-        size_t id = (size_t)b->f->regions[b->p->pos_ri[pos]].mcdc.id;
+        const pbi_cov_counted_region *br = &branches[b->p->pos_bi[perm[pos]]];
+        size_t id = (size_t)b->f->regions[b->p->pos_ri[perm[pos]]].mcdc.id;
         out->branches[pos] = *br;
         out->cond_ids[pos] = (int16_t)id;
         out->folded[pos] = sides ? (br->true_folded || br->false_folded) : br->folded;
@@ -448,6 +518,7 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
     }
 out:
     tv_free(&all);
+    free(perm);
     free(pa);
     free(pb);
     free(found);
@@ -504,7 +575,7 @@ int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, siz
                         pbi_cov_mcdc_record *out, int *done, pb_error *err) {
     *done = 0;
     const pbi_cov_region *x = &f->regions[ri];
-    int recorder = pbi_llvm_cov_has(in->t, PBI_LC_EVAL_MCDC_RECORDER);
+    int recorder = pbi_llvm_cov_has(in->t, PBI_LC_EVAL_MCDC_CONTAINED);
     size_t at = r->n;
     for (size_t i = 0; i < r->n; i++) {
         pending *p = &r->d[i];

@@ -149,8 +149,10 @@ int pbi_cov_decode_mapping(pbi_cov_function *f, const uint8_t *d, size_t len, ui
 /* The release's target for o (the default release when o or o->t is NULL). */
 const pbi_llvm_target *pbi_cov_target(const pbi_cov_read_options *o, pbi_llvm_target *store);
 
-/* Joins `name` to `dir` as llvm::sys::path::append then remove_dots(.., true)
- * do (POSIX style) into the arena; returns NULL when out of memory. */
-const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen);
+/* Joins `name` to `dir` as llvm::sys::path::append then (remove_dots
+ * nonzero) remove_dots(.., true) do (POSIX style) into the arena; returns
+ * NULL when out of memory. llvm-cov 13-14 only append (PBI_LC_READ_REMOVE_DOTS). */
+const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
+                              int remove_dots);
 
 #endif

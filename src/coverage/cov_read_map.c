@@ -49,7 +49,8 @@ static int is_absolute(const char *p, size_t n) {
 
 static int has_root_name(const char *p, size_t n) { return n > 2 && p[0] == '/' && p[1] == '/' && p[2] != '/'; }
 
-const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen) {
+const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
+                              int remove_dots) {
     /* append: at most dir + '/' + name */
     char *j = malloc(dirlen + namelen + 2);
     if (!j) return NULL;
@@ -66,6 +67,15 @@ const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, cons
         if (!comp_sep && !(n == 0 || has_root_name(name, namelen))) j[n++] = '/';
         memcpy(j + n, name, namelen);
         n += namelen;
+    }
+    if (!remove_dots) { /* llvm-cov 13-14: "/x/build/../src/p.c" as appended */
+        char *kept = pbi_arena_alloc(a, n + 1, 1);
+        if (kept) {
+            memcpy(kept, j, n);
+            kept[n] = 0;
+        }
+        free(j);
+        return kept;
     }
     /* remove_dots: the root stays, then the components without "", "." and
      * with ".." eating the one before it (kept at the start of a relative path) */
@@ -164,7 +174,8 @@ static int add_file(pbi_cov_tus *t, const char *s, pb_error *err) {
 
 /* RawCoverageFilenamesReader::readUncompressed over b[0..n) (`inflated`:
  * offsets are into the inflated text, traced at the stream's offset). */
-static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, const char *cdir, pbi_arena *a) {
+static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, const char *cdir, int dots,
+                      pbi_arena *a) {
     char field[48];
     const char *cwd = NULL;
     size_t cwdlen = 0;
@@ -190,8 +201,8 @@ static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, c
                 cwdlen = (size_t)len;
             }
         } else {
-            f = cdir && *cdir ? pbi_cov_join_path(a, cdir, strlen(cdir), s, (size_t)len)
-                              : pbi_cov_join_path(a, cwd, cwdlen, s, (size_t)len);
+            f = cdir && *cdir ? pbi_cov_join_path(a, cdir, strlen(cdir), s, (size_t)len, dots)
+                              : pbi_cov_join_path(a, cwd, cwdlen, s, (size_t)len, dots);
             if (!f) return pbi_nomem(r->err, "filenames");
         }
         if (add_file(t, f, r->err)) return PB_ENOMEM;
@@ -213,7 +224,9 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
     at = r->pos;
     if ((rc = size(r, "filenames.compressed_length", &clen))) return rc;
     const char *cdir = opt ? opt->compilation_dir : NULL;
-    if (clen == 0) return read_names(t, r, count, version, cdir, a);
+    pbi_llvm_target tstore;
+    int dots = pbi_llvm_cov_has(pbi_cov_target(opt, &tstore), PBI_LC_READ_REMOVE_DOTS);
+    if (clen == 0) return read_names(t, r, count, version, cdir, dots, a);
     /* zlib: LLVM sizes the output by the stored length and accepts a shorter
      * stream; no stream inflates past 1032:1, so that caps the buffer too */
     uint64_t bound = opt && opt->max_inflation ? opt->max_inflation : PBI_COV_MAX_INFLATION;
@@ -244,7 +257,7 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
     in.pos = 0;
     in.end = (size_t)got;
     in.tr = NULL; /* inflated bytes are no section bytes */
-    rc = read_names(t, &in, count, version, cdir, a);
+    rc = read_names(t, &in, count, version, cdir, dots, a);
     if (rc) {
         /* the offset is into the inflated text: say so, at the stream */
         if (r->err && r->err->offset != PB_NO_OFFSET) {

@@ -102,6 +102,14 @@ int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err);
 int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, size_t nobjects, const char *profile,
                              pb_error *err);
 
+/* llvm-cov-N's refusal of a profile it cannot read (missing, no profile,
+ * an indexed version above t's), checked before anything is merged:
+ * PB_EIO or PB_EFORMAT with err->message in llvm-cov-N's words, err->path
+ * PB_COV_PROFILE_UNREADABLE or PB_COV_LOAD_FAILED, err->source the
+ * profile; else 0 or PB_ENOMEM (cov_api_profile_check.c). */
+int pbi_cov_check_profiles(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
+                           const char *const *profiles, size_t nprofiles, pb_error *err);
+
 /* Writes b to out, or PB_ENOMEM when b failed. */
 int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err);
 

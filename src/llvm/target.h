@@ -192,7 +192,8 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(REPORT_MCDC_COLUMNS,    18, PBI_LLVM_NOW, "report's table has the MC/DC columns (-show-mcdc-summary)") \
     X(REPORT_DIVIDER_SHOWN,   19, PBI_LLVM_NOW, "report's divider is as wide as the shown columns (before: every column, hidden ones too)") \
     X(MCDC_IDS_INT16,         19, PBI_LLVM_NOW, "MC/DC region fields: condition ids below 32767 and id 0 refused (18: any u32, 0 allowed)") \
-    X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains (MCDCDecisionRecorder), test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: the branches after it, 2^n vectors by index") \
+    X(EVAL_MCDC_RECORDER,     19, PBI_LLVM_NOW, "MC/DC: test vectors numbered by TVIdxBuilder, listed false outcomes first; 18: 2^n vectors by index (which branches a decision takes: EVAL_MCDC_CONTAINED)") \
+    X(EVAL_MCDC_CONTAINED,    18, PBI_LLVM_NOW, "MC/DC: a decision takes the branches it contains or its expansions hold, condition 0 first (MCDCDecisionRecorder; llvm-cov-18 too: nested decisions and ones waiting for branches in a macro are evaluated, each when complete)") \
     X(EVAL_MCDC_BIT_INDEX,    19, PBI_LLVM_NOW, "MC/DC bitmap index in bits when the profile is indexed version 12+ (18: always bytes)") \
     X(EVAL_FOLDED_SIDES,      20, PBI_LLVM_NOW, "a branch side is folded on its own (TrueFolded/FalseFolded): totals count each unfolded side; an MC/DC condition is folded when either side is") \
     X(EVAL_MCDC_PAIRS_NESTED, 19, PBI_LLVM_NOW, "MC/DC totals count a covered pair only for an unfolded condition (18 counted covered pairs of every condition)") \
@@ -202,7 +203,10 @@ static inline int pbi_llvm_has(const pbi_llvm_target *t, enum pbi_llvm_feature f
     X(COV_MESSAGES_LOWER,     18, PBI_LLVM_NOW, "coverage errors lowercase, coverage-map ones with their detail ('malformed coverage data: number of filenames is zero'); 13-17 'Malformed coverage data'") \
     X(PROF_ERROR_DETAIL,      14, PBI_LLVM_NOW, "'malformed instrumentation profile data: function name is empty' (13: without ': function name is empty')") \
     X(EVAL_MCDC_TV_BY_INDEX,  22, PBI_LLVM_NOW, "MC/DC executed test vectors: false outcomes then true, each by bitmap index (19-21: walk order; 22 is the first export that shows them)") \
-    X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' start (line, column), whatever the file id (18-22: the order the decisions complete)") \
+    X(EVAL_MCDC_SORTED,       23, PBI_LLVM_NOW, "a function's MC/DC records are in the order of their decisions' bitmap index (clang's walk of the source: a decision in a macro sits where the macro is used; 18-22: the order the decisions complete)") \
+    X(READ_REMOVE_DOTS,       15, PBI_LLVM_NOW, "a relative filename joined to the compilation directory loses its '.' and '..' (remove_dots); 13-14 keep '/x/build/../src/p.c' as appended (export, lcov; report removes them itself)") \
+    X(LOAD_ERROR_NAMES_PROFILE, 15, PBI_LLVM_NOW, "a profile that cannot be read: 'PROF: Could not read profile data!REASON' when missing, 'Failed to load coverage: 'PROF': REASON' otherwise (13-14: 'OBJ, OBJ: Failed to load coverage: REASON' for both)") \
+    X(EVAL_MCDC_SOURCE_ORDER, 23, PBI_LLVM_NOW, "an MC/DC record's conditions (test vector columns, pairs) in the order of the source with every macro expanded where it is used (18-22: condition 0, then the order the branches are stored, file by file)") \
     X(EVAL_SINGLE_BYTE_OR,    18, 19,           "single-byte coverage: regions over one span combine their counts by 'or' (19 verified; 21+ add them up)")
 
 enum pbi_llvm_cov_feature {

@@ -33,7 +33,7 @@ static pbi_cov_region code(uint32_t l1, uint32_t c1, uint32_t l2, uint32_t c2, p
 typedef struct fixture {
     pbi_cov_mapping m;
     pbi_cov_function fns[4];
-    const char *files[2];
+    const char *files[3];
     int mcdc_bits[1];
     uint32_t versions[1];
     pb_profile *p;
@@ -494,6 +494,147 @@ static void mcdc_and(int release, uint32_t bitmap_idx, uint8_t bits, int bit_ind
 static void mcdc_and_18(void) { mcdc_and(18, 0, 0x9, 0); }
 static void mcdc_and_19(void) { mcdc_and(19, 3, 0x5, 1); }
 
+/* A decision in macros, as clang writes `if (BOTH(a, d, c))` on line 8
+ * with BOTH(a, b, c) = (CHK(a, b) || (c)) on line 2 and CHK(a, b) =
+ * ((a) && (b)) on line 1, after `if (b)` on line 5: file 0 holds the
+ * function, file 1 BOTH's text, file 2 CHK's; the regions are stored file
+ * by file. Ids: a 0 (true: d, false: c), c 1, d 2. Bitmap indices (bit
+ * indices, each the end of its decision's bits): the line-5 decision 2
+ * (its 2 vectors), BOTH's 7 (its 5 vectors: bits 2-6); clang numbers the
+ * decisions as it walks the source. Expected, as llvm-cov-22 and -23 exported for that program
+ * (clang-22/23 -fcoverage-mcdc, /tmp/fx/mc/m.c): records line 5 first, then
+ * BOTH's (2:24), in every release (22: the order they complete; 23: by
+ * bitmap index, where a sort by line would put 2:24 first); BOTH's
+ * conditions 22: a, c, d (condition 0, then the stored order: c in file 1
+ * before a and d in file 2), 23: a, d, c (the expanded source's order). */
+static void mcdc_in_macros(int release, const int16_t *want_ids, const uint32_t *want_cols) {
+    fixture f;
+    fx_init(&f, release);
+    f.mcdc_bits[0] = 1;
+    f.files[2] = "/src/a.c";
+    pbi_cov_region r[] = {code(3, 40, 12, 2, REF(0), PBI_COV_REGION_CODE),
+                          code(5, 7, 5, 8, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(5, 7, 5, 8, REF(1), PBI_COV_REGION_MCDC_BRANCH),
+                          code(8, 7, 8, 11, REF(0), PBI_COV_REGION_EXPANSION),
+                          code(2, 24, 2, 40, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(2, 25, 2, 28, REF(0), PBI_COV_REGION_EXPANSION),
+                          code(2, 38, 2, 39, REF(3), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 21, 1, 22, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 28, 1, 29, REF(4), PBI_COV_REGION_MCDC_BRANCH)};
+    r[1].mcdc.bitmap_idx = 2;
+    r[1].mcdc.num_conditions = 1;
+    r[2].false_count = REF(0);
+    r[2].mcdc = (pbi_cov_mcdc){0, 0, 0, -1, -1};
+    r[3].expanded_file_id = 1;
+    r[4].file_id = 1;
+    r[4].mcdc.bitmap_idx = 7;
+    r[4].mcdc.num_conditions = 3;
+    r[5].file_id = 1;
+    r[5].expanded_file_id = 2;
+    r[6].file_id = 1;
+    r[6].false_count = REF(0);
+    r[6].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+    r[7].file_id = 2;
+    r[7].false_count = REF(0);
+    r[7].mcdc = (pbi_cov_mcdc){0, 0, 0, 2, 1};
+    r[8].file_id = 2;
+    r[8].false_count = REF(0);
+    r[8].mcdc = (pbi_cov_mcdc){0, 0, 2, -1, 1};
+    pbi_cov_function *g = fx_fn(&f, "f", 1, r, sizeof r / sizeof r[0]);
+    g->nfilenames = 3;
+    uint64_t counts[] = {16, 8, 8, 8, 4};
+    uint8_t bits = 0x7f; /* every vector of both decisions executed */
+    fx_record(&f, "f", 1, counts, 5, &bits, 1);
+    fx_eval(&f);
+    const pbi_cov_fn *fn = pbi_cov_fn_at(f.c, 0);
+    CU_ASSERT_EQUAL_FATAL(fn->nmcdc, 2);
+    CU_ASSERT_EQUAL(fn->mcdc[0].decision.r.line_start, 5);
+    const pbi_cov_mcdc_record *m = &fn->mcdc[1];
+    CU_ASSERT_EQUAL(m->decision.r.line_start, 2);
+    CU_ASSERT_EQUAL_FATAL(m->nconds, 3);
+    CU_ASSERT_EQUAL(m->ntv, 5);
+    for (size_t pos = 0; pos < 3; pos++) {
+        CU_ASSERT_EQUAL(m->cond_ids[pos], want_ids[pos]);
+        CU_ASSERT_EQUAL(m->branches[pos].r.col_start, want_cols[pos]);
+    }
+    /* a vector with a false and c false is false whatever the columns' order */
+    for (size_t t = 0; t < m->ntv; t++) {
+        int a = m->tv[t * 3], c = m->tv[t * 3 + (want_ids[1] == 1 ? 1 : 2)];
+        if (a == 0 && c == 0) CU_ASSERT_EQUAL(m->tv_result[t], 0);
+    }
+    fx_free(&f);
+}
+
+static void mcdc_in_macros_22(void) {
+    static const int16_t ids[3] = {0, 1, 2};
+    static const uint32_t cols[3] = {21, 38, 28};
+    mcdc_in_macros(22, ids, cols);
+}
+
+static void mcdc_in_macros_23(void) {
+    static const int16_t ids[3] = {0, 2, 1};
+    static const uint32_t cols[3] = {21, 28, 38};
+    mcdc_in_macros(23, ids, cols);
+}
+
+/* llvm-cov-18 evaluates a decision that still waits for branches in a
+ * macro while the next decision completes (MCDCDecisionRecorder, as 19+):
+ * `if (CHK(a, b) && a)` on line 14 (CHK(a, b) = ((a) && (b)) on line 1,
+ * file 1), then `while (a && b)` on line 15; the regions stored file by
+ * file put the line-15 decision and its branches before CHK's branches.
+ * Expected, as llvm-cov-18 exported h of /tmp/fx/mc/m.c (clang-18
+ * -fcoverage-mcdc): records 15:10 first, then 14:7 with 3 conditions (before
+ * the fix: "MC/DC decision starts while the previous one still waits for
+ * its branches"). Ids: line 14's own `a` 1, CHK's a 0 and b 2. */
+static void mcdc_waiting_decision_18(void) {
+    fixture f;
+    fx_init(&f, 18);
+    pbi_cov_region r[] = {code(13, 20, 17, 2, REF(0), PBI_COV_REGION_CODE),
+                          code(14, 7, 14, 21, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(14, 7, 14, 10, REF(0), PBI_COV_REGION_EXPANSION),
+                          code(14, 20, 14, 21, REF(1), PBI_COV_REGION_MCDC_BRANCH),
+                          code(15, 10, 15, 16, ZERO, PBI_COV_REGION_MCDC_DECISION),
+                          code(15, 10, 15, 11, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                          code(15, 15, 15, 16, REF(3), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 20, 1, 23, REF(2), PBI_COV_REGION_MCDC_BRANCH),
+                          code(1, 27, 1, 30, REF(3), PBI_COV_REGION_MCDC_BRANCH)};
+    r[1].mcdc.bitmap_idx = 0;
+    r[1].mcdc.num_conditions = 3;
+    r[2].expanded_file_id = 1;
+    r[3].false_count = REF(0);
+    r[3].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+    r[4].mcdc.bitmap_idx = 1;
+    r[4].mcdc.num_conditions = 2;
+    r[5].false_count = REF(0);
+    r[5].mcdc = (pbi_cov_mcdc){0, 0, 0, 1, -1};
+    r[6].false_count = REF(0);
+    r[6].mcdc = (pbi_cov_mcdc){0, 0, 1, -1, -1};
+    r[7].file_id = 1;
+    r[7].false_count = REF(0);
+    r[7].mcdc = (pbi_cov_mcdc){0, 0, 0, 2, -1};
+    r[8].file_id = 1;
+    r[8].false_count = REF(0);
+    r[8].mcdc = (pbi_cov_mcdc){0, 0, 2, 1, -1};
+    pbi_cov_function *g = fx_fn(&f, "h", 1, r, sizeof r / sizeof r[0]);
+    g->nfilenames = 2;
+    uint64_t counts[] = {16, 8, 8, 4};
+    uint8_t bits[2] = {0xff, 0xff};
+    fx_record(&f, "h", 1, counts, 4, bits, 2);
+    fx_eval(&f);
+    const pbi_cov_fn *fn = pbi_cov_fn_at(f.c, 0);
+    CU_ASSERT_EQUAL_FATAL(fn->nmcdc, 2);
+    CU_ASSERT_EQUAL(fn->mcdc[0].decision.r.line_start, 15);
+    CU_ASSERT_EQUAL(fn->mcdc[0].nconds, 2);
+    CU_ASSERT_EQUAL(fn->mcdc[1].decision.r.line_start, 14);
+    CU_ASSERT_EQUAL_FATAL(fn->mcdc[1].nconds, 3);
+    /* condition 0 (CHK's a, 1:20) first, then as met: 14:20, then 1:27 */
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[0].r.line_start, 1);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[0].r.col_start, 20);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[1].r.line_start, 14);
+    CU_ASSERT_EQUAL(fn->mcdc[1].branches[2].r.col_start, 27);
+    fx_free(&f);
+}
+
 /* ---- damaged mappings ---- */
 
 static uint64_t lcg(uint64_t *s) {
@@ -614,6 +755,9 @@ static CU_TestInfo tests[] = {
     {"groups__instantiation_group", instantiation_group},
     {"mcdc__and_18", mcdc_and_18},
     {"mcdc__and_19", mcdc_and_19},
+    {"mcdc__in_macros_22", mcdc_in_macros_22},
+    {"mcdc__waiting_decision_18", mcdc_waiting_decision_18},
+    {"mcdc__in_macros_23", mcdc_in_macros_23},
     {"robust__mutated_mappings", mutated_mappings},
     CU_TEST_INFO_NULL};
 

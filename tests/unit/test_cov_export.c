@@ -16,9 +16,14 @@
 #include <string.h>
 
 #include <CUnit/CUnit.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "coverage/cov_state.h"
 #include "profbridge/coverage.h"
+#include "testutil.h"
 
 static const char *file_a = "/src/a.c";
 static const char *files_a[] = {"/src/a.c"};
@@ -541,7 +546,181 @@ static void cov_options__init_checks_version(void) {
     CU_ASSERT_PTR_NULL(c);
 }
 
+/* What the diagnostics callback saw: each one as "path|source|message\n". */
+typedef struct seen_diags {
+    char text[4096];
+} seen_diags;
+
+static void keep_diag(void *ctx, int severity, const pb_error *e) {
+    seen_diags *s = ctx;
+    (void)severity;
+    size_t n = strlen(s->text);
+    snprintf(s->text + n, sizeof s->text - n, "%s|%s|%s\n", e->path, e->source, e->message);
+}
+
+/* Sets path's modification time to sec.nsec. */
+static void set_mtime(const char *path, time_t sec, long nsec) {
+    struct timespec ts[2];
+    ts[0].tv_sec = ts[1].tv_sec = sec;
+    ts[0].tv_nsec = ts[1].tv_nsec = nsec;
+    CU_ASSERT_EQUAL(utimensat(AT_FDCWD, path, ts, 0), 0);
+}
+
+/* llvm-cov's "warning: OBJ: profile data may be out of date - object is
+ * newer": once per object operand (the same object twice: twice) whose
+ * modification time is after the profile's, to the nanosecond, none when
+ * equal or older or when the profile cannot be stat'ed (llvm-cov-13, 18, 19
+ * and 24 printed exactly this for copies made with touch -d: object
+ * 00:00:02 or 00:00:01.5 against profile 00:00:01 warn, equal times do not;
+ * `./q -object ./q` warns twice). */
+static void cov_load__out_of_date_warning(void) {
+    char dir[] = "/tmp/pb_cov_ood_XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char obj[256], prof[256], src[4096];
+    snprintf(obj, sizeof obj, "%s/m.elf", dir);
+    snprintf(prof, sizeof prof, "%s/m.proftext", dir);
+    snprintf(src, sizeof src, "%s/tests/fuzz/cov_read/mc19.elf", PB_SOURCE_DIR);
+    size_t len = 0;
+    char *bytes = tu_slurp(src, &len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+    FILE *f = fopen(obj, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    CU_ASSERT_EQUAL(fwrite(bytes, 1, len, f), len);
+    fclose(f);
+    free(bytes);
+    f = fopen(prof, "w");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fputs("nothing\n0x1\n1\n0\n", f);
+    fclose(f);
+    struct {
+        time_t obj_sec;
+        long obj_nsec;
+        int nobjs, release;
+        const char *want;
+    } cases[] = {
+        {1577836802, 0, 1, 19, "coverage.out_of_date|OBJ|profile data may be out of date - object is newer\n"},
+        {1577836801, 500000000, 1, 18, "coverage.out_of_date|OBJ|profile data may be out of date - object is newer\n"},
+        {1577836802, 0, 2, 24,
+         "coverage.out_of_date|OBJ|profile data may be out of date - object is newer\n"
+         "coverage.out_of_date|OBJ|profile data may be out of date - object is newer\n"},
+        {1577836801, 0, 1, 19, ""},
+        {1577836800, 0, 1, 18, ""},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        set_mtime(prof, 1577836801, 0);
+        set_mtime(obj, cases[i].obj_sec, cases[i].obj_nsec);
+        seen_diags seen;
+        seen.text[0] = 0;
+        pb_cov_options o = PB_COV_OPTIONS_INIT;
+        o.llvm_release = cases[i].release;
+        o.diag = keep_diag;
+        o.diag_ctx = &seen;
+        const char *objs[2] = {obj, obj}, *profs[1] = {prof};
+        pb_coverage *cov = NULL;
+        pb_error err;
+        CU_ASSERT_EQUAL(pb_coverage_load(&cov, objs, (size_t)cases[i].nobjs, profs, NULL, 1, &o, &err), 0);
+        pb_coverage_free(cov);
+        char want[1024];
+        size_t w = 0;
+        for (const char *p = cases[i].want; *p && w + 300 < sizeof want; p++) {
+            if (!strncmp(p, "OBJ", 3)) {
+                w += (size_t)snprintf(want + w, sizeof want - w, "%s", obj);
+                p += 2;
+            } else {
+                want[w++] = *p;
+            }
+        }
+        want[w] = 0;
+        CU_ASSERT_STRING_EQUAL(seen.text, want);
+    }
+    remove(obj);
+    remove(prof);
+    rmdir(dir);
+}
+
+/* A profile llvm-cov-N cannot read: pb_error.message is llvm-cov-N's line
+ * (without "error: "), as llvm-cov-13, 14, 15, 17, 18, 19, 23 and 24 printed
+ * it for `report ./p13 -instr-profile P` (P: a missing file, 8 bytes of
+ * text, an empty file, llvm-profdata-19's and -24's indexed files). Here the
+ * indexed files are their 16 header bytes: the version decides. */
+static void cov_load__unreadable_profile_words(void) {
+    char dir[] = "/tmp/pb_cov_prof_XXXXXX";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    char obj[4096], garbage[256], empty[256], v12[256], v10[256], missing[256];
+    snprintf(obj, sizeof obj, "%s/tests/fuzz/cov_read/mc19.elf", PB_SOURCE_DIR);
+    snprintf(garbage, sizeof garbage, "%s/garbage.profdata", dir);
+    snprintf(empty, sizeof empty, "%s/empty.profdata", dir);
+    snprintf(v12, sizeof v12, "%s/v12.profdata", dir);
+    snprintf(v10, sizeof v10, "%s/v10.profdata", dir);
+    snprintf(missing, sizeof missing, "%s/missing.profdata", dir);
+    static const uint8_t h12[16] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81, 12, 0, 0, 0, 0, 0, 0, 0};
+    static const uint8_t h10[16] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81, 10, 0, 0, 0, 0, 0, 0, 0x10};
+    struct {
+        const char *path;
+        const void *bytes;
+        size_t len;
+    } files[] = {{garbage, "garbage\n", 8}, {empty, "", 0}, {v12, h12, 16}, {v10, h10, 16}};
+    for (size_t i = 0; i < 4; i++) {
+        FILE *f = fopen(files[i].path, "wb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        if (files[i].len) CU_ASSERT_EQUAL(fwrite(files[i].bytes, 1, files[i].len, f), files[i].len);
+        fclose(f);
+    }
+    struct {
+        int release;
+        const char *prof;
+        int code;
+        const char *path, *fmt; /* %s: the profile; OBJ: the object */
+    } cases[] = {
+        {13, missing, PB_EIO, PB_COV_LOAD_FAILED, "OBJ: Failed to load coverage: No such file or directory"},
+        {14, garbage, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "OBJ: Failed to load coverage: invalid instrumentation profile data (bad magic)"},
+        {13, v12, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "OBJ: Failed to load coverage: unsupported instrumentation profile format version"},
+        {15, missing, PB_EIO, PB_COV_PROFILE_UNREADABLE, "%s: Could not read profile data!No such file or directory"},
+        {17, empty, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "Failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        {18, missing, PB_EIO, PB_COV_PROFILE_UNREADABLE, "%s: could not read profile data!No such file or directory"},
+        {18, v12, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': unsupported instrumentation profile format version"},
+        {19, garbage, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        {24, empty, PB_EFORMAT, PB_COV_LOAD_FAILED,
+         "failed to load coverage: '%s': invalid instrumentation profile data (bad magic)"},
+        /* 19 reads version 12, 18 reads 10 (the variant bits aside): the
+         * header passes, the merger then finds the file truncated */
+        {19, v12, 0, NULL, NULL},
+        {18, v10, 0, NULL, NULL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pb_cov_options o = PB_COV_OPTIONS_INIT;
+        o.llvm_release = cases[i].release;
+        const char *objs[1] = {obj}, *profs[1] = {cases[i].prof};
+        pb_coverage *cov = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        int rc = pb_coverage_load(&cov, objs, 1, profs, NULL, 1, &o, &err);
+        CU_ASSERT_NOT_EQUAL(rc, 0);
+        pb_coverage_free(cov);
+        if (!cases[i].fmt) {
+            CU_ASSERT_PTR_NULL(strstr(err.message, "unsupported instrumentation profile format version"));
+            CU_ASSERT_STRING_NOT_EQUAL(err.path, PB_COV_LOAD_FAILED);
+            continue;
+        }
+        char want[8192];
+        if (!strncmp(cases[i].fmt, "OBJ", 3)) snprintf(want, sizeof want, "%s%s", obj, cases[i].fmt + 3);
+        else snprintf(want, sizeof want, cases[i].fmt, cases[i].prof);
+        CU_ASSERT_EQUAL(rc, cases[i].code);
+        CU_ASSERT_STRING_EQUAL(err.message, want);
+        CU_ASSERT_STRING_EQUAL(err.path, cases[i].path);
+    }
+    for (size_t i = 0; i < 4; i++) remove(files[i].path);
+    rmdir(dir);
+}
+
 static CU_TestInfo tests[] = {
+    {"cov_load__out_of_date_warning", cov_load__out_of_date_warning},
+    {"cov_load__unreadable_profile_words", cov_load__unreadable_profile_words},
     {"cov_export__json_13_has_no_mcdc_and_version_2_0_1", cov_export__json_13_has_no_mcdc_and_version_2_0_1},
     {"cov_export__json_19_summary_only_has_mcdc_totals", cov_export__json_19_summary_only_has_mcdc_totals},
     {"cov_export__json_mcdc_record_per_release", cov_export__json_mcdc_record_per_release},

@@ -20,9 +20,11 @@
 #include "coverage/cov_read.h"
 #include "llvm/leb128.h"
 #include "llvm/names.h"
+#include "llvm/target.h"
 #include "profbridge/coverage.h"
 #include "profbridge/profbridge.h"
 #include "testutil.h"
+#include "util/arena.h"
 #include "util/buf.h"
 #include "util/bytes.h"
 
@@ -863,7 +865,28 @@ static void cov_read__objects_and_arches(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err.source, "ppc32be19.elf"));
 }
 
+/* A relative filename joined to the compilation directory: llvm-cov 15+
+ * remove its dots (remove_dots(P, true) in RawCoverageFilenamesReader),
+ * 13-14 print it as appended: llvm-cov-13/14 export -format=lcov of a
+ * clang-13 binary built in /tmp/fx/pd/build from ../src/p.c print
+ * "SF:/tmp/fx/pd/build/../src/p.c", llvm-cov-15..24 "SF:/tmp/fx/pd/src/p.c". */
+static void cov_read__dots_by_release(void) {
+    pbi_arena a = PBI_ARENA_INIT;
+    const char *dir = "/tmp/fx/pd/build", *name = "../src/./p.c";
+    CU_ASSERT_STRING_EQUAL(pbi_cov_join_path(&a, dir, strlen(dir), name, strlen(name), 1), "/tmp/fx/pd/src/p.c");
+    CU_ASSERT_STRING_EQUAL(pbi_cov_join_path(&a, dir, strlen(dir), name, strlen(name), 0),
+                           "/tmp/fx/pd/build/../src/./p.c");
+    pbi_arena_free(&a);
+    pbi_llvm_target t;
+    int want[][2] = {{13, 0}, {14, 0}, {15, 1}, {18, 1}, {24, 1}};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+        CU_ASSERT_EQUAL_FATAL(pbi_llvm_target_of(want[i][0], &t), 0);
+        CU_ASSERT_EQUAL(pbi_llvm_cov_has(&t, PBI_LC_READ_REMOVE_DOTS), want[i][1]);
+    }
+}
+
 static CU_TestInfo tests[] = {
+    {"cov_read__dots_by_release", cov_read__dots_by_release},
     {"cov_read__v4_regions", cov_read__v4_regions},
     {"cov_read__v5_branch_big_endian_compressed", cov_read__v5_branch_big_endian_compressed},
     {"cov_read__v6_compilation_directory", cov_read__v6_compilation_directory},

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * cov_api_profile_check.c -- a profile llvm-cov-N cannot read fails the load
+ * with llvm-cov-N's own words in pb_error.message (err->path says which
+ * kind, err->source names the profile), before anything is merged:
+ *   missing                13-14: "OBJ[, OBJ]: Failed to load coverage: REASON"
+ *                          15-17: "PROF: Could not read profile data!REASON"
+ *                          18+:   "PROF: could not read profile data!REASON"
+ *   a directory, unreadable 13-14 as missing, 15-17 "Failed to load coverage:
+ *                          'PROF': Is a directory", 18+ "failed to load ..."
+ *   no profile (bad magic: neither indexed, raw nor text; an empty file)
+ *                          13-14: "OBJS: Failed to load coverage: invalid
+ *                                  instrumentation profile data (bad magic)"
+ *                          15-17: "Failed to load coverage: 'PROF': invalid ..."
+ *                          18+:   "failed to load coverage: 'PROF': invalid ..."
+ *   an indexed profile above the release's indexed version: the same with
+ *   "unsupported instrumentation profile format version".
+ * Raw and text profiles of any version pass: llvm-cov never reads them, we
+ * merge them as llvm-profdata-N would.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "coverage/cov_state.h"
+#include "llvm/target.h"
+#include "profbridge/format.h"
+#include "util/buf.h"
+#include "util/grow.h"
+
+/* IndexedInstrProf::Magic, little-endian bytes ("\xfflprofi\x81"). */
+static const uint8_t indexed_magic[8] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x69, 0x81};
+#define VERSION_VARIANT_MASK 0xff00000000000000ull /* VARIANT_MASKS_ALL */
+
+/* "OBJ, OBJ" as llvm-cov 13-14 join the object operands. */
+static void join_objects(pb_buf *b, const char *const *objects, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (i) pbi_buf_puts(b, ", ");
+        pbi_buf_puts(b, objects[i]);
+    }
+}
+
+/* The load failed on `profile` for `reason`: llvm-cov-N's line (without
+ * "error: ") into err->message. `unopened`: the file could not be opened
+ * (15+ check that before loading, and export prints no second line then). */
+static int fail(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *profile,
+                int unopened, const char *reason, int code, pb_error *err) {
+    pb_buf b = PB_BUF_INIT;
+    int lower = pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER);
+    const char *path = PB_COV_LOAD_FAILED;
+    if (!pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
+        join_objects(&b, objects, nobjects);
+        pbi_buf_printf(&b, ": Failed to load coverage: %s", reason);
+    } else if (unopened) {
+        pbi_buf_printf(&b, "%s: %s profile data!%s", profile, lower ? "could not read" : "Could not read", reason);
+        path = PB_COV_PROFILE_UNREADABLE;
+    } else {
+        pbi_buf_printf(&b, "%s to load coverage: '%s': %s", lower ? "failed" : "Failed", profile, reason);
+    }
+    if (pbi_buf_failed(&b)) {
+        pbi_buf_free(&b);
+        return pbi_nomem(err, "coverage.load");
+    }
+    pb_error_set_source(err, profile);
+    pb_error_set(err, code, PB_NO_OFFSET, path, "%s", (const char *)b.data);
+    pbi_buf_free(&b);
+    return code;
+}
+
+static int check_one(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *profile,
+                     pb_error *err) {
+    /* 15+ stat the profile first (its failure: "could not read profile
+     * data!"); what exists but cannot be read fails the load itself */
+    struct stat st;
+    int exists = stat(profile, &st) == 0;
+    if (exists && S_ISDIR(st.st_mode))
+        return fail(t, objects, nobjects, profile, 0, "Is a directory", PB_EIO, err);
+    if (exists && !S_ISREG(st.st_mode)) return 0; /* a pipe: its bytes are for the merger alone */
+    pb_source *src = NULL;
+    pb_error oe;
+    pb_error_clear(&oe);
+    int rc = pb_source_open_file(&src, profile, &oe);
+    if (rc == PB_EIO) return fail(t, objects, nobjects, profile, !exists, oe.message, PB_EIO, err);
+    if (rc) return 0; /* the merger reports it in its own words */
+    const uint8_t *head = NULL;
+    size_t len = 0;
+    const pb_format *f = NULL;
+    rc = pb_source_peek(src, &head, &len, &oe);
+    if (rc == PB_EIO) {
+        pb_source_free(src);
+        return fail(t, objects, nobjects, profile, 0, oe.message, PB_EIO, err);
+    }
+    if (rc == 0 && len >= 16 && memcmp(head, indexed_magic, sizeof indexed_magic) == 0) {
+        uint64_t v = 0;
+        for (int i = 7; i >= 0; i--) v = v << 8 | head[8 + i];
+        pb_source_free(src);
+        if ((v & ~VERSION_VARIANT_MASK) > t->indexed_version)
+            return fail(t, objects, nobjects, profile, 0, "unsupported instrumentation profile format version",
+                        PB_EFORMAT, err);
+        return 0;
+    }
+    if (rc == 0 && (len == 0 || pb_format_detect(src, &f, &oe) == PB_EFORMAT)) {
+        pb_source_free(src);
+        return fail(t, objects, nobjects, profile, 0, "invalid instrumentation profile data (bad magic)",
+                    PB_EFORMAT, err);
+    }
+    pb_source_free(src);
+    return 0;
+}
+
+int pbi_cov_check_profiles(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
+                           const char *const *profiles, size_t nprofiles, pb_error *err) {
+    for (size_t i = 0; i < nprofiles; i++) {
+        if (!profiles[i]) continue; /* the merger's null argument */
+        int rc = check_one(t, objects, nobjects, profiles[i], err);
+        if (rc) return rc;
+    }
+    return 0;
+}
