@@ -151,6 +151,14 @@ int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_
  * PB_EIO, PB_EFORMAT (after writing what precedes the problem) or PB_ENOMEM. */
 int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
 
+/* The coverage-mapping version of object i (0-based, in the order given to
+ * pb_coverage_load) as LLVM numbers them, 1-based (CovMapVersion + 1: 4 for
+ * clang 13, 5 for clang 14-15, 6 for clang 16-17, 7 for clang 18+), the
+ * highest its __llvm_covmap headers carry; 0 when i is out of range or the
+ * object has none. What the CLI needs to say that llvm-cov-13..17 would
+ * refuse a clang-18+ binary (profbridge reads it). */
+uint32_t pb_coverage_object_version(const pb_coverage *c, size_t i);
+
 #ifdef __cplusplus
 }
 #endif

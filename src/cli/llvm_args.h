@@ -69,7 +69,25 @@ typedef struct pbc_arg_spec {
      * has from release group_tail_since on (" supported by show", 18+). */
     const char *group, *group_tail;
     int group_tail_since;
+    /* cl::Required up to release required_until (0: never required; use
+     * PBI_LLVM_MAX for always): with PBC_ARGS_ALL_ERRORS a missing one is
+     * "for the --x option: must be specified at least once!". */
+    int required_until;
+    /* A cl::opt (not a list) given twice is an error up to this release
+     * (LLVM 13-14: "may only occur zero or one times!", a required one
+     * "must occur exactly one time!"); 0: the last one counts. */
+    int once_until;
 } pbc_arg_spec;
+
+/* An option a tool knows beyond its tables, only to refuse it and to name it
+ * in "Did you mean" (libLLVM's global options in llvm-cov's --help-hidden:
+ * llvm_cov_globals.c). releases: bit r-13 set when release r lists it;
+ * value: it takes a value. */
+typedef struct pbc_arg_extra {
+    const char *name;
+    uint16_t releases;
+    uint8_t value;
+} pbc_arg_extra;
 
 #define PBC_ARG_INCLUDE(table) {.name = "", .include = (table)}
 #define PBC_ARG_END {.name = NULL}
@@ -89,6 +107,7 @@ typedef struct pbc_arg {
     uint64_t u;                /* UINT/ULONG value; BOOL: 1/0 */
     double d;                  /* NUMBER value */
     const char *spelled;       /* the argument as written, for messages */
+    size_t npos_before;        /* positionals before it (cl::opt's named positional "-sources") */
 } pbc_arg;
 
 typedef struct pbc_args {
@@ -103,7 +122,16 @@ typedef struct pbc_args {
 } pbc_args;
 
 enum {
-    PBC_ARGS_PLUGIN = 1 /* also accept the plugins' options into .plugin */
+    PBC_ARGS_PLUGIN = 1,     /* also accept the plugins' options into .plugin */
+    /* As cl::ParseCommandLineOptions: go on after a usage error (an unknown
+     * option, a bad value), report every one, then the missing required
+     * options (pbc_arg_spec.required_until); PBC_EXIT_USAGE if any. A refused
+     * option still stops at once. */
+    PBC_ARGS_ALL_ERRORS = 2,
+    /* llvm-cov's command lines: libLLVM's global options it lists
+     * (pbc_llvm_cov_globals) are refused by name and count for "Did you
+     * mean"; release messages name llvm-cov. */
+    PBC_ARGS_COV = 4
 };
 
 /*
