@@ -75,9 +75,25 @@ static int known_arch(const char *a) {
     return 0;
 }
 
+/* collectPaths: a source operand that does not exist is left out with a
+ * warning, unless -path-equivalence may map it to one that does. */
+static void drop_missing_sources(pbc_cov_request *q) {
+    size_t k = 0;
+    for (size_t i = 0; i < q->o.nsources; i++) {
+        struct stat st;
+        if (q->npath_equivs || stat(q->sources[i], &st) == 0) {
+            q->sources[k++] = q->sources[i];
+            continue;
+        }
+        fprintf(stderr, "%swarning: %s: Source file doesn't exist, proceeded by ignoring it.\n",
+                pbc_args_llvm_style ? "" : PBC_PROG ": ", q->sources[i]);
+    }
+    q->o.nsources = k;
+}
+
 /* The checks llvm-cov's command-line lambda makes after parsing, in its
  * order. Returns -1 to go on, else the exit status. */
-static int check_request(const pbc_cov_request *q) {
+static int check_request(pbc_cov_request *q) {
     int rel = q->t.release;
     if (pbc_cov_cli_has(rel, PBC_COVR_EMPTY_PROFILE) && q->have_instr_profile == q->o.empty_profile) {
         cov_error(q, "exactly one of -instr-profile and -empty-profile must be specified",
@@ -123,6 +139,7 @@ static int check_request(const pbc_cov_request *q) {
                   "number of architectures doesn't match the number of objects");
         return 1;
     }
+    drop_missing_sources(q);
     return -1;
 }
 
@@ -204,7 +221,7 @@ static int run_library(const pbc_cov_request *q) {
     return 0;
 }
 
-static int run_request(const pbc_cov_request *q) {
+static int run_request(pbc_cov_request *q) {
     int rc = check_request(q);
     if (rc >= 0) return rc;
     if ((rc = check_command(q)) >= 0) return rc;

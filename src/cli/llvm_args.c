@@ -673,7 +673,10 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     r->id = s->id;
     r->spec = s;
     r->npos_before = ps->a->npos;
-    int rc = take_value(ps->cmd, s, optname, r);
+    /* cl::opt names the option itself in a bad value's message, not the alias typed */
+    char canon[96];
+    snprintf(canon, sizeof canon, "%s%s", dashes(s->name), s->name);
+    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
     if (rc) return rc;
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
         pbc_args_last(ps->a, s->id)) /* cl::opt's occurrence check up to LLVM 14 */

@@ -35,7 +35,11 @@
 typedef enum pbc_arg_kind {
     PBC_ARG_FLAG,  /* no value: "-x" only ("-x=v" is an error) */
     PBC_ARG_BOOL,  /* "-x" or "-x=true|false|1|0" (also TRUE/True/FALSE/False) */
-    PBC_ARG_VALUE  /* "-x=v" or "-x v" */
+    PBC_ARG_VALUE, /* "-x=v" or "-x v" */
+    /* a named positional list (cl::list with cl::Positional and a name,
+     * llvm-cov's -sources): "-x=v" adds v; "-x" alone takes no value and the
+     * later positionals are its (pbc_arg.npos_before tells which) */
+    PBC_ARG_POSITIONAL_LIST
 } pbc_arg_kind;
 
 /* What a value is checked as (LLVM's parser<T>). */
