@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "llvm_options.h"
 #include "util/grow.h"
 
 

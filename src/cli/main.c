@@ -364,6 +364,13 @@ static int print_llvm_options(const char *subcommand) {
  * or one command's options (its parser prints them when it meets the same
  * option). */
 static int print_completion_words(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[2], "cov") == 0) { /* cov's subcommands have the options */
+        const pbc_command *c = find_command("cov");
+        for (size_t i = 0; i < pbc_limit_option_count; i++)
+            printf("--%s %s\n", pbc_limit_options[i].name, pbc_limit_options[i].arg);
+        char *w[] = {argv[2], argv[3], PBC_COMPLETE_OPTION, NULL};
+        return c ? run(c, 3, w) : PBC_EXIT_USAGE;
+    }
     if (argc == 3) {
         const pbc_command *c = find_command(argv[2]);
         if (!c) return PBC_EXIT_USAGE;
@@ -423,7 +430,7 @@ int main(int argc, char **argv) {
     }
     const char *a = argv[1];
     if (strcmp(a, "--llvm-options") == 0 && argc == 3) return print_llvm_options(argv[2]);
-    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) return print_completion_words(argc, argv);
+    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 4) return print_completion_words(argc, argv);
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
         print_help(stdout);
         return pbc_finish_stdout();
