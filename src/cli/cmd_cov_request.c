@@ -147,7 +147,7 @@ static void scalars(pbc_cov_request *q, const pbc_args *a) {
                 : strcmp(r->value, "lcov") == 0 ? PBC_COV_FMT_LCOV : PBC_COV_FMT_TEXT;
     q->use_color = flag(a, PBC_CO_USE_COLOR);
     q->dump_objects = flag(a, PBC_CO_DUMP_COLLECTED_OBJECTS) == 1;
-    q->version = pbc_args_last(a, PBC_CO_VERSION) != NULL;
+    q->version = pbc_args_last(a, PBC_ARG_VERSION_ID) != NULL;
     pb_cov_options *o = &q->o;
     o->llvm_release = q->t.release;
     if ((r = pbc_args_last(a, PBC_CO_COMPILATION_DIR))) o->compilation_dir = r->value;

@@ -763,7 +763,8 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     a->pos = calloc((size_t)ps.argc + 1, sizeof *a->pos);
     a->plugin.kv = calloc((size_t)ps.argc + 1, sizeof *a->plugin.kv);
     rc = !a->pos || !a->plugin.kv ? PARSE_OOM : parse_words(&ps);
-    if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS) && (missing_required(&ps, specs) || ps.errors))
+    int answered = pbc_args_last(a, PBC_ARG_HELP_ID) || pbc_args_last(a, PBC_ARG_VERSION_ID);
+    if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS) && !answered && (missing_required(&ps, specs) || ps.errors))
         rc = PBC_EXIT_USAGE;
     free(ps.argv);
     if (rc == PARSE_OOM) {

@@ -106,6 +106,10 @@ extern const size_t pbc_llvm_cov_nglobals;
  * --print-options and --print-all-options are accepted and ignored. */
 #define PBC_ARG_HELP_ID (-2)
 #define PBC_ARG_IGNORED_ID (-3)
+/* An option that, as LLVM's --help, is answered the moment it is parsed
+ * (cl::opt's --version): with PBC_ARGS_ALL_ERRORS no required option is
+ * missing then. A table gives it this id. */
+#define PBC_ARG_VERSION_ID (-4)
 const pbc_arg_spec *pbc_args_generic_specs(void);
 
 /* One option found on the command line, in command-line order. */

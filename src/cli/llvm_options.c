@@ -201,7 +201,7 @@ static const pbc_arg_spec cov_common_options[] = {
     CV("compilation-dir", NULL, PBC_CO_COMPILATION_DIR, STR, 0, 0, "DIR", "base of relative paths in the mapping"),
     CB("check-binary-ids", PBC_CO_CHECK_BINARY_IDS, 17, 0, "fail if no object has a binary id of the profile"),
     CB("empty-profile", PBC_CO_EMPTY_PROFILE, 21, 0, "no profile: every count 0"),
-    {.name = "version", .id = PBC_CO_VERSION, .kind = PBC_ARG_FLAG},
+    {.name = "version", .id = PBC_ARG_VERSION_ID, .kind = PBC_ARG_FLAG},
     PBC_ARG_END};
 
 const pbc_arg_spec pbc_llvm_cov_export_options[] = {

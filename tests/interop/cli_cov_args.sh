@@ -137,6 +137,12 @@ for n in $releases; do
     [ $rc = 1 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] && [[ $out == *"export and report only"*"llvm-cov-$n"* ]] ||
       fail "llvm-cov-$n $c: want one line naming export/report and llvm-cov-$n, exit 1; got $rc: $out"
   done
+  for v in "--version" "export --version" "report -bogus --version"; do
+    cases=$((cases + 1))
+    out="$(exec -a "llvm-cov-$n" "$work/bin/llvm-cov-$n" $v 2>/dev/null)"; rc=$?
+    [ $rc = 0 ] && [[ $out == *"acting as llvm-cov of LLVM $n"*"LLVM version $n.0.0"* ]] ||
+      fail "llvm-cov-$n $v: want profbridge's version naming LLVM $n, exit 0; got $rc: $out"
+  done
   cases=$((cases + 1))
   out="$(exec -a "llvm-cov-$n" "$work/bin/llvm-cov-$n" export -polly "$P" x 2>&1)"; rc=$?
   [ $rc = 1 ] && [[ $out == *"-polly"*libLLVM* ]] || fail "llvm-cov-$n export -polly: want a refusal naming it; got $rc: $out"
