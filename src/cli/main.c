@@ -343,6 +343,12 @@ static int personality_main(int release, int argc, char **argv) {
 /* For tests (llvm_args_options.sh): the table of llvm-profdata's options
  * of one subcommand, "name alias kind type since until refused". */
 static int print_llvm_options(const char *subcommand) {
+    if (strcmp(subcommand, "cov-globals") == 0) { /* "name releases takes-value": bit r-13 of releases for release r */
+        for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++)
+            printf("%s %u %d\n", pbc_llvm_cov_globals[i].name, (unsigned)pbc_llvm_cov_globals[i].releases,
+                   pbc_llvm_cov_globals[i].value);
+        return pbc_finish_stdout();
+    }
     const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(subcommand), pbc_args_generic_specs()};
     if (!tables[0]) return PBC_EXIT_USAGE;
     static const char *const kinds[] = {"flag", "bool", "value", "positional"};

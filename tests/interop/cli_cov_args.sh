@@ -154,6 +154,12 @@ for n in $releases; do
       grep -vx -e print-options -e print-all-options | sort -u >"$work/ours.names"
     missing="$(comm -13 "$work/real.names" "$work/ours.names" | tr '\n' ' ')"
     [ -z "$missing" ] || fail "llvm-cov-$n $c: profbridge's table has options the release does not list: $missing"
+    # and every option the release lists is in the table or among libLLVM's
+    "$PB" --llvm-options cov-globals | awk -v b=$((n - 13)) '{ if (int($2 / 2 ^ b) % 2) print $1 }' |
+      cat - "$work/ours.names" | sort -u >"$work/known.names"
+    unknown="$(comm -23 "$work/real.names" "$work/known.names" | grep -vx -e help -e help-hidden -e help-list \
+      -e help-list-hidden -e print-options -e print-all-options | tr '\n' ' ')"
+    [ -z "$unknown" ] || fail "llvm-cov-$n $c --help-hidden lists options profbridge does not know: $unknown"
   done
 done
 
