@@ -18,6 +18,7 @@ own=" instr-profile object dump-collected-objects sources dump-collected-paths a
  num-threads j compilation-dir check-binary-ids empty-profile skip-expansions skip-functions skip-branches
  unify-instantiations show-mcdc-non-executed-vectors show-functions version
  help help-hidden help-list help-list-hidden print-options print-all-options "
+own=" $(echo $own) " # one line: every name between spaces
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for n in 13 14 15 16 17 18 19 21 22 23 24; do

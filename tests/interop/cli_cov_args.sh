@@ -120,6 +120,8 @@ for n in $releases; do
   done
   same "$n" export -show-functions "$P" x
   same "$n" report -skip-functions "$P" x
+  same_tie "$n" report -skip-branches "$P" x
+  same_tie "$n" report -unify-instantiations "$P" x
   same "$n" report -format=lcov "$P" x
   if [ "$n" -ge 15 ]; then
     for o in skip-expansions skip-functions skip-branches unify-instantiations show-mcdc-non-executed-vectors; do
@@ -159,6 +161,11 @@ for n in $releases; do
       cat - "$work/ours.names" | sort -u >"$work/known.names"
     unknown="$(comm -23 "$work/real.names" "$work/known.names" | grep -vx -e help -e help-hidden -e help-list \
       -e help-list-hidden -e print-options -e print-all-options | tr '\n' ' ')"
+    # an option of llvm-cov's own tables is never taken for libLLVM's
+    cases=$((cases + 1))
+    both="$("$PB" --llvm-options cov-globals | cut -d' ' -f1 | sort -u | comm -12 - <("$PB" --llvm-options cov-$c |
+      cut -d' ' -f1 | sort -u) | tr '\n' ' ')"
+    [ -z "$both" ] || fail "llvm-cov's own options among libLLVM's: $both"
     [ -z "$unknown" ] || fail "llvm-cov-$n $c --help-hidden lists options profbridge does not know: $unknown"
   done
 done
