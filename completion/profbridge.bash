@@ -45,7 +45,23 @@ _profbridge() {
         return 0
     fi
     local words
-    words=$("$prog" --complete-words "$cmd" 2>/dev/null) || return 0
+    if [[ $cmd == cov ]]; then
+        # cov has subcommands (export, report): the options are the subcommand's
+        local sub="" j
+        for ((j = i + 1; j < COMP_CWORD; j++)); do
+            case ${COMP_WORDS[j]} in -*) ;; *) sub=${COMP_WORDS[j]}; break ;; esac
+        done
+        if [[ -z $sub ]]; then
+            local subs
+            subs=$("$prog" --complete-words cov 2>/dev/null | cut -d' ' -f1)
+            if [[ $cur == -* ]]; then subs=$(grep '^-' <<<"$subs"); else subs=$(grep -v '^-' <<<"$subs"); fi
+            COMPREPLY=($(compgen -W "$subs" -- "$cur"))
+            return 0
+        fi
+        words=$("$prog" --complete-words cov "$sub" 2>/dev/null) || return 0
+    else
+        words=$("$prog" --complete-words "$cmd" 2>/dev/null) || return 0
+    fi
     # --opt=VALUE: bash splits at '=' (COMP_WORDBREAKS), giving "--opt" "=" "VALUE"
     local opt="" 
     if [[ $cur == = ]]; then

@@ -17,3 +17,4 @@ PBC_COMMAND(flame, pbc_cmd_flame, "flame graphs of iprof sampling profiles: fold
 PBC_COMMAND(overlap, pbc_cmd_overlap, "how much two profiles overlap, as llvm-profdata overlap reports it")
 PBC_COMMAND(diff, pbc_cmd_diff, "records only in A, only in B and changed, largest change first; exit 1 if different")
 PBC_COMMAND(order, pbc_cmd_order, "a function order from temporal profile traces, as llvm-profdata order prints it")
+PBC_COMMAND(cov, pbc_cmd_cov, "source coverage as llvm-cov-N export and report print it (JSON, lcov, tables)")

@@ -236,6 +236,37 @@ static int in_release(const pbc_arg_spec *s, int release);
 /* The release of the command line being parsed (0: any): options outside it
  * are never suggested. */
 static int parse_release;
+/* The flags of the command line being parsed (PBC_ARGS_COV: llvm-cov's). */
+static unsigned parse_flags;
+
+/* The LLVM tool whose releases messages name. */
+static const char *tool_word(void) { return parse_flags & PBC_ARGS_COV ? "llvm-cov" : "llvm-profdata"; }
+
+/* libLLVM's global option `name` as llvm-cov of `release` (0: any) lists it, or NULL. */
+static const pbc_arg_extra *find_global(const char *name, size_t len, int release) {
+    if (!(parse_flags & PBC_ARGS_COV)) return NULL;
+    for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
+        const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
+        if (release && (release < PBI_LLVM_MIN || !((g->releases >> (release - PBI_LLVM_MIN)) & 1u))) continue;
+        if (name_is(g->name, name, len)) return g;
+    }
+    return NULL;
+}
+
+/* The nearest global option, when nearer than *best_d (or none found yet). */
+static void nearest_global(const char *name, size_t len, int have, const char **best_name, size_t *best_d) {
+    if (!(parse_flags & PBC_ARGS_COV)) return;
+    for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
+        const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
+        if (parse_release && !((g->releases >> (parse_release - PBI_LLVM_MIN)) & 1u)) continue;
+        size_t d = edit_distance(g->name, strlen(g->name), name, len);
+        if (!have || d < *best_d) {
+            *best_name = g->name;
+            *best_d = d;
+            have = 1;
+        }
+    }
+}
 
 static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, const pbc_arg_spec **best,
                        const char **best_name, size_t *best_d) {
@@ -518,7 +549,9 @@ static int release_error(const char *cmd, const pbc_arg_spec *s, const char *opt
         snprintf(rel, sizeof rel, "from LLVM %d on, not in LLVM %d", s->since, release);
     else
         snprintf(rel, sizeof rel, "up to LLVM %d, not in LLVM %d", s->until, release);
-    return usage(cmd, NULL, "%s is an option of llvm-profdata %s (--llvm-version)", optname, rel);
+    char fmt[96];
+    snprintf(fmt, sizeof fmt, "%%s is an option of %s %%s (--llvm-version)", tool_word());
+    return usage(cmd, NULL, fmt, optname, rel);
 }
 
 int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
@@ -547,6 +580,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     size_t d = 0;
     nearest_in(specs, name, len, &best, &best_name, &d);
     nearest_in(generic_specs, name, len, &best, &best_name, &d);
+    nearest_global(name, len, best != NULL, &best_name, &d);
     if (flags & PBC_ARGS_PLUGIN) {
         size_t pd = best ? d : (size_t)-1;
         const char *p = nearest_plugin_option(name, len, &pd);
@@ -579,6 +613,8 @@ typedef struct parse_state {
     char **argv; /* after response-file expansion */
     int i;       /* the word being parsed */
     pbc_args *a;
+    int fatal;   /* the last usage error stops the parse even with PBC_ARGS_ALL_ERRORS */
+    int errors;  /* usage errors reported so far (PBC_ARGS_ALL_ERRORS) */
 } parse_state;
 
 /* add_opt's and push_word's failure, told apart from a usage error's exit
@@ -622,7 +658,10 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
                              const char *eq, pbc_arg *r) {
     char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
     snprintf(optname, sizeof optname, "%s%.*s", len == 1 ? "-" : "--", (int)len, name);
-    if (s->refused) return usage(ps->cmd, NULL, "%s: %s", optname, s->refused);
+    if (s->refused) {
+        ps->fatal = 1;
+        return usage(ps->cmd, NULL, "%s: %s", optname, s->refused);
+    }
     if (!in_release(s, ps->release)) {
         /* llvm-profdata-N has no such option at all */
         return pbc_args_llvm_style ? unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq)
@@ -632,8 +671,16 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
         return usage(ps->cmd, NULL, "for the %s option: requires a value!%s", optname, "");
     r->id = s->id;
     r->spec = s;
-    int rc = take_value(ps->cmd, s, optname, r);
+    r->npos_before = ps->a->npos;
+    /* cl::opt names the option itself in a bad value's message, not the alias typed */
+    char canon[96];
+    snprintf(canon, sizeof canon, "%s%s", dashes(s->name), s->name);
+    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
     if (rc) return rc;
+    if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
+        pbc_args_last(ps->a, s->id)) /* cl::opt's occurrence check up to LLVM 14 */
+        return usage(ps->cmd, NULL, "for the %s option: %s", optname,
+                     s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
 }
 
@@ -642,11 +689,17 @@ static int parse_option(parse_state *ps, char *arg) {
     const char *name = arg + 1 + (arg[1] == '-');
     const char *eq = strchr(name, '=');
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
-    pbc_arg r = {0, NULL, eq ? eq + 1 : NULL, 0, 0, arg};
+    pbc_arg r = {0, NULL, eq ? eq + 1 : NULL, 0, 0, arg, 0};
     const pbc_arg_spec *s = pbc_args_find(ps->specs, name, len);
     if (!s) s = pbc_args_find(generic_specs, name, len);
     const pb_option_desc *pd = NULL;
     if (!s && (ps->flags & PBC_ARGS_PLUGIN)) pd = find_plugin_option(name, len);
+    if (!s && !pd && find_global(name, len, ps->release)) {
+        /* llvm-cov-N takes it (libLLVM's) and does nothing with it for export or report */
+        ps->fatal = 1;
+        return usage(ps->cmd, NULL, "%s: %s", arg,
+                     "a libLLVM code-generation option that llvm-cov accepts and ignores; profbridge does not take it");
+    }
     if (!s && !pd) return unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq);
     if (pd) return take_plugin_option(ps, pd, name, len, &r);
     return take_table_option(ps, s, arg, name, len, eq, &r);
@@ -668,16 +721,40 @@ static int parse_words(parse_state *ps) {
             continue;
         }
         int rc = parse_option(ps, arg);
+        if (rc == PBC_EXIT_USAGE && (ps->flags & PBC_ARGS_ALL_ERRORS) && !ps->fatal) {
+            ps->errors++; /* cl::ParseCommandLineOptions goes on */
+            continue;
+        }
         if (rc) return rc;
     }
     return 0;
+}
+
+/* After the words (PBC_ARGS_ALL_ERRORS): cl::Required options never given. */
+static int missing_required(parse_state *ps, const pbc_arg_spec *specs) {
+    int missing = 0;
+    for (const pbc_arg_spec *s = specs; s && s->name; s++) {
+        if (s->include) {
+            missing += missing_required(ps, s->include);
+            continue;
+        }
+        if (!s->required_until || !in_release(s, ps->release) || (ps->release && ps->release > s->required_until))
+            continue;
+        if (pbc_args_last(ps->a, s->id)) continue;
+        char optname[96];
+        snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
+        (void)usage(ps->cmd, NULL, "for the %s option: must be specified at least once!%s", optname, "");
+        missing++;
+    }
+    return missing;
 }
 
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
     parse_release = release;
-    parse_state ps = {cmd, use, specs, release, flags, 0, NULL, 0, a};
+    parse_flags = flags;
+    parse_state ps = {cmd, use, specs, release, flags, 0, NULL, 0, a, 0, 0};
     int rc = pbc_args_expand(cmd, argc0, argv0, &ps.argc, &ps.argv, a);
     if (rc) {
         pbc_args_free(a);
@@ -686,6 +763,9 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     a->pos = calloc((size_t)ps.argc + 1, sizeof *a->pos);
     a->plugin.kv = calloc((size_t)ps.argc + 1, sizeof *a->plugin.kv);
     rc = !a->pos || !a->plugin.kv ? PARSE_OOM : parse_words(&ps);
+    int answered = pbc_args_last(a, PBC_ARG_HELP_ID) || pbc_args_last(a, PBC_ARG_VERSION_ID);
+    if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS) && !answered && (missing_required(&ps, specs) || ps.errors))
+        rc = PBC_EXIT_USAGE;
     free(ps.argv);
     if (rc == PARSE_OOM) {
         fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, cmd);

@@ -142,7 +142,86 @@ const pbc_arg_spec pbc_llvm_order_options[] = {
       "keep the last N traces aside and print the page-fault area of the order for them"),
     PBC_ARG_END};
 
+/* ---- llvm-cov export and report ---------------------------------------------------
+ * Every cl::opt of llvm-cov's CodeCoverageTool::run (both commands), then
+ * doExport's and doReport's. Up to LLVM 14 a cl::opt given twice is an error
+ * (once_until 14); -instr-profile is cl::Required up to 20 (21 added
+ * -empty-profile). Lists (cl::list) take every occurrence, never split at
+ * commas. */
+#define NOIMPL "is not implemented by profbridge's llvm-cov export/report"
+#define CB(n_, id_, s_, u_, h_) \
+    {.name = n_, .id = id_, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .help = h_, .once_until = 14}
+#define CV(n_, a_, id_, t_, s_, u_, arg_, h_)                                                                   \
+    {.name = n_, .alias = a_, .id = id_, .kind = PBC_ARG_VALUE, .type = t_, .since = s_, .until = u_,         \
+     .arg = arg_, .help = h_, .once_until = 14}
+#define CL(n_, id_, s_, u_, arg_, h_)                                                                          \
+    {.name = n_, .id = id_, .kind = PBC_ARG_VALUE, .type = PBC_VAL_LIST, .since = s_, .until = u_, .arg = arg_, \
+     .help = h_}
+#define CRB(n_, s_, u_, why_) \
+    {.name = n_, .id = PBC_CO_REFUSED, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .refused = why_}
+#define CRV(n_, t_, s_, u_, why_)                                                                         \
+    {.name = n_, .id = PBC_CO_REFUSED, .kind = PBC_ARG_VALUE, .type = t_, .since = s_, .until = u_, \
+     .refused = why_}
+
+static const pbc_arg_spec cov_common_options[] = {
+    {.name = "instr-profile", .id = PBC_CO_INSTR_PROFILE, .kind = PBC_ARG_VALUE, .type = STR, .arg = "FILE",
+     .help = "the profile (raw, indexed or text; profbridge: may repeat, merged)", .required_until = 20,
+     .once_until = 14},
+    CL("object", PBC_CO_OBJECT, 0, 0, "FILE", "another covered executable or object file"),
+    CB("dump-collected-objects", PBC_CO_DUMP_COLLECTED_OBJECTS, 0, 0, NULL),
+    {.name = "sources", .id = PBC_CO_SOURCES, .kind = PBC_ARG_POSITIONAL_LIST, .type = PBC_VAL_LIST, .since = 16,
+     .help = "the positionals after it are source files (-sources=FILE: one more)"},
+    CRB("dump-collected-paths", 0, 0, NOIMPL),
+    CL("arch", PBC_CO_ARCH, 0, 0, "ARCH", "architecture of the coverage mapping binaries"),
+    CRB("dump", 0, 0, NOIMPL " (llvm-cov's internal debug dump)"),
+    CRV("debug-file-directory", STR, 16, 0, NOIMPL " (objects found by build id)"),
+    CRB("debuginfod", 16, 0, NOIMPL " (objects fetched by build id)"),
+    {.name = "format", .id = PBC_CO_FORMAT, .kind = PBC_ARG_VALUE, .type = PBC_VAL_ENUM, .values = "text|html|lcov",
+     .arg = "{text|html|lcov}", .help = "output format (export: text (JSON) or lcov; report: text)", .once_until = 14},
+    CL("path-equivalence", PBC_CO_PATH_EQUIVALENCE, 0, 0, "FROM,TO", "map coverage data paths to local paths"),
+    CL("name", PBC_CO_NAME, 0, 0, "NAME", "only the functions with this name"),
+    CL("name-allowlist", PBC_CO_NAME_ALLOWLIST, 14, 0, "FILE", "only the functions listed in FILE"),
+    CL("name-whitelist", PBC_CO_NAME_ALLOWLIST, 0, 15, "FILE", NULL),
+    CL("name-regex", PBC_CO_NAME_REGEX, 0, 0, "REGEX", "only the functions matching REGEX"),
+    CL("ignore-filename-regex", PBC_CO_IGNORE_FILENAME_REGEX, 0, 0, "REGEX", "skip the files matching REGEX"),
+    CL("include-filename-regex", PBC_CO_INCLUDE_FILENAME_REGEX, 23, 0, "REGEX", "only the files matching REGEX"),
+    CRV("region-coverage-lt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
+    CRV("region-coverage-gt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
+    CRV("line-coverage-lt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
+    CRV("line-coverage-gt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
+    CB("use-color", PBC_CO_USE_COLOR, 0, 0, "colours (report)"),
+    CRV("Xdemangler", STR, 0, 0, NOIMPL " (names are printed as the binary has them)"),
+    CB("show-region-summary", PBC_CO_SHOW_REGION_SUMMARY, 0, 0, "region statistics in the summary table"),
+    CB("show-branch-summary", PBC_CO_SHOW_BRANCH_SUMMARY, 0, 0, "branch statistics in the summary table"),
+    CB("show-mcdc-summary", PBC_CO_SHOW_MCDC_SUMMARY, 18, 0, "MC/DC statistics in the summary table"),
+    CB("show-instantiation-summary", PBC_CO_SHOW_INSTANTIATION_SUMMARY, 0, 0,
+       "instantiation statistics in the summary table"),
+    CB("summary-only", PBC_CO_SUMMARY_ONLY, 0, 0, "export only the summary of each file"),
+    CV("num-threads", "j", PBC_CO_NUM_THREADS, UINT, 0, 0, "N", "threads (0: llvm-cov's default)"),
+    CV("compilation-dir", NULL, PBC_CO_COMPILATION_DIR, STR, 0, 0, "DIR", "base of relative paths in the mapping"),
+    CB("check-binary-ids", PBC_CO_CHECK_BINARY_IDS, 17, 0, "fail if no object has a binary id of the profile"),
+    CB("empty-profile", PBC_CO_EMPTY_PROFILE, 21, 0, "no profile: every count 0"),
+    {.name = "version", .id = PBC_ARG_VERSION_ID, .kind = PBC_ARG_FLAG},
+    PBC_ARG_END};
+
+const pbc_arg_spec pbc_llvm_cov_export_options[] = {
+    PBC_ARG_INCLUDE(cov_common_options),
+    CB("skip-expansions", PBC_CO_SKIP_EXPANSIONS, 0, 0, "leave out expansion regions"),
+    CB("skip-functions", PBC_CO_SKIP_FUNCTIONS, 0, 0, "leave out the functions"),
+    CB("skip-branches", PBC_CO_SKIP_BRANCHES, 16, 0, "leave out branches (lcov)"),
+    CB("unify-instantiations", PBC_CO_UNIFY_INSTANTIATIONS, 21, 0, "unify template instantiations (default on)"),
+    CB("show-mcdc-non-executed-vectors", PBC_CO_SHOW_MCDC_NON_EXECUTED_VECTORS, 23, 0,
+       "MC/DC test vectors that did not run"),
+    PBC_ARG_END};
+
+const pbc_arg_spec pbc_llvm_cov_report_options[] = {
+    PBC_ARG_INCLUDE(cov_common_options),
+    CB("show-functions", PBC_CO_SHOW_FUNCTIONS, 0, 0, "one table per source file, a row per function"),
+    PBC_ARG_END};
+
 const pbc_arg_spec *pbc_llvm_options_of(const char *cmd) {
+    if (strcmp(cmd, "cov-export") == 0) return pbc_llvm_cov_export_options;
+    if (strcmp(cmd, "cov-report") == 0) return pbc_llvm_cov_report_options;
     if (strcmp(cmd, "merge") == 0) return pbc_llvm_merge_options;
     if (strcmp(cmd, "show") == 0) return pbc_llvm_show_options;
     if (strcmp(cmd, "overlap") == 0) return pbc_llvm_overlap_options;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_cov.h"
 #include "llvm_args.h"
 #include "llvm_options.h"
 #include "opts.h"
@@ -95,6 +96,88 @@ static int personality_of(const char *argv0) {
     long n = strtol(v + 1, &end, 10);
     if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
     return (int)n;
+}
+
+/* ---- the llvm-cov personality (docs/coverage.md) --------------------------------- */
+
+/* The release N when the program is called llvm-cov-N (13..24), 0 for plain
+ * llvm-cov, -1 for any other name. */
+static int cov_personality_of(const char *argv0) {
+    const char *base = strrchr(argv0, '/');
+    base = base ? base + 1 : argv0;
+    static const char name[] = "llvm-cov";
+    if (strncmp(base, name, sizeof name - 1) != 0) return -1;
+    const char *v = base + sizeof name - 1;
+    if (*v == '\0') return 0;
+    if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
+    char *end;
+    long n = strtol(v + 1, &end, 10);
+    if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
+    return (int)n;
+}
+
+/* llvm-cov's helpMain, word for word (on stderr, as there). */
+static void cov_top_help(void) {
+    fputs("Usage: llvm-cov {export|gcov|report|show} [OPTION]...\n\n"
+          "Shows code coverage information.\n\n"
+          "Subcommands:\n"
+          "  export: Export instrprof file to structured format.\n"
+          "  gcov:   Work with the gcov format.\n"
+          "  report: Summarize instrprof style coverage information.\n"
+          "  show:   Annotate source files using instrprof style coverage.\n",
+          stderr);
+}
+
+static int personality_release(const char *prog, int *release);
+
+/* Behaves as llvm-cov of release N for export and report (llvm-cov.cpp's
+ * main: the subcommand first, each parsing its command line as the program
+ * "ARGV0 export"); show and gcov are not provided. */
+static int run_as_llvm_cov(int release, int argc, char **argv) {
+    const char *prog = strrchr(argv[0], '/');
+    prog = prog ? prog + 1 : argv[0];
+    pbc_args_tool = prog;
+    pbc_args_llvm_style = 1;
+    pbc_args_prog = prog;
+    int rc = personality_release(prog, &release);
+    if (rc >= 0) return rc;
+    const char *a = argc > 1 ? argv[1] : NULL;
+    if (!a) {
+        cov_top_help();
+        return 1;
+    }
+    if (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0) {
+        cov_top_help();
+        return 0;
+    }
+    if (strcmp(a, "-version") == 0 || strcmp(a, "--version") == 0) {
+        printf("profbridge %s acting as llvm-cov of LLVM %d\n"
+               "  LLVM version %d.0.0 (its export and report as implemented by profbridge, not LLVM)\n",
+               PB_VERSION_STRING, release, release);
+        return pbc_finish_stdout() ? 1 : 0;
+    }
+    if (strcmp(a, "show") == 0 || strcmp(a, "gcov") == 0 || strcmp(a, "convert-for-testing") == 0) {
+        fprintf(stderr, "%s: profbridge provides llvm-cov's export and report only; for '%s' use the real llvm-cov-%d\n",
+                prog, a, release);
+        return 1;
+    }
+    int which = strcmp(a, "export") == 0 ? PBC_COV_EXPORT : strcmp(a, "report") == 0 ? PBC_COV_REPORT : -1;
+    if (which < 0) {
+        fprintf(stderr, "Unrecognized command: %s.\n\n", a);
+        cov_top_help();
+        return 1;
+    }
+    /* cl::opt's messages name "PROG export" and say "Try: 'ARGV0 export --help'" */
+    static char sub_prog[160];
+    snprintf(sub_prog, sizeof sub_prog, "%s %s", prog, a);
+    pbc_args_prog = sub_prog;
+    static char sub_argv0[PATH_MAX + 32];
+    snprintf(sub_argv0, sizeof sub_argv0, "%s %s", argv[0], a);
+    pbc_args_argv0 = sub_argv0;
+    argv[1] = sub_argv0;
+    rc = pbc_cov_personality(which, argc - 1, argv + 1);
+    int out_rc = pbc_finish_stdout();
+    return rc ? 1 : out_rc ? 1 : 0;
 }
 
 /* llvm-profdata's own subcommands (order from LLVM 17 on). */
@@ -260,13 +343,26 @@ static int personality_main(int release, int argc, char **argv) {
 /* For tests (llvm_args_options.sh): the table of llvm-profdata's options
  * of one subcommand, "name alias kind type since until refused". */
 static int print_llvm_options(const char *subcommand) {
+    if (strcmp(subcommand, "cov-globals") == 0) { /* "name releases takes-value": bit r-13 of releases for release r */
+        for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++)
+            printf("%s %u %d\n", pbc_llvm_cov_globals[i].name, (unsigned)pbc_llvm_cov_globals[i].releases,
+                   pbc_llvm_cov_globals[i].value);
+        return pbc_finish_stdout();
+    }
     const pbc_arg_spec *tables[2] = {pbc_llvm_options_of(subcommand), pbc_args_generic_specs()};
     if (!tables[0]) return PBC_EXIT_USAGE;
-    static const char *const kinds[] = {"flag", "bool", "value"};
+    static const char *const kinds[] = {"flag", "bool", "value", "positional"};
     for (int t = 0; t < 2; t++)
-        for (const pbc_arg_spec *o = tables[t]; o->name; o++)
+        for (const pbc_arg_spec *o = tables[t]; o->name; o++) {
+            if (o->include) { /* llvm-cov's tables include their common options */
+                for (const pbc_arg_spec *i = o->include; i->name; i++)
+                    printf("%s %s %s %d %d %d %d\n", i->name, i->alias ? i->alias : "-", kinds[i->kind],
+                           (int)i->type, i->since, i->until, i->refused != NULL);
+                continue;
+            }
             printf("%s %s %s %d %d %d %d\n", o->name, o->alias ? o->alias : "-", kinds[o->kind], (int)o->type,
                    o->since, o->until, o->refused != NULL);
+        }
     return pbc_finish_stdout();
 }
 
@@ -274,6 +370,13 @@ static int print_llvm_options(const char *subcommand) {
  * or one command's options (its parser prints them when it meets the same
  * option). */
 static int print_completion_words(int argc, char **argv) {
+    if (argc == 4 && strcmp(argv[2], "cov") == 0) { /* cov's subcommands have the options */
+        const pbc_command *c = find_command("cov");
+        for (size_t i = 0; i < pbc_limit_option_count; i++)
+            printf("--%s %s\n", pbc_limit_options[i].name, pbc_limit_options[i].arg);
+        char *w[] = {argv[2], argv[3], PBC_COMPLETE_OPTION, NULL};
+        return c ? run(c, 3, w) : PBC_EXIT_USAGE;
+    }
     if (argc == 3) {
         const pbc_command *c = find_command(argv[2]);
         if (!c) return PBC_EXIT_USAGE;
@@ -325,13 +428,15 @@ int main(int argc, char **argv) {
     (void)pb_sink_catch_signals();
     int release = argc > 0 ? personality_of(argv[0]) : -1;
     if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
+    release = argc > 0 ? cov_personality_of(argv[0]) : -1;
+    if (release >= 0) return run_as_llvm_cov(release, argc, argv);
     if (argc < 2) {
         print_help(stderr);
         return PBC_EXIT_USAGE;
     }
     const char *a = argv[1];
     if (strcmp(a, "--llvm-options") == 0 && argc == 3) return print_llvm_options(argv[2]);
-    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 3) return print_completion_words(argc, argv);
+    if (strcmp(a, PBC_COMPLETE_OPTION) == 0 && argc <= 4) return print_completion_words(argc, argv);
     if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0) {
         print_help(stdout);
         return pbc_finish_stdout();

@@ -48,7 +48,7 @@ expect_not() {
   done
 }
 
-commands="convert show validate dump merge types flame overlap diff order"
+commands="convert show validate dump merge types flame overlap diff order cov"
 releases="13 14 15 16 17 18 19 20 21 22 23 24"
 formats="indexed iprof json raw text"
 
@@ -82,11 +82,18 @@ expect_has "--quiet -q --json" profbridge diff -
 expect_not "--progress" profbridge diff --     # diff reads two small files; its --quiet is its own
 expect_not "--sample --gcc --extbinary" profbridge merge --   # refused: sample profiles
 expect_words "" profbridge nosuchcommand --
+# cov: its subcommands, then the subcommand's options (llvm-cov's table)
+expect_words "export report" profbridge cov ""
+expect_has "--instr-profile --object --format --skip-functions --llvm-version --weighted-instr-profile" \
+  profbridge cov export --
+expect_has "--show-functions --instr-profile" profbridge cov report --
+expect_not "--skip-functions --polly" profbridge cov report --
+expect_words "text html lcov" profbridge cov export --format ""
 
 # --- every option of every command's --help is completed -------------------------------
-for c in $commands; do
-  offered=" $(complete_bash profbridge "$c" -)"
-  "$PB" "$c" --help >"$T/help.$c"
+for c in ${commands/cov/} cov:export cov:report; do # cov's options are its subcommands'
+  offered=" $(complete_bash profbridge ${c/:/ } -)"
+  "$PB" ${c/:/ } --help >"$T/help.$c"
   # option lines: "  -o, --output OUT   ..." or "      --from FORMAT  ..."
   listed=$(sed -nE 's/^ +((-[A-Za-z]), )?(--[a-z][a-z0-9-]*).*/\2 \3/p' "$T/help.$c")
   n=0

@@ -64,6 +64,7 @@ has dev /usr/include/profbridge/profbridge.h /usr/include/profbridge/version.h /
 has cli /usr/bin/profbridge /usr/share/man/man1/profbridge.1 \
   /usr/share/bash-completion/completions/profbridge /usr/share/zsh/vendor-completions/_profbridge \
   /usr/libexec/profbridge/llvm/bin/llvm-profdata /usr/libexec/profbridge/llvm/bin/llvm-profdata-19 \
+  /usr/libexec/profbridge/llvm/bin/llvm-cov /usr/libexec/profbridge/llvm/bin/llvm-cov-19 \
   /usr/share/doc/profbridge/copyright
 # a path in two packages would make dpkg refuse the second (directories aside)
 dup="$(cat "$work"/*.files | grep -v '/$' | sort | uniq -d)"

@@ -32,6 +32,13 @@ for n in "" -13 -14 -15 -16 -17 -18 -19 -20 -21 -22 -23 -24; do
   [ -x "$llvmbin/llvm-profdata$n" ] || fail "llvm-profdata$n was not installed in $llvmbin"
 done
 [ ! -e "$prefix/bin/llvm-profdata" ] || fail "bin/llvm-profdata would shadow LLVM's"
+# the llvm-cov personality (export and report), beside them
+for n in "" -13 -14 -15 -16 -17 -18 -19 -20 -21 -22 -23 -24; do
+  [ -x "$llvmbin/llvm-cov$n" ] || fail "llvm-cov$n was not installed in $llvmbin"
+done
+[ ! -e "$prefix/bin/llvm-cov" ] || fail "bin/llvm-cov would shadow LLVM's"
+"$llvmbin/llvm-cov-21" --version | grep -q 'acting as llvm-cov of LLVM 21' \
+  || fail "llvm-cov-21 --version does not say it is profbridge acting as llvm-cov of LLVM 21"
 # (read whole before grep: grep -q leaving early would kill a help longer
 # than one pipe write with SIGPIPE, which pipefail reports as a failure)
 help19="$("$llvmbin/llvm-profdata-19" merge --help)" || fail "llvm-profdata-19 merge --help failed"
