@@ -186,13 +186,79 @@ static void note_refused_objects(const pbc_cov_request *q, const pb_coverage *co
     }
 }
 
+/* Where the library's warnings go: llvm-cov's words for its own warnings
+ * (out-of-date objects, mismatched functions, missing sources); profbridge's
+ * detail on each mismatched function as a note under profbridge's own name
+ * (llvm-cov has no such line, so the llvm-cov-N names print none). */
+typedef struct cov_diag_ctx {
+    const pbc_cov_request *q;
+    pbc_diag_ctx base;
+} cov_diag_ctx;
+
+static void cov_diag(void *ctx, int severity, const pb_error *e) {
+    cov_diag_ctx *c = ctx;
+    const char *path = e->path;
+    if (strcmp(path, PB_COV_OUT_OF_DATE) == 0 || strcmp(path, "sources") == 0) {
+        fprintf(stderr, "warning: %s: %s\n", e->source, e->message);
+        return;
+    }
+    if (strcmp(path, PB_COV_MISMATCHED) == 0) {
+        fprintf(stderr, "warning: %s\n", e->message);
+        return;
+    }
+    if (strcmp(path, PB_COV_MISMATCH_FUNCTION) == 0) {
+        if (!c->q->as_link)
+            fprintf(stderr, PBC_PROG ": note: mismatched data: %s%s%s\n", e->source, *e->source ? ": " : "",
+                    e->message);
+        return;
+    }
+    pbc_diag(&c->base, severity, e);
+}
+
+/* A failed load in llvm-cov-N's words: the library words profiles it cannot
+ * read and the load's own failures (err->path PB_COV_*); an object it cannot
+ * read carries llvm-cov's reason in err->message, which llvm-cov prefixes
+ * with the failed load (13-14: the objects; 15+: the object, quoted). Under
+ * profbridge's own name the detail (file, section, offset) follows as a
+ * note. Returns 1 when export adds llvm-cov's second line. */
+static int print_load_error(const pbc_cov_request *q, const pb_error *err) {
+    if (strcmp(err->path, PB_COV_PROFILE_UNREADABLE) == 0) {
+        fprintf(stderr, "error: %s\n", err->message);
+        return 0;
+    }
+    if (strcmp(err->path, PB_COV_LOAD_FAILED) == 0) {
+        fprintf(stderr, "error: %s\n", err->message);
+        return 1;
+    }
+    size_t i = 0;
+    while (i < q->nobjects && strcmp(q->objects[i], err->source) != 0) i++;
+    if (i == q->nobjects || (err->code != PB_EFORMAT && err->code != PB_EIO && err->code != PB_ETRUNC)) {
+        pbc_print_error(err);
+        return 1;
+    }
+    if (!pbi_llvm_cov_has(&q->t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
+        fputs("error: ", stderr);
+        for (size_t k = 0; k < q->nobjects; k++) fprintf(stderr, "%s%s", k ? ", " : "", q->objects[k]);
+        fprintf(stderr, ": Failed to load coverage: %s\n", err->message);
+    } else {
+        fprintf(stderr, "error: %s to load coverage: '%s': %s\n",
+                pbi_llvm_cov_has(&q->t, PBI_LC_COV_MESSAGES_LOWER) ? "failed" : "Failed", err->source, err->message);
+    }
+    if (!q->as_link) {
+        char line[2048];
+        pbc_error_text(err, line, sizeof line);
+        fprintf(stderr, PBC_PROG ": note: %s\n", line);
+    }
+    return 1;
+}
+
 /* The library's load, then export or report into standard output. */
 static int run_library(const pbc_cov_request *q) {
     pb_error err;
     pb_error_clear(&err);
-    pbc_diag_ctx dc = {0, 0, 0};
+    cov_diag_ctx dc = {q, {0, 0, 0}};
     pb_cov_options o = q->o;
-    o.diag = pbc_diag;
+    o.diag = cov_diag;
     o.diag_ctx = &dc;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     pbc_apply_limits(&ro);
@@ -200,8 +266,8 @@ static int run_library(const pbc_cov_request *q) {
     pb_coverage *cov = NULL;
     int rc = pb_coverage_load(&cov, q->objects, q->nobjects, q->profiles, q->weights, q->nprofiles, &o, &err);
     if (rc) {
-        pbc_print_error(&err);
-        if (q->which == PBC_COV_EXPORT && rc != PB_EUNSUPPORTED)
+        int second = print_load_error(q, &err);
+        if (q->which == PBC_COV_EXPORT && second && rc != PB_EUNSUPPORTED)
             cov_error(q, "Could not load coverage information", "could not load coverage information");
         return pbc_args_llvm_style ? 1 : pbc_exit_for(rc);
     }
@@ -235,14 +301,16 @@ static int print_version(int release) {
     return pbc_finish_stdout() ? 1 : 0;
 }
 
-/* Parses and runs one export/report command line; llvm_style: as llvm-cov-N. */
-static int cov_command(int which, int argc, char **argv, int llvm_style) {
+/* Parses and runs one export/report command line; llvm_style: as llvm-cov-N,
+ * of release `release` (NULL: PROFBRIDGE_LLVM_VERSION or the default);
+ * as_link: started under an llvm-cov name. */
+static int cov_command(int which, int argc, char **argv, int llvm_style, const char *release, int as_link) {
     const char *cmd = which == PBC_COV_EXPORT ? "cov export" : "cov report";
     pbi_llvm_target t;
     pbc_args a;
     int rc;
     if (llvm_style) {
-        if (pbc_llvm_target(cmd, NULL, &t)) return 1;
+        if (pbc_llvm_target(cmd, release, &t)) return 1;
         const pbc_arg_spec *specs = which == PBC_COV_EXPORT ? pbc_llvm_cov_export_options
                                                             : pbc_llvm_cov_report_options;
         if (pbc_args_parse(cmd, usage_of[which], specs, argc, argv, t.release,
@@ -266,6 +334,7 @@ static int cov_command(int which, int argc, char **argv, int llvm_style) {
     }
     pbc_cov_request q;
     rc = pbc_cov_request_from_args(&q, which, &a, &t, llvm_style);
+    q.as_link = as_link;
     if (rc == 0 && q.version) rc = print_version(t.release);
     else if (rc == 0) rc = run_request(&q);
     pbc_cov_request_free(&q);
@@ -273,7 +342,26 @@ static int cov_command(int which, int argc, char **argv, int llvm_style) {
     return llvm_style && rc ? 1 : rc;
 }
 
-int pbc_cov_personality(int which, int argc, char **argv) { return cov_command(which, argc, argv, 1); }
+int pbc_cov_personality(int which, int argc, char **argv) { return cov_command(which, argc, argv, 1, NULL, 1); }
+
+/* The value of a --llvm-version option before any "--" in argv[1..argc),
+ * taken out of argv (argc shrinks); NULL when there is none. An option
+ * without its value is left for the parser to refuse. */
+static const char *take_llvm_version(int *argc, char **argv) {
+    for (int i = 1; i < *argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) return NULL;
+        const char *name = a[0] == '-' ? (a[1] == '-' ? a + 2 : a + 1) : NULL;
+        if (!name || strncmp(name, "llvm-version", 12) != 0 || (name[12] && name[12] != '=')) continue;
+        int used = name[12] ? 1 : 2;
+        if (used == 2 && i + 1 >= *argc) return NULL;
+        const char *v = name[12] ? name + 13 : argv[i + 1];
+        for (int k = i; k + used < *argc; k++) argv[k] = argv[k + used];
+        *argc -= used;
+        return v;
+    }
+    return NULL;
+}
 
 int pbc_cmd_cov(int argc, char **argv) {
     const char *sub = argc > 1 ? argv[1] : NULL;
@@ -299,5 +387,14 @@ int pbc_cmd_cov(int argc, char **argv) {
     static char prog[64];
     snprintf(prog, sizeof prog, PBC_PROG " cov %s", sub);
     argv[1] = prog;
-    return cov_command(which, argc - 1, argv + 1, 0);
+    /* --llvm-version N: llvm-cov-N's command line, words and exit statuses
+     * (one -instr-profile, no weights), with profbridge's notes added */
+    int n = argc - 1;
+    const char *release = take_llvm_version(&n, argv + 1);
+    if (!release) return cov_command(which, n, argv + 1, 0, NULL, 0);
+    pbc_args_llvm_style = 1;
+    pbc_args_prog = prog;
+    pbc_args_tool = prog;
+    pbc_args_argv0 = prog;
+    return cov_command(which, n, argv + 1, 1, release, 0) ? 1 : 0;
 }

@@ -54,6 +54,7 @@ typedef struct pbc_cov_request {
     int dump_objects;        /* -dump-collected-objects */
     int version;             /* --version */
     int have_instr_profile;  /* -instr-profile given (21+: exactly one of it and -empty-profile) */
+    int as_link;             /* started as llvm-cov or llvm-cov-N: llvm-cov's lines alone on stderr */
     const char **objects;    size_t nobjects;
     const char **profiles;   uint64_t *weights; size_t nprofiles;
     const char **arches;     size_t narches;

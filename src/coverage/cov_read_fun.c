@@ -666,7 +666,9 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
     w.o = o;
     w.tus = tus;
     w.tr = tr;
-    w.mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7);
+    /* MC/DC regions are version 7's, whichever release reads them (13-17
+     * cannot: profbridge reads them with 18's lenient id rule) */
+    w.mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7) || tus->max_version >= PBI_COV_V7;
     w.mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
     int rc = load_names(&w.nm, o, err);
     for (size_t idx = 0, pos = 0, next; !rc && pos < o->covfun.len; idx++, pos = next)

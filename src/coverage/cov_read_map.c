@@ -284,11 +284,13 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
 static int version_ok(const pbi_cov_elf *o, uint32_t v, const pbi_llvm_target *t, uint64_t off, pb_error *err) {
     char f[48];
     snprintf(f, sizeof f, "%u (coverage mapping version %u)", (unsigned)v, (unsigned)v + 1);
-    if (v > PBI_COV_VERSION_MAX || (v >= PBI_COV_V7 && !pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7))) {
-        return pbi_cov_bad_w(err, o->name, off, "unsupported coverage format version",
-                             v > PBI_COV_VERSION_MAX ? "a version 4..7 (stored 3..6)" : "a version 4..6 (llvm-cov 13-17)", f,
-                             PBI_SEC_COVMAP "[0].Version");
-    }
+    /* Every version is read whatever the release: llvm-cov 13-17 refuse
+     * version 7 (clang 18+), profbridge reads it and the CLI says so
+     * (pb_coverage_object_version). */
+    (void)t;
+    if (v > PBI_COV_VERSION_MAX)
+        return pbi_cov_bad_w(err, o->name, off, "unsupported coverage format version", "a version 4..7 (stored 3..6)",
+                             f, PBI_SEC_COVMAP "[0].Version");
     if (v < PBI_COV_VERSION_MIN)
         return pbi_cov_bad(err, o->name, off, "a version 4..7 mapping (clang 11+; older ones are not supported)", f,
                            PBI_SEC_COVMAP "[0].Version");
