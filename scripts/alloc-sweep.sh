@@ -72,6 +72,27 @@ cases=(
   "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"
 )
+# Coverage (src/coverage/: the reader, the evaluator, the exporters): a small
+# program built by clang-19 with coverage and MC/DC, its raw profile read
+# directly (so the merge runs too), a dump of its coverage sections.
+if command -v clang-19 >/dev/null; then
+  cat > cov.c <<'C'
+#define BOTH(a, b) ((a) && (b))
+static int f(int a, int b) { return BOTH(a > 1, b < 3) ? a : b; }
+int main(int argc, char **argv) { (void)argv; return f(argc, argc + 1) > 7; }
+C
+  if clang-19 -fprofile-instr-generate -fcoverage-mapping -fcoverage-mcdc cov.c -o covprog 2>/dev/null &&
+     LLVM_PROFILE_FILE=cov.profraw ./covprog; then
+    cases+=(
+      "cov-export|-|cov export -instr-profile=cov.profraw covprog"
+      "cov-export-lcov|-|cov export -format=lcov -instr-profile=cov.profraw covprog"
+      "cov-report|-|cov report -show-mcdc-summary -instr-profile=cov.profraw covprog"
+      "dump-coverage|out.txt|dump covprog -o out.txt"
+    )
+  fi
+else
+  echo "alloc-sweep: clang-19 missing: the coverage cases are left out" >&2
+fi
 failed=0
 total_runs=0
 for c in "${cases[@]}"; do

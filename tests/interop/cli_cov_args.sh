@@ -177,9 +177,19 @@ cases=$((cases + 1))
 cases=$((cases + 1))
 "$PB" cov export --weighted-instr-profile=0,c x >"$work/o" 2>&1
 [ $? = 2 ] && grep -q "positive integer" "$work/o" || fail "a zero weight is a usage error: $(cat "$work/o")"
+# --llvm-version N: llvm-cov-N's own command line and words (13 has no -sources)
 cases=$((cases + 1))
 "$PB" cov export --llvm-version 13 -sources a -instr-profile=p x >"$work/o" 2>&1
-[ $? = 2 ] && grep -q "from LLVM 16 on" "$work/o" || fail "--llvm-version 13 -sources: $(cat "$work/o")"
+[ $? = 1 ] && grep -q "Unknown command line argument '-sources'" "$work/o" ||
+  fail "--llvm-version 13 -sources: $(cat "$work/o")"
+cases=$((cases + 1))
+"$PB" cov export --llvm-version 14 -instr-profile=a -instr-profile=b x >"$work/o" 2>&1
+[ $? = 1 ] && grep -q "must occur exactly one time" "$work/o" ||
+  fail "--llvm-version 14 takes one -instr-profile: $(cat "$work/o")"
+cases=$((cases + 1))
+"$PB" cov export --llvm-version 19 --weighted-instr-profile=2,c x >"$work/o" 2>&1
+[ $? = 1 ] && grep -q "Unknown command line argument '--weighted-instr-profile=2,c'" "$work/o" ||
+  fail "--llvm-version 19 has no weights: $(cat "$work/o")"
 cases=$((cases + 1))
 "$PB" cov export -instr-profle=p x >"$work/o" 2>&1
 [ $? = 2 ] && grep -q "did you mean '--instr-profile'" "$work/o" || fail "misspelled option: $(cat "$work/o")"

@@ -51,8 +51,47 @@ mkdir -p mk && cp "$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw" mk/run1
 cp mk/run1.profraw mk/run2.profraw
 printf 'default.profdata: $(wildcard *.profraw)\n\t$(LLVM_PROFDATA) merge -output=$@ $^\n' > mk/Makefile
 
+# The coverage recipe's program: built by clang-14 (raw v8, which
+# llvm-profdata-19 does not read) and run once, writing default.profraw. Its
+# expected lcov is llvm-cov-19's on what llvm-profdata-14 merges of that raw
+# file (llvm-cov-19 reads clang-14 binaries and indexed v7).
+cov_ready=0
+if command -v clang-14 >/dev/null && command -v llvm-profdata-14 >/dev/null && command -v llvm-cov-19 >/dev/null; then
+  cat > prog.c <<'C'
+static int twice(int x) { return 2 * x; }
+int main(int argc, char **argv) {
+  (void)argv;
+  int s = 0;
+  for (int i = 0; i < argc * 3; i++) s += i % 2 ? twice(i) : i;
+  return s > 100 && argc > 5 ? 1 : 0;
+}
+C
+  if clang-14 -fprofile-instr-generate -fcoverage-mapping prog.c -o prog 2>cc.err &&
+     LLVM_PROFILE_FILE=default.profraw ./prog &&
+     llvm-profdata-14 merge default.profraw -o prog14.profdata; then
+    cov_ready=1
+  fi
+fi
+
 failures=0
 for c in "${cmds[@]}"; do
+  case "$c" in *" cov "*)
+    if [ "$cov_ready" != 1 ]; then echo "skip recipe: $c: clang-14, llvm-profdata-14 or llvm-cov-19 missing"; continue; fi
+    set +e; eval "$c" >out.txt 2>err.txt; rc=$?; set -e
+    why=""
+    [ $rc = 0 ] || why="exit $rc"
+    case "$c" in
+      *"cov export"*)
+        llvm-cov-19 export -format=lcov -instr-profile=prog14.profdata ./prog > expected.lcov
+        cmp -s coverage.lcov expected.lcov || why="${why:+$why; }coverage.lcov differs from llvm-cov-19's" ;;
+      *"cov report --llvm-version 14"*)
+        llvm-cov-14 report -instr-profile=prog14.profdata ./prog > expected.txt
+        cmp -s out.txt expected.txt || why="${why:+$why; }the table differs from llvm-cov-14 report's" ;;
+    esac
+    if [ -n "$why" ]; then echo "FAIL recipe: $c: $why; stderr: $(head -c 400 err.txt)"; failures=$((failures + 1))
+    else echo "ok recipe: $c"; fi
+    continue ;;
+  esac
   case "$c" in *"make LLVM_PROFDATA="*)
     set +e; (cd mk && eval "${c//\/usr\/local\//$prefix/}") >out.txt 2>err.txt; rc=$?; set -e
     why=""

@@ -385,10 +385,16 @@ static void cov_read__v7_mcdc(void) {
         CU_ASSERT_EQUAL(m.functions[0].regions[1].mcdc.id, -1);
         pbi_cov_mapping_free(&m);
     }
-    /* llvm-cov 13-17 do not read version 7 */
+    /* llvm-cov 13-17 do not read version 7; profbridge does, whatever the
+     * release (issue 20: the CLI notes that llvm-cov-N would refuse it),
+     * with 18's lenient condition ids */
     pbi_cov_read_options r17 = release(17, &t);
-    CU_ASSERT_EQUAL(read_obj(&o, 8, PB_ORDER_LE, &r17, &m, &err), PB_EFORMAT);
-    CU_ASSERT_STRING_EQUAL(err.message, "Unsupported coverage format version");
+    CU_ASSERT_EQUAL(read_obj(&o, 8, PB_ORDER_LE, &r17, &m, &err), 0);
+    if (!err.code) {
+        CU_ASSERT_EQUAL(m.versions[0], 6);
+        CU_ASSERT_EQUAL(m.functions[0].regions[1].kind, PBI_COV_REGION_MCDC_BRANCH);
+        pbi_cov_mapping_free(&m);
+    }
     obj_free(&o);
 }
 
