@@ -11,11 +11,12 @@
 
 #include "coverage/cov_eval_internal.h"
 #include "model/origin_form.h"
+#include "model/profile_internal.h"
 #include "util/grow.h"
 
 /* ---- the profile's record of a function ---- */
 
-enum lookup { FOUND, UNKNOWN, MISMATCH };
+enum lookup { FOUND, UNKNOWN, MISMATCH, LOOKUP_NOMEM };
 
 /* IndexedInstrProfReader::getInstrProfRecord: the record with the name and
  * the hash; a name whose records all differ in hash is a mismatch when one
@@ -25,7 +26,7 @@ static enum lookup find_record(const pb_profile *prof, const char *name, size_t 
     size_t n = pb_profile_lookup(prof, name, len, NULL, 0);
     if (n == 0) return UNKNOWN;
     size_t *ix = malloc(n * sizeof *ix);
-    if (!ix) return UNKNOWN;
+    if (!ix) return LOOKUP_NOMEM; /* never "unknown": that would count it as zeros */
     n = pb_profile_lookup(prof, name, len, ix, n);
     int cs_match = 0;
     enum lookup res = UNKNOWN;
@@ -371,6 +372,7 @@ static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
     const pb_record *rec = NULL;
     uint64_t other = 0;
     enum lookup lk = find_record(c->prof, f->name, f->name_len, f->hash, &rec, &other);
+    if (lk == LOOKUP_NOMEM) return pbi_nomem(err, "profile lookup");
     if (lk == MISMATCH) return add_mismatch(c, f, other, err);
     if (lk == FOUND) {
         ld->k.counts = rec->counters;
@@ -483,7 +485,9 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     loader ld;
     memset(&ld, 0, sizeof ld);
     ld.c = c;
-    int rc = 0;
+    /* the profile's name index, built once here: a lookup that finds
+     * nothing for want of memory would count a function as unknown */
+    int rc = pbi_profile_build_lookup(prof) ? pbi_nomem(err, "profile lookup") : 0;
     for (size_t i = 0; i < m->nfunctions && !rc; i++) rc = load_function(&ld, &m->functions[i], err);
     loader_free(&ld);
     if (!rc) rc = index_files(c, err);

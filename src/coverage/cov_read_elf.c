@@ -151,7 +151,7 @@ static int section_data(pbi_cov_elf *o, const GElf_Shdr *sh, const char *sec, si
     *d = o->image + sh->sh_offset;
     *n = (size_t)sh->sh_size;
     if (sh->sh_flags & SHF_COMPRESSED) {
-        uint8_t *buf;
+        uint8_t *buf = NULL;
         int rc = inflate_section(o, sec, *d, *n, bound, &buf, n, err);
         if (rc) return rc;
         *own = buf;
@@ -275,6 +275,12 @@ int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char
     if (!e || elf_kind(e) != ELF_K_ELF || !gelf_getehdr(e, &eh) || elf_getshdrstrndx(e, &shstrndx) != 0) {
         int fresh = err && !err->code;
         int le = elf_errno();
+        /* libelf's own allocation failed (ELF_E_NOMEM is not in its public
+         * header; its message is): out of memory, not a bad object */
+        if (le && strcmp(elf_errmsg(le), "out of memory") == 0) {
+            rc = pbi_nomem(err, o->name);
+            goto out;
+        }
         rc = pb_error_set_ef(err, PB_EFORMAT, 0, NULL, "an ELF object libelf can read",
                              le ? elf_errmsg(le) : "an ELF header libelf does not take");
         if (fresh) snprintf(err->message, sizeof err->message, "The file was not recognized as a valid object file");

@@ -211,7 +211,7 @@ static int read_range(mr *r, uint32_t *line, pbi_cov_region *g) {
     size_t at = r->pos;
     if ((rc = m_uleb(r, "col_start", &cs))) return rc;
     if (cs > UINT32_MAX) {
-        char f[32];
+        char f[64];
         snprintf(f, sizeof f, "%llu (start column is too big)", (unsigned long long)cs);
         return pbi_cov_bad(r->err, r->obj, at, "<= 4294967295", f, PBI_SEC_COVFUN "[%zu].%scol_start", r->rec,
                            r->where);
@@ -593,6 +593,7 @@ static int one_record(walk *w, size_t pos, size_t idx, size_t *next, pb_error *e
     const uint8_t *d = o->covfun.d;
     size_t len = o->covfun.len;
     char f[64];
+    *next = len; /* a failure ends the walk */
     if (len - pos < FUNREC) {
         snprintf(f, sizeof f, "%zu bytes left", len - pos);
         return pbi_cov_bad(err, o->name, pos, "a 28-byte record header", f, PBI_SEC_COVFUN "[%zu]", idx);

@@ -243,6 +243,10 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
     uLongf got = (uLongf)want;
     size_t zat = r->pos;
     int z = uncompress(buf, &got, r->d + r->pos, (uLong)clen);
+    if (z == Z_MEM_ERROR) {
+        free(buf);
+        return pbi_nomem(r->err, "coverage filenames");
+    }
     pbi_cov_tracef(r->tr, PBI_SEC_COVMAP, r->d, zat, clen, "filenames.zlib", "%llu bytes inflate to %llu",
                    (unsigned long long)clen, (unsigned long long)got);
     if (z != Z_OK) {

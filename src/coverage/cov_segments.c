@@ -177,18 +177,18 @@ int pbi_cov_build_segments(pbi_cov_counted_region *regions, size_t n, int single
 
 /* ---- the views ---- */
 
+/* The first file id no expansion region expands. No allocation (a failed
+ * one would read as "no main file" and change the output): file ids are
+ * few, so each is checked against the regions in turn. */
 long pbi_cov_main_file_id(const pbi_cov_fn *fn) {
-    if (!fn->nfilenames) return -1;
-    uint8_t *expanded = calloc(fn->nfilenames, 1);
-    if (!expanded) return -1;
-    for (size_t i = 0; i < fn->nregions; i++)
-        if (fn->regions[i].r.kind == PBI_COV_REGION_EXPANSION && fn->regions[i].r.expanded_file_id < fn->nfilenames)
-            expanded[fn->regions[i].r.expanded_file_id] = 1;
-    long id = -1;
-    for (size_t i = 0; i < fn->nfilenames && id < 0; i++)
-        if (!expanded[i]) id = (long)i;
-    free(expanded);
-    return id;
+    for (size_t id = 0; id < fn->nfilenames; id++) {
+        size_t i = 0;
+        while (i < fn->nregions && !(fn->regions[i].r.kind == PBI_COV_REGION_EXPANSION &&
+                                     fn->regions[i].r.expanded_file_id == id))
+            i++;
+        if (i == fn->nregions) return (long)id;
+    }
+    return -1;
 }
 
 /* A view being gathered (MergeableCoverageData). */
