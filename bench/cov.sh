@@ -9,10 +9,10 @@
 #
 # Three pairs per program and release, JSON and lcov each:
 #   export        llvm-cov-N export -instr-profile=P.profdata BIN
-#              vs profbridge --llvm-version N cov export -instr-profile=P.profdata BIN
+#              vs profbridge cov export --llvm-version N -instr-profile=P.profdata BIN
 #   raw           llvm-profdata-N merge RAW -o P.profdata && llvm-cov-N export ... P.profdata
 #                 (what a user of llvm-cov must run)
-#              vs profbridge --llvm-version N cov export -instr-profile=RAW BIN
+#              vs profbridge cov export --llvm-version N -instr-profile=RAW BIN
 # Paired, alternating runs (--repeat, default 5); the table shows the median
 # wall time, CPU time (user + sys) and peak RSS (/usr/bin/time) of each, the
 # ratios ours/theirs, and whether the outputs are byte-identical. Builds a
@@ -127,10 +127,10 @@ measure() {
     flag=""; [ "$fmt" = lcov ] && flag="-format=lcov"
     pair "$name-$n-$fmt" "$name $n $fmt export" \
       "exec llvm-cov-$n export $flag -instr-profile='$pd' '$bin' $objs" \
-      "exec '$pb' --llvm-version $n cov export $flag -instr-profile='$pd' '$bin' $objs"
+      "exec '$pb' cov export --llvm-version $n $flag -instr-profile='$pd' '$bin' $objs"
     pair "$name-$n-$fmt-raw" "$name $n $fmt from .profraw" \
       "llvm-profdata-$n merge '$raw' -o '$tmp/m.profdata' && exec llvm-cov-$n export $flag -instr-profile='$tmp/m.profdata' '$bin' $objs" \
-      "exec '$pb' --llvm-version $n cov export $flag -instr-profile='$raw' '$bin' $objs"
+      "exec '$pb' cov export --llvm-version $n $flag -instr-profile='$raw' '$bin' $objs"
   done
 }
 
