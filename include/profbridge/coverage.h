@@ -108,15 +108,21 @@ int pb_cov_options_init(pb_cov_options *o, unsigned version);
  * profiles[0..nprofiles) (weights[i] each, NULL: all 1; several are merged as
  * llvm-profdata-N merge merges them), and evaluates them as llvm-cov-N does.
  * Returns PB_OK, or:
- *   PB_EINVAL  an argument is NULL, no object, a bad option (a regular
- *              expression that does not compile: err->path names the option);
+ *   PB_EINVAL  an argument is NULL, no object, a weight of 0, an unknown
+ *              release or -arch (a regular expression that does not compile
+ *              is no error: it matches nothing, as in llvm-cov);
  *   PB_EIO     a file cannot be read (err->source names it);
  *   PB_EFORMAT an object or a profile is malformed (err names the file, the
- *              section or field and the byte offset);
- *   PB_EUNSUPPORTED llvm-cov-N cannot evaluate these inputs (MC/DC of a
- *              clang-18 binary with release 19+, or of clang 19+ with 18;
- *              err says which);
+ *              section or field and the byte offset; err->message is the
+ *              reason in llvm-cov-N's words; err->path PB_COV_LOAD_FAILED or
+ *              PB_COV_PROFILE_UNREADABLE: the whole line llvm-cov-N prints
+ *              after "error: "), or an indexed profile of a version
+ *              llvm-cov-N does not read;
+ *   PB_EUNSUPPORTED the machine's libelf cannot be used;
  *   PB_ENOMEM  out of memory.
+ * Binaries of every coverage-mapping version 4-7 are read whatever the
+ * release (llvm-cov 13-17 refuse version 7: pb_coverage_object_version),
+ * MC/DC of clang 18 and of clang 19+ alike.
  * On failure *out is NULL.
  */
 int pb_coverage_load(pb_coverage **out, const char *const *objects, size_t nobjects,
