@@ -215,12 +215,12 @@ static void cov_diag(void *ctx, int severity, const pb_error *e) {
     pbc_diag(&c->base, severity, e);
 }
 
-/* A failed load in llvm-cov-N's words: the library words profiles it cannot
- * read and the load's own failures (err->path PB_COV_*); an object it cannot
- * read carries llvm-cov's reason in err->message, which llvm-cov prefixes
- * with the failed load (13-14: the objects; 15+: the object, quoted). Under
- * profbridge's own name the detail (file, section, offset) follows as a
- * note. Returns 1 when export adds llvm-cov's second line. */
+/* A failed load: the library words it as llvm-cov-N does (err->message is
+ * the whole line after "error: " for an unreadable profile, err->path
+ * PB_COV_PROFILE_UNREADABLE, and for a failed load, PB_COV_LOAD_FAILED or an
+ * object's error, err->source the object); under profbridge's own name an
+ * object's detail (section, offset, field) follows as a note. Returns 1 when
+ * export adds llvm-cov's second line. */
 static int print_load_error(const pbc_cov_request *q, const pb_error *err) {
     if (strcmp(err->path, PB_COV_PROFILE_UNREADABLE) == 0) {
         fprintf(stderr, "error: %s\n", err->message);
@@ -236,14 +236,7 @@ static int print_load_error(const pbc_cov_request *q, const pb_error *err) {
         pbc_print_error(err);
         return 1;
     }
-    if (!pbi_llvm_cov_has(&q->t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
-        fputs("error: ", stderr);
-        for (size_t k = 0; k < q->nobjects; k++) fprintf(stderr, "%s%s", k ? ", " : "", q->objects[k]);
-        fprintf(stderr, ": Failed to load coverage: %s\n", err->message);
-    } else {
-        fprintf(stderr, "error: %s to load coverage: '%s': %s\n",
-                pbi_llvm_cov_has(&q->t, PBI_LC_COV_MESSAGES_LOWER) ? "failed" : "Failed", err->source, err->message);
-    }
+    fprintf(stderr, "error: %s\n", err->message);
     if (!q->as_link) {
         char line[2048];
         pbc_error_text(err, line, sizeof line);

@@ -82,39 +82,23 @@ static int run(const pbc_command *cmd, int argc, char **argv) {
 
 /* ---- the llvm-profdata personality (docs/llvm-profdata.md) ----------------------- */
 
-/* The release N when the program is called llvm-profdata-N (13..24), 0 for
- * plain llvm-profdata, -1 for any other name. */
-static int personality_of(const char *argv0) {
+/* The release N when the program is called TOOL-N (13..24), 0 for plain
+ * TOOL, -1 for any other name: TOOL is llvm-profdata or llvm-cov. */
+static int link_release(const char *argv0, const char *tool) {
     const char *base = strrchr(argv0, '/');
     base = base ? base + 1 : argv0;
-    static const char name[] = "llvm-profdata";
-    if (strncmp(base, name, sizeof name - 1) != 0) return -1;
-    const char *v = base + sizeof name - 1;
+    size_t n = strlen(tool);
+    if (strncmp(base, tool, n) != 0) return -1;
+    const char *v = base + n;
     if (*v == '\0') return 0;
     if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
     char *end;
-    long n = strtol(v + 1, &end, 10);
-    if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
-    return (int)n;
+    long r = strtol(v + 1, &end, 10);
+    if (*end || r < PBI_LLVM_MIN || r > PBI_LLVM_MAX) return -1;
+    return (int)r;
 }
 
 /* ---- the llvm-cov personality (docs/coverage.md) --------------------------------- */
-
-/* The release N when the program is called llvm-cov-N (13..24), 0 for plain
- * llvm-cov, -1 for any other name. */
-static int cov_personality_of(const char *argv0) {
-    const char *base = strrchr(argv0, '/');
-    base = base ? base + 1 : argv0;
-    static const char name[] = "llvm-cov";
-    if (strncmp(base, name, sizeof name - 1) != 0) return -1;
-    const char *v = base + sizeof name - 1;
-    if (*v == '\0') return 0;
-    if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
-    char *end;
-    long n = strtol(v + 1, &end, 10);
-    if (*end || n < PBI_LLVM_MIN || n > PBI_LLVM_MAX) return -1;
-    return (int)n;
-}
 
 /* llvm-cov's helpMain, word for word (on stderr, as there). */
 static void cov_top_help(void) {
@@ -426,9 +410,9 @@ static int command_main(int argc, char **argv) {
 int main(int argc, char **argv) {
     /* a killed run leaves no temporary output file behind (io.h) */
     (void)pb_sink_catch_signals();
-    int release = argc > 0 ? personality_of(argv[0]) : -1;
+    int release = argc > 0 ? link_release(argv[0], "llvm-profdata") : -1;
     if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
-    release = argc > 0 ? cov_personality_of(argv[0]) : -1;
+    release = argc > 0 ? link_release(argv[0], "llvm-cov") : -1;
     if (release >= 0) return run_as_llvm_cov(release, argc, argv);
     if (argc < 2) {
         print_help(stderr);

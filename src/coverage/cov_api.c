@@ -166,6 +166,8 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     ro.arch = o->arch;
     ro.t = &c->t;
     rc = pbi_cov_read(&c->map, objects, nobjects, &ro, err);
+    /* llvm-cov-N's whole line; out of memory here leaves the reader's words */
+    if (rc) (void)pbi_cov_word_object_error(&c->t, objects, nobjects, err);
     if (rc == 0 && o->check_binary_ids && nprofiles && !o->empty_profile)
         rc = pbi_cov_check_binary_ids(c, objects, nobjects, profiles[0], err);
     if (rc) return rc;

@@ -40,22 +40,49 @@ static void join_objects(pb_buf *b, const char *const *objects, size_t n) {
     }
 }
 
+/* llvm-cov-N's "failed to load coverage" line for `reason` (without
+ * "error: "): 13-14 name the objects, 15+ the file that failed, `named`. */
+static void load_failed_line(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
+                             const char *named, const char *reason, pb_buf *b) {
+    if (!pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
+        join_objects(b, objects, nobjects);
+        pbi_buf_printf(b, ": Failed to load coverage: %s", reason);
+    } else {
+        pbi_buf_printf(b, "%s to load coverage: '%s': %s",
+                       pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER) ? "failed" : "Failed", named, reason);
+    }
+}
+
+int pbi_cov_word_object_error(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
+                              pb_error *err) {
+    if (!err || (err->code != PB_EFORMAT && err->code != PB_EIO && err->code != PB_ETRUNC)) return 0;
+    size_t i = 0;
+    while (i < nobjects && strcmp(objects[i], err->source) != 0) i++;
+    if (i == nobjects) return 0;
+    pb_buf b = PB_BUF_INIT;
+    load_failed_line(t, objects, nobjects, objects[i], err->message, &b);
+    if (pbi_buf_failed(&b)) {
+        pbi_buf_free(&b);
+        return PB_ENOMEM; /* err keeps the reader's own words */
+    }
+    snprintf(err->message, sizeof err->message, "%s", (const char *)b.data);
+    pbi_buf_free(&b);
+    return 0;
+}
+
 /* The load failed on `profile` for `reason`: llvm-cov-N's line (without
  * "error: ") into err->message. `unopened`: the file could not be opened
  * (15+ check that before loading, and export prints no second line then). */
 static int fail(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *profile,
                 int unopened, const char *reason, int code, pb_error *err) {
     pb_buf b = PB_BUF_INIT;
-    int lower = pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER);
     const char *path = PB_COV_LOAD_FAILED;
-    if (!pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
-        join_objects(&b, objects, nobjects);
-        pbi_buf_printf(&b, ": Failed to load coverage: %s", reason);
-    } else if (unopened) {
-        pbi_buf_printf(&b, "%s: %s profile data!%s", profile, lower ? "could not read" : "Could not read", reason);
+    if (unopened && pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
+        pbi_buf_printf(&b, "%s: %s profile data!%s", profile,
+                       pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER) ? "could not read" : "Could not read", reason);
         path = PB_COV_PROFILE_UNREADABLE;
     } else {
-        pbi_buf_printf(&b, "%s to load coverage: '%s': %s", lower ? "failed" : "Failed", profile, reason);
+        load_failed_line(t, objects, nobjects, profile, reason, &b);
     }
     if (pbi_buf_failed(&b)) {
         pbi_buf_free(&b);

@@ -107,6 +107,15 @@ int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, s
  * PB_EIO or PB_EFORMAT with err->message in llvm-cov-N's words, err->path
  * PB_COV_PROFILE_UNREADABLE or PB_COV_LOAD_FAILED, err->source the
  * profile; else 0 or PB_ENOMEM (cov_api_profile_check.c). */
+/* An object that could not be read (err from pbi_cov_read: PB_EFORMAT,
+ * PB_EIO or PB_ETRUNC, err->source one of objects, err->message the reason
+ * in llvm-cov-N's words): err->message becomes the whole line llvm-cov-N
+ * prints after "error: " ("failed to load coverage: 'OBJ': REASON"); its
+ * source, offset and path stay. Other errors are left alone. Returns 0, or
+ * PB_ENOMEM with err unchanged (cov_api_profile_check.c). */
+int pbi_cov_word_object_error(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
+                              pb_error *err);
+
 int pbi_cov_check_profiles(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
                            const char *const *profiles, size_t nprofiles, pb_error *err);
 
