@@ -114,10 +114,11 @@ int pb_cov_options_init(pb_cov_options *o, unsigned version);
  *   PB_EIO     a file cannot be read (err->source names it);
  *   PB_EFORMAT an object or a profile is malformed (err names the file, the
  *              section or field and the byte offset; err->message is the
- *              reason in llvm-cov-N's words; err->path PB_COV_LOAD_FAILED or
- *              PB_COV_PROFILE_UNREADABLE: the whole line llvm-cov-N prints
- *              after "error: "), or an indexed profile of a version
- *              llvm-cov-N does not read;
+ *              whole line llvm-cov-N prints after "error: ", e.g. "failed to
+ *              load coverage: 'prog': malformed coverage data"; err->path is
+ *              PB_COV_LOAD_FAILED or PB_COV_PROFILE_UNREADABLE for a profile,
+ *              the section's field for an object), or an indexed profile of
+ *              a version llvm-cov-N does not read;
  *   PB_EUNSUPPORTED the machine's libelf cannot be used;
  *   PB_ENOMEM  out of memory.
  * Binaries of every coverage-mapping version 4-7 are read whatever the
