@@ -44,7 +44,8 @@ static void print_help(int which, FILE *out) {
           out);
     fputs("Options follow llvm-cov's rules (-x = --x, -x=V or -x V, @FILE); the\n"
           "release N is --llvm-version, PROFBRIDGE_LLVM_VERSION or 19. -instr-profile may\n"
-          "repeat: the profiles are merged (see docs/coverage.md).\n\nOptions:\n",
+          "repeat: the profiles are merged (see docs/coverage.md). With --llvm-version N\n"
+          "the command line, messages and exit statuses are llvm-cov-N's (one profile).\n\nOptions:\n",
           out);
     pbc_args_print_help(out, which == PBC_COV_EXPORT ? export_own : report_own, 0);
 }
