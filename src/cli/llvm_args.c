@@ -523,7 +523,11 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
         char *end;
         errno = 0;
         r->d = strtod(v, &end);
-        if (!*v || *end || errno) return usage(cmd, NULL, "%s: '%s' value invalid for floating point argument!", what, v);
+        /* LLVM's to_float: strtod must reach the end, nothing more (an empty
+         * value is 0, an out-of-range one inf); profbridge's own names are
+         * stricter */
+        if (*end || (!pbc_args_llvm_style && (!*v || errno)))
+            return usage(cmd, NULL, "%s: '%s' value invalid for floating point argument!", what, v);
         break;
     }
     case PBC_VAL_ENUM:

@@ -185,10 +185,13 @@ static const pbc_arg_spec cov_common_options[] = {
     CL("name-regex", PBC_CO_NAME_REGEX, 0, 0, "REGEX", "only the functions matching REGEX"),
     CL("ignore-filename-regex", PBC_CO_IGNORE_FILENAME_REGEX, 0, 0, "REGEX", "skip the files matching REGEX"),
     CL("include-filename-regex", PBC_CO_INCLUDE_FILENAME_REGEX, 23, 0, "REGEX", "only the files matching REGEX"),
-    CRV("region-coverage-lt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
-    CRV("region-coverage-gt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
-    CRV("line-coverage-lt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
-    CRV("line-coverage-gt", PBC_VAL_NUMBER, 0, 0, NOIMPL),
+    /* llvm-cov's function filters by coverage: only `show` reads them;
+     * export and report parse the value and ignore it (FuzzBench passes
+     * -region-coverage-gt=0 to export) */
+    CV("region-coverage-lt", NULL, PBC_CO_COVERAGE_THRESHOLD, PBC_VAL_NUMBER, 0, 0, "N", NULL),
+    CV("region-coverage-gt", NULL, PBC_CO_COVERAGE_THRESHOLD, PBC_VAL_NUMBER, 0, 0, "N", NULL),
+    CV("line-coverage-lt", NULL, PBC_CO_COVERAGE_THRESHOLD, PBC_VAL_NUMBER, 0, 0, "N", NULL),
+    CV("line-coverage-gt", NULL, PBC_CO_COVERAGE_THRESHOLD, PBC_VAL_NUMBER, 0, 0, "N", NULL),
     CB("use-color", PBC_CO_USE_COLOR, 0, 0, "colours (report)"),
     CRV("Xdemangler", STR, 0, 0, NOIMPL " (names are printed as the binary has them)"),
     CB("show-region-summary", PBC_CO_SHOW_REGION_SUMMARY, 0, 0, "region statistics in the summary table"),
