@@ -59,8 +59,16 @@ int pbi_cov_word_object_error(const pbi_llvm_target *t, const char *const *objec
     size_t i = 0;
     while (i < nobjects && strcmp(objects[i], err->source) != 0) i++;
     if (i == nobjects) return 0;
-    pb_buf b = PB_BUF_INIT;
-    load_failed_line(t, objects, nobjects, objects[i], err->message, &b);
+    pb_buf b = PB_BUF_INIT, all = PB_BUF_INIT;
+    /* no object had coverage: llvm-cov 15+ quote them all, joined */
+    int in_any = strcmp(err->path, PBI_COV_NO_DATA_IN_ANY) == 0;
+    if (in_any) {
+        join_objects(&all, objects, nobjects);
+        pbi_buf_putc(&all, 0);
+    }
+    load_failed_line(t, objects, nobjects, in_any && !pbi_buf_failed(&all) ? (const char *)all.data : objects[i],
+                     err->message, &b);
+    pbi_buf_free(&all);
     if (pbi_buf_failed(&b)) {
         pbi_buf_free(&b);
         return PB_ENOMEM; /* err keeps the reader's own words */

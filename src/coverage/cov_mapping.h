@@ -166,7 +166,9 @@ typedef struct pbi_cov_read_options {
  * Returns 0, or:
  *   PB_EIO      a file cannot be opened or read (err->source: the path);
  *   PB_EINVAL   o->arch names no architecture llvm-cov knows ("unknown architecture: X");
- *   PB_EFORMAT  not an object, no coverage sections ("No coverage data found"),
+ *   PB_EFORMAT  not an object, no coverage sections in any object ("No coverage
+ *               data found"; an object without them among others with them
+ *               is skipped, its mapping slot empty),
  *               -arch not the object's ("No object file for requested
  *               architecture"), a SHF_COMPRESSED coverage section (llvm-cov
  *               reads it as stored: "truncated coverage data"), a version
@@ -181,6 +183,11 @@ typedef struct pbi_cov_read_options {
  */
 int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const pbi_cov_read_options *o,
                  pb_error *err);
+
+/* err->path of pbi_cov_read's PB_EFORMAT when none of several objects has
+ * coverage sections (an object without them is skipped, as llvm-cov does;
+ * llvm-cov then names every object, "A, B"; err->source: the first). */
+#define PBI_COV_NO_DATA_IN_ANY "coverage.no_data_in_any_object"
 
 /* pbi_cov_read with llvm-cov's -arch given once per object: arches[i]
  * (NULL: any) applies to paths[i] instead of o->arch. Same returns. */

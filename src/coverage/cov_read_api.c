@@ -13,16 +13,17 @@
 #include "profbridge/io.h"
 #include "util/grow.h"
 
-/* llvm-cov's coveragemap_error::no_data_found */
-static int no_data(const char *name, pb_error *err, const char *missing) {
+/* llvm-cov's coveragemap_error::no_data_found; *nodata says it was that */
+static int no_data(const char *name, pb_error *err, const char *missing, int *nodata) {
     int rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, missing, "no coverage data found");
     pb_error_set_source(err, name);
+    *nodata = 1;
     return rc;
 }
 
 /* One object, appended to m as object number `obj` (llvm-cov 18+'s words). */
 static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len,
-                         const char *name, const pbi_cov_read_options *o, pb_error *err) {
+                         const char *name, const pbi_cov_read_options *o, int *nodata, pb_error *err) {
     pbi_cov_elf e;
     int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
     if (rc) return rc;
@@ -34,10 +35,10 @@ static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uin
         rc = pbi_cov_bad_w(err, e.name, PB_NO_OFFSET, "truncated coverage data",
                            "sections as stored (llvm-cov does not inflate SHF_COMPRESSED ones)",
                            "a compressed section", "%s", comp);
-    else if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES);
+    else if (!e.names.present) rc = no_data(e.name, err, PBI_SEC_NAMES, nodata);
     else if (e.nnames != 1)
         rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one names section", "several", "%s", PBI_SEC_NAMES);
-    else if (!e.covmap.present) rc = no_data(e.name, err, PBI_SEC_COVMAP);
+    else if (!e.covmap.present) rc = no_data(e.name, err, PBI_SEC_COVMAP, nodata);
     else if (e.ncovmap != 1)
         rc = pbi_cov_bad(err, e.name, PB_NO_OFFSET, "one __llvm_covmap section", "several", "%s", PBI_SEC_COVMAP);
     if (rc) pb_error_set_source(err, e.name);
@@ -55,9 +56,9 @@ static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uin
 
 /* One object, in the words of the release. */
 static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
-                    const pbi_cov_read_options *o, pb_error *err) {
+                    const pbi_cov_read_options *o, int *nodata, pb_error *err) {
     pbi_llvm_target store;
-    int rc = read_sections(m, fcap, obj, data, len, name, o, err);
+    int rc = read_sections(m, fcap, obj, data, len, name, o, nodata, err);
     pbi_cov_release_words(err, pbi_cov_target(o, &store));
     return rc;
 }
@@ -87,21 +88,43 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
                         const pbi_cov_read_options *o, pb_error *err) {
     int rc = start(out, n, err);
     if (rc) return rc;
-    size_t fcap = 0;
+    size_t fcap = 0, with_data = 0;
+    pb_error first_nodata;
+    pb_error_clear(&first_nodata);
     for (size_t i = 0; !rc && i < n; i++) {
         pb_source *src = NULL;
         const uint8_t *data;
         size_t len;
-        if ((rc = pb_source_open_file(&src, paths[i], err)) == 0 &&
-            (rc = pb_source_read_all(src, &data, &len, err)) == 0)
+        int nodata = 0;
+        pb_error one_err;
+        pb_error_clear(&one_err);
+        if ((rc = pb_source_open_file(&src, paths[i], &one_err)) == 0 &&
+            (rc = pb_source_read_all(src, &data, &len, &one_err)) == 0)
         {
             pbi_cov_read_options one = {NULL, NULL, NULL, 0};
             if (o) one = *o;
             if (arches) one.arch = arches[i]; /* -arch per object */
-            rc = read_one(out, &fcap, i, data, len, paths[i], &one, err);
+            rc = read_one(out, &fcap, i, data, len, paths[i], &one, &nodata, &one_err);
         }
-        if (rc) pb_error_set_source(err, paths[i]);
+        if (rc) pb_error_set_source(&one_err, paths[i]);
         pb_source_free(src);
+        /* CoverageMapping::load skips an object without coverage sections
+         * (its no_data_found is no error) and fails only when no object
+         * has any (grcov, CMake scripts pass every program of a build) */
+        if (rc && nodata) {
+            if (!first_nodata.code) first_nodata = one_err;
+            rc = 0;
+        } else if (rc) {
+            if (err) *err = one_err;
+        } else {
+            with_data++;
+        }
+    }
+    if (!rc && n && !with_data) {
+        /* one object: its own error; several: llvm-cov names them all */
+        if (err) *err = first_nodata;
+        if (err && n > 1) snprintf(err->path, sizeof err->path, "%s", PBI_COV_NO_DATA_IN_ANY);
+        rc = PB_EFORMAT;
     }
     if (rc) pbi_cov_mapping_free(out);
     return rc;
@@ -112,7 +135,8 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
     int rc = start(out, 1, err);
     if (rc) return rc;
     size_t fcap = 0;
-    rc = read_one(out, &fcap, 0, data, len, name ? name : "<memory>", o, err);
+    int nodata = 0;
+    rc = read_one(out, &fcap, 0, data, len, name ? name : "<memory>", o, &nodata, err);
     if (rc) pbi_cov_mapping_free(out);
     return rc;
 }

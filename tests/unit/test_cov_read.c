@@ -871,6 +871,44 @@ static void cov_read__objects_and_arches(void) {
     CU_ASSERT_PTR_NOT_NULL(strstr(err.source, "ppc32be19.elf"));
 }
 
+/* An object without coverage sections among others (grcov and CMake
+ * scripts pass every program of a build): skipped, as llvm-cov-13..24 skip
+ * it (the real tools: tests/interop/cov_callers.sh); none with coverage:
+ * "no coverage data found", marked so that llvm-cov's line names them all. */
+static void cov_read__objects_without_data(void) {
+    pb_buf elf = {0};
+    sec none[1] = {{".text", (const uint8_t *)"\x90", 1, 0}};
+    make_elf(&elf, 8, PB_ORDER_LE, none, 1);
+    char nocov[64], p0[512];
+    snprintf(nocov, sizeof nocov, "/tmp/pb-cov-nodata-%ld.o", (long)getpid());
+    FILE *f = fopen(nocov, "wb");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    fwrite(elf.data, 1, elf.len, f);
+    fclose(f);
+    snprintf(p0, sizeof p0, "%s", tu_src("tests/fuzz/cov_read/mc19.elf"));
+    const char *const with[3] = {nocov, p0, nocov}, *without[2] = {nocov, nocov};
+    pbi_cov_mapping m;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pbi_cov_read(&m, with, 3, NULL, &err), 0);
+    CU_ASSERT_EQUAL(err.code, 0);
+    CU_ASSERT_EQUAL(m.nobjects, 3);
+    CU_ASSERT(m.nfunctions >= 1);
+    for (size_t i = 0; i < m.nfunctions; i++) CU_ASSERT_EQUAL(m.functions[i].object, 1);
+    CU_ASSERT_EQUAL(m.versions[0], 0);
+    pbi_cov_mapping_free(&m);
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pbi_cov_read(&m, without, 2, NULL, &err), PB_EFORMAT);
+    CU_ASSERT_STRING_EQUAL(err.message, "no coverage data found");
+    CU_ASSERT_STRING_EQUAL(err.path, PBI_COV_NO_DATA_IN_ANY);
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pbi_cov_read(&m, without, 1, NULL, &err), PB_EFORMAT);
+    CU_ASSERT_STRING_EQUAL(err.message, "no coverage data found");
+    CU_ASSERT_STRING_NOT_EQUAL(err.path, PBI_COV_NO_DATA_IN_ANY);
+    remove(nocov);
+    pbi_buf_free(&elf);
+}
+
 /* A relative filename joined to the compilation directory: llvm-cov 15+
  * remove its dots (remove_dots(P, true) in RawCoverageFilenamesReader),
  * 13-14 print it as appended: llvm-cov-13/14 export -format=lcov of a
@@ -904,6 +942,7 @@ static CU_TestInfo tests[] = {
     {"cov_read__compressed_section", cov_read__compressed_section},
     {"cov_read__llvm_words", cov_read__llvm_words},
     {"cov_read__objects_and_arches", cov_read__objects_and_arches},
+    {"cov_read__objects_without_data", cov_read__objects_without_data},
     {"cov_read__fuzz_corpus_replay", cov_read__fuzz_corpus_replay},
     {"cov_read__dump", cov_read__dump},
     CU_TEST_INFO_NULL};
