@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "coverage/cov_read.h"
 #include "profbridge/io.h"
@@ -63,6 +64,11 @@ static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t 
     return rc;
 }
 
+static int is_directory(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 static int start(pbi_cov_mapping *out, size_t n, pb_error *err) {
     memset(out, 0, sizeof *out);
     out->nobjects = n;
@@ -107,6 +113,8 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
             rc = read_one(out, &fcap, i, data, len, paths[i], &one, &nodata, &one_err);
         }
         if (rc) pb_error_set_source(&one_err, paths[i]);
+        if (rc == PB_EIO && !src && is_directory(paths[i])) /* MemoryBuffer's errc::is_a_directory */
+            snprintf(one_err.message, sizeof one_err.message, "Is a directory");
         pb_source_free(src);
         /* CoverageMapping::load skips an object without coverage sections
          * (its no_data_found is no error) and fails only when no object

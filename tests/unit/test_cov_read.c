@@ -905,6 +905,12 @@ static void cov_read__objects_without_data(void) {
     CU_ASSERT_EQUAL(pbi_cov_read(&m, without, 1, NULL, &err), PB_EFORMAT);
     CU_ASSERT_STRING_EQUAL(err.message, "no coverage data found");
     CU_ASSERT_STRING_NOT_EQUAL(err.path, PBI_COV_NO_DATA_IN_ANY);
+    /* a directory among the objects: llvm-cov's words (MemoryBuffer's errc) */
+    const char *const dir[2] = {p0, "/"};
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL(pbi_cov_read(&m, dir, 2, NULL, &err), PB_EIO);
+    CU_ASSERT_STRING_EQUAL(err.message, "Is a directory");
+    CU_ASSERT_STRING_EQUAL(err.source, "/");
     remove(nocov);
     pbi_buf_free(&elf);
 }
