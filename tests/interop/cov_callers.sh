@@ -8,13 +8,17 @@
 # every release N with llvm-cov-N on PATH, on the real programs clang-N built
 # (scripts/build-cov-corpus.sh), through links named llvm-cov and llvm-cov-N
 # to $PB and through the real llvm-cov-N (and a link llvm-cov to it), in an
-# empty directory of the same path. Compared byte for byte: stdout, stderr,
+# empty directory of the same path; and the same through a newer llvm-cov-M
+# than the clang-N that built the program (a caller's prebuilt or rustup's
+# llvm-cov: PB_COV_CALLERS_CROSS). Compared byte for byte: stdout, stderr,
 # the exit status and every file the line leaves. The `show` lines the
 # callers also run must be refused in one line (exit 1).
 #
 # Environment: PB_COV_CORPUS (the corpus; default $PB_BINARY_DIR/cov-corpus,
 # built or reused from the cache by scripts/build-cov-corpus.sh),
-# PB_COV_CALLERS_RELEASES ("19 23": some releases only), PB_COV_JOBS (cases
+# PB_COV_CALLERS_RELEASES ("19 23": some releases only), PB_COV_CALLERS_CROSS
+# (pairs N:M, llvm-cov-M on release N's programs; default "14:19 18:24",
+# "" for none), PB_COV_JOBS (cases
 # at once, default 2), PB_COV_KEEP (a directory: keep the outputs of failed
 # cases there). Exit 77 when no llvm-cov-N or no corpus.
 set -uo pipefail
@@ -24,13 +28,15 @@ set -uo pipefail
 pairs() { local o="$1" f; shift; for f in "$@"; do printf '%s %s ' "$o" "$f"; done; }
 joined() { local o="$1" f; shift; for f in "$@"; do printf '%s%s ' "$o" "$f"; done; }
 
-# one_case LINE: LINE = id<TAB>N<TAB>unit<TAB>check<TAB>command; writes
+# one_case LINE: LINE = id<TAB>M<TAB>N<TAB>unit<TAB>check<TAB>command: the
+# line through llvm-cov-M on release N's program (M = N, or a later release:
+# a caller whose llvm-cov is newer than the compiler); writes
 # $CC_T/res/ID: "PASS label" or "FAIL label: why" and indented excerpt lines.
 one_case() {
-  local id n unit check cmd
-  IFS=$'\t' read -r id n unit check cmd <<<"$1"
-  local dir="$CC_CORPUS/$n/$unit" r="$CC_T/rel/$n" w="$CC_T/work/$id"
-  local label="llvm-cov-$n on $n/$unit: $cmd"
+  local id m n unit check cmd
+  IFS=$'\t' read -r id m n unit check cmd <<<"$1"
+  local dir="$CC_CORPUS/$n/$unit" r="$CC_T/rel/$m" w="$CC_T/work/$id"
+  local label="llvm-cov-$m on $n/$unit: $cmd"
   mkdir -p "$w"
   local objs=() srcs=() o
   mapfile -t objs < "$dir/OBJECTS"
@@ -43,10 +49,10 @@ one_case() {
   # the variables the command lines use (cov_callers.txt)
   local srcdir
   srcdir="$(dirname "${srcs[0]}")"
-  export N="$n" PROF="$dir/cov.profdata" UNIT="$dir" BIN="${abs[0]}" REST="${rest[*]}" OBJECTS="${abs[*]}" \
+  export N="$m" PROF="$dir/cov.profdata" UNIT="$dir" BIN="${abs[0]}" REST="${rest[*]}" OBJECTS="${abs[*]}" \
     SOURCES="${srcs[*]}" SRCDIR="$srcdir" NOCOV="$r/nocov" TEXT="$r/tool.sh" \
-    OTHERPROF="$CC_CORPUS/$n/$other/cov.profdata" EMPTY="$r/empty.profdata" LLVM_COV="llvm-cov-$n" \
-    PROFBRIDGE_LLVM_VERSION="$n"
+    OTHERPROF="$CC_CORPUS/$n/$other/cov.profdata" EMPTY="$r/empty.profdata" LLVM_COV="llvm-cov-$m" \
+    PROFBRIDGE_LLVM_VERSION="$m"
   local who
   for who in real ours; do
     [ "$check" = refused ] && [ "$who" = real ] && continue
@@ -68,7 +74,7 @@ one_case() {
   else
     local rr ro
     rr="$(cat "$w/real.rc")"; ro="$(cat "$w/ours.rc")"
-    [ "$rr" = "$ro" ] || why+=("exit $ro, llvm-cov-$n's $rr")
+    [ "$rr" = "$ro" ] || why+=("exit $ro, llvm-cov-$m's $rr")
     if ! cmp -s "$w/real.out" "$w/ours.out"; then
       why+=("stdout differs")
       ex="$ex$(diff "$w/real.out" "$w/ours.out" | head -6 | cut -c1-240)"$'\n'
@@ -151,7 +157,18 @@ while IFS=$'\t' read -r units check cmd; do
     for u in ${units//,/ }; do
       grep -q "^$n	$u\$" "$corpus/INDEX" || continue
       k=$((k + 1))
-      printf '%s\t%s\t%s\t%s\t%s\n' "$k" "$n" "$u" "$check" "$cmd" >> "$cases"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$n" "$n" "$u" "$check" "$cmd" >> "$cases"
+    done
+  done
+  # a newer llvm-cov than the compiler (PB_COV_CALLERS_CROSS: "N:M ...")
+  for pair in ${PB_COV_CALLERS_CROSS-14:19 18:24}; do
+    n="${pair%%:*}" m="${pair#*:}"
+    if [ ! -d "$T/rel/$m" ] || [ ! -d "$T/rel/$n" ]; then continue; fi
+    [ "$check" = same ] || continue
+    for u in ${units//,/ }; do
+      grep -q "^$n	$u\$" "$corpus/INDEX" || continue
+      k=$((k + 1))
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$m" "$n" "$u" "$check" "$cmd" >> "$cases"
     done
   done
 done < "$lines"
