@@ -148,6 +148,14 @@ static void warn_out_of_date(const char *const *objects, size_t nobjects, const 
             }
 }
 
+/* pbi_cov_read failed because no object has coverage sections (one object:
+ * its no_data_found, in the release's capitals; several: marked so). */
+static int no_data_anywhere(const pb_error *err, size_t nobjects) {
+    if (strcmp(err->path, PBI_COV_NO_DATA_IN_ANY) == 0) return 1;
+    return nobjects == 1 && (strcmp(err->message, "no coverage data found") == 0 ||
+                             strcmp(err->message, "No coverage data found") == 0);
+}
+
 static int load(pb_coverage *c, const char *const *objects, size_t nobjects, const char *const *profiles,
                 const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
     c->view = pbi_cov_eval_view();
@@ -166,6 +174,14 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     ro.arch = o->arch;
     ro.t = &c->t;
     rc = pbi_cov_read(&c->map, objects, nobjects, &ro, err);
+    /* no object with coverage: CoverageMapping::load checks the binary ids
+     * first (none found: the profile's first id is missing) */
+    if (rc && o->check_binary_ids && nprofiles && !o->empty_profile && no_data_anywhere(err, nobjects)) {
+        pb_error nodata = *err;
+        pb_error_clear(err);
+        if (pbi_cov_check_binary_ids(c, objects, 0, profiles[0], err) == 0) *err = nodata;
+        else return err->code;
+    }
     /* llvm-cov-N's whole line; out of memory here leaves the reader's words */
     if (rc) (void)pbi_cov_word_object_error(&c->t, objects, nobjects, err);
     if (rc == 0 && o->check_binary_ids && nprofiles && !o->empty_profile)

@@ -10,6 +10,7 @@
 #include <gelf.h>
 #include <libelf.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -97,7 +98,10 @@ int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, s
     if (!libelf_ready) return 0;
     id_list have = {NULL, NULL, 0, 0, 0};
     int rc = 0;
-    for (size_t i = 0; rc == 0 && i < nobjects; i++) rc = object_build_id(objects[i], &have, err);
+    /* an object without coverage sections gives no id (loadFromFile
+     * returns before collecting them) */
+    for (size_t i = 0; rc == 0 && i < nobjects; i++)
+        if (c->map.nobjects != nobjects || c->map.versions[i]) rc = object_build_id(objects[i], &have, err);
     /* the smallest profile id (bytewise) that no object has */
     const uint8_t *missing = NULL;
     size_t missing_len = 0, n = pb_profile_binary_id_count(c->prof);
@@ -118,8 +122,11 @@ int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, s
             hex[k++] = digits[missing[i] & 15];
         }
         hex[k] = '\0';
-        rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, "check_binary_ids", "Missing binary ID: %s", hex);
-        pb_error_set_source(err, profile);
+        char reason[sizeof hex + 32];
+        snprintf(reason, sizeof reason, "Missing binary ID: %s", hex);
+        /* CoverageMapping::load's createFileError(profile, ...): llvm-cov's
+         * "failed to load coverage: 'PROFILE': Missing binary ID: HEX" */
+        rc = pbi_cov_load_failed(&c->t, objects, nobjects, profile, reason, PB_EIO, err);
     }
     id_free(&have);
     return rc;

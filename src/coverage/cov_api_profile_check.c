@@ -102,6 +102,11 @@ static int fail(const pbi_llvm_target *t, const char *const *objects, size_t nob
     return code;
 }
 
+int pbi_cov_load_failed(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *named,
+                        const char *reason, int code, pb_error *err) {
+    return fail(t, objects, nobjects, named, 0, reason, code, err);
+}
+
 static int check_one(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *profile,
                      pb_error *err) {
     /* 15+ stat the profile first (its failure: "could not read profile

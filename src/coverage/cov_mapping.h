@@ -124,7 +124,8 @@ typedef struct pbi_cov_mapping {
     size_t nfunctions;
     /* per object: */
     size_t nobjects;
-    uint32_t *versions;  /* the highest stored coverage-mapping version seen in each */
+    uint32_t *versions;  /* the highest stored coverage-mapping version seen in each;
+                            0: an object without coverage sections, skipped */
     int *mcdc_bits;      /* 1: MC/DC bitmap indices are bit indices (clang 19+: the
                             binary's __llvm_profile_raw_version >= 10); 0: byte indices
                             (clang 18) or no MC/DC */

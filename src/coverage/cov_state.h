@@ -116,6 +116,13 @@ int pbi_cov_check_binary_ids(const pb_coverage *c, const char *const *objects, s
 int pbi_cov_word_object_error(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
                               pb_error *err);
 
+/* The load failed on `named` (a profile) for `reason`: err becomes `code`
+ * with path PB_COV_LOAD_FAILED, source `named` and message llvm-cov-N's
+ * line after "error: " ("failed to load coverage: 'NAMED': REASON"; 13-14:
+ * the objects joined). Returns `code`, or PB_ENOMEM. */
+int pbi_cov_load_failed(const pbi_llvm_target *t, const char *const *objects, size_t nobjects, const char *named,
+                        const char *reason, int code, pb_error *err);
+
 int pbi_cov_check_profiles(const pbi_llvm_target *t, const char *const *objects, size_t nobjects,
                            const char *const *profiles, size_t nprofiles, pb_error *err);
 
