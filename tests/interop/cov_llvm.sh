@@ -327,6 +327,10 @@ while IFS=$'\t' read -r n p; do
       add "$l report -ignore-filename-regex" "$m" "$dir" "" report "-ignore-filename-regex=$ignore_re" @PROFILE @BIN
       add "$l report -name" "$m" "$dir" "" report -name=@NAME @PROFILE @BIN
       add "$l export missing profile" "$m" "$dir" "${basic/raw/}" export -instr-profile=/nonexistent/missing.profdata @BIN
+      if [ "$p" = c ] && [ -f "$corpus/$n/cpp/cov.profdata" ] && has "$m" report -check-binary-ids; then
+        add "$l report -check-binary-ids, the profile of another program" "$m" "$dir" "link,prof=$corpus/$n/cpp/cov.profdata" \
+          report -check-binary-ids @PROFILE @BIN
+      fi
       add "$l report unknown option" "$m" "$dir" "" report -no-such-option @PROFILE @BIN
     elif [ "${PB_COV_CROSS:-1}" != 0 ]; then
       case "$p" in c|c-mcdc|cpp) ;; *) continue ;; esac
