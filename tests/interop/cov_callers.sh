@@ -184,7 +184,7 @@ while IFS= read -r line; do
     FAIL*) fail "${line#FAIL }" ;;
     *) echo "$line" >&2 ;;
   esac
-done < <(find "$T/res" -type f | sort -t/ -k1 -V | xargs -r cat)
+done < <(find "$T/res" -type f -print0 | LC_ALL=C sort -z -V | xargs -0 -r cat)
 done_cases=$(find "$T/res" -type f | wc -l)
 [ "$done_cases" = "$k" ] || fail "$((k - done_cases)) of $k cases left no result (the harness failed)"
 # a guard against comparing only errors: most lines must succeed for real

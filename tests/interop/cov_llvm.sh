@@ -411,7 +411,7 @@ while IFS= read -r line; do
            if [ "$failed" -eq "${PB_COV_EXCERPTS:-60}" ]; then echo "(from here on without diff excerpts: PB_COV_EXCERPTS=N shows more)"; fi ;;
     "    "*) if [ "$failed" -lt "${PB_COV_EXCERPTS:-60}" ]; then echo "$line"; fi ;;
   esac
-done < <(find "$T/res" -type f ! -name '*.real' | LC_ALL=C sort -V | xargs -r cat)
+done < <(find "$T/res" -type f ! -name '*.real' -print0 | LC_ALL=C sort -z -V | xargs -0 -r cat)
 missing=$(( total_cases - $(find "$T/res" -type f ! -name '*.real' | wc -l) ))
 # a guard against comparing nothing: how often did the real tool succeed?
 real_ok=$(find "$T/res" -name '*.real' -exec cat {} + 2>/dev/null | grep -c '^0 ' || true)
