@@ -35,7 +35,10 @@ joined() { local o="$1" f; shift; for f in "$@"; do printf '%s%s ' "$o" "$f"; do
 one_case() {
   local id m n unit check cmd
   IFS=$'\t' read -r id m n unit check cmd <<<"$1"
-  local dir="$CC_CORPUS/$n/$unit" r="$CC_T/rel/$m" w="$CC_T/work/$id"
+  local dir="$CC_CORPUS/$n/$unit" r="$CC_T/rel/$m" w="$CC_T/work/$id" builddir
+  [ "$unit" = relc ] && dir="$CC_T/rel/$n/relc"
+  builddir="$dir"
+  [ -f "$dir/BUILDDIR" ] && builddir="$(cat "$dir/BUILDDIR")"
   local label="llvm-cov-$m on $n/$unit: $cmd"
   mkdir -p "$w"
   local objs=() srcs=() o
@@ -49,7 +52,7 @@ one_case() {
   # the variables the command lines use (cov_callers.txt)
   local srcdir
   srcdir="$(dirname "${srcs[0]}")"
-  export N="$m" PROF="$dir/cov.profdata" UNIT="$dir" BIN="${abs[0]}" REST="${rest[*]}" OBJECTS="${abs[*]}" \
+  export N="$m" PROF="$dir/cov.profdata" UNIT="$dir" BUILDDIR="$builddir" BIN="${abs[0]}" REST="${rest[*]}" OBJECTS="${abs[*]}" \
     SOURCES="${srcs[*]}" SRCDIR="$srcdir" NOCOV="$r/nocov" TEXT="$r/tool.sh" \
     OTHERPROF="$CC_CORPUS/$n/$other/cov.profdata" EMPTY="$r/empty.profdata" LLVM_COV="llvm-cov-$m" \
     PROFBRIDGE_LLVM_VERSION="$m"
@@ -146,8 +149,25 @@ for n in "${releases[@]}"; do
   : > "$r/empty.profdata"
   # an object without coverage: clang-N's plain build, else the system's
   "clang-$n" -O0 "$T/nocov.c" -o "$r/nocov" 2>/dev/null || cp /bin/true "$r/nocov"
+  # relc: the corpus's C program compiled as Bazel, Chromium and rustc
+  # compile, with paths relative to the build directory recorded as "."
+  # (-fcoverage-compilation-dir=.), run once, merged by llvm-profdata-N
+  mkdir -p "$r/relc"
+  if [ -f "$corpus/src/c/main.c" ] &&
+     (cd "$corpus/src" && "clang-$n" -O0 -fprofile-instr-generate -fcoverage-mapping -fcoverage-compilation-dir=. \
+        c/main.c c/util.c -o "$r/relc/prog") >/dev/null 2>&1 &&
+     (cd "$r/relc" && LLVM_PROFILE_FILE="$r/relc/cov.profraw" ./prog) >/dev/null 2>&1 &&
+     "llvm-profdata-$n" merge -o "$r/relc/cov.profdata" "$r/relc/cov.profraw" >/dev/null 2>&1; then
+    echo prog > "$r/relc/OBJECTS"
+    printf '%s\n' "$corpus/src/c/main.c" "$corpus/src/c/util.c" > "$r/relc/SOURCES"
+    echo "$corpus/src" > "$r/relc/BUILDDIR"
+  fi
 done
 
+# has_unit N U: release N has program U (the corpus's, or relc built above)
+has_unit() {
+  if [ "$2" = relc ]; then [ -f "$T/rel/$1/relc/cov.profdata" ]; else grep -q "^$1	$2\$" "$corpus/INDEX"; fi
+}
 cases="$T/cases"
 : > "$cases"
 k=0
@@ -155,7 +175,7 @@ while IFS=$'\t' read -r units check cmd; do
   case "$units" in '#'*|'') continue ;; esac
   for n in "${releases[@]}"; do
     for u in ${units//,/ }; do
-      grep -q "^$n	$u\$" "$corpus/INDEX" || continue
+      has_unit "$n" "$u" || continue
       k=$((k + 1))
       printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$n" "$n" "$u" "$check" "$cmd" >> "$cases"
     done
@@ -166,7 +186,7 @@ while IFS=$'\t' read -r units check cmd; do
     if [ ! -d "$T/rel/$m" ] || [ ! -d "$T/rel/$n" ]; then continue; fi
     [ "$check" = same ] || continue
     for u in ${units//,/ }; do
-      grep -q "^$n	$u\$" "$corpus/INDEX" || continue
+      has_unit "$n" "$u" || continue
       k=$((k + 1))
       printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$m" "$n" "$u" "$check" "$cmd" >> "$cases"
     done
