@@ -3,8 +3,9 @@
 # cov_callers.sh -- profbridge as the llvm-cov that coverage tools run (issue
 # 20 item 4). Every command line of tests/interop/data/cov_callers.txt (the
 # words cargo-llvm-cov, grcov, Chromium's coverage scripts, OSS-Fuzz, Bazel's
-# collect_cc_coverage.sh, StableCoder's code-coverage.cmake and FuzzBench
-# build for `llvm-cov export` / `report`, with their error paths) runs, for
+# collect_cc_coverage.sh, StableCoder's code-coverage.cmake, FuzzBench and
+# OpenTitan build for `llvm-cov export` / `report`, with their error paths)
+# runs, for
 # every release N with llvm-cov-N on PATH, on the real programs clang-N built
 # (scripts/build-cov-corpus.sh), through links named llvm-cov and llvm-cov-N
 # to $PB and through the real llvm-cov-N (and a link llvm-cov to it), in an
