@@ -289,7 +289,7 @@ int pbc_cmd_show(int argc, char **argv) {
     if (q.help) help(stdout);
     else rc = before_input(&q, &args, &target);
     const char *in_path = rc < 0 ? args.pos[0] : NULL;
-    if (in_path && pbc_check_output("show", q.out_path, &in_path, 1)) rc = PBC_EXIT_USAGE;
+    if (in_path && pbc_check_output("show", q.out_path, &in_path, 1, 1)) rc = PBC_EXIT_USAGE;
     if (rc < 0) {
         q.so.t = &target;
         pbc_diag_ctx dc = {0, 0, 0};
