@@ -50,6 +50,16 @@ for cmd in "show same.profdata -o same.profdata" "overlap in.profdata same.profd
   run $TO ./llvm-profdata-19 $cmd; [ "$rc" -ne 0 ] && ok || fail "llvm-profdata-19 $cmd: exit 0"
   cmp -s same.profdata in.profdata && ok || fail "llvm-profdata-19 $cmd: the input changed"
 done
+# the same name: llvm-profdata's own check and words (13-24; 24 adds "error: ")
+for n in 13 19 24; do
+  real=$(command -v "llvm-profdata-$n" || true); [ -n "$real" ] || { echo "note: no llvm-profdata-$n"; continue; }
+  ln -sf "$PB" "llvm-profdata-$n"
+  cp in.profdata same.profdata; set +e; "$real" show same.profdata -o same.profdata >want.out 2>want.err; wrc=$?
+  cp in.profdata same.profdata; ./"llvm-profdata-$n" show same.profdata -o same.profdata >got.out 2>got.err; grc=$?; set -e
+  [ "$wrc" = "$grc" ] && cmp -s want.out got.out && cmp -s want.err got.err && ok ||
+    fail "llvm-profdata-$n show IN -o IN: exit $grc, stderr '$(cat got.err)'; llvm-profdata-$n: exit $wrc, '$(cat want.err)'"
+  cmp -s same.profdata in.profdata && ok || fail "llvm-profdata-$n show IN -o IN: the input changed"
+done
 cp in.profdata same.profdata; ln -sf same.profdata alias.profdata
 run $TO "$PB" merge same.profdata -o alias.profdata; expect_rc 0 "merge IN -o <link to IN>"
 run $TO "$PB" merge in.profdata -o ref.profdata; expect_rc 0 "reference merge"
