@@ -435,6 +435,11 @@ static int set_up(merge_run *r) {
     /* llvm-profdata correlates once, before reading any input: a binary it
      * cannot use is "error: FILE: ..." and exit 1 whatever the inputs (each
      * raw input is then correlated by its reader: formats/raw/raw_correlate.c) */
+    static char stream_name[64]; /* c keeps pointing at it for the whole run */
+    if ((c->debug_info || c->binary_file) &&
+        (rc = pbc_correlation_stream(c->debug_info ? &c->debug_info : &c->binary_file, stream_name,
+                                     sizeof stream_name)) != 0)
+        return rc;
     if ((c->debug_info || c->binary_file) &&
         (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
         return rc;
