@@ -60,6 +60,15 @@ run "$PB" flame "$bad_name.iprof" --format svg -o "$T/g.svg"
 "$py" "$H" check-xml "$T/g.svg" 2>"$T/why" && ok || fail "flame svg (default title) ill-formed: $(tail -1 "$T/why")"
 grep -q '<script>alert' "$T/f.svg" && fail "a name's <script> reached the SVG unescaped" || ok
 
+# speedscope JSON names the profile after the input file: any bytes (the
+# CLI names it "profile" then; the writer itself takes any bytes since the
+# report-writer fuzz target found it trusted them to be UTF-8)
+cp "$T/h.iprof" "$T/$(printf 'n\377\376\033.iprof')"
+run "$PB" flame "$T/$(printf 'n\377\376\033.iprof')" --format speedscope -o "$T/s.json"
+expect_rc 0 "flame speedscope"
+if "$py" -c 'import json,sys; json.loads(open(sys.argv[1],"rb").read().decode("utf-8"))' "$T/s.json" 2>"$T/why"; then ok
+else fail "flame speedscope: not strict JSON: $(tail -1 "$T/why")"; fi
+
 # the llvm-profdata-identical listing prints what llvm-profdata-19 prints
 if command -v llvm-profdata-19 >/dev/null; then
   llvm-profdata-19 show --all-functions --counts "$T/a.profdata" >"$T/want" 2>&1 || true
