@@ -8,7 +8,9 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "util/buf.h"
 #include "util/bytes.h"
+#include "util/escape.h"
 #include "indexed_internal.h"
 
 typedef struct dump_ctx {
@@ -68,6 +70,16 @@ static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
     return rc;
 }
 
+/* A name from the profile, escape.h's terminal rule (a name is any bytes). */
+static int put_name(pb_sink *out, const char *name, size_t len, pb_error *err) {
+    pb_buf b = PB_BUF_INIT;
+    pbi_esc_term(&b, name, len);
+    int rc = b.failed ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
+                      : pb_sink_write(out, b.data ? b.data : "", b.len, err);
+    pbi_buf_free(&b);
+    return rc;
+}
+
 static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsigned count, pb_error *err) {
     dump_ctx *c = ctx;
     int rc = 0;
@@ -76,9 +88,11 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
                             it->key_hash & (c->f->num_buckets - 1), count);
     if (!rc) {
         size_t n = (size_t)(it->key_len > 200 ? 200 : it->key_len);
-        rc = pb_sink_printf(c->out, err, "0x%06" PRIx64 "   key \"%.*s\"%s hash 0x%016" PRIx64 ", data %" PRIu64 " bytes at 0x%" PRIx64 "\n",
-                            it->off, (int)n, (const char *)c->f->data + it->key_off,
-                            n < it->key_len ? "..." : "", it->key_hash, it->data_len, it->data_off);
+        rc = pb_sink_printf(c->out, err, "0x%06" PRIx64 "   key \"", it->off);
+        if (!rc) rc = put_name(c->out, (const char *)c->f->data + it->key_off, n, err);
+        if (!rc)
+            rc = pb_sink_printf(c->out, err, "\"%s hash 0x%016" PRIx64 ", data %" PRIu64 " bytes at 0x%" PRIx64 "\n",
+                                n < it->key_len ? "..." : "", it->key_hash, it->data_len, it->data_off);
     }
     if (!rc) rc = pbi_idx_records(c->f, it, &c->s, on_record, c, err);
     return rc;
@@ -86,7 +100,9 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
 
 static int on_name(void *ctx, const char *name, size_t len, pb_error *err) {
     dump_ctx *c = ctx;
-    return pb_sink_printf(c->out, err, "    \"%.*s\"\n", (int)len, name);
+    int rc = pb_sink_printf(c->out, err, "    \"");
+    if (!rc) rc = put_name(c->out, name, len, err);
+    return rc ? rc : pb_sink_printf(c->out, err, "\"\n");
 }
 
 int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err) {

@@ -20,6 +20,7 @@
 #include "llvm/value_data.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
+#include "util/escape.h"
 #include "util/json_text.h"
 #include "util/report_version.h"
 
@@ -97,10 +98,12 @@ static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *fie
             else pbi_buf_printf(&e->b, "%u", row->until);
         }
         pbi_buf_putc(&e->b, '}');
-    } else if (row) {
-        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s %s  [%s]\n", off, hex, field, v, vers);
     } else {
-        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s %s\n", off, hex, field, v);
+        /* the value may hold a name: escape.h's terminal rule */
+        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s ", off, hex, field);
+        pbi_esc_term(&e->b, v, strlen(v));
+        if (row) pbi_buf_printf(&e->b, "  [%s]", vers);
+        pbi_buf_putc(&e->b, '\n');
     }
     e->first_item = 0;
     return 0;

@@ -173,12 +173,33 @@ int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) 
 
 /*
  * Checks, creating nothing, that pb_sink_open_file(path) could succeed: the
- * output is not a directory and its directory exists and is writable (or,
- * written in place, the output itself is). Commands call it before reading
+ * output is not a directory, each symbolic link to it may be followed (the
+ * fs.protected_symlinks rule, applied whatever the kernel's setting), an
+ * existing output could be opened for writing, and its directory exists and
+ * is writable. Commands call it before reading
  * their inputs, so a long merge does not fail at its end. Returns 0,
  * PB_EINVAL (path NULL) or PB_EIO.
  */
 int pb_sink_check(const char *path, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Before any input is read: whether writing `path` would destroy one of the
+ * `n` inputs (two names are one file when they have the same device and
+ * inode, through any link; an input "-" is standard input; NULL entries are
+ * skipped). `path` NULL, "-" or not existing: nothing to check.
+ * With `report` nonzero, `path` is a report (a listing, dump, SVG, HTML or
+ * JSON summary), never meant to replace a profile: it is refused when it is
+ * any input. With `report` zero it is a profile: a regular file is written
+ * through a temporary file and renamed, so an input that is the output stays
+ * whole until then (`merge a.profdata -o a.profdata` is allowed, as
+ * llvm-profdata allows it); only an output written in place (a device, a
+ * FIFO) that is also an input is refused.
+ * Returns 0, or PB_EINVAL (inputs NULL with n > 0, or the output is an
+ * input: err names `path` as its source and the input in its message).
+ * Nothing is created or changed.
+ */
+int pb_sink_check_inputs(const char *path, const char *const *inputs, size_t n, int report,
+                         pb_error *err) PB_WARN_UNUSED;
 
 /*
  * Installs handlers for SIGINT, SIGTERM, SIGHUP and SIGXFSZ (those whose

@@ -11,7 +11,7 @@ import json
 import os
 
 from ._errors import Err
-from ._lib import lib
+from ._lib import lib, cpath, cstr
 from ._options import Options, key_of
 from ._profile import Diagnostics
 
@@ -21,7 +21,7 @@ def _profiles(profiles):
     paths, weights = [], []
     for item in profiles:
         weight, path = item if isinstance(item, tuple) else (1, item)
-        paths.append(os.fsencode(path))
+        paths.append(cpath(path))
         weights.append(int(weight))
     return paths, weights
 
@@ -74,7 +74,7 @@ class Coverage:
                     if v is None:
                         continue
                     v = "1" if v is True else "0" if v is False else str(v)
-                    e.check(setter(opts, key_of(k).encode(), v.encode(), e.ptr))
+                    e.check(setter(opts, cstr(key_of(k)), cstr(v), e.ptr))
                 e.check(lib.pb_sink_open_memory(ctypes.byref(sink), e.ptr))
                 e.check(run(self._ptr, opts, sink, e.ptr))
                 n = ctypes.c_size_t()
@@ -145,7 +145,7 @@ def coverage(objects, profiles=(), llvm_version=None, **options):
     a list. Raises ProfbridgeError."""
     if isinstance(objects, (str, bytes, os.PathLike)):
         objects = [objects]
-    objs = [os.fsencode(o) for o in objects]
+    objs = [cpath(o) for o in objects]
     paths, weights = _profiles(profiles)
     co = Options("cov", [("llvm-version", llvm_version)])
     for k, v in options.items():

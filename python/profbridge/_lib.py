@@ -164,6 +164,24 @@ for _name, (_res, _args) in _PROTOS.items():
     _fn.argtypes = _args
 
 
+def cpath(path):
+    """A path (str, bytes or os.PathLike) as the bytes the C library takes;
+    an embedded NUL would silently cut it to another file's name, so it
+    raises ValueError as Python's own open() does."""
+    b = os.fsencode(path)
+    if b"\0" in b:
+        raise ValueError("embedded null byte")
+    return b
+
+
+def cstr(text):
+    """A str as C bytes (UTF-8); an embedded NUL raises ValueError (see cpath)."""
+    b = text.encode()
+    if b"\0" in b:
+        raise ValueError("embedded null byte")
+    return b
+
+
 def string_at(ptr, n):
     """The n bytes at ptr (b"" for NULL)."""
     return ctypes.string_at(ptr, n) if ptr and n else b""

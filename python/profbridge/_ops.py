@@ -5,7 +5,7 @@ import os
 import re
 
 from ._errors import Err, error_from_ptr
-from ._lib import lib, string_at, FAILED_FN, SIZE_MAX
+from ._lib import lib, string_at, cpath, cstr, FAILED_FN, SIZE_MAX
 from ._options import Options, key_of
 from ._profile import Diagnostics, Profile, _decode, _format_ptr, _plugin_items, read
 
@@ -16,7 +16,7 @@ def _inputs(inputs):
             weight, path = item
         else:
             weight, path = 1, item
-        yield int(weight), os.fsencode(path)
+        yield int(weight), cpath(path)
 
 
 def _merge_write_items(fmt_name, llvm_version, sparse):
@@ -38,7 +38,7 @@ def _out_format_name(output, format):
         return format
     if output is not None:
         for name in ("indexed", "text", "raw", "iprof", "json"):
-            if lib.pb_format_for_path(os.fsencode(output)) == lib.pb_format_lookup(name.encode()):
+            if lib.pb_format_for_path(cpath(output)) == lib.pb_format_lookup(name.encode()):
                 return name
     return "indexed"
 
@@ -149,10 +149,10 @@ def overlap(base, test, function=None, value_cutoff=None, cs=False, llvm_version
                              ("function", function), ("value-cutoff", value_cutoff), ("cs", bool(cs)),
                              ("llvm-version", llvm_version)])
     sink = ctypes.c_void_p()
-    with Err() as e:
+    with Err() as e, b._held() as bp, t._held() as tp:
         e.check(lib.pb_sink_open_memory(ctypes.byref(sink), e.ptr))
         try:
-            e.check(lib.pb_profile_overlap(b.ptr, t.ptr, oo.ptr, sink, e.ptr))
+            e.check(lib.pb_profile_overlap(bp, tp, oo.ptr, sink, e.ptr))
             e.check(lib.pb_sink_commit(sink, e.ptr))
             n = ctypes.c_size_t()
             text = string_at(lib.pb_sink_memory(sink, ctypes.byref(n)), n.value)
@@ -199,10 +199,10 @@ class Diff:
     def text(self, a_name="A", b_name="B", json=False):
         """The report `profbridge diff` prints (json=True: its JSON document)."""
         sink = ctypes.c_void_p()
-        with Err() as e:
+        with Err() as e, self.a._held() as ap, self.b._held() as bp:
             e.check(lib.pb_sink_open_memory(ctypes.byref(sink), e.ptr))
             try:
-                e.check(lib.pb_diff_write(self._ptr, self.a.ptr, self.b.ptr, a_name.encode(), b_name.encode(),
+                e.check(lib.pb_diff_write(self._ptr, ap, bp, cstr(a_name), cstr(b_name),
                                           1 if json else 0, sink, e.ptr))
                 e.check(lib.pb_sink_commit(sink, e.ptr))
                 n = ctypes.c_size_t()
@@ -220,6 +220,6 @@ def diff(a, b):
     """Record-by-record differences of A and B (Profiles, paths or bytes)."""
     pa, pb = _profile(a), _profile(b)
     out = ctypes.c_void_p()
-    with Err() as e:
-        e.check(lib.pb_profile_diff(pa.ptr, pb.ptr, ctypes.byref(out), e.ptr))
+    with Err() as e, pa._held() as ap, pb._held() as bp:
+        e.check(lib.pb_profile_diff(ap, bp, ctypes.byref(out), e.ptr))
     return Diff(pa, pb, out)

@@ -3,7 +3,7 @@
 import ctypes
 
 from ._errors import Err
-from ._lib import lib
+from ._lib import lib, cstr
 
 
 def _value(v):
@@ -36,7 +36,7 @@ class Options:
         if value is None:
             return
         with Err() as e:
-            e.check(self._set(self.ptr, key.encode(), _value(value).encode(), e.ptr))
+            e.check(self._set(self.ptr, cstr(key), cstr(_value(value)), e.ptr))
 
     def __del__(self):
         if getattr(self, "ptr", None):

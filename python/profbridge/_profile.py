@@ -1,10 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """Profile, Record and the Java views, read through access.h by index."""
+import contextlib
 import ctypes
 import os
+import threading
 
 from ._errors import Err, ProfbridgeError, error_from_ptr
-from ._lib import lib, string_at, DIAG_FN, PB_NONE
+from ._lib import lib, string_at, cpath, cstr, DIAG_FN, PB_NONE
 from ._options import Options, key_of
 
 VALUE_KINDS = ("indirect_call", "memop_size", "vtable")
@@ -43,7 +45,7 @@ def read(source, format=None, lenient=False, **plugin_options):
     out = ctypes.c_void_p()
     with Err() as e:
         if isinstance(source, (str, os.PathLike)):
-            e.check(lib.pb_read_file(ctypes.byref(out), os.fsencode(source), ro.ptr, e.ptr))
+            e.check(lib.pb_read_file(ctypes.byref(out), cpath(source), ro.ptr, e.ptr))
         else:
             name = None
             if isinstance(source, (bytes, bytearray, memoryview)):
@@ -55,7 +57,7 @@ def read(source, format=None, lenient=False, **plugin_options):
                 data = bytes(data)
                 n = getattr(source, "name", None)
                 if isinstance(n, str):
-                    name = n.encode()
+                    name = cpath(n)
             buf = ctypes.create_string_buffer(data, len(data))
             src = ctypes.c_void_p()
             e.check(lib.pb_source_open_memory(ctypes.byref(src), buf, len(data), name, e.ptr))
@@ -70,14 +72,14 @@ def read(source, format=None, lenient=False, **plugin_options):
 
 def _format_ptr(format, path):
     if format is not None:
-        f = lib.pb_format_lookup(format.encode())
+        f = lib.pb_format_lookup(cstr(format))
         if not f:
             raise ProfbridgeError(-1, f"unknown format '{format}'", path="format",
                                   expected="the name of a format plugin", found=format)
         return f
     if path is None:
         raise ProfbridgeError(-1, "writing to memory needs a format (format='indexed', ...)", path="format")
-    f = lib.pb_format_for_path(os.fsencode(path))
+    f = lib.pb_format_for_path(cpath(path))
     if not f:
         raise ProfbridgeError(-1, f"{os.fsdecode(path)}: no format writes this extension; give format=",
                               file=os.fsdecode(path), path="format")
@@ -94,14 +96,48 @@ class Profile:
     def _own(cls, ptr):
         self = object.__new__(cls)
         self._ptr = ptr
+        self._guard = threading.Lock()
+        self._users = 0  # calls into the library using _ptr right now
+        self._closing = False
         self.diagnostics = []
         return self
 
+    @contextlib.contextmanager
+    def _held(self):
+        """The pointer, kept alive until the block ends: close() from another
+        thread meanwhile frees it only when the last such block ends (the
+        library is called without the GIL, so a free during a read would be a
+        use-after-free)."""
+        with self._guard:
+            if not self._ptr or self._closing:
+                raise ValueError("profbridge: the profile was closed")
+            self._users += 1
+            ptr = self._ptr
+        try:
+            yield ptr
+        finally:
+            with self._guard:
+                self._users -= 1
+                last = self._closing and self._users == 0
+                if last:
+                    ptr, self._ptr = self._ptr, None
+            if last:
+                lib.pb_profile_free(ptr)
+
     def close(self):
-        """Frees the profile now (records taken from it must not be used after)."""
-        if getattr(self, "_ptr", None):
-            lib.pb_profile_free(self._ptr)
-            self._ptr = None
+        """Frees the profile (records taken from it must not be used after);
+        a read running in another thread finishes first."""
+        guard = getattr(self, "_guard", None)
+        if guard is None or not getattr(self, "_ptr", None):
+            return
+        with guard:
+            if not self._ptr or self._closing:
+                return
+            self._closing = True
+            if self._users:
+                return  # the last reader frees it
+            ptr, self._ptr = self._ptr, None
+        lib.pb_profile_free(ptr)
 
     __del__ = close
 
@@ -114,35 +150,42 @@ class Profile:
 
     @property
     def ptr(self):
-        if not self._ptr:
+        """The pointer, for one call whose profile the caller keeps open
+        (the package itself goes through _held)."""
+        if not self._ptr or self._closing:
             raise ValueError("profbridge: the profile was closed")
         return self._ptr
 
     @property
     def format(self):
         """The format it was read from ("raw", "indexed", "text", "iprof", "json"; "" when merged)."""
-        return lib.pb_profile_origin_format(self.ptr).decode()
+        with self._held() as pp:
+            return lib.pb_profile_origin_format(pp).decode()
 
     @property
     def version(self):
-        return lib.pb_profile_origin_version(self.ptr)
+        with self._held() as pp:
+            return lib.pb_profile_origin_version(pp)
 
     @property
     def flags(self):
         """LLVM's variant bits (PB_VARIANT_* of profile.h)."""
-        return lib.pb_profile_flags(self.ptr)
+        with self._held() as pp:
+            return lib.pb_profile_flags(pp)
 
     @property
     def binary_ids(self):
         n = ctypes.c_size_t()
         out = []
-        for i in range(lib.pb_profile_binary_id_count(self.ptr)):
-            p = lib.pb_profile_binary_id(self.ptr, i, ctypes.byref(n))
-            out.append(string_at(p, n.value))
+        with self._held() as pp:
+            for i in range(lib.pb_profile_binary_id_count(pp)):
+                p = lib.pb_profile_binary_id(pp, i, ctypes.byref(n))
+                out.append(string_at(p, n.value))
         return out
 
     def __len__(self):
-        return lib.pb_profile_record_count(self.ptr)
+        with self._held() as pp:
+            return lib.pb_profile_record_count(pp)
 
     @property
     def records(self):
@@ -160,7 +203,8 @@ class Profile:
     @property
     def methods(self):
         """The Java methods of an iprof profile (Method: .name, .text)."""
-        return [Method(self, i) for i in range(lib.pb_profile_method_count(self.ptr))]
+        with self._held() as pp:
+            return [Method(self, i) for i in range(lib.pb_profile_method_count(pp))]
 
     def write(self, path=None, format=None, llvm_version=None, **plugin_options):
         """Writes the profile to `path` (format by extension unless given;
@@ -171,17 +215,17 @@ class Profile:
         wo = Options("write", [("llvm-version", llvm_version)] + _plugin_items(plugin_options))
         diag = Diagnostics()
         lib.pb_write_options_set_diag(wo.ptr, diag.fn, None)
-        with Err() as e:
+        with Err() as e, self._held() as pp:
             if path is not None:
                 try:
-                    e.check(lib.pb_write_file(self.ptr, os.fsencode(path), f, wo.ptr, e.ptr))
+                    e.check(lib.pb_write_file(pp, cpath(path), f, wo.ptr, e.ptr))
                 finally:
                     self.diagnostics.extend(diag.items)
                 return None
             sink = ctypes.c_void_p()
             e.check(lib.pb_sink_open_memory(ctypes.byref(sink), e.ptr))
             try:
-                e.check(lib.pb_write(self.ptr, sink, f, wo.ptr, e.ptr))
+                e.check(lib.pb_write(pp, sink, f, wo.ptr, e.ptr))
                 e.check(lib.pb_sink_commit(sink, e.ptr))
                 n = ctypes.c_size_t()
                 p = lib.pb_sink_memory(sink, ctypes.byref(n))
@@ -202,15 +246,17 @@ class Method:
     def name(self):
         """The simple name, or None for a placeholder."""
         n = ctypes.c_size_t()
-        p = lib.pb_method_name(self.profile.ptr, self.index, ctypes.byref(n))
-        return _decode(string_at(p, n.value)) if p else None
+        with self.profile._held() as pp:
+            p = lib.pb_method_name(pp, self.index, ctypes.byref(n))
+            return _decode(string_at(p, n.value)) if p else None
 
     @property
     def text(self):
         """Readable form "Decl.name(P1,P2)Ret" ("<method id N>" for a placeholder)."""
-        n = lib.pb_method_format(self.profile.ptr, self.index, None, 0)
-        buf = ctypes.create_string_buffer(n + 1)
-        lib.pb_method_format(self.profile.ptr, self.index, buf, n + 1)
+        with self.profile._held() as pp:
+            n = lib.pb_method_format(pp, self.index, None, 0)
+            buf = ctypes.create_string_buffer(n + 1)
+            lib.pb_method_format(pp, self.index, buf, n + 1)
         return _decode(buf.raw[:n])
 
     def __repr__(self):
@@ -237,10 +283,10 @@ class Record:
 
     def _name(self):
         p, n, h = ctypes.c_void_p(), ctypes.c_size_t(), ctypes.c_uint64()
-        with Err() as e:
-            e.check(lib.pb_record_name(self.profile.ptr, self.index, ctypes.byref(p), ctypes.byref(n),
+        with Err() as e, self.profile._held() as pp:
+            e.check(lib.pb_record_name(pp, self.index, ctypes.byref(p), ctypes.byref(n),
                                        ctypes.byref(h), e.ptr))
-        return string_at(p.value, n.value), h.value
+            return string_at(p.value, n.value), h.value
 
     @property
     def name_bytes(self):
@@ -257,26 +303,32 @@ class Record:
 
     @property
     def kind(self):
-        k = lib.pb_record_kind(self.profile.ptr, self.index)
+        with self.profile._held() as pp:
+            k = lib.pb_record_kind(pp, self.index)
         return RECORD_KINDS[k] if 0 <= k < len(RECORD_KINDS) else str(k)
 
     @property
     def counters(self):
         n = ctypes.c_size_t()
-        p = lib.pb_record_counters(self.profile.ptr, self.index, ctypes.byref(n))
-        return list((ctypes.c_uint64 * n.value).from_address(p)) if p else []
+        with self.profile._held() as pp:
+            p = lib.pb_record_counters(pp, self.index, ctypes.byref(n))
+            return list((ctypes.c_uint64 * n.value).from_address(p)) if p else []
 
     @property
     def bitmap(self):
         n = ctypes.c_size_t()
-        p = lib.pb_record_bitmap(self.profile.ptr, self.index, ctypes.byref(n))
-        return string_at(p, n.value)
+        with self.profile._held() as pp:
+            p = lib.pb_record_bitmap(pp, self.index, ctypes.byref(n))
+            return string_at(p, n.value)
 
     @property
     def value_sites(self):
         """{kind: [[(value, count, name or None), ...] per site]} for the three
         kinds "indirect_call", "memop_size", "vtable" (empty lists included)."""
-        pp = self.profile.ptr
+        with self.profile._held() as pp:
+            return self._value_sites(pp)
+
+    def _value_sites(self, pp):
         v, c, nm, nl = ctypes.c_uint64(), ctypes.c_uint64(), ctypes.c_void_p(), ctypes.c_size_t()
         out = {}
         for k, kname in enumerate(VALUE_KINDS):
@@ -295,7 +347,10 @@ class Record:
     @property
     def context(self):
         """Java entries: the inlining context as Frames, callee first ([] if none)."""
-        pp = self.profile.ptr
+        with self.profile._held() as pp:
+            return self._context(pp)
+
+    def _context(self, pp):
         ctx = lib.pb_record_context(pp, self.index)
         if ctx == PB_NONE:
             return []
@@ -310,8 +365,9 @@ class Record:
     def layout(self):
         """Branch entries: [(successor bci, index), ...]."""
         n = ctypes.c_size_t()
-        p = lib.pb_record_layout(self.profile.ptr, self.index, ctypes.byref(n))
-        flat = list((ctypes.c_int32 * n.value).from_address(p)) if p else []
+        with self.profile._held() as pp:
+            p = lib.pb_record_layout(pp, self.index, ctypes.byref(n))
+            flat = list((ctypes.c_int32 * n.value).from_address(p)) if p else []
         return list(zip(flat[0::2], flat[1::2]))
 
     def __repr__(self):

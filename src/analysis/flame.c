@@ -179,15 +179,15 @@ void pbi_flame_folded(const pbi_flame *f, pb_buf *out) {
 
 void pbi_flame_speedscope(const pbi_flame *f, const char *name, pb_buf *out) {
     pbi_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"name\":");
-    pbi_json_put_string(out, name, strlen(name));
+    pbi_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
     pbi_buf_puts(out, ",\"exporter\":\"profbridge\",\"activeProfileIndex\":0,\"shared\":{\"frames\":[");
     for (size_t i = 0; i < f->num_names; i++) {
         pbi_buf_puts(out, i ? ",\n{\"name\":" : "\n{\"name\":");
-        pbi_json_put_string(out, f->names[i], strlen(f->names[i]));
+        pbi_json_put_text(out, f->names[i], strlen(f->names[i]));
         pbi_buf_putc(out, '}');
     }
     pbi_buf_puts(out, "]},\"profiles\":[{\"type\":\"sampled\",\"name\":");
-    pbi_json_put_string(out, name, strlen(name));
+    pbi_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
     pbi_buf_printf(out, ",\"unit\":\"none\",\"startValue\":0,\"endValue\":%" PRIu64 ",\"samples\":[", f->total);
     for (size_t i = 0; i < f->num_stacks; i++) {
         pbi_buf_puts(out, i ? ",\n[" : "\n[");

@@ -17,6 +17,7 @@
 
 #include "analysis/flame.h"
 #include "analysis/flame_svg_script.h"
+#include "util/escape.h"
 
 #define ROW PBI_FLAME_ROW
 #define PAD PBI_FLAME_PAD
@@ -36,18 +37,9 @@ typedef struct node {
     uint64_t narrow_count; /* how many children those are */
 } node;
 
-static void put_xml_n(pb_buf *b, const char *s, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        switch (s[i]) {
-        case '&': pbi_buf_puts(b, "&amp;"); break;
-        case '<': pbi_buf_puts(b, "&lt;"); break;
-        case '>': pbi_buf_puts(b, "&gt;"); break;
-        case '"': pbi_buf_puts(b, "&quot;"); break;
-        case '\'': pbi_buf_puts(b, "&#39;"); break;
-        default: pbi_buf_putc(b, s[i]);
-        }
-    }
-}
+/* Names, the title and the file name in the SVG: escape.h's one rule for
+ * markup (a control byte would make the document ill-formed XML). */
+static void put_xml_n(pb_buf *b, const char *s, size_t n) { pbi_esc_markup(b, s, n); }
 static void put_xml(pb_buf *b, const char *s) { put_xml_n(b, s, strlen(s)); }
 
 /* Code points in s[0..n) (names are UTF-8: only bytes below 0x80 and lead

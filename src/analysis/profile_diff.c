@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "util/escape.h"
 #include "util/json_text.h"
 #include "util/report_version.h"
 #include "profbridge/compare.h"
@@ -399,7 +400,7 @@ static int sites_out(writer *w, const pb_record *ra, const pb_record *rb) {
                     pbi_buf_putc(b, '}');
                 } else {
                     pbi_buf_puts(b, "    ");
-                    if (name) pbi_buf_append(b, name, nl);
+                    if (name) pbi_esc_term(b, name, nl);
                     else if (k == PB_VK_MEMOP_SIZE) pbi_buf_put_u64(b, v);
                     else pbi_buf_printf(b, "0x%016llx", (unsigned long long)v);
                     pbi_buf_puts(b, ": ");
@@ -433,7 +434,7 @@ static int entry_out(writer *w, const pb_diff_entry *e, int first) {
         json_counters(w, ra, rb);
     } else {
         pbi_buf_printf(b, "\n%s: ", status_names[e->status]);
-        pbi_buf_append(b, e->name, e->name_len);
+        pbi_esc_term(b, e->name, e->name_len);
         pbi_buf_printf(b, " (hash 0x%016llx), impact ", (unsigned long long)e->hash);
         pbi_buf_put_u64(b, e->impact);
         pbi_buf_putc(b, '\n');
@@ -467,7 +468,11 @@ int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, co
                        d->n ? "false" : "true", cnt[PB_DIFF_ONLY_A], cnt[PB_DIFF_ONLY_B], cnt[PB_DIFF_CHANGED],
                        d->same);
     } else {
-        pbi_buf_printf(&w.b, "A: %s\nB: %s\n", a_name, b_name);
+        pbi_buf_puts(&w.b, "A: ");
+        pbi_esc_term(&w.b, a_name, strlen(a_name));
+        pbi_buf_puts(&w.b, "\nB: ");
+        pbi_esc_term(&w.b, b_name, strlen(b_name));
+        pbi_buf_putc(&w.b, '\n');
         if (d->n == 0)
             pbi_buf_printf(&w.b, "equal: %zu records, same counters and values\n", d->same);
         else

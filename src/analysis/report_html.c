@@ -16,47 +16,10 @@
 
 #include "analysis/report_html.h"
 #include "util/buf.h"
+#include "util/escape.h"
 
-/* Length of the well-formed UTF-8 sequence at s (n bytes left), 0 if none. */
-static size_t utf8_seq(const unsigned char *s, size_t n) {
-    size_t k;
-    uint32_t cp;
-    if (s[0] < 0x80) return 1;
-    if ((s[0] & 0xE0) == 0xC0) k = 2, cp = s[0] & 0x1Fu;
-    else if ((s[0] & 0xF0) == 0xE0) k = 3, cp = s[0] & 0x0Fu;
-    else if ((s[0] & 0xF8) == 0xF0) k = 4, cp = s[0] & 0x07u;
-    else return 0;
-    if (k > n) return 0;
-    for (size_t i = 1; i < k; i++) {
-        if ((s[i] & 0xC0) != 0x80) return 0;
-        cp = cp << 6 | (s[i] & 0x3Fu);
-    }
-    if ((k == 2 && cp < 0x80) || (k == 3 && cp < 0x800) || (k == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-        return 0;
-    return k;
-}
-
-static void put_html(pb_buf *b, const char *s, size_t n) {
-    const unsigned char *u = (const unsigned char *)s;
-    for (size_t i = 0; i < n;) {
-        size_t k = utf8_seq(u + i, n - i);
-        if (k == 0 || u[i] < 0x20 || u[i] == 0x7f) {
-            pbi_buf_printf(b, "\\x%02X", u[i]);
-            i++;
-            continue;
-        }
-        switch (u[i]) {
-        case '&': pbi_buf_puts(b, "&amp;"); break;
-        case '<': pbi_buf_puts(b, "&lt;"); break;
-        case '>': pbi_buf_puts(b, "&gt;"); break;
-        case '"': pbi_buf_puts(b, "&quot;"); break;
-        case '\'': pbi_buf_puts(b, "&#39;"); break;
-        default: pbi_buf_append(b, s + i, k);
-        }
-        i += k;
-    }
-}
+/* Text from a profile in HTML: escape.h's one rule for markup. */
+static void put_html(pb_buf *b, const char *s, size_t n) { pbi_esc_markup(b, s, n); }
 static void put_html_s(pb_buf *b, const char *s) { put_html(b, s, s ? strlen(s) : 0); }
 
 static uint64_t total_of(const pb_record *r) {

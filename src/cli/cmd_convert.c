@@ -193,7 +193,7 @@ int pbc_cmd_convert(int argc, char **argv) {
     if (pbc_args_check_release("convert", &args, target.release)) goto out;
     char release[8];
     if (plugin_kv(&args, q.llvm, &target, release, sizeof release, &kv, &nkv)) goto out;
-    if ((rc = pbc_check_output("convert", q.out_path, &q.in_path, 1)) != 0) goto out;
+    if ((rc = pbc_check_output("convert", q.out_path, &q.in_path, 1, 0)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     int prc = pbc_open_input(q.in_path, &src, &err);
     pbc_progress pg;

@@ -77,7 +77,7 @@ int pbc_cmd_diff(int argc, char **argv) {
     char **in = args.pos;
     /* Any failure is exit 2 here: 1 means "different". */
     if (html) out_path = html; /* the HTML report replaces the text one */
-    if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2)) goto out;
+    if (!quiet && pbc_check_output("diff", out_path, (const char *const *)in, 2, 1)) goto out;
     /* both as llvm-profdata sees them (compare_read.h): the records show
      * --llvm lists and overlap counts */
     if (pbc_read_for_compare(in[0], 1, NULL, lenient, &a) || pbc_read_for_compare(in[1], 1, NULL, lenient, &b)) goto out;

@@ -167,7 +167,7 @@ static int run_dump(const pbc_args *args) {
     }
     const pb_format *f = NULL;
     if (q.from && !(f = pbc_format_arg("dump", "--from", q.from))) return PBC_EXIT_USAGE;
-    if (pbc_check_output("dump", q.out_path, (const char *const *)args->pos, 1)) return PBC_EXIT_USAGE;
+    if (pbc_check_output("dump", q.out_path, (const char *const *)args->pos, 1, 1)) return PBC_EXIT_USAGE;
     pb_source *src = NULL;
     int rc = dump_input(args, &q, f, &src);
     pb_source_free(src);

@@ -204,7 +204,7 @@ static int flame_main(const pbc_args *a) {
     const char *in_path = a->pos[0];
     const char *in_name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
     pb_profile *p = NULL;
-    rc = pbc_check_output("flame", q.out_path, &in_path, 1);
+    rc = pbc_check_output("flame", q.out_path, &in_path, 1, 1);
     if (rc == 0) rc = pbc_read_input(in_path, q.from, q.lenient, &p);
     if (rc) return rc;
     pb_error err;

@@ -342,7 +342,7 @@ static int write_output(const merge_cli *c, const pbc_args *args, const pb_profi
     int rc = PBC_EXIT_INVALID;
     /* the personality checks OUT where llvm-profdata opens it: after the merge */
     if (pbc_args_llvm_style &&
-        (pbc_merge_output_check(c->out_path, is_text) || pbc_check_output("merge", c->out_path, paths, n)))
+        (pbc_merge_output_check(c->out_path, is_text) || pbc_check_output("merge", c->out_path, paths, n, 0)))
         goto out;
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     pbc_merge_diag_ctx wn = {dc, c->out_path, 0, 0}; /* the writer's notices name OUT */
@@ -424,11 +424,22 @@ static int set_up(merge_run *r) {
     for (size_t i = 0; i < r->in.n; i++) r->paths[i] = r->in.v[i].path;
     int rc;
     /* the personality checks OUT where llvm-profdata opens it: after the merge */
-    if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", c->out_path, r->paths, r->in.n)) != 0) return rc;
-    if (c->summary_path && (rc = pbc_check_output("merge", c->summary_path, r->paths, r->in.n)) != 0) return rc;
+    if (!pbc_args_llvm_style && (rc = pbc_check_output("merge", c->out_path, r->paths, r->in.n, 0)) != 0) return rc;
+    if (c->summary_path && (rc = pbc_check_output("merge", c->summary_path, r->paths, r->in.n, 1)) != 0) {
+        /* a summary refused there is not written at all, not even the
+         * failure record that finish() writes for other usage errors */
+        pbc_merge_summary_free(r->sc.s);
+        r->sc.s = NULL;
+        return rc;
+    }
     /* llvm-profdata correlates once, before reading any input: a binary it
      * cannot use is "error: FILE: ..." and exit 1 whatever the inputs (each
      * raw input is then correlated by its reader: formats/raw/raw_correlate.c) */
+    static char stream_name[64]; /* c keeps pointing at it for the whole run */
+    if ((c->debug_info || c->binary_file) &&
+        (rc = pbc_correlation_stream(c->debug_info ? &c->debug_info : &c->binary_file, stream_name,
+                                     sizeof stream_name)) != 0)
+        return rc;
     if ((c->debug_info || c->binary_file) &&
         (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
         return rc;

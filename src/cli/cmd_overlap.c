@@ -93,7 +93,7 @@ static int check_overlap_request(const pbc_args *args, overlap_request *q, pbi_l
     q->oo.base_name = args->pos[0];
     q->oo.test_name = args->pos[1];
     if (q->html) q->out_path = q->html; /* the HTML report replaces the text one */
-    return pbc_check_output("overlap", q->out_path, (const char *const *)args->pos, 2);
+    return pbc_check_output("overlap", q->out_path, (const char *const *)args->pos, 2, 1);
 }
 
 /* The report (text, JSON or HTML) into OUT. */

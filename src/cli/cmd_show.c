@@ -289,7 +289,15 @@ int pbc_cmd_show(int argc, char **argv) {
     if (q.help) help(stdout);
     else rc = before_input(&q, &args, &target);
     const char *in_path = rc < 0 ? args.pos[0] : NULL;
-    if (in_path && pbc_check_output("show", q.out_path, &in_path, 1)) rc = PBC_EXIT_USAGE;
+    if (in_path && pbc_args_llvm_style && q.out_path && strcmp(in_path, q.out_path) == 0) {
+        /* llvm-profdata's own check compares the names (13-24); another name
+         * of the same file is refused below, where LLVM truncates it */
+        fprintf(stderr, "%s%s show: Input file name cannot be the same as the output file name!\n",
+                pbi_llvm_has(&target, PBI_LF_SHOW_SAME_NAME_ERROR) ? "error: " : "", pbc_args_tool);
+        rc = PBC_EXIT_USAGE;
+    } else if (in_path && pbc_check_output("show", q.out_path, &in_path, 1, 1)) {
+        rc = PBC_EXIT_USAGE;
+    }
     if (rc < 0) {
         q.so.t = &target;
         pbc_diag_ctx dc = {0, 0, 0};

@@ -206,7 +206,7 @@ static int types_main(const pbc_args *a) {
     if (from && !pbc_format_arg("types", "--from", from)) return PBC_EXIT_USAGE;
     const char *in_path = a->pos[0];
     pb_profile *p = NULL;
-    int rc = pbc_check_output("types", out_path, &in_path, 1);
+    int rc = pbc_check_output("types", out_path, &in_path, 1, 1);
     if (rc == 0) rc = pbc_read_input(in_path, from, lenient, &p);
     if (rc) return rc;
 

@@ -1,12 +1,19 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* correlation.c -- merge's and show's --debug-info / --binary-file (correlation.h). */
+#define _GNU_SOURCE /* memfd_create */
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "correlation.h"
 #include "llvm/correlate.h"
 #include "llvm_args.h"
+#include "opts.h"
 
 /* LLVM prints its correlation warnings with WithColor::warning(): "warning: MSG". */
 static void print_warning(void *ctx, const char *msg) {
@@ -18,6 +25,51 @@ static void print_warning(void *ctx, const char *msg) {
 static int load_failed(pb_error *err, pbc_diag_ctx *dc) {
     pbc_diag(dc, PB_DIAG_ERROR, err);
     return pbc_exit_for(err->code);
+}
+
+int pbc_correlation_stream(const char **path, char *name, size_t name_len) {
+    struct stat st;
+    if (stat(*path, &st) != 0 || S_ISREG(st.st_mode) || S_ISDIR(st.st_mode)) return 0; /* opened as it is */
+    int in = open(*path, O_RDONLY | O_CLOEXEC);
+    if (in < 0) return 0; /* the check names the error in LLVM's words */
+    int fd = memfd_create("profbridge-correlation", MFD_CLOEXEC);
+    uint64_t max = pbc_limits.max_input_size ? pbc_limits.max_input_size : (uint64_t)4 << 30;
+    uint64_t total = 0;
+    char buf[1 << 16];
+    int rc = fd < 0 ? -1 : 0;
+    while (rc == 0) {
+        ssize_t r = read(in, buf, sizeof buf);
+        if (r < 0 && errno == EINTR) continue;
+        if (r <= 0) {
+            rc = r < 0 ? -1 : 0;
+            break;
+        }
+        total += (uint64_t)r;
+        if (max != PB_NO_LIMIT && total > max) {
+            fprintf(stderr, "%s: error: %s: the object is larger than %" PRIu64
+                            " bytes (raise it with --max-input-size N, 0 = no limit)\n",
+                    pbc_args_prog, *path, max);
+            close(in);
+            if (fd >= 0) close(fd);
+            return PBC_EXIT_USAGE;
+        }
+        for (ssize_t w = 0; w < r && rc == 0;) {
+            ssize_t k = write(fd, buf + w, (size_t)(r - w));
+            if (k < 0 && errno != EINTR) rc = -1;
+            else if (k > 0) w += k;
+        }
+    }
+    int e = errno;
+    close(in);
+    if (rc != 0) {
+        fprintf(stderr, "%s: error: %s: %s\n", pbc_args_prog, *path, strerror(e));
+        if (fd >= 0) close(fd);
+        return PBC_EXIT_USAGE;
+    }
+    /* kept open for the whole run: every reader opens this name afresh */
+    snprintf(name, name_len, "/proc/self/fd/%d", fd);
+    *path = name;
+    return 0;
 }
 
 int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,

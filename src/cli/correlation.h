@@ -20,6 +20,15 @@
 int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
                                 unsigned max_warnings, pbc_diag_ctx *dc);
 
+/* A --binary-file/--debug-info that is a pipe, FIFO or `<(...)` can be read
+ * once, while merge opens it once to check it and once per raw input: its
+ * bytes (at most --max-input-size) go into an anonymous memory file, and
+ * *path becomes that file's name in /proc/self/fd (held in name[]), as
+ * llvm-profdata reads it into memory. A regular file, a directory or a path
+ * that cannot be opened is left as it is. Returns 0, or the exit code after
+ * the message. */
+int pbc_correlation_stream(const char **path, char *name, size_t name_len);
+
 /* show --debug-info FILE [--show-format FMT] [-o OUT]: "Found N functions"
  * (FMT NULL or text), LLVM's YAML list of the probes (yaml), LLVM's error
  * for json; on OUT or standard output (out_path NULL). Returns 0 or the exit

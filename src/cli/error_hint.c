@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "util/escape.h"
+
 static const struct {
     const char *library; /* the library's words, as src/ and formats/ write them */
     const char *cli;     /* what the command line says instead */
@@ -41,6 +43,10 @@ size_t pbc_error_text(const pb_error *e, char *buf, size_t n) {
             at += strlen(hints[i].cli);
         }
     }
-    int k = snprintf(buf, n, "%s", line);
+    /* the line holds file names and excerpts of the input: never raw
+     * control bytes on the terminal (escape.h) */
+    char safe[2048];
+    pbi_esc_term_str(line, safe, sizeof safe);
+    int k = snprintf(buf, n, "%s", safe);
     return k < 0 ? 0 : (size_t)k;
 }

@@ -373,7 +373,7 @@ int pbc_open_input(const char *path, pb_source **src, pb_error *err) {
     return rc;
 }
 
-int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n) {
+int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n, int is_report) {
     if (!out_path || strcmp(out_path, "-") == 0) return 0;
     pb_error err;
     pb_error_clear(&err);
@@ -381,20 +381,9 @@ int pbc_check_output(const char *cmd, const char *out_path, const char *const *i
         pbc_print_error(&err);
         return PBC_EXIT_USAGE;
     }
-    /* A regular output is written through a temporary file: an input that is
-     * the same file stays whole until the rename. One written in place (a
-     * device, a FIFO) would be read and written at once: refused. */
-    struct stat so;
-    if (stat(out_path, &so) != 0 || S_ISREG(so.st_mode)) return 0;
-    for (size_t i = 0; i < n; i++) {
-        struct stat si;
-        int same = strcmp(inputs[i], "-") == 0 ? fstat(0, &si) == 0 : stat(inputs[i], &si) == 0;
-        if (same && si.st_dev == so.st_dev && si.st_ino == so.st_ino) {
-            pbc_msg("%s: the output '%s' is the input '%s' (the same file), which is written in place: "
-                    "refusing to read and write it at once",
-                    cmd, out_path, inputs[i]);
-            return PBC_EXIT_USAGE;
-        }
+    if (pb_sink_check_inputs(out_path, inputs, n, is_report, &err) != 0) {
+        pbc_msg("%s: %s", cmd, err.message);
+        return PBC_EXIT_USAGE;
     }
     return 0;
 }

@@ -145,11 +145,12 @@ int pbc_open_input(const char *path, pb_source **src, pb_error *err);
 
 /*
  * Before any input is read: OUT (NULL or "-": nothing to check) can be
- * written (pb_sink_check), and if it is written in place (a device, FIFO)
- * it is none of the inputs (same device and inode, through any name).
- * Returns 0 or PBC_EXIT_USAGE after a message naming OUT (and the input).
+ * written (pb_sink_check) and destroys none of the inputs
+ * (pb_sink_check_inputs: a report is never written over one of its inputs; a
+ * profile only where it would be written in place). Returns 0 or
+ * PBC_EXIT_USAGE after a message naming OUT (and the input).
  */
-int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n);
+int pbc_check_output(const char *cmd, const char *out_path, const char *const *inputs, size_t n, int is_report);
 
 /* Parses a decimal unsigned number (no sign, no junk, no overflow).
  * Returns 0 or -1. */

@@ -14,6 +14,7 @@
 #include "util/json_text.h"
 #include "util/report_version.h"
 #include "cli.h"
+#include "cli/term_text.h"
 #include "bridge/java_text.h"
 
 /* Section name and short label of each record kind (enum pb_record_kind). */
@@ -66,7 +67,9 @@ static int print_context(view *v, uint32_t ctx) {
     for (size_t i = 0; i < n; i++) {
         const char *d = method_desc(v, f[i].method);
         if (!d) return PB_ENOMEM;
-        fprintf(v->out, "%s%s:%" PRId32, i ? " < " : "", d, f[i].bci);
+        fputs(i ? " < " : "", v->out);
+        pbc_term_puts(v->out, d);
+        fprintf(v->out, ":%" PRId32, f[i].bci);
     }
     return 0;
 }
@@ -122,7 +125,9 @@ static int print_values(view *v, const pb_record *r, const char *what, int json)
                 pbi_buf_printf(&v->js, ", \"count\": %" PRIu64 "}", vals[i].count);
                 first = 0;
             } else {
-                fprintf(v->out, "      %s %s: %" PRIu64 "\n", role, v->tmp.data ? v->tmp.data : "", vals[i].count);
+                fprintf(v->out, "      %s ", role);
+                pbc_term_put(v->out, v->tmp.data ? v->tmp.data : "", v->tmp.len);
+                fprintf(v->out, ": %" PRIu64 "\n", vals[i].count);
             }
         }
         free(vals);
@@ -197,7 +202,8 @@ static int print_entry(view *v, const pb_record *r) {
     if (kind == PB_REC_FUNCTION) {
         size_t len;
         const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
-        fprintf(v->out, "%s (hash 0x%016" PRIx64 ")\n", n, r->hash);
+        pbc_term_put(v->out, n, r->name == PB_NONE ? 0 : len);
+        fprintf(v->out, " (hash 0x%016" PRIx64 ")\n", r->hash);
         for (uint32_t i = 0; i < r->num_counters; i++)
             fprintf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
         return print_values(v, r, "vtable", 0);
@@ -340,8 +346,11 @@ static int print_summary_json(view *v, const char *input_name, size_t nrec, cons
 
 static void print_summary_text(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
     const pb_profile *p = v->p;
-    fprintf(v->out, "iprof profile %s\n", input_name);
-    fprintf(v->out, "  version:           %s\n", version);
+    fputs("iprof profile ", v->out);
+    pbc_term_puts(v->out, input_name);
+    fputs("\n  version:           ", v->out);
+    pbc_term_puts(v->out, version);
+    fputc('\n', v->out);
     fprintf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
     fprintf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
     fprintf(v->out, "  entries:           %zu\n", nrec);
@@ -434,7 +443,9 @@ static int print_methods(view *v, entry_ref *refs, size_t nrec) {
     for (size_t i = 0; i < nrec; i++) {
         if (refs[i].method != current && (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
             current = refs[i].method;
-            fprintf(v->out, "\n%s\n", current ? current : "(entries of no method)");
+            fputc('\n', v->out);
+            pbc_term_puts(v->out, current ? current : "(entries of no method)");
+            fputc('\n', v->out);
         }
         int rc = print_entry(v, pb_profile_record(v->p, refs[i].index));
         if (rc) return rc;

@@ -7,7 +7,15 @@
  * inputs"):
  *  - OUT is resolved first: a symbolic link is followed (its target is what
  *    gets replaced, the link stays a link), a directory is an error naming
- *    OUT.
+ *    OUT. Because we resolve links ourselves, the kernel's
+ *    fs.protected_symlinks rule would never apply: it is applied here at
+ *    every link of a chain, whatever the running kernel's setting (a link in
+ *    a sticky world-writable directory such as /tmp is followed only when it
+ *    belongs to us or to the directory's owner), so a planted link cannot
+ *    make a root user overwrite its target.
+ *  - An existing file is replaced only when the caller could open it for
+ *    writing, as the shell's `>` and llvm-profdata: renaming over it would
+ *    otherwise replace another user's file, or our own read-only one.
  *  - A regular file (or a new name) is written into a temporary file beside
  *    the target, ".<name>.pbtmp.<pid>.<n>" with <name> cut so the whole fits
  *    NAME_MAX, then fsync'ed and renamed over the target in pb_sink_commit(),
@@ -168,9 +176,29 @@ static char *dir_of(const char *path) {
 }
 
 /*
+ * Whether the kernel's fs.protected_symlinks=1 rule lets a process follow the
+ * link `link` (lstat'ed into *lst): always, unless the link's directory is
+ * sticky and world-writable; then only when the link belongs to the
+ * follower (effective uid) or to the directory's owner (fs/namei.c,
+ * may_follow_link). Returns 1 to follow, 0 to refuse, -1 with errno set.
+ */
+static int may_follow(const char *link, const struct stat *lst) {
+    char *dir = dir_of(link);
+    if (!dir) return -1;
+    struct stat dst;
+    int rc = stat(dir, &dst);
+    free(dir);
+    if (rc != 0) return -1;
+    if (!(dst.st_mode & S_ISVTX) || !(dst.st_mode & S_IWOTH)) return 1;
+    return lst->st_uid == geteuid() || lst->st_uid == dst.st_uid;
+}
+
+/*
  * Follows symbolic links from `path` to the file they name (which may not
  * exist yet: a dangling link creates its target). *target is malloc'ed.
- * Returns 0, or -1 with errno set (ELOOP, ENOMEM, or lstat/readlink's).
+ * Returns 0; -1 with errno set (ELOOP, ENOMEM, or lstat/readlink's); or -2
+ * when a link of the chain may not be followed (may_follow), with *target
+ * the malloc'ed name of that link.
  */
 static int resolve_links(const char *path, char **target) {
     char *cur = strdup(path);
@@ -183,6 +211,12 @@ static int resolve_links(const char *path, char **target) {
             return -1;
         }
         if (!S_ISLNK(st.st_mode)) break;
+        int follow = may_follow(cur, &st);
+        if (follow <= 0) {
+            if (follow == 0) *target = cur;
+            else free(cur);
+            return follow == 0 ? -2 : -1;
+        }
         char link[PATH_MAX];
         ssize_t n = readlink(cur, link, sizeof link - 1);
         if (n < 0) {
@@ -221,12 +255,27 @@ static int inspect(const char *path, char **target, int *exists, struct stat *st
     *target = NULL;
     *exists = 0;
     if (!*path) return path_error(err, "<output>", PB_EIO, "the output file name is empty");
-    if (resolve_links(path, target) != 0)
+    int lr = resolve_links(path, target);
+    if (lr == -2) {
+        int rc = path_error(err, path, PB_EIO,
+                            "refusing to follow the symbolic link '%s': it lies in a sticky world-writable "
+                            "directory and belongs to neither you nor the directory's owner "
+                            "(the fs.protected_symlinks rule)",
+                            *target);
+        free(*target);
+        *target = NULL;
+        return rc;
+    }
+    if (lr != 0)
         return path_error(err, path, PB_EIO, "cannot follow the output's symbolic links: %s", strerror(errno));
     if (stat(*target, st) == 0) {
         *exists = 1;
         if (S_ISDIR(st->st_mode))
             return path_error(err, path, PB_EIO, "the output is a directory, not a file");
+        /* Replacing is allowed where opening for writing would be (the
+         * effective ids, as open(2) checks them). */
+        if (faccessat(AT_FDCWD, *target, W_OK, AT_EACCESS) != 0)
+            return path_error(err, path, PB_EIO, "cannot replace the output: %s", strerror(errno));
         return 0;
     }
     if (errno != ENOENT)
@@ -254,11 +303,40 @@ int pb_sink_check(const char *path, pb_error *err) {
         if (!dir) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         else if (access(dir, W_OK | X_OK) != 0) rc = create_error(err, path, dir, errno);
         free(dir);
-    } else if (rc == 0 && access(target, W_OK) != 0) {
-        rc = path_error(err, path, PB_EIO, "cannot write the output: %s", strerror(errno));
     }
     free(target);
     return rc;
+}
+
+/* Whether `a` (stat'ed into *sa) and the input `in` ("-": standard input)
+ * are one file. */
+static int same_file(const struct stat *sa, const char *in) {
+    struct stat si;
+    int ok = strcmp(in, "-") == 0 ? fstat(0, &si) == 0 : stat(in, &si) == 0;
+    return ok && si.st_dev == sa->st_dev && si.st_ino == sa->st_ino;
+}
+
+int pb_sink_check_inputs(const char *path, const char *const *inputs, size_t n, int report, pb_error *err) {
+    pbi_api_enter(err);
+    if (!path || strcmp(path, "-") == 0) return 0;
+    if (n && !inputs) return pbi_null_arg(err, __func__, "inputs");
+    struct stat so;
+    if (stat(path, &so) != 0) return 0; /* a new file is no input */
+    int in_place = !S_ISREG(so.st_mode);
+    if (!report && !in_place) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!inputs[i] || !same_file(&so, inputs[i])) continue;
+        if (report)
+            return path_error(err, path, PB_EINVAL,
+                              "the output '%s' is the input '%s' (the same file): refusing to write a report "
+                              "over one of its own inputs",
+                              path, inputs[i]);
+        return path_error(err, path, PB_EINVAL,
+                          "the output '%s' is the input '%s' (the same file), which is written in place: "
+                          "refusing to read and write it at once",
+                          path, inputs[i]);
+    }
+    return 0;
 }
 
 static int write_fd(pb_sink *s, const uint8_t *d, size_t n, pb_error *err) {

@@ -13,6 +13,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "llvm/correlate.h"
@@ -74,6 +75,52 @@ static int section_bytes(Elf *e, size_t shstrndx, const char *name, const char *
     return 0;
 }
 
+/*
+ * Not a regular file (a pipe, a FIFO, `<(...)`): libelf cannot map or seek
+ * it, so read it whole into memory, as llvm-profdata's MemoryBuffer does, at
+ * most PBI_CORR_STREAM_MAX bytes (the --max-input-size default). *out is
+ * malloc'ed. Returns 0, PB_EIO, PB_ENOMEM or PB_ELIMIT.
+ */
+#define PBI_CORR_STREAM_MAX ((size_t)4 << 30)
+static int read_stream(int fd, const char *path, char **out, size_t *len, pb_error *err) {
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap);
+    if (!buf) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (;;) {
+        if (n == cap) {
+            if (cap >= PBI_CORR_STREAM_MAX) {
+                free(buf);
+                int rc = pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, NULL,
+                                      "the object is larger than %zu bytes (pb_read_options.max_input_size)",
+                                      (size_t)PBI_CORR_STREAM_MAX);
+                pb_error_set_source(err, path);
+                return rc;
+            }
+            size_t ncap = cap * 2 > PBI_CORR_STREAM_MAX ? PBI_CORR_STREAM_MAX : cap * 2;
+            char *nb = realloc(buf, ncap);
+            if (!nb) {
+                free(buf);
+                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            }
+            buf = nb, cap = ncap;
+        }
+        ssize_t r = read(fd, buf + n, cap - n);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) {
+            int e = errno;
+            free(buf);
+            int rc = pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "%s", strerror(e));
+            pb_error_set_source(err, path);
+            return rc;
+        }
+        if (r == 0) break;
+        n += (size_t)r;
+    }
+    *out = buf;
+    *len = n;
+    return 0;
+}
+
 int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
                          unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -89,8 +136,15 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
         return rc;
     }
     int rc = 0;
+    char *image = NULL; /* a pipe's bytes, which libelf reads from memory */
+    size_t image_len = 0;
+    struct stat st;
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && (rc = read_stream(fd, path, &image, &image_len, err))) {
+        close(fd);
+        return rc;
+    }
     (void)elf_errno(); /* clears an earlier error */
-    Elf *e = elf_begin(fd, ELF_C_READ_MMAP, NULL);
+    Elf *e = image ? elf_memory(image, image_len) : elf_begin(fd, ELF_C_READ_MMAP, NULL);
     GElf_Ehdr eh;
     size_t shstrndx;
     if (!e) { /* not for a file that is no ELF (ELF_K_NONE): memory, or a file it cannot read */
@@ -136,6 +190,7 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
     }
 out:
     if (e) elf_end(e);
+    free(image);
     close(fd);
     if (rc) pbi_correlation_free(c);
     return rc;

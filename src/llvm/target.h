@@ -94,6 +94,7 @@
     X(NO_SUBCOMMAND_TYPO,     18, 19,           "'No subcommand specified! Run llvm-profata --help for usage.' (sic; later: llvm-profdata)") \
     X(OVERLAP_INFORMATION,    22, PBI_LLVM_NOW, "overlap's heading says 'information' (before: 'infomation')")      \
     X(OVERLAP_ZERO_SUM,       24, PBI_LLVM_NOW, "overlap prints 'Sum of edge counts for profile X is 0.' (before: nothing)") \
+    X(SHOW_SAME_NAME_ERROR,   24, PBI_LLVM_NOW, "show's 'Input file name cannot be the same as the output file name!' starts with 'error: '") \
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
