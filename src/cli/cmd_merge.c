@@ -60,6 +60,12 @@ static void help(FILE *out) {
           "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
     pbc_args_print_help(out, specs, 0);
+    fputs("\nOutput format: --to, --text or --binary, else by OUT's extension (.proftext\n"
+          "text, .json, .iprof, .profraw; anything else indexed), as convert chooses.\n"
+          "Vtable names are kept (--no-keep-vtable-symbols drops them). As llvm-profdata-N\n"
+          "(the link) OUT is indexed unless --text, and vtable names are dropped unless\n"
+          "--keep-vtable-symbols, as LLVM (docs/llvm-profdata.md \"Deliberate differences\").\n",
+          out);
     fputs("\n--input-files LIST: one input a line, 'W,FILE' or 'FILE' (spaces around it are\n"
           "trimmed; lines starting with '#' are comments), as llvm-profdata reads it.\n"
           "--num-threads: the default (0) is llvm-profdata's, min(hardware threads,\n"
