@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvm/target.h"
 #include "util/grow.h"
 
 
@@ -561,6 +562,20 @@ int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
         char optname[96];
         snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
         return release_error(cmd, s, optname, release);
+    }
+    /* parser<bool>'s spellings: 24 knows only the lower-case ones */
+    pbi_llvm_target t;
+    for (size_t j = 0; pbc_args_llvm_style && j < a->nopt; j++) {
+        const pbc_arg_spec *s = a->opt[j].spec;
+        const char *v = a->opt[j].value;
+        if (!s || s->kind != PBC_ARG_BOOL || !v || !*v || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
+            strcmp(v, "1") == 0 || strcmp(v, "0") == 0)
+            continue;
+        if (pbi_llvm_target_of(release, &t) == 0 && pbi_llvm_has(&t, PBI_LF_ARGS_BOOL_LOWER_ONLY)) {
+            char what[160];
+            snprintf(what, sizeof what, "for the %s%s option", dashes(s->name), s->name);
+            return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
+        }
     }
     /* cl::opt's occurrence check (LLVM 13-14), for the commands that learn
      * the release after parsing (a personality's release is known before) */

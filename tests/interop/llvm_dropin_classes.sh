@@ -9,6 +9,7 @@
 #  - vtable names are dropped unless --keep-vtable-symbols (19+);
 #  - --text/--binary: 15+ take the last; 13-14 refuse any repeated cl::opt
 #    ("may only occur zero or one times!"), --text --binary included;
+#  - 24 refuses True/TRUE/False/FALSE for a boolean (ARGS_BOOL_LOWER_ONLY);
 #  - show --all-functions --function=X warns that X is ignored;
 #  - kind conflicts (target.h MERGE_*): entry-coverage with entry-first or
 #    (20+) loop entries; 24 refuses single-byte with incrementing counters,
@@ -63,6 +64,9 @@ for n in $releases; do
   same "$n" merge -o out -o out "$ir"
   same "$n" merge "--weighted-input=2,$ir" "--weighted-input=3,$ir" -o out  # a list: repeats are fine
   same "$n" show --all-functions --counts --counts "$ir"
+  same "$n" merge --sparse=True "$ir" -o out                # 24: only true/false/1/0
+  same "$n" merge --sparse=FALSE "$ir" -o out
+  same "$n" show --counts=True --all-functions "$ir"
   same "$n" show --all-functions --function=main "$ir"       # LLVM warns the filter is ignored
   same "$n" show --all-functions --function= "$ir"
   # vtable value profiling (clang 19+ have the option; older ones fail to build: skipped)
