@@ -19,14 +19,14 @@ def _inputs(inputs):
         yield int(weight), cpath(path)
 
 
-def _merge_write_items(fmt_name, llvm_version, sparse):
+def _merge_write_items(fmt_name, llvm_version, sparse, keep_vtable_symbols):
     """What `profbridge merge` gives the writer besides the user's options
     (src/cli/cmd_merge.c write_output), so both write the same bytes."""
     items = [("llvm-version", llvm_version)]
     if fmt_name in ("indexed", "text"):
         if sparse:
             items.append(("sparse", True))
-        items.append(("keep-vtable-symbols", False))
+        items.append(("keep-vtable-symbols", bool(keep_vtable_symbols)))
     if fmt_name == "indexed":
         items.append(("order", "llvm"))
     return items
@@ -45,12 +45,14 @@ def _out_format_name(output, format):
 
 def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_version=None,
           lenient=False, sparse=False, max_count=None, keep_all_values=None, keep_functions=None,
-          drop_functions=None, **plugin_options):
+          drop_functions=None, keep_vtable_symbols=True, **plugin_options):
     """Merges inputs (paths, or (weight, path) tuples) as `profbridge merge`
     does; writes `output` when given (format by extension, else indexed) and
     returns the merged Profile. Inputs that fail are listed in the result's
     .failures as (index, path, ProfbridgeError); whether the merge itself
-    fails is failure_mode's ("any", "all", "warn")."""
+    fails is failure_mode's ("any", "all", "warn"). Vtable names are kept,
+    as `profbridge merge` keeps them; keep_vtable_symbols=False drops them,
+    as llvm-profdata merge does by default (docs/llvm-profdata.md)."""
     fmt_name = _out_format_name(output, format)
     if fmt_name == "iprof":  # as the CLI: Java counts and every type kept
         max_count = (1 << 63) - 1 if max_count is None else max_count
@@ -89,7 +91,8 @@ def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_
     prof.diagnostics = diag.items
     prof.failures = failures
     if output is not None:
-        wopts = {k.replace("-", "_"): v for k, v in _merge_write_items(fmt_name, llvm_version, sparse)}
+        wopts = {k.replace("-", "_"): v for k, v in _merge_write_items(fmt_name, llvm_version, sparse,
+                                                                                keep_vtable_symbols)}
         wopts.update(plugin_options)
         prof.write(output, format=fmt_name, **wopts)
     return prof

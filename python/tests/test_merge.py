@@ -17,7 +17,7 @@ def test_weighted_merge_is_llvm_profdata_19s_bytes(tmp_path, llvm_profdata, thre
     paths = [real(n) for n in INPUTS]
     inputs = [paths[0], (3, paths[1]), paths[2], (2, paths[3]), (5, paths[4])]
     out = tmp_path / "ours.profdata"
-    merged = profbridge.merge(inputs, output=str(out), threads=threads)
+    merged = profbridge.merge(inputs, output=str(out), threads=threads, keep_vtable_symbols=False)
     run(llvm_profdata, "merge", "-o", tmp_path / "llvm.profdata", paths[0], f"-weighted-input=3,{paths[1]}",
         paths[2], f"-weighted-input=2,{paths[3]}", f"-weighted-input=5,{paths[4]}")
     assert out.read_bytes() == (tmp_path / "llvm.profdata").read_bytes()
@@ -25,6 +25,19 @@ def test_weighted_merge_is_llvm_profdata_19s_bytes(tmp_path, llvm_profdata, thre
     # the returned profile is the merge: main of basic-ir x1 plus x5
     main = [r for r in merged.records if r.name == "main" and r.hash == 1031170505987388510]
     assert main and main[0].counters == [c * 6 for c in [66, 34, 1, 0, 10, 50]]
+
+
+def test_vtable_names_kept_by_default_as_the_cli(tmp_path, llvm_profdata, cli):
+    """One default for profbridge merge and Python: keep (= --keep-vtable-symbols)."""
+    vt = real("vtable-ir.profraw")
+    profbridge.merge([vt], output=str(tmp_path / "py.profdata"))
+    run(cli, "merge", vt, "-o", tmp_path / "cli.profdata")
+    run(llvm_profdata, "merge", "--keep-vtable-symbols", "-o", tmp_path / "keep.profdata", vt)
+    assert (tmp_path / "py.profdata").read_bytes() == (tmp_path / "keep.profdata").read_bytes()
+    assert (tmp_path / "py.profdata").read_bytes() == (tmp_path / "cli.profdata").read_bytes()
+    profbridge.merge([vt], output=str(tmp_path / "drop.profdata"), keep_vtable_symbols=False)
+    run(llvm_profdata, "merge", "-o", tmp_path / "llvm.profdata", vt)
+    assert (tmp_path / "drop.profdata").read_bytes() == (tmp_path / "llvm.profdata").read_bytes()
 
 
 def test_merge_to_text_and_for_llvm_14(tmp_path):

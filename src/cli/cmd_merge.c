@@ -60,6 +60,12 @@ static void help(FILE *out) {
           "\nOptions (-x and --x alike, -x=V or -x V; docs/llvm-profdata.md):\n",
           out);
     pbc_args_print_help(out, specs, 0);
+    fputs("\nOutput format: --to, --text or --binary, else by OUT's extension (.proftext\n"
+          "text, .json, .iprof, .profraw; anything else indexed), as convert chooses.\n"
+          "Vtable names are kept (--no-keep-vtable-symbols drops them). As llvm-profdata-N\n"
+          "(the link) OUT is indexed unless --text, and vtable names are dropped unless\n"
+          "--keep-vtable-symbols, as LLVM (docs/llvm-profdata.md \"Deliberate differences\").\n",
+          out);
     fputs("\n--input-files LIST: one input a line, 'W,FILE' or 'FILE' (spaces around it are\n"
           "trimmed; lines starting with '#' are comments), as llvm-profdata reads it.\n"
           "--num-threads: the default (0) is llvm-profdata's, min(hardware threads,\n"
@@ -91,7 +97,10 @@ typedef struct merge_cli {
 /* Reads the options into c. Returns 1 when --help was printed, else 0. */
 static int read_options(merge_cli *c, const pbc_args *args) {
     c->failure = "any";
-    c->keep_vt = 1;
+    /* vtable names: llvm-profdata drops them unless --keep-vtable-symbols;
+     * profbridge's own merge keeps them (nothing is lost), as Python does
+     * (docs/llvm-profdata.md "Deliberate differences") */
+    c->keep_vt = !pbc_args_llvm_style;
     c->max_warn = 5; /* --max-debug-info-correlation-warnings's default */
     c->reservoir = 100, c->trace_len = 10000; /* llvm-profdata's defaults */
     for (size_t i = 0; i < args->nopt; i++) {
@@ -111,8 +120,10 @@ static int read_options(merge_cli *c, const pbc_args *args) {
         case PBC_LO_TRACE_RESERVOIR: c->reservoir = o->u; break;
         case PBC_LO_TRACE_MAX_LENGTH: c->trace_len = o->u; break;
         case PBC_LO_DUMP_INPUT_FILE_LIST: c->dump_list = (int)o->u; break;
-        case PBC_LO_TEXT: c->text = 1; break;
-        case PBC_LO_BINARY: c->binary = 1; break;
+        /* one cl::opt in LLVM (ProfileFormat): the last of them counts
+         * under the personality (13-14 refuse the second in the parser) */
+        case PBC_LO_TEXT: c->text = 1; if (pbc_args_llvm_style) c->binary = 0; break;
+        case PBC_LO_BINARY: c->binary = 1; if (pbc_args_llvm_style) c->text = 0; break;
         case PBC_LO_INSTR: break; /* the only kind profbridge merges */
         case PBC_LO_MAX_CORRELATION_WARNINGS: c->max_warn = o->u > UINT32_MAX ? UINT32_MAX : (unsigned)o->u; break;
         case PBC_LO_DEBUG_INFO: c->debug_info = o->value; break;
@@ -218,7 +229,9 @@ static int check_modes(merge_cli *c) {
     else if (c->text) c->out_f = pb_format_lookup("text");
     else if (c->binary) c->out_f = pb_format_lookup("indexed");
     else {
-        c->out_f = pb_format_for_path(c->out_path);
+        /* llvm-profdata writes indexed whatever OUT is named; profbridge's
+         * own merge chooses by OUT's extension, as convert does */
+        c->out_f = pbc_args_llvm_style ? NULL : pb_format_for_path(c->out_path);
         if (!c->out_f || strcmp(c->out_path, "-") == 0) c->out_f = pb_format_lookup("indexed");
     }
     if (!c->out_f) return PBC_EXIT_USAGE;

@@ -273,6 +273,9 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     if (args->npos != 1)
         return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");
     if (q->from && !pbc_format_arg("show", "--from", q->from)) return PBC_EXIT_USAGE;
+    /* llvm-profdata's showInstrProfile says so before it reads the input */
+    if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
+        fputs("warning: -function argument ignored: showing all functions\n", stderr);
     return -1;
 }
 

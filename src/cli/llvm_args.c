@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvm/target.h"
 #include "util/grow.h"
 
 
@@ -566,6 +567,35 @@ int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
         snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
         return release_error(cmd, s, optname, release);
     }
+    /* parser<bool>'s spellings: 24 knows only the lower-case ones */
+    pbi_llvm_target t;
+    for (size_t j = 0; pbc_args_llvm_style && j < a->nopt; j++) {
+        const pbc_arg_spec *s = a->opt[j].spec;
+        const char *v = a->opt[j].value;
+        if (!s || s->kind != PBC_ARG_BOOL || !v || !*v || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
+            strcmp(v, "1") == 0 || strcmp(v, "0") == 0)
+            continue;
+        if (pbi_llvm_target_of(release, &t) == 0 && pbi_llvm_has(&t, PBI_LF_ARGS_BOOL_LOWER_ONLY)) {
+            char what[160];
+            snprintf(what, sizeof what, "for the %s%s option", dashes(s->name), s->name);
+            return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
+        }
+    }
+    /* cl::opt's occurrence check (LLVM 13-14), for the commands that learn
+     * the release after parsing (a personality's release is known before) */
+    for (size_t j = 1; pbc_args_llvm_style && j < a->nopt; j++) {
+        const pbc_arg_spec *s = a->opt[j].spec;
+        if (!s || !s->once_until || release > s->once_until || s->type == PBC_VAL_LIST) continue;
+        for (size_t i = 0; i < j; i++) {
+            int id = a->opt[i].id;
+            if (a->opt[i].spec && (id == s->id || (s->once_with && id == s->once_with))) {
+                char optname[96];
+                snprintf(optname, sizeof optname, "%s%s", dashes(s->name), s->name);
+                return usage(cmd, NULL, "for the %s option: %s", optname,
+                             s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
+            }
+        }
+    }
     return 0;
 }
 
@@ -682,7 +712,8 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
     if (rc) return rc;
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
-        pbc_args_last(ps->a, s->id)) /* cl::opt's occurrence check up to LLVM 14 */
+        (pbc_args_last(ps->a, s->id) || (s->once_with && pbc_args_last(ps->a, s->once_with))))
+        /* cl::opt's occurrence check up to LLVM 14 */
         return usage(ps->cmd, NULL, "for the %s option: %s", optname,
                      s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
     return add_opt(ps->a, r) ? PARSE_OOM : 0;

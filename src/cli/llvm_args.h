@@ -81,6 +81,9 @@ typedef struct pbc_arg_spec {
      * (LLVM 13-14: "may only occur zero or one times!", a required one
      * "must occur exactly one time!"); 0: the last one counts. */
     int once_until;
+    /* with once_until: another option id that is the same cl::opt in LLVM
+     * (--text and --binary of merge's output format); 0: none */
+    int once_with;
 } pbc_arg_spec;
 
 /* An option a tool knows beyond its tables, only to refuse it and to name it

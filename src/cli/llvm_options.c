@@ -9,15 +9,17 @@
 #define SAMPLE "is for sample profiles (AutoFDO, CSSPGO); profbridge handles instrumentation profiles only"
 #define MEMPROF "is for MemProf memory profiles; profbridge handles instrumentation profiles only"
 
-/* cl::opt<bool>, a cl::opt with a value, a value-less enum flag */
-#define B(n_, id_, s_, u_, h_) {.name = n_, .id = id_, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .help = h_}
+/* cl::opt<bool>, a cl::opt with a value, a value-less enum flag; LLVM 13-14
+ * refuse a second occurrence of any of them (llvm_args.h once_until) */
+#define B(n_, id_, s_, u_, h_) {.name = n_, .id = id_, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .help = h_, .once_until = 14}
 #define V(n_, a_, id_, t_, s_, u_, arg_, h_)                                                                  \
     {.name = n_, .alias = a_, .id = id_, .kind = PBC_ARG_VALUE, .type = t_, .since = s_, .until = u_, .arg = arg_, \
-     .help = h_}
+     .help = h_, .once_until = 14}
 #define E(n_, id_, vals_, s_, u_, h_)                                                                       \
     {.name = n_, .id = id_, .kind = PBC_ARG_VALUE, .type = PBC_VAL_ENUM, .values = vals_, .since = s_,    \
-     .until = u_, .arg = "{" vals_ "}", .help = h_}
-#define F(n_, id_, s_, u_, h_) {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .since = s_, .until = u_, .help = h_}
+     .until = u_, .arg = "{" vals_ "}", .help = h_, .once_until = 14}
+#define F(n_, id_, s_, u_, h_) \
+    {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .since = s_, .until = u_, .help = h_, .once_until = 14}
 /* refused: the same, with the reason */
 #define RB(n_, s_, u_, why_) \
     {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_BOOL, .since = s_, .until = u_, .refused = why_}
@@ -29,13 +31,13 @@
 
 /* a flag of an unnamed enum option (llvm_args.h: group, group_tail) */
 #define FG(n_, id_, g_, help_)                                                                      \
-    {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .help = help_, .group = g_}
+    {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .help = help_, .group = g_, .once_until = 14}
 #define RFG(n_, s_, g_, why_)                                                                       \
     {.name = n_, .id = PBC_LO_REFUSED, .kind = PBC_ARG_FLAG, .since = s_, .refused = why_, .group = g_}
 /* show's kind flags: "Profile kind" up to LLVM 17, "Profile kind supported by show" from 18 */
 #define SHOW_KIND(n_, id_, s_, why_, help_)                                                         \
     {.name = n_, .id = id_, .kind = PBC_ARG_FLAG, .since = s_, .refused = why_, .help = help_,       \
-     .group = "Profile kind", .group_tail = " supported by show", .group_tail_since = 18}
+     .group = "Profile kind", .group_tail = " supported by show", .group_tail_since = 18, .once_until = 14}
 
 #define STR PBC_VAL_STRING
 #define UINT PBC_VAL_UINT
@@ -60,8 +62,11 @@ const pbc_arg_spec pbc_llvm_merge_options[] = {
       "keep at most N temporal profile traces (default 100)"),
     V("temporal-profile-max-trace-length", NULL, PBC_LO_TRACE_MAX_LENGTH, ULONG, 17, 0, "N",
       "cut every temporal profile trace to N functions (default 10000)"),
-    F("binary", PBC_LO_BINARY, 0, 0, "write an indexed profile (default)"),
-    F("text", PBC_LO_TEXT, 0, 0, "write a text profile"),
+    /* one cl::opt in LLVM: a second of them is a repeat (once_with) */
+    {.name = "binary", .id = PBC_LO_BINARY, .kind = PBC_ARG_FLAG, .help = "write an indexed profile (default)",
+     .once_until = 14, .once_with = PBC_LO_TEXT},
+    {.name = "text", .id = PBC_LO_TEXT, .kind = PBC_ARG_FLAG, .help = "write a text profile", .once_until = 14,
+     .once_with = PBC_LO_BINARY},
     F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default; the only kind profbridge reads)"),
     V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "correlate raw profiles with FILE's debug info"),
     V("binary-file", NULL, PBC_LO_BINARY_FILE, STR, 18, 0, "FILE", "correlate raw profiles with FILE's sections"),

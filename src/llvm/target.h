@@ -98,6 +98,10 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(ARGS_BOOL_LOWER_ONLY,   24, PBI_LLVM_NOW, "a boolean option takes true/false/1/0 only: 'True', 'TRUE', 'False', 'FALSE' are refused (before: accepted)") \
+    X(MERGE_KIND_WORDS_OWN,   24, PBI_LLVM_NOW, "a kind conflict is reported in its own words, after 'unsupported instrumentation profile format version: ' (before: 'Merge IR generated profile with Clang generated profile.')") \
+    X(MERGE_ENTRY_ONLY_LOOPS_REFUSED, 20, PBI_LLVM_NOW, "function-entry-only inputs never merge with loop-entries ones (before: merged)") \
+    X(MERGE_BYTE_COUNTER_MIX_REFUSED, 24, PBI_LLVM_NOW, "single-byte (block or entry coverage) inputs never merge with incrementing-counter ones: 'cannot merge single-byte and incrementing counter profiles' (before: merged)") \
     X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
     X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
     X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
@@ -143,6 +147,14 @@
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
+/* ARGS_BOOL_LOWER_ONLY: tests/interop/llvm_dropin_classes.sh (llvm-profdata 13-19, 21-24
+ * merge --sparse=True). */
+/* MERGE_KIND_WORDS_OWN, MERGE_ENTRY_ONLY_LOOPS_REFUSED, MERGE_BYTE_COUNTER_MIX_REFUSED:
+ * tests/interop/llvm_dropin_classes.sh against llvm-profdata 14-19 and 21-24 (entry-first
+ * with entry-coverage, loop-entries with entry-coverage, block coverage with IR raw files of
+ * each clang); MERGE_ENTRY_ONLY_LOOPS_REFUSED's 20 comes from LLVM's sources (the loop-entries
+ * kind and its conflict came together). The words are those of the 24 snapshot installed
+ * (/opt/profbridge-llvm/24); LLVM main has reworded them since. */
 /* WORDS_*: tests/interop/llvm_input_errors.sh (damaged raw, indexed and
  * text files through llvm-profdata 13-19 and 21-24's merge, show, order). */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and

@@ -359,7 +359,11 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
  *    as it is; after that an input whose front-end bit differs is refused.
  *    So front-end and IR inputs merge silently into IR, a ':fe' text merges
  *    after inputs without any kind bit, and nothing without ':fe' merges
- *    after it. FunctionEntryOnly never merges with entry_first.
+ *    after it. FunctionEntryOnly never merges with entry_first, nor (20+,
+ *    MERGE_ENTRY_ONLY_LOOPS_REFUSED) with loop entries; 24 refuses to mix
+ *    single-byte and incrementing counters (MERGE_BYTE_COUNTER_MIX_REFUSED)
+ *    and says its own words for a conflict (MERGE_KIND_WORDS_OWN; before:
+ *    LLVM's "Merge IR generated profile with Clang generated profile.").
  * Refused: PB_EFORMAT with llvm-profdata's words (the input is skipped;
  * exit 1 as its "no profile can be merged" unless --failure-mode allows).
  */
@@ -392,12 +396,19 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
                             (b & PB_KIND_FRONTEND) ? "a text ':fe' input merges only into inputs with ':fe' "
                                                      "or without any kind"
                                                    : "after a text ':fe' input only inputs with ':fe' merge");
-    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & PB_VARIANT_ENTRY_FIRST)) ||
-        ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & PB_VARIANT_ENTRY_FIRST)))
-        /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
-         * llvm-profdata's "no profile can be merged") */
+    uint64_t bb = PB_VARIANT_ENTRY_FIRST;
+    if (pbi_llvm_has(&t, PBI_LF_MERGE_ENTRY_ONLY_LOOPS_REFUSED)) bb |= PB_VARIANT_INSTR_LOOP_ENTRIES;
+    /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
+     * llvm-profdata's "no profile can be merged") */
+    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & bb)) || ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & bb)))
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "%s",
+                            pbi_llvm_has(&t, PBI_LF_MERGE_KIND_WORDS_OWN)
+                                ? "unsupported instrumentation profile format version: cannot merge "
+                                  "FunctionEntryOnly profiles and BB profiles together"
+                                : "Merge IR generated profile with Clang generated profile.");
+    if (pbi_llvm_has(&t, PBI_LF_MERGE_BYTE_COUNTER_MIX_REFUSED) && ((a ^ b) & PB_VARIANT_BYTE_COVERAGE))
         return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
-                            "cannot merge FunctionEntryOnly profiles and BB profiles together");
+                            "cannot merge single-byte and incrementing counter profiles");
     return 0;
 }
 

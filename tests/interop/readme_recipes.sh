@@ -193,7 +193,7 @@ python_recipe() {
   [ $rc = 0 ] || why="exit $rc"
   grep -q 'dropping profiles/broken.profraw: ' err.txt || why="${why:+$why; }the broken file was not named"
   [ "$(grep -c dropping err.txt)" = 1 ] || why="${why:+$why; }not exactly one file dropped"
-  "$PB" merge "${good[@]}" -o pb.profdata
+  "$PB" merge --no-keep-vtable-symbols "${good[@]}" -o pb.profdata
   llvm-profdata-19 merge "${good[@]}" -o llvm.profdata
   cmp -s merged.profdata pb.profdata || why="${why:+$why; }merged.profdata differs from profbridge merge"
   cmp -s merged.profdata llvm.profdata || why="${why:+$why; }merged.profdata differs from llvm-profdata-19 merge"
