@@ -84,10 +84,6 @@
     X(SHOW_PSEUDO_COUNTS,     16, PBI_LLVM_NOW, "show: <PseudoHot>/<PseudoWarm> records, left out of the summary (before: 2^64-1 counts skipped)") \
     X(SHOW_CUTOFFS_7,         13, 14,           "detailed summary's default cutoffs: 80% ... 99.999% (7, not 16)")     \
     X(SHOW_BINARY_IDS_HEADING, 18, PBI_LLVM_NOW, "show --binary-ids prints 'Binary IDs:' for an indexed file without ids") \
-    X(SHOW_OPT_COVERED,       14, PBI_LLVM_NOW, "show has --covered")                                                  \
-    X(SHOW_OPT_VERSION_FORMAT, 16, PBI_LLVM_NOW, "show has --profile-version and --show-format")                       \
-    X(SHOW_OPT_TEMPORAL,      17, PBI_LLVM_NOW, "show has --temporal-profile-traces")                                  \
-    X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
     X(SHOW_HOT_FUNC_LIST,     22, PBI_LLVM_NOW, "show --hot-func-list prints '# Hot count threshold: N' and the hot functions (before: nothing for instrumentation profiles)") \
     X(ARGS_PER_SUBCOMMAND,    13, 17,           "each subcommand parses its own command line: errors say 'llvm-profdata-N show: ...'; no or an unknown subcommand: 'No command specified!' / 'Unknown command!' and a USAGE line (18+: cl::SubCommand's words)") \
     X(TOP_VERSION,            17, PBI_LLVM_NOW, "'llvm-profdata --version' prints a version (13-16: 'Unknown command!')") \
@@ -253,8 +249,5 @@ int pbi_llvm_first_reading_indexed(uint32_t v);
  * (NULL: text) writes for t keeps vtable value sites; `chosen` is the
  * option's value when the caller gave one. */
 int pbi_llvm_keeps_vtable_sites(const pbi_llvm_target *t, const char *version_option, const char *chosen);
-
-/* Human-readable meaning of a feature (for docs and dump). */
-const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f);
 
 #endif

@@ -145,8 +145,6 @@ uint64_t pbi_record_key_hash(const pb_record *r);
 int pbi_record_key_equal(const pb_record *a, const pb_record *b);
 /* Index of the record with r's key, or SIZE_MAX. */
 size_t pbi_find_record(const pb_profile *p, const pb_record *r);
-/* Rebuilds the key index from scratch (after reordering). 0 or PB_ENOMEM. */
-int pbi_rebuild_key_index(pb_profile *p);
 /* The lock of the caches above; p is const because the getters that fill a
  * cache are. */
 void pbi_cache_lock(const pb_profile *p);
