@@ -6,8 +6,10 @@
  * `--llvm-version N` is resolved once, here, into a pbi_llvm_target: the raw
  * and indexed versions that release writes and reads, and the set of rules
  * in which releases differ (text dialect, show dialect, merge and summary
- * rules, key order). Writers, printers and merge read the target; nobody
- * else compares release numbers.
+ * rules, key order). Writers, printers, merge and the CLI's command lines
+ * read the target through pbi_llvm_has/pbi_llvm_cov_has; a release rule
+ * compared anywhere else is a missing row here (main.c's `release >= 0`
+ * only asks whether a link name carried one).
  *
  * Two tables, in the spirit of formats/raw/raw_layout.h:
  *  - PBI_LLVM_RELEASES: one row per release, its file-format versions;
@@ -94,6 +96,8 @@
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
     X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
+    X(MERGE_INPUT_TILDE,      21, PBI_LLVM_NOW, "merge expands a leading '~' in a W,FILE input's FILE (sys::fs::expand_tilde; 19 does not)") \
+    X(ORDER_COMMAND,          17, PBI_LLVM_NOW, "llvm-profdata has the order subcommand") \
     X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
     X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
     X(ORDER,                  17, PBI_LLVM_NOW, "llvm-profdata has the order command")                                 \
@@ -130,11 +134,15 @@
  *  MERGE_LARGE_COUNTER_FAILS [18,): merge_diag_llvm.sh (17 merges such a raw
  *    file without a word, 18-24 warn and count the input as failed);
  *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
- *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
+ *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file).
+ *  MERGE_INPUT_TILDE [21,): merge_inputs_llvm.sh (19 and 23); 20 from LLVM's
+ *    sources (was `release >= 21` in src/cli/merge_inputs.c). */
 /* ORDER_* rows: tests/interop/order_llvm.sh against llvm-profdata 17, 18, 19
  * and 21-24 (docs/order.md); ORDER_SPLIT_SORTS's 20 is not verified (no
  * llvm-profdata-20): LLVM's history puts the switch to llvm::sort after the
- * 20 branch. */
+ * 20 branch. ORDER_COMMAND [17,) was a release
+ * comparison in src/cli/cmd_order.c (13-16 have no order subcommand); so was
+ * ORDER_TEST_TRACES [19,) there. */
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
