@@ -28,12 +28,6 @@ const pbi_iprof_section pbi_iprof_sections[] = {
 };
 const size_t pbi_iprof_section_count = sizeof pbi_iprof_sections / sizeof pbi_iprof_sections[0];
 
-const pbi_iprof_section *pbi_iprof_section_for_kind(uint8_t kind) {
-    for (size_t i = 0; i < pbi_iprof_section_count; i++)
-        if (pbi_iprof_sections[i].kind == kind) return &pbi_iprof_sections[i];
-    return NULL;
-}
-
 const pbi_iprof_version *pbi_iprof_version_find(const char *text, size_t len) {
     for (size_t i = 0; i < pbi_iprof_version_count; i++)
         if (strlen(pbi_iprof_versions[i].text) == len &&

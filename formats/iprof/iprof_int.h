@@ -59,7 +59,6 @@ typedef struct pbi_iprof_section {
 /* In the order the writer emits them (spec §5, 1.0.0/1.1.0 order). */
 extern const pbi_iprof_section pbi_iprof_sections[];
 extern const size_t pbi_iprof_section_count;
-const pbi_iprof_section *pbi_iprof_section_for_kind(uint8_t kind);
 
 #include "iprof_map.h"
 

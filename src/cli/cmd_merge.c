@@ -381,7 +381,7 @@ static int prepare(merge_cli *c, pbc_args *args, int argc, char **argv, pbc_merg
     if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, args)) return PBC_EXIT_USAGE;
     if (read_options(c, args)) return PBC_EXIT_OK;
     int rc = resolve_release(c, args);
-    if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, c->target.release);
+    if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, pbi_llvm_has(&c->target, PBI_LF_MERGE_INPUT_TILDE));
     if (rc) return rc;
     if (c->dump_list && in->n) return dump_input_list(in);
     if (in->n == 0) {

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * llvm_args.h -- one command-line parser for every subcommand, following the
- * rules of LLVM's cl::opt as llvm-profdata uses them (docs/llvm-profdata.md):
+ * llvm_args.h -- the command-line parser every subcommand uses, following the
+ * rules of LLVM's cl::opt as llvm-profdata uses them (docs/llvm-profdata.md).
+ * Not the only reader of argv: two passes take options out of it first
+ * (opts.c's pbc_take_limit_options, --max-input-size/--max-inflation;
+ * cmd_cov.c's take_llvm_version), with the same -x/--x and -x=v spellings:
  *
  *   -x and --x are the same option (no short-option clusters: -ab is the
  *   option "ab", never -a -b; "-" alone is a positional: standard input);

@@ -189,9 +189,8 @@ static int input_file_list(pbc_merge_inputs *in, const char *list, int tilde) {
     return rc;
 }
 
-int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const char *list, int release) {
+int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const char *list, int tilde) {
     pbc_merge_inputs win = {NULL, 0, 0}, lin = {NULL, 0, 0};
-    int tilde = release >= 21;
     /* llvm-profdata's order: positional inputs, then --weighted-input, then
      * the --input-files list (it matters for key and record order, and for
      * which missing file or bad weight is reported: the first stops it). */

@@ -25,12 +25,12 @@ typedef struct pbc_merge_inputs {
 /*
  * Appends to *in the positional inputs, then the --weighted-input ones, then
  * those of the --input-files `list` (NULL: none), as llvm-profdata's
- * addWeightedInput and parseInputFilenamesFile do for `release` (21+
- * expands "~/" in W,FILE). Returns 0, or the exit status after the message
+ * addWeightedInput and parseInputFilenamesFile do; `tilde`: expand "~/"
+ * in W,FILE (PBI_LF_MERGE_INPUT_TILDE: 21+). Returns 0, or the exit status after the message
  * (a missing file or bad weight 1, out of memory 2, an unreadable list its
  * read's status).
  */
-int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const char *list, int release);
+int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const char *list, int tilde);
 
 void pbc_merge_inputs_free(pbc_merge_inputs *in);
 

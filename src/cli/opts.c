@@ -153,8 +153,6 @@ static void print_plugin_options(FILE *out, int writers) {
     if (!any) fputs("  (none: no built-in plugin declares options)\n", out);
 }
 
-void pbc_print_plugin_options(FILE *out) { print_plugin_options(out, 1); }
-
 void pbc_print_plugin_reader_options(FILE *out) { print_plugin_options(out, 0); }
 
 static int declared_in(const pb_option_desc *d, const char *key) {

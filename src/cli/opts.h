@@ -78,9 +78,8 @@ const pb_format *pbc_format_arg(const char *cmd, const char *option, const char 
  * what it can do) for --help texts. */
 void pbc_print_formats(FILE *out);
 
-/* Writes the options every plugin declares, for --help texts. */
-void pbc_print_plugin_options(FILE *out);
-/* The same for the readers' options only (a command that only reads: dump). */
+/* Writes the options every plugin's reader declares, for --help texts (a
+ * command that only reads: dump). */
 void pbc_print_plugin_reader_options(FILE *out);
 
 /* Plugin options found on a command line (llvm_args.h takes every --NAME a

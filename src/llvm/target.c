@@ -69,10 +69,6 @@ int pbi_llvm_first_reading_indexed(uint32_t v) {
     return 0;
 }
 
-const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f) {
-    return (size_t)f < PBI_LF_COUNT_ ? features[f].meaning : "";
-}
-
 int pbi_llvm_keeps_vtable_sites(const pbi_llvm_target *t, const char *version_option, const char *chosen) {
     if (!version_option) return pbi_llvm_has(t, PBI_LF_TEXT_VTABLE_SITES);
 #define PBI_X(opt, since, field)                                                     \

@@ -6,8 +6,10 @@
  * `--llvm-version N` is resolved once, here, into a pbi_llvm_target: the raw
  * and indexed versions that release writes and reads, and the set of rules
  * in which releases differ (text dialect, show dialect, merge and summary
- * rules, key order). Writers, printers and merge read the target; nobody
- * else compares release numbers.
+ * rules, key order). Writers, printers, merge and the CLI's command lines
+ * read the target through pbi_llvm_has/pbi_llvm_cov_has; a release rule
+ * compared anywhere else is a missing row here (main.c's `release >= 0`
+ * only asks whether a link name carried one).
  *
  * Two tables, in the spirit of formats/raw/raw_layout.h:
  *  - PBI_LLVM_RELEASES: one row per release, its file-format versions;
@@ -84,10 +86,6 @@
     X(SHOW_PSEUDO_COUNTS,     16, PBI_LLVM_NOW, "show: <PseudoHot>/<PseudoWarm> records, left out of the summary (before: 2^64-1 counts skipped)") \
     X(SHOW_CUTOFFS_7,         13, 14,           "detailed summary's default cutoffs: 80% ... 99.999% (7, not 16)")     \
     X(SHOW_BINARY_IDS_HEADING, 18, PBI_LLVM_NOW, "show --binary-ids prints 'Binary IDs:' for an indexed file without ids") \
-    X(SHOW_OPT_COVERED,       14, PBI_LLVM_NOW, "show has --covered")                                                  \
-    X(SHOW_OPT_VERSION_FORMAT, 16, PBI_LLVM_NOW, "show has --profile-version and --show-format")                       \
-    X(SHOW_OPT_TEMPORAL,      17, PBI_LLVM_NOW, "show has --temporal-profile-traces")                                  \
-    X(SHOW_OPT_VTABLES,       19, PBI_LLVM_NOW, "show has --show-vtables")                                             \
     X(SHOW_HOT_FUNC_LIST,     22, PBI_LLVM_NOW, "show --hot-func-list prints '# Hot count threshold: N' and the hot functions (before: nothing for instrumentation profiles)") \
     X(ARGS_PER_SUBCOMMAND,    13, 17,           "each subcommand parses its own command line: errors say 'llvm-profdata-N show: ...'; no or an unknown subcommand: 'No command specified!' / 'Unknown command!' and a USAGE line (18+: cl::SubCommand's words)") \
     X(TOP_VERSION,            17, PBI_LLVM_NOW, "'llvm-profdata --version' prints a version (13-16: 'Unknown command!')") \
@@ -103,6 +101,8 @@
     X(MERGE_ENTRY_ONLY_LOOPS_REFUSED, 20, PBI_LLVM_NOW, "function-entry-only inputs never merge with loop-entries ones (before: merged)") \
     X(MERGE_BYTE_COUNTER_MIX_REFUSED, 24, PBI_LLVM_NOW, "single-byte (block or entry coverage) inputs never merge with incrementing-counter ones: 'cannot merge single-byte and incrementing counter profiles' (before: merged)") \
     X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
+    X(MERGE_INPUT_TILDE,      21, PBI_LLVM_NOW, "merge expands a leading '~' in a W,FILE input's FILE (sys::fs::expand_tilde; 19 does not)") \
+    X(ORDER_COMMAND,          17, PBI_LLVM_NOW, "llvm-profdata has the order subcommand") \
     X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
     X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
     X(ORDER,                  17, PBI_LLVM_NOW, "llvm-profdata has the order command")                                 \
@@ -139,11 +139,15 @@
  *  MERGE_LARGE_COUNTER_FAILS [18,): merge_diag_llvm.sh (17 merges such a raw
  *    file without a word, 18-24 warn and count the input as failed);
  *  FLAG_BYTE_COVERAGE [14,), ENTRY_FIRST_LAST_INPUT [13,13],
- *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file). */
+ *    FLAG_LOOP_ENTRIES [20,) (19 drops bit 55 of a clang-22 raw file).
+ *  MERGE_INPUT_TILDE [21,): merge_inputs_llvm.sh (19 and 23); 20 from LLVM's
+ *    sources (was `release >= 21` in src/cli/merge_inputs.c). */
 /* ORDER_* rows: tests/interop/order_llvm.sh against llvm-profdata 17, 18, 19
  * and 21-24 (docs/order.md); ORDER_SPLIT_SORTS's 20 is not verified (no
  * llvm-profdata-20): LLVM's history puts the switch to llvm::sort after the
- * 20 branch. */
+ * 20 branch. ORDER_COMMAND [17,) was a release
+ * comparison in src/cli/cmd_order.c (13-16 have no order subcommand); so was
+ * ORDER_TEST_TRACES [19,) there. */
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
@@ -266,8 +270,5 @@ int pbi_llvm_first_reading_indexed(uint32_t v);
  * (NULL: text) writes for t keeps vtable value sites; `chosen` is the
  * option's value when the caller gave one. */
 int pbi_llvm_keeps_vtable_sites(const pbi_llvm_target *t, const char *version_option, const char *chosen);
-
-/* Human-readable meaning of a feature (for docs and dump). */
-const char *pbi_llvm_feature_meaning(enum pbi_llvm_feature f);
 
 #endif

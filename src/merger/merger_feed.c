@@ -146,8 +146,6 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
     return 0;
 }
 
-unsigned pbi_feed_threads(const pbi_feed *f) { return f->nworkers + 1; }
-
 /*
  * The read-ahead window after taking slot s. An input read whole is most of
  * the work: the merging thread reads one too while it waits (window =

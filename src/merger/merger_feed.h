@@ -37,9 +37,6 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
  */
 int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pb_error *err);
 
-/* Threads actually running (may be fewer than asked if creating one failed). */
-unsigned pbi_feed_threads(const pbi_feed *f);
-
 /* Stops the workers, waits for them and frees what was not handed out. */
 void pbi_feed_free(pbi_feed *f);
 

@@ -48,16 +48,6 @@ static int key_index_grow(pb_profile *p, size_t want) {
     return 0;
 }
 
-int pbi_rebuild_key_index(pb_profile *p) {
-    free(p->key_slots);
-    p->key_slots = NULL;
-    p->key_nslots = 0;
-    p->key_indexed = 0;
-    int rc = key_index_grow(p, p->num_recs + 1);
-    if (rc == 0) p->key_indexed = p->num_recs;
-    return rc;
-}
-
 /* Adds the records appended since the last lookup to the index; 0 or PB_ENOMEM. */
 static int key_index_catch_up(pb_profile *p) {
     if (p->key_indexed == p->num_recs && p->key_nslots) return 0;

@@ -8,9 +8,8 @@
 set -uo pipefail
 : "${PB:?}"
 command -v llvm-profdata-19 >/dev/null || { echo "SKIP: llvm-profdata-19 not installed"; exit 77; }
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
 # check NAME: LLVM -> iprof -> LLVM equals LLVM -> LLVM (indexed and text)
 check() {
   local n="$1" f="$T/$1.proftext"

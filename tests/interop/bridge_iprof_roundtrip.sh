@@ -18,9 +18,8 @@ for t in llvm-profdata-19 llvm-profdata-14 python3; do
   command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
 done
 python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
-fails=0; checks=0
-fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+failures=0; checks=0
 check() { checks=$((checks + 1)); }
 valid() { # valid FILE...: schema-valid iprof 1.1.0
   check
@@ -90,5 +89,5 @@ done
 check
 "$PB" convert "$T/hostile.iprof" -o "$T/h14.proftext" --llvm-version 14 2>/dev/null
 llvm-profdata-14 merge "$T/h14.proftext" -o "$T/h14.profdata" 2>"$T/err" || fail "llvm-profdata-14 merge of text for 14: $(cat "$T/err")"
-echo "$checks checks, $fails failures"
-[ "$fails" -eq 0 ]
+echo "$checks checks, $failures failures"
+[ "$failures" -eq 0 ]

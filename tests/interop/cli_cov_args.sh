@@ -24,10 +24,9 @@ for n in 13 14 15 16 17 18 19 20 21 22 23 24; do
 done
 [ -n "$releases" ] || { echo "SKIP: no llvm-cov-N on PATH (scripts/install-deps.sh, scripts/fetch-llvm.sh)"; exit 77; }
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fails=0 cases=0
-fail() { echo "cli_cov_args.sh: FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+work="$T"
+failures=0 cases=0
 mkdir -p "$work/bin" "$work/real" "$work/ours"
 pb="$(readlink -f "$PB")"
 printf -- '-instr-profile=nonexist.profdata\n-bogus2\n' >"$work/rsp"
@@ -194,5 +193,5 @@ cases=$((cases + 1))
 "$PB" cov export -instr-profle=p x >"$work/o" 2>&1
 [ $? = 2 ] && grep -q "did you mean '--instr-profile'" "$work/o" || fail "misspelled option: $(cat "$work/o")"
 
-echo "cli_cov_args.sh: $cases cases, $fails failures (releases:$releases)"
-[ "$fails" = 0 ]
+echo "cli_cov_args.sh: $cases cases, $failures failures (releases:$releases)"
+[ "$failures" = 0 ]

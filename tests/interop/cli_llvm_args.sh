@@ -10,11 +10,10 @@ set -uo pipefail
 : "${PB_SOURCE_DIR:?}"
 RAW="$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw"
 FIB="$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+work="$T"
 cd "$work" || exit 2
-fails=0
-fail() { echo "cli_llvm_args.sh: FAIL: $*" >&2; fails=$((fails + 1)); }
+failures=0
 cat > in.proftext <<'T'
 :ir
 main
@@ -136,5 +135,5 @@ mistyped convert r.profraw -outptu=x.profdata
 for o in output sparse llvm-version to from lenient keep-vtable-symbols indexed-version; do
   [ "$(grep -c -- "^  *\(-[a-z], \)\?--$o[ =]" h.out)" = 1 ] || fail "convert --help: --$o listed $(grep -c -- "--$o[ =]" h.out) times"
 done
-echo "cli_llvm_args.sh: $fails failures"
-[ $fails = 0 ]
+echo "cli_llvm_args.sh: $failures failures"
+[ $failures = 0 ]

@@ -10,7 +10,8 @@
 # stops (exit 77) before installing anything.
 set -euo pipefail
 : "${PB_SOURCE_DIR:?}"
-fail() { echo "deb_package.sh: FAIL: $*" >&2; exit 1; }
+PB_FAIL_FAST=1
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 skip() { echo "deb_package.sh: SKIP: $*"; exit 77; }
 
 for tool in cpack dpkg-deb dpkg-shlibdeps; do
@@ -23,7 +24,7 @@ cleanup() {
   if [ "$installed" = 1 ]; then
     dpkg -P profbridge libprofbridge-dev libprofbridge0 >/dev/null 2>&1 || true
   fi
-  rm -rf "$work"
+  rm -rf "$work" "$T"
 }
 trap cleanup EXIT
 

@@ -16,9 +16,8 @@ set -uo pipefail
 : "${PB:?}" "${PB_SOURCE_DIR:?}"
 command -v python3 >/dev/null || { echo "SKIP: python3 not installed"; exit 77; }
 D="$PB_SOURCE_DIR/tests/interop/data"
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { checks=$((checks + 1)); }
 cd "$D"
 

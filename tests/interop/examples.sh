@@ -13,10 +13,11 @@ set -euo pipefail
 : "${PB_BINARY_DIR:?}" "${PB_SOURCE_DIR:?}" "${PB_SHARED_DIR:?}"
 . "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
 pb_need_llvm 19 clang
-fail() { echo "examples.sh: FAIL: $*" >&2; exit 1; }
+PB_FAIL_FAST=1
+# shellcheck source=lib/common.bash
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+work="$T"
 prefix="$work/prefix"
 cache="$PB_BINARY_DIR/CMakeCache.txt"
 cc="$(sed -n 's/^CMAKE_C_COMPILER:[A-Z]*=//p' "$cache")"
@@ -31,7 +32,7 @@ export LD_LIBRARY_PATH="$libdir"
 
 # 1. pkg-config: each example alone, as examples/CMakeLists.txt's comment says.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
-flags="$(pkg-config --define-variable=prefix="$prefix" --cflags --libs profbridge)"
+flags="$(pkg-config --cflags --libs profbridge)"
 mkdir -p "$work/pc"
 n=0
 for src in "$PB_SOURCE_DIR"/examples/*.c; do

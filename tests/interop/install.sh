@@ -6,11 +6,12 @@
 # pkg-config and through find_package(profbridge) (shared and static).
 set -euo pipefail
 
-: "${PB_BINARY_DIR:?PB_BINARY_DIR must name the build directory (set by ctest)}"
-fail() { echo "install.sh: FAIL: $*" >&2; exit 1; }
+: "${PB_BINARY_DIR:?PB_BINARY_DIR must name the build directory (set by ctest)}" "${PB_SOURCE_DIR:?}"
+PB_FAIL_FAST=1
+# shellcheck source=lib/common.bash
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+work="$T"
 prefix="$work/prefix"
 
 cache="$PB_BINARY_DIR/CMakeCache.txt"
@@ -81,10 +82,14 @@ int main(void) {
 }
 C
 
-# 1. pkg-config. The .pc names the configured prefix; point it at ours.
+# 1. pkg-config. The .pc names its directories relative to itself (${pcfiledir}),
+#    so nothing points it at this prefix: the flags must work as they come.
 export PKG_CONFIG_PATH="$(dirname "$pc")"
-flags="$(pkg-config --define-variable=prefix="$prefix" --cflags --libs profbridge)" \
+flags="$(pkg-config --cflags --libs profbridge)" \
   || fail "pkg-config cannot resolve profbridge"
+incdir="$(pkg-config --variable=includedir profbridge)"
+[ -f "$incdir/profbridge/profbridge.h" ] \
+  || fail "pkg-config's includedir '$incdir' is not this prefix's include/ (the .pc must use \${pcfiledir})"
 # shellcheck disable=SC2086
 "$cc" $san -o "$work/consumer-pc" "$work/consumer.c" $flags \
   || fail "compiling a consumer with \$(pkg-config --cflags --libs profbridge) failed"

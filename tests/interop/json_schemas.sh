@@ -15,7 +15,7 @@
 #    prints, and profdata -> json -> profdata gives llvm-profdata-19 the same
 #    profile;
 #  - documents broken on purpose fail their schema; --json under the
-#    llvm-profdata personality still fails as llvm-profdata-19 does.
+#    llvm-profdata personality still failures as llvm-profdata-19 does.
 set -euo pipefail
 : "${PB:?} ${PB_SOURCE_DIR:?}"
 source "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
@@ -33,10 +33,8 @@ L14="$SHARED/testdata/llvm-real/llvm14"
 IPROF="$SHARED/testdata/iprof-real"
 [ -d "$L19" ] || { echo "SKIP: $L19 is absent (the shared test profiles)"; exit 77; }
 S="$PB_SOURCE_DIR/docs/schemas"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fails=0
-fail() { echo "FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+failures=0
 
 # validate SCHEMA FILE...: each FILE is strict UTF-8 JSON valid against SCHEMA.
 validate() {
@@ -361,5 +359,5 @@ for cmd in "show --json" "overlap --json $L19/basic-ir.profdata"; do
     fail "personality $cmd: '$(head -1 "$T/p.err")' vs llvm-profdata-19 '$(head -1 "$T/r.err")'"
 done
 
-[ "$fails" = 0 ] || { echo "json_schemas: $fails failures"; exit 1; }
+[ "$failures" = 0 ] || { echo "json_schemas: $failures failures"; exit 1; }
 echo "json_schemas: all checks passed"

@@ -14,10 +14,9 @@ set -uo pipefail
 . "$PB_SOURCE_DIR/tests/interop/lib/clang-programs.bash"
 pb_need_llvm 19 clang
 
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
-fails=0 cases=0
-fail() { echo "llvm_personality.sh: FAIL: $*" >&2; fails=$((fails + 1)); }
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+work="$T"
+failures=0 cases=0
 
 mkdir -p "$work/bin"
 ln -s "$(readlink -f "$PB")" "$work/bin/llvm-profdata-19"
@@ -25,20 +24,12 @@ ln -s "$(readlink -f "$PB")" "$work/bin/llvm-profdata"
 pb_clang_programs 19 "$work/p" || { echo "SKIP: clang-19 cannot build the test programs"; exit 77; }
 cd "$work/p" || exit 2
 
-# same CMD...: runs "llvm-profdata-19 CMD..." through both, in two
-# directories (outputs named alike), and compares stdout, output files, status.
+# same CMD...: "llvm-profdata-19 CMD..." through both, each in a copy of
+# this directory's raw files; stdout, output files and status compared
+# (lib/common.bash's same_as_llvm).
 same() {
   cases=$((cases + 1))
-  rm -rf "$work/real" "$work/ours"; mkdir -p "$work/real" "$work/ours"
-  cp ./*.profraw "$work/real/"; cp ./*.profraw "$work/ours/"
-  (cd "$work/real" && llvm-profdata-19 "$@" >stdout 2>stderr; echo $? >status)
-  (cd "$work/ours" && "$work/bin/llvm-profdata-19" "$@" >stdout 2>stderr; echo $? >status)
-  local f
-  for f in "$work/real"/*; do
-    f="${f##*/}"
-    [ "$f" = stderr ] && continue
-    cmp -s "$work/real/$f" "$work/ours/$f" || fail "llvm-profdata-19 $*: $f differs from the real tool's"
-  done
+  same_as_llvm 19 "$@"
 }
 
 kinds="$(cut -f1 KINDS | grep -E '^(ir|fe|ir-value|temporal)$' | tr '\n' ' ')"
@@ -116,5 +107,5 @@ PROFBRIDGE_LLVM_VERSION=23 "$work/bin/llvm-profdata" --version | grep -q 'of LLV
 # the release from the name wins over the environment
 PROFBRIDGE_LLVM_VERSION=23 "$work/bin/llvm-profdata-19" --version | grep -q 'of LLVM 19' || fail "the name's release must win"
 
-echo "llvm_personality.sh: $cases command lines compared with llvm-profdata-19, $fails failures"
-[ $fails = 0 ]
+echo "llvm_personality.sh: $cases command lines compared with llvm-profdata-19, $failures failures"
+[ $failures = 0 ]

@@ -13,9 +13,8 @@
 # two such inputs and with --num-threads 2 (the prepared raw read).
 set -uo pipefail
 : "${PB:?}"
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0; releases=()
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
 cat >"$T/lib.c" <<'EOF'
 int lib_fn(int x) { return x * 3 + 1; }
 EOF

@@ -21,11 +21,10 @@ set -uo pipefail
 : "${PB_SOURCE_DIR:?}"
 . "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
 pb_need_llvm 19
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+work="$T"
 cd "$work" || exit 2
-fails=0 cases=0
-fail() { echo "merge_diag_llvm.sh: FAIL: $*" >&2; fails=$((fails + 1)); }
+failures=0 cases=0
 
 # Inputs every release reads: text profiles (main has two records).
 printf ':ir\nmain\n0x1\n1\n5\n\nmain\n0x2\n1\n6\n\nfoo\n0x2\n1\n7\n\nbar\n0x3\n1\n0\n\n' > a.proftext
@@ -230,5 +229,5 @@ for n in $(pb_llvm_releases); do
   fi
 done
 
-echo "merge_diag_llvm.sh: $cases cases ($releases), $fails failures"
-[ $fails = 0 ]
+echo "merge_diag_llvm.sh: $cases cases ($releases), $failures failures"
+[ $failures = 0 ]

@@ -13,9 +13,8 @@
 # has; exit status, the refusal message and the merged --text must agree.
 set -uo pipefail
 : "${PB:?}"
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0; releases=()
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
 
 cat >"$T/prog.c" <<'EOF'
 int add(int a, int b) { return a + b; }

@@ -15,11 +15,10 @@ set -uo pipefail
 . "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
 pb_need_llvm 19
 RAW="$PB_SOURCE_DIR/testdata/samples/basic-ir.v10.profraw"
-work="$(mktemp -d)"
-trap 'rm -rf "$work"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
+work="$T"
 cd "$work" || exit 2
-fails=0 cases=0
-fail() { echo "merge_inputs_llvm.sh: FAIL: $*" >&2; fails=$((fails + 1)); }
+failures=0 cases=0
 
 # The inputs are text profiles made by llvm-profdata-19 from a raw v10 one
 # (LLVM 23 reads raw v11 only; both tools recognise text by its content).
@@ -45,7 +44,7 @@ dump() {
     [ $gs = 0 ] || fail "$n: merge --dump-input-file-list $*: status $gs, the real tool's 0"
     [ "$want" = "$got" ] || fail "$n: merge --dump-input-file-list $*: printed '$got', the real tool '$want'"
   else
-    [ $gs != 0 ] || fail "$n: merge --dump-input-file-list $*: succeeded where llvm-profdata-$n fails"
+    [ $gs != 0 ] || fail "$n: merge --dump-input-file-list $*: succeeded where llvm-profdata-$n failures"
   fi
 }
 
@@ -87,5 +86,5 @@ for n in $releases; do
   merged "$n" -f list1
   merged "$n" --instr a.profraw "--weighted-input=3,d/s2"
 done
-echo "merge_inputs_llvm.sh: $cases cases ($releases), $fails failures"
-[ $fails = 0 ]
+echo "merge_inputs_llvm.sh: $cases cases ($releases), $failures failures"
+[ $failures = 0 ]

@@ -12,13 +12,12 @@
 # `merge` (indexed, --text) compared with ours acting as that release.
 set -uo pipefail
 : "${PB:?}"
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0
 tools=()
 for v in 13 14 16 17 18 19 21 22 23 24; do command -v "llvm-profdata-$v" >/dev/null && tools+=("$v"); done
 [ "${#tools[@]}" -gt 0 ] || { echo "SKIP: no llvm-profdata-N installed"; exit 77; }
 
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
 
 # same NAME: our merge of $T/NAME.proftext agrees with each llvm-profdata on
 # the exit status (0 or 1) and, when both accept it, on the output bytes.

@@ -17,9 +17,8 @@
 set -uo pipefail
 : "${PB:?}"
 command -v llvm-profdata-19 >/dev/null || { echo "SKIP: llvm-profdata-19 not installed"; exit 77; }
-T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 checks=0; failures=0
-fail() { failures=$((failures + 1)); echo "FAIL: $*"; }
 
 # site N SEED: N targets, every third one named (f0..f3, equal counts), the
 # others value 0 with counts that differ

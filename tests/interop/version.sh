@@ -7,7 +7,8 @@
 # the man page's .TH line and the newest released section of CHANGELOG.md.
 set -euo pipefail
 : "${PB:?}" "${PB_SOURCE_DIR:?}" "${PB_BINARY_DIR:?}"
-fail() { echo "version.sh: FAIL: $*" >&2; exit 1; }
+PB_FAIL_FAST=1
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 
 want="$(sed -n 's/^project(profbridge VERSION \([0-9][0-9.]*\).*/\1/p' "$PB_SOURCE_DIR/CMakeLists.txt")"
 [[ "$want" =~ ^[0-9]+\.[0-9]+\.[0-9]+$ ]] || fail "no X.Y.Z in CMakeLists.txt's project() line (got '$want')"

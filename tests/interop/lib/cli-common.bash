@@ -4,14 +4,11 @@
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
 : "${PB_SOURCE_DIR:?PB_SOURCE_DIR must name the source tree (set by ctest)}"
 
-FIB="$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof"
-T="$(mktemp -d)"
-trap 'rm -rf "$T"' EXIT
-failures=0
-checks=0
+# T, fail, ok, finish and same_as_llvm come from common.bash.
+# shellcheck source=common.bash
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"
 
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-ok() { checks=$((checks + 1)); }
+FIB="$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof"
 
 # run CMD...: runs it with stdout/stderr in $T/out and $T/err, status in $rc.
 run() {
@@ -40,9 +37,4 @@ require_iprof() {
     echo "SKIP: profbridge cannot read iprof yet (the iprof plugin is not built in): $(head -c 300 "$T/out" "$T/err")"
     exit 77
   fi
-}
-
-finish() {
-  echo "$(basename "$0"): $checks checks passed, $failures failed"
-  [ "$failures" -eq 0 ]
 }
