@@ -299,9 +299,9 @@ int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int 
 }
 
 int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
-                             const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
+                             const pbi_llvm_target *t, const pbi_corr_limits *lim, pb_buf *out, pb_error *err) {
     pbi_correlation c;
-    int rc = pbi_correlation_load(&c, bin_path, kind, t, 0, NULL, NULL, err);
+    int rc = pbi_correlation_load(&c, bin_path, kind, t, lim, 0, NULL, NULL, err);
     if (rc) return rc;
     rc = pbi_raw_correlate(raw, len, &c, bin_path, t, out, err);
     pbi_correlation_free(&c);

@@ -21,9 +21,9 @@ int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int 
 int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
                       const pbi_llvm_target *t, pb_buf *out, pb_error *err);
 
-/* pbi_correlation_load of bin_path, then pbi_raw_correlate; errors in the
- * words of release t. */
+/* pbi_correlation_load of bin_path within lim, then pbi_raw_correlate;
+ * errors in the words of release t. */
 int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
-                             const pbi_llvm_target *t, pb_buf *out, pb_error *err);
+                             const pbi_llvm_target *t, const pbi_corr_limits *lim, pb_buf *out, pb_error *err);
 
 #endif

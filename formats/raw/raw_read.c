@@ -990,7 +990,8 @@ static int correlated(const uint8_t **data, size_t *len, const pb_read_options *
     if (rc || !bin) return rc;
     pbi_llvm_target target; /* whose words the errors are in */
     if ((rc = pbi_llvm_target_from_kv(o->kv, o->nkv, &target, err)) ||
-        (rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, &target, buf, err)))
+        (rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, &target,
+                                       &(pbi_corr_limits){o->max_input_size, o->max_inflation}, buf, err)))
         return rc;
     *data = (const uint8_t *)buf->data;
     *len = buf->len;
