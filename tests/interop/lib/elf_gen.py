@@ -3,12 +3,12 @@
 correlation tests (correlate_bounds.sh), written byte by byte so a test can
 state sizes the compiler never produces:
 
-  binary OUT N [--compress-names RAW_SIZE] [--lie CH_SIZE]
+  binary OUT N [--compress-names RAW_SIZE] [--lie CH_SIZE] [--name-len L]
       a -profile-correlate=binary look-alike: __llvm_prf_cnts (N counters),
       __llvm_covdata (N raw v10 data records) and __llvm_covnames; with
       --compress-names the names section is SHF_COMPRESSED holding RAW_SIZE
       bytes (the names blob padded with zeros), with --lie its Elf64_Chdr
-      claims CH_SIZE bytes.
+      claims CH_SIZE bytes; with --name-len the names are padded to L bytes.
   dwarf OUT N
       a -profile-correlate=debug-info look-alike: one subprogram holding N
       `__profc_` variables with their DW_TAG_LLVM_annotation children
@@ -56,15 +56,19 @@ def md5_ref(name):
     return struct.unpack("<Q", hashlib.md5(name.encode()).digest()[:8])[0]
 
 
-def binary(out, n, compress=None, lie=None):
+def fname(i, name_len):
+    return ("f%d_" % i).ljust(name_len, "x") if name_len else "f%d" % i
+
+
+def binary(out, n, compress=None, lie=None, name_len=0):
     cnts = b"\0" * (8 * n)
     recs = bytearray()
     for i in range(n):
         # raw v10 record: NameRef, FuncHash, CounterPtr, BitmapPtr, FunctionPointer,
         # Values, NumCounters, NumValueSites[3], NumBitmapBytes, padding
-        recs += struct.pack("<QQQQQQIHHHHI", md5_ref("f%d" % i), i, CNTS_ADDR + 8 * i, 0, 0, 0, 1, 0, 0, 0, 0, 0)
-    text = "\x01".join("f%d" % i for i in range(n)).encode()
-    blob = bytes([len(text), 0]) + text  # uncompressed length, compressed length 0, the text
+        recs += struct.pack("<QQQQQQIHHHHI", md5_ref(fname(i, name_len)), i, CNTS_ADDR + 8 * i, 0, 0, 0, 1, 0, 0, 0, 0, 0)
+    text = "\x01".join(fname(i, name_len) for i in range(n)).encode()
+    blob = uleb(len(text)) + b"\0" + text  # uncompressed length, compressed length 0, the text
     sections = [("__llvm_prf_cnts", SHT_PROGBITS, SHF_ALLOC | SHF_WRITE, CNTS_ADDR, cnts),
                 ("__llvm_covdata", SHT_PROGBITS, 0, 0, bytes(recs))]
     if compress is None:
@@ -130,7 +134,8 @@ def main(argv):
     if kind == "binary":
         comp = int(argv[argv.index("--compress-names") + 1]) if "--compress-names" in argv else None
         lie = int(argv[argv.index("--lie") + 1]) if "--lie" in argv else None
-        binary(out, n, comp, lie)
+        name_len = int(argv[argv.index("--name-len") + 1]) if "--name-len" in argv else 0
+        binary(out, n, comp, lie, name_len)
     elif kind == "light":
         light(out, n, int(argv[argv.index("--copies") + 1]) if "--copies" in argv else 1)
     elif kind == "dwarf":
