@@ -198,6 +198,7 @@ int pbc_merge_read_named_file(const char *path, pb_source **src, const uint8_t *
     pb_error err;
     pb_error_clear(&err);
     int rc = pbc_open_input(path, src, &err);
+    if (rc == 0 && pbc_limits.max_input_size == 0) pb_source_set_limits(*src, PBC_LIST_MAX_BYTES, 0);
     if (rc == 0) rc = pb_source_read_all(*src, d, len, &err);
     if (rc) {
         pbc_print_error(&err);

@@ -8,7 +8,9 @@
 #  - 23 files of a few bytes that each name the next twice (2^22 words:
 #    before, 54 s and 789 MB);
 #  - @/dev/zero (before: 2.1 GB);
-#  - one file of 1.1M words.
+#  - one file of 1.1M words;
+#  - merge -f /dev/zero: lists and remapping files get 64 MiB unless
+#    --max-input-size says otherwise (before: 4 GiB, over a minute).
 # Takes about 3 s.
 set -euo pipefail
 . "$(dirname "$0")/lib/cli-common.bash"
@@ -33,6 +35,14 @@ run timeout 20 "$PB" merge @many -o x.profdata
 expect_rc 2 "merge @<1.1M words>"
 expect_grep "$T/err" "response files expand to more than 1048576 words \(at 'many'\)" "the words bound"
 [ ! -e x.profdata ] && ok || fail "a refused command wrote its output"
+# merge's -f list: without --max-input-size, 64 MiB (the 4 GiB of profiles: a minute and 4 GB)
+for tool in "$PB" bin/llvm-profdata-19; do
+  want=2; [ "$tool" = "$PB" ] || want=1
+  run timeout 20 "$tool" merge -f /dev/zero -o x.profdata
+  expect_rc "$want" "$(basename "$tool") merge -f /dev/zero"
+  expect_grep "$T/err" "/dev/zero: byte 0x4000000: the input is bigger than the size limit of 67108864 bytes \(raise it with --max-input-size" \
+    "$(basename "$tool") merge -f /dev/zero: the words"
+done
 # within the bounds: as before (16k files of one word each is fine)
 for i in $(seq 0 9); do printf '@s%d @s%d\n' $((i + 1)) $((i + 1)) >s$i; done
 echo a.proftext >s10
