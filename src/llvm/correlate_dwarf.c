@@ -41,6 +41,7 @@ typedef struct walk {
     pbi_corr_warn_fn warn;
     void *warn_ctx;
     pb_error *err;
+    void *bitmap_bufs[258]; /* each walk_children depth's bitmap_table.v, freed if libdw's OOM jumps out */
 } walk;
 
 static void warnf(walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -171,6 +172,7 @@ typedef struct bitmap_table {
     bitmap_var *v;
     size_t n, cap;
     int built;
+    int depth; /* of the walk: where walk.bitmap_bufs keeps v */
 } bitmap_table;
 
 static int cmp_bitmap_var(const void *a, const void *b) {
@@ -196,6 +198,7 @@ static int build_bitmaps(walk *w, Dwarf_Die *fn, bitmap_table *tab) {
         read_annotations(&v, &a);
         if (!a.fname || addr < w->c->bits_start || addr >= w->c->bits_end) continue;
         if (pbi_grow_err((void **)&tab->v, &tab->cap, tab->n + 1, sizeof *tab->v, w->err)) return PB_ENOMEM;
+        w->bitmap_bufs[tab->depth] = tab->v;
         tab->v[tab->n++] = (bitmap_var){a.fname, addr, a.bits, idx};
     } while (dwarf_siblingof(&v, &v) == 0);
     if (tab->n > 1) qsort(tab->v, tab->n, sizeof *tab->v, cmp_bitmap_var);
@@ -272,7 +275,7 @@ static int walk_children(walk *w, Dwarf_Die *die, int depth) {
     Dwarf_Die ch;
     if (depth > 256 || dwarf_child(die, &ch) != 0) return 0;
     int is_sub = dwarf_tag(die) == DW_TAG_subprogram;
-    bitmap_table bitmaps = {NULL, 0, 0, 0};
+    bitmap_table bitmaps = {NULL, 0, 0, 0, depth};
     int rc = 0;
     do {
         int tag = dwarf_tag(&ch);
@@ -301,6 +304,7 @@ static int walk_children(walk *w, Dwarf_Die *die, int depth) {
         if ((rc = walk_children(w, &ch, depth + 1))) break;
     } while (dwarf_siblingof(&ch, &ch) == 0);
     free(bitmaps.v);
+    w->bitmap_bufs[depth] = NULL;
     return rc;
 }
 
@@ -341,7 +345,7 @@ static void libdw_oom(void) { longjmp(*oom_jump, 1); }
 
 int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
-    walk w = {c, 0, 0, max_warnings, 0, 0, warn, warn_ctx, err};
+    walk w = {c, 0, 0, max_warnings, 0, 0, warn, warn_ctx, err, {0}};
     (void)dwarf_errno(); /* clears an earlier error */
     Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
     volatile int rc = 0;
@@ -362,6 +366,8 @@ int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const p
             rc = walk_units(&w, dw);
             dwarf_end(dw);
         } else {
+            /* the walk's frames are gone: their bitmap tables are freed here */
+            for (size_t i = 0; i < sizeof w.bitmap_bufs / sizeof *w.bitmap_bufs; i++) free(w.bitmap_bufs[i]);
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
         oom_jump = NULL;
