@@ -234,54 +234,76 @@ static int write_complete(const uint8_t *raw, const light *lp, const rec *r, siz
     return pbi_buf_failed(out) ? pbi_nomem(err, NULL) : 0;
 }
 
-/* One profile at `start`: its complete form appended to out, *next past it. */
-static int one_profile(const uint8_t *raw, size_t len, uint64_t start, unsigned index, const pbi_correlation *c,
-                       const pbi_llvm_target *t, int order, unsigned ptr, const pb_buf *names, pb_buf *out,
-                       uint64_t *next, pb_error *err) {
-    light lp;
-    int rc = read_light_header(raw, len, start, index, order, ptr, &lp, err);
-    if (!rc) rc = refuse_own_data(&lp, start, c, t, err);
+/* After the profile ending at *pos: zero padding, then the end (*at_end)
+ * or another profile at an 8-byte boundary. */
+static int after_profile(const uint8_t *raw, size_t len, uint64_t *pos, unsigned idx, int *at_end, pb_error *err) {
+    while (*pos < len && raw[*pos] == 0) ++*pos;
+    *at_end = *pos >= len;
+    int o2;
+    unsigned p2;
+    if (!*at_end && (*pos % 8 || !pbi_raw_magic(raw + *pos, len - *pos, &o2, &p2)))
+        return pb_error_set(err, PB_EFORMAT, *pos, "trailer",
+                            "bytes after profile %u: expected zero padding or another raw profile", idx);
+    return 0;
+}
+
+int pbi_raw_corr_open(pbi_raw_corr_stream *s, const uint8_t *raw, size_t len, const char *bin_path, int kind,
+                      const pbi_llvm_target *t, const pbi_corr_limits *lim, pb_error *err) {
+    memset(s, 0, sizeof *s);
+    s->raw = raw;
+    s->len = len;
+    s->t = *t;
+    if (!pbi_raw_magic(raw, len, &s->order, &s->ptr))
+        return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
+                            "expected a raw profile magic (lprofr/lprofR, either byte order)");
+    int rc = pbi_correlation_load(&s->c, bin_path, kind, t, lim, 0, NULL, NULL, err);
     if (rc) return rc;
-    rec *r = NULL;
-    size_t nr = 0;
-    if ((rc = collect(c, &lp.l, pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err))) return rc;
-    rc = write_complete(raw, &lp, r, nr, order, names, out, err);
-    free(r);
-    if (!rc) *next = lp.s.off[PBI_RS_VALUES];
+    const char *ords[3] = {"?", "little-endian", "big-endian"};
+    char a[48], b[48 + 4096];
+    if (s->ptr != s->c.ptr || s->order != s->c.order) {
+        snprintf(a, sizeof a, "%u-bit %s", s->ptr * 8, ords[s->order]);
+        snprintf(b, sizeof b, "%s is %u-bit %s", bin_path, s->c.ptr * 8, ords[s->c.order]);
+        rc = mismatch(err, 0, "header.Magic", "profile and binary do not match: the profile is %s, %s", a, b);
+    }
+    if (!rc) rc = names_blob(&s->c, &s->names, err);
+    /* every header checked now, so a bad one is refused before any record is read */
+    uint64_t pos = 0;
+    int at_end = 0;
+    for (unsigned idx = 0; rc == 0 && !at_end; idx++) {
+        light lp;
+        if (!(rc = read_light_header(raw, len, pos, idx, s->order, s->ptr, &lp, err)) &&
+            !(rc = refuse_own_data(&lp, pos, &s->c, t, err))) {
+            pos = lp.s.off[PBI_RS_VALUES];
+            rc = after_profile(raw, len, &pos, idx, &at_end, err);
+        }
+    }
+    if (rc) pbi_raw_corr_close(s);
     return rc;
 }
 
-int pbi_raw_correlate(const uint8_t *raw, size_t len, const pbi_correlation *c, const char *bin_path,
-                      const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
-    int order;
-    unsigned ptr;
-    if (!pbi_raw_magic(raw, len, &order, &ptr))
-        return pb_error_set(err, len < 8 ? PB_ETRUNC : PB_EFORMAT, 0, "header.Magic",
-                            "expected a raw profile magic (lprofr/lprofR, either byte order)");
-    const char *ords[3] = {"?", "little-endian", "big-endian"};
-    char a[48], b[48 + 4096];
-    if (ptr != c->ptr || order != c->order) {
-        snprintf(a, sizeof a, "%u-bit %s", ptr * 8, ords[order]);
-        snprintf(b, sizeof b, "%s is %u-bit %s", bin_path, c->ptr * 8, ords[c->order]);
-        return mismatch(err, 0, "header.Magic", "profile and binary do not match: the profile is %s, %s", a, b);
-    }
-    pb_buf names = PB_BUF_INIT;
-    int rc = names_blob(c, &names, err);
-    uint64_t pos = 0;
-    for (unsigned idx = 0; rc == 0; idx++) {
-        if ((rc = one_profile(raw, len, pos, idx, c, t, order, ptr, &names, out, &pos, err))) break;
-        while (pos < len && raw[pos] == 0) pos++;
-        if (pos >= len) break;
-        int o2;
-        unsigned p2;
-        if (pos % 8 || !pbi_raw_magic(raw + pos, len - pos, &o2, &p2)) {
-            rc = pb_error_set(err, PB_EFORMAT, pos, "trailer",
-                              "bytes after profile %u: expected zero padding or another raw profile", idx);
-            break;
-        }
-    }
-    pbi_buf_free(&names);
+int pbi_raw_corr_next(pbi_raw_corr_stream *s, pb_buf *out, int *at_end, pb_error *err) {
+    pbi_buf_reset(out);
+    *at_end = s->idx > 0 && s->pos >= s->len;
+    if (*at_end) return 0;
+    light lp;
+    int rc = read_light_header(s->raw, s->len, s->pos, s->idx, s->order, s->ptr, &lp, err);
+    rec *r = NULL;
+    size_t nr = 0;
+    if (!rc) rc = collect(&s->c, &lp.l, pbi_llvm_has(&s->t, PBI_LF_CORRELATE_BITMAPS), &r, &nr, err);
+    if (!rc) rc = write_complete(s->raw, &lp, r, nr, s->order, &s->names, out, err);
+    free(r);
+    if (rc) return rc;
+    s->pos = lp.s.off[PBI_RS_VALUES];
+    int end;
+    rc = after_profile(s->raw, s->len, &s->pos, s->idx, &end, err);
+    s->idx++;
     return rc;
+}
+
+void pbi_raw_corr_close(pbi_raw_corr_stream *s) {
+    pbi_correlation_free(&s->c);
+    pbi_buf_free(&s->names);
+    memset(s, 0, sizeof *s);
 }
 
 /* "binary-file" / "debug-info" read options: which correlation, if any. */
@@ -296,14 +318,4 @@ int pbi_raw_correlation_option(const pb_read_options *o, const char **path, int 
     if (bf) *path = bf, *kind = PBI_CORR_BINARY;
     if (di) *path = di, *kind = PBI_CORR_DEBUG_INFO;
     return 0;
-}
-
-int pbi_raw_correlated_bytes(const uint8_t *raw, size_t len, const char *bin_path, int kind,
-                             const pbi_llvm_target *t, pb_buf *out, pb_error *err) {
-    pbi_correlation c;
-    int rc = pbi_correlation_load(&c, bin_path, kind, t, 0, NULL, NULL, err);
-    if (rc) return rc;
-    rc = pbi_raw_correlate(raw, len, &c, bin_path, t, out, err);
-    pbi_correlation_free(&c);
-    return rc;
 }

@@ -74,6 +74,8 @@ typedef struct rd {
     uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
     unsigned last_bids_index;
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
+    pbi_raw_corr_stream *cs; /* a lightweight file: its profiles come one at a time, */
+    pb_buf cbuf;             /* each complete in cbuf (d points to it) */
 } rd;
 
 /* One profile of the file. */
@@ -927,6 +929,29 @@ static int all_profiles(rd *r, long want, prof *pre, uint64_t *version) {
     }
 }
 
+/* A lightweight file's profiles, each made complete from the binary's
+ * correlation as it is read: one copy of the binary's records and names at
+ * a time, however many profiles the file holds. */
+static int all_correlated(rd *r, long want, uint64_t *version) {
+    r->cs->pos = 0; /* a prepared file may be read again */
+    r->cs->idx = 0;
+    for (unsigned idx = 0;; idx++) {
+        int at_end, rc = pbi_raw_corr_next(r->cs, &r->cbuf, &at_end, r->err);
+        if (rc) return rc;
+        if (at_end) {
+            if (want >= 0)
+                return pb_error_set(r->err, PB_ENOTFOUND, PB_NO_OFFSET, "raw-profile",
+                                    "there is no profile %ld: the file holds %u", want, idx);
+            return 0;
+        }
+        r->d = (const uint8_t *)r->cbuf.data;
+        r->len = r->cbuf.len;
+        uint64_t pos = 0;
+        if ((rc = one_profile(r, idx, want, NULL, &pos, version))) return rc;
+        if (idx == (unsigned long)want) return 0;
+    }
+}
+
 /* The read options that shape a read: raw-profile, llvm-version. */
 static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err) {
     int rc = profile_option(o, want, err);
@@ -942,9 +967,10 @@ static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err
  * vis, a visit (pb_visit) instead of a read: then each profile goes to the
  * visitor in a head of its own and the whole input's head to end_input. */
 static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
-                      prof *pre, const pb_record_visitor *vis, void *vctx, pb_error *err) {
+                      prof *pre, const pb_record_visitor *vis, void *vctx, pbi_raw_corr_stream *cs, pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
+    r.cs = cs;
     r.vis = vis;
     r.vctx = vctx;
     pb_error_clear(&r.scratch);
@@ -959,7 +985,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     if (!pbi_raw_magic(data, len, &r.order, &r.ptr)) return not_raw(data, len, err);
     uint64_t version = 0;
     if (!(rc = pb_profile_new(&r.p, err)) && !(rc = vis ? pb_profile_new(&r.all, err) : 0) &&
-        !(rc = all_profiles(&r, want, pre, &version)))
+        !(rc = cs ? all_correlated(&r, want, &version) : all_profiles(&r, want, pre, &version)))
         rc = finish_head(&r, vis ? r.all : r.p, version, r.flags, 0);
     if (!rc && vis && vis->end_input) rc = vis->end_input(vctx, r.all, err);
     if (!rc && !vis) {
@@ -973,27 +999,30 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     free(r.bitmap);
     free(r.vals);
     free(r.sites);
+    pbi_buf_free(&r.cbuf);
     return rc;
 }
 
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
-    return read_bytes(out, data, len, o, NULL, NULL, NULL, err);
+    return read_bytes(out, data, len, o, NULL, NULL, NULL, NULL, err);
 }
 
 /* With the "binary-file" or "debug-info" read option, the lightweight
- * profile at *data becomes the complete one raw_correlate.c builds (in
- * *buf, which *data then points to): the rest of the read is the same. */
-static int correlated(const uint8_t **data, size_t *len, const pb_read_options *o, pb_buf *buf, pb_error *err) {
+ * profile at data opens a correlation stream in *cs (*use = 1), which the
+ * read then takes its profiles from, each made complete (raw_correlate.h). */
+static int correlated(const uint8_t *data, size_t len, const pb_read_options *o, pbi_raw_corr_stream *cs, int *use,
+                      pb_error *err) {
     const char *bin;
+    *use = 0;
     int kind, rc = pbi_raw_correlation_option(o, &bin, &kind, err);
     if (rc || !bin) return rc;
     pbi_llvm_target target; /* whose words the errors are in */
     if ((rc = pbi_llvm_target_from_kv(o->kv, o->nkv, &target, err)) ||
-        (rc = pbi_raw_correlated_bytes(*data, *len, bin, kind, &target, buf, err)))
+        (rc = pbi_raw_corr_open(cs, data, len, bin, kind, &target,
+                                &(pbi_corr_limits){o->max_input_size, o->max_inflation}, err)))
         return rc;
-    *data = (const uint8_t *)buf->data;
-    *len = buf->len;
+    *use = 1;
     return 0;
 }
 
@@ -1002,7 +1031,8 @@ static int correlated(const uint8_t **data, size_t *len, const pb_read_options *
 typedef struct raw_prepared {
     const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
     size_t len;
-    pb_buf correlated; /* with binary-file/debug-info: the complete profile d points to */
+    pbi_raw_corr_stream cs; /* with binary-file/debug-info: where the profiles come from */
+    int correlated;         /* cs is open */
     prof pf0; /* profile 0 ahead, when pf0.prepared */
 } raw_prepared;
 
@@ -1011,10 +1041,9 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
-    if (rc == 0) rc = correlated(&rp->d, &rp->len, o, &rp->correlated, err);
+    if (rc == 0) rc = correlated(rp->d, rp->len, o, &rp->cs, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
-        pbi_buf_free(&rp->correlated);
         free(rp);
         return rc;
     }
@@ -1030,7 +1059,8 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     r.len = rp->len;
     r.o = o;
     r.err = &quiet;
-    if (profile_option(o, &want, &quiet) == 0 && want < 0 && pbi_raw_magic(r.d, r.len, &r.order, &r.ptr)) {
+    if (!rp->correlated && profile_option(o, &want, &quiet) == 0 && want < 0 &&
+        pbi_raw_magic(r.d, r.len, &r.order, &r.ptr)) {
         prof *pf = &rp->pf0;
         if (read_layout(&r, pf) == 0 && read_names(&r, pf) == 0 && map_functions(&r, pf) == 0)
             pf->prepared = 1;
@@ -1043,14 +1073,14 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
 
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
     raw_prepared *rp = state;
-    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, err);
+    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, rp->correlated ? &rp->cs : NULL, err);
 }
 
 void pbi_raw_free_prepared(void *state) {
     raw_prepared *rp = state;
     if (!rp) return;
     prof_free(&rp->pf0);
-    pbi_buf_free(&rp->correlated);
+    if (rp->correlated) pbi_raw_corr_close(&rp->cs);
     free(rp);
 }
 
@@ -1058,12 +1088,12 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     const uint8_t *data;
     size_t len;
     *out = NULL;
-    pb_buf cor = PB_BUF_INIT;
-    int rc = pb_source_read_all(in, &data, &len, err);
-    if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
-    if (rc == 0) rc = pbi_raw_read_bytes(out, data, len, o, err);
+    pbi_raw_corr_stream cs;
+    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
+    if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
-    pbi_buf_free(&cor);
+    if (use) pbi_raw_corr_close(&cs);
     return rc;
 }
 
@@ -1072,15 +1102,15 @@ int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const
     pb_profile *none = NULL;
     if (prepared) { /* the bytes and profile 0's names were loaded ahead (pbi_raw_prepare) */
         raw_prepared *rp = prepared;
-        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, err);
+        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, rp->correlated ? &rp->cs : NULL, err);
     }
     const uint8_t *data;
     size_t len;
-    pb_buf cor = PB_BUF_INIT;
-    int rc = pb_source_read_all(in, &data, &len, err);
-    if (rc == 0) rc = correlated(&data, &len, o, &cor, err);
-    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, err);
+    pbi_raw_corr_stream cs;
+    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
+    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
-    pbi_buf_free(&cor);
+    if (use) pbi_raw_corr_close(&cs);
     return rc;
 }

@@ -126,24 +126,10 @@ static int add_entry(pb_diff *d, const pb_diff_entry *e) {
 
 /* The record of `p` with this LLVM name and hash, or SIZE_MAX. */
 static int find_key(const pb_profile *p, const char *name, size_t len, uint64_t hash, size_t *idx, pb_error *err) {
-    size_t small[16], *ids = small;
-    size_t n = pb_profile_lookup(p, name, len, small, 16);
-    if (n > 16) {
-        ids = malloc(n * sizeof *ids);
-        if (!ids) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        n = pb_profile_lookup(p, name, len, ids, n);
-    }
-    *idx = SIZE_MAX;
-    int rc = 0;
-    for (size_t i = 0; i < n && *idx == SIZE_MAX; i++) {
-        const char *nm;
-        size_t nl;
-        uint64_t h;
-        if ((rc = pb_profile_record_name(p, pb_profile_record(p, ids[i]), &nm, &nl, &h, err))) break;
-        if (h == hash && nl == len && memcmp(nm, name, len) == 0) *idx = ids[i];
-    }
-    if (ids != small) free(ids);
-    return rc;
+    /* log n however many records share the name */
+    if (pbi_profile_find_name_hash(p, name, len, hash, idx, NULL))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    return 0;
 }
 
 static int entry_order(const void *x, const void *y) {

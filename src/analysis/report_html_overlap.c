@@ -45,24 +45,13 @@ static int profile_sum(const pb_profile *p, double *sum, pb_error *err) {
  * record of this name (with any hash). */
 static int find(const pb_profile *p, const char *name, size_t len, uint64_t hash, const pb_record **out, int *named,
                 pb_error *err) {
-    size_t small[16], *ids = small;
-    size_t n = pb_profile_lookup(p, name, len, small, 16);
+    size_t idx;
     *out = NULL;
-    *named = n > 0;
-    if (n > 16) {
-        if (!(ids = malloc(n * sizeof *ids))) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        n = pb_profile_lookup(p, name, len, ids, n);
-    }
-    int rc = 0;
-    for (size_t i = 0; i < n && !*out && !rc; i++) {
-        const char *bn;
-        size_t bl;
-        uint64_t bh;
-        const pb_record *r = pb_profile_record(p, ids[i]);
-        if (!(rc = pb_profile_record_name(p, r, &bn, &bl, &bh, err)) && bh == hash) *out = r;
-    }
-    if (ids != small) free(ids);
-    return rc;
+    /* log n however many records share the name */
+    if (pbi_profile_find_name_hash(p, name, len, hash, &idx, named))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (idx != SIZE_MAX) *out = pb_profile_record(p, idx);
+    return 0;
 }
 
 static double frac(uint64_t v, double sum) { return sum < 1.0 ? 0.0 : (double)v / sum; }

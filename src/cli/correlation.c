@@ -83,7 +83,8 @@ int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info
     pb_error_clear(&err);
     pbi_correlation c;
     const char *path = debug_info ? debug_info : binary_file;
-    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, max_warnings,
+    pbi_corr_limits lim = {pbc_limits.max_input_size, pbc_limits.max_inflation};
+    if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, &lim, max_warnings,
                              print_warning, dc, &err))
         return load_failed(&err, dc);
     pbi_correlation_free(&c);
@@ -198,7 +199,8 @@ int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *
     pb_error err;
     pb_error_clear(&err);
     pbi_correlation c;
-    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, max_warnings, print_warning, NULL, &err))
+    pbi_corr_limits lim = {pbc_limits.max_input_size, pbc_limits.max_inflation};
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, &lim, max_warnings, print_warning, NULL, &err))
         return load_failed(&err, NULL);
     FILE *out = pbc_open_out(out_path);
     int rc = PBC_EXIT_USAGE;

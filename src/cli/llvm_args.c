@@ -71,20 +71,26 @@ oom:
     return -1;
 }
 
-static char *read_all(const char *path, size_t *len) {
+/* The file's bytes, at most `most` + 1 of them (*len > most: past the
+ * bound); NULL when it cannot be read or memory runs out (*oom). */
+static char *read_all(const char *path, size_t most, size_t *len, int *oom) {
+    *oom = 0;
     FILE *f = fopen(path, "rb");
     if (!f) return NULL;
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap);
     while (buf) {
-        size_t r = fread(buf + n, 1, cap - n, f);
+        size_t want = cap - n;
+        if (want > most + 1 - n) want = most + 1 - n;
+        size_t r = fread(buf + n, 1, want, f);
         n += r;
-        if (n < cap) break;
-        if (cap > (size_t)1 << 30 || pbi_grow((void **)&buf, &cap, cap + 1, 1)) {
+        if (r < want || n > most) break;
+        if (n == cap && pbi_grow((void **)&buf, &cap, cap + 1, 1)) {
             free(buf);
             buf = NULL;
         }
     }
+    if (!buf) *oom = 1;
     int bad = buf && ferror(f);
     fclose(f);
     if (bad) {
@@ -102,7 +108,17 @@ typedef struct expand_state {
     pbc_args *own;
     char *chain[64]; /* real paths of the files being expanded (recursion check) */
     int depth;
+    size_t words, bytes, files; /* taken from response files so far (PBC_RESPONSE_MAX_*) */
 } expand_state;
+
+/* Past one of the expansion's bounds: a usage error. */
+static int too_much(expand_state *s, const char *path, const char *what, size_t bound) {
+    fprintf(stderr,
+            "%s %s: response files expand to more than %zu %s (at '%s'); files that name each other "
+            "several times multiply\n",
+            pbc_args_prog, s->cmd, bound, what, path);
+    return PBC_EXIT_USAGE;
+}
 
 /* Appends arg to the expanded argv; PBC_EXIT_USAGE after the message when
  * memory runs out (a silent exit 2 is what the allocation sweep catches). */
@@ -123,8 +139,20 @@ static int expand_one(expand_state *s, char *arg);
 static int expand_file(expand_state *s, char *arg) {
     const char *path = arg + 1;
     size_t len = 0;
-    char *text = read_all(path, &len);
+    int oom;
+    if (s->files >= PBC_RESPONSE_MAX_FILES) return too_much(s, path, "files", PBC_RESPONSE_MAX_FILES);
+    char *text = read_all(path, PBC_RESPONSE_MAX_BYTES - s->bytes, &len, &oom);
+    if (!text && oom) {
+        fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
+        return PBC_EXIT_USAGE;
+    }
     if (!text) return keep(s, arg);
+    if (len > PBC_RESPONSE_MAX_BYTES - s->bytes) {
+        free(text);
+        return too_much(s, path, "bytes", PBC_RESPONSE_MAX_BYTES);
+    }
+    s->bytes += len;
+    s->files++;
     char *real = realpath(path, NULL);
     for (int i = 0; real && i < s->depth; i++) {
         if (strcmp(s->chain[i], real) == 0) {
@@ -145,6 +173,13 @@ static int expand_file(expand_state *s, char *arg) {
     size_t nw = 0;
     int rc = pbc_args_tokenize_gnu(text, len, &w, &nw);
     free(text);
+    if (rc == 0 && nw > PBC_RESPONSE_MAX_WORDS - s->words) {
+        for (size_t i = 0; i < nw; i++) free(w[i]);
+        free(w);
+        free(real);
+        return too_much(s, path, "words", PBC_RESPONSE_MAX_WORDS);
+    }
+    s->words += nw;
     /* the words belong to the pbc_args from now on */
     if (rc || pbi_grow((void **)&s->own->words, &s->own->cap_words, s->own->nwords + nw, sizeof *w)) {
         for (size_t i = 0; i < nw; i++) free(w[i]);
@@ -170,7 +205,7 @@ static int expand_one(expand_state *s, char *arg) {
 }
 
 int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a) {
-    expand_state s = {cmd, NULL, 0, 0, a, {0}, 0};
+    expand_state s = {cmd, NULL, 0, 0, a, {0}, 0, 0, 0, 0};
     int rc = keep(&s, argc > 0 ? argv[0] : (char *)cmd);
     for (int i = 1; i < argc && rc == 0; i++) rc = expand_one(&s, argv[i]);
     if (rc) {

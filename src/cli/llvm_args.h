@@ -230,8 +230,19 @@ void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release)
 /*
  * Response files alone: expands every "@file" in argv[1..] into *out_argv
  * (NULL-terminated; argv[0] kept). Returns 0 or PBC_EXIT_USAGE after a
- * message (recursive expansion, unreadable file). `a` owns the storage.
+ * message (recursive expansion, unreadable file, past a bound below). `a`
+ * owns the storage.
+ *
+ * The expansion's own bounds (the input limits are options, not known
+ * before it): at most PBC_RESPONSE_MAX_WORDS words taken from response files,
+ * PBC_RESPONSE_MAX_BYTES bytes read from them and PBC_RESPONSE_MAX_FILES
+ * files expanded, a file read again counting again (longer input lists go
+ * in merge's -f list). Files that name each other twice double at every level,
+ * and @/dev/zero never ends: LLVM's tools run until memory is gone.
  */
+#define PBC_RESPONSE_MAX_WORDS ((size_t)1 << 20)
+#define PBC_RESPONSE_MAX_FILES ((size_t)1 << 14)
+#define PBC_RESPONSE_MAX_BYTES ((size_t)64 << 20)
 int pbc_args_expand(const char *cmd, int argc, char **argv, int *out_argc, char ***out_argv, pbc_args *a);
 
 /* GNU tokenization of one response file's text (cl::TokenizeGNUCommandLine):

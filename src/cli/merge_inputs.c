@@ -34,16 +34,67 @@ static void no_such_file(const char *path) {
     else pbc_error_line("No such file or directory");
 }
 
+/* The directories one input's walk has entered, by device and inode: a
+ * symlink to "." or to an ancestor would otherwise walk the same files again
+ * (each merged 41 times for one self-link, as llvm-profdata does) or forever
+ * (two self-links; llvm-profdata hangs). A deliberate difference from
+ * llvm-profdata (docs/llvm-profdata.md). */
+typedef struct dir_id {
+    dev_t dev;
+    ino_t ino;
+    int used;
+} dir_id;
+typedef struct dir_seen {
+    dir_id *v; /* open addressing, a power of two slots, at most half full */
+    size_t n, cap;
+} dir_seen;
+
+static size_t dir_hash(dev_t dev, ino_t ino, size_t cap) {
+    uint64_t h = ((uint64_t)dev * 0x9E3779B97F4A7C15u) ^ ((uint64_t)ino * 0xC2B2AE3D27D4EB4Fu);
+    return (size_t)(h ^ (h >> 29)) & (cap - 1);
+}
+
+static void dir_put(dir_id *v, size_t cap, dev_t dev, ino_t ino) {
+    size_t i = dir_hash(dev, ino, cap);
+    while (v[i].used) i = (i + 1) & (cap - 1);
+    v[i] = (dir_id){dev, ino, 1};
+}
+
+/* 1 when (dev, ino) was entered before, else records it: 0, or -1 out of
+ * memory. Constant time, so a tree of many directories stays linear. */
+static int seen_before(dir_seen *seen, const struct stat *st) {
+    if (seen->cap)
+        for (size_t i = dir_hash(st->st_dev, st->st_ino, seen->cap); seen->v[i].used; i = (i + 1) & (seen->cap - 1))
+            if (seen->v[i].dev == st->st_dev && seen->v[i].ino == st->st_ino) return 1;
+    if (2 * (seen->n + 1) > seen->cap) {
+        size_t cap = seen->cap ? 2 * seen->cap : 16;
+        dir_id *v = calloc(cap, sizeof *v);
+        if (!v) return -1;
+        for (size_t i = 0; i < seen->cap; i++)
+            if (seen->v[i].used) dir_put(v, cap, seen->v[i].dev, seen->v[i].ino);
+        free(seen->v);
+        seen->v = v;
+        seen->cap = cap;
+    }
+    dir_put(seen->v, seen->cap, st->st_dev, st->st_ino);
+    seen->n++;
+    return 0;
+}
+
 /*
  * An input as llvm-profdata's addWeightedInput takes it: a name that does
  * not exist stops the merge at once (returns -2 after the message); a
  * directory stands for every regular file under it, walked depth first in
  * readdir order (as llvm::sys::fs::recursive_directory_iterator, which does
- * not sort). A FIFO or device is read by profbridge (docs: every command
+ * not sort), each directory entered once (dir_seen). A subdirectory that
+ * cannot be read is left out silently, as llvm-profdata-19 does (checked as
+ * an unprivileged user: exit 0, the rest merged); the input directory itself
+ * unreadable is an error (llvm-profdata-19: "error: DIR: Permission denied",
+ * exit 1). A FIFO or device is read by profbridge (docs: every command
  * reads from pipes); the personality leaves it out, as llvm-profdata does.
  * Returns 0, -1 (out of memory) or -2.
  */
-static int add_walk(pbc_merge_inputs *in, const char *path, uint64_t weight, int depth) {
+static int add_walk(pbc_merge_inputs *in, const char *path, uint64_t weight, int depth, dir_seen *seen) {
     struct stat st;
     if (depth == 0 && stat(path, &st) != 0) {
         no_such_file(path);
@@ -54,10 +105,15 @@ static int add_walk(pbc_merge_inputs *in, const char *path, uint64_t weight, int
         if (depth || pbc_args_llvm_style) return reg ? add_input(in, path, strlen(path), weight) : 0;
         return add_input(in, path, strlen(path), weight);
     }
+    int again = seen_before(seen, &st);
+    if (again) return again > 0 ? 0 : -1;
     DIR *d = opendir(path);
     if (!d) {
-        pbc_msg("%s: cannot read the directory", path);
-        return -1;
+        if (depth) return 0;
+        int e = errno;
+        if (pbc_args_llvm_style) pbc_error_line("%s: %s", path, strerror(e));
+        else pbc_msg("%s: cannot read the directory: %s", path, strerror(e));
+        return -2;
     }
     size_t plen = strlen(path);
     int sep = plen && path[plen - 1] == '/';
@@ -71,7 +127,7 @@ static int add_walk(pbc_merge_inputs *in, const char *path, uint64_t weight, int
             break;
         }
         snprintf(sub, n, "%s%s%s", path, sep ? "" : "/", e->d_name);
-        rc = add_walk(in, sub, weight, depth + 1);
+        rc = add_walk(in, sub, weight, depth + 1, seen);
         free(sub);
     }
     closedir(d);
@@ -84,7 +140,9 @@ static int add_path(pbc_merge_inputs *in, const char *path, size_t len, uint64_t
     if (!z) return -1;
     memcpy(z, path, len);
     z[len] = '\0';
-    int rc = add_walk(in, z, weight, 0);
+    dir_seen seen = {NULL, 0, 0};
+    int rc = add_walk(in, z, weight, 0, &seen);
+    free(seen.v);
     free(z);
     return rc;
 }
@@ -140,6 +198,7 @@ int pbc_merge_read_named_file(const char *path, pb_source **src, const uint8_t *
     pb_error err;
     pb_error_clear(&err);
     int rc = pbc_open_input(path, src, &err);
+    if (rc == 0 && pbc_limits.max_input_size == 0) pb_source_set_limits(*src, PBC_LIST_MAX_BYTES, 0);
     if (rc == 0) rc = pb_source_read_all(*src, d, len, &err);
     if (rc) {
         pbc_print_error(&err);

@@ -37,7 +37,11 @@ void pbc_merge_inputs_free(pbc_merge_inputs *in);
 /* Reads a named file whole (the -f list, the remapping file). Returns 0, or
  * the exit status of the failure, said on stderr: 1 for a name that does not
  * exist (llvm-profdata's exit), else the read's (2 for I/O and for the
- * --max-input-size limit, which are no input's fault). */
+ * --max-input-size limit, which are no input's fault). Without
+ * --max-input-size the limit is PBC_LIST_MAX_BYTES, not the 4 GiB of
+ * profiles: a list of 64 MiB names a million files, and `-f /dev/zero`
+ * should end at once (llvm-profdata-19 reads it until memory is gone). */
+#define PBC_LIST_MAX_BYTES ((uint64_t)64 << 20)
 int pbc_merge_read_named_file(const char *path, pb_source **src, const uint8_t **d, size_t *len);
 
 #endif

@@ -72,17 +72,27 @@ typedef struct pbi_correlation {
  * for function f: ..."), text without "warning: ". */
 typedef void (*pbi_corr_warn_fn)(void *ctx, const char *msg);
 
+/* The input limits of pb_read_options (0: the default, PB_NO_LIMIT: none):
+ * the ELF file's size plus every byte its SHF_COMPRESSED sections inflate
+ * to (libelf and libdw inflate them whole) must stay within max_size, and a
+ * compressed section may inflate at most max_inflation:1 once the inflated
+ * total passes PB_INFLATION_FLOOR, as a gzip input. */
+typedef struct pbi_corr_limits {
+    uint64_t max_size, max_inflation;
+} pbi_corr_limits;
+
 /*
  * Reads what `kind` needs from the ELF file at `path`. Errors name the file
  * (err->source) and say what was expected, in llvm-profdata's words where it
  * has some ("could not find section (__llvm_prf_cnts)", "The file was not
  * recognized as a valid object file"), in release t's words (NULL: the
- * default release's). With max_warnings N > 0 at most N
+ * default release's). lim (NULL: the defaults) bounds what is read; past
+ * it PB_ELIMIT, before anything is inflated. With max_warnings N > 0 at most N
  * warnings go to warn (then "Suppressed K additional warnings"), 0 means all.
  * Returns 0 or a negative PB_E*; *c is zeroed first and freed on error.
  */
 int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
-                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
+                         const pbi_corr_limits *lim, unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err);
 void pbi_correlation_free(pbi_correlation *c);
 
 /* The DWARF half (correlate_dwarf.c): fills c->probes from the open ELF

@@ -41,6 +41,7 @@ typedef struct walk {
     pbi_corr_warn_fn warn;
     void *warn_ctx;
     pb_error *err;
+    void *bitmap_bufs[258]; /* each walk_children depth's bitmap_table.v, freed if libdw's OOM jumps out */
 } walk;
 
 static void warnf(walk *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -158,28 +159,72 @@ static void read_annotations(Dwarf_Die *var, annots *a) {
     } while (dwarf_siblingof(&ch, &ch) == 0);
 }
 
-/* The MC/DC bitmap of function `fname`: a `__profbm_*` child of fn whose
- * "Function Name" is fname, at an address inside __llvm_prf_bits. */
-static void find_bitmap(walk *w, Dwarf_Die *fn, const char *fname, pbi_corr_probe *p) {
+/* A subprogram's `__profbm_*` children whose address lies in
+ * __llvm_prf_bits, sorted by "Function Name" then DWARF order: read once
+ * per subprogram, so a function with n `__profc_` variables costs n log n,
+ * not n times its children. */
+typedef struct bitmap_var {
+    const char *fname; /* libdw's string, valid while the Dwarf is open */
+    uint64_t addr, bits;
+    size_t idx;
+} bitmap_var;
+typedef struct bitmap_table {
+    bitmap_var *v;
+    size_t n, cap;
+    int built;
+    int depth; /* of the walk: where walk.bitmap_bufs keeps v */
+} bitmap_table;
+
+static int cmp_bitmap_var(const void *a, const void *b) {
+    const bitmap_var *x = a, *y = b;
+    int c = strcmp(x->fname, y->fname);
+    if (c) return c;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+static int build_bitmaps(walk *w, Dwarf_Die *fn, bitmap_table *tab) {
+    tab->built = 1;
     Dwarf_Die v;
-    if (dwarf_child(fn, &v) != 0) return;
+    if (dwarf_child(fn, &v) != 0) return 0;
+    size_t idx = 0;
     do {
         const char *n = dwarf_diename(&v);
         uint64_t addr;
         annots a;
+        idx++;
         if (dwarf_tag(&v) != DW_TAG_variable || !n || strncmp(n, BITMAP_PREFIX, sizeof BITMAP_PREFIX - 1) != 0 ||
             !location(&v, &addr))
             continue;
         read_annotations(&v, &a);
-        if (a.fname && strcmp(a.fname, fname) == 0 && addr >= w->c->bits_start && addr < w->c->bits_end) {
-            p->bitmap_offset = addr - w->c->bits_start;
-            p->num_bitmap_bytes = (uint32_t)((a.bits + 7) / 8);
-            return;
-        }
+        if (!a.fname || addr < w->c->bits_start || addr >= w->c->bits_end) continue;
+        if (pbi_grow_err((void **)&tab->v, &tab->cap, tab->n + 1, sizeof *tab->v, w->err)) return PB_ENOMEM;
+        w->bitmap_bufs[tab->depth] = tab->v;
+        tab->v[tab->n++] = (bitmap_var){a.fname, addr, a.bits, idx};
     } while (dwarf_siblingof(&v, &v) == 0);
+    if (tab->n > 1) qsort(tab->v, tab->n, sizeof *tab->v, cmp_bitmap_var);
+    return 0;
 }
 
-static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
+/* The MC/DC bitmap of function `fname`: the first `__profbm_*` child of fn
+ * (DWARF order) whose "Function Name" is fname, at an address inside
+ * __llvm_prf_bits. */
+static int find_bitmap(walk *w, Dwarf_Die *fn, bitmap_table *tab, const char *fname, pbi_corr_probe *p) {
+    int rc;
+    if (!tab->built && (rc = build_bitmaps(w, fn, tab))) return rc;
+    size_t lo = 0, hi = tab->n;
+    while (lo < hi) { /* the first entry not below fname */
+        size_t mid = lo + (hi - lo) / 2;
+        if (strcmp(tab->v[mid].fname, fname) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < tab->n && strcmp(tab->v[lo].fname, fname) == 0) {
+        p->bitmap_offset = tab->v[lo].addr - w->c->bits_start;
+        p->num_bitmap_bytes = (uint32_t)((tab->v[lo].bits + 7) / 8);
+    }
+    return 0;
+}
+
+static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn, bitmap_table *bitmaps) {
     uint64_t cptr = 0, fptr = 0;
     int has_cptr = location(var, &cptr);
     Dwarf_Addr lo;
@@ -212,7 +257,8 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn) {
     p->counter_offset = cptr - w->c->cnts_start;
     p->fn_ptr = fptr;
     p->num_counters = ncnt > UINT32_MAX ? UINT32_MAX : (uint32_t)ncnt;
-    find_bitmap(w, fn, fname, p);
+    int rc = find_bitmap(w, fn, bitmaps, fname, p);
+    if (rc) return rc;
     Dwarf_Attribute la;
     const char *link = dwarf_attr_integrate(fn, DW_AT_linkage_name, &la) ? dwarf_formstring(&la) : NULL;
     if (!link) link = dwarf_diename(fn);
@@ -229,23 +275,37 @@ static int walk_children(walk *w, Dwarf_Die *die, int depth) {
     Dwarf_Die ch;
     if (depth > 256 || dwarf_child(die, &ch) != 0) return 0;
     int is_sub = dwarf_tag(die) == DW_TAG_subprogram;
+    bitmap_table bitmaps = {NULL, 0, 0, 0, depth};
+    int rc = 0;
     do {
-        int rc, tag = dwarf_tag(&ch);
+        int tag = dwarf_tag(&ch);
         /* a DIE whose abbreviation libdw could not read (out of memory,
          * broken DWARF): walking on would read garbage */
-        if (tag == DW_TAG_invalid) return libdw_failed(w->err);
+        if (tag == DW_TAG_invalid) {
+            rc = libdw_failed(w->err);
+            break;
+        }
         if (is_sub && tag == DW_TAG_variable && dwarf_haschildren(&ch) > 0) {
             const char *n = dwarf_diename(&ch);
-            if (!n && out_of_memory()) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            if (n && strncmp(n, COUNTERS_PREFIX, sizeof COUNTERS_PREFIX - 1) == 0 && (rc = add_probe(w, &ch, die)))
-                return rc;
+            if (!n && out_of_memory()) {
+                rc = pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                break;
+            }
+            if (n && strncmp(n, COUNTERS_PREFIX, sizeof COUNTERS_PREFIX - 1) == 0 &&
+                (rc = add_probe(w, &ch, die, &bitmaps)))
+                break;
         }
         /* libdw reports some allocation failures only through dwarf_errno
          * and goes on with what it has: stop before reading it */
-        if (out_of_memory()) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        if ((rc = walk_children(w, &ch, depth + 1))) return rc;
+        if (out_of_memory()) {
+            rc = pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            break;
+        }
+        if ((rc = walk_children(w, &ch, depth + 1))) break;
     } while (dwarf_siblingof(&ch, &ch) == 0);
-    return 0;
+    free(bitmaps.v);
+    w->bitmap_bufs[depth] = NULL;
+    return rc;
 }
 
 static int walk_units(walk *w, Dwarf *dw) {
@@ -285,7 +345,7 @@ static void libdw_oom(void) { longjmp(*oom_jump, 1); }
 
 int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const pbi_llvm_target *t,
                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
-    walk w = {c, 0, 0, max_warnings, 0, 0, warn, warn_ctx, err};
+    walk w = {c, 0, 0, max_warnings, 0, 0, warn, warn_ctx, err, {0}};
     (void)dwarf_errno(); /* clears an earlier error */
     Dwarf *dw = dwarf_begin_elf(elf, DWARF_C_READ, NULL);
     volatile int rc = 0;
@@ -306,6 +366,8 @@ int pbi_correlate_dwarf(pbi_correlation *c, void *elf, const char *path, const p
             rc = walk_units(&w, dw);
             dwarf_end(dw);
         } else {
+            /* the walk's frames are gone: their bitmap tables are freed here */
+            for (size_t i = 0; i < sizeof w.bitmap_bufs / sizeof *w.bitmap_bufs; i++) free(w.bitmap_bufs[i]);
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         }
         oom_jump = NULL;

@@ -8,6 +8,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <pthread.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 
 #include "llvm/correlate.h"
+#include "profbridge/io.h"
 #include "profbridge/profile.h"
 
 #define SEC_CNTS "__llvm_prf_cnts"
@@ -52,6 +54,55 @@ static Elf_Scn *find_section(Elf *e, size_t shstrndx, const char *want, GElf_Shd
         if (n && strcmp(n, want) == 0) return s;
     }
     return NULL;
+}
+
+static int too_big(pb_error *err, const char *path, uint64_t at, const char *sec, uint64_t total, uint64_t limit) {
+    int rc = pb_error_set(err, PB_ELIMIT, at, sec,
+                          "the ELF file and its compressed sections come to %" PRIu64
+                          " bytes, more than the size limit of %" PRIu64 " bytes (pb_read_options.max_input_size)",
+                          total, limit);
+    pb_error_set_source(err, path);
+    return rc;
+}
+
+/* Every byte libelf or libdw would read or inflate, checked before they
+ * do: the file's size and each SHF_COMPRESSED section's ch_size count
+ * against the size limit; a ch_size deflate cannot reach from the stored
+ * bytes (1032:1) is a lie, one past the inflation ratio a bomb. libelf
+ * allocates ch_size as the header says, so nothing is inflated first. */
+static int check_sizes(Elf *e, size_t shstrndx, const char *path, uint64_t file_size, const pbi_corr_limits *lim,
+                       pb_error *err) {
+    uint64_t max_size = lim && lim->max_size ? lim->max_size : PB_DEFAULT_MAX_INPUT_SIZE;
+    uint64_t ratio = lim && lim->max_inflation ? lim->max_inflation : PB_DEFAULT_MAX_INFLATION;
+    uint64_t total = file_size;
+    if (max_size != PB_NO_LIMIT && total > max_size) return too_big(err, path, max_size, NULL, total, max_size);
+    for (Elf_Scn *s = elf_nextscn(e, NULL); s; s = elf_nextscn(e, s)) {
+        GElf_Shdr sh;
+        GElf_Chdr ch;
+        if (!gelf_getshdr(s, &sh) || !(sh.sh_flags & SHF_COMPRESSED) || sh.sh_type == SHT_NOBITS) continue;
+        const char *name = elf_strptr(e, shstrndx, sh.sh_name);
+        if (!gelf_getchdr(s, &ch)) continue; /* libelf refuses to inflate it too: its error comes later */
+        uint64_t stored = sh.sh_size, size = ch.ch_size;
+        if (size / 1032u > stored) {
+            int rc = pb_error_set(err, PB_EFORMAT, sh.sh_offset, name,
+                                  "a compressed section's ch_size of %" PRIu64 " bytes cannot come from its %" PRIu64
+                                  " stored bytes (expected at most 1032:1, deflate's most)",
+                                  size, stored);
+            pb_error_set_source(err, path);
+            return rc;
+        }
+        total = size > UINT64_MAX - total ? UINT64_MAX : total + size;
+        if (max_size != PB_NO_LIMIT && total > max_size) return too_big(err, path, sh.sh_offset, name, total, max_size);
+        if (ratio != PB_NO_LIMIT && size > PB_INFLATION_FLOOR && size / (stored ? stored : 1) > ratio) {
+            int rc = pb_error_set(err, PB_ELIMIT, sh.sh_offset, name,
+                                  "the compressed section inflates more than %" PRIu64 ":1 (%" PRIu64
+                                  " bytes from %" PRIu64 " compressed bytes; pb_read_options.max_inflation)",
+                                  ratio, size, stored);
+            pb_error_set_source(err, path);
+            return rc;
+        }
+    }
+    return 0;
 }
 
 /* A copy of section `name`'s stored bytes (decompressed when SHF_COMPRESSED). */
@@ -122,7 +173,8 @@ static int read_stream(int fd, const char *path, char **out, size_t *len, pb_err
 }
 
 int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const pbi_llvm_target *t,
-                         unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx, pb_error *err) {
+                         const pbi_corr_limits *lim, unsigned max_warnings, pbi_corr_warn_fn warn, void *warn_ctx,
+                         pb_error *err) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     memset(c, 0, sizeof *c);
     c->kind = kind;
@@ -159,6 +211,9 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
         pb_error_set_source(err, path);
         goto out;
     }
+    size_t file_size = 0;
+    (void)elf_rawfile(e, &file_size);
+    if ((rc = check_sizes(e, shstrndx, path, file_size, lim, err))) goto out;
     c->ptr = eh.e_ident[EI_CLASS] == ELFCLASS32 ? 4 : 8;
     c->order = eh.e_ident[EI_DATA] == ELFDATA2MSB ? PB_ORDER_BE : PB_ORDER_LE;
     GElf_Shdr sh;

@@ -61,6 +61,7 @@ void pb_profile_free(pb_profile *p) {
     pbi_arena_free(&p->desc_arena);
     free(p->descs);
     free(p->lookup);
+    free(p->keys);
     pbi_buf_free(&p->scratch);
     pthread_mutex_destroy(&p->cache_mu);
     free(p);

@@ -53,6 +53,13 @@ typedef struct pbi_lookup_entry {
     uint32_t rec;
 } pbi_lookup_entry;
 
+/* One entry of the name-and-hash index (pbi_profile_find_name_hash): a
+ * record's NameRef and the hash pb_profile_record_name gives it. */
+typedef struct pbi_key_entry {
+    uint64_t ref, hash;
+    uint32_t rec;
+} pbi_key_entry;
+
 struct pb_profile {
     uint64_t flags;
     pb_origin origin;
@@ -115,6 +122,8 @@ struct pb_profile {
     pb_buf scratch;            /* reused while rendering names */
     pbi_lookup_entry *lookup;  /* sorted by ref, or NULL when stale */
     size_t num_lookup;
+    pbi_key_entry *keys;       /* sorted by ref, hash, record; or NULL when stale */
+    size_t num_keys;
 };
 
 typedef struct pbi_desc {
@@ -178,6 +187,15 @@ void pbi_trace_rng_free(pbi_trace_rng *g);
  * must tell "absent" from "out of memory" cannot read (diff called a record
  * only in A under alloc-sweep). */
 int pbi_profile_build_lookup(const pb_profile *p);
+
+/* The first record (in record order) whose LLVM name is `name` and whose
+ * hash (as pb_profile_record_name gives it) is `hash`: *idx, or SIZE_MAX;
+ * *named (when not NULL): some record has this name, with any hash. In
+ * log n after a first call that sorts an index (n log n), however many
+ * records share the name. Returns 0 or PB_ENOMEM (no index: *idx SIZE_MAX,
+ * which must not be read as "absent"). Safe from several threads. */
+int pbi_profile_find_name_hash(const pb_profile *p, const void *name, size_t len, uint64_t hash, size_t *idx,
+                               int *named);
 /* The generator alone (for tests): std::mt19937 with its default seed, and
  * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
 pbi_trace_rng *pbi_trace_rng_new(void);

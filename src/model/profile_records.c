@@ -93,6 +93,9 @@ void pbi_invalidate_record_caches(pb_profile *p) {
     free(p->lookup);
     p->lookup = NULL;
     p->num_lookup = 0;
+    free(p->keys);
+    p->keys = NULL;
+    p->num_keys = 0;
 }
 
 void pbi_invalidate_method_caches(pb_profile *p) {
@@ -420,4 +423,90 @@ size_t pb_profile_lookup(const pb_profile *cp, const void *name, size_t len, siz
         found++;
     }
     return found;
+}
+
+/* ---- lookup by name and hash ----------------------------------------------------------- */
+
+static int cmp_key(const void *x, const void *y) {
+    const pbi_key_entry *a = x, *b = y;
+    if (a->ref != b->ref) return a->ref < b->ref ? -1 : 1;
+    if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
+    return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+/* The (NameRef, hash) index, sorted once: a profile whose records all share
+ * one name is searched in log n, where the name lookup hands back all n. */
+static int build_keys(pb_profile *p) {
+    if (p->keys || !p->num_recs) return 0;
+    int rc = build_lookup(p);
+    if (rc) return rc;
+    pbi_key_entry *k = malloc(p->num_lookup * sizeof *k);
+    if (!k) return PB_ENOMEM;
+    for (size_t i = 0; i < p->num_lookup; i++) {
+        const pb_record *r = &p->recs[p->lookup[i].rec];
+        uint64_t h;
+        if (r->kind == PB_REC_FUNCTION) {
+            h = r->hash;
+        } else {
+            const pbi_rname *e;
+            if ((rc = cached_name(p, p->lookup[i].rec, &e))) {
+                free(k);
+                return rc;
+            }
+            h = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF); /* as pb_profile_record_name */
+        }
+        k[i] = (pbi_key_entry){p->lookup[i].ref, h, p->lookup[i].rec};
+    }
+    qsort(k, p->num_lookup, sizeof *k, cmp_key);
+    p->keys = k;
+    p->num_keys = p->num_lookup;
+    return 0;
+}
+
+/* The first key entry not below (ref, hash). */
+static size_t key_lower_bound(const pb_profile *p, uint64_t ref, uint64_t hash) {
+    size_t lo = 0, hi = p->num_keys;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const pbi_key_entry *e = &p->keys[mid];
+        if (e->ref < ref || (e->ref == ref && e->hash < hash)) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* 1 when record rec's LLVM name is these bytes (a NameRef can collide). */
+static int name_is(const pb_profile *p, uint32_t rec, const void *name, size_t len) {
+    const char *n;
+    size_t nl;
+    if (pb_profile_record_name(p, &p->recs[rec], &n, &nl, NULL, NULL)) return 0;
+    return nl == len && (len == 0 || memcmp(n, name, len) == 0);
+}
+
+int pbi_profile_find_name_hash(const pb_profile *cp, const void *name, size_t len, uint64_t hash, size_t *idx,
+                               int *named) {
+    pb_profile *p = (pb_profile *)(uintptr_t)cp;
+    *idx = SIZE_MAX;
+    if (named) *named = 0;
+    pbi_cache_lock(p);
+    int rc = build_keys(p);
+    pbi_cache_unlock(p);
+    if (rc) return rc;
+    uint64_t ref = pb_md5_ref(len ? name : "", len);
+    size_t lo = key_lower_bound(p, ref, hash);
+    for (size_t i = lo; i < p->num_keys && p->keys[i].ref == ref && p->keys[i].hash == hash; i++)
+        if (name_is(p, p->keys[i].rec, name, len)) {
+            *idx = p->keys[i].rec;
+            if (named) *named = 1;
+            return 0;
+        }
+    if (!named) return 0;
+    /* any record of this name, with another hash: the first of the NameRef's
+     * entries whose name matches (a NameRef collision is the only way past one) */
+    for (size_t i = key_lower_bound(p, ref, 0); i < p->num_keys && p->keys[i].ref == ref; i++)
+        if (name_is(p, p->keys[i].rec, name, len)) {
+            *named = 1;
+            break;
+        }
+    return 0;
 }
