@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "llvm/correlate.h"
+#include "util/grow.h"
 #include "profbridge/io.h"
 #include "profbridge/profile.h"
 
@@ -129,33 +130,28 @@ static int section_bytes(Elf *e, size_t shstrndx, const char *name, const char *
 /*
  * Not a regular file (a pipe, a FIFO, `<(...)`): libelf cannot map or seek
  * it, so read it whole into memory, as llvm-profdata's MemoryBuffer does, at
- * most PBI_CORR_STREAM_MAX bytes (the --max-input-size default). *out is
+ * most lim's max_size bytes (the --max-input-size of the command). *out is
  * malloc'ed. Returns 0, PB_EIO, PB_ENOMEM or PB_ELIMIT.
  */
-#define PBI_CORR_STREAM_MAX ((size_t)4 << 30)
-static int read_stream(int fd, const char *path, char **out, size_t *len, pb_error *err) {
-    size_t cap = 1 << 16, n = 0;
-    char *buf = malloc(cap);
-    if (!buf) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+static int read_stream(int fd, const char *path, const pbi_corr_limits *lim, char **out, size_t *len,
+                       pb_error *err) {
+    uint64_t max = lim && lim->max_size ? lim->max_size : PB_DEFAULT_MAX_INPUT_SIZE;
+    size_t cap = 0, n = 0;
+    char *buf = NULL;
     for (;;) {
         if (n == cap) {
-            if (cap >= PBI_CORR_STREAM_MAX) {
+            if (max != PB_NO_LIMIT && n >= max) {
                 free(buf);
-                int rc = pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, NULL,
-                                      "the object is larger than %zu bytes (pb_read_options.max_input_size)",
-                                      (size_t)PBI_CORR_STREAM_MAX);
-                pb_error_set_source(err, path);
-                return rc;
+                return too_big(err, path, n, NULL, (uint64_t)n + 1, max);
             }
-            size_t ncap = cap * 2 > PBI_CORR_STREAM_MAX ? PBI_CORR_STREAM_MAX : cap * 2;
-            char *nb = realloc(buf, ncap);
-            if (!nb) {
+            if (pbi_grow_err((void **)&buf, &cap, n + 1, 1, err)) {
                 free(buf);
-                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+                return PB_ENOMEM;
             }
-            buf = nb, cap = ncap;
         }
-        ssize_t r = read(fd, buf + n, cap - n);
+        size_t want = cap - n;
+        if (max != PB_NO_LIMIT && want > max - n + 1) want = (size_t)(max - n + 1); /* one past: tells "more" */
+        ssize_t r = read(fd, buf + n, want);
         if (r < 0 && errno == EINTR) continue;
         if (r < 0) {
             int e = errno;
@@ -166,6 +162,10 @@ static int read_stream(int fd, const char *path, char **out, size_t *len, pb_err
         }
         if (r == 0) break;
         n += (size_t)r;
+        if (max != PB_NO_LIMIT && n > max) {
+            free(buf);
+            return too_big(err, path, max, NULL, n, max);
+        }
     }
     *out = buf;
     *len = n;
@@ -191,7 +191,7 @@ int pbi_correlation_load(pbi_correlation *c, const char *path, int kind, const p
     char *image = NULL; /* a pipe's bytes, which libelf reads from memory */
     size_t image_len = 0;
     struct stat st;
-    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && (rc = read_stream(fd, path, &image, &image_len, err))) {
+    if (fstat(fd, &st) == 0 && !S_ISREG(st.st_mode) && (rc = read_stream(fd, path, lim, &image, &image_len, err))) {
         close(fd);
         return rc;
     }
