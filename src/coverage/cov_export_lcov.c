@@ -257,6 +257,12 @@ static void unify(branch_set *s) {
     }
 }
 
+/* A number then one separator. */
+static void put_num(pb_buf *b, uint64_t v, char sep) {
+    pbi_buf_put_u64(b, v);
+    pbi_buf_putc(b, sep);
+}
+
 static void print_branches(pb_buf *b, const branch_set *s) {
     for (size_t i = 0; i < s->n;) {
         uint32_t line = s->v[i].path[0].line;
@@ -266,9 +272,13 @@ static void print_branches(pb_buf *b, const branch_set *s) {
             /* llvm-cov keeps the counts in `unsigned` here */
             unsigned bc[2] = {(unsigned)s->v[i].r.count, (unsigned)s->v[i].r.false_count};
             for (int k = 0; k < 2; k++, index++) {
-                pbi_buf_printf(b, "BRDA:%" PRIu32 ",%u,%u,", line, pair, index);
+                /* written without printf, which was most of the export's time */
+                pbi_buf_puts(b, "BRDA:");
+                put_num(b, line, ',');
+                put_num(b, pair, ',');
+                put_num(b, index, ',');
                 if (bc[0] == 0 && bc[1] == 0) pbi_buf_puts(b, "-\n");
-                else pbi_buf_printf(b, "%u\n", bc[k]);
+                else put_num(b, bc[k], '\n');
             }
             pair++;
         }
@@ -319,8 +329,10 @@ static void render_functions(pb_buf *b, const pb_coverage *c, const char *filena
         for (size_t i = 0; i < n; i++) {
             const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
             if (!f->nfilenames || strcmp(f->filenames[0], filename) != 0) continue;
-            if (pass == 0) pbi_buf_printf(b, "FN:%" PRIu32 ",", f->nregions ? f->regions[0].r.line_start : 0);
-            else {
+            if (pass == 0) {
+                pbi_buf_puts(b, "FN:");
+                put_num(b, f->nregions ? f->regions[0].r.line_start : 0, ',');
+            } else {
                 pbi_buf_puts(b, "FNDA:");
                 pbi_buf_put_u64(b, f->count);
                 pbi_buf_putc(b, ',');
@@ -337,9 +349,9 @@ static int render_lines(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, 
     int rc = c->view->lines(d, &lines, &n, err);
     for (size_t i = 0; rc == 0 && i < n; i++) {
         if (!lines[i].mapped) continue;
-        pbi_buf_printf(b, "DA:%" PRIu32 ",", lines[i].line);
-        pbi_buf_put_u64(b, lines[i].count);
-        pbi_buf_putc(b, '\n');
+        pbi_buf_puts(b, "DA:");
+        put_num(b, lines[i].line, ',');
+        put_num(b, lines[i].count, '\n');
     }
     free(lines);
     return rc;

@@ -68,6 +68,8 @@ void pbi_buf_printf(pb_buf *b, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Written in place (no vsnprintf): the coverage exporters print hundreds of
+ * millions of numbers and formatting them was most of their time. */
 void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
     char tmp[24];
     size_t i = sizeof tmp;
@@ -75,7 +77,14 @@ void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
         tmp[--i] = (char)('0' + v % 10);
         v /= 10;
     } while (v);
-    pbi_buf_append(b, tmp + i, sizeof tmp - i);
+    size_t n = sizeof tmp - i;
+    if (b->failed || b->len + n >= b->cap) {
+        pbi_buf_append(b, tmp + i, n);
+        return;
+    }
+    memcpy(b->data + b->len, tmp + i, n);
+    b->len += n;
+    b->data[b->len] = '\0';
 }
 
 void pbi_buf_put_i64(pb_buf *b, int64_t v) {
