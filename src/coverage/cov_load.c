@@ -21,13 +21,24 @@ enum lookup { FOUND, UNKNOWN, MISMATCH, LOOKUP_NOMEM };
 /* IndexedInstrProfReader::getInstrProfRecord: the record with the name and
  * the hash; a name whose records all differ in hash is a mismatch when one
  * of them is of the same kind (context-sensitive or not), else unknown. */
-static enum lookup find_record(const pb_profile *prof, const char *name, size_t len, uint64_t hash,
+static enum lookup find_record(const pb_profile *prof, const pbi_cov_function *f, uint64_t hash,
                                const pb_record **rec, uint64_t *other_hash) {
-    size_t n = pb_profile_lookup(prof, name, len, NULL, 0);
+    /* The reader found f's name by its NameRef, so that is the name's MD5
+     * (hand-made mappings leave it 0); one lookup into a small array serves
+     * nearly every function (a count, a malloc and a second lookup per
+     * function were a tenth of cov export's time). */
+    const char *name = f->name;
+    size_t len = f->name_len;
+    uint64_t ref = f->name_ref ? f->name_ref : pb_md5_ref(len ? name : "", len);
+    size_t few[8];
+    size_t *ix = few;
+    size_t n = pbi_profile_lookup_known_ref(prof, ref, name, len, few, 8);
     if (n == 0) return UNKNOWN;
-    size_t *ix = malloc(n * sizeof *ix);
-    if (!ix) return LOOKUP_NOMEM; /* never "unknown": that would count it as zeros */
-    n = pb_profile_lookup(prof, name, len, ix, n);
+    if (n > 8) {
+        ix = malloc(n * sizeof *ix);
+        if (!ix) return LOOKUP_NOMEM; /* never "unknown": that would count it as zeros */
+        n = pbi_profile_lookup_known_ref(prof, ref, name, len, ix, n);
+    }
     int cs_match = 0;
     enum lookup res = UNKNOWN;
     for (size_t i = 0; i < n; i++) {
@@ -43,7 +54,7 @@ static enum lookup find_record(const pb_profile *prof, const char *name, size_t 
             *other_hash = r->hash;
         }
     }
-    free(ix);
+    if (ix != few) free(ix);
     return res == FOUND ? FOUND : cs_match ? MISMATCH : UNKNOWN;
 }
 
@@ -371,7 +382,7 @@ static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
     strip_prefix(f, &name, &len);
     const pb_record *rec = NULL;
     uint64_t other = 0;
-    enum lookup lk = find_record(c->prof, f->name, f->name_len, f->hash, &rec, &other);
+    enum lookup lk = find_record(c->prof, f, f->hash, &rec, &other);
     if (lk == LOOKUP_NOMEM) return pbi_nomem(err, "profile lookup");
     if (lk == MISMATCH) return add_mismatch(c, f, other, err);
     if (lk == FOUND) {
