@@ -5,9 +5,13 @@
  * cov_read_map.c (__llvm_covmap) and cov_read_fun.c (__llvm_covfun), into
  * one mapping.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "coverage/cov_read.h"
 #include "profbridge/io.h"
@@ -21,10 +25,11 @@ static int no_data(const char *name, pb_error *err, const char *missing) {
 }
 
 /* One object, appended to m as object number `obj` (llvm-cov 18+'s words). */
-static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len,
-                         const char *name, const pbi_cov_read_options *o, pb_error *err) {
+static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, uint8_t *writable,
+                         size_t len, const char *name, const pbi_cov_read_options *o, pb_error *err) {
     pbi_cov_elf e;
-    int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
+    int rc = writable ? pbi_cov_elf_open_in_place(&e, writable, len, name, o, err)
+                      : pbi_cov_elf_open(&e, data, len, name, o, err);
     if (rc) return rc;
     pbi_cov_tus tus;
     memset(&tus, 0, sizeof tus);
@@ -54,10 +59,10 @@ static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uin
 }
 
 /* One object, in the words of the release. */
-static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
-                    const pbi_cov_read_options *o, pb_error *err) {
+static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, uint8_t *writable, size_t len,
+                    const char *name, const pbi_cov_read_options *o, pb_error *err) {
     pbi_llvm_target store;
-    int rc = read_sections(m, fcap, obj, data, len, name, o, err);
+    int rc = read_sections(m, fcap, obj, data, writable, len, name, o, err);
     pbi_cov_release_words(err, pbi_cov_target(o, &store));
     return rc;
 }
@@ -83,6 +88,21 @@ int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const
     return pbi_cov_read_arches(out, paths, NULL, n, o, err);
 }
 
+/* A copy-on-write mapping of the regular file at path (len bytes, as
+ * pb_source_map found), which libelf may write into without a 65 MB copy of
+ * a 65 MB binary: only the pages of the sections read count. NULL when the
+ * file cannot be mapped so (a pipe; then the copy is made). */
+static uint8_t *map_private(const char *path, size_t len) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    void *m = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size == (uint64_t)len)
+        m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    close(fd);
+    return m == MAP_FAILED ? NULL : (uint8_t *)m;
+}
+
 int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
                         const pbi_cov_read_options *o, pb_error *err) {
     int rc = start(out, n, err);
@@ -100,7 +120,9 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
             pbi_cov_read_options one = {NULL, NULL, NULL, 0};
             if (o) one = *o;
             if (arches) one.arch = arches[i]; /* -arch per object */
-            rc = read_one(out, &fcap, i, data, len, paths[i], &one, err);
+            uint8_t *cow = map_private(paths[i], len);
+            rc = read_one(out, &fcap, i, data, cow, len, paths[i], &one, err);
+            if (cow) munmap(cow, len);
         }
         if (rc) pb_error_set_source(err, paths[i]);
         pb_source_free(src);
@@ -114,7 +136,7 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
     int rc = start(out, 1, err);
     if (rc) return rc;
     size_t fcap = 0;
-    rc = read_one(out, &fcap, 0, data, len, name ? name : "<memory>", o, err);
+    rc = read_one(out, &fcap, 0, data, NULL, len, name ? name : "<memory>", o, err);
     if (rc) pbi_cov_mapping_free(out);
     return rc;
 }
