@@ -176,11 +176,6 @@ void pbi_trace_rng_free(pbi_trace_rng *g);
  * must tell "absent" from "out of memory" cannot read (diff called a record
  * only in A under alloc-sweep). */
 int pbi_profile_build_lookup(const pb_profile *p);
-/* pb_profile_lookup of `name` whose NameRef the caller already knows (the
- * coverage reader found the name by it): the same answer without hashing
- * the name again (MD5 of every function's name was 5% of cov export). */
-size_t pbi_profile_lookup_known_ref(const pb_profile *p, uint64_t ref, const void *name, size_t len,
-                                    size_t *indices, size_t max);
 /* The generator alone (for tests): std::mt19937 with its default seed, and
  * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
 pbi_trace_rng *pbi_trace_rng_new(void);

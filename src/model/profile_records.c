@@ -417,13 +417,9 @@ size_t pb_profile_lookup_ref(const pb_profile *cp, uint64_t ref, size_t *indices
 
 size_t pb_profile_lookup(const pb_profile *cp, const void *name, size_t len, size_t *indices,
                          size_t max) {
-    return pbi_profile_lookup_known_ref(cp, pb_md5_ref(len ? name : "", len), name, len, indices, max);
-}
-
-size_t pbi_profile_lookup_known_ref(const pb_profile *cp, uint64_t ref, const void *name, size_t len,
-                                    size_t *indices, size_t max) {
     pb_profile *p = (pb_profile *)cp;
     if (build_lookup_locked(p)) return 0;
+    uint64_t ref = pb_md5_ref(len ? name : "", len);
     size_t found = 0;
     for (size_t i = lower_bound(p, ref); i < p->num_lookup && p->lookup[i].ref == ref; i++) {
         const char *n;
