@@ -67,7 +67,7 @@ static void pbi_json_strings(pb_buf *b, const char *const *v, size_t n) {
 }
 
 /* A number then one separator: the hot path of every array below, written
- * without printf (which was most of the export's time). */
+ * without the printf family (which was most of the export's time). */
 static void put_num(pb_buf *b, uint64_t v, char sep) {
     pbi_buf_put_u64(b, v);
     pbi_buf_putc(b, sep);
