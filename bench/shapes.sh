@@ -38,39 +38,15 @@ while [ $# -gt 0 ]; do
     *) echo "usage: bench/shapes.sh [--repeat N] [--functions N] [--shapes \"value plain cxx\"] [--llvm \"19 23\"]" >&2; exit 2 ;;
   esac
 done
-die() { echo "bench: $*" >&2; exit 1; }
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (package 'time')"
+# shellcheck source=bench/lib/paired.bash
+. "$root/bench/lib/paired.bash"
 for n in $releases; do
   command -v "llvm-profdata-$n" >/dev/null || die "llvm-profdata-$n is missing (scripts/fetch-llvm.sh --clang $n)"
 done
-
-if [ -n "${PB:-}" ]; then
-  pb="$PB" # another build of profbridge (e.g. of a newer checkout)
-else
-  cmake -S . -B build-bench-idx -DCMAKE_BUILD_TYPE=Release -DPB_BUILD_TESTS=OFF >/dev/null \
-    || die "cmake configure failed"
-  nice cmake --build build-bench-idx -j2 --target profbridge_cli >/dev/null || die "building profbridge failed"
-  pb="$root/build-bench-idx/profbridge"
-fi
-
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-
-# run NAME CMD...: one timed run; appends "wall kib cpu" to $tmp/NAME.times, or
-# "fail" when the command fails (its stderr kept in $tmp/NAME.err).
-run() {
-  local name="$1"; shift
-  if /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$name.err"; then
-    tail -n1 "$tmp/time" | awk '{ print $1, $2, $3 + $4 }' >> "$tmp/$name.times"
-  else
-    echo fail >> "$tmp/$name.times"
-  fi
-}
-# median NAME FIELD: median of column FIELD (1 wall, 2 KiB, 3 cpu) of NAME's runs.
-median() {
-  awk -v f="$2" '$1 != "fail" { print $f }' "$tmp/$1.times" | sort -g |
-    awk '{ v[NR] = $1 } END { if (NR == 0) print "-"; else if (NR % 2) print v[(NR + 1) / 2]; else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
+pb="$(bench_profbridge build-bench-idx)"
+tmp="$bench_tmp"
+run() { local name="$1"; shift; bench_run "$name" /dev/null "$@"; }
+median() { bench_median "$@"; }
 
 rows=()
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs" >&2

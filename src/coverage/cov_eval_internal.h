@@ -33,6 +33,25 @@ struct pbi_coverage {
     pbi_arena arena;           /* every region, record and index array */
 };
 
+/* The profile's function records by name (cov_names.c): what
+ * pb_profile_lookup finds, without hashing every name with MD5. */
+typedef struct pbi_cov_names {
+    struct pbi_cov_name_slot {
+        uint64_t hash;
+        size_t rec1; /* record index + 1; 0: empty */
+    } *slots;
+    size_t cap;
+} pbi_cov_names;
+
+/* Returns 0 or PB_ENOMEM (t is then empty). */
+int pbi_cov_names_build(pbi_cov_names *t, const pb_profile *p);
+void pbi_cov_names_free(pbi_cov_names *t);
+/* The next function record named name[0..len) after the one *pos stands
+ * on (*pos = SIZE_MAX: the first), in ascending record order; SIZE_MAX when
+ * there is none. */
+size_t pbi_cov_names_next(const pbi_cov_names *t, const pb_profile *p, const char *name, size_t len,
+                          size_t *pos);
+
 /* The file entry of `filename`, or NULL when no function names it. */
 const pbi_cov_file_fns *pbi_cov_file_entry(const pbi_coverage *c, const char *filename);
 

@@ -66,6 +66,32 @@ static void pbi_json_strings(pb_buf *b, const char *const *v, size_t n) {
     pbi_buf_putc(b, ']');
 }
 
+/* A number then one separator: the hot path of every array below, written
+ * without the printf family (which was most of the export's time). */
+static void put_num(pb_buf *b, uint64_t v, char sep) {
+    pbi_buf_put_u64(b, v);
+    pbi_buf_putc(b, sep);
+}
+
+static const char *pbi_json_bool(int v) { return v ? "true" : "false"; }
+
+/* "[line_start,col_start,line_end,col_end," */
+static void put_place(pb_buf *b, const pbi_cov_region *r) {
+    pbi_buf_putc(b, '[');
+    put_num(b, r->line_start, ',');
+    put_num(b, r->col_start, ',');
+    put_num(b, r->line_end, ',');
+    put_num(b, r->col_end, ',');
+}
+
+/* ",file_id,expanded_file_id,kind]" */
+static void put_ids(pb_buf *b, const pbi_cov_region *r) {
+    pbi_buf_putc(b, ',');
+    put_num(b, r->file_id, ',');
+    put_num(b, r->expanded_file_id, ',');
+    put_num(b, (unsigned)r->kind, ']');
+}
+
 static const char *json_version(const pbi_llvm_target *t) {
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_1)) return "3.1.0";
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_0)) return "3.0.1";
@@ -73,19 +99,17 @@ static const char *json_version(const pbi_llvm_target *t) {
 }
 
 static void put_region(pb_buf *b, const pbi_cov_counted_region *r) {
-    pbi_buf_printf(b, "[%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", r->r.line_start, r->r.col_start,
-                   r->r.line_end, r->r.col_end);
+    put_place(b, &r->r);
     pbi_json_count(b, r->count);
-    pbi_buf_printf(b, ",%" PRIu32 ",%" PRIu32 ",%u]", r->r.file_id, r->r.expanded_file_id, (unsigned)r->r.kind);
+    put_ids(b, &r->r);
 }
 
 static void put_branch(pb_buf *b, const pbi_cov_counted_region *r) {
-    pbi_buf_printf(b, "[%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", r->r.line_start, r->r.col_start,
-                   r->r.line_end, r->r.col_end);
+    put_place(b, &r->r);
     pbi_json_count(b, r->count);
     pbi_buf_putc(b, ',');
     pbi_json_count(b, r->false_count);
-    pbi_buf_printf(b, ",%" PRIu32 ",%" PRIu32 ",%u]", r->r.file_id, r->r.expanded_file_id, (unsigned)r->r.kind);
+    put_ids(b, &r->r);
 }
 
 static void put_regions(pb_buf *b, const pbi_cov_counted_region *r, size_t n) {
@@ -150,15 +174,18 @@ static void put_test_vectors(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_c
 static void put_mcdc(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_cov_export_options *o,
                      const pbi_llvm_target *t) {
     const pbi_cov_region *r = &m->decision.r;
-    pbi_buf_printf(b, "[%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",%" PRIu32 ",", r->line_start, r->col_start, r->line_end,
-                   r->col_end);
+    put_place(b, r);
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_0)) {
         uint64_t yes = 0, no = 0;
         for (size_t i = 0; i < m->ntv; i++)
             if (m->tv_executed[i]) *(m->tv_result[i] ? &yes : &no) += 1;
-        pbi_buf_printf(b, "%" PRIu64 ",%" PRIu64 ",%" PRIu32 ",", yes, no, r->file_id);
+        put_num(b, yes, ',');
+        put_num(b, no, ',');
+        put_num(b, r->file_id, ',');
     }
-    pbi_buf_printf(b, "%" PRIu32 ",%u,[", r->expanded_file_id, (unsigned)r->kind);
+    put_num(b, r->expanded_file_id, ',');
+    put_num(b, (unsigned)r->kind, ',');
+    pbi_buf_putc(b, '[');
     for (size_t c = 0; c < m->nconds; c++) {
         if (c) pbi_buf_putc(b, ',');
         pbi_buf_puts(b, m->covered[c] ? "true" : "false");
@@ -169,8 +196,16 @@ static void put_mcdc(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_cov_expor
 }
 
 static void put_ratio(pb_buf *b, const char *key, pbi_cov_ratio r, int notcovered) {
-    pbi_buf_printf(b, "\"%s\":{\"count\":%" PRIu64 ",\"covered\":%" PRIu64, key, r.total, r.covered);
-    if (notcovered) pbi_buf_printf(b, ",\"notcovered\":%" PRIu64, r.total - r.covered);
+    pbi_buf_putc(b, '"');
+    pbi_buf_puts(b, key);
+    pbi_buf_puts(b, "\":{\"count\":");
+    pbi_buf_put_u64(b, r.total);
+    pbi_buf_puts(b, ",\"covered\":");
+    pbi_buf_put_u64(b, r.covered);
+    if (notcovered) {
+        pbi_buf_puts(b, ",\"notcovered\":");
+        pbi_buf_put_u64(b, r.total - r.covered);
+    }
     pbi_buf_puts(b, ",\"percent\":");
     pbi_json_double(b, pbi_cov_percent(r));
     pbi_buf_putc(b, '}');
@@ -274,10 +309,17 @@ static void put_segments(pb_buf *b, const pbi_cov_data *d) {
     for (size_t i = 0; i < d->nsegments; i++) {
         const pbi_cov_segment *s = &d->segments[i];
         if (i) pbi_buf_putc(b, ',');
-        pbi_buf_printf(b, "[%" PRIu32 ",%" PRIu32 ",", s->line, s->col);
+        pbi_buf_putc(b, '[');
+        put_num(b, s->line, ',');
+        put_num(b, s->col, ',');
         pbi_json_count(b, s->count);
-        pbi_buf_printf(b, ",%s,%s,%s]", s->has_count ? "true" : "false", s->is_region_entry ? "true" : "false",
-                       s->is_gap ? "true" : "false");
+        pbi_buf_putc(b, ',');
+        pbi_buf_puts(b, pbi_json_bool(s->has_count));
+        pbi_buf_putc(b, ',');
+        pbi_buf_puts(b, pbi_json_bool(s->is_region_entry));
+        pbi_buf_putc(b, ',');
+        pbi_buf_puts(b, pbi_json_bool(s->is_gap));
+        pbi_buf_putc(b, ']');
     }
     pbi_buf_putc(b, ']');
 }

@@ -16,35 +16,27 @@
 
 /* ---- the profile's record of a function ---- */
 
-enum lookup { FOUND, UNKNOWN, MISMATCH, LOOKUP_NOMEM };
+enum lookup { FOUND, UNKNOWN, MISMATCH };
 
 /* IndexedInstrProfReader::getInstrProfRecord: the record with the name and
  * the hash; a name whose records all differ in hash is a mismatch when one
  * of them is of the same kind (context-sensitive or not), else unknown. */
-static enum lookup find_record(const pb_profile *prof, const char *name, size_t len, uint64_t hash,
-                               const pb_record **rec, uint64_t *other_hash) {
-    size_t n = pb_profile_lookup(prof, name, len, NULL, 0);
-    if (n == 0) return UNKNOWN;
-    size_t *ix = malloc(n * sizeof *ix);
-    if (!ix) return LOOKUP_NOMEM; /* never "unknown": that would count it as zeros */
-    n = pb_profile_lookup(prof, name, len, ix, n);
+static enum lookup find_record(const pbi_cov_names *names, const pb_profile *prof, const pbi_cov_function *f,
+                               uint64_t hash, const pb_record **rec, uint64_t *other_hash) {
     int cs_match = 0;
-    enum lookup res = UNKNOWN;
-    for (size_t i = 0; i < n; i++) {
-        const pb_record *r = pb_profile_record(prof, ix[i]);
-        if (!r || r->kind != PB_REC_FUNCTION) continue;
+    size_t pos = SIZE_MAX;
+    for (size_t i; (i = pbi_cov_names_next(names, prof, f->name, f->name_len, &pos)) != SIZE_MAX;) {
+        const pb_record *r = pb_profile_record(prof, i);
         if (r->hash == hash) {
             *rec = r;
-            res = FOUND;
-            break;
+            return FOUND;
         }
         if (((r->hash ^ hash) & PB_HASH_CS_BIT) == 0 && !cs_match) {
             cs_match = 1;
             *other_hash = r->hash;
         }
     }
-    free(ix);
-    return res == FOUND ? FOUND : cs_match ? MISMATCH : UNKNOWN;
+    return cs_match ? MISMATCH : UNKNOWN;
 }
 
 /* ---- counters and expressions (CounterMappingContext::evaluate) ---- */
@@ -233,6 +225,7 @@ typedef struct loader {
     pbi_coverage *c;
     counters k;
     seen_set seen;
+    pbi_cov_names names;
     pbi_cov_counted_region *regions, *branches;
     size_t nregions, nbranches, cap_regions, cap_branches;
     pbi_cov_mcdc_record *mcdc;
@@ -371,8 +364,7 @@ static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
     strip_prefix(f, &name, &len);
     const pb_record *rec = NULL;
     uint64_t other = 0;
-    enum lookup lk = find_record(c->prof, f->name, f->name_len, f->hash, &rec, &other);
-    if (lk == LOOKUP_NOMEM) return pbi_nomem(err, "profile lookup");
+    enum lookup lk = find_record(&ld->names, c->prof, f, f->hash, &rec, &other);
     if (lk == MISMATCH) return add_mismatch(c, f, other, err);
     if (lk == FOUND) {
         ld->k.counts = rec->counters;
@@ -461,6 +453,7 @@ const pbi_cov_file_fns *pbi_cov_file_entry(const pbi_coverage *c, const char *fi
 /* ---- the entry points ---- */
 
 static void loader_free(loader *ld) {
+    pbi_cov_names_free(&ld->names);
     free(ld->k.memo);
     free(ld->k.state);
     free(ld->k.stack);
@@ -487,7 +480,7 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     ld.c = c;
     /* the profile's name index, built once here: a lookup that finds
      * nothing for want of memory would count a function as unknown */
-    int rc = pbi_profile_build_lookup(prof) ? pbi_nomem(err, "profile lookup") : 0;
+    int rc = pbi_cov_names_build(&ld.names, prof) ? pbi_nomem(err, "profile lookup") : 0;
     for (size_t i = 0; i < m->nfunctions && !rc; i++) rc = load_function(&ld, &m->functions[i], err);
     loader_free(&ld);
     if (!rc) rc = index_files(c, err);

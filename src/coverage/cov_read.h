@@ -83,7 +83,8 @@ typedef struct pbi_cov_elf {
     int names_is_covnames;     /* names came from __llvm_covnames */
     uint64_t raw_version_full; /* __llvm_profile_raw_version with its variant bits */
     uint32_t raw_version;      /* its low 32 bits (the version), 0 when absent */
-    uint8_t *image;            /* owned copy of the file */
+    uint8_t *image;            /* the file: an owned copy, or the caller's (image_borrowed) */
+    int image_borrowed;
     uint8_t *owned[4];         /* owned buffers (covfun concatenation, inflated sections) */
 } pbi_cov_elf;
 
@@ -94,6 +95,12 @@ typedef struct pbi_cov_elf {
  * -arch that does not match: llvm-cov's words), PB_ENOMEM. */
 int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char *name,
                      const pbi_cov_read_options *opt, pb_error *err);
+/* The same without the copy: image must be writable memory that outlives
+ * o and that libelf may write into, such as a MAP_PRIVATE mapping of the
+ * file (only the pages of the sections read are then touched; the copy was
+ * a 65 MB heap block for a 65 MB binary). Same returns. */
+int pbi_cov_elf_open_in_place(pbi_cov_elf *o, uint8_t *image, size_t len, const char *name,
+                              const pbi_cov_read_options *opt, pb_error *err);
 void pbi_cov_elf_close(pbi_cov_elf *o);
 
 /* Reads a u32 / u64 in the object's byte order. */

@@ -5,10 +5,13 @@
  * cov_read_map.c (__llvm_covmap) and cov_read_fun.c (__llvm_covfun), into
  * one mapping.
  */
+#include <fcntl.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "coverage/cov_read.h"
 #include "profbridge/io.h"
@@ -23,10 +26,11 @@ static int no_data(const char *name, pb_error *err, const char *missing, int *no
 }
 
 /* One object, appended to m as object number `obj` (llvm-cov 18+'s words). */
-static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len,
-                         const char *name, const pbi_cov_read_options *o, int *nodata, pb_error *err) {
+static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, uint8_t *writable,
+                         size_t len, const char *name, const pbi_cov_read_options *o, int *nodata, pb_error *err) {
     pbi_cov_elf e;
-    int rc = pbi_cov_elf_open(&e, data, len, name, o, err);
+    int rc = writable ? pbi_cov_elf_open_in_place(&e, writable, len, name, o, err)
+                      : pbi_cov_elf_open(&e, data, len, name, o, err);
     if (rc) return rc;
     pbi_cov_tus tus;
     memset(&tus, 0, sizeof tus);
@@ -56,10 +60,10 @@ static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uin
 }
 
 /* One object, in the words of the release. */
-static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, size_t len, const char *name,
-                    const pbi_cov_read_options *o, int *nodata, pb_error *err) {
+static int read_one(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uint8_t *data, uint8_t *writable, size_t len,
+                    const char *name, const pbi_cov_read_options *o, int *nodata, pb_error *err) {
     pbi_llvm_target store;
-    int rc = read_sections(m, fcap, obj, data, len, name, o, nodata, err);
+    int rc = read_sections(m, fcap, obj, data, writable, len, name, o, nodata, err);
     pbi_cov_release_words(err, pbi_cov_target(o, &store));
     return rc;
 }
@@ -90,6 +94,21 @@ int pbi_cov_read(pbi_cov_mapping *out, const char *const *paths, size_t n, const
     return pbi_cov_read_arches(out, paths, NULL, n, o, err);
 }
 
+/* A copy-on-write mapping of the regular file at path (len bytes, as
+ * pb_source_map found), which libelf may write into without a 65 MB copy of
+ * a 65 MB binary: only the pages of the sections read count. NULL when the
+ * file cannot be mapped so (a pipe; then the copy is made). */
+static uint8_t *map_private(const char *path, size_t len) {
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return NULL;
+    struct stat st;
+    void *m = MAP_FAILED;
+    if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 && (uint64_t)st.st_size == (uint64_t)len)
+        m = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+    close(fd);
+    return m == MAP_FAILED ? NULL : (uint8_t *)m;
+}
+
 int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const char *const *arches, size_t n,
                         const pbi_cov_read_options *o, pb_error *err) {
     int rc = start(out, n, err);
@@ -105,12 +124,16 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
         pb_error one_err;
         pb_error_clear(&one_err);
         if ((rc = pb_source_open_file(&src, paths[i], &one_err)) == 0 &&
-            (rc = pb_source_read_all(src, &data, &len, &one_err)) == 0)
+            /* mapped, not read: only the coverage sections' pages are
+             * touched, not the whole object's (a 57 MB binary cost 64 MB) */
+            (rc = pb_source_map(src, &data, &len, &one_err)) == 0)
         {
             pbi_cov_read_options one = {NULL, NULL, NULL, 0};
             if (o) one = *o;
             if (arches) one.arch = arches[i]; /* -arch per object */
-            rc = read_one(out, &fcap, i, data, len, paths[i], &one, &nodata, &one_err);
+            uint8_t *cow = map_private(paths[i], len);
+            rc = read_one(out, &fcap, i, data, cow, len, paths[i], &one, &nodata, &one_err);
+            if (cow) munmap(cow, len);
         }
         if (rc) pb_error_set_source(&one_err, paths[i]);
         if (rc == PB_EIO && !src && is_directory(paths[i])) /* MemoryBuffer's errc::is_a_directory */
@@ -144,7 +167,7 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
     if (rc) return rc;
     size_t fcap = 0;
     int nodata = 0;
-    rc = read_one(out, &fcap, 0, data, len, name ? name : "<memory>", o, &nodata, err);
+    rc = read_one(out, &fcap, 0, data, NULL, len, name ? name : "<memory>", o, &nodata, err);
     if (rc) pbi_cov_mapping_free(out);
     return rc;
 }

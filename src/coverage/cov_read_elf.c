@@ -253,8 +253,11 @@ static int find_sections(pbi_cov_elf *o, Elf *e, size_t shstrndx, size_t flen, u
     return 0;
 }
 
-int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char *name,
-                     const pbi_cov_read_options *opt, pb_error *err) {
+/* data is copied when `writable` is NULL; else writable is data itself,
+ * memory libelf may write into (elf_memory reads it as
+ * ELF_C_READ_MMAP_PRIVATE). */
+static int open_image(pbi_cov_elf *o, const uint8_t *data, uint8_t *writable, size_t len, const char *name,
+                      const pbi_cov_read_options *opt, pb_error *err) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     memset(o, 0, sizeof *o);
     o->name = name ? name : "<memory>";
@@ -265,9 +268,14 @@ int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char
         pb_error_set_source(err, o->name);
         return rc;
     }
-    o->image = malloc(len);
-    if (!o->image) return pbi_nomem(err, o->name);
-    memcpy(o->image, data, len);
+    if (writable) {
+        o->image = writable;
+        o->image_borrowed = 1;
+    } else {
+        o->image = malloc(len);
+        if (!o->image) return pbi_nomem(err, o->name);
+        memcpy(o->image, data, len);
+    }
     Elf *e = elf_memory((char *)o->image, len);
     GElf_Ehdr eh;
     size_t shstrndx;
@@ -312,8 +320,18 @@ out:
     return rc;
 }
 
+int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char *name,
+                     const pbi_cov_read_options *opt, pb_error *err) {
+    return open_image(o, data, NULL, len, name, opt, err);
+}
+
+int pbi_cov_elf_open_in_place(pbi_cov_elf *o, uint8_t *image, size_t len, const char *name,
+                              const pbi_cov_read_options *opt, pb_error *err) {
+    return open_image(o, image, image, len, name, opt, err);
+}
+
 void pbi_cov_elf_close(pbi_cov_elf *o) {
-    free(o->image);
+    if (!o->image_borrowed) free(o->image);
     for (size_t i = 0; i < 4; i++) free(o->owned[i]);
     memset(o, 0, sizeof *o);
 }

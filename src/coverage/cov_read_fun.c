@@ -37,9 +37,25 @@ typedef struct mr {
     size_t rec;
     const pbi_cov_trace *tr;
     pb_error *err;
-    char where[64]; /* "regions[2]" etc.: the field's parent */
+    /* the field's parent, "regions[2]." etc.: a word and an index, put
+     * together by m_where only when a message or the dump needs it (an
+     * snprintf per region was a tenth of cov export's time) */
+    const char *where_word; /* "regions", "exprs", "files"; NULL: none */
+    uint64_t where_idx;
     int quiet;      /* the caller traces the field itself (with its meaning) */
+    char where[64]; /* m_where's text */
 } mr;
+
+static void m_at(mr *r, const char *word, uint64_t idx) {
+    r->where_word = word;
+    r->where_idx = idx;
+}
+
+static const char *m_where(mr *r) {
+    if (!r->where_word) return "";
+    snprintf(r->where, sizeof r->where, "%s[%llu].", r->where_word, (unsigned long long)r->where_idx);
+    return r->where;
+}
 
 static int m_uleb(mr *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
@@ -47,13 +63,13 @@ static int m_uleb(mr *r, const char *field, uint64_t *v) {
     if (u == PBI_ULEB_TRUNCATED) /* readNextRecord's errors keep only their code's words */
         return pbi_cov_bad_w(r->err, r->obj, at, at == r->end ? "truncated coverage data" : NULL,
                              "a ULEB128 inside the record's DataSize bytes",
-                           "the record ends first", PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+                           "the record ends first", PBI_SEC_COVFUN "[%zu].%s%s", r->rec, m_where(r), field);
     if (u == PBI_ULEB_OVERFLOW)
         return pbi_cov_bad(r->err, r->obj, r->pos, "a ULEB128 of at most 64 bits", "a longer one",
-                           PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+                           PBI_SEC_COVFUN "[%zu].%s%s", r->rec, m_where(r), field);
     if (r->tr && !r->quiet) {
         char f[128];
-        snprintf(f, sizeof f, "[%zu].%s%s", r->rec, r->where, field);
+        snprintf(f, sizeof f, "[%zu].%s%s", r->rec, m_where(r), field);
         pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu", (unsigned long long)*v);
     }
     return 0;
@@ -68,7 +84,7 @@ static int m_max(mr *r, const char *field, uint64_t max_plus1, uint64_t *v) {
         char e[64], f[32];
         snprintf(e, sizeof e, "< %llu", (unsigned long long)max_plus1);
         snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
-        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, m_where(r), field);
     }
     return 0;
 }
@@ -82,7 +98,7 @@ static int m_size(mr *r, const char *field, uint64_t *v) {
         char e[64], f[32];
         snprintf(e, sizeof e, "<= %zu (the bytes left)", r->end - r->pos);
         snprintf(f, sizeof f, "%llu", (unsigned long long)*v);
-        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, m_where(r), field);
     }
     return 0;
 }
@@ -107,7 +123,7 @@ static int decode_counter(mr *r, const char *field, uint64_t v, size_t at, pbi_c
         char e[64], f[64];
         snprintf(e, sizeof e, "an expression id < %zu", nex);
         snprintf(f, sizeof f, "%llu (counter expression is invalid)", (unsigned long long)id);
-        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, r->where, field);
+        return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%s%s", r->rec, m_where(r), field);
     }
     ex[id].kind = tag == 2 ? PBI_COV_SUBTRACT : PBI_COV_ADD;
     c->kind = PBI_COV_EXPR;
@@ -119,7 +135,7 @@ static int decode_counter(mr *r, const char *field, uint64_t v, size_t at, pbi_c
 static void trace_counter(mr *r, const char *field, size_t at, uint64_t v, const pbi_cov_counter *c) {
     if (!r->tr) return;
     char f[128];
-    snprintf(f, sizeof f, "[%zu].%s%s", r->rec, r->where, field);
+    snprintf(f, sizeof f, "[%zu].%s%s", r->rec, m_where(r), field);
     unsigned tag = (unsigned)(v & TAG_MASK);
     if (c->kind == PBI_COV_ZERO) pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu = zero",
                                                 (unsigned long long)v);
@@ -147,7 +163,7 @@ static int region_kind(mr *r, uint64_t enc, size_t at, uint32_t nfiles, int mcdc
             snprintf(e, sizeof e, "an expanded file id < %u", (unsigned)nfiles);
             snprintf(f, sizeof f, "%llu (ExpandedFileID is invalid)", (unsigned long long)fid);
             return pbi_cov_bad(r->err, r->obj, at, e, f, PBI_SEC_COVFUN "[%zu].%scounter_and_kind", r->rec,
-                               r->where);
+                               m_where(r));
         }
         g->expanded_file_id = (uint32_t)fid;
         return 0;
@@ -169,7 +185,7 @@ static int region_kind(mr *r, uint64_t enc, size_t at, uint32_t nfiles, int mcdc
     char f[64];
     snprintf(f, sizeof f, "kind %llu (region kind is incorrect)", (unsigned long long)k);
     return pbi_cov_bad(r->err, r->obj, at, mcdc_ok ? "kind 0, 2, 4, 5 or 6 with a zero counter" : "kind 0, 2 or 4 with a zero counter",
-                       f, PBI_SEC_COVFUN "[%zu].%scounter_and_kind", r->rec, r->where);
+                       f, PBI_SEC_COVFUN "[%zu].%scounter_and_kind", r->rec, m_where(r));
 }
 
 /* The kind's own fields, after the encoded counter/kind. */
@@ -189,7 +205,7 @@ static int kind_fields(mr *r, pbi_cov_expr *ex, size_t nex, int mcdc19, pbi_cov_
             return rc;
         if (mcdc19 && a == 0)
             return pbi_cov_bad(r->err, r->obj, at, "a condition id >= 1", "0 (MCDCConditionID shouldn't be zero)",
-                               PBI_SEC_COVFUN "[%zu].%smcdc.id", r->rec, r->where);
+                               PBI_SEC_COVFUN "[%zu].%smcdc.id", r->rec, m_where(r));
         g->mcdc.id = (int16_t)(int32_t)(a - 1);
         g->mcdc.true_id = (int16_t)(int32_t)(b - 1);
         g->mcdc.false_id = (int16_t)(int32_t)(c - 1);
@@ -214,7 +230,7 @@ static int read_range(mr *r, uint32_t *line, pbi_cov_region *g) {
         char f[64];
         snprintf(f, sizeof f, "%llu (start column is too big)", (unsigned long long)cs);
         return pbi_cov_bad(r->err, r->obj, at, "<= 4294967295", f, PBI_SEC_COVFUN "[%zu].%scol_start", r->rec,
-                           r->where);
+                           m_where(r));
     }
     if ((rc = m_max(r, "num_lines", UINT32_MAX, &nl)) || (rc = m_max(r, "col_end", UINT32_MAX, &ce))) return rc;
     *line += (uint32_t)delta; /* unsigned arithmetic, as LLVM's */
@@ -235,7 +251,7 @@ static int read_range(mr *r, uint32_t *line, pbi_cov_region *g) {
         snprintf(f, sizeof f, "%u:%u -> %u:%u (counter mapping region locations are incorrect)",
                  (unsigned)g->line_start, (unsigned)g->col_start, (unsigned)g->line_end, (unsigned)g->col_end);
         return pbi_cov_bad(r->err, r->obj, at, "a start before its end", f, PBI_SEC_COVFUN "[%zu].%snum_lines",
-                           r->rec, r->where);
+                           r->rec, m_where(r));
     }
     return 0;
 }
@@ -279,7 +295,7 @@ static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a) {
     memset(f->exprs, 0, (size_t)n * sizeof *f->exprs);
     f->nexprs = (size_t)n;
     for (uint64_t i = 0; i < n; i++) {
-        snprintf(r->where, sizeof r->where, "exprs[%llu].", (unsigned long long)i);
+        m_at(r, "exprs", i);
         if ((rc = read_counter(r, "lhs", f->exprs, (size_t)n, &f->exprs[i].lhs)) ||
             (rc = read_counter(r, "rhs", f->exprs, (size_t)n, &f->exprs[i].rhs)))
             return rc;
@@ -289,7 +305,7 @@ static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a) {
 
 static void trace_kind(mr *r, size_t at, uint64_t v, const pbi_cov_region *g) {
     char tf[96];
-    snprintf(tf, sizeof tf, "[%zu].%scounter_and_kind", r->rec, r->where);
+    snprintf(tf, sizeof tf, "[%zu].%scounter_and_kind", r->rec, m_where(r));
     if (g->kind == PBI_COV_REGION_EXPANSION)
         pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, tf, "%llu = expansion of file id %u",
                        (unsigned long long)v, (unsigned)g->expanded_file_id);
@@ -319,7 +335,7 @@ static int read_region(mr *r, pbi_cov_function *f, uint32_t fid, int mcdc_ok, in
     memset(g, 0, sizeof *g);
     g->file_id = fid;
     g->mcdc.id = g->mcdc.true_id = g->mcdc.false_id = -1;
-    snprintf(r->where, sizeof r->where, "regions[%zu].", idx);
+    m_at(r, "regions", idx);
     size_t at = r->pos;
     r->quiet = 1;
     int rc = m_max(r, "counter_and_kind", UINT32_MAX, &v);
@@ -361,13 +377,13 @@ static int expand_counts(scratch *s, size_t nfid, pb_error *err) {
 static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
                   const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
                   const pbi_cov_trace *tr, scratch *s, pb_error *err) {
-    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, "", 0};
+    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, NULL, 0, 0, ""};
     int rc;
     if ((rc = read_file_ids(&r, f, files, nfiles, a)) || (rc = read_exprs(&r, f, a))) return rc;
     s->n = 0;
     for (size_t fid = 0; fid < f->nfilenames; fid++) {
         uint64_t nreg;
-        snprintf(r.where, sizeof r.where, "files[%zu].", fid);
+        m_at(&r, "files", fid);
         if ((rc = m_size(&r, "nregions", &nreg))) return rc;
         if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, err)) return PB_ENOMEM;
         uint32_t line = 0;
@@ -500,7 +516,7 @@ typedef struct rec {
 static int is_dummy(const pbi_cov_elf *o, const rec *x, pb_error *err, int *dummy) {
     *dummy = 0;
     if (x->hash) return 0;
-    mr r = {o->name, o->covfun.d, x->data, x->data + x->len, x->idx, NULL, err, "", 0};
+    mr r = {o->name, o->covfun.d, x->data, x->data + x->len, x->idx, NULL, err, NULL, 0, 0, ""};
     uint64_t v;
     int rc;
     if ((rc = m_size(&r, "nfile_ids", &v)) || v != 1) return rc;

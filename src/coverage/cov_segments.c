@@ -140,6 +140,17 @@ static int cmp_nested(const void *pa, const void *pb) {
     return (a->r.kind > b->r.kind) - (a->r.kind < b->r.kind);
 }
 
+/* Whether r[0..n) is in cmp_nested order already: a file's regions come
+ * function after function, nearly always in source order, and glibc's
+ * qsort (a merge sort, stable) moving 80-byte regions through its buffer
+ * was 7.6% of cov export's time (perf, 100k functions). Skipping it on
+ * sorted input leaves the same order the stable sort would. */
+static int sorted(const pbi_cov_counted_region *r, size_t n) {
+    for (size_t i = 1; i < n; i++)
+        if (cmp_nested(&r[i - 1], &r[i]) > 0) return 0;
+    return 1;
+}
+
 /* combineRegions: regions over one span become the first of them, whose
  * count adds up the counts of the ones of its kind (a macro expanded
  * inside another is counted once; a nested macro used n times n times).
@@ -161,7 +172,7 @@ static size_t combine(pbi_cov_counted_region *r, size_t n, int single_byte) {
 
 int pbi_cov_build_segments(pbi_cov_counted_region *regions, size_t n, int single_byte,
                            const pbi_llvm_target *t, pbi_cov_segment **out, size_t *nout, pb_error *err) {
-    if (n) qsort(regions, n, sizeof *regions, cmp_nested);
+    if (!sorted(regions, n)) qsort(regions, n, sizeof *regions, cmp_nested);
     n = combine(regions, n, single_byte && pbi_llvm_cov_has(t, PBI_LC_EVAL_SINGLE_BYTE_OR));
     builder b;
     memset(&b, 0, sizeof b);

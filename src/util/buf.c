@@ -68,14 +68,37 @@ void pbi_buf_printf(pb_buf *b, const char *fmt, ...) {
     va_end(ap);
 }
 
+/* Written in place (no vsnprintf): the coverage exporters print hundreds of
+ * millions of numbers and formatting them was most of their time. */
+static const char pbi_digit_pairs[201] =
+    "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+    "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+    "8081828384858687888990919293949596979899";
+
 void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
     char tmp[24];
     size_t i = sizeof tmp;
-    do {
-        tmp[--i] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    pbi_buf_append(b, tmp + i, sizeof tmp - i);
+    /* two digits a division: half the divisions (the put was still 10%) */
+    while (v >= 100) {
+        unsigned d = (unsigned)(v % 100) * 2;
+        v /= 100;
+        tmp[--i] = pbi_digit_pairs[d + 1];
+        tmp[--i] = pbi_digit_pairs[d];
+    }
+    if (v >= 10) {
+        tmp[--i] = pbi_digit_pairs[v * 2 + 1];
+        tmp[--i] = pbi_digit_pairs[v * 2];
+    } else {
+        tmp[--i] = (char)('0' + v);
+    }
+    size_t n = sizeof tmp - i;
+    if (b->failed || b->len + n >= b->cap) {
+        pbi_buf_append(b, tmp + i, n);
+        return;
+    }
+    memcpy(b->data + b->len, tmp + i, n);
+    b->len += n;
+    b->data[b->len] = '\0';
 }
 
 void pbi_buf_put_i64(pb_buf *b, int64_t v) {
