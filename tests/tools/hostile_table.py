@@ -4,7 +4,11 @@
 Real files of each format (iprof, json, raw, indexed, text) are truncated or
 changed one byte at a time (a fixed seed), and every mutant goes through every
 command (convert, merge, show, validate, dump, overlap, diff, types, flame,
-order) with a timeout. Per format and command it counts the runs, how many
+order) with a timeout. Issue 23 added the ELF surfaces: programs built by
+clang-19 (with coverage mapping; with binary and debug-info correlation) are
+mutated the same way and go through `cov export`, `cov report`, `dump`,
+`merge --binary-file`, `merge --debug-info` (also read from a pipe) and
+`show --debug-info` (skipped without clang-19 and llvm-profdata-19). Per format and command it counts the runs, how many
 mutants were truncations and byte/bit flips, the exit statuses, and what must
 never happen:
   crash   a signal, an exit status above 2, or a sanitizer report;
@@ -21,9 +25,44 @@ import subprocess
 import sys
 import time
 
-COMMANDS = ["convert", "merge", "show", "validate", "dump", "overlap", "diff", "types", "flame", "order"]
-FORMATS = ["iprof", "json", "raw", "indexed", "text"]
-EXT = {"iprof": ".iprof", "json": ".json", "raw": ".profraw", "indexed": ".profdata", "text": ".proftext"}
+PROFILE_COMMANDS = ["convert", "merge", "show", "validate", "dump", "overlap", "diff", "types", "flame", "order"]
+ELF_COMMANDS = ["cov-export", "cov-report", "dump", "merge-binary", "merge-binary-pipe", "merge-debug-info",
+                "show-debug-info"]
+FORMATS = ["iprof", "json", "raw", "indexed", "text", "elf"]
+EXT = {"iprof": ".iprof", "json": ".json", "raw": ".profraw", "indexed": ".profdata", "text": ".proftext",
+       "elf": ".elf"}
+PROG = r"""
+int sq(int x) { return x * x; }
+int pick(int a, int b) { return a > 3 && b < 9 ? sq(a) : b; }
+int main(int argc, char **argv) { (void)argv; int s = 0; for (int i = 0; i < argc + 3; i++) s += pick(i, s); return s > 1000; }
+"""
+
+
+def commands(fmt):
+    return ELF_COMMANDS if fmt == "elf" else PROFILE_COMMANDS
+
+
+def elf_inputs(work):
+    """The ELF surfaces' programs and the profiles they wrote: {name: path};
+    None without clang-19 and llvm-profdata-19."""
+    from shutil import which
+    if not which("clang-19") or not which("llvm-profdata-19"):
+        return None
+    c = os.path.join(work, "prog.c")
+    open(c, "w").write(PROG)
+    f = {}
+    builds = {"cov": ["-fprofile-instr-generate", "-fcoverage-mapping"],
+              "bin": ["-fprofile-generate", "-mllvm", "-profile-correlate=binary"],
+              "dbg": ["-g", "-fprofile-generate", "-mllvm", "-profile-correlate=debug-info"]}
+    for name, flags in builds.items():
+        exe = os.path.join(work, name)
+        subprocess.run(["clang-19", "-O0"] + flags + [c, "-o", exe], check=True)
+        raw = exe + ".profraw"
+        subprocess.run([exe], env=dict(os.environ, LLVM_PROFILE_FILE=raw), check=False)
+        f[name], f[name + ".profraw"] = exe, raw
+    f["cov.profdata"] = os.path.join(work, "cov.profdata")
+    subprocess.run(["llvm-profdata-19", "merge", f["cov.profraw"], "-o", f["cov.profdata"]], check=True)
+    return f
 
 
 def inputs(pb, src, shared, work):
@@ -41,6 +80,10 @@ def inputs(pb, src, shared, work):
         j = os.path.join(work, "seed%d.json" % i)
         subprocess.run([pb, "convert", s, "-o", j], check=True, stdout=subprocess.DEVNULL)
         out["json"].append(j)
+    elf = elf_inputs(work)
+    if elf:
+        out["elf"] = [elf["cov"], elf["bin"], elf["dbg"]]
+        out["elf-files"] = elf
     return out
 
 
@@ -59,6 +102,24 @@ def mutate(data, rng):
         if m[off] == data[off]:
             m[off] ^= 0xff
     return kind, "byte 0x%x: 0x%02x -> 0x%02x" % (off, data[off], m[off]), bytes(m)
+
+
+def elf_argv(cmd, mp, orig, out, elf):
+    """(argv, stdin bytes or None) of an ELF command; a mutant of the program
+    that `cmd` reads (the coverage one for cov, the correlated ones else)."""
+    cov_profile = elf["cov.profdata"]
+    raw = {"bin": elf["bin.profraw"], "dbg": elf["dbg.profraw"]}
+    kind = os.path.basename(orig)
+    return {
+        "cov-export": ["cov", "export", "-instr-profile", cov_profile, mp],
+        "cov-report": ["cov", "report", "-instr-profile", cov_profile, mp],
+        "dump": ["dump", mp, "-o", os.path.join(out, "d.txt")],
+        "merge-binary": ["merge", "--binary-file", mp, raw.get(kind, raw["bin"]), "-o", os.path.join(out, "m.profdata")],
+        "merge-binary-pipe": ["merge", "--binary-file", "/dev/stdin", raw.get(kind, raw["bin"]),
+                              "-o", os.path.join(out, "m.profdata")],
+        "merge-debug-info": ["merge", "--debug-info", mp, raw.get(kind, raw["dbg"]), "-o", os.path.join(out, "m.profdata")],
+        "show-debug-info": ["show", "--debug-info", mp, "-o", os.path.join(out, "s.txt")],
+    }[cmd]
 
 
 def argv(cmd, mp, orig, out):
@@ -81,30 +142,34 @@ def main():
     pb, src, shared, work, budget = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], float(sys.argv[5])
     rng = random.Random(int(sys.argv[6]) if len(sys.argv) > 6 else 12)
     files = inputs(pb, src, shared, work)
+    formats = [f for f in FORMATS if f in files]
+    if "elf" not in files:
+        print("hostile_table: no clang-19/llvm-profdata-19: the ELF surfaces are not measured")
     out = os.path.join(work, "out")
     os.makedirs(out, exist_ok=True)
     keys = ("runs", "trunc", "bit", "byte", "exit0", "exit1", "exit2", "crash", "hang", "lost")
-    t = {(f, c): dict.fromkeys(keys, 0) for f in FORMATS for c in COMMANDS}
-    mutants = dict.fromkeys(FORMATS, 0)
+    t = {(f, c): dict.fromkeys(keys, 0) for f in formats for c in commands(f)}
+    mutants = dict.fromkeys(formats, 0)
     problems = []
     start = time.time()
     rnd = 0
     while time.time() - start < budget:
-        for fmt in FORMATS:
+        for fmt in formats:
             orig = files[fmt][rnd % len(files[fmt])]
             data = open(orig, "rb").read()
             kind, desc, m = mutate(data, rng)
             mp = os.path.join(work, "mutant" + EXT[fmt])
             mutants[fmt] += 1
-            for cmd in COMMANDS:
+            for cmd in commands(fmt):
                 with open(mp, "wb") as fh:
                     fh.write(m)
                 row = t[(fmt, cmd)]
                 row["runs"] += 1
                 row[kind] += 1
+                args = elf_argv(cmd, mp, orig, out, files["elf-files"]) if fmt == "elf" else argv(cmd, mp, orig, out)
                 try:
-                    p = subprocess.run([pb] + argv(cmd, mp, orig, out), stdout=subprocess.DEVNULL,
-                                       stderr=subprocess.PIPE, timeout=20)
+                    p = subprocess.run([pb] + args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=20,
+                                       input=m if cmd.endswith("-pipe") else None)
                     rc, err = p.returncode, p.stderr.decode("utf-8", "replace")
                 except subprocess.TimeoutExpired:
                     rc, err = "timeout", ""
@@ -133,13 +198,13 @@ def main():
         rnd += 1
     secs = time.time() - start
     print("hostile_table: %d rounds in %.0f s; mutants per format: %s" % (
-        rnd, secs, ", ".join("%s %d" % (f, mutants[f]) for f in FORMATS)))
+        rnd, secs, ", ".join("%s %d" % (f, mutants[f]) for f in formats)))
     print("| format | command | runs | truncations | bit flips | byte changes | exit 0 | exit 1 | exit 2 "
           "| crashes | hangs | lost inputs |")
     print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     total = dict.fromkeys(keys, 0)
-    for f in FORMATS:
-        for c in COMMANDS:
+    for f in formats:
+        for c in commands(f):
             r = t[(f, c)]
             for k in keys:
                 total[k] += r[k]
