@@ -19,7 +19,8 @@
 #         vs profbridge cov export --llvm-version N -instr-profile=RAW BIN
 # Paired, alternating runs (--repeat, default 5; bench/lib/paired.bash); the
 # table shows the median wall time, CPU time (user + sys: the better measure
-# on a loaded machine; llvm-cov export runs one thread) and peak RSS of each,
+# on a loaded machine; llvm-cov-23 export runs up to 3 threads, its CPU about
+# the same with -num-threads=1) and peak RSS of each,
 # the ratios ours/theirs, and whether the outputs are byte-identical.
 # Builds a Release profbridge in build-bench-cov/ (or runs $PB when set).
 # Not part of the test run.
