@@ -38,28 +38,31 @@ static void put_hex(pb_buf *b, unsigned char c) {
     pbi_buf_append(b, t, 4);
 }
 
+/* The sequence at u (k bytes by pbi_utf8_seq, 0: an invalid byte) as "\xNN"
+ * per byte when it is a control or invalid; returns the bytes consumed, or
+ * 0 when it is printable and left to the caller. */
+static size_t put_control(pb_buf *b, const unsigned char *u, size_t k) {
+    if (!is_control(u, k)) return 0;
+    if (k == 0) k = 1;
+    for (size_t j = 0; j < k; j++) put_hex(b, u[j]);
+    return k;
+}
+
 void pbi_esc_term(pb_buf *b, const void *s, size_t n) {
     const unsigned char *u = s;
     for (size_t i = 0; i < n;) {
-        size_t k = pbi_utf8_seq(u + i, n - i);
-        if (is_control(u + i, k)) {
-            if (k == 0) k = 1;
-            for (size_t j = 0; j < k; j++) put_hex(b, u[i + j]);
-        } else {
-            pbi_buf_append(b, u + i, k);
-        }
-        i += k;
+        size_t k = pbi_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
+        if (!done) pbi_buf_append(b, u + i, done = k);
+        i += done;
     }
 }
 
 void pbi_esc_markup(pb_buf *b, const void *s, size_t n) {
     const unsigned char *u = s;
     for (size_t i = 0; i < n;) {
-        size_t k = pbi_utf8_seq(u + i, n - i);
-        if (is_control(u + i, k)) {
-            if (k == 0) k = 1;
-            for (size_t j = 0; j < k; j++) put_hex(b, u[i + j]);
-            i += k;
+        size_t k = pbi_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
+        if (done) {
+            i += done;
             continue;
         }
         switch (u[i]) {
