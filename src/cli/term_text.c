@@ -4,26 +4,27 @@
 
 #include <string.h>
 
-#include "util/buf.h"
 #include "util/escape.h"
 
 void pbc_term_put(FILE *out, const char *s, size_t n) {
-    /* in pieces, so a long name costs a bounded buffer */
+    /* straight to the stream, allocating nothing: a name is never dropped or
+     * changed for want of memory (the allocation sweep checks that a run
+     * either fails or prints what it prints with memory) */
+    const unsigned char *u = (const unsigned char *)s;
+    size_t run = 0; /* the printable bytes from here are not written yet */
     for (size_t i = 0; i < n;) {
-        size_t take = n - i < 256 ? n - i : 256;
-        /* do not split a UTF-8 sequence between pieces: pull back to a lead byte */
-        while (take < n - i && take > 1 && ((unsigned char)s[i + take] & 0xC0) == 0x80) take--;
-        pb_buf b = PB_BUF_INIT;
-        pbi_esc_term(&b, s + i, take);
-        if (b.failed || !b.data) {
-            /* out of memory for a piece: never the raw bytes */
-            for (size_t j = 0; j < take; j++) fputc('?', out);
-        } else {
-            fwrite(b.data, 1, b.len, out);
+        size_t k = pbi_utf8_seq(u + i, n - i);
+        if (!pbi_esc_is_control(u + i, k)) {
+            i += k;
+            continue;
         }
-        pbi_buf_free(&b);
-        i += take;
+        fwrite(u + run, 1, i - run, out);
+        if (k == 0) k = 1;
+        for (size_t j = 0; j < k; j++) fprintf(out, "\\x%02X", u[i + j]);
+        i += k;
+        run = i;
     }
+    fwrite(u + run, 1, n - run, out);
 }
 
 void pbc_term_puts(FILE *out, const char *s) {

@@ -26,7 +26,7 @@ size_t pbi_utf8_seq(const unsigned char *s, size_t n) {
 
 /* 0 when the sequence at u (of k bytes, pbi_utf8_seq) prints as itself;
  * else it is escaped byte by byte. */
-static int is_control(const unsigned char *u, size_t k) {
+int pbi_esc_is_control(const unsigned char *u, size_t k) {
     if (k == 0) return 1;
     if (k == 1) return u[0] < 0x20 || u[0] == 0x7F;
     return k == 2 && u[0] == 0xC2 && u[1] < 0xA0; /* C1: U+0080..U+009F */
@@ -42,7 +42,7 @@ static void put_hex(pb_buf *b, unsigned char c) {
  * per byte when it is a control or invalid; returns the bytes consumed, or
  * 0 when it is printable and left to the caller. */
 static size_t put_control(pb_buf *b, const unsigned char *u, size_t k) {
-    if (!is_control(u, k)) return 0;
+    if (!pbi_esc_is_control(u, k)) return 0;
     if (k == 0) k = 1;
     for (size_t j = 0; j < k; j++) put_hex(b, u[j]);
     return k;
@@ -83,7 +83,7 @@ char *pbi_esc_term_str(const char *s, char *out, size_t n) {
     size_t len = strlen(s), o = 0;
     for (size_t i = 0; i < len;) {
         size_t k = pbi_utf8_seq(u + i, len - i);
-        int esc = is_control(u + i, k);
+        int esc = pbi_esc_is_control(u + i, k);
         if (k == 0) k = 1;
         size_t need = esc ? 4 * k : k;
         if (o + need >= n) break;

@@ -25,6 +25,10 @@
  * none (no overlongs, no surrogates, <= U+10FFFF). */
 size_t pbi_utf8_seq(const unsigned char *s, size_t n);
 
+/* 1 when the k-byte sequence at u (k from pbi_utf8_seq; 0: an invalid byte)
+ * is one the escapers write as "\xNN": a C0 or C1 control, DEL, or not UTF-8. */
+int pbi_esc_is_control(const unsigned char *u, size_t k);
+
 /* Appends s[0..n) for a terminal: each byte 0x00-0x1F and 0x7F, each C1
  * control (U+0080-U+009F) byte and each byte that starts no valid UTF-8
  * sequence as the four characters "\xNN" (uppercase hex); everything else
