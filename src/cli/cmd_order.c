@@ -90,7 +90,7 @@ static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_
     if (pbc_llvm_input_count(args->npos, 1, 1, 0)) return 1; /* as llvm-profdata-N: cl::opt's words */
     if (args->npos != 1) return pbc_usage_error("order", "expected one input file, got %zu", args->npos);
     if (pbc_llvm_target("order", q->llvm, t)) return PBC_EXIT_USAGE;
-    if (!pbi_llvm_has(t, PBI_LF_ORDER_COMMAND))
+    if (!pbi_llvm_has(t, PBI_LF_ORDER))
         return pbc_usage_error("order", "llvm-profdata order exists from LLVM 17 on; --llvm-version %d has none",
                                t->release);
     if (!pbi_llvm_has(t, PBI_LF_ORDER_TEST_TRACES) && q->test)

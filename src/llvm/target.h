@@ -102,7 +102,6 @@
     X(MERGE_BYTE_COUNTER_MIX_REFUSED, 24, PBI_LLVM_NOW, "single-byte (block or entry coverage) inputs never merge with incrementing-counter ones: 'cannot merge single-byte and incrementing counter profiles' (before: merged)") \
     X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
     X(MERGE_INPUT_TILDE,      21, PBI_LLVM_NOW, "merge expands a leading '~' in a W,FILE input's FILE (sys::fs::expand_tilde; 19 does not)") \
-    X(ORDER_COMMAND,          17, PBI_LLVM_NOW, "llvm-profdata has the order subcommand") \
     X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
     X(VALUE_SORT_UNSTABLE,    19, PBI_LLVM_NOW, "value sites sorted by value with std::sort before merge/overlap (before: stable list sort)") \
     X(ORDER,                  17, PBI_LLVM_NOW, "llvm-profdata has the order command")                                 \
@@ -145,9 +144,8 @@
 /* ORDER_* rows: tests/interop/order_llvm.sh against llvm-profdata 17, 18, 19
  * and 21-24 (docs/order.md); ORDER_SPLIT_SORTS's 20 is not verified (no
  * llvm-profdata-20): LLVM's history puts the switch to llvm::sort after the
- * 20 branch. ORDER_COMMAND [17,) was a release
- * comparison in src/cli/cmd_order.c (13-16 have no order subcommand); so was
- * ORDER_TEST_TRACES [19,) there. */
+ * 20 branch. ORDER [17,) and ORDER_TEST_TRACES [19,) were also release
+ * comparisons in src/cli/cmd_order.c (13-16 have no order subcommand). */
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
