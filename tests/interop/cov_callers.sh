@@ -183,25 +183,23 @@ has_unit() {
 cases="$T/cases"
 : > "$cases"
 k=0
+# add_cases M N: the line's cases for each unit built by clang-N, run by llvm-cov-M
+add_cases() {
+  for u in ${units//,/ }; do
+    has_unit "$2" "$u" || continue
+    k=$((k + 1))
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$1" "$2" "$u" "$check" "$cmd" >> "$cases"
+  done
+}
 while IFS=$'\t' read -r units check cmd; do
   case "$units" in '#'*|'') continue ;; esac
-  for n in "${releases[@]}"; do
-    for u in ${units//,/ }; do
-      has_unit "$n" "$u" || continue
-      k=$((k + 1))
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$n" "$n" "$u" "$check" "$cmd" >> "$cases"
-    done
-  done
+  for n in "${releases[@]}"; do add_cases "$n" "$n"; done
   # a newer llvm-cov than the compiler (PB_COV_CALLERS_CROSS: "N:M ...")
   for pair in ${PB_COV_CALLERS_CROSS-14:19 18:24}; do
     n="${pair%%:*}" m="${pair#*:}"
     if [ ! -d "$T/rel/$m" ] || [ ! -d "$T/rel/$n" ]; then continue; fi
     [ "$check" = same ] || continue
-    for u in ${units//,/ }; do
-      has_unit "$n" "$u" || continue
-      k=$((k + 1))
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$k" "$m" "$n" "$u" "$check" "$cmd" >> "$cases"
-    done
+    add_cases "$m" "$n"
   done
 done < "$lines"
 
