@@ -173,6 +173,7 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     ro.compilation_dir = o->compilation_dir;
     ro.arch = o->arch;
     ro.t = &c->t;
+    ro.lazy = 1; /* the evaluator decodes one function at a time */
     rc = pbi_cov_read(&c->map, objects, nobjects, &ro, err);
     /* no object with coverage: CoverageMapping::load checks the binary ids
      * first (none found: the profile's first id is missing) */

@@ -230,6 +230,7 @@ typedef struct loader {
     size_t nregions, nbranches, cap_regions, cap_branches;
     pbi_cov_mcdc_record *mcdc;
     size_t nmcdc, cap_mcdc;
+    pbi_cov_decoded dec; /* the function's regions, when the reader kept them encoded */
 } loader;
 
 static int add_mismatch(pbi_coverage *c, const pbi_cov_function *f, uint64_t profile_hash, pb_error *err) {
@@ -354,8 +355,9 @@ static int keep_function(loader *ld, const pbi_cov_function *f, const char *name
     return 0;
 }
 
-static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
+static int load_function(loader *ld, const pbi_cov_function *enc, pb_error *err) {
     pbi_coverage *c = ld->c;
+    const pbi_cov_function *f = enc;
     if (!f->name || f->name_len == 0)
         return pb_error_set(err, PB_EFORMAT, f->offset, "__llvm_covfun",
                             "malformed coverage data: record function name is empty");
@@ -366,6 +368,10 @@ static int load_function(loader *ld, const pbi_cov_function *f, pb_error *err) {
     uint64_t other = 0;
     enum lookup lk = find_record(&ld->names, c->prof, f, f->hash, &rec, &other);
     if (lk == MISMATCH) return add_mismatch(c, f, other, err);
+    pbi_cov_function decoded;
+    int drc = pbi_cov_function_decode(enc, &ld->dec, &decoded, err);
+    if (drc) return drc;
+    f = &decoded;
     if (lk == FOUND) {
         ld->k.counts = rec->counters;
         ld->k.ncounts = rec->num_counters;
@@ -462,6 +468,7 @@ static void loader_free(loader *ld) {
     free(ld->regions);
     free(ld->branches);
     free(ld->mcdc);
+    pbi_cov_decoded_free(&ld->dec);
 }
 
 int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov_eval_options *o,

@@ -114,6 +114,13 @@ typedef struct pbi_cov_function {
     size_t nregions;
     size_t object;       /* index of the object it came from */
     uint64_t offset;     /* byte offset of its record in __llvm_covfun (for errors, dump) */
+    /* Read with pbi_cov_read_options.lazy: exprs and regions NULL (their
+     * counts 0), the mapping bytes after the file ids kept here instead,
+     * checked already, for pbi_cov_function_decode (a tenth of the decoded
+     * arrays' size: the evaluator decodes one function at a time). */
+    const uint8_t *enc;
+    size_t enc_len;
+    uint8_t enc_mcdc_ok, enc_mcdc19; /* the rules they were checked by */
 } pbi_cov_function;
 
 /* Everything read from the objects, in LLVM's order: objects in the order
@@ -159,6 +166,7 @@ typedef struct pbi_cov_read_options {
     const char *arch;            /* -arch (an ELF's machine name); NULL: any */
     const pbi_llvm_target *t;    /* whose words errors use; NULL: the default release */
     uint64_t max_inflation;      /* bound on a compressed filenames blob; 0: the default */
+    int lazy;                    /* keep each function's mapping encoded (pbi_cov_function.enc) */
 } pbi_cov_read_options;
 
 /*
@@ -201,6 +209,21 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
                         const pbi_cov_read_options *o, pb_error *err);
 
 void pbi_cov_mapping_free(pbi_cov_mapping *m);
+
+/* Where pbi_cov_function_decode puts a function's arrays, reused from one
+ * function to the next. Zero it first; free with pbi_cov_decoded_free. */
+typedef struct pbi_cov_decoded {
+    pbi_cov_expr *exprs;
+    pbi_cov_region *regions;
+    size_t cap_exprs, cap_regions;
+} pbi_cov_decoded;
+
+/* *out = *f with its expressions and regions: f's own when it was read
+ * eagerly, else decoded from f->enc into s (valid until s is used again).
+ * Returns 0, PB_ENOMEM, or PB_EFORMAT only when f->enc was not what the
+ * reader checked. */
+int pbi_cov_function_decode(const pbi_cov_function *f, pbi_cov_decoded *s, pbi_cov_function *out, pb_error *err);
+void pbi_cov_decoded_free(pbi_cov_decoded *s);
 
 
 #endif

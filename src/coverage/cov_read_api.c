@@ -128,7 +128,7 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
              * touched, not the whole object's (a 57 MB binary cost 64 MB) */
             (rc = pb_source_map(src, &data, &len, &one_err)) == 0)
         {
-            pbi_cov_read_options one = {NULL, NULL, NULL, 0};
+            pbi_cov_read_options one = {NULL, NULL, NULL, 0, 0};
             if (o) one = *o;
             if (arches) one.arch = arches[i]; /* -arch per object */
             uint8_t *cow = map_private(paths[i], len);

@@ -57,7 +57,7 @@ static const char *m_where(mr *r) {
     return r->where;
 }
 
-static int m_uleb(mr *r, const char *field, uint64_t *v) {
+static int m_uleb_slow(mr *r, const char *field, uint64_t *v) {
     size_t at = r->pos;
     int u = pbi_uleb_decode(r->d, r->end, &r->pos, v);
     if (u == PBI_ULEB_TRUNCATED) /* readNextRecord's errors keep only their code's words */
@@ -73,6 +73,16 @@ static int m_uleb(mr *r, const char *field, uint64_t *v) {
         pbi_cov_tracef(r->tr, PBI_SEC_COVFUN, r->d, at, r->pos - at, f, "%llu", (unsigned long long)*v);
     }
     return 0;
+}
+
+/* Most of a mapping's numbers are one byte: read those here, without
+ * the error and trace paths (the decoder's hottest call). */
+static inline int m_uleb(mr *r, const char *field, uint64_t *v) {
+    if (r->pos < r->end && r->d[r->pos] < 0x80 && !r->tr) {
+        *v = r->d[r->pos++];
+        return 0;
+    }
+    return m_uleb_slow(r, field, v);
 }
 
 /* readIntMax: below max_plus1. */
@@ -256,10 +266,13 @@ static int read_range(mr *r, uint32_t *line, pbi_cov_region *g) {
     return 0;
 }
 
-/* scratch regions, reused across functions of one read */
+/* scratch regions (and, read lazily, expressions), reused across
+ * functions of one read */
 typedef struct scratch {
     pbi_cov_region *v;
     size_t n, cap;
+    pbi_cov_expr *ex;
+    size_t cap_ex;
 } scratch;
 
 /* #file ids and the TU filename index of each. */
@@ -286,11 +299,12 @@ static int read_file_ids(mr *r, pbi_cov_function *f, const char *const *files, s
 
 /* #expressions, then each one's two counters (all allocated first, as a
  * counter may name a later expression; kinds come from the references). */
-static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a) {
+static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a, scratch *s) {
     uint64_t n;
     int rc = m_size(r, "nexprs", &n);
     if (rc) return rc;
-    f->exprs = pbi_arena_alloc(a, (size_t)n * sizeof *f->exprs, 8);
+    if (a) f->exprs = pbi_arena_alloc(a, (size_t)n * sizeof *f->exprs, 8);
+    else f->exprs = pbi_grow((void **)&s->ex, &s->cap_ex, n ? (size_t)n : 1, sizeof *s->ex) ? NULL : s->ex;
     if (!f->exprs) return pbi_nomem(r->err, "expressions");
     memset(f->exprs, 0, (size_t)n * sizeof *f->exprs);
     f->nexprs = (size_t)n;
@@ -374,41 +388,85 @@ static int expand_counts(scratch *s, size_t nfid, pb_error *err) {
     return 0;
 }
 
-static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
-                  const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
-                  const pbi_cov_trace *tr, scratch *s, pb_error *err) {
-    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, NULL, 0, 0, ""};
+/* The expressions and regions from r's position on into f (expressions
+ * into `a`, or into s when a is NULL; regions into s). */
+static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbi_arena *a, scratch *s) {
     int rc;
-    if ((rc = read_file_ids(&r, f, files, nfiles, a)) || (rc = read_exprs(&r, f, a))) return rc;
+    if ((rc = read_exprs(r, f, a, s))) return rc;
     s->n = 0;
     for (size_t fid = 0; fid < f->nfilenames; fid++) {
         uint64_t nreg;
-        m_at(&r, "files", fid);
-        if ((rc = m_size(&r, "nregions", &nreg))) return rc;
-        if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, err)) return PB_ENOMEM;
+        m_at(r, "files", fid);
+        if ((rc = m_size(r, "nregions", &nreg))) return rc;
+        if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, r->err)) return PB_ENOMEM;
         uint32_t line = 0;
         for (uint64_t i = 0; i < nreg; i++, s->n++)
-            if ((rc = read_region(&r, f, (uint32_t)fid, mcdc_ok, mcdc19, &line, s->n, &s->v[s->n]))) return rc;
+            if ((rc = read_region(r, f, (uint32_t)fid, mcdc_ok, mcdc19, &line, s->n, &s->v[s->n]))) return rc;
     }
+    return expand_counts(s, f->nfilenames, r->err);
+}
+
+/* lazy: the regions and expressions are checked, then dropped; the bytes
+ * after the file ids are kept in `a` for pbi_cov_function_decode. */
+static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
+                  const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
+                  const pbi_cov_trace *tr, scratch *s, int lazy, pb_error *err) {
+    mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, NULL, 0, 0, ""};
+    int rc;
+    if ((rc = read_file_ids(&r, f, files, nfiles, a))) return rc;
+    size_t body = r.pos;
+    if ((rc = decode_body(&r, f, mcdc_ok, mcdc19, lazy ? NULL : a, s))) return rc;
     if (r.pos < r.end && tr) {
         char tf[48];
         snprintf(tf, sizeof tf, "[%zu].unused", rec);
         pbi_cov_tracef(tr, PBI_SEC_COVFUN, d, r.pos, r.end - r.pos, tf, "%zu bytes llvm-cov does not read",
                        r.end - r.pos);
     }
-    if ((rc = expand_counts(s, f->nfilenames, err))) return rc;
+    if (lazy) {
+        f->exprs = NULL;
+        f->nexprs = 0;
+        f->enc_len = r.pos - body;
+        f->enc = pbi_arena_dup(a, d + body, f->enc_len ? f->enc_len : 1, 1);
+        f->enc_mcdc_ok = (uint8_t)mcdc_ok;
+        f->enc_mcdc19 = (uint8_t)mcdc19;
+        if (!f->enc) return pbi_nomem(err, "mapping bytes");
+        return 0;
+    }
     f->regions = pbi_arena_dup(a, s->v, s->n * sizeof *s->v, 8);
     if (!f->regions) return pbi_nomem(err, "regions");
     f->nregions = s->n;
     return 0;
 }
 
+int pbi_cov_function_decode(const pbi_cov_function *f, pbi_cov_decoded *s, pbi_cov_function *out, pb_error *err) {
+    *out = *f;
+    if (!f->enc) return 0;
+    mr r = {"<memory>", f->enc, 0, f->enc_len, 0, NULL, err, NULL, 0, 0, ""};
+    scratch sc = {s->regions, 0, s->cap_regions, s->exprs, s->cap_exprs};
+    int rc = decode_body(&r, out, f->enc_mcdc_ok, f->enc_mcdc19, NULL, &sc);
+    s->regions = sc.v;
+    s->cap_regions = sc.cap;
+    s->exprs = sc.ex;
+    s->cap_exprs = sc.cap_ex;
+    out->regions = sc.v;
+    out->nregions = rc ? 0 : sc.n;
+    out->enc = NULL;
+    return rc;
+}
+
+void pbi_cov_decoded_free(pbi_cov_decoded *s) {
+    free(s->exprs);
+    free(s->regions);
+    memset(s, 0, sizeof *s);
+}
+
 int pbi_cov_decode_mapping(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
                            const char *const *files, size_t nfiles, int mcdc19, pbi_arena *a,
                            const pbi_cov_trace *tr, pb_error *err) {
-    scratch s = {NULL, 0, 0};
-    int rc = decode(f, d, len, base, rec, files, nfiles, 1, mcdc19, a, "<memory>", tr, &s, err);
+    scratch s = {NULL, 0, 0, NULL, 0};
+    int rc = decode(f, d, len, base, rec, files, nfiles, 1, mcdc19, a, "<memory>", tr, &s, 0, err);
     free(s.v);
+    free(s.ex);
     return rc;
 }
 
@@ -579,7 +637,7 @@ typedef struct walk {
     const pbi_cov_elf *o;
     const pbi_cov_tus *tus;
     const pbi_cov_trace *tr;
-    int mcdc_ok, mcdc19;
+    int mcdc_ok, mcdc19, lazy;
     names nm;
     refmap map;
     rec *recs;
@@ -639,7 +697,7 @@ static int one_record(walk *w, size_t pos, size_t idx, size_t *next, pb_error *e
         pbi_cov_function fn;
         memset(&fn, 0, sizeof fn);
         rc = decode(&fn, d, x.len, x.data, idx, w->tus->files + x.tu->first, x.tu->count, w->mcdc_ok, w->mcdc19,
-                    &w->tmp, o->name, w->tr, &w->s, err);
+                    &w->tmp, o->name, w->tr, &w->s, 0, err);
         if (!rc && aligned > end && aligned <= len) {
             snprintf(f, sizeof f, "[%zu].padding", idx);
             pbi_cov_tracef(w->tr, PBI_SEC_COVFUN, d, (size_t)end, aligned - end, f, "to 8 bytes");
@@ -667,7 +725,7 @@ static int decode_kept(walk *w, pbi_cov_mapping *m, size_t *fcap, size_t obj, pb
         fn->object = obj;
         fn->offset = x->off;
         int rc = decode(fn, w->o->covfun.d, x->len, x->data, x->idx, w->tus->files + x->tu->first, x->tu->count,
-                        w->mcdc_ok, w->mcdc19, &m->arena, w->o->name, NULL, &w->s, err);
+                        w->mcdc_ok, w->mcdc19, &m->arena, w->o->name, NULL, &w->s, w->lazy, err);
         if (rc) return rc;
         m->nfunctions++;
     }
@@ -687,11 +745,13 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
      * cannot: profbridge reads them with 18's lenient id rule) */
     w.mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7) || tus->max_version >= PBI_COV_V7;
     w.mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
+    w.lazy = opt && opt->lazy && !tr;
     int rc = load_names(&w.nm, o, err);
     for (size_t idx = 0, pos = 0, next; !rc && pos < o->covfun.len; idx++, pos = next)
         rc = one_record(&w, pos, idx, &next, err);
     if (!rc) rc = decode_kept(&w, m, fcap, obj, err);
     free(w.s.v);
+    free(w.s.ex);
     free(w.recs);
     free(w.map.keys);
     free(w.map.vals);

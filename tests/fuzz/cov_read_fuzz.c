@@ -7,7 +7,9 @@
  * inside its function's files, every expression reference inside its
  * expressions), whatever fails must say so in a pb_error. The same bytes go
  * through pb_coverage_dump's explainer (pbi_cov_* with a tracer) by way of
- * the reader's own pieces. Seed corpus: tests/fuzz/cov_read/ (clang-19 and
+ * the reader's own pieces. Read lazily (pbi_cov_read_options.lazy), every
+ * function's kept bytes must decode again without failing, to the same
+ * checks. Seed corpus: tests/fuzz/cov_read/ (clang-19 and
  * clang-17 objects).
  */
 #include <stddef.h>
@@ -26,8 +28,15 @@ static void check_counter(const pbi_cov_counter *c, size_t nexprs) {
 }
 
 static void check(const pbi_cov_mapping *m) {
+    pbi_cov_decoded dec;
+    memset(&dec, 0, sizeof dec);
     for (size_t i = 0; i < m->nfunctions; i++) {
-        const pbi_cov_function *f = &m->functions[i];
+        pbi_cov_function one;
+        pb_error err;
+        int rc = pbi_cov_function_decode(&m->functions[i], &dec, &one, &err);
+        if (rc == PB_ENOMEM) break;
+        if (rc) abort(); /* the reader checked these bytes */
+        const pbi_cov_function *f = &one;
         if (!f->name || strlen(f->name) != f->name_len || f->object != 0) abort();
         for (size_t k = 0; k < f->nfilenames; k++)
             if (!f->filenames[k]) abort();
@@ -43,6 +52,7 @@ static void check(const pbi_cov_mapping *m) {
             check_counter(&g->false_count, f->nexprs);
         }
     }
+    pbi_cov_decoded_free(&dec);
 }
 
 static void trace_fn(void *ctx, const char *sec, const uint8_t *d, uint64_t off, uint64_t len, const char *field,
@@ -80,9 +90,9 @@ static void explain(const uint8_t *data, size_t size) {
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static const int releases[] = {0, 18, 17};
-    for (size_t k = 0; k < 4; k++) {
+    for (size_t k = 0; k < 5; k++) {
         pbi_llvm_target t;
-        pbi_cov_read_options o = {NULL, NULL, NULL, 1u << 24};
+        pbi_cov_read_options o = {NULL, NULL, NULL, 1u << 24, k == 4};
         if (k < 3 && releases[k]) {
             if (pbi_llvm_target_of(releases[k], &t)) abort();
             o.t = &t;
