@@ -30,11 +30,22 @@
 #include "profbridge/error.h"
 #include "profbridge/profile.h"
 
-/* A region with its counts (CountedRegion). */
+/* What export, report and the segment builder need of a region: its
+ * place and kind (pbi_cov_region without its counters and MC/DC
+ * parameters, which only the evaluator reads: 28 bytes, not 56). */
+typedef struct pbi_cov_place {
+    uint32_t line_start, col_start, line_end, col_end;
+    uint32_t file_id;            /* index into the function's file-id map */
+    uint32_t expanded_file_id;   /* EXPANSION: the file id it expands; else 0 */
+    uint8_t kind;                /* enum pbi_cov_region_kind */
+} pbi_cov_place;
+
+/* A region with its counts (CountedRegion). 48 bytes: a program of a
+ * million regions keeps them all until its files are written. */
 typedef struct pbi_cov_counted_region {
-    pbi_cov_region r;      /* kind, file ids, lines, columns, MC/DC parameters */
     uint64_t count;        /* ExecutionCount */
     uint64_t false_count;  /* FalseExecutionCount (branches) */
+    pbi_cov_place r;       /* kind, file ids, lines, columns */
     uint8_t folded;        /* a branch whose two counters are both Zero (constant-folded) */
     uint8_t true_folded, false_folded; /* LLVM 20+'s TrueFolded/FalseFolded, where the release has them */
     uint8_t single_byte;   /* HasSingleByteCoverage */
@@ -44,6 +55,7 @@ typedef struct pbi_cov_counted_region {
  * LLVM keeps them; conditions in condition-id order. */
 typedef struct pbi_cov_mcdc_record {
     pbi_cov_counted_region decision;   /* the MCDC_DECISION region */
+    uint32_t bitmap_idx;               /* the decision's, as stored (pbi_cov_mcdc) */
     pbi_cov_counted_region *branches;  /* its MCDC_BRANCH regions, by condition id */
     size_t nconds;
     size_t ntv;                        /* test vectors */

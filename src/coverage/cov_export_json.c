@@ -76,7 +76,7 @@ static void put_num(pb_buf *b, uint64_t v, char sep) {
 static const char *pbi_json_bool(int v) { return v ? "true" : "false"; }
 
 /* "[line_start,col_start,line_end,col_end," */
-static void put_place(pb_buf *b, const pbi_cov_region *r) {
+static void put_place(pb_buf *b, const pbi_cov_place *r) {
     pbi_buf_putc(b, '[');
     put_num(b, r->line_start, ',');
     put_num(b, r->col_start, ',');
@@ -85,7 +85,7 @@ static void put_place(pb_buf *b, const pbi_cov_region *r) {
 }
 
 /* ",file_id,expanded_file_id,kind]" */
-static void put_ids(pb_buf *b, const pbi_cov_region *r) {
+static void put_ids(pb_buf *b, const pbi_cov_place *r) {
     pbi_buf_putc(b, ',');
     put_num(b, r->file_id, ',');
     put_num(b, r->expanded_file_id, ',');
@@ -173,7 +173,7 @@ static void put_test_vectors(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_c
  * have an independence pair, (22+) the test vectors. */
 static void put_mcdc(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_cov_export_options *o,
                      const pbi_llvm_target *t) {
-    const pbi_cov_region *r = &m->decision.r;
+    const pbi_cov_place *r = &m->decision.r;
     put_place(b, r);
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_0)) {
         uint64_t yes = 0, no = 0;

@@ -318,7 +318,7 @@ static void sort_mcdc(pbi_cov_mcdc_record *m, size_t n) {
     for (size_t i = 1; i < n; i++) {
         pbi_cov_mcdc_record x = m[i];
         size_t j = i;
-        while (j > 0 && m[j - 1].decision.r.mcdc.bitmap_idx > x.decision.r.mcdc.bitmap_idx) {
+        while (j > 0 && m[j - 1].bitmap_idx > x.bitmap_idx) {
             m[j] = m[j - 1];
             j--;
         }

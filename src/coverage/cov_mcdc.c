@@ -68,7 +68,8 @@ static void drop_pending(pbi_cov_mcdc_recorder *r, size_t i) {
 void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, uint64_t false_count, int single_byte,
                           pbi_cov_counted_region *out) {
     memset(out, 0, sizeof *out);
-    out->r = *r;
+    out->r = (pbi_cov_place){r->line_start, r->col_start, r->line_end, r->col_end, r->file_id,
+                             r->expanded_file_id, r->kind};
     out->count = count;
     out->false_count = false_count;
     out->single_byte = (uint8_t)(single_byte != 0);
@@ -476,6 +477,7 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
 
     memset(out, 0, sizeof *out);
     pbi_cov_counted_from(&b->f->regions[b->p->ri], 0, 0, 0, &out->decision);
+    out->bitmap_idx = b->f->regions[b->p->ri].mcdc.bitmap_idx;
     out->nconds = n;
     out->ntv = all.n;
     out->branches = ARENA_N(a, n, pbi_cov_counted_region);

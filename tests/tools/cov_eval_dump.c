@@ -51,7 +51,7 @@ static void print_branches(const pbi_cov_counted_region *b, size_t n, int filter
 }
 
 static void print_mcdc(const pbi_cov_mcdc_record *m) {
-    const pbi_cov_region *d = &m->decision.r;
+    const pbi_cov_place *d = &m->decision.r;
     printf("{\"loc\":[%u,%u,%u,%u,%u],\"conditions\":[", d->line_start, d->col_start, d->line_end, d->col_end,
            d->file_id);
     for (size_t k = 0; k < m->nconds; k++) printf("%s%s", k ? "," : "", m->covered[k] ? "true" : "false");
