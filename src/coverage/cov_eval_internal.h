@@ -38,7 +38,11 @@ struct pbi_coverage {
 typedef struct pbi_cov_names {
     struct pbi_cov_name_slot {
         uint64_t hash;
-        size_t rec1; /* record index + 1; 0: empty */
+        const char *name; /* the record's name, kept here: a lookup then
+                             touches the slot and the name, not the record
+                             and the string table as well */
+        uint32_t len;
+        uint32_t rec1;    /* record index + 1; 0: empty */
     } *slots;
     size_t cap;
 } pbi_cov_names;

@@ -25,6 +25,7 @@ int pbi_cov_names_build(pbi_cov_names *t, const pb_profile *p) {
         const pb_record *r = pb_profile_record(p, i);
         if (r && r->kind == PB_REC_FUNCTION) nf++;
     }
+    if (n >= UINT32_MAX) return PB_ENOMEM; /* record indices are kept in 32 bits */
     size_t cap = 16;
     while (cap < 2 * nf) {
         if (cap > SIZE_MAX / 4 / sizeof *t->slots) return PB_ENOMEM;
@@ -39,12 +40,16 @@ int pbi_cov_names_build(pbi_cov_names *t, const pb_profile *p) {
         const pb_record *r = pb_profile_record(p, i);
         const char *s;
         size_t len;
-        if (!r || r->kind != PB_REC_FUNCTION || pb_profile_record_name(p, r, &s, &len, NULL, NULL)) continue;
+        if (!r || r->kind != PB_REC_FUNCTION || pb_profile_record_name(p, r, &s, &len, NULL, NULL) ||
+            len > UINT32_MAX)
+            continue;
         uint64_t h = name_hash(s, len);
         size_t j = (size_t)h & (cap - 1);
         while (t->slots[j].rec1) j = (j + 1) & (cap - 1);
         t->slots[j].hash = h;
-        t->slots[j].rec1 = i + 1;
+        t->slots[j].name = s;
+        t->slots[j].len = (uint32_t)len;
+        t->slots[j].rec1 = (uint32_t)(i + 1);
     }
     return 0;
 }
@@ -56,18 +61,15 @@ void pbi_cov_names_free(pbi_cov_names *t) {
 
 size_t pbi_cov_names_next(const pbi_cov_names *t, const pb_profile *p, const char *name, size_t len,
                           size_t *pos) {
+    (void)p; /* the slots hold the names */
     if (!t->cap) return SIZE_MAX;
     uint64_t h = name_hash(name, len);
     size_t j = *pos == SIZE_MAX ? (size_t)h & (t->cap - 1) : (*pos + 1) & (t->cap - 1);
     for (; t->slots[j].rec1; j = (j + 1) & (t->cap - 1)) {
-        if (t->slots[j].hash != h) continue;
-        size_t i = t->slots[j].rec1 - 1;
-        const char *s;
-        size_t sl;
-        if (pb_profile_record_name(p, pb_profile_record(p, i), &s, &sl, NULL, NULL)) continue;
-        if (sl != len || (len && memcmp(s, name, len) != 0)) continue;
+        if (t->slots[j].hash != h || t->slots[j].len != len) continue;
+        if (len && memcmp(t->slots[j].name, name, len) != 0) continue;
         *pos = j;
-        return i;
+        return (size_t)t->slots[j].rec1 - 1;
     }
     return SIZE_MAX;
 }
