@@ -27,7 +27,7 @@ int pbi_cov_names_build(pbi_cov_names *t, const pb_profile *p) {
     }
     if (n >= UINT32_MAX) return PB_ENOMEM; /* record indices are kept in 32 bits */
     size_t cap = 16;
-    while (cap < 2 * nf) {
+    while (cap < nf + nf / 4) { /* at most 4/5 full: a hit's probes stay within a cache line or two */
         if (cap > SIZE_MAX / 4 / sizeof *t->slots) return PB_ENOMEM;
         cap *= 2;
     }

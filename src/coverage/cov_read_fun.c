@@ -481,7 +481,11 @@ typedef struct names {
     pb_buf text;
     name_ent *v;
     size_t n, cap;
+    size_t *slots; /* by md5, open addressing: entry index + 1 of the first name with it; 0: empty */
+    size_t nslots;
 } names;
+
+static size_t name_slot(uint64_t md5, size_t cap) { return (size_t)(md5 ^ (md5 >> 32)) & (cap - 1); }
 
 static int add_name(void *ctx, const char *name, size_t len, pb_error *err) {
     names *nm = ctx;
@@ -493,20 +497,31 @@ static int add_name(void *ctx, const char *name, size_t len, pb_error *err) {
     return 0;
 }
 
-static int cmp_name(const void *a, const void *b) {
-    const name_ent *x = a, *y = b;
-    if (x->md5 != y->md5) return x->md5 < y->md5 ? -1 : 1;
-    return x->seq < y->seq ? -1 : x->seq > y->seq;
+/* The first name (in section order) whose MD5 is md5, or NULL. */
+static const name_ent *find_name(const names *nm, uint64_t md5) {
+    if (!nm->nslots) return NULL;
+    for (size_t j = name_slot(md5, nm->nslots); nm->slots[j]; j = (j + 1) & (nm->nslots - 1))
+        if (nm->v[nm->slots[j] - 1].md5 == md5) return &nm->v[nm->slots[j] - 1];
+    return NULL;
 }
 
-static const name_ent *find_name(const names *nm, uint64_t md5) {
-    size_t lo = 0, hi = nm->n;
-    while (lo < hi) { /* the first entry with md5 */
-        size_t mid = lo + (hi - lo) / 2;
-        if (nm->v[mid].md5 < md5) lo = mid + 1;
-        else hi = mid;
+/* The MD5 index of the names (a hash, not a sort of 100k entries: the
+ * sort was 2% of cov export). Returns 0 or PB_ENOMEM. */
+static int index_names(names *nm, pb_error *err) {
+    size_t cap = 16;
+    while (cap < 2 * nm->n) {
+        if (cap > SIZE_MAX / 4 / sizeof *nm->slots) return pbi_nomem(err, "names");
+        cap *= 2;
     }
-    return lo < nm->n && nm->v[lo].md5 == md5 ? &nm->v[lo] : NULL;
+    nm->slots = calloc(cap, sizeof *nm->slots);
+    if (!nm->slots) return pbi_nomem(err, "names");
+    nm->nslots = cap;
+    for (size_t i = 0; i < nm->n; i++) {
+        size_t j = name_slot(nm->v[i].md5, cap);
+        while (nm->slots[j] && nm->v[nm->slots[j] - 1].md5 != nm->v[i].md5) j = (j + 1) & (cap - 1);
+        if (!nm->slots[j]) nm->slots[j] = i + 1; /* an earlier name with this md5 stays */
+    }
+    return 0;
 }
 
 /* ---- NameRef -> record index ---- */
@@ -593,8 +608,7 @@ static int load_names(names *nm, const pbi_cov_elf *o, pb_error *err) {
         pb_error_set_source(err, o->name);
         return rc;
     }
-    if (nm->n) qsort(nm->v, nm->n, sizeof *nm->v, cmp_name);
-    return 0;
+    return index_names(nm, err);
 }
 
 /* insertFunctionRecordIfNeeded */
@@ -756,6 +770,7 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
     free(w.map.keys);
     free(w.map.vals);
     free(w.nm.v);
+    free(w.nm.slots);
     pbi_buf_free(&w.nm.text);
     pbi_arena_free(&w.tmp);
     return rc;
