@@ -5,7 +5,7 @@
  * CoverageMapping.cpp) and llvm-cov's CoverageSummaryInfo, in C.
  *
  * The names follow LLVM's so that the two can be read side by side:
- *   pbi_cov_counted_region  CountedRegion
+ *   pbi_cov_counted_region  CountedRegion (pbi_cov_counted_branch: of a branch)
  *   pbi_cov_mcdc_record     MCDCRecord
  *   pbi_cov_fn              FunctionRecord
  *   pbi_cov_segment         CoverageSegment
@@ -40,23 +40,34 @@ typedef struct pbi_cov_place {
     uint8_t kind;                /* enum pbi_cov_region_kind */
 } pbi_cov_place;
 
-/* A region with its counts (CountedRegion). 48 bytes: a program of a
- * million regions keeps them all until its files are written. */
+/* A code, expansion, skipped, gap or MC/DC decision region with its
+ * count (CountedRegion without FalseExecutionCount, which only branches
+ * have). 40 bytes: a program of a million regions keeps them all until
+ * its files are written. */
 typedef struct pbi_cov_counted_region {
     uint64_t count;        /* ExecutionCount */
-    uint64_t false_count;  /* FalseExecutionCount (branches) */
     pbi_cov_place r;       /* kind, file ids, lines, columns */
-    uint8_t folded;        /* a branch whose two counters are both Zero (constant-folded) */
-    uint8_t true_folded, false_folded; /* LLVM 20+'s TrueFolded/FalseFolded, where the release has them */
+    uint8_t folded, true_folded, false_folded; /* 0 (see pbi_cov_counted_branch) */
     uint8_t single_byte;   /* HasSingleByteCoverage */
 } pbi_cov_counted_region;
+
+/* A branch or MC/DC branch region with its counts (a CountedRegion of
+ * CountedBranchRegions). */
+typedef struct pbi_cov_counted_branch {
+    uint64_t count;        /* ExecutionCount */
+    uint64_t false_count;  /* FalseExecutionCount */
+    pbi_cov_place r;       /* kind, file ids, lines, columns */
+    uint8_t folded;        /* both counters Zero (constant-folded) */
+    uint8_t true_folded, false_folded; /* LLVM 20+'s TrueFolded/FalseFolded, where the release has them */
+    uint8_t single_byte;   /* HasSingleByteCoverage */
+} pbi_cov_counted_branch;
 
 /* One MC/DC decision evaluated (MCDCRecord). Test vectors are in the order
  * LLVM keeps them; conditions in condition-id order. */
 typedef struct pbi_cov_mcdc_record {
     pbi_cov_counted_region decision;   /* the MCDC_DECISION region */
     uint32_t bitmap_idx;               /* the decision's, as stored (pbi_cov_mcdc) */
-    pbi_cov_counted_region *branches;  /* its MCDC_BRANCH regions, by condition id */
+    pbi_cov_counted_branch *branches;  /* its MCDC_BRANCH regions, by condition id */
     size_t nconds;
     size_t ntv;                        /* test vectors */
     int8_t *tv;                        /* ntv * nconds: -1 don't care, 0 false, 1 true */
@@ -82,7 +93,7 @@ typedef struct pbi_cov_fn {
     size_t nfilenames;
     pbi_cov_counted_region *regions;  /* CountedRegions: code, expansion, skipped, gap */
     size_t nregions;
-    pbi_cov_counted_region *branches; /* CountedBranchRegions: branch and MC/DC branch */
+    pbi_cov_counted_branch *branches; /* CountedBranchRegions: branch and MC/DC branch */
     size_t nbranches;
     pbi_cov_mcdc_record *mcdc;        /* MCDCRecords */
     size_t nmcdc;
@@ -111,7 +122,7 @@ typedef struct pbi_cov_data {
     size_t nsegments;
     pbi_cov_expansion *expansions;
     size_t nexpansions;
-    pbi_cov_counted_region *branches;
+    pbi_cov_counted_branch *branches;
     size_t nbranches;
     const pbi_cov_mcdc_record **mcdc;
     size_t nmcdc;

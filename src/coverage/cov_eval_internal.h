@@ -100,11 +100,12 @@ int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, 
  * copied from `branches`). Returns 0, PB_ENOMEM, or 1 when the record is
  * to be dropped (LLVM skips the function's remaining MC/DC work). */
 int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri, size_t bi,
-                        const pbi_cov_counted_region *branches, const pbi_cov_mcdc_input *in,
+                        const pbi_cov_counted_branch *branches, const pbi_cov_mcdc_input *in,
                         pbi_cov_mcdc_record *out, int *done, pb_error *err);
-/* A region with its counts (CountedRegion's constructor and pushRegion's
- * folding). */
-void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, uint64_t false_count, int single_byte,
-                          pbi_cov_counted_region *out);
+/* A region with its count, and a branch with its two and its folding
+ * (CountedRegion's constructor and pushRegion's folding). */
+void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, int single_byte, pbi_cov_counted_region *out);
+void pbi_cov_branch_from(const pbi_cov_region *r, uint64_t count, uint64_t false_count, int single_byte,
+                         pbi_cov_counted_branch *out);
 
 #endif

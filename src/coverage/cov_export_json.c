@@ -104,7 +104,7 @@ static void put_region(pb_buf *b, const pbi_cov_counted_region *r) {
     put_ids(b, &r->r);
 }
 
-static void put_branch(pb_buf *b, const pbi_cov_counted_region *r) {
+static void put_branch(pb_buf *b, const pbi_cov_counted_branch *r) {
     put_place(b, &r->r);
     pbi_json_count(b, r->count);
     pbi_buf_putc(b, ',');
@@ -124,12 +124,12 @@ static void put_regions(pb_buf *b, const pbi_cov_counted_region *r, size_t n) {
 /* renderBranchRegions leaves out the folded branches: both counters Zero
  * before 20 (Folded), both sides folded from 20 (TrueFolded && FalseFolded);
  * renderFileBranches prints them all. */
-static int branch_hidden(const pbi_llvm_target *t, const pbi_cov_counted_region *r) {
+static int branch_hidden(const pbi_llvm_target *t, const pbi_cov_counted_branch *r) {
     if (pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES)) return r->true_folded && r->false_folded;
     return r->folded;
 }
 
-static void put_branches(pb_buf *b, const pbi_llvm_target *t, const pbi_cov_counted_region *r, size_t n,
+static void put_branches(pb_buf *b, const pbi_llvm_target *t, const pbi_cov_counted_branch *r, size_t n,
                          int all) {
     pbi_buf_putc(b, '[');
     int first = 1;
@@ -249,7 +249,7 @@ static void put_summary(pb_buf *b, const pbi_cov_file_summary *s, const pbi_llvm
 
 /* A growing list of branches (collectNestedBranches). */
 typedef struct branch_list {
-    pbi_cov_counted_region *v;
+    pbi_cov_counted_branch *v;
     size_t n, cap;
 } branch_list;
 

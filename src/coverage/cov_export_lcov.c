@@ -24,7 +24,7 @@ typedef struct lc {
 
 /* A branch with the path that leads to it (NestedCountedRegion). */
 typedef struct nested_branch {
-    pbi_cov_counted_region r;
+    pbi_cov_counted_branch r;
     lc *path; /* path[0] gives the line it is printed on */
     size_t npath;
     size_t position;
@@ -41,7 +41,7 @@ static void set_free(branch_set *s) {
     free(s->v);
 }
 
-static int push(branch_set *s, const pbi_cov_counted_region *r, const lc *path, size_t npath, size_t position,
+static int push(branch_set *s, const pbi_cov_counted_branch *r, const lc *path, size_t npath, size_t position,
                 pb_error *err) {
     if (pbi_grow_err((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v, err)) return PB_ENOMEM;
     nested_branch *b = &s->v[s->n];
@@ -57,7 +57,7 @@ static int push(branch_set *s, const pbi_cov_counted_region *r, const lc *path, 
 }
 
 /* Folded: both counters Zero before 20, both sides folded from 20. */
-static int folded(const pbi_llvm_target *t, const pbi_cov_counted_region *r) {
+static int folded(const pbi_llvm_target *t, const pbi_cov_counted_branch *r) {
     if (pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES)) return r->true_folded && r->false_folded;
     return r->folded;
 }
@@ -81,7 +81,7 @@ static int collect(walk *w, const pbi_cov_expansion *e, size_t ne, pb_error *err
         w->path[w->npath++] = (lc){e[i].region.r.line_start, e[i].region.r.col_start};
         if (rc == 0) rc = collect(w, d.expansions, d.nexpansions, err);
         for (size_t k = 0; rc == 0 && k < d.nbranches; k++) {
-            pbi_cov_counted_region b = d.branches[k];
+            pbi_cov_counted_branch b = d.branches[k];
             if (b.r.file_id != e[i].file_id) continue;
             if (w->nested) {
                 rc = push(w->out, &b, w->path, w->npath, w->position++, err);

@@ -226,7 +226,8 @@ typedef struct loader {
     counters k;
     seen_set seen;
     pbi_cov_names names;
-    pbi_cov_counted_region *regions, *branches;
+    pbi_cov_counted_region *regions;
+    pbi_cov_counted_branch *branches;
     size_t nregions, nbranches, cap_regions, cap_branches;
     pbi_cov_mcdc_record *mcdc;
     size_t nmcdc, cap_mcdc;
@@ -247,11 +248,14 @@ static int add_mismatch(pbi_coverage *c, const pbi_cov_function *f, uint64_t pro
 }
 
 static int push_counted(loader *ld, const pbi_cov_region *r, uint64_t v, uint64_t fv) {
-    int branch = r->kind == PBI_COV_REGION_BRANCH || r->kind == PBI_COV_REGION_MCDC_BRANCH;
-    pbi_cov_counted_region **arr = branch ? &ld->branches : &ld->regions;
-    size_t *n = branch ? &ld->nbranches : &ld->nregions, *cap = branch ? &ld->cap_branches : &ld->cap_regions;
-    if (pbi_grow((void **)arr, cap, *n + 1, sizeof **arr)) return PB_ENOMEM;
-    pbi_cov_counted_from(r, v, fv, ld->c->single_byte, &(*arr)[(*n)++]);
+    if (r->kind == PBI_COV_REGION_BRANCH || r->kind == PBI_COV_REGION_MCDC_BRANCH) {
+        if (pbi_grow((void **)&ld->branches, &ld->cap_branches, ld->nbranches + 1, sizeof ld->branches[0]))
+            return PB_ENOMEM;
+        pbi_cov_branch_from(r, v, fv, ld->c->single_byte, &ld->branches[ld->nbranches++]);
+        return 0;
+    }
+    if (pbi_grow((void **)&ld->regions, &ld->cap_regions, ld->nregions + 1, sizeof ld->regions[0])) return PB_ENOMEM;
+    pbi_cov_counted_from(r, v, ld->c->single_byte, &ld->regions[ld->nregions++]);
     return 0;
 }
 

@@ -65,19 +65,28 @@ static void drop_pending(pbi_cov_mcdc_recorder *r, size_t i) {
     r->n--;
 }
 
-void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, uint64_t false_count, int single_byte,
-                          pbi_cov_counted_region *out) {
+static pbi_cov_place place_of(const pbi_cov_region *r) {
+    return (pbi_cov_place){r->line_start, r->col_start, r->line_end, r->col_end, r->file_id, r->expanded_file_id,
+                           r->kind};
+}
+
+void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, int single_byte, pbi_cov_counted_region *out) {
     memset(out, 0, sizeof *out);
-    out->r = (pbi_cov_place){r->line_start, r->col_start, r->line_end, r->col_end, r->file_id,
-                             r->expanded_file_id, r->kind};
+    out->r = place_of(r);
+    out->count = count;
+    out->single_byte = (uint8_t)(single_byte != 0);
+}
+
+void pbi_cov_branch_from(const pbi_cov_region *r, uint64_t count, uint64_t false_count, int single_byte,
+                         pbi_cov_counted_branch *out) {
+    memset(out, 0, sizeof *out);
+    out->r = place_of(r);
     out->count = count;
     out->false_count = false_count;
     out->single_byte = (uint8_t)(single_byte != 0);
-    if (r->kind == PBI_COV_REGION_BRANCH || r->kind == PBI_COV_REGION_MCDC_BRANCH) {
-        out->true_folded = r->count.kind == PBI_COV_ZERO;
-        out->false_folded = r->false_count.kind == PBI_COV_ZERO;
-        out->folded = out->true_folded && out->false_folded;
-    }
+    out->true_folded = r->count.kind == PBI_COV_ZERO;
+    out->false_folded = r->false_count.kind == PBI_COV_ZERO;
+    out->folded = out->true_folded && out->false_folded;
 }
 
 int pbi_cov_mcdc_decision(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri,
@@ -447,7 +456,7 @@ static int source_order(const pbi_cov_function *f, const pending *p, size_t n, s
     return 0;
 }
 
-static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc_record *out) {
+static int finish(build *b, const pbi_cov_counted_branch *branches, pbi_cov_mcdc_record *out) {
     size_t n = b->n;
     pbi_arena *a = b->in->arena;
     int recorder = pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_RECORDER);
@@ -476,11 +485,11 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
     else pairs18(&all, n, pa, pb, found);
 
     memset(out, 0, sizeof *out);
-    pbi_cov_counted_from(&b->f->regions[b->p->ri], 0, 0, 0, &out->decision);
+    pbi_cov_counted_from(&b->f->regions[b->p->ri], 0, 0, &out->decision);
     out->bitmap_idx = b->f->regions[b->p->ri].mcdc.bitmap_idx;
     out->nconds = n;
     out->ntv = all.n;
-    out->branches = ARENA_N(a, n, pbi_cov_counted_region);
+    out->branches = ARENA_N(a, n, pbi_cov_counted_branch);
     out->tv = ARENA_N(a, all.n * n, int8_t);
     out->tv_result = ARENA_N(a, all.n, uint8_t);
     out->tv_executed = ARENA_N(a, all.n, uint8_t);
@@ -504,7 +513,7 @@ static int finish(build *b, const pbi_cov_counted_region *branches, pbi_cov_mcdc
     if (pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_SOURCE_ORDER) && (rc = source_order(b->f, b->p, n, perm)))
         goto out;
     for (size_t pos = 0; pos < n; pos++) {
-        const pbi_cov_counted_region *br = &branches[b->p->pos_bi[perm[pos]]];
+        const pbi_cov_counted_branch *br = &branches[b->p->pos_bi[perm[pos]]];
         size_t id = (size_t)b->f->regions[b->p->pos_ri[perm[pos]]].mcdc.id;
         out->branches[pos] = *br;
         out->cond_ids[pos] = (int16_t)id;
@@ -529,7 +538,7 @@ out:
 
 /* Evaluates the completed decision p. Returns 0 (record in *out), 1 (no
  * record: the mapping is not a decision diagram LLVM could walk) or PB_ENOMEM. */
-static int evaluate(const pbi_cov_function *f, const pending *p, const pbi_cov_counted_region *branches,
+static int evaluate(const pbi_cov_function *f, const pending *p, const pbi_cov_counted_branch *branches,
                     const pbi_cov_mcdc_input *in, pbi_cov_mcdc_record *out) {
     build b = {f, p, in, p->npos, NULL, NULL, 0, {{0}, {0}}, 0};
     size_t n = b.n;
@@ -573,7 +582,7 @@ out:
 }
 
 int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri, size_t bi,
-                        const pbi_cov_counted_region *branches, const pbi_cov_mcdc_input *in,
+                        const pbi_cov_counted_branch *branches, const pbi_cov_mcdc_input *in,
                         pbi_cov_mcdc_record *out, int *done, pb_error *err) {
     *done = 0;
     const pbi_cov_region *x = &f->regions[ri];

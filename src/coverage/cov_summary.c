@@ -11,7 +11,7 @@
 
 #include "coverage/cov_eval_internal.h"
 
-static void sum_branches(const pbi_llvm_target *t, const pbi_cov_counted_region *b, size_t n, pbi_cov_ratio *r) {
+static void sum_branches(const pbi_llvm_target *t, const pbi_cov_counted_branch *b, size_t n, pbi_cov_ratio *r) {
     int sides = pbi_llvm_cov_has(t, PBI_LC_EVAL_FOLDED_SIDES);
     for (size_t i = 0; i < n; i++) {
         int skip_true = sides ? b[i].true_folded : b[i].folded;

@@ -27,24 +27,25 @@ static void print_str(const char *s) {
     json_decref(j);
 }
 
-static void print_region(const pbi_cov_counted_region *r, int branch) {
-    if (branch)
-        printf("[%u,%u,%u,%u,%llu,%llu,%u,%u,%u]", r->r.line_start, r->r.col_start, r->r.line_end, r->r.col_end,
-               (unsigned long long)r->count, (unsigned long long)r->false_count, r->r.file_id,
-               r->r.expanded_file_id, r->r.kind);
-    else
-        printf("[%u,%u,%u,%u,%llu,%u,%u,%u]", r->r.line_start, r->r.col_start, r->r.line_end, r->r.col_end,
-               (unsigned long long)r->count, r->r.file_id, r->r.expanded_file_id, r->r.kind);
+static void print_region(const pbi_cov_counted_region *r) {
+    printf("[%u,%u,%u,%u,%llu,%u,%u,%u]", r->r.line_start, r->r.col_start, r->r.line_end, r->r.col_end,
+           (unsigned long long)r->count, r->r.file_id, r->r.expanded_file_id, r->r.kind);
+}
+
+static void print_branch(const pbi_cov_counted_branch *r) {
+    printf("[%u,%u,%u,%u,%llu,%llu,%u,%u,%u]", r->r.line_start, r->r.col_start, r->r.line_end, r->r.col_end,
+           (unsigned long long)r->count, (unsigned long long)r->false_count, r->r.file_id, r->r.expanded_file_id,
+           r->r.kind);
 }
 
 /* export prints a function's branches but the folded ones (both sides folded). */
-static void print_branches(const pbi_cov_counted_region *b, size_t n, int filter) {
+static void print_branches(const pbi_cov_counted_branch *b, size_t n, int filter) {
     printf("[");
     int first = 1;
     for (size_t i = 0; i < n; i++) {
         if (filter && b[i].folded) continue;
         printf("%s", first ? "" : ",");
-        print_region(&b[i], 1);
+        print_branch(&b[i]);
         first = 0;
     }
     printf("]");
@@ -165,7 +166,7 @@ int main(int argc, char **argv) {
         printf(",\"count\":%llu,\"regions\":[", (unsigned long long)f->count);
         for (size_t k = 0; k < f->nregions; k++) {
             printf("%s", k ? "," : "");
-            print_region(&f->regions[k], 0);
+            print_region(&f->regions[k]);
         }
         printf("],\"branches\":");
         print_branches(f->branches, f->nbranches, 1);

@@ -134,7 +134,7 @@ int main(int argc, char **argv) {
         }
         printf("],\"branches\":[");
         for (size_t i = 0; i < d.nbranches; i++) {
-            const pbi_cov_counted_region *b = &d.branches[i];
+            const pbi_cov_counted_branch *b = &d.branches[i];
             printf("%s[%u,%u,%u,%u,%llu,%llu,%u,%u,%u]", i ? "," : "", b->r.line_start, b->r.col_start, b->r.line_end,
                    b->r.col_end, (unsigned long long)b->count, (unsigned long long)b->false_count, b->r.file_id,
                    b->r.expanded_file_id, b->r.kind);

@@ -37,9 +37,19 @@ static pbi_cov_counted_region region(uint32_t l1, uint32_t c1, uint32_t l2, uint
     return r;
 }
 
+static pbi_cov_counted_branch branch(uint32_t l1, uint32_t c1, uint32_t l2, uint32_t c2, uint64_t n, uint8_t kind) {
+    pbi_cov_counted_branch r;
+    memset(&r, 0, sizeof r);
+    r.r.line_start = l1, r.r.col_start = c1, r.r.line_end = l2, r.r.col_end = c2;
+    r.r.kind = kind;
+    r.count = n;
+    return r;
+}
+
 typedef struct fake {
     pbi_cov_fn fns[2];
-    pbi_cov_counted_region main_regions[2], main_branches[1], dead_regions[1];
+    pbi_cov_counted_region main_regions[2], dead_regions[1];
+    pbi_cov_counted_branch main_branches[1];
     pbi_cov_segment segments[6];
     pbi_cov_mcdc_record mcdc; /* given to main when with_mcdc */
     int with_mcdc;
@@ -51,7 +61,7 @@ static void build(int with_mcdc) {
     memset(&F, 0, sizeof F);
     F.main_regions[0] = region(1, 12, 4, 2, 1, PBI_COV_REGION_CODE);
     F.main_regions[1] = region(2, 7, 2, 12, 1, PBI_COV_REGION_CODE);
-    F.main_branches[0] = region(2, 7, 2, 12, 1, PBI_COV_REGION_BRANCH);
+    F.main_branches[0] = branch(2, 7, 2, 12, 1, PBI_COV_REGION_BRANCH);
     F.dead_regions[0] = region(5, 15, 5, 30, 0, PBI_COV_REGION_CODE);
     F.fns[0] = (pbi_cov_fn){"main", 4, files_a, 1, F.main_regions, 2, F.main_branches, 1, NULL, 0, 1, 0};
     F.fns[1] = (pbi_cov_fn){"a.c:dead", 8, files_a, 1, F.dead_regions, 1, NULL, 0, NULL, 0, 0, 1};
