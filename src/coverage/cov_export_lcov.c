@@ -332,7 +332,7 @@ typedef struct by_file {
 
 static int cmp_by_file(const void *a, const void *b) {
     const by_file *x = a, *y = b;
-    int r = strcmp(x->file, y->file);
+    int r = x->file == y->file ? 0 : strcmp(x->file, y->file); /* one TU's functions share the pointer */
     return r ? r : (x->fn > y->fn) - (x->fn < y->fn);
 }
 

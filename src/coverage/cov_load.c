@@ -406,9 +406,13 @@ typedef struct file_ref {
     size_t fn;
 } file_ref;
 
+/* The functions of one TU share their filenames' pointers: equal
+ * pointers need no strcmp (most compares of the sort below). */
+static int same_name(const char *a, const char *b) { return a == b || strcmp(a, b) == 0; }
+
 static int cmp_file_ref(const void *a, const void *b) {
     const file_ref *x = a, *y = b;
-    int d = strcmp(x->name, y->name);
+    int d = x->name == y->name ? 0 : strcmp(x->name, y->name);
     if (d) return d;
     return x->fn < y->fn ? -1 : x->fn > y->fn;
 }
@@ -424,7 +428,7 @@ static int index_files(pbi_coverage *c, pb_error *err) {
     qsort(refs, n, sizeof *refs, cmp_file_ref);
     size_t nfiles = 0;
     for (size_t i = 0; i < n; i++)
-        if (i == 0 || strcmp(refs[i].name, refs[i - 1].name)) nfiles++;
+        if (i == 0 || !same_name(refs[i].name, refs[i - 1].name)) nfiles++;
     c->files = pbi_arena_alloc(&c->arena, (nfiles ? nfiles : 1) * sizeof c->files[0], 8);
     size_t *fnix = pbi_arena_alloc(&c->arena, (n ? n : 1) * sizeof(size_t), 8);
     if (!c->files || !fnix) {
@@ -433,7 +437,7 @@ static int index_files(pbi_coverage *c, pb_error *err) {
     }
     c->nfiles = 0;
     for (size_t i = 0; i < n; i++) {
-        if (i == 0 || strcmp(refs[i].name, refs[i - 1].name)) {
+        if (i == 0 || !same_name(refs[i].name, refs[i - 1].name)) {
             pbi_cov_file_fns *e = &c->files[c->nfiles++];
             e->name = refs[i].name;
             e->fns = fnix;

@@ -221,9 +221,16 @@ static int in_file(const pbi_cov_fn *fn, uint32_t file_id, const char *filename,
 static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, long only_id, long expand_id,
                         int with_mcdc, int branches_of_id0) {
     pbi_cov_data *d = g->d;
+    /* a function's regions come file id by file id: one name compare per run */
+    uint32_t last_id = UINT32_MAX;
+    int last_in = 0;
     for (size_t i = 0; i < fn->nregions; i++) {
         const pbi_cov_counted_region *cr = &fn->regions[i];
-        if (!in_file(fn, cr->r.file_id, filename, only_id)) continue;
+        if (cr->r.file_id != last_id) {
+            last_id = cr->r.file_id;
+            last_in = in_file(fn, last_id, filename, only_id);
+        }
+        if (!last_in) continue;
         if (pbi_grow((void **)&g->regions, &g->cap_regions, g->nregions + 1, sizeof g->regions[0])) return PB_ENOMEM;
         g->regions[g->nregions++] = *cr;
         if (expand_id < 0 || cr->r.kind != PBI_COV_REGION_EXPANSION || (long)cr->r.file_id != expand_id) continue;
