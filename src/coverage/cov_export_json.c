@@ -84,32 +84,82 @@ static void put_place(pb_buf *b, const pbi_cov_place *r) {
     put_num(b, r->col_end, ',');
 }
 
-/* ",file_id,expanded_file_id,kind]" */
-static void put_ids(pb_buf *b, const pbi_cov_place *r) {
-    pbi_buf_putc(b, ',');
-    put_num(b, r->file_id, ',');
-    put_num(b, r->expanded_file_id, ',');
-    put_num(b, (unsigned)r->kind, ']');
-}
-
 static const char *json_version(const pbi_llvm_target *t) {
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_1)) return "3.1.0";
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_0)) return "3.0.1";
     return "2.0.1";
 }
 
-static void put_region(pb_buf *b, const pbi_cov_counted_region *r) {
-    put_place(b, &r->r);
-    pbi_json_count(b, r->count);
-    put_ids(b, &r->r);
+/* ---- rows written straight into b's free space ----
+ * Regions, branches and segments are most of a JSON export's bytes; one
+ * call per number and per separator (pbi_buf_put_u64, pbi_buf_putc) was a
+ * fifth of its time. A row is at most ROW_MAX bytes: room for it is made
+ * once, then its numbers are written in place. */
+#define ROW_MAX 256 /* ten numbers of at most 20 digits, separators, three booleans */
+
+/* Where the next row goes (b grown so that ROW_MAX bytes fit), or NULL
+ * when b failed (the export then ends in PB_ENOMEM, pbi_cov_drain). */
+static char *row_open(pb_buf *b) {
+    if (b->failed || (b->cap - b->len <= ROW_MAX && pbi_buf_reserve(b, ROW_MAX))) return NULL;
+    return b->data + b->len;
 }
 
+static void row_close(pb_buf *b, char *end) {
+    b->len = (size_t)(end - b->data);
+    b->data[b->len] = '\0';
+}
+
+/* v in decimal, then sep. */
+static char *dec(char *p, uint64_t v, char sep) {
+    if (v < 10) {
+        *p++ = (char)('0' + v);
+    } else {
+        char tmp[20];
+        size_t i = sizeof tmp;
+        for (; v; v /= 10) tmp[--i] = (char)('0' + v % 10);
+        memcpy(p, tmp + i, sizeof tmp - i);
+        p += sizeof tmp - i;
+    }
+    *p++ = sep;
+    return p;
+}
+
+/* A count as pbi_json_count writes it. */
+static char *count_dec(char *p, uint64_t v, char sep) {
+    return dec(p, v > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : v, sep);
+}
+
+static char *place_dec(char *p, const pbi_cov_place *r) {
+    *p++ = '[';
+    p = dec(p, r->line_start, ',');
+    p = dec(p, r->col_start, ',');
+    p = dec(p, r->line_end, ',');
+    return dec(p, r->col_end, ',');
+}
+
+static char *ids_dec(char *p, const pbi_cov_place *r) {
+    p = dec(p, r->file_id, ',');
+    p = dec(p, r->expanded_file_id, ',');
+    return dec(p, (unsigned)r->kind, ']');
+}
+
+/* "[line_start,col_start,line_end,col_end,count,file_id,expanded_file_id,kind]" */
+static void put_region(pb_buf *b, const pbi_cov_counted_region *r) {
+    char *p = row_open(b);
+    if (!p) return;
+    p = place_dec(p, &r->r);
+    p = count_dec(p, r->count, ',');
+    row_close(b, ids_dec(p, &r->r));
+}
+
+/* the same with the false count after the count */
 static void put_branch(pb_buf *b, const pbi_cov_counted_branch *r) {
-    put_place(b, &r->r);
-    pbi_json_count(b, r->count);
-    pbi_buf_putc(b, ',');
-    pbi_json_count(b, r->false_count);
-    put_ids(b, &r->r);
+    char *p = row_open(b);
+    if (!p) return;
+    p = place_dec(p, &r->r);
+    p = count_dec(p, r->count, ',');
+    p = count_dec(p, r->false_count, ',');
+    row_close(b, ids_dec(p, &r->r));
 }
 
 static void put_regions(pb_buf *b, const pbi_cov_counted_region *r, size_t n) {
@@ -308,18 +358,22 @@ static void put_segments(pb_buf *b, const pbi_cov_data *d) {
     pbi_buf_putc(b, '[');
     for (size_t i = 0; i < d->nsegments; i++) {
         const pbi_cov_segment *s = &d->segments[i];
-        if (i) pbi_buf_putc(b, ',');
-        pbi_buf_putc(b, '[');
-        put_num(b, s->line, ',');
-        put_num(b, s->col, ',');
-        pbi_json_count(b, s->count);
-        pbi_buf_putc(b, ',');
-        pbi_buf_puts(b, pbi_json_bool(s->has_count));
-        pbi_buf_putc(b, ',');
-        pbi_buf_puts(b, pbi_json_bool(s->is_region_entry));
-        pbi_buf_putc(b, ',');
-        pbi_buf_puts(b, pbi_json_bool(s->is_gap));
-        pbi_buf_putc(b, ']');
+        char *p = row_open(b);
+        if (!p) return;
+        if (i) *p++ = ',';
+        *p++ = '[';
+        p = dec(p, s->line, ',');
+        p = dec(p, s->col, ',');
+        p = count_dec(p, s->count, ',');
+        const char *flags[3] = {pbi_json_bool(s->has_count), pbi_json_bool(s->is_region_entry),
+                                pbi_json_bool(s->is_gap)};
+        for (int k = 0; k < 3; k++) {
+            size_t n = strlen(flags[k]);
+            memcpy(p, flags[k], n);
+            p += n;
+            *p++ = k < 2 ? ',' : ']';
+        }
+        row_close(b, p);
     }
     pbi_buf_putc(b, ']');
 }
