@@ -224,6 +224,10 @@ static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, l
     /* a function's regions come file id by file id: one name compare per run */
     uint32_t last_id = UINT32_MAX;
     int last_in = 0;
+    /* room for all of them at once: a view per function (the summaries)
+     * grew its copy region by region */
+    if (pbi_grow((void **)&g->regions, &g->cap_regions, g->nregions + fn->nregions, sizeof g->regions[0]))
+        return PB_ENOMEM;
     for (size_t i = 0; i < fn->nregions; i++) {
         const pbi_cov_counted_region *cr = &fn->regions[i];
         if (cr->r.file_id != last_id) {
@@ -231,7 +235,6 @@ static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, l
             last_in = in_file(fn, last_id, filename, only_id);
         }
         if (!last_in) continue;
-        if (pbi_grow((void **)&g->regions, &g->cap_regions, g->nregions + 1, sizeof g->regions[0])) return PB_ENOMEM;
         g->regions[g->nregions++] = *cr;
         if (expand_id < 0 || cr->r.kind != PBI_COV_REGION_EXPANSION || (long)cr->r.file_id != expand_id) continue;
         if (pbi_grow((void **)&d->expansions, &g->cap_exp, d->nexpansions + 1, sizeof d->expansions[0]))
