@@ -265,6 +265,7 @@ static unsigned u16_at(int big_endian, const uint8_t *p) {
  * tests/interop/cov_elf_header.sh). A header of an unknown class or byte
  * order, or too short, is left to libelf. */
 static int section_table_check(pbi_cov_elf *o, const uint8_t *d, size_t len, pb_error *err) {
+    if (len < EI_NIDENT) return 0; /* the magic may be all there is */
     int is64 = d[EI_CLASS] == ELFCLASS64;
     if ((!is64 && d[EI_CLASS] != ELFCLASS32) || (d[EI_DATA] != ELFDATA2LSB && d[EI_DATA] != ELFDATA2MSB) ||
         len < (is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr)))
