@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "util/bytes.h"
 #include "util/grow.h"

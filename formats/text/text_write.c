@@ -15,6 +15,7 @@
 
 #include "util/buf.h"
 #include "util/bytes.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"

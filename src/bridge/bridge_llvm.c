@@ -18,6 +18,7 @@
 #include "bridge/bridge.h"
 #include "llvm/target.h"
 #include "bridge/bridge_meta.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "model/jname.h"
 #include "model/profile_internal.h"

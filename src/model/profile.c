@@ -8,7 +8,11 @@
 
 #include "model/profile_internal.h"
 #include "util/api.h"
+#include "util/bytes.h"
 #include "util/grow.h"
+
+/* util/bytes.h decodes with the model's byte-order values without seeing them */
+_Static_assert(PBI_BYTES_BE == PB_ORDER_BE, "util/bytes.h PBI_BYTES_BE is PB_ORDER_BE");
 
 int pb_profile_new(pb_profile **out, pb_error *err) {
     pbi_api_enter(err);
