@@ -19,7 +19,7 @@
 #include "util/diag.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "text_internal.h"
 #include "util/grow.h"
 

@@ -27,7 +27,7 @@
 #include "llvm/target.h"
 #include "llvm/mt19937.h"
 #include "profbridge/order.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "llvm/stl_algo.h"
 #include "util/api.h"
 #include "util/grow.h"

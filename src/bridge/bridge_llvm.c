@@ -21,7 +21,7 @@
 #include "model/write_notice.h"
 #include "util/diag.h"
 #include "model/jname.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "util/grow.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)

@@ -14,7 +14,8 @@ builds one graph of modules (a .c with its same-named .h is one module):
     bridge/bridge.h) hides who implements what: the circle registry ->
     bridge -> registry was visible only that way.
 Then fails on (1) any circle between modules, (2) any edge that goes up
-the room order below and (3) a fuzz harness outside tests/fuzz/ (a harness
+the room order below, (3) an include of a room-private header (PRIVATE)
+from outside its folder and (4) a fuzz harness outside tests/fuzz/ (a harness
 is a test: beside a plugin's code it called the registry from the plugin's
 room). Prints each circle and each offending edge with the
 line that makes it.
@@ -63,6 +64,12 @@ PUBLIC = {
     "include/profbridge/access.h": "access",
     # the umbrella names every header: only the tool and the harnesses use it
     "include/profbridge/profbridge.h": "access",
+}
+
+# Room-private headers: included only from the folder given (the model's
+# struct: the rooms above use profile.h and the model's room-level headers).
+PRIVATE = {
+    "src/model/profile_internal.h": "src/model/",
 }
 
 HARNESS = re.compile(r"_fuzz\.c$")
@@ -143,6 +150,7 @@ def main():
         if a != b:
             edges.setdefault((a, b), why)
 
+    private_hits = []
     for f in files:
         here = os.path.dirname(f)
         for m in INCLUDE.finditer(text[f]):
@@ -151,6 +159,9 @@ def main():
                 cand = os.path.normpath(os.path.join(base, inc))
                 if cand in fileset:
                     add(module_of(f), module_of(cand), f'{f}: #include "{inc}"')
+                    if cand in PRIVATE and not f.startswith(PRIVATE[cand]):
+                        print(f'{f}: #include "{inc}": private to {PRIVATE[cand]} (use the room-level headers beside it)')
+                        private_hits.append(f)
                     break
         if f.startswith("include/"):
             continue  # a public header declares (inside extern "C" { }), it calls nothing
@@ -162,6 +173,8 @@ def main():
                 line = text[f].count("\n", 0, m.start()) + 1
                 add(module_of(f), target, f"{f}:{line}: calls {m.group(1)}")
 
+    if private_hits:
+        status = 1
     modules = sorted({module_of(f) for f in files})
     for mod in modules:
         if room_of(mod)[0] is None:
