@@ -4,6 +4,7 @@
  * facts hand-counted from fib-doc.iprof (GraalVM's documented example),
  * writer conventions, versions, extra members, gzip, truncation.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +471,7 @@ static void iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants(void) {
  * allocation fails). Both JSON readers: iprof and json. */
 static void *no_memory(size_t n) {
     (void)n;
+    errno = ENOMEM; /* as malloc fails: the readers watch errno (util/oom_watch.h) */
     return NULL;
 }
 
