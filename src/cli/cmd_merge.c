@@ -78,7 +78,7 @@ static void help(FILE *out) {
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
           out);
     pbc_args_print_plugin_options(out, specs);
-    fputs("\nExit status: 0 merged, 1 an input is invalid or missing, 2 usage or I/O error.\n", out);
+    fputs("\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error (a missing input too).\n", out);
 }
 
 /* The command line, once parsed. */
