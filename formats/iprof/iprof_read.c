@@ -1027,9 +1027,10 @@ static int load_root(reader *r, pb_source *in, json_t **root) {
     if (head_len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF &&
         (rc = pb_source_read(in, bom, 3, &got, err)))
         goto out;
-    pbi_oom_watch_start();
+    pbi_oom_watch w;
+    pbi_oom_watch_start(&w);
     *root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
-    int oom = pbi_oom_watch_seen();
+    int oom = pbi_oom_watch_seen(&w);
     if (!*root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;

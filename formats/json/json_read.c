@@ -581,9 +581,10 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     json_error_t je;
     /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
      * are byte strings in every LLVM format), so the reader reads it back. */
-    pbi_oom_watch_start();
+    pbi_oom_watch w;
+    pbi_oom_watch_start(&w);
     json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
-    int oom = pbi_oom_watch_seen();
+    int oom = pbi_oom_watch_seen(&w);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));
