@@ -6,11 +6,13 @@
  * follows its extension (.profdata, .profraw, .proftext, .iprof, .json, and
  * .gz for gzip). --llvm-version N writes what LLVM release N's tools write
  * (its indexed or raw version, what its text format can hold), through the
- * plugin option "llvm-version" of pb_write_options. Build against the
+ * llvm_release field of pb_write_options (and reads as release N reads,
+ * through pb_read_options'). Build against the
  * installed library:
  *   cc convert.c $(pkg-config --cflags --libs profbridge) -o convert
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <profbridge/profbridge.h>
@@ -25,10 +27,10 @@ static void on_diag(void *ctx, int severity, const pb_error *e) {
 }
 
 int main(int argc, char **argv) {
-    const char *version = NULL;
+    int release = 0; /* 0: the library's default release */
     int a = 1;
     if (argc > 2 && strcmp(argv[1], "--llvm-version") == 0) {
-        version = argv[2];
+        release = (int)strtol(argv[2], NULL, 10); /* the library refuses what is no release */
         a = 3;
     }
     if (argc - a != 2) {
@@ -39,14 +41,11 @@ int main(int argc, char **argv) {
     pb_profile *p = NULL;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.diag = on_diag;
+    ro.llvm_release = release;
     int rc = pb_read_file(&p, argv[a], &ro, &err);
     if (rc == PB_OK) {
         pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-        pb_kv kv = {"llvm-version", version};
-        if (version) {
-            wo.kv = &kv;
-            wo.nkv = 1;
-        }
+        wo.llvm_release = release;
         wo.diag = on_diag;
         /* NULL format: by OUT's extension; OUT is replaced only on success */
         rc = pb_write_file(p, argv[a + 1], NULL, &wo, &err);

@@ -19,8 +19,7 @@ static int indexed_probe(const uint8_t *head, size_t len) {
 static const char *const indexed_extensions[] = {".profdata", NULL};
 
 static const pb_option_desc indexed_write_options[] = {
-    {"indexed-version", "N", "write indexed version N (4-14; default: llvm-version's, 12 for 19)"},
-    {"llvm-version", "N", "write as llvm-profdata-N merge, N = 13..24 (default 19): 13-14 v7, 15 v8, 16 v9, 17 v10, 18 v11, 19-21 v12, 22 v13, 23-24 v14"},
+    {"indexed-version", "N", "write indexed version N (4-14; default: the LLVM release's, 12 for 19)"},
     {"keep-vtable-symbols", NULL, "write the vtable names (default; = llvm-profdata-19 --keep-vtable-symbols)"},
     {"no-keep-vtable-symbols", NULL, "write an empty vtable-names section (llvm-profdata's default)"},
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},

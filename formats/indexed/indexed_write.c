@@ -4,13 +4,13 @@
  * of the target LLVM writes it (spec §3.3-§3.12), so that the same records
  * give the same bytes.
  *
- * Target: the LLVM release of "llvm-version" (13..24, src/llvm/target.h),
+ * Target: the LLVM release of pb_write_options.llvm_release (13..24, src/llvm/target.h),
  * which gives the indexed version (overridden by "indexed-version" 4..14)
  * and the rules that are not part of the layout, each a row of
  * PBI_LLVM_FEATURES: key insertion order (KEYS_SORTED; before it a StringMap
  * filled in order of first appearance, djb hash), record order inside a key
  * (INKEY_DENSE_MIX; before it DenseMap's x*37), the summary's special-count
- * rule (SUMMARY_LLVM14). Without "llvm-version", "indexed-version" N alone
+ * rule (SUMMARY_LLVM14). Without a release, "indexed-version" N alone
  * acts as the first release that writes N (v7: 13, v10: 17, ...), else 19.
  * Each release's rules are checked byte for byte against its own
  * llvm-profdata by tests/interop/llvm_releases_merge.sh.
@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "util/buf.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "util/bytes.h"
 #include "util/grow.h"
@@ -35,6 +36,7 @@
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
 #include "llvm/target.h"
+#include "model/options.h"
 #include "llvm/llvm_values.h"
 #include "model/str_md5.h"
 #include "model/origin_form.h"
@@ -131,14 +133,13 @@ static int flag_on(const pb_write_options *o, const char *key, int dflt) {
 static int options(wstate *w, pb_error *err) {
     const pb_write_options *o = w->o;
     const char *iv = o ? pb_kv_get(o->kv, o->nkv, "indexed-version") : NULL;
-    const char *lv = o ? pb_kv_get(o->kv, o->nkv, "llvm-version") : NULL;
     const char *ord = o ? pb_kv_get(o->kv, o->nkv, "order") : NULL;
     unsigned long v = 0;
     if (iv && (!parse_uint(iv, &v) || v < 4 || v > PBI_IDX_VERSION_MAX))
         return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, "indexed-version", "4 to 14", iv);
-    int rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &w->t, err);
+    int rc = pbi_llvm_target_for(pbi_write_release(o), &w->t, err);
     if (rc) return rc;
-    if (iv && !lv) {
+    if (iv && !w->t.chosen) {
         /* the version alone: the rules of the first release writing it
          * (4..6 predate every release: 13's) */
         int r = pbi_llvm_first_reading_indexed((uint32_t)v);
@@ -178,12 +179,12 @@ static void target_flags(wstate *w) {
     }
     if ((f & PB_VARIANT_TEMPORAL) && w->version < PBI_IDX_TRACES_SINCE) {
         f &= ~PB_VARIANT_TEMPORAL;
-        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (plugin option llvm-version %d has)", w->version,
+        notice(w, "temporal-profile flag dropped: indexed v%u has no traces section (LLVM release %d has)", w->version,
                pbi_llvm_first_reading_indexed(PBI_IDX_TRACES_SINCE));
     }
     if ((f & PB_VARIANT_INSTR_LOOP_ENTRIES) && (w->version < 12 || !pbi_llvm_has(&w->t, PBI_LF_FLAG_LOOP_ENTRIES))) {
         f &= ~PB_VARIANT_INSTR_LOOP_ENTRIES;
-        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (plugin option llvm-version 20 does)",
+        notice(w, "loop-entries flag dropped: LLVM %d's indexed v%u does not write it (LLVM release 20 does)",
                w->t.release, w->version);
     }
     w->flags = f;
@@ -942,14 +943,14 @@ static int build_tail(wstate *w, tail_offs *t, pb_error *err) {
         t->binid = t->table + w->out.len;
         if ((rc = write_binary_ids(w, err))) return rc;
     } else if (pb_profile_binary_id_count(p)) {
-        notice(w, "%zu binary ids dropped: indexed v%u has no binary-id section (plugin option llvm-version %d has)",
+        notice(w, "%zu binary ids dropped: indexed v%u has no binary-id section (LLVM release %d has)",
                pb_profile_binary_id_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w->version >= PBI_IDX_VTABLE_SINCE) {
         t->vt = t->table + w->out.len;
         if ((rc = write_vtable_names(w, err))) return rc;
     } else if (pb_profile_symbol_count(p)) {
-        notice(w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (plugin option llvm-version %d has)",
+        notice(w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (LLVM release %d has)",
                pb_profile_symbol_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w->version >= PBI_IDX_TRACES_SINCE && (w->flags & PB_VARIANT_TEMPORAL)) {
@@ -1018,10 +1019,10 @@ static int write_file(wstate *w, pb_sink *sink, pb_error *err) {
 /* What the target version could not hold, one notice per kind of loss. */
 static void dropped_notices(wstate *w) {
     if (w->dropped_kind2_sites)
-        notice(w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (plugin option llvm-version %d keeps them)",
+        notice(w, "%" PRIu64 " vtable value sites (kind 2) dropped: indexed v%u predates them (LLVM release %d keeps them)",
                w->dropped_kind2_sites, w->version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     if (w->dropped_bitmaps)
-        notice(w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (plugin option llvm-version %d keeps them)",
+        notice(w, "bitmaps of %" PRIu64 " records dropped: indexed v%u predates bitmaps (LLVM release %d keeps them)",
                w->dropped_bitmaps, w->version, pbi_llvm_first_reading_indexed(PBI_IDX_BITMAP_SINCE));
     if (w->truncated_values)
         notice(w, "%" PRIu64 " values beyond 255 per site dropped (LLVM's limit)", w->truncated_values);

@@ -19,7 +19,7 @@
 
 #include <jansson.h>
 
-#include "util/jansson_oom.h"
+#include "util/oom_watch.h"
 #include "iprof_int.h"
 #include "util/grow.h"
 
@@ -1027,20 +1027,22 @@ static int load_root(reader *r, pb_source *in, json_t **root) {
     if (head_len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF &&
         (rc = pb_source_read(in, bom, 3, &got, err)))
         goto out;
-    pbi_jansson_oom_reset();
+    pbi_oom_watch w;
+    pbi_oom_watch_start(&w);
     *root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
+    int oom = pbi_oom_watch_seen(&w);
     if (!*root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;
-        } else if (!je.text[0] || pbi_jansson_oom_seen()) {
+        } else if (!je.text[0] || oom) {
             /* no message: jansson's first allocations failed (lex_init);
              * a failed allocation inside its lexer it reports as a syntax
-             * error, noted by jansson_oom.h: not the input's fault */
+             * error, seen through errno (util/oom_watch.h): not the input's fault */
             rc = nomem(r);
         } else {
             rc = syntax_problem(r, l, &je);
         }
-    } else if (pbi_jansson_oom_seen()) {
+    } else if (oom) {
         /* jansson can lose a byte of a string when an allocation fails and
          * still return a document (found by scripts/alloc-sweep.sh: a
          * method name came out one letter short): not the input's document */

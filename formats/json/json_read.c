@@ -16,7 +16,7 @@
 
 #include <jansson.h>
 
-#include "util/jansson_oom.h"
+#include "util/oom_watch.h"
 #include "util/buf.h"
 #include "json_internal.h"
 #include "util/json_text.h"
@@ -581,13 +581,15 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     json_error_t je;
     /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
      * are byte strings in every LLVM format), so the reader reads it back. */
-    pbi_jansson_oom_reset();
+    pbi_oom_watch w;
+    pbi_oom_watch_start(&w);
     json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
+    int oom = pbi_oom_watch_seen(&w);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));
         /* no message: jansson's own allocations failed; else the out-of-memory code */
-        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory || pbi_jansson_oom_seen())
+        if (!je.text[0] || json_error_code(&je) == json_error_out_of_memory || oom)
             return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory parsing the JSON");
         int rc = pb_error_set(err, PB_EFORMAT, (uint64_t)je.position, NULL, "%s", je.text);
         if (err) {
@@ -596,7 +598,7 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
         }
         return rc;
     }
-    if (pbi_jansson_oom_seen()) {
+    if (oom) {
         /* jansson can lose a byte of a string when an allocation fails and
          * still return a document (scripts/alloc-sweep.sh): not the input's */
         json_decref(root);

@@ -15,7 +15,7 @@
 #include "json_internal.h"
 #include "util/json_text.h"
 #include "profbridge/sys/format.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 
 /* A string member: "key":"text"; bytes that are not UTF-8 as the rule of
  * json_text.h: "key" with U+FFFD for each bad byte (readable) and

@@ -8,15 +8,12 @@ static const char *const raw_extensions[] = {".profraw", NULL};
  * this reads one of them alone, as `show` does to list records per profile. */
 static const pb_option_desc raw_read_options[] = {
     {"raw-profile", "K", "read only the K-th profile (0-based) of a file holding several"},
-    {"llvm-version", "N", "read as llvm-profdata N: 13-17 keep only the last profile's binary ids"},
     {"binary-file", "FILE", "a lightweight profile (-profile-correlate=binary): data and names from FILE's sections"},
     {"debug-info", "FILE", "a lightweight profile (-profile-correlate=debug-info): data and names from FILE's DWARF"},
     {NULL, NULL, NULL}};
 
 static const pb_option_desc raw_write_options[] = {
-    {"raw-version", "5|7|8|9|10|11", "raw format version to write (default: the llvm-version's)"},
-    {"llvm-version", "13-24", "write the raw version that LLVM release's compiler-rt writes: 13 v7, 14-17 v8, "
-                              "18 v9, 19-22 v10 (19: default), 23-24 v11"},
+    {"raw-version", "5|7|8|9|10|11", "raw format version to write (default: the LLVM release's)"},
     {"raw-pointer-width", "4|8", "pointer width of the pretended target (default 8)"},
     {"raw-byte-order", "le|be", "byte order of the pretended target (default le)"},
     {"raw-names", "zlib|plain", "names section encoding (default zlib)"},

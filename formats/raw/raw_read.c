@@ -17,6 +17,7 @@
 #include "llvm/leb128.h"
 #include "util/diag.h"
 #include "llvm/target.h"
+#include "model/options.h"
 #include "model/str_md5.h"
 #include "llvm/binary_ids.h"
 #include "llvm/value_data.h"
@@ -952,12 +953,12 @@ static int all_correlated(rd *r, long want, uint64_t *version) {
     }
 }
 
-/* The read options that shape a read: raw-profile, llvm-version. */
+/* The read options that shape a read: raw-profile, llvm_release. */
 static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err) {
     int rc = profile_option(o, want, err);
     if (rc) return rc;
-    pbi_llvm_target target; /* the "llvm-version" read option: which release reads */
-    if ((rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &target, err))) return rc;
+    pbi_llvm_target target; /* which release reads */
+    if ((rc = pbi_llvm_target_for(pbi_read_release(o), &target, err))) return rc;
     r->bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
     r->correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
     return 0;
@@ -1018,7 +1019,7 @@ static int correlated(const uint8_t *data, size_t len, const pb_read_options *o,
     int kind, rc = pbi_raw_correlation_option(o, &bin, &kind, err);
     if (rc || !bin) return rc;
     pbi_llvm_target target; /* whose words the errors are in */
-    if ((rc = pbi_llvm_target_from_kv(o->kv, o->nkv, &target, err)) ||
+    if ((rc = pbi_llvm_target_for(pbi_read_release(o), &target, err)) ||
         (rc = pbi_raw_corr_open(cs, data, len, bin, kind, &target,
                                 &(pbi_corr_limits){o->max_input_size, o->max_inflation}, err)))
         return rc;

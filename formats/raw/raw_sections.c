@@ -2,6 +2,8 @@
 /* raw_sections.c -- the section walk and pointer rules of raw_sections.h. */
 #include "raw_sections.h"
 
+#include "profbridge/profile.h" /* PB_VARIANT_*: util/bytes.h no longer brings it */
+
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -23,6 +23,7 @@
 #include "util/bytes.h"
 #include "llvm/binary_ids.h"
 #include "llvm/target.h"
+#include "model/options.h"
 #include "llvm/value_data.h"
 #include "raw_internal.h"
 #include "raw_sections.h"
@@ -75,9 +76,9 @@ static int parse_options(const pb_write_options *o, wopt *w, pb_error *err) {
     const pb_kv *kv = o ? o->kv : NULL;
     size_t nkv = o ? o->nkv : 0;
     const char *v;
-    /* the raw version of the target release (llvm-version, default 19), unless raw-version says */
+    /* the raw version of the target release (llvm_release, default 19), unless raw-version says */
     pbi_llvm_target t;
-    int rc = pbi_llvm_target_from_kv(kv, nkv, &t, err);
+    int rc = pbi_llvm_target_for(pbi_write_release(o), &t, err);
     if (rc) return rc;
     w->version = t.raw_version;
     w->ptr = 8;

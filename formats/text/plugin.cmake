@@ -1,4 +1,3 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 pb_add_format(NAME text
-  SOURCES text.c text_read.c text_write.c
-  FUZZ text_fuzz.c text_readback_fuzz.c)
+  SOURCES text.c text_read.c text_write.c)

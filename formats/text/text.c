@@ -70,7 +70,6 @@ static int text_probe(const uint8_t *head, size_t len) {
 static const char *const text_extensions[] = {".proftext", NULL};
 
 static const pb_option_desc text_write_options[] = {
-    {"llvm-version", "N", "write as llvm-profdata-N merge --text, N = 13..24 (default 19); what N's text cannot hold is left out with a notice"},
     {"keep-vtable-symbols", NULL, "name vtable and other non-function targets (default)"},
     {"no-keep-vtable-symbols", NULL, "name only function targets, as llvm-profdata merge --text does"},
     {"sparse", NULL, "leave out names whose records are all zero (llvm-profdata --sparse)"},

@@ -15,10 +15,12 @@
 
 #include "util/buf.h"
 #include "util/bytes.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "llvm/target.h"
+#include "model/options.h"
 #include "llvm/llvm_values.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "text_internal.h"
 #include "util/grow.h"
 
@@ -113,14 +115,14 @@ static void header(twriter *w) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_LOOP_ENTRIES))
             pbi_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
         else
-            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (plugin option llvm-version %d has)",
+            notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (LLVM release %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_LOOP_ENTRIES));
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_BYTE_COVERAGE))
             pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
         else
-            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (plugin option llvm-version %d has)",
+            notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (LLVM release %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_BYTE_COVERAGE));
     }
     if (f & (PB_VARIANT_FUNCTION_ENTRY_ONLY | PB_VARIANT_MEMPROF))
@@ -155,7 +157,7 @@ static void header(twriter *w) {
         pbi_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
         if (!pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL))
-            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (plugin option llvm-version %d has)",
+            notice(w, "%zu temporal traces not written: LLVM %d's text format has none (LLVM release %d has)",
                    pb_profile_trace_count(w->p), w->t.release, first_with(PBI_LF_TEXT_TEMPORAL));
         else
             notice(w, "%zu temporal traces not written: the profile lacks the temporal flag",
@@ -360,10 +362,10 @@ static int put_records(twriter *w, const trec *recs, size_t m, pb_error *err) {
 /* What the target could not hold, one notice per kind of loss. */
 static void dropped_notices(twriter *w) {
     if (w->dropped_kind2)
-        notice(w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (plugin option llvm-version %d keeps them)",
+        notice(w, "%" PRIu64 " vtable value sites (kind 2) left out: LLVM %d rejects them (LLVM release %d keeps them)",
                w->dropped_kind2, w->t.release, first_with(PBI_LF_TEXT_VTABLE_SITES));
     if (w->dropped_bitmaps)
-        notice(w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (plugin option llvm-version %d has)",
+        notice(w, "bitmaps of %" PRIu64 " records left out: LLVM %d's text format has none (LLVM release %d has)",
                w->dropped_bitmaps, w->t.release, first_with(PBI_LF_TEXT_BITMAP));
     if (w->truncated) notice(w, "%" PRIu64 " values beyond 255 per site left out (LLVM's limit)", w->truncated);
     if (w->skipped_empty) notice(w, "%" PRIu64 " records without counters left out", w->skipped_empty);
@@ -379,7 +381,7 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     w.p = p;
     w.o = o;
     w.sink = sink;
-    int rc = pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &w.t, err);
+    int rc = pbi_llvm_target_for(pbi_write_release(o), &w.t, err);
     if (rc) return rc;
     w.keep_names = flag_on(o, "keep-vtable-symbols", 1) && !flag_on(o, "no-keep-vtable-symbols", 0);
     w.sparse = flag_on(o, "sparse", 0);

@@ -83,7 +83,8 @@ int pb_read_options_new(pb_read_options **out, pb_error *err) PB_WARN_UNUSED;
  *   "lenient"         "1"/"0" (also "true"/"false", "yes"/"no")
  *   "max-input-size"  bytes, or "unlimited"
  *   "max-inflation"   ratio, or "unlimited"
- *   any other key     a plugin option (format.h's pb_kv), e.g. "llvm-version",
+ *   "llvm-version"    "13".."24": the llvm_release field (which release reads)
+ *   any other key     a plugin option (format.h's pb_kv), e.g. "raw-profile",
  *                     "binary-file"; plugins ignore keys they do not know.
  * Setting a key again replaces its value. Returns PB_OK; PB_EINVAL (a NULL
  * argument, an unknown format, a value that is no number/flag: err->path is
@@ -96,10 +97,11 @@ void pb_read_options_set_diag(pb_read_options *o, pb_diag_fn fn, void *ctx);
 void pb_read_options_free(pb_read_options *o);
 
 /*
- * Write options (format.h) on the heap, at PB_WRITE_OPTIONS_INIT; every key
- * is a plugin option, e.g. "llvm-version" = "14" (write for that release,
- * as the CLI's --llvm-version), "raw-version", "iprof-version", "order",
- * "sparse". Same returns, copying and replacing as the read options.
+ * Write options (format.h) on the heap, at PB_WRITE_OPTIONS_INIT;
+ * "llvm-version" = "14" sets the llvm_release field (write for that release,
+ * as the CLI's --llvm-version; PB_EINVAL outside 13..24), every other key is
+ * a plugin option, e.g. "raw-version", "iprof-version", "order", "sparse".
+ * Same returns, copying and replacing as the read options.
  */
 int pb_write_options_new(pb_write_options **out, pb_error *err) PB_WARN_UNUSED;
 int pb_write_options_set(pb_write_options *o, const char *key, const char *value, pb_error *err) PB_WARN_UNUSED;

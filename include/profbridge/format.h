@@ -102,9 +102,17 @@ typedef struct pb_read_options {
      */
     uint64_t max_input_size;
     uint64_t max_inflation;
+    /*
+     * Version 2. The LLVM release (13..24) whose llvm-profdata reads: its
+     * rules for what a file may hold and what is kept (docs/indexed.md,
+     * docs/raw.md); 0 = release 19. Out of range: the read fails with
+     * PB_EINVAL naming "llvm_release". The one carrier of the release: the
+     * plugin option "llvm-version" of version 1 is read no more.
+     */
+    int llvm_release;
 } pb_read_options;
-#define PB_READ_OPTIONS_VERSION 1
-#define PB_READ_OPTIONS_INIT {PB_READ_OPTIONS_VERSION, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0}
+#define PB_READ_OPTIONS_VERSION 2
+#define PB_READ_OPTIONS_INIT {PB_READ_OPTIONS_VERSION, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0, 0}
 /* Fills *o with the defaults of layout `version` (PB_READ_OPTIONS_VERSION),
  * like PB_READ_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
  * NULL o or a version this library does not know. Thread-safe. */
@@ -116,9 +124,18 @@ typedef struct pb_write_options {
     void *diag_ctx;
     const pb_kv *kv; /* plugin options, e.g. {"iprof-version","1.0.0"}, {"raw-version","8"} */
     size_t nkv;
+    /*
+     * Version 2. The LLVM release (13..24) whose tools the LLVM writers
+     * write as (llvm-profdata-N merge; compiler-rt N for raw): the file
+     * version, what it can hold and its notices; 0 = release 19, and then
+     * a version option ("indexed-version", "raw-version") alone picks the
+     * file version. Out of range: the write fails with PB_EINVAL naming
+     * "llvm_release". Replaces the plugin option "llvm-version".
+     */
+    int llvm_release;
 } pb_write_options;
-#define PB_WRITE_OPTIONS_VERSION 1
-#define PB_WRITE_OPTIONS_INIT {PB_WRITE_OPTIONS_VERSION, NULL, NULL, NULL, 0}
+#define PB_WRITE_OPTIONS_VERSION 2
+#define PB_WRITE_OPTIONS_INIT {PB_WRITE_OPTIONS_VERSION, NULL, NULL, NULL, 0, 0}
 /* Fills *o with the defaults of layout `version` (PB_WRITE_OPTIONS_VERSION),
  * like PB_WRITE_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
  * NULL o or a version this library does not know. Thread-safe. */

@@ -89,7 +89,8 @@ typedef struct pb_merger_options {
     /* The llvm-profdata release whose merge rules apply (13..24; 0: the
      * default release, 19): saturation point, which profile kinds merge,
      * whether a raw counter above 2^56 fails its input (18+), how LLVM 13
-     * sets the entry-first flag (src/llvm/target.h). */
+     * sets the entry-first flag (src/llvm/target.h). The readers read as
+     * this release too, unless read->llvm_release names another. */
     int llvm_release;
     /* Saturation point of counts; 0: the release's (PB_MAX_COUNT_LLVM, or
      * PB_MAX_COUNT_LLVM14 for 13-14). An iprof output wants PB_MAX_COUNT_IPROF. */

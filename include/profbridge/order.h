@@ -31,7 +31,7 @@ typedef struct pb_order_options {
     unsigned version;   /* PB_ORDER_OPTIONS_VERSION: first, always (see error.h) */
     /* The LLVM release whose llvm-profdata order to reproduce (17..24;
      * order does not exist before 17); 0 = the default release (19). */
-    int llvm_version;
+    int llvm_release;
     /* llvm-profdata's --num-test-traces: the last N traces are kept aside
      * and only used to print the area under the page fault curve of the
      * order (0 = none). Must be smaller than the number of traces; LLVM 19+. */
@@ -50,7 +50,7 @@ int pb_order_options_init(pb_order_options *o, unsigned version);
  * (malloc'ed, the caller frees it; NULL when n is 0). A profile without
  * traces gives 0 functions. o may be NULL (the defaults).
  * Errors: PB_EINVAL (NULL p, ids or n; an unknown options version;
- * llvm_version outside 17..24, num_test_traces not below the number of
+ * llvm_release outside 17..24, num_test_traces not below the number of
  * traces or given for LLVM 17/18; err says which), PB_ENOMEM. On failure
  * *ids is NULL and *n 0.
  */

@@ -8,6 +8,7 @@
  */
 #include "profbridge/access.h"
 
+#include "llvm/target.h"
 #include "util/grow.h"
 
 #include <errno.h>
@@ -124,10 +125,10 @@ int pb_cov_options_set(pb_cov_options *o, const char *key, const char *value, pb
         }
     unsigned long n = 0;
     int rc;
-    if (strcmp(key, "llvm-version") == 0) {
-        if ((rc = parse_uint(key, value, 24, &n, err))) return rc;
-        if (n < 13) return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, key, "an LLVM release from 13 to 24", value);
-        o->llvm_release = (int)n;
+    if (strcmp(key, "llvm-version") == 0) { /* the release table says which exist (llvm/target.h) */
+        pbi_llvm_target t;
+        if ((rc = pbi_llvm_target_parse(value, key, &t, err))) return rc;
+        o->llvm_release = t.release;
         return PB_OK;
     }
     if (strcmp(key, "num-threads") == 0) {

@@ -16,7 +16,7 @@
 
 #include "util/buf.h"
 #include "util/intern.h"
-#include "profbridge/profbridge.h"
+#include "profbridge/profile.h"
 
 typedef struct pbi_flame_stack {
     uint32_t *frames; /* indices into pbi_flame.names, root first */

@@ -27,7 +27,7 @@
 #include "llvm/target.h"
 #include "llvm/mt19937.h"
 #include "profbridge/order.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "llvm/stl_algo.h"
 #include "util/api.h"
 #include "util/grow.h"
@@ -68,7 +68,7 @@ static int rules_for(int release, order_rules *r, pb_error *err) {
     pbi_llvm_target t;
     if (release == 0) release = PBI_LLVM_DEFAULT;
     if (pbi_llvm_target_of(release, &t) || !pbi_llvm_has(&t, PBI_LF_ORDER))
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm-version",
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
                             "llvm-profdata order exists from LLVM 17 on (17..24), not in %d", release);
     r->nodes_v2 = pbi_llvm_has(&t, PBI_LF_ORDER_NODES_V2);
     r->split_sorts = pbi_llvm_has(&t, PBI_LF_ORDER_SPLIT_SORTS);
@@ -619,7 +619,7 @@ int pb_profile_order(const pb_profile *p, const pb_order_options *o, uint64_t **
     if (o && pbi_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
     order_rules r;
     if (!p || !ids || !n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "NULL argument");
-    int rc = rules_for(o ? o->llvm_version : 0, &r, err);
+    int rc = rules_for(o ? o->llvm_release : 0, &r, err);
     if (rc) return rc;
     return order_ids(p, o, &r, ids, n, err);
 }
@@ -687,7 +687,7 @@ int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_si
     uint64_t *ids = NULL;
     size_t n = 0;
     if (!p || !out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "NULL argument");
-    int rc = rules_for(o ? o->llvm_version : 0, &r, err);
+    int rc = rules_for(o ? o->llvm_release : 0, &r, err);
     if (!rc) rc = order_ids(p, o, &r, &ids, &n, err);
     if (!rc && num_ordered) *num_ordered = n;
     if (!rc && r.count_line) rc = pb_sink_printf(out, err, "# Ordered %zu functions\n", n);

@@ -20,7 +20,7 @@
 #include "util/json_text.h"
 #include "util/report_version.h"
 #include "profbridge/compare.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "util/sort.h"
 #include "util/api.h"
 #include "util/grow.h"

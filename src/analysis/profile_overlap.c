@@ -17,7 +17,7 @@
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
 #include "profbridge/compare.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "util/json_text.h"
 #include "util/report_version.h"
 #include "util/sort.h"

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "analysis/report_html.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 
 static int counted(const pb_profile *p, uint64_t hash) {
     return !(pb_profile_flags(p) & PB_VARIANT_IR) || !(hash & PB_HASH_CS_BIT);

@@ -17,7 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "profbridge/profbridge.h"
+#include "profbridge/profile.h"
 
 /* GraalVM records at most this many types per location (iprof §3.6). */
 #define PBI_TP_GRAAL_LIMIT 8

@@ -22,6 +22,7 @@
 
 #include "bridge/bridge.h"
 #include "bridge/bridge_meta.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "model/jname.h"
 #include "util/json_text.h"

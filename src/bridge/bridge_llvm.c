@@ -17,10 +17,12 @@
 
 #include "bridge/bridge.h"
 #include "llvm/target.h"
+#include "model/options.h"
 #include "bridge/bridge_meta.h"
+#include "model/write_notice.h"
 #include "util/diag.h"
 #include "model/jname.h"
-#include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "util/grow.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
@@ -385,7 +387,7 @@ static int build(const pb_profile *p, pb_profile *v, int had_side, const pb_writ
  * the one of the LLVM release the writer acts as (src/llvm/target.h). */
 static int keeps_histograms(const pb_format *target, const pb_write_options *o) {
     pbi_llvm_target t;
-    if (pbi_llvm_target_from_kv(o ? o->kv : NULL, o ? o->nkv : 0, &t, NULL) != 0)
+    if (pbi_llvm_target_for(pbi_write_release(o), &t, NULL) != 0)
         return 1; /* the writer refuses the option itself */
     const char *vo = target->version_option;
     return pbi_llvm_keeps_vtable_sites(&t, vo, vo && o ? pb_kv_get(o->kv, o->nkv, vo) : NULL);

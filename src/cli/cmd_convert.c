@@ -110,25 +110,20 @@ static int parse_request(int argc, char **argv, pbc_args *args, convert_req *q) 
     return -1;
 }
 
-/* The plugins' options: "llvm-version" first when the user chose a release
- * (option or environment), then the plugin options of the command line. */
-static int plugin_kv(const pbc_args *args, const char *llvm, const pbi_llvm_target *target, char *release,
-                     size_t cap, pb_kv **kv, size_t *nkv) {
-    snprintf(release, cap, "%d", target->release);
+/* The plugin options of the command line. */
+static int plugin_kv(const pbc_args *args, pb_kv **kv, size_t *nkv) {
     if (!(*kv = calloc(args->plugin.n + 1, sizeof **kv))) {
         pbc_msg("out of memory");
         return -1;
     }
     *nkv = 0;
-    if (llvm || (getenv("PROFBRIDGE_LLVM_VERSION") && *getenv("PROFBRIDGE_LLVM_VERSION")))
-        (*kv)[(*nkv)++] = (pb_kv){"llvm-version", release};
     for (size_t i = 0; i < args->plugin.n; i++) (*kv)[(*nkv)++] = args->plugin.kv[i];
     return 0;
 }
 
 /* Reads src with in_f (progress on pg) and writes OUT with out_f; returns the exit status. */
 static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, const pb_format *out_f,
-                   const pb_kv *kv, size_t nkv, pbc_progress *pg) {
+                   int release, const pb_kv *kv, size_t nkv, pbc_progress *pg) {
     pb_profile *p = NULL;
     pb_error err;
     pb_error_clear(&err);
@@ -140,6 +135,7 @@ static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, 
     ro.diag_ctx = &dc;
     ro.kv = kv;
     ro.nkv = nkv;
+    ro.llvm_release = release;
     pbc_apply_limits(&ro);
     pbc_progress_watch_diag(pg, &ro);
     int prc = pb_read(&p, src, &ro, &err);
@@ -155,6 +151,7 @@ static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, 
     wo.diag_ctx = &dc;
     wo.kv = kv;
     wo.nkv = nkv;
+    wo.llvm_release = release;
     /* A write that fails is never the input's fault: its error names OUT. */
     pb_error werr;
     pb_error_clear(&werr);
@@ -185,14 +182,13 @@ int pbc_cmd_convert(int argc, char **argv) {
         goto out;
     }
     if (q.from && !(in_f = pbc_format_arg("convert", "--from", q.from))) goto out;
-    /* The release is resolved once, before IN is opened; the plugins get it
-     * as "llvm-version" when the user chose one (option or environment), so
-     * that "indexed-version" alone keeps the rules of the release writing it. */
+    /* The release is resolved once, before IN is opened; reader and writer
+     * get it (llvm_release) when the user chose one (option or environment),
+     * so that "indexed-version" alone keeps the rules of the release writing it. */
     pbi_llvm_target target;
     if (pbc_llvm_target("convert", q.llvm, &target)) goto out;
     if (pbc_args_check_release("convert", &args, target.release)) goto out;
-    char release[8];
-    if (plugin_kv(&args, q.llvm, &target, release, sizeof release, &kv, &nkv)) goto out;
+    if (plugin_kv(&args, &kv, &nkv)) goto out;
     if ((rc = pbc_check_output("convert", q.out_path, &q.in_path, 1, 0)) != 0) goto out;
     rc = PBC_EXIT_USAGE;
     int prc = pbc_open_input(q.in_path, &src, &err);
@@ -207,7 +203,7 @@ int pbc_cmd_convert(int argc, char **argv) {
         goto out;
     }
     if (pbc_check_plugin_options("convert", &args.plugin, in_f, out_f)) goto out;
-    rc = convert(&q, src, in_f, out_f, kv, nkv, &pg);
+    rc = convert(&q, src, in_f, out_f, target.chosen ? target.release : 0, kv, nkv, &pg);
 out:
     free(kv);
     pb_source_free(src);

@@ -78,7 +78,7 @@ static void help(FILE *out) {
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
           out);
     pbc_args_print_plugin_options(out, specs);
-    fputs("\nExit status: 0 merged, 1 an input is invalid or missing, 2 usage or I/O error.\n", out);
+    fputs("\nExit status: 0 merged, 1 an input is invalid, 2 usage or I/O error (a missing input too).\n", out);
 }
 
 /* The command line, once parsed. */
@@ -210,8 +210,7 @@ static int check_modes(merge_cli *c) {
         fprintf(stderr, "%s: for the --failure-mode option: Cannot find option named 'warn'!\n", pbc_args_prog);
         return PBC_EXIT_USAGE;
     }
-    const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
-    c->explicit_llvm = c->llvm || (env && *env);
+    c->explicit_llvm = c->llvm || (pbc_release_env && *pbc_release_env);
     if (c->indexed && !c->explicit_llvm) {
         /* --indexed-version N alone: the rules of the first release writing N
          * (the indexed writer's own rule, formats/indexed/indexed_write.c) */
@@ -325,7 +324,6 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
 /* Plugin options for the readers (kv: room for the plugin's + 2). */
 static size_t reader_options(const merge_cli *c, const pbc_args *args, pb_kv *kv) {
     size_t n = 0;
-    if (c->explicit_llvm) kv[n++] = (pb_kv){"llvm-version", c->release};
     if (c->debug_info) kv[n++] = (pb_kv){"debug-info", c->debug_info};
     else if (c->binary_file) kv[n++] = (pb_kv){"binary-file", c->binary_file};
     for (size_t i = 0; i < args->plugin.n; i++) kv[n++] = args->plugin.kv[i];
@@ -344,7 +342,6 @@ static int write_output(const merge_cli *c, const pbc_args *args, const pb_profi
     size_t nkv = 0;
     pb_format_form form = pb_format_form_of(c->out_f);
     int is_text = form == PB_FORM_TEXT, is_indexed = form == PB_FORM_INDEXED;
-    if (c->explicit_llvm) kv[nkv++] = (pb_kv){"llvm-version", c->release};
     if (c->indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", c->indexed};
     if (c->sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
     if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", c->keep_vt ? "1" : "0"};
@@ -363,6 +360,7 @@ static int write_output(const merge_cli *c, const pbc_args *args, const pb_profi
     wo.diag_ctx = &wn;
     wo.kv = kv;
     wo.nkv = nkv;
+    wo.llvm_release = c->explicit_llvm ? c->target.release : 0;
     pb_error err;
     pb_error_clear(&err);
     rc = PBC_EXIT_OK;
@@ -457,7 +455,8 @@ static int set_up(merge_run *r) {
         (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
         return rc;
     pbc_apply_limits(&r->ro);
-    r->ro.kv = r->rkv; /* readers get the release too: some of their rules are a release's */
+    r->ro.llvm_release = c->explicit_llvm ? c->target.release : 0; /* some readers' rules are a release's */
+    r->ro.kv = r->rkv;
     r->ro.nkv = reader_options(c, &r->args, r->rkv);
     pb_error err;
     for (size_t i = 0; i < r->in.n; i++)

@@ -96,7 +96,7 @@ static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_
     if (!pbi_llvm_has(t, PBI_LF_ORDER_TEST_TRACES) && q->test)
         return pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d",
                                t->release);
-    q->oo.llvm_version = t->release;
+    q->oo.llvm_release = t->release;
     /* an order file is a report: never written over the profile it lists */
     if (pbc_check_output("order", q->out_path, (const char *const *)args->pos, 1, 1)) return PBC_EXIT_USAGE;
     return 0;

@@ -23,13 +23,7 @@ int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, p
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.format = "indexed";
-    char release[8];
-    pb_kv kv = {"llvm-version", release};
-    if (t) {
-        snprintf(release, sizeof release, "%d", t->release);
-        wo.kv = &kv;
-        wo.nkv = 1;
-    }
+    if (t) wo.llvm_release = t->release;
     int rc = pb_sink_open_memory(&sink, err);
     if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
     size_t len = 0;

@@ -23,7 +23,8 @@
  * A command declares its options in a table of pbc_arg_spec (name, alias,
  * kind, LLVM releases, help); the same table prints --help. The options of
  * the format plugins (--NAME VALUE) are parsed with it when the command asks
- * (PBC_ARGS_PLUGIN), so a command has one parser.
+ * (PBC_ARGS_PLUGIN), so a command's options and its plugins' share this one
+ * parser (the two passes above aside).
  */
 #ifndef PB_CLI_LLVM_ARGS_H
 #define PB_CLI_LLVM_ARGS_H

@@ -175,14 +175,14 @@ static const pbc_command *llvm_command(const char *name, const pbi_llvm_target *
 /* Behaves as llvm-profdata of release N: the subcommand first, messages
  * prefixed with the program's name (warnings and errors without it, as
  * LLVM's WithColor prints them: opts.c), the release handed to the subcommand
- * through PROFBRIDGE_LLVM_VERSION (what --llvm-version would set), and exit
- * status 1 for every failure, as LLVM's tools exit. */
+ * in pbc_release_env (as PROFBRIDGE_LLVM_VERSION would), and exit status 1
+ * for every failure, as LLVM's tools exit. */
 static int personality_main(int release, int argc, char **argv);
 
 /* The release a bare llvm-profdata acts as (PROFBRIDGE_LLVM_VERSION, else the
  * default); a bad value is reported later, by personality_main. */
 static int effective_release(int release) {
-    const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+    const char *env = pbc_release_env;
     pbi_llvm_target t;
     pb_error e;
     pb_error_clear(&e);
@@ -212,16 +212,17 @@ static int run_as_llvm_profdata(int release, int argc, char **argv) {
     return rc;
 }
 
-/* The release the personality acts as: the link's (exported for the
- * subcommands), else PROFBRIDGE_LLVM_VERSION's, else the default. Returns
- * -1 to go on, else the exit status. */
+/* The release the personality acts as: the link's (handed to the
+ * subcommands in pbc_release_env), else PROFBRIDGE_LLVM_VERSION's, else the
+ * default. Returns -1 to go on, else the exit status. */
 static int personality_release(const char *prog, int *release) {
-    char num[16];
+    static char num[16];
     if (*release) {
         snprintf(num, sizeof num, "%d", *release);
-        return setenv("PROFBRIDGE_LLVM_VERSION", num, 1) != 0 ? 1 : -1;
+        pbc_release_env = num;
+        return -1;
     }
-    const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
+    const char *env = pbc_release_env;
     pbi_llvm_target t;
     pb_error e;
     pb_error_clear(&e);
@@ -410,6 +411,8 @@ static int command_main(int argc, char **argv) {
 int main(int argc, char **argv) {
     /* a killed run leaves no temporary output file behind (io.h) */
     (void)pb_sink_catch_signals();
+    /* the one reading of the variable: commands and personalities ask pbc_release_env */
+    pbc_release_env = getenv("PROFBRIDGE_LLVM_VERSION");
     int release = argc > 0 ? link_release(argv[0], "llvm-profdata") : -1;
     if (release >= 0) return run_as_llvm_profdata(release, argc, argv);
     release = argc > 0 ? link_release(argv[0], "llvm-cov") : -1;

@@ -27,6 +27,11 @@ static int add_input(pbc_merge_inputs *in, const char *path, size_t len, uint64_
     return 0;
 }
 
+/* The exit status of an input that does not exist: 2, an I/O error, as in
+ * every other command (README, "Exit status everywhere"); the personality
+ * keeps llvm-profdata's 1 (tests/interop/merge_diag_llvm.sh). */
+static int missing_status(void) { return pbc_args_llvm_style ? PBC_EXIT_INVALID : PBC_EXIT_USAGE; }
+
 /* What llvm-profdata says of a name that does not exist ("" too), before it
  * reads anything (addWeightedInput; every release 13-24). */
 static void no_such_file(const char *path) {
@@ -186,14 +191,14 @@ static void bad_weight(const char *where, const char *arg, size_t len) {
 }
 
 /* Reads a named file whole (the -f list, the remapping file). Returns 0, or
- * the exit status of the failure, said on stderr: 1 for a name that does not
- * exist (llvm-profdata's exit), else the read's (2 for I/O and for the
+ * the exit status of the failure, said on stderr: missing_status() for a
+ * name that does not exist, else the read's (2 for I/O and for the
  * --max-input-size limit, which are no input's fault). */
 int pbc_merge_read_named_file(const char *path, pb_source **src, const uint8_t **d, size_t *len) {
     struct stat st;
     if (strcmp(path, "-") != 0 && stat(path, &st) != 0) {
         pbc_error_line("%s: %s", path, strerror(errno));
-        return PBC_EXIT_INVALID;
+        return missing_status();
     }
     pb_error err;
     pb_error_clear(&err);
@@ -253,13 +258,14 @@ int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const c
     /* llvm-profdata's order: positional inputs, then --weighted-input, then
      * the --input-files list (it matters for key and record order, and for
      * which missing file or bad weight is reported: the first stops it). */
-    int rc = PBC_EXIT_INVALID; /* llvm-profdata's exit status for all of these */
+    int rc = PBC_EXIT_INVALID; /* a bad weight: llvm-profdata's exit status */
     for (size_t i = 0; i < args->npos; i++) {
         int arc = add_path(in, args->pos[i], strlen(args->pos[i]), 1);
         if (arc == -1) {
             pbc_msg("out of memory");
             rc = PBC_EXIT_USAGE;
         }
+        if (arc == -2) rc = missing_status();
         if (arc) goto out;
     }
     for (size_t i = 0; i < args->nopt; i++) {
@@ -270,11 +276,13 @@ int pbc_merge_collect_inputs(pbc_merge_inputs *in, const pbc_args *args, const c
             pbc_msg("out of memory");
             rc = PBC_EXIT_USAGE;
         }
+        if (wrc == -2) rc = missing_status();
         if (wrc) goto out;
     }
     int lrc = list ? input_file_list(&lin, list, tilde) : 0;
     if (lrc > 0) rc = lrc;              /* the list could not be read */
     if (lrc == -1) rc = PBC_EXIT_USAGE; /* out of memory */
+    if (lrc == -2) rc = missing_status();
     if (lrc) goto out;
     rc = PBC_EXIT_USAGE;
     for (size_t k = 0; k < 2; k++) {

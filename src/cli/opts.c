@@ -386,14 +386,13 @@ int pbc_check_output(const char *cmd, const char *out_path, const char *const *i
     return 0;
 }
 
+const char *pbc_release_env;
+
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
     const char *what = "--llvm-version";
-    if (!value) {
-        const char *env = getenv("PROFBRIDGE_LLVM_VERSION");
-        if (env && *env) {
-            value = env;
-            what = "PROFBRIDGE_LLVM_VERSION";
-        }
+    if (!value && pbc_release_env && *pbc_release_env) {
+        value = pbc_release_env;
+        what = "PROFBRIDGE_LLVM_VERSION";
     }
     if (!value) return pbi_llvm_target_of(PBI_LLVM_DEFAULT, t) ? PBC_EXIT_USAGE : 0;
     pbi_llvm_target tmp;

@@ -160,11 +160,20 @@ int pbc_parse_u64(const char *s, uint64_t *out);
 int pbc_parse_bool(const char *s);
 
 /*
+ * The release chosen outside the command line, as text: the N of an
+ * llvm-profdata-N / llvm-cov-N link, else $PROFBRIDGE_LLVM_VERSION (NULL or
+ * empty: none). Set once by main() -- the one place that reads the
+ * variable -- before any command runs; a bad value is reported by the
+ * command that needs a release (pbc_llvm_target).
+ */
+extern const char *pbc_release_env;
+
+/*
  * The LLVM release a command acts as (src/llvm/target.h): `value` (its
- * --llvm-version, NULL when not given), else $PROFBRIDGE_LLVM_VERSION when
- * set and not empty, else PBI_LLVM_DEFAULT. Commands call it once, before
- * reading any input, and hand the release to the plugins as the
- * "llvm-version" option. Returns 0 and fills *t, or PBC_EXIT_USAGE after a
+ * --llvm-version, NULL when not given), else pbc_release_env when set and
+ * not empty, else PBI_LLVM_DEFAULT (t->chosen 0). Commands call it once,
+ * before reading any input, and hand the release to the library in the
+ * options' llvm_release. Returns 0 and fills *t, or PBC_EXIT_USAGE after a
  * usage message naming the option or the variable (*t untouched).
  */
 int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t);

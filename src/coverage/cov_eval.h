@@ -16,8 +16,8 @@
  *   pbi_cov_fn_summary      FunctionCoverageSummary
  *   pbi_cov_file_summary    FileCoverageSummary
  * Where a release computes differently, the evaluator asks the release
- * table (llvm/target.h, PBI_LLVM_COV_FEATURES: the PBI_LC_EVAL_* rows); nobody
- * compares release numbers.
+ * table (llvm/target.h, PBI_LLVM_COV_FEATURES: the PBI_LC_EVAL_* rows); it
+ * compares no release numbers.
  */
 #ifndef PB_COVERAGE_COV_EVAL_H
 #define PB_COVERAGE_COV_EVAL_H

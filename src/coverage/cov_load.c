@@ -11,7 +11,6 @@
 
 #include "coverage/cov_eval_internal.h"
 #include "model/origin_form.h"
-#include "model/profile_internal.h"
 #include "util/grow.h"
 
 /* ---- the profile's record of a function ---- */

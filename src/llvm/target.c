@@ -57,10 +57,15 @@ int pbi_llvm_target_parse(const char *text, const char *what, pbi_llvm_target *o
     return 0;
 }
 
-int pbi_llvm_target_from_kv(const pb_kv *kv, size_t nkv, pbi_llvm_target *out, pb_error *err) {
-    const char *v = kv ? pb_kv_get(kv, nkv, "llvm-version") : NULL;
-    if (!v) return pbi_llvm_target_of(PBI_LLVM_DEFAULT, out);
-    return pbi_llvm_target_parse(v, "llvm-version", out, err);
+int pbi_llvm_target_for(int release, pbi_llvm_target *out, pb_error *err) {
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(release ? release : PBI_LLVM_DEFAULT, &t))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release",
+                            "expected an LLVM release from %d to %d (0: %d), got %d", PBI_LLVM_MIN, PBI_LLVM_MAX,
+                            PBI_LLVM_DEFAULT, release);
+    t.chosen = release != 0;
+    *out = t;
+    return 0;
 }
 
 int pbi_llvm_first_reading_indexed(uint32_t v) {

@@ -3,7 +3,7 @@
  * target.h -- THE description of each LLVM release profbridge can act as
  * (internal).
  *
- * `--llvm-version N` is resolved once, here, into a pbi_llvm_target: the raw
+ * A release (the options' llvm_release; the CLI's --llvm-version N) is resolved, here, into a pbi_llvm_target: the raw
  * and indexed versions that release writes and reads, and the set of rules
  * in which releases differ (text dialect, show dialect, merge and summary
  * rules, key order). Writers, printers, merge and the CLI's command lines
@@ -241,14 +241,16 @@ static inline int pbi_llvm_cov_has(const pbi_llvm_target *t, enum pbi_llvm_cov_f
 int pbi_llvm_target_of(int release, pbi_llvm_target *out);
 
 /* Parses a release number ("13" .. "24"). Returns 0, or PB_EINVAL with err
- * naming `what` (the option, e.g. "llvm-version") and the accepted range;
+ * naming `what` (the option or field that gave it) and the accepted range;
  * *out is untouched on failure. */
 int pbi_llvm_target_parse(const char *text, const char *what, pbi_llvm_target *out, pb_error *err);
 
-/* The target a plugin writes for: its "llvm-version" option when set (parsed
- * as above), else release PBI_LLVM_DEFAULT. The CLI puts the user's choice
- * (option or PROFBRIDGE_LLVM_VERSION) into "llvm-version". */
-int pbi_llvm_target_from_kv(const pb_kv *kv, size_t nkv, pbi_llvm_target *out, pb_error *err);
+/* The target of the options' llvm_release (pb_read_options and
+ * pb_write_options, model/options.h reads it): release r, or
+ * PBI_LLVM_DEFAULT for 0; t->chosen is 1 when r is not 0. Returns 0, or
+ * PB_EINVAL with err naming "llvm_release" and the accepted range (*out is
+ * then untouched). */
+int pbi_llvm_target_for(int release, pbi_llvm_target *out, pb_error *err);
 
 /* The lowest release whose readers accept indexed version v (0 when none
  * of 13..24 does): what a notice names when older tools cannot read a file. */

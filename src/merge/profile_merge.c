@@ -26,7 +26,8 @@
 
 #include "util/bytes.h"
 #include "merge/merge_stream.h"
-#include "model/profile_internal.h"
+#include "merge/trace_merge.h"
+#include "model/profile_records.h"
 #include "model/origin_form.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
@@ -74,7 +75,7 @@ static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const probl
     if (!o->diag || !pr->id) return;
     const char *name = "?";
     size_t len = 1;
-    if (pb_profile_record_name(p, &p->recs[i], &name, &len, NULL, NULL)) {
+    if (pb_profile_record_name(p, pb_profile_record(p, i), &name, &len, NULL, NULL)) {
         name = "?";
         len = 1;
     }
@@ -168,7 +169,7 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
     while (i < nd) out[k++] = dst->values[i++];
     pb_value *dest = dst->values;
     if (k > nd) {
-        dest = pbi_arena_alloc(&p->arena, k * sizeof *dest, 8);
+        dest = pbi_profile_arena_alloc(p, k * sizeof *dest, 8);
         if (!dest) return PB_ENOMEM;
     }
     if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */
@@ -181,7 +182,7 @@ static int is_pseudo(uint64_t c) { return c == PSEUDO_HOT || c == PSEUDO_WARM; }
 
 static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_merge_options *o,
                       scratch *s, problem *pr) {
-    pb_record *d = &p->recs[di];
+    pb_record *d = pb_profile_record_mut(p, di);
     uint64_t w = o->weight, max = o->max_count, vmax = value_max(o);
     if (d->num_counters != src->num_counters) {
         note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
@@ -247,8 +248,9 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
     if (i == SIZE_MAX) {
         rc = pbi_append_record(dst, rec, &i, err);
         if (rc) return rc;
-        scale_new(&dst->recs[i], o, &pr);
-        rc = sort_sites(&dst->recs[i], o, s);
+        pb_record *added = pb_profile_record_mut(dst, i);
+        scale_new(added, o, &pr);
+        rc = sort_sites(added, o, s);
     } else {
         rc = merge_into(dst, i, rec, o, s, &pr);
     }
@@ -284,23 +286,26 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
  * (pbi_merge_traces). llvm-profdata gives the traces of a raw input the
  * input's weight (RawInstrProfReader::getTemporalProfTraces(Weight) sets, not
  * multiplies: a raw trace is one run); an indexed or text input keeps the
- * weights its traces carry. copy: t belongs to someone else. */
+ * weights its traces carry. t NULL: copies of from's traces (they stay
+ * from's), with from's stream size. */
 static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, size_t n, uint64_t stream,
-                           int copy, const pb_merge_options *o, pb_error *err) {
-    int raw = pbi_origin_form(&from->origin) == PB_FORM_RAW;
+                           const pb_merge_options *o, pb_error *err) {
+    int raw = pbi_origin_form(pb_profile_origin(from)) == PB_FORM_RAW;
     pbi_trace *v = t;
-    if (copy) {
+    if (!t) {
+        n = pb_profile_trace_count(from);
+        stream = pb_profile_trace_stream_size(from);
         v = calloc(n ? n : 1, sizeof *v);
         if (!v) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
         for (size_t i = 0; i < n; i++) {
-            v[i] = t[i];
-            v[i].refs = malloc((t[i].n ? t[i].n : 1) * sizeof *v[i].refs);
+            const uint64_t *refs = pb_profile_trace(from, i, &v[i].weight, &v[i].n);
+            v[i].refs = malloc((v[i].n ? v[i].n : 1) * sizeof *v[i].refs);
             if (!v[i].refs) {
                 for (size_t j = 0; j < i; j++) free(v[j].refs);
                 free(v);
                 return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate traces");
             }
-            memcpy(v[i].refs, t[i].refs, t[i].n * sizeof *v[i].refs);
+            memcpy(v[i].refs, refs, v[i].n * sizeof *v[i].refs);
         }
     }
     if (raw)
@@ -315,25 +320,29 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
     int rc = check_options(&o, err);
     if (rc) return rc;
     /* the traces as the first input added to an empty writer */
-    pbi_trace *t = p->traces;
-    size_t n = p->num_traces;
-    uint64_t stream = p->trace_stream_size;
-    p->traces = NULL;
-    p->num_traces = p->cap_traces = 0;
-    p->trace_stream_size = 0;
+    pbi_trace_set held;
+    pbi_profile_take_traces(p, &held);
+    pbi_trace *t = held.v;
+    size_t n = held.n;
+    uint64_t stream = held.stream_size;
+    held.v = NULL;
+    held.n = held.cap = 0;
+    held.stream_size = 0;
+    pbi_profile_put_traces(p, &held); /* the generator stays */
     /* llvm-profdata adds an input's traces only when it has some: then a
      * stream size without traces is dropped too */
     if (n) {
-        if ((rc = merge_traces_of(p, p, t, n, stream, 0, o, err))) return rc;
+        if ((rc = merge_traces_of(p, p, t, n, stream, o, err))) return rc;
     } else {
         free(t);
     }
     scratch s = {NULL, 0};
-    for (size_t i = 0; i < p->num_recs && !rc; i++) {
+    for (size_t i = 0, nrec = pb_profile_record_count(p); i < nrec && !rc; i++) {
         problem pr = {NULL, NULL};
-        scale_new(&p->recs[i], o, &pr);
+        pb_record *r = pb_profile_record_mut(p, i);
+        scale_new(r, o, &pr);
         warn(p, i, o, &pr);
-        rc = sort_sites(&p->recs[i], o, &s);
+        rc = sort_sites(r, o, &s);
     }
     free(s.a);
     if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites");
@@ -374,11 +383,11 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
     if (pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t))
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
                             o->llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
-    uint64_t a = dst->flags & KIND_BITS;
+    uint64_t a = pb_profile_flags(dst) & KIND_BITS;
     b &= KIND_BITS;
     if (pbi_llvm_has(&t, PBI_LF_FE_IR_MIX_REFUSED)) {
         /* nothing merged yet: no record and no input's origin */
-        int unset = !dst->num_recs && !dst->origin.format[0];
+        int unset = !pb_profile_record_count(dst) && !pb_profile_origin(dst)->format[0];
         if (!unset && ((a ^ b) & PB_VARIANT_IR))
             return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                                 "Merge IR generated profile with Clang generated profile. (llvm-profdata %d "
@@ -414,7 +423,7 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
 
 static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                        pb_error *err) {
-    return check_kinds_of(dst, src->flags, o, err);
+    return check_kinds_of(dst, pb_profile_flags(src), o, err);
 }
 
 /*
@@ -430,7 +439,7 @@ static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len,
     /* --remapping-file: the record is merged under its new name (LLVM's
      * loadInput renames it before InstrProfWriter::addRecord) */
     pb_remap_lookup(o->remap, n, len, &n, &len);
-    const pb_record *d = hint < dst->num_recs ? &dst->recs[hint] : NULL;
+    const pb_record *d = pb_profile_record(dst, hint); /* NULL past the end */
     size_t dl;
     const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == hash ? pb_profile_str(dst, d->name, &dl)
                                                                         : NULL;
@@ -451,8 +460,8 @@ static int merge_records(pb_profile *dst, const pb_profile *src, pbi_importer *i
     scratch s = {NULL, 0};
     int rc = 0;
     im->names_by_caller = 1;
-    for (size_t i = 0; i < src->num_recs && !rc; i++) {
-        const pb_record *r = &src->recs[i];
+    for (size_t i = 0, nrec = pb_profile_record_count(src); i < nrec && !rc; i++) {
+        const pb_record *r = pb_profile_record(src, i);
         pb_record t;
         size_t known = SIZE_MAX;
         if ((rc = pbi_import_record(im, r, &t, err))) break;
@@ -476,8 +485,11 @@ static int merge_records(pb_profile *dst, const pb_profile *src, pbi_importer *i
 
 static int add_binary_ids(pb_profile *dst, const pb_profile *src, pb_error *err) {
     int rc = 0;
-    for (size_t i = 0; i < src->num_bids && !rc; i++)
-        rc = pb_profile_add_binary_id(dst, src->bids[i].data, src->bids[i].len, err);
+    for (size_t i = 0, n = pb_profile_binary_id_count(src); i < n && !rc; i++) {
+        size_t len;
+        const uint8_t *id = pb_profile_binary_id(src, i, &len);
+        rc = pb_profile_add_binary_id(dst, id, len, err);
+    }
     return rc;
 }
 
@@ -486,13 +498,17 @@ int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *er
     if (!dst) return pbi_null_arg(err, __func__, "dst");
     if (!src) return pbi_null_arg(err, __func__, "src");
     int rc = add_binary_ids(dst, src, err);
-    for (size_t i = 0; i < src->num_traces && !rc; i++)
-        rc = pb_profile_add_trace(dst, src->traces[i].weight, src->traces[i].refs, src->traces[i].n, err);
+    for (size_t i = 0, n = pb_profile_trace_count(src); i < n && !rc; i++) {
+        uint64_t weight;
+        size_t len;
+        const uint64_t *refs = pb_profile_trace(src, i, &weight, &len);
+        rc = pb_profile_add_trace(dst, weight, refs, len, err);
+    }
     if (!rc) {
         uint64_t sum;
-        dst->trace_stream_size = pb_add_u64(&sum, dst->trace_stream_size, src->trace_stream_size)
-                                     ? sum
-                                     : UINT64_MAX;
+        pb_profile_set_trace_stream_size(
+            dst, pb_add_u64(&sum, pb_profile_trace_stream_size(dst), pb_profile_trace_stream_size(src)) ? sum
+                                                                                                       : UINT64_MAX);
     }
     return rc;
 }
@@ -514,14 +530,17 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     if (rc) return rc;
     rc = pbi_import_all(&im, err);
     if (!rc) rc = merge_records(dst, src, &im, o, err);
-    if (!rc) dst->flags |= src->flags;
+    if (!rc) pb_profile_set_flags(dst, pb_profile_flags(dst) | pb_profile_flags(src));
     if (!rc) rc = add_binary_ids(dst, src, err);
-    if (!rc && src->num_traces) /* as llvm-profdata: an input without traces adds no stream size */
-        rc = merge_traces_of(dst, src, src->traces, src->num_traces, src->trace_stream_size, 1, o, err);
-    for (size_t i = 0; i < src->num_props && !rc; i++)
-        if (!pb_profile_prop(dst, src->props[i].key, NULL))
-            rc = pb_profile_set_prop(dst, src->props[i].key, src->props[i].value, src->props[i].len, err);
-    if (!rc && !dst->origin.format[0]) dst->origin = src->origin;
+    if (!rc && pb_profile_trace_count(src)) /* as llvm-profdata: an input without traces adds no stream size */
+        rc = merge_traces_of(dst, src, NULL, 0, 0, o, err);
+    for (size_t i = 0, n = pb_profile_prop_count(src); i < n && !rc; i++) {
+        const char *value;
+        size_t len;
+        const char *key = pb_profile_prop_at(src, i, &value, &len);
+        if (!pb_profile_prop(dst, key, NULL)) rc = pb_profile_set_prop(dst, key, value, len, err);
+    }
+    if (!rc && !pb_profile_origin(dst)->format[0]) pb_profile_set_origin(dst, pb_profile_origin(src));
     pbi_import_free(&im);
     return rc;
 }
@@ -564,7 +583,7 @@ int pbi_merge_stream_function(pbi_merge_stream *m, const pb_profile *side, const
         /* llvm-profdata merges the input's kind before its records: so the
          * check pb_profile_merge repeats at the end sees the kind set (LLVM
          * 13 after a failed first input: dst has records, no flags yet) */
-        m->dst->flags |= m->flags;
+        pb_profile_set_flags(m->dst, pb_profile_flags(m->dst) | m->flags);
         m->started = 1;
     }
     if ((rc = pbi_import_new_symbols(&m->im, side, err))) return rc;
@@ -586,7 +605,7 @@ int pbi_merge_stream_finish(pbi_merge_stream *m, const pb_profile *side, pb_erro
 }
 
 void pbi_merge_stream_fail(pbi_merge_stream *m) {
-    if (m->started) m->dst->flags |= m->flags;
+    if (m->started) pb_profile_set_flags(m->dst, pb_profile_flags(m->dst) | m->flags);
 }
 
 void pbi_merge_stream_free(pbi_merge_stream *m) {

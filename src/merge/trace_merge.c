@@ -24,8 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "merge/trace_merge.h"
+
 #include "llvm/mt19937.h"
-#include "model/profile_internal.h"
+#include "util/api.h"
 #include "util/grow.h"
 
 /* Step 4 draws one number per trace of the input's stream; a crafted stream
@@ -56,8 +58,8 @@ typedef struct tlist {
     size_t n, cap;
 } tlist;
 
-static int need_rng(pb_profile *dst, pb_error *err) {
-    if (!dst->trace_rng && !(dst->trace_rng = pbi_trace_rng_new()))
+static int need_rng(pbi_trace_set *dst, pb_error *err) {
+    if (!dst->rng && !(dst->rng = pbi_trace_rng_new()))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     return 0;
 }
@@ -75,13 +77,13 @@ static void free_list(tlist *l) {
 }
 
 /* addTemporalProfileTrace: takes t (its refs are freed if it is dropped). */
-static int add_one(pb_profile *dst, tlist *d, pbi_trace t, uint64_t reservoir, pb_error *err) {
+static int add_one(pbi_trace_set *dst, tlist *d, pbi_trace t, uint64_t reservoir, pb_error *err) {
     int rc = 0;
-    if (dst->trace_stream_size < reservoir) {
+    if (dst->stream_size < reservoir) {
         rc = push(d, t, err);
         if (rc) free(t.refs);
     } else if ((rc = need_rng(dst, err)) == 0) {
-        uint64_t r = uniform(dst->trace_rng, dst->trace_stream_size);
+        uint64_t r = uniform(dst->rng, dst->stream_size);
         if (r < d->n) {
             free(d->v[r].refs);
             d->v[r] = t;
@@ -91,12 +93,12 @@ static int add_one(pb_profile *dst, tlist *d, pbi_trace t, uint64_t reservoir, p
     } else {
         free(t.refs);
     }
-    if (!rc) dst->trace_stream_size++;
+    if (!rc) dst->stream_size++;
     return rc;
 }
 
 /* Step 4: a sampled source into a sampled destination. */
-static int add_sampled(pb_profile *dst, tlist *d, tlist *s, uint64_t src_stream, pb_error *err) {
+static int add_sampled(pbi_trace_set *dst, tlist *d, tlist *s, uint64_t src_stream, pb_error *err) {
     if (src_stream > MAX_SAMPLED_STREAM)
         return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "temporal traces",
                             "a trace stream of %llu runs is too large to sample (at most 2^28)",
@@ -112,16 +114,16 @@ static int add_sampled(pb_profile *dst, tlist *d, tlist *s, uint64_t src_stream,
     }
     size_t nslots = 0;
     for (uint64_t i = 0; i < src_stream; i++) {
-        uint64_t r = uniform(dst->trace_rng, dst->trace_stream_size);
+        uint64_t r = uniform(dst->rng, dst->stream_size);
         if (r < d->n && !seen[r]) {
             seen[r] = 1;
             slots[nslots++] = (size_t)r;
         }
-        dst->trace_stream_size++;
+        dst->stream_size++;
     }
     /* llvm::shuffle */
     for (size_t first = 0, size = s->n; size > 1; first++, size--) {
-        size_t off = (size_t)(mt_next(dst->trace_rng) % size);
+        size_t off = (size_t)(mt_next(dst->rng) % size);
         if (off) {
             pbi_trace t = s->v[first];
             s->v[first] = s->v[first + off];
@@ -138,9 +140,11 @@ static int add_sampled(pb_profile *dst, tlist *d, tlist *s, uint64_t src_stream,
     return 0;
 }
 
-int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
+int pbi_merge_traces(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
                      uint64_t max_length, pb_error *err) {
-    tlist s = {src, n, n}, d = {dst->traces, dst->num_traces, dst->cap_traces};
+    pbi_trace_set held, *dst = &held;
+    pbi_profile_take_traces(p, dst);
+    tlist s = {src, n, n}, d = {dst->v, dst->n, dst->cap};
     /* step 1 */
     size_t k = 0;
     for (size_t i = 0; i < s.n; i++) {
@@ -150,13 +154,13 @@ int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_str
     }
     s.n = k;
     /* step 2 */
-    int dst_sampled = dst->trace_stream_size > reservoir, src_sampled = src_stream > reservoir;
+    int dst_sampled = dst->stream_size > reservoir, src_sampled = src_stream > reservoir;
     if (!dst_sampled && src_sampled) {
         tlist t = d;
         d = s;
         s = t;
-        uint64_t u = dst->trace_stream_size;
-        dst->trace_stream_size = src_stream;
+        uint64_t u = dst->stream_size;
+        dst->stream_size = src_stream;
         src_stream = u;
         src_sampled = dst_sampled;
     }
@@ -171,9 +175,10 @@ int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_str
     } else {
         rc = add_sampled(dst, &d, &s, src_stream, err);
     }
-    dst->traces = d.v;
-    dst->num_traces = d.n;
-    dst->cap_traces = d.cap;
+    dst->v = d.v;
+    dst->n = d.n;
+    dst->cap = d.cap;
+    pbi_profile_put_traces(p, dst);
     free_list(&s);
     return rc;
 }

@@ -14,6 +14,7 @@
 #include "merger_defer.h"
 #include "merger_feed.h"
 #include "merger_internal.h"
+#include "model/options.h"
 #include "util/diag.h"
 
 /* The diagnostics of one input's read and merge: named after the input, and
@@ -223,6 +224,10 @@ int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
     r.ro.diag_ctx = m->o.diag_ctx;
     r.ro.merge_into = NULL;
     r.ro.merge = NULL;
+    /* the readers read as the release that merges, unless the caller's read
+     * options name one (a layout-1 struct names none) */
+    if (!pbi_read_release(&r.ro)) r.ro.llvm_release = m->o.llvm_release;
+    r.ro.version = PB_READ_OPTIONS_VERSION;
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     r.mo = mo;
     r.mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */

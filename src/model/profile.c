@@ -8,7 +8,11 @@
 
 #include "model/profile_internal.h"
 #include "util/api.h"
+#include "util/bytes.h"
 #include "util/grow.h"
+
+/* util/bytes.h decodes with the model's byte-order values without seeing them */
+_Static_assert(PBI_BYTES_BE == PB_ORDER_BE, "util/bytes.h PBI_BYTES_BE is PB_ORDER_BE");
 
 int pb_profile_new(pb_profile **out, pb_error *err) {
     pbi_api_enter(err);
@@ -199,3 +203,20 @@ const uint64_t *pb_profile_trace(const pb_profile *p, size_t i, uint64_t *weight
 
 uint64_t pb_profile_trace_stream_size(const pb_profile *p) { return p->trace_stream_size; }
 void pb_profile_set_trace_stream_size(pb_profile *p, uint64_t n) { p->trace_stream_size = n; }
+
+void pbi_profile_take_traces(pb_profile *p, pbi_trace_set *out) {
+    *out = (pbi_trace_set){p->traces, p->num_traces, p->cap_traces, p->trace_stream_size, p->trace_rng};
+    p->traces = NULL;
+    p->num_traces = p->cap_traces = 0;
+    p->trace_stream_size = 0;
+    p->trace_rng = NULL;
+}
+
+void pbi_profile_put_traces(pb_profile *p, pbi_trace_set *in) {
+    p->traces = in->v;
+    p->num_traces = in->n;
+    p->cap_traces = in->cap;
+    p->trace_stream_size = in->stream_size;
+    p->trace_rng = in->rng;
+    memset(in, 0, sizeof *in);
+}

@@ -11,6 +11,7 @@
 
 #include "model/jname.h"
 #include "model/profile_internal.h"
+#include "model/profile_records.h"
 
 typedef struct checker {
     const pb_profile *p;

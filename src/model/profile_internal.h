@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_internal.h -- the pb_profile struct, shared by the model's files
- * (profile*.c, jname.c, import.c). Meant for the model only, but not yet:
- * two plugins (formats/json/json_write.c, formats/text/text_write.c), the
- * bridge (bridge_llvm.c), four analysis files, two merge files and
- * coverage/cov_load.c include it too (issue 21 item 4 moves them to public
- * or model calls). A new includer outside src/model/ adds to that debt.
+ * (profile*.c, jname.c, import.c) and by them alone (tests/tools/layers.py
+ * fails on an includer outside src/model/). The rooms above reach a profile
+ * through profile.h and the model's room-level headers: profile_records.h
+ * (record index and checks, the lookup index) and profile_traces.h (the
+ * traces a merge samples).
  */
 #ifndef PB_PROFILE_INTERNAL_H
 #define PB_PROFILE_INTERNAL_H
@@ -18,6 +18,7 @@
 #include "util/arena.h"
 #include "util/buf.h"
 #include "util/intern.h"
+#include "model/profile_traces.h"
 #include "profbridge/profile.h"
 
 typedef struct pbi_prop {
@@ -31,14 +32,6 @@ typedef struct pbi_bytes {
     size_t len;
 } pbi_bytes;
 
-/* trace_merge.c's random generator (std::mt19937). */
-typedef struct pbi_trace_rng pbi_trace_rng;
-
-typedef struct pbi_trace {
-    uint64_t weight;
-    uint64_t *refs; /* malloc'ed */
-    size_t n;
-} pbi_trace;
 
 /* A rendered record name (cache entry); name == NULL: not rendered yet. */
 typedef struct pbi_rname {
@@ -156,8 +149,6 @@ static inline void pbi_set_method(pb_method *d, pb_str name, uint32_t num_sig, c
 uint64_t pbi_record_key_hash(const pb_record *r);
 /* Same key: PB_REC_FUNCTION (name, hash); Java kinds (kind, ctx, layout). */
 int pbi_record_key_equal(const pb_record *a, const pb_record *b);
-/* Index of the record with r's key, or SIZE_MAX. */
-size_t pbi_find_record(const pb_profile *p, const pb_record *r);
 /* The lock of the caches above; p is const because the getters that fill a
  * cache are. */
 void pbi_cache_lock(const pb_profile *p);
@@ -167,39 +158,5 @@ void pbi_cache_unlock(const pb_profile *p);
 void pbi_invalidate_record_caches(pb_profile *p);
 /* Drops the method descriptor cache (after methods are reordered). */
 void pbi_invalidate_method_caches(pb_profile *p);
-/* Copies `rec` into the profile without any validation or key check
- * (the caller did both); *index = its position. */
-int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err);
-/* Validates a record against p (see pb_profile_add_record). */
-int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
-
-/*
- * trace_merge.c: merges traces into dst as llvm-profdata's writer does
- * (reservoir sampling with LLVM's random numbers). Takes src[0..n) -- an
- * array from malloc whose refs it owns -- and frees what it does not keep;
- * src_stream is the stream size of the input the traces came from.
- */
-int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
-                     uint64_t max_length, pb_error *err);
-void pbi_trace_rng_free(pbi_trace_rng *g);
-/* Builds the index pb_profile_lookup uses now (PB_ENOMEM when it cannot):
- * pb_profile_lookup answers 0 when it cannot build it, which a caller that
- * must tell "absent" from "out of memory" cannot read (diff called a record
- * only in A under alloc-sweep). */
-int pbi_profile_build_lookup(const pb_profile *p);
-
-/* The first record (in record order) whose LLVM name is `name` and whose
- * hash (as pb_profile_record_name gives it) is `hash`: *idx, or SIZE_MAX;
- * *named (when not NULL): some record has this name, with any hash. In
- * log n after a first call that sorts an index (n log n), however many
- * records share the name. Returns 0 or PB_ENOMEM (no index: *idx SIZE_MAX,
- * which must not be read as "absent"). Safe from several threads. */
-int pbi_profile_find_name_hash(const pb_profile *p, const void *name, size_t len, uint64_t hash, size_t *idx,
-                               int *named);
-/* The generator alone (for tests): std::mt19937 with its default seed, and
- * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
-pbi_trace_rng *pbi_trace_rng_new(void);
-uint32_t pbi_trace_rng_next(pbi_trace_rng *g);
-uint64_t pbi_trace_rng_uniform(pbi_trace_rng *g, uint64_t hi);
 
 #endif

@@ -15,6 +15,7 @@
 #include "util/grow.h"
 #include "model/jname.h"
 #include "model/profile_internal.h"
+#include "model/profile_records.h"
 #include "util/api.h"
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -383,6 +384,8 @@ static int build_lookup_locked(const pb_profile *cp) {
 }
 
 int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup_locked(p); }
+
+void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align) { return pbi_arena_alloc(&p->arena, n, align); }
 
 /* First lookup entry with this ref. */
 static size_t lower_bound(const pb_profile *p, uint64_t ref) {

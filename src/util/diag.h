@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* diag.h -- reporting diagnostics from plugins (internal). */
+/* diag.h -- reporting diagnostics from plugins (internal). A writer's
+ * notice, which needs the write options, is the model's (model/write_notice.h). */
 #ifndef PB_DIAG_H
 #define PB_DIAG_H
 
 #include <stdarg.h>
 
-#include "profbridge/format.h"
+#include <stdint.h>
+
+#include "profbridge/error.h"
 
 /* The words of LLVM's counter_value_too_large (a raw counter above 2^56),
  * which the raw reader warns with ("...: N", N the first such counter) and
@@ -15,9 +18,5 @@
 /* pb_diag with a va_list. */
 void pbi_vdiag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
                uint64_t offset, const char *path, const char *fmt, va_list ap);
-
-/* A writer's notice ("dropped 3 kind-2 value sites: ...") to o->diag; nothing
- * when o or o->diag is NULL. Writers never drop data silently: they call this. */
-void pbi_write_notice(const pb_write_options *o, const char *fmt, ...) PB_PRINTF(2, 3);
 
 #endif

@@ -134,11 +134,3 @@ void pb_diag(pb_diag_fn fn, void *ctx, int severity, int code, const char *sourc
     pbi_vdiag(fn, ctx, severity, code, source, offset, path, fmt, ap);
     va_end(ap);
 }
-
-void pbi_write_notice(const pb_write_options *o, const char *fmt, ...) {
-    if (!o || !o->diag) return;
-    va_list ap;
-    va_start(ap, fmt);
-    pbi_vdiag(o->diag, o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, NULL, fmt, ap);
-    va_end(ap);
-}

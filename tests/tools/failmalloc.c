@@ -25,7 +25,7 @@ extern void *__libc_calloc(size_t, size_t);
 extern void *__libc_realloc(void *, size_t);
 extern void *__libc_memalign(size_t, size_t);
 
-static unsigned long calls, fail_at;
+static unsigned long calls, fail_at, failed;
 static int inited;
 
 static void init(void) {
@@ -39,6 +39,7 @@ static void init(void) {
 static int fails(void) {
     init();
     if (++calls != fail_at) return 0;
+    failed++;
     if (getenv("PB_FAIL_BACKTRACE")) {
         void *frames[32];
         int n = backtrace(frames, 32); /* may allocate: those calls succeed */
@@ -86,6 +87,11 @@ void *aligned_alloc(size_t align, size_t n) {
     }
     return __libc_memalign(align, n);
 }
+
+/* The allocations failed so far: the library's JSON readers ask (a weak
+ * reference, src/util/oom_watch.h), since jansson hides a failure inside its
+ * lexer and errno does not keep it. */
+unsigned long pb_alloc_failures(void) { return failed; }
 
 __attribute__((destructor)) static void report(void) {
     const char *f = getenv("PB_FAIL_COUNT_FILE");

@@ -1,17 +1,25 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 """The library's rooms and the rule that keeps them layered (docs/architecture.md).
 
-Reads src/ and formats/ and builds one graph of modules (a .c with its
-same-named .h is one module):
+Reads src/, formats/, include/ and the fuzz harnesses (tests/fuzz/) and
+builds one graph of modules (a .c with its same-named .h is one module):
   * an edge for every quoted #include, resolved against the including file's
-    folder, then src/, then include/ (public headers are the contract, not a
-    module, and are skipped);
+    folder, then src/, then include/; a public header is a module of the
+    room PUBLIC gives it: the lowest room whose types it carries (its
+    functions may be defined higher: calling them is a call edge), so a room
+    that includes a higher room's public header goes up as surely as one
+    that includes its internal header;
   * an edge for every call of a pb_/pbi_ function whose definition lives in
     another module, because a public or shared header (profbridge/format.h,
     bridge/bridge.h) hides who implements what: the circle registry ->
     bridge -> registry was visible only that way.
-Then fails on (1) any circle between modules and (2) any edge that goes up
-the room order below. Prints each circle and each offending edge with the
+Then fails on (1) any circle between modules, (2) any edge that goes up
+the room order below, (3) an include of a room-private header (PRIVATE)
+from outside its folder, (4) a fuzz harness outside tests/fuzz/ (a harness
+is a test: beside a plugin's code it called the registry from the plugin's
+room) and (5) a way of the CLI into a library room (an internal header, a
+pbi_ call; util aside) that CLI_DEBT does not list, or one it lists that is
+gone. Prints each circle and each offending edge with the
 line that makes it.
 
 Usage: layers.py SOURCE_DIR
@@ -36,10 +44,67 @@ ROOMS = [
     ("analysis", ["src/analysis/"]),
     ("access", ["src/access/"]),
     ("cli", ["src/cli/"]),
+    # the fuzz harnesses drive any room; nothing of the library may use them
+    ("harness", ["tests/fuzz/"]),
 ]
 
-# Harnesses built apart from the library (fuzzers) are no rooms.
-SKIP = re.compile(r"_fuzz\.c$")
+# The room of each public header (include/profbridge/): the lowest room whose
+# types it carries. format.h and its sys/ part carry the options, pb_kv and
+# pb_diag every plugin and writer is handed, so they stand with the model
+# though the registry defines their reading and writing functions.
+PUBLIC = {
+    "include/profbridge/error.h": "util",
+    "include/profbridge/io.h": "model",
+    "include/profbridge/profile.h": "model",
+    "include/profbridge/format.h": "model",
+    "include/profbridge/sys/format.h": "model",
+    "include/profbridge/indexed.h": "formats",
+    "include/profbridge/merge.h": "merger",
+    "include/profbridge/coverage.h": "coverage",
+    "include/profbridge/compare.h": "analysis",
+    "include/profbridge/order.h": "analysis",
+    "include/profbridge/access.h": "access",
+    # the umbrella names every header: only the tool and the harnesses use it
+    "include/profbridge/profbridge.h": "access",
+}
+
+# Room-private headers: included only from the folder given (the model's
+# struct: the rooms above use profile.h and the model's room-level headers).
+PRIVATE = {
+    "src/model/profile_internal.h": "src/model/",
+}
+
+# The tool's remaining ways into library rooms other than util (issue 21 item
+# 4: the CLI should reach the library through include/profbridge/ alone, as
+# bsdtar through libarchive_fe/): an internal header it includes or a pbi_
+# function it calls, per CLI module. This list may only shrink.
+CLI_DEBT = set([  # 23 edges (s28); llvm/target.h is 12 of them: the release table
+    ("src/cli/cli", "src/llvm/target"),
+    ("src/cli/cmd_convert", "src/llvm/target"),
+    ("src/cli/cmd_cov", "src/llvm/target"),
+    ("src/cli/cmd_diff", "src/analysis/report_html"),
+    ("src/cli/cmd_flame", "src/analysis/flame"),
+    ("src/cli/cmd_flame", "src/analysis/flame_svg"),
+    ("src/cli/cmd_merge", "src/llvm/target"),
+    ("src/cli/cmd_order", "src/llvm/target"),
+    ("src/cli/cmd_overlap", "src/analysis/overlap_report"),
+    ("src/cli/cmd_overlap", "src/analysis/profile_overlap"),
+    ("src/cli/cmd_overlap", "src/analysis/report_html"),
+    ("src/cli/cmd_overlap", "src/analysis/report_html_overlap"),
+    ("src/cli/cmd_types", "src/analysis/type_profile"),
+    ("src/cli/compare_read", "src/llvm/target"),
+    ("src/cli/correlation", "src/llvm/correlate"),
+    ("src/cli/correlation", "src/llvm/correlate_elf"),
+    ("src/cli/llvm_args", "src/llvm/target"),
+    ("src/cli/llvm_input_error", "src/llvm/target"),
+    ("src/cli/main", "src/llvm/target"),
+    ("src/cli/merge_report", "src/llvm/target"),
+    ("src/cli/opts", "src/llvm/target"),
+    ("src/cli/show_iprof", "src/bridge/java_text"),
+    ("src/cli/show_llvm", "src/llvm/target"),
+])
+
+HARNESS = re.compile(r"_fuzz\.c$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 CALL = re.compile(r"\b(pbi?_[A-Za-z0-9_]+)\s*\(")
 # A definition: at column 0, a type then the name and its parameters, then a
@@ -48,7 +113,13 @@ DEF = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(pbi?_[A-Za-z0-9_]+)\s*\((
                  re.M | re.S)
 
 
+ROOM_INDEX = {name: i for i, (name, _) in enumerate(ROOMS)}
+
+
 def room_of(path):
+    for header, name in PUBLIC.items():
+        if path == os.path.splitext(header)[0]:
+            return ROOM_INDEX[name], name
     for i, (name, prefixes) in enumerate(ROOMS):
         if any(path.startswith(p) for p in prefixes):
             return i, name
@@ -79,12 +150,20 @@ def depth_at(text):
 def main():
     root = sys.argv[1]
     files = []
-    for top in ("src", "formats"):
+    for top in ("src", "formats", "include", "tests/fuzz"):
         for d, _, names in os.walk(os.path.join(root, top)):
             for n in names:
-                if n.endswith((".c", ".h")) and not SKIP.search(n):
+                if n.endswith((".c", ".h")):
                     files.append(os.path.relpath(os.path.join(d, n), root))
     files.sort()
+    status = 0
+    for f in files:
+        if HARNESS.search(f) and not f.startswith("tests/fuzz/"):
+            print(f"{f}: a fuzz harness outside tests/fuzz/ (move it there; CMake and scripts/fuzz-run.sh take it from there)")
+            status = 1
+        if f.startswith("include/") and f not in PUBLIC:
+            print(f"{f}: a public header without a room in PUBLIC of tests/tools/layers.py")
+            status = 1
     fileset = set(files)
     text = {}
     for f in files:
@@ -103,15 +182,29 @@ def main():
         if a != b:
             edges.setdefault((a, b), why)
 
+    private_hits = []
+    cli_reach = {}  # (cli module, library module) -> why: an internal header included or a pbi_ called
+
+    def reach(f, target, why):
+        if room_of(f)[1] == "cli" and room_of(target)[1] not in ("cli", "util", None) \
+                and not target.startswith("include/"):
+            cli_reach.setdefault((module_of(f), target), why)
+
     for f in files:
         here = os.path.dirname(f)
         for m in INCLUDE.finditer(text[f]):
             inc = m.group(1)
-            for base in (here, "src"):
+            for base in (here, "src", "include"):
                 cand = os.path.normpath(os.path.join(base, inc))
                 if cand in fileset:
                     add(module_of(f), module_of(cand), f'{f}: #include "{inc}"')
+                    reach(f, module_of(cand), f'#include "{inc}"')
+                    if cand in PRIVATE and not f.startswith(PRIVATE[cand]):
+                        print(f'{f}: #include "{inc}": private to {PRIVATE[cand]} (use the room-level headers beside it)')
+                        private_hits.append(f)
                     break
+        if f.startswith("include/"):
+            continue  # a public header declares (inside extern "C" { }), it calls nothing
         depth = depth_at(text[f])
         for m in CALL.finditer(text[f]):
             target = defined.get(m.group(1))
@@ -119,8 +212,24 @@ def main():
             if target and depth[m.start()] > 0:
                 line = text[f].count("\n", 0, m.start()) + 1
                 add(module_of(f), target, f"{f}:{line}: calls {m.group(1)}")
+                if m.group(1).startswith("pbi_"):
+                    reach(f, target, f"{f}:{line}: calls {m.group(1)}")
 
-    status = 0
+    if private_hits:
+        status = 1
+
+    # (5) the tool reaches the library through include/profbridge/ and util/
+    # only (issue 21 item 4); CLI_DEBT lists the edges into library rooms it
+    # still has, and may only shrink: a new one fails, and so does a listed
+    # one that is gone (strike it).
+    cli_now = set(cli_reach)
+    for a, b in sorted(cli_now - CLI_DEBT):
+        print(f"cli reaches a library room: {a} -> {b}: {cli_reach[(a, b)]} "
+              "(use include/profbridge/, or make it a public call)")
+        status = 1
+    for a, b in sorted(CLI_DEBT - cli_now):
+        print(f"CLI_DEBT of tests/tools/layers.py lists {a} -> {b}, which is gone: strike it")
+        status = 1
     modules = sorted({module_of(f) for f in files})
     for mod in modules:
         if room_of(mod)[0] is None:

@@ -61,8 +61,14 @@ static void test_read_options_by_key(void) {
     CU_ASSERT_EQUAL(o->max_input_size, PB_NO_LIMIT);
     CU_ASSERT_EQUAL(pb_read_options_set(o, "llvm-version", "14", e), PB_OK);
     CU_ASSERT_EQUAL(pb_read_options_set(o, "llvm-version", "16", e), PB_OK); /* replaces */
-    CU_ASSERT_EQUAL(o->nkv, 1);
-    CU_ASSERT_STRING_EQUAL(pb_kv_get(o->kv, o->nkv, "llvm-version"), "16");
+    CU_ASSERT_EQUAL(o->llvm_release, 16); /* the one carrier of the release, no plugin option */
+    CU_ASSERT_EQUAL(o->nkv, 0);
+    static const char *const bad[] = {"12", "25", "19x", "", "-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        CU_ASSERT_EQUAL(pb_read_options_set(o, "llvm-version", bad[i], e), PB_EINVAL);
+        CU_ASSERT_STRING_EQUAL(pb_error_path(e), "llvm-version");
+        CU_ASSERT_EQUAL(o->llvm_release, 16);
+    }
     /* refused: the key is the path, the options stay as they were */
     CU_ASSERT_EQUAL(pb_read_options_set(o, "format", "nosuch", e), PB_EINVAL);
     CU_ASSERT_STRING_EQUAL(pb_error_path(e), "format");

@@ -152,11 +152,11 @@ static void every_entry_point_fails_afresh(void) {
     /* Unknown options versions: refused, with the struct's name. */
     ro.version = 7;
     FAILS(pb_read(&tmpp, src, &ro, &err), PB_EINVAL);
-    CU_ASSERT_STRING_EQUAL(err.message, "pb_read_options: version 7 unknown (this library knows 1)");
+    CU_ASSERT_STRING_EQUAL(err.message, "pb_read_options: version 7 unknown (this library knows 2)");
     FAILS(pb_read_file(&tmpp, "x", &ro, &err), PB_EINVAL);
     wo.version = 0;
     FAILS(pb_write(p, sink, pb_format_lookup("text"), &wo, &err), PB_EINVAL);
-    CU_ASSERT_STRING_EQUAL(err.message, "pb_write_options: version 0 unknown (this library knows 1)");
+    CU_ASSERT_STRING_EQUAL(err.message, "pb_write_options: version 0 unknown (this library knows 2)");
     mo.version = 2;
     FAILS(pb_profile_merge(p, q, &mo, &err), PB_EINVAL);
     oo.version = 99;
@@ -190,9 +190,21 @@ static void options_init_matches_the_macros(void) {
     pb_read_options a = PB_READ_OPTIONS_INIT, b;
     memset(&b, 0x5a, sizeof b);
     CU_ASSERT_EQUAL(pb_read_options_init(&b, PB_READ_OPTIONS_VERSION), PB_OK);
-    CU_ASSERT_EQUAL(b.version, 1);
-    CU_ASSERT(b.format == NULL && b.max_input_size == 0 && b.merge_into == NULL);
+    CU_ASSERT_EQUAL(b.version, 2);
+    CU_ASSERT(b.format == NULL && b.max_input_size == 0 && b.merge_into == NULL && b.llvm_release == 0);
     CU_ASSERT_EQUAL(a.version, b.version);
+    /* a caller built against layout 1 (no llvm_release): its struct ends
+     * before the field, which init leaves alone */
+    memset(&b, 0x5a, sizeof b);
+    CU_ASSERT_EQUAL(pb_read_options_init(&b, 1), PB_OK);
+    CU_ASSERT_EQUAL(b.version, 1);
+    CU_ASSERT(b.format == NULL && b.max_inflation == 0);
+    CU_ASSERT_EQUAL(b.llvm_release, 0x5a5a5a5a);
+    pb_write_options w1;
+    memset(&w1, 0x5a, sizeof w1);
+    CU_ASSERT_EQUAL(pb_write_options_init(&w1, 1), PB_OK);
+    CU_ASSERT(w1.version == 1 && w1.kv == NULL && w1.nkv == 0);
+    CU_ASSERT_EQUAL(w1.llvm_release, 0x5a5a5a5a);
     pb_merge_options m;
     memset(&m, 0x5a, sizeof m);
     CU_ASSERT_EQUAL(pb_merge_options_init(&m, 2), PB_EINVAL);
@@ -210,7 +222,7 @@ static void options_init_matches_the_macros(void) {
     CU_ASSERT_EQUAL(ov.value_cutoff, UINT64_MAX);
     pb_order_options or;
     CU_ASSERT_EQUAL(pb_order_options_init(&or, 1), PB_OK);
-    CU_ASSERT_EQUAL(or.llvm_version, 0);
+    CU_ASSERT_EQUAL(or.llvm_release, 0);
 }
 
 /* The documented edge returns. */

@@ -37,14 +37,19 @@ static uint8_t *write_mem(const pb_profile *p, const char *fmt, const char *cons
     pb_kv kv[8];
     char keys[8][64];
     size_t n = 0;
-    for (; opts && opts[n] && n < 8; n++) {
-        const char *eq = strchr(opts[n], '=');
-        size_t kl = eq ? (size_t)(eq - opts[n]) : strlen(opts[n]);
-        snprintf(keys[n], sizeof keys[n], "%.*s", (int)kl, opts[n]);
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    for (size_t i = 0; opts && opts[i] && i < 8; i++) {
+        const char *eq = strchr(opts[i], '=');
+        size_t kl = eq ? (size_t)(eq - opts[i]) : strlen(opts[i]);
+        if (eq && strncmp(opts[i], "llvm-version=", 13) == 0) { /* the release, not a plugin option */
+            wo.llvm_release = atoi(eq + 1);
+            continue;
+        }
+        snprintf(keys[n], sizeof keys[n], "%.*s", (int)kl, opts[i]);
         kv[n].key = keys[n];
         kv[n].value = eq ? eq + 1 : "1";
+        n++;
     }
-    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     wo.kv = kv;
     wo.nkv = n;
     if (d) {

@@ -4,6 +4,7 @@
  * facts hand-counted from fib-doc.iprof (GraalVM's documented example),
  * writer conventions, versions, extra members, gzip, truncation.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -470,6 +471,7 @@ static void iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants(void) {
  * allocation fails). Both JSON readers: iprof and json. */
 static void *no_memory(size_t n) {
     (void)n;
+    errno = ENOMEM; /* as malloc fails: the readers watch errno (util/oom_watch.h) */
     return NULL;
 }
 
@@ -501,8 +503,65 @@ static void iprof_read__jansson_out_of_memory_is_enomem(void) {
     free(t);
 }
 
+/* An allocator wrapper that counts its failures, as the allocation sweep's
+ * interposer does: the readers ask pb_alloc_failures (util/oom_watch.h). */
+static unsigned long failures, calls, fail_at;
+static json_malloc_t real_malloc;
+unsigned long pb_alloc_failures(void);
+unsigned long pb_alloc_failures(void) { return failures; }
+static void *fail_nth(size_t n) {
+    if (++calls == fail_at) {
+        failures++;
+        errno = ENOMEM;
+        return NULL;
+    }
+    return real_malloc(n);
+}
+
+/* Each of jansson's allocations failing in turn: the read fails with
+ * PB_ENOMEM or gives the very model of a read without failures, never a
+ * syntax error nor another model (jansson drops a byte of a string when an
+ * allocation in its lexer fails, and sets errno to 0 before each number, so
+ * errno alone lost the failure: the sweep's 'types' case). */
+static void iprof_read__every_jansson_allocation_failing_is_enomem_or_the_same(void) {
+    size_t len = 0;
+    char *t = fib_text(&len);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(t);
+    pb_profile *want = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(it_read(&want, t, len, "fib.iprof", 0, 0, NULL, &err), 0);
+    json_free_t f0;
+    json_get_alloc_funcs(&real_malloc, &f0);
+    int enomem = 0, same = 0;
+    for (fail_at = 1; fail_at < 4000; fail_at++) {
+        calls = 0;
+        json_set_alloc_funcs(fail_nth, f0);
+        pb_profile *p = NULL;
+        int rc = it_read(&p, t, len, "fib.iprof", 0, 0, NULL, &err);
+        json_set_alloc_funcs(real_malloc, f0);
+        if (rc == 0) {
+            char why[256];
+            int eq = pb_profile_equal(p, want, why, sizeof why);
+            if (!eq) fprintf(stderr, "\n  allocation %lu failing: another model (%s)\n", fail_at, why);
+            CU_ASSERT_TRUE(eq);
+            same++;
+        } else {
+            if (rc != PB_ENOMEM) fprintf(stderr, "\n  allocation %lu failing: %d, %s\n", fail_at, rc, err.message);
+            CU_ASSERT_EQUAL(rc, PB_ENOMEM);
+            enomem++;
+        }
+        pb_profile_free(p);
+        if (calls < fail_at) break; /* past jansson's last allocation */
+    }
+    CU_ASSERT(enomem > 10);
+    pb_profile_free(want);
+    free(t);
+}
+
 static CU_TestInfo read_tests[] = {
     {"iprof_read__jansson_out_of_memory_is_enomem", iprof_read__jansson_out_of_memory_is_enomem},
+    {"iprof_read__every_jansson_allocation_failing_is_enomem_or_the_same",
+     iprof_read__every_jansson_allocation_failing_is_enomem_or_the_same},
     {"iprof_read__fib_doc_gives_the_hand_counted_model", iprof_read__fib_doc_gives_the_hand_counted_model},
     {"iprof_read__fib_doc_round_trips_and_writes_graalvm_style", iprof_read__fib_doc_round_trips_and_writes_graalvm_style},
     {"iprof_read__writer_follows_the_version_option", iprof_read__writer_follows_the_version_option},

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
- * test_llvm_releases.c -- the writers follow the release of "llvm-version"
+ * test_llvm_releases.c -- the writers follow the release of pb_write_options.llvm_release
  * (src/llvm/target.h). Expected bytes are those the real llvm-profdata-N
  * merge (--text) printed for the same input (run 2026-11-25 with Debian's
  * llvm-17, -18, -21, -22 and -24, pasted here); the indexed versions are
@@ -25,14 +25,12 @@ static pb_profile *from_text(const char *text) {
     return p;
 }
 
-/* Writes p with format fmt and "llvm-version" = llvm; returns the bytes
+/* Writes p with format fmt for release llvm (llvm_release); returns the bytes
  * (NUL-terminated, *len without it), or NULL with *rc the error. */
 static char *write_as(const pb_profile *p, const char *fmt, const char *llvm, size_t *len, int *rc,
                       tu_diag *d) {
-    pb_kv kv[1] = {{"llvm-version", llvm}};
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    wo.kv = kv;
-    wo.nkv = 1;
+    wo.llvm_release = atoi(llvm);
     if (d) {
         wo.diag = tu_diag_fn;
         wo.diag_ctx = d;
@@ -118,10 +116,11 @@ static void llvm_releases__indexed_version_per_release(void) {
     pb_profile_free(p);
 }
 
+/* (a release in text -- "19x", "" -- is the access layer's to parse: test_access.c) */
 static void llvm_releases__bad_release_is_refused(void) {
     pb_profile *p = from_text(loop_entries_in);
     CU_ASSERT_PTR_NOT_NULL_FATAL(p);
-    static const char *const bad[] = {"12", "25", "19x", "", "-1", NULL};
+    static const char *const bad[] = {"12", "25", "-1", "1000", NULL};
     for (int i = 0; bad[i]; i++) {
         size_t len;
         int rc;
@@ -132,6 +131,15 @@ static void llvm_releases__bad_release_is_refused(void) {
         CU_ASSERT_EQUAL(rc, PB_EINVAL);
         free(out);
     }
+    /* layout 1 has no llvm_release: whatever lies there is not read */
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.version = 1;
+    wo.llvm_release = 12;
+    size_t len;
+    int rc;
+    char *out = tu_write_memory(p, "indexed", &wo, &len, &rc);
+    CU_ASSERT_EQUAL(rc, 0);
+    free(out);
     pb_profile_free(p);
 }
 

@@ -114,7 +114,7 @@ fail:
 
 static void expect_order(const pb_profile *p, int release, const char *want) {
     pb_order_options o = PB_ORDER_OPTIONS_INIT;
-    o.llvm_version = release;
+    o.llvm_release = release;
     uint64_t *ids = NULL;
     size_t n = 0;
     pb_error err;
@@ -158,10 +158,10 @@ static void bad_options_are_refused(void) {
     CU_ASSERT_EQUAL(pb_profile_order(p, &o, &ids, &n, &err), 0);
     CU_ASSERT_EQUAL(n, 8); /* only the first trace is ordered: f0..f7 */
     free(ids);
-    o.llvm_version = 18;
+    o.llvm_release = 18;
     CU_ASSERT_EQUAL(pb_profile_order(p, &o, &ids, &n, &err), PB_EINVAL);
     o.num_test_traces = 0;
-    o.llvm_version = 16;
+    o.llvm_release = 16;
     CU_ASSERT_EQUAL(pb_profile_order(p, &o, &ids, &n, &err), PB_EINVAL);
     pb_profile_free(p);
 }

@@ -110,16 +110,19 @@ static int read_mem(const uint8_t *d, size_t len, pb_profile **out, char *msg, s
 }
 
 /* read_mem with the plugin option key=value. */
-static int read_mem_opt(const uint8_t *d, size_t len, const char *key, const char *value, pb_profile **out,
-                        char *msg, size_t cap) {
+/* Reads d as raw with plugin option key = value (key NULL: none) as LLVM
+ * release `release` reads (0: the default). */
+static int read_mem_as(const uint8_t *d, size_t len, const char *key, const char *value, int release,
+                       pb_profile **out, char *msg, size_t cap) {
     pb_source *src = NULL;
     pb_error err;
     pb_error_clear(&err);
     pb_kv kv = {key, value};
     pb_read_options ro = PB_READ_OPTIONS_INIT;
     ro.format = "raw";
-    ro.kv = &kv;
-    ro.nkv = 1;
+    ro.kv = key ? &kv : NULL;
+    ro.nkv = key ? 1 : 0;
+    ro.llvm_release = release;
     *out = NULL;
     msg[0] = '\0';
     int rc = pb_source_open_memory(&src, d, len, "t.profraw", &err);
@@ -127,6 +130,15 @@ static int read_mem_opt(const uint8_t *d, size_t len, const char *key, const cha
     if (rc) pb_error_format(&err, msg, cap);
     pb_source_free(src);
     return rc;
+}
+
+static int read_mem_opt(const uint8_t *d, size_t len, const char *key, const char *value, pb_profile **out,
+                        char *msg, size_t cap) {
+    return read_mem_as(d, len, key, value, 0, out, msg, cap);
+}
+
+static int read_mem_release(const uint8_t *d, size_t len, int release, pb_profile **out, char *msg, size_t cap) {
+    return read_mem_as(d, len, NULL, NULL, release, out, msg, cap);
 }
 
 /* read_mem with the plugin option raw-profile=k. */
@@ -321,7 +333,7 @@ static void raw_read__refuses_debug_info_correlated_profiles(void) {
     /* llvm-profdata 14-17: "debug info for correlation is required" */
     pb_profile *p;
     char msg[1024];
-    CU_ASSERT_EQUAL(read_mem_opt(t.d, t.len, "llvm-version", "17", &p, msg, sizeof msg), PB_EUNSUPPORTED);
+    CU_ASSERT_EQUAL(read_mem_release(t.d, t.len, 17, &p, msg, sizeof msg), PB_EUNSUPPORTED);
     CU_ASSERT_STRING_EQUAL(msg, "t.profraw: byte 0x8 (header.Version): debug info for correlation is required: a "
                                 "debug-info-correlated raw profile (variant bit 59) has its names and data in the "
                                 "binary; read it together with that binary");

@@ -26,9 +26,9 @@ static int read_mem(const void *data, size_t len, const char *fmt, pb_profile **
 static char *write_text(const pb_profile *p, const char *llvm, int no_keep, size_t *len, tu_diag *d) {
     pb_kv kv[2];
     size_t n = 0;
-    if (llvm) kv[n++] = (pb_kv){"llvm-version", llvm};
     if (no_keep) kv[n++] = (pb_kv){"no-keep-vtable-symbols", "1"};
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.llvm_release = llvm ? atoi(llvm) : 0;
     wo.kv = kv;
     wo.nkv = n;
     if (d) {

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/profile_internal.h"
+#include "merge/trace_merge.h"
 #include "testutil.h"
 
 /* [rand.predef]: the 10000th consecutive invocation of a default-constructed

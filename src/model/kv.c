@@ -2,9 +2,10 @@
 /*
  * kv.c -- plugin options as the caller gave them (pb_kv).
  *
- * Here and not in the registry because every room reads options: the
- * writers, the bridge and target.c (--llvm-version) asked the registry for
- * pb_kv_get, which made registry -> bridge -> registry a circle
+ * With the model, not in the registry, because every room above it reads
+ * options: the writers, the bridge and the llvm room asked the registry for
+ * pb_kv_get, which made registry -> bridge -> registry a circle; and not in
+ * util, under the public header (format.h) that declares it
  * (tests/interop/lint_layers.sh).
  */
 #include <string.h>

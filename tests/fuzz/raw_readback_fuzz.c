@@ -9,6 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../../tests/fuzz/readback.h"
+#include "readback.h"
 
 PBT_READBACK_FUZZ_TARGET("raw")

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * profile_records.h -- what the rooms above the model may do to a
+ * profile's records beyond profile.h (internal): the merge's unchecked
+ * append after its own checks, the record index, the lookup index that
+ * tells "absent" from "out of memory", and memory that lives as long as
+ * the profile. Defined in profile_records.c.
+ */
+#ifndef PB_PROFILE_RECORDS_H
+#define PB_PROFILE_RECORDS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "profbridge/profile.h"
+
+/* Index of the record with r's key, or SIZE_MAX. */
+size_t pbi_find_record(const pb_profile *p, const pb_record *r);
+/* Copies `rec` into the profile without any validation or key check
+ * (the caller did both); *index = its position. Returns 0, PB_EINVAL (too
+ * many records) or PB_ENOMEM; p is unchanged after a failure. */
+int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err);
+/* Validates a record against p (see pb_profile_add_record): 0, PB_EINVAL
+ * or PB_EFORMAT, with err saying why. */
+int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
+/* n bytes aligned to `align` in the profile's record arena, freed with the
+ * profile (a record's grown value arrays); NULL when out of memory. */
+void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align);
+
+/* Builds the index pb_profile_lookup uses now (PB_ENOMEM when it cannot):
+ * pb_profile_lookup answers 0 when it cannot build it, which a caller that
+ * must tell "absent" from "out of memory" cannot read (diff called a record
+ * only in A under alloc-sweep). */
+int pbi_profile_build_lookup(const pb_profile *p);
+
+/* The first record (in record order) whose LLVM name is `name` and whose
+ * hash (as pb_profile_record_name gives it) is `hash`: *idx, or SIZE_MAX;
+ * *named (when not NULL): some record has this name, with any hash. In
+ * log n after a first call that sorts an index (n log n), however many
+ * records share the name. Returns 0 or PB_ENOMEM (no index: *idx SIZE_MAX,
+ * which must not be read as "absent"). Safe from several threads. */
+int pbi_profile_find_name_hash(const pb_profile *p, const void *name, size_t len, uint64_t hash, size_t *idx,
+                               int *named);
+
+#endif
