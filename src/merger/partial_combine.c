@@ -151,8 +151,13 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
             yi = find_record(y, NULL, 0, e.name_ref, e.hash);
             xi = find_record(x, NULL, 0, e.name_ref, e.hash);
         }
-        if (yi != SIZE_MAX && xi != SIZE_MAX) {
-            const pb_record *yr = pb_profile_record(y, yi), *xr = pb_profile_record(x, xi);
+        /* a value cut from X's site (past 255 values) is no longer X's */
+        const pb_record *xr0 = xi == SIZE_MAX ? NULL : pb_profile_record(x, xi);
+        if (!xr0 || e.kind >= PB_VK_COUNT || e.site >= xr0->num_sites[e.kind] ||
+            !site_find(&xr0->sites[e.kind][e.site], e.value))
+            continue;
+        if (yi != SIZE_MAX) {
+            const pb_record *yr = pb_profile_record(y, yi), *xr = xr0;
             if (e.kind < PB_VK_COUNT && sites_merge(xr, yr, e.kind, max_count) && e.site < yr->num_sites[e.kind]) {
                 const pb_value *v = site_find(&yr->sites[e.kind][e.site], e.value);
                 if (v) {
@@ -166,6 +171,17 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
         if (push_extra(w, &e, err)) return PB_ENOMEM;
     }
     return 0;
+}
+
+/* Sorts extras and keeps one of equal keys (a value twice in one site:
+ * the first). */
+static size_t sort_unique(pbi_extra *v, size_t n) {
+    if (n < 2) return n;
+    qsort(v, n, sizeof *v, pbi_partial_extra_cmp);
+    size_t k = 1;
+    for (size_t i = 1; i < n; i++)
+        if (pbi_partial_extra_cmp(&v[k - 1], &v[i]) != 0) v[k++] = v[i];
+    return k;
 }
 
 /* Y's values set to what X's records take of them; Y's extras carried. */
@@ -239,7 +255,7 @@ int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra 
         free(w.r);
         return rc;
     }
-    if (w.nr > 1) qsort(w.r, w.nr, sizeof *w.r, pbi_partial_extra_cmp);
+    w.nr = sort_unique(w.r, w.nr);
     free(acc->extra);
     acc->extra = w.r;
     acc->nextra = w.nr;
@@ -272,7 +288,7 @@ static int single_extras(const pb_profile *q, uint64_t wt, uint64_t vmax, pbi_ex
                     (*out)[(*n)++] = (pbi_extra){ref, hash, s, (uint8_t)k, v->value, v->count, fresh};
                 }
     }
-    if (*n > 1) qsort(*out, *n, sizeof **out, pbi_partial_extra_cmp);
+    *n = sort_unique(*out, *n);
     return 0;
 }
 
