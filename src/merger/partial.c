@@ -216,9 +216,9 @@ static int add_partial_file(pb_partial *p, const char *path, uint64_t weight, pb
     int rc = pb_source_open_file(&src, path, err);
     if (!rc) rc = pb_source_read_all(src, &data, &len, err);
     if (!rc) rc = pb_partial_load(&q, data, len, path, &p->rules, err);
-    if (rc && err && !err->source[0]) pb_error_set_source(err, path);
     pb_source_free(src);
     if (!rc) rc = pb_partial_combine(p, q, err);
+    if (rc && err && !err->source[0]) pb_error_set_source(err, path);
     pb_partial_free(q);
     return rc;
 }

@@ -65,7 +65,10 @@ def main():
     partial_for = []
     if out_name.endswith(".iprof"):
         partial_for = ["--partial-for", "iprof"]
-    rules = [o for o in opts if o.startswith("--llvm-version") or o.startswith("--failure-mode")]
+    rules = []
+    for i, o in enumerate(opts):
+        if o in ("--llvm-version", "--failure-mode"):
+            rules += [o, opts[i + 1]]
     inputs = []
     for a in raw_inputs:
         if "," in a and a.split(",", 1)[0].isdigit():
