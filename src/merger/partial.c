@@ -125,18 +125,26 @@ int pbi_partial_add_input(pb_partial *p, const char *name, uint64_t weight, uint
  * callbacks (named as the caller named the input, its index the partial's). */
 typedef struct one_input {
     const pb_partial *p;
-    const char *name;
+    const char *name, *path;
     size_t index;
     int failed, empty;
     pb_error e;
 } one_input;
+
+/* The merger names the file it read: for bytes, an anonymous file's
+ * /proc path, which becomes the caller's name. */
+static void rename_source(pb_error *e, const one_input *o) {
+    if (!o->path || strcmp(o->path, o->name) == 0 || strcmp(e->source, o->path) != 0) return;
+    e->source[0] = 0;
+    pb_error_set_source(e, o->name);
+}
 
 static void one_diag(void *ctx, int severity, const pb_error *e) {
     one_input *o = ctx;
     if (strcmp(e->path, PB_MERGER_EMPTY_INPUT) == 0) o->empty = 1;
     if (!o->p->rules.diag) return;
     pb_error c = *e;
-    if (o->name) pb_error_set_source(&c, o->name);
+    rename_source(&c, o);
     o->p->rules.diag(o->p->rules.diag_ctx, severity, &c);
 }
 
@@ -145,7 +153,7 @@ static void one_failed(void *ctx, size_t input, const char *name, const pb_error
     one_input *o = ctx;
     o->failed = 1;
     o->e = *e;
-    if (o->name) pb_error_set_source(&o->e, o->name);
+    rename_source(&o->e, o);
     if (o->p->rules.failed) o->p->rules.failed(o->p->rules.failed_ctx, o->index, o->name, &o->e);
 }
 
@@ -177,7 +185,7 @@ static void hash_file(const char *path, char hex[65], uint64_t *size) {
 /* Merges the input at `path` (named `name` in the provenance) into p. */
 static int add_one(pb_partial *p, const char *path, const char *name, uint64_t weight, const char *sha256,
                    uint64_t size, pb_error *err) {
-    one_input oi = {p, name, p->nin, 0, 0, {0}};
+    one_input oi = {p, name, path, p->nin, 0, 0, {0}};
     pb_error_clear(&oi.e);
     pb_merger_options mo = p->rules;
     mo.threads = 1;
