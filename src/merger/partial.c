@@ -105,7 +105,16 @@ static int add_one(pb_partial *p, const char *path, const char *name, uint64_t w
     }
     if (!rc) rc = pb_merger_run(m, &q, err);
     pb_merger_free(m);
-    if (rc) return rc;
+    if (!rc && oi.failed && oi.e.code == PB_ENOMEM) {
+        /* out of memory is the machine's state, not the input's: no
+         * partial may record the input as failed for it */
+        if (err) *err = oi.e;
+        rc = PB_ENOMEM;
+    }
+    if (rc) {
+        pb_profile_free(q);
+        return rc;
+    }
     int status = oi.failed ? PB_PARTIAL_FAILED : oi.empty ? PB_PARTIAL_SKIPPED_EMPTY : PB_PARTIAL_MERGED;
     rc = pbi_partial_add_input(p, name, weight, size, sha256, status, &oi.e, err);
     if (!rc) return pbi_partial_take(p, q, weight, status == PB_PARTIAL_MERGED, err);
