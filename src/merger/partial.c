@@ -58,29 +58,35 @@ static void one_failed(void *ctx, size_t input, const char *name, const pb_error
     if (o->p->rules.failed) o->p->rules.failed(o->p->rules.failed_ctx, o->index, o->name, &o->e);
 }
 
-/* SHA-256 and size of a file (by path; "" and 0 when it cannot be read). */
-static void hash_file(const char *path, char hex[65], uint64_t *size) {
+/* SHA-256 and size of a file (by path; "" and 0 when it cannot be read).
+ * Returns 0, or PB_ENOMEM (no buffer: the provenance would be wrong). */
+static int hash_file(const char *path, char hex[65], uint64_t *size, pb_error *err) {
     hex[0] = 0;
     *size = 0;
-    if (strcmp(path, "-") == 0) return;
+    if (strcmp(path, "-") == 0) return 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    SHA2_CTX c;
-    SHA256Init(&c);
+    if (fd < 0) return 0;
     static const size_t chunk = 1 << 16;
     uint8_t *buf = malloc(chunk);
+    if (!buf) {
+        close(fd);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    SHA2_CTX c;
+    SHA256Init(&c);
     ssize_t n = 0;
     uint64_t total = 0;
-    while (buf && (n = read(fd, buf, chunk)) > 0) {
+    while ((n = read(fd, buf, chunk)) > 0) {
         SHA256Update(&c, buf, (size_t)n);
         total += (uint64_t)n;
     }
     close(fd);
-    if (buf && n == 0) {
+    if (n == 0) {
         SHA256End(&c, hex);
         *size = total;
     }
     free(buf);
+    return 0;
 }
 
 /* Merges the input at `path` (named `name` in the provenance) into p. */
@@ -159,8 +165,8 @@ int pb_partial_add_file(pb_partial *p, const char *path, uint64_t weight, pb_err
     if (is_partial_file(path)) return add_partial_file(p, path, weight, err);
     char hex[65];
     uint64_t size;
-    hash_file(path, hex, &size);
-    return add_one(p, path, path, weight, hex, size, err);
+    int rc = hash_file(path, hex, &size, err);
+    return rc ? rc : add_one(p, path, path, weight, hex, size, err);
 }
 
 int pb_partial_add_bytes(pb_partial *p, const char *name, const void *bytes, size_t len, uint64_t weight,
