@@ -49,6 +49,13 @@ for mode in any all warn; do
     "$L19/basic-ir.profraw" "$T/cut.profraw" "2,$L19/many-ir.profraw" "$T/empty.profraw" "$L19/simple-ir.profraw"
 done
 split_case "all failed, all" 8 4 --failure-mode all -o o.profdata -- "$T/cut.profraw" "$T/empty.profraw" "$T/cut.profraw"
+# temporal traces past the reservoir: a sample of the same size, the same stream size, the rest exact
+split_case "traces past the reservoir" 10 8 --sampled-traces --temporal-profile-trace-reservoir-size 1 -o o.proftext -- \
+  "$L19/temporal-ir.profraw" "2,$L19/temporal-ir.profraw" "$L19/temporal-ir.proftext" "$L19/temporal-ir.profraw"
+# the function filters apply once, to the final merge
+split_case "function filters" 11 6 --function 'main|foo' --no-function bar -o o.proftext -- \
+  "$L19/basic-ir.profraw" "2,$L19/many-ir.profraw" "$L19/simple-ir.proftext"
+
 # iprof (the repository's sample: the real ones take seconds each under ASan)
 split_case "iprof" 9 8 -o o.iprof -- "$FIB" "3,$FIB" "$FIB" "2,$FIB"
 
