@@ -526,7 +526,9 @@ static int partial_merge_and_write(merge_run *r) {
 
 /* The merge, then OUT (or the summary's verdict first). Returns the exit code. */
 static int merge_and_write(merge_run *r) {
-    if (r->c.partial || pbc_merge_has_partial_input(&r->in)) return partial_merge_and_write(r);
+    /* the personality reads what llvm-profdata reads: no partial */
+    if (r->c.partial || (!pbc_args_llvm_style && pbc_merge_has_partial_input(&r->in)))
+        return partial_merge_and_write(r);
     merge_cli *c = &r->c;
 #if defined(__GLIBC__)
     /* glibc gives every thread its own malloc arena. A prepared input's

@@ -26,10 +26,13 @@ static const char text_c[] = CALLER(1, "C", "1");
 /* 2^62 + 1: twice it saturates nothing, three times passes 2^64 */
 static const char text_big[] = CALLER(1, "A", "4611686018427387905");
 
-static const char *const texts[] = {text_a, text_b, text_c, text_big};
+/* caller with two counters under the same hash: a counter-count conflict */
+static const char text_wide[] = ":ir\ncaller\n1000\n2\n100\n100\n";
+
+static const char *const texts[] = {text_a, text_b, text_c, text_big, text_wide};
 
 static int add(pb_partial *p, int which, uint64_t w) {
-    static const char *const names[] = {"a.proftext", "b.proftext", "c.proftext", "big.proftext"};
+    static const char *const names[] = {"a.proftext", "b.proftext", "c.proftext", "big.proftext", "wide.proftext"};
     pb_error err;
     int rc = pb_partial_add_bytes(p, names[which], texts[which], strlen(texts[which]), w, &err);
     CU_ASSERT_EQUAL(rc, 0);
@@ -268,6 +271,30 @@ static void test_profile_save_load(void) {
 }
 
 
+/* The stated limit of docs/distributed-merge.md: a record of two shapes in
+ * two partitions. [a] then [wide, a]: the flat merge skips wide and adds the
+ * second a (caller's counter 20); the partial [wide, a] holds wide's shape
+ * (its a was skipped there), so the combine skips it: 10. A shape met only
+ * later in the same order as the flat merge is exact: [a, wide] [a]. */
+static void test_shape_conflict_limit(void) {
+    int which[] = {0, 4, 0};
+    uint64_t w[] = {1, 1, 1};
+    pb_profile *f = flat(which, w, 3);
+    size_t idx[2];
+    CU_ASSERT_EQUAL_FATAL(pb_profile_lookup(f, "caller", 6, idx, 2), 1);
+    CU_ASSERT_EQUAL(pb_profile_record(f, idx[0])->counters[0], 20);
+    pb_profile *s = split(which, w, 3, 1);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_lookup(s, "caller", 6, idx, 2), 1);
+    CU_ASSERT_EQUAL(pb_profile_record(s, idx[0])->num_counters, 1);
+    CU_ASSERT_EQUAL(pb_profile_record(s, idx[0])->counters[0], 10);
+    pb_profile_free(s);
+    s = split(which, w, 3, 2);
+    char why[256] = "";
+    CU_ASSERT(pb_profile_equal(f, s, why, sizeof why));
+    pb_profile_free(s);
+    pb_profile_free(f);
+}
+
 /* Bytes of p written as fmt (NULL: the write failed). */
 static char *bytes_as(const pb_profile *p, const char *fmt, size_t *len) {
     int rc = 0;
@@ -330,6 +357,7 @@ static CU_TestInfo tests[] = {
     {"fresh_carried_through_combine", test_fresh_carried_through_combine},
     {"saturation", test_saturation},
     {"save_load_and_refusals", test_save_load_and_refusals},
+    {"shape_conflict_limit", test_shape_conflict_limit},
     {"failed_input_and_modes", test_failed_input_and_modes},
     {"profile_save_load", test_profile_save_load},
     {"profile_save_load_shared", test_profile_save_load_shared},
