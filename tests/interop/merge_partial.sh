@@ -59,6 +59,10 @@ split_case "function filters" 11 6 --function 'main|foo' --no-function bar -o o.
 # iprof (the repository's sample: the real ones take seconds each under ASan)
 split_case "iprof" 9 8 -o o.iprof -- "$FIB" "3,$FIB" "$FIB" "2,$FIB"
 
+# random mixes: formats, weights, failures, releases, outputs, shards (seeded)
+if out="$(/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/partial_random.py" "$PB" "$PB_SHARED_DIR" \
+  "$PB_SOURCE_DIR" "$T" 24 20 2>&1)"; then ok; else fail "random mixes: $out"; fi
+
 # Issue 24's example: caller's site holds callee_a in a.proftext; b's
 # callee_b (7) is new to the record when b comes second with weight 3:
 # llvm-profdata adds it unweighted (7, not 21). Shards [a] [3 x b].
