@@ -561,7 +561,8 @@ static int merge_and_write(merge_run *r) {
 static int finish(merge_run *r, int rc) {
     merge_cli *c = &r->c;
     if (r->sc.s) {
-        int src = pbc_merge_summary_write(r->sc.s, c->summary_path, c->out_path, c->out_f ? c->out_f->name : NULL,
+        const char *fmt = c->partial ? "pbpart" : c->out_f ? c->out_f->name : NULL;
+        int src = pbc_merge_summary_write(r->sc.s, c->summary_path, c->out_path, fmt,
                                           rc ? NULL : r->acc, c->target.release, c->failure, rc);
         if (src && !rc) rc = src;
         pbc_merge_summary_free(r->sc.s);
