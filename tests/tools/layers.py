@@ -60,6 +60,7 @@ PUBLIC = {
     "include/profbridge/sys/format.h": "model",
     "include/profbridge/indexed.h": "formats",
     "include/profbridge/merge.h": "merger",
+    "include/profbridge/partial.h": "merger",
     "include/profbridge/coverage.h": "coverage",
     "include/profbridge/compare.h": "analysis",
     "include/profbridge/order.h": "analysis",
