@@ -129,6 +129,18 @@ void pb_merger_options_set_failed(pb_merger_options *o, pb_merger_failure_fn fn,
 void pb_merger_options_free(pb_merger_options *o);
 
 /*
+ * Merges `src` into `dst` (in place; src unchanged) as a merge under `rules`
+ * (merger options, NULL: the defaults) merges an input of `weight` that
+ * comes after dst's: the release's saturation point (or "max-count"), value
+ * sites cut to 255 unless "keep-all-values", the trace options; mismatches
+ * go to rules' diag callback as warnings. dst's own counts are not weighted.
+ * Returns what pb_profile_merge returns (the state after a failure is
+ * its); PB_EINVAL also for weight 0 or dst == src.
+ */
+int pb_profile_merge_under(pb_profile *dst, const pb_profile *src, uint64_t weight,
+                           const pb_merger_options *rules, pb_error *err) PB_WARN_UNUSED;
+
+/*
  * Overlap options (compare.h) on the heap, at PB_OVERLAP_OPTIONS_INIT, for
  * pb_profile_overlap. Keys: "base-name", "test-name" (printed as given),
  * "function" (substring), "value-cutoff" (a number), "cs" ("1"/"0"),
