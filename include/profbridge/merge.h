@@ -190,6 +190,64 @@ int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) PB_WARN_UNUSED;
 /* Frees the merger (NULL is a no-op). */
 void pb_merger_free(pb_merger *m);
 
+/* ---- how a merge is written (profbridge merge, Python, any program) ---- */
+
+/*
+ * The output of a merge: which format, which release's rules and bytes, and
+ * the writer's choices. One struct that `profbridge merge`, the Python
+ * package and partial merges share, so that the same inputs give the same
+ * bytes whichever of them merges.
+ */
+#define PB_MERGE_OUTPUT_VERSION 1
+typedef struct pb_merge_output {
+    unsigned version;       /* PB_MERGE_OUTPUT_VERSION */
+    const pb_format *format; /* NULL: indexed */
+    /* The release (13..24; 0: the default release, 19) and whether it was
+     * chosen (an option, the environment, the tool's name): only then are
+     * the readers and the writer told ("llvm-version"), else they keep their
+     * own defaults (a text writer then writes the oldest form it can). */
+    int llvm_release;
+    int release_explicit;
+    const char *indexed_version; /* indexed only: "N" instead of the release's; NULL: the release's */
+    int sparse;                  /* indexed and text: leave out all-zero records (llvm-profdata --sparse) */
+    /* Indexed and text: keep the vtable names (1, the default of profbridge
+     * merge and of Python: nothing is lost) or write an empty vtable-names
+     * section as llvm-profdata does unless --keep-vtable-symbols (0). */
+    int keep_vtable_symbols;
+    const pb_kv *kv; /* more writer options, after these (a plugin's); may be NULL */
+    size_t nkv;
+} pb_merge_output;
+
+#define PB_MERGE_OUTPUT_INIT {PB_MERGE_OUTPUT_VERSION, NULL, 0, 0, NULL, 0, 1, NULL, 0}
+
+/*
+ * Fills the merge rules that depend on the output into *mo: llvm_release,
+ * and for an iprof output (family PB_FAMILY_JAVA) keep_all_values = 1 and
+ * max_count = PB_MAX_COUNT_IPROF (iprof has no per-site limit and counts are
+ * Java longs; docs/mapping.md), else keep_all_values = 0 and max_count 0
+ * (the release's). Nothing else of *mo changes. Returns PB_OK, or PB_EINVAL
+ * (NULL argument, an unknown version: *mo untouched).
+ */
+int pb_merge_output_rules(const pb_merge_output *o, pb_merger_options *mo) PB_WARN_UNUSED;
+
+/*
+ * Writes the merged profile `p` to `path` as o says (the writer's options
+ * in llvm-profdata merge's order: llvm-version when explicit,
+ * indexed-version, sparse, keep-vtable-symbols, order=llvm for indexed
+ * output, then o->kv). `base` (may be NULL) gives the diagnostics callback;
+ * its kv is ignored. Returns what pb_write_file returns; PB_EINVAL (NULL
+ * p, path or o, an unknown version); PB_ENOMEM. After a failure `path` is
+ * as it was.
+ */
+int pb_merge_write_file(const pb_profile *p, const char *path, const pb_merge_output *o,
+                        const pb_write_options *base, pb_error *err) PB_WARN_UNUSED;
+
+/* The reader options of o's release, for the inputs of the merge: *kv gets
+ * {"llvm-version", N} when the release is explicit (room for 1 entry;
+ * `digits` holds N's text, at least 8 bytes). Returns the number of
+ * entries filled (0 or 1). */
+size_t pb_merge_output_reader_kv(const pb_merge_output *o, pb_kv *kv, char *digits);
+
 #ifdef __cplusplus
 }
 #endif

@@ -33,6 +33,7 @@
 #include "io.h"
 #include "merge.h"
 #include "order.h"
+#include "partial.h"
 #include "profile.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */

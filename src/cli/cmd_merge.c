@@ -284,6 +284,22 @@ static void summary_progress(void *ctx, size_t done, size_t total) {
     pbc_merge_progress_update(sc->pg, done, total);
 }
 
+/* How OUT is written (the library's rules, profbridge/merge.h). */
+static pb_merge_output merge_output(const merge_cli *c, const pbc_args *args /* NULL: no plugin options */) {
+    pb_merge_output o = PB_MERGE_OUTPUT_INIT;
+    o.format = c->out_f;
+    o.llvm_release = c->target.release;
+    o.release_explicit = c->explicit_llvm;
+    o.indexed_version = c->indexed;
+    o.sparse = c->sparse;
+    o.keep_vtable_symbols = c->keep_vt;
+    if (args) {
+        o.kv = args->plugin.kv;
+        o.nkv = args->plugin.n;
+    }
+    return o;
+}
+
 /* The merger of c's options; the read options ro are filled later (the
  * merger reads them when it runs). Returns 0 or the exit status. */
 static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, const pb_read_options *ro,
@@ -293,13 +309,8 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
     mo.failure_mode = strcmp(c->failure, "warn") == 0  ? PB_MERGE_FAIL_WARN
                       : strcmp(c->failure, "all") == 0 ? PB_MERGE_FAIL_ALL
                                                        : PB_MERGE_FAIL_ANY;
-    mo.llvm_release = c->target.release;
-    if (pb_format_family_of(c->out_f) == PB_FAMILY_JAVA) {
-        /* iprof has no 255-values-per-site limit and counts are Java longs:
-         * a type histogram keeps every type (docs/mapping.md §6) */
-        mo.keep_all_values = 1;
-        mo.max_count = PB_MAX_COUNT_IPROF;
-    }
+    pb_merge_output out = merge_output(c, NULL);
+    if (pb_merge_output_rules(&out, &mo)) return PBC_EXIT_USAGE; /* cannot fail: out is ours */
     mo.trace_reservoir = c->reservoir;
     mo.trace_max_length = c->trace_len;
     mo.remap = remap;
@@ -332,47 +343,26 @@ static size_t reader_options(const merge_cli *c, const pbc_args *args, pb_kv *kv
     return n;
 }
 
-/* Writes acc to OUT: ours first, then the plugin options given directly.
- * Returns 0 or the exit status after the message. */
+/* Writes acc to OUT. Returns 0 or the exit status after the message. */
 static int write_output(const merge_cli *c, const pbc_args *args, const pb_profile *acc, const char **paths,
                         size_t n, pbc_diag_ctx *dc) {
-    pb_kv *kv = calloc(args->plugin.n + 6, sizeof *kv);
-    if (!kv) {
-        pbc_msg("out of memory");
-        return PBC_EXIT_USAGE;
-    }
-    size_t nkv = 0;
     pb_format_form form = pb_format_form_of(c->out_f);
-    int is_text = form == PB_FORM_TEXT, is_indexed = form == PB_FORM_INDEXED;
-    if (c->explicit_llvm) kv[nkv++] = (pb_kv){"llvm-version", c->release};
-    if (c->indexed && is_indexed) kv[nkv++] = (pb_kv){"indexed-version", c->indexed};
-    if (c->sparse && (is_text || is_indexed)) kv[nkv++] = (pb_kv){"sparse", "1"};
-    if (is_text || is_indexed) kv[nkv++] = (pb_kv){"keep-vtable-symbols", c->keep_vt ? "1" : "0"};
-    /* Emulate llvm-profdata's containers on the merged order (never keep an
-     * input file's order: that is what `convert` does). */
-    if (is_indexed) kv[nkv++] = (pb_kv){"order", "llvm"};
-    for (size_t i = 0; i < args->plugin.n; i++) kv[nkv++] = args->plugin.kv[i];
-    int rc = PBC_EXIT_INVALID;
+    int is_text = form == PB_FORM_TEXT;
     /* the personality checks OUT where llvm-profdata opens it: after the merge */
     if (pbc_args_llvm_style &&
         (pbc_merge_output_check(c->out_path, is_text) || pbc_check_output("merge", c->out_path, paths, n, 0)))
-        goto out;
+        return PBC_EXIT_INVALID;
     pb_write_options wo = PB_WRITE_OPTIONS_INIT;
     pbc_merge_diag_ctx wn = {dc, c->out_path, 0, 0}; /* the writer's notices name OUT */
     wo.diag = pbc_merge_diag;
     wo.diag_ctx = &wn;
-    wo.kv = kv;
-    wo.nkv = nkv;
+    pb_merge_output mo = merge_output(c, args);
     pb_error err;
-    pb_error_clear(&err);
-    rc = PBC_EXIT_OK;
-    if (pb_write_file(acc, c->out_path, c->out_f, &wo, &err)) {
+    if (pb_merge_write_file(acc, c->out_path, &mo, &wo, &err)) {
         pbc_print_error(&err); /* it names OUT (pb_write_file sets it as the source) */
-        rc = PBC_EXIT_USAGE;
+        return PBC_EXIT_USAGE;
     }
-out:
-    free(kv);
-    return rc;
+    return PBC_EXIT_OK;
 }
 
 /* Reads the command line and the inputs. Returns -1 to go on, else the

@@ -41,6 +41,10 @@ struct pb_merger {
     int ran;
     regex_t keep, drop;
     int have_keep, have_drop;
+    /* pb_partial's one-input merges: the profile is returned even when the
+     * failure mode fails the merge (the verdict is the partial's, over all
+     * of its inputs) */
+    int keep_on_failure;
 };
 
 /* Keeps input i's failure (a copy of e). Returns 0 or PB_ENOMEM. */

@@ -199,7 +199,7 @@ static int run_inputs(run *r, pb_error *err) {
     r->feed = NULL;
     int verdict = pbi_merger_report_failures(m, &r->fails, r->threads);
     if (verdict < 0) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    if (verdict)
+    if (verdict && !m->keep_on_failure)
         return pb_error_set(err, r->fails.first_code, PB_NO_OFFSET, PB_MERGER_NOTHING_MERGED,
                             "no profile can be merged");
     if (!r->acc && (rc = pb_profile_new(&r->acc, err))) return rc;

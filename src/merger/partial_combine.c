@@ -1,0 +1,346 @@
+/* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
+/*
+ * partial_combine.c -- X then Y, two partials of contiguous inputs, into
+ * the partial of X's inputs followed by Y's, as the flat merge of all of
+ * them would be (docs/distributed-merge.md).
+ *
+ * Counters add and bitmaps OR whatever the order; value sites do not:
+ * llvm-profdata adds a value that a record already has with count x weight
+ * but a value new to the record with its count unweighted
+ * (InstrProfValueSiteRecord::merge). So each value of a partial has three
+ * counts: own (the profile's: what the value is when the partial's inputs
+ * create the record), exist (weighted sum: what it adds to a record that
+ * has it) and fresh (first count unweighted, later ones weighted: what it
+ * starts at in a record that lacks it). For a record in both X and Y:
+ *   v in both:   own = X.own + Y.exist, exist = X.exist + Y.exist, fresh = X.fresh + Y.exist
+ *   v only in X: X's three;  v only in Y: own = Y.fresh, exist = Y.exist, fresh = Y.fresh
+ * (saturating). Only values whose exist and fresh differ are kept apart
+ * (pbi_extra); own is always one of the two. The merge itself is
+ * pb_profile_merge of Y, whose value counts are set to what X's record
+ * takes (Y.exist or Y.fresh) for the call and restored after it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "llvm/target.h"
+#include "partial_internal.h"
+#include "util/grow.h"
+
+uint64_t pbi_partial_value_max(const pb_merger_options *r) {
+    /* profile_merge.c: value counts saturate at UINT64_MAX, except below
+     * LLVM's maximum (iprof's Java longs) */
+    return r->max_count && r->max_count < PB_MAX_COUNT_LLVM ? r->max_count : UINT64_MAX;
+}
+
+void pbi_partial_merge_options(const pb_merger_options *r, pb_merge_options *mo) {
+    pb_merge_options d = PB_MERGE_OPTIONS_INIT;
+    *mo = d;
+    pbi_llvm_target t;
+    int release = r->llvm_release ? r->llvm_release : PBI_LLVM_DEFAULT;
+    if (pbi_llvm_target_of(release, &t)) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &t);
+    mo->llvm_release = t.release;
+    mo->max_count = r->max_count                                  ? r->max_count
+                    : pbi_llvm_has(&t, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
+                                                                 : PB_MAX_COUNT_LLVM;
+    mo->max_values_per_site = r->keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
+    mo->trace_reservoir = r->trace_reservoir;
+    mo->trace_max_length = r->trace_max_length;
+    mo->diag = r->diag;
+    mo->diag_ctx = r->diag_ctx;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b, uint64_t max) {
+    uint64_t s;
+    return __builtin_add_overflow(a, b, &s) || s > max ? max : s;
+}
+
+int pbi_partial_extra_cmp(const void *a, const void *b) {
+    const pbi_extra *x = a, *y = b;
+    if (x->name_ref != y->name_ref) return x->name_ref < y->name_ref ? -1 : 1;
+    if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
+    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+    if (x->site != y->site) return x->site < y->site ? -1 : 1;
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+static const pbi_extra *find_in(const pbi_extra *v, size_t n, uint64_t ref, uint64_t hash, uint8_t kind,
+                                uint32_t site, uint64_t value) {
+    pbi_extra key = {ref, hash, site, kind, value, 0, 0};
+    return n ? bsearch(&key, v, n, sizeof *v, pbi_partial_extra_cmp) : NULL;
+}
+
+const pbi_extra *pbi_partial_extra_find(const pb_partial *p, uint64_t ref, uint64_t hash, uint8_t kind,
+                                        uint32_t site, uint64_t value) {
+    return find_in(p->extra, p->nextra, ref, hash, kind, site, value);
+}
+
+/* The record of p with this LLVM name and hash, or SIZE_MAX. */
+static size_t find_record(const pb_profile *p, const char *name, size_t len, uint64_t ref, uint64_t hash) {
+    size_t idx[16];
+    size_t n = name ? pb_profile_lookup(p, name, len, idx, 16) : pb_profile_lookup_ref(p, ref, idx, 16);
+    if (n > 16) {
+        /* many hashes of one name: look at them all */
+        size_t *all = malloc(n * sizeof *all);
+        if (!all) return SIZE_MAX;
+        n = name ? pb_profile_lookup(p, name, len, all, n) : pb_profile_lookup_ref(p, ref, all, n);
+        size_t found = SIZE_MAX;
+        for (size_t i = 0; i < n && found == SIZE_MAX; i++) {
+            uint64_t h;
+            if (pb_profile_record_name(p, pb_profile_record(p, all[i]), NULL, NULL, &h, NULL) == 0 && h == hash)
+                found = all[i];
+        }
+        free(all);
+        return found;
+    }
+    for (size_t i = 0; i < n; i++) {
+        uint64_t h;
+        if (pb_profile_record_name(p, pb_profile_record(p, idx[i]), NULL, NULL, &h, NULL) == 0 && h == hash)
+            return idx[i];
+    }
+    return SIZE_MAX;
+}
+
+#define PSEUDO_WARM (UINT64_MAX - 1)
+
+/* Whether the flat merge merges the value sites of kind k of y into x's
+ * record (profile_merge.c merge_into: equal counter counts, no pseudo
+ * count, equal bitmap sizes, equal site counts of the kind). */
+static int sites_merge(const pb_record *x, const pb_record *y, int k, uint64_t max_count) {
+    if (x->num_counters != y->num_counters || x->num_bitmap_bytes != y->num_bitmap_bytes) return 0;
+    if (max_count != PB_MAX_COUNT_LLVM14 && x->num_counters &&
+        (x->counters[0] >= PSEUDO_WARM || y->counters[0] >= PSEUDO_WARM))
+        return 0;
+    return x->num_sites[k] == y->num_sites[k];
+}
+
+static const pb_value *site_find(const pb_site *s, uint64_t value) {
+    for (uint32_t i = 0; i < s->num_values; i++)
+        if (s->values[i].value == value) return &s->values[i];
+    return NULL;
+}
+
+typedef struct undo {
+    uint64_t *count;
+    uint64_t old;
+} undo;
+
+typedef struct work {
+    pbi_extra *r; /* the result's extras */
+    size_t nr, cap;
+    undo *u;
+    size_t nu, capu;
+} work;
+
+static int push_extra(work *w, const pbi_extra *e, pb_error *err) {
+    if (e->exist == e->fresh) return 0;
+    if (pbi_grow_err((void **)&w->r, &w->cap, w->nr + 1, sizeof *w->r, err)) return PB_ENOMEM;
+    w->r[w->nr++] = *e;
+    return 0;
+}
+
+/* X's extras, with Y's exist added where Y's record has the value. */
+static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *yx, size_t nyx, uint64_t vmax,
+                   uint64_t max_count, work *w, pb_error *err) {
+    const pb_profile *x = acc->own;
+    size_t last_ref_i = SIZE_MAX, yi = SIZE_MAX, xi = SIZE_MAX;
+    for (size_t i = 0; i < acc->nextra; i++) {
+        pbi_extra e = acc->extra[i];
+        if (last_ref_i == SIZE_MAX || e.name_ref != acc->extra[last_ref_i].name_ref ||
+            e.hash != acc->extra[last_ref_i].hash) {
+            last_ref_i = i;
+            yi = find_record(y, NULL, 0, e.name_ref, e.hash);
+            xi = find_record(x, NULL, 0, e.name_ref, e.hash);
+        }
+        if (yi != SIZE_MAX && xi != SIZE_MAX) {
+            const pb_record *yr = pb_profile_record(y, yi), *xr = pb_profile_record(x, xi);
+            if (e.kind < PB_VK_COUNT && sites_merge(xr, yr, e.kind, max_count) && e.site < yr->num_sites[e.kind]) {
+                const pb_value *v = site_find(&yr->sites[e.kind][e.site], e.value);
+                if (v) {
+                    const pbi_extra *ye = find_in(yx, nyx, e.name_ref, e.hash, e.kind, e.site, e.value);
+                    uint64_t add = ye ? ye->exist : v->count;
+                    e.exist = sat_add(e.exist, add, vmax);
+                    e.fresh = sat_add(e.fresh, add, vmax);
+                }
+            }
+        }
+        if (push_extra(w, &e, err)) return PB_ENOMEM;
+    }
+    return 0;
+}
+
+/* Y's values set to what X's records take of them; Y's extras carried. */
+static int prepare_y(const pb_partial *acc, pb_profile *y, const pbi_extra *yx, size_t nyx, uint64_t max_count,
+                     work *w, pb_error *err) {
+    const pb_profile *x = acc->own;
+    for (size_t j = 0; j < pb_profile_record_count(y); j++) {
+        pb_record *yr = pb_profile_record_mut(y, j);
+        const char *name;
+        size_t len;
+        uint64_t hash;
+        int rc = pb_profile_record_name(y, yr, &name, &len, &hash, err);
+        if (rc) return rc;
+        uint64_t ref = pb_md5_ref(len ? name : "", len);
+        size_t xi = find_record(x, name, len, ref, hash);
+        const pb_record *xr = xi == SIZE_MAX ? NULL : pb_profile_record(x, xi);
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            int merges = xr && sites_merge(xr, yr, k, max_count);
+            if (xr && !merges) continue; /* the flat merge skips them: so does the result */
+            for (uint32_t s = 0; s < yr->num_sites[k]; s++) {
+                pb_site *ys = &yr->sites[k][s];
+                for (uint32_t i = 0; i < ys->num_values; i++) {
+                    pb_value *v = &ys->values[i];
+                    const pbi_extra *ye = nyx ? find_in(yx, nyx, ref, hash, (uint8_t)k, s, v->value) : NULL;
+                    int in_x = xr && site_find(&xr->sites[k][s], v->value) != NULL;
+                    if (ye && !in_x && push_extra(w, ye, err)) return PB_ENOMEM;
+                    if (!xr || !ye) continue;
+                    uint64_t want = in_x ? ye->exist : ye->fresh;
+                    if (want == v->count) continue;
+                    if (pbi_grow_err((void **)&w->u, &w->capu, w->nu + 1, sizeof *w->u, err)) return PB_ENOMEM;
+                    w->u[w->nu++] = (undo){&v->count, v->count};
+                    v->count = want;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra *yx, size_t nyx, int y_merged,
+                                const char *source, pb_error *err) {
+    int rc = 0;
+    if (!acc->own && (rc = pb_profile_new(&acc->own, err))) return rc;
+    pb_merge_options mo;
+    pbi_partial_merge_options(&acc->rules, &mo);
+    mo.source = source;
+    uint64_t vmax = pbi_partial_value_max(&acc->rules);
+    work w = {NULL, 0, 0, NULL, 0, 0};
+    if (acc->nextra) rc = carry_x(acc, y, yx, nyx, vmax, mo.max_count, &w, err);
+    if (!rc && nyx) rc = prepare_y(acc, y, yx, nyx, mo.max_count, &w, err);
+    /* LLVM 13 sets the entry-first flag from each input in turn (the last
+     * one wins): Y's inputs come last */
+    pbi_llvm_target t;
+    uint64_t xflags = pb_profile_flags(acc->own);
+    if (!rc && y_merged && pbi_llvm_target_of(mo.llvm_release, &t) == 0 &&
+        pbi_llvm_has(&t, PBI_LF_ENTRY_FIRST_LAST_INPUT))
+        pb_profile_set_flags(acc->own, xflags & ~PB_VARIANT_ENTRY_FIRST);
+    if (!rc) {
+        /* Y's traces carry their weights already: the raw rule (a trace
+         * takes the input's weight) applied when Y's inputs were merged */
+        pb_origin yo = *pb_profile_origin(y), none = yo;
+        memset(none.format, 0, sizeof none.format);
+        pb_profile_set_origin(y, &none);
+        rc = pb_profile_merge(acc->own, y, &mo, err);
+        pb_profile_set_origin(y, &yo);
+        if (!pb_profile_origin(acc->own)->format[0]) pb_profile_set_origin(acc->own, &yo);
+    }
+    for (size_t i = w.nu; i-- > 0;) *w.u[i].count = w.u[i].old;
+    free(w.u);
+    if (rc) {
+        free(w.r);
+        return rc;
+    }
+    if (w.nr > 1) qsort(w.r, w.nr, sizeof *w.r, pbi_partial_extra_cmp);
+    free(acc->extra);
+    acc->extra = w.r;
+    acc->nextra = w.nr;
+    acc->cap_extra = w.cap;
+    return 0;
+}
+
+/* The extras of a one-input merge made with weight w: exist is the count
+ * (c x w), fresh the count unweighted (c; exact unless c x w saturated). */
+static int single_extras(const pb_profile *q, uint64_t wt, uint64_t vmax, pbi_extra **out, size_t *n,
+                         pb_error *err) {
+    *out = NULL;
+    *n = 0;
+    size_t cap = 0;
+    for (size_t j = 0; j < pb_profile_record_count(q); j++) {
+        const pb_record *r = pb_profile_record(q, j);
+        const char *name;
+        size_t len;
+        uint64_t hash;
+        int rc = pb_profile_record_name(q, r, &name, &len, &hash, err);
+        if (rc) return rc;
+        uint64_t ref = pb_md5_ref(len ? name : "", len);
+        for (int k = 0; k < PB_VK_COUNT; k++)
+            for (uint32_t s = 0; s < r->num_sites[k]; s++)
+                for (uint32_t i = 0; i < r->sites[k][s].num_values; i++) {
+                    const pb_value *v = &r->sites[k][s].values[i];
+                    uint64_t fresh = v->count >= vmax ? vmax / wt : v->count / wt;
+                    if (fresh == v->count) continue;
+                    if (pbi_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) return PB_ENOMEM;
+                    (*out)[(*n)++] = (pbi_extra){ref, hash, s, (uint8_t)k, v->value, v->count, fresh};
+                }
+    }
+    if (*n > 1) qsort(*out, *n, sizeof **out, pbi_partial_extra_cmp);
+    return 0;
+}
+
+int pbi_partial_take(pb_partial *p, pb_profile *q, uint64_t w, int merged, pb_error *err) {
+    uint64_t vmax = pbi_partial_value_max(&p->rules);
+    pbi_extra *qx = NULL;
+    size_t nqx = 0;
+    int rc = w > 1 ? single_extras(q, w, vmax, &qx, &nqx, err) : 0;
+    if (!rc && !p->own) {
+        /* the first input: the flat merge takes it as the accumulator */
+        p->own = q;
+        q = NULL;
+        p->extra = qx;
+        p->nextra = p->cap_extra = nqx;
+        qx = NULL;
+    } else if (!rc) {
+        rc = pbi_partial_combine_profile(p, q, qx, nqx, merged, p->nin ? p->in[p->nin - 1].name : NULL, err);
+    }
+    free(qx);
+    pb_profile_free(q);
+    return rc;
+}
+
+const char *pbi_partial_rules_differ(const pb_merger_options *a, const pb_merger_options *b) {
+    pbi_llvm_target ta, tb;
+    int ra = a->llvm_release ? a->llvm_release : PBI_LLVM_DEFAULT, rb = b->llvm_release ? b->llvm_release : PBI_LLVM_DEFAULT;
+    (void)ta, (void)tb;
+    if (ra != rb) return "rules.llvm_release";
+    if (a->max_count != b->max_count) return "rules.max_count";
+    if (!a->keep_all_values != !b->keep_all_values) return "rules.keep_all_values";
+    if (a->failure_mode != b->failure_mode) return "rules.failure_mode";
+    if (a->trace_reservoir != b->trace_reservoir) return "rules.trace_reservoir";
+    if (a->trace_max_length != b->trace_max_length) return "rules.trace_max_length";
+    if (!a->keep_functions != !b->keep_functions ||
+        (a->keep_functions && strcmp(a->keep_functions, b->keep_functions) != 0))
+        return "rules.keep_functions";
+    if (!a->drop_functions != !b->drop_functions ||
+        (a->drop_functions && strcmp(a->drop_functions, b->drop_functions) != 0))
+        return "rules.drop_functions";
+    return NULL;
+}
+
+int pb_partial_combine(pb_partial *acc, const pb_partial *next, pb_error *err) {
+    if (err) pb_error_clear(err);
+    if (!acc || !next || acc == next)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+                            acc == next && acc ? "pb_partial_combine: a partial cannot follow itself"
+                                               : "pb_partial_combine: NULL argument");
+    const char *why = pbi_partial_rules_differ(&acc->rules, &next->rules);
+    if (why)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, why,
+                            "the partials were made under other merge rules (%s differs)", why + 6);
+    int rc = 0;
+    for (size_t i = 0; i < next->nin && !rc; i++) {
+        const pbi_partial_in *in = &next->in[i];
+        rc = pbi_partial_add_input(acc, in->name, in->weight, in->size, in->sha256, in->status, in->err, err);
+    }
+    if (rc || !next->own) return rc;
+    int merged = 0;
+    for (size_t i = 0; i < next->nin; i++) merged |= next->in[i].status == PB_PARTIAL_MERGED;
+    /* next's profile is used in place for the call (its counts set and
+     * restored): the caller's next is unchanged after it */
+    pb_partial *y = (pb_partial *)(uintptr_t)next;
+    if (!acc->own && !acc->nextra) {
+        /* nothing yet: next's profile merged into an empty one is itself */
+        rc = pb_profile_new(&acc->own, err);
+        if (rc) return rc;
+    }
+    return pbi_partial_combine_profile(acc, y->own, y->extra, y->nextra, merged,
+                                       next->nin ? next->in[0].name : NULL, err);
+}
