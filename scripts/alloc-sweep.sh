@@ -38,6 +38,7 @@ cp "$fib" in.iprof
 "$pb" convert in.iprof -o in.proftext
 gzip -c in.iprof >in.iprof.gz
 "$pb" convert in.iprof -o in.json
+"$pb" merge --partial --weighted-input=3,in.profraw in.proftext -o part.pbpart
 cp "$root/testdata/types/receivers.iprof" types.iprof
 # a temporal profile for order: from shared/testdata when it is there
 shared="${PB_SHARED_DIR:-$root/../shared}"
@@ -71,6 +72,8 @@ cases=(
   "validate-json|-|validate --json in.iprof in.profraw"
   "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"
+  "merge-partial|out.pbpart|merge --partial --weighted-input=2,in.profraw in.proftext -o out.pbpart"
+  "merge-from-partials|out.profdata|merge part.pbpart in.profdata -o out.profdata"
 )
 # Coverage (src/coverage/: the reader, the evaluator, the exporters): a small
 # program built by clang-19 with coverage and MC/DC, its raw profile read

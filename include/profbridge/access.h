@@ -130,6 +130,20 @@ void pb_merger_options_set_failed(pb_merger_options *o, pb_merger_failure_fn fn,
 void pb_merger_options_free(pb_merger_options *o);
 
 /*
+ * How a merge is written (merge.h pb_merge_output) on the heap, at
+ * PB_MERGE_OUTPUT_INIT, for pb_merge_output_rules and pb_merge_write_file.
+ * Keys: "format" (a plugin's name), "llvm-version" (13..24: the release,
+ * then explicit), "indexed-version", "sparse" and "keep-vtable-symbols"
+ * ("1"/"0"); any other key is a writer plugin option (copied, a later value
+ * replaces it). Returns as the read options (PB_EINVAL with err->path the
+ * key for a bad value).
+ */
+int pb_merge_output_options_new(pb_merge_output **out, pb_error *err) PB_WARN_UNUSED;
+int pb_merge_output_options_set(pb_merge_output *o, const char *key, const char *value,
+                                pb_error *err) PB_WARN_UNUSED;
+void pb_merge_output_options_free(pb_merge_output *o);
+
+/*
  * Merges `src` into `dst` (in place; src unchanged) as a merge under `rules`
  * (merger options, NULL: the defaults) merges an input of `weight` that
  * comes after dst's: the release's saturation point (or "max-count"), value

@@ -95,8 +95,9 @@ int pb_partial_new(pb_partial **out, const pb_merger_options *rules, pb_error *e
  * rules->diag, as pb_merger reports it; the records read before the
  * error of a raw input are kept, as llvm-profdata keeps them.
  * Returns PB_OK; PB_EINVAL (NULL argument, weight 0, weight != 1 for a
- * partial, a partial of other rules); PB_ENOMEM. After a failure the
- * partial may hold part of the input's records: free it.
+ * partial, a partial of other rules); PB_ENOMEM (also when reading the
+ * input ran out of memory: that is no fault of the input). After a failure
+ * the partial may hold part of the input's records: free it.
  */
 int pb_partial_add_file(pb_partial *p, const char *path, uint64_t weight, pb_error *err) PB_WARN_UNUSED;
 

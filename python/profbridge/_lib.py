@@ -128,6 +128,11 @@ _PROTOS = {
     "pb_merger_add_file": (_INT, [_P, _STR, _U64, _P]),
     "pb_merger_run": (_INT, [_P, _POUT(_P), _P]),
     "pb_merger_free": (None, [_P]),
+    "pb_merge_output_options_new": (_INT, [_POUT(_P), _P]),
+    "pb_merge_output_options_set": (_INT, [_P, _STR, _STR, _P]),
+    "pb_merge_output_options_free": (None, [_P]),
+    "pb_merge_output_rules": (_INT, [_P, _P]),
+    "pb_merge_write_file": (_INT, [_P, _STR, _P, _P, _P]),
     # compare
     "pb_overlap_options_new": (_INT, [_POUT(_P), _P]),
     "pb_overlap_options_set": (_INT, [_P, _STR, _STR, _P]),

@@ -19,17 +19,12 @@ def _inputs(inputs):
         yield int(weight), cpath(path)
 
 
-def _merge_write_items(fmt_name, llvm_version, sparse, keep_vtable_symbols):
-    """What `profbridge merge` gives the writer besides the user's options
-    (src/cli/cmd_merge.c write_output), so both write the same bytes."""
-    items = [("llvm-version", llvm_version)]
-    if fmt_name in ("indexed", "text"):
-        if sparse:
-            items.append(("sparse", True))
-        items.append(("keep-vtable-symbols", bool(keep_vtable_symbols)))
-    if fmt_name == "indexed":
-        items.append(("order", "llvm"))
-    return items
+def _merge_output(fmt_name, llvm_version, sparse, keep_vtable_symbols, plugin):
+    """How the merge is written: the library's rules (merge.h pb_merge_output),
+    the ones `profbridge merge` uses, so both write the same bytes."""
+    return Options("merge_output", [("format", fmt_name), ("llvm-version", llvm_version),
+                                    ("sparse", bool(sparse)),
+                                    ("keep-vtable-symbols", bool(keep_vtable_symbols))] + plugin)
 
 
 def _out_format_name(output, format):
@@ -54,15 +49,17 @@ def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_
     as `profbridge merge` keeps them; keep_vtable_symbols=False drops them,
     as llvm-profdata merge does by default (docs/llvm-profdata.md)."""
     fmt_name = _out_format_name(output, format)
-    if fmt_name == "iprof":  # as the CLI: Java counts and every type kept
-        max_count = (1 << 63) - 1 if max_count is None else max_count
-        keep_all_values = True if keep_all_values is None else keep_all_values
     plugin = _plugin_items(plugin_options)
+    out_opts = _merge_output(fmt_name, llvm_version, sparse, keep_vtable_symbols, plugin)
     ro = Options("read", [("lenient", bool(lenient)), ("llvm-version", llvm_version)] + plugin)
     mo = Options("merger", [("threads", threads), ("failure-mode", failure_mode),
-                            ("llvm-version", llvm_version), ("max-count", max_count),
-                            ("keep-all-values", keep_all_values), ("keep-functions", keep_functions),
-                            ("drop-functions", drop_functions)])
+                            ("llvm-version", llvm_version)])
+    # the output's rules (an iprof output: Java counts, every type kept), then the caller's
+    if lib.pb_merge_output_rules(out_opts.ptr, mo.ptr):
+        raise ValueError("merge output rules refused")
+    for k, v in (("max-count", max_count), ("keep-all-values", keep_all_values),
+                 ("keep-functions", keep_functions), ("drop-functions", drop_functions)):
+        mo.set(k, v)
     lib.pb_merger_options_set_read(mo.ptr, ro.ptr)
     diag = Diagnostics()
     failures = []
@@ -91,10 +88,7 @@ def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_
     prof.diagnostics = diag.items
     prof.failures = failures
     if output is not None:
-        wopts = {k.replace("-", "_"): v for k, v in _merge_write_items(fmt_name, llvm_version, sparse,
-                                                                                keep_vtable_symbols)}
-        wopts.update(plugin_options)
-        prof.write(output, format=fmt_name, **wopts)
+        prof.write_merged(output, out_opts)
     return prof
 
 

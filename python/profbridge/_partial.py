@@ -11,6 +11,8 @@ processes with its provenance (which inputs it holds, what became of each).
 """
 import ctypes
 import os
+import pickle
+import tempfile
 
 from ._errors import Err, ProfbridgeError
 from ._lib import lib, declare, cpath, cstr, string_at, FAILED_FN, PB_NO_OFFSET
@@ -89,21 +91,19 @@ class _Rules:
     pointers reach kept alive (read options, callbacks) for its lifetime."""
 
     def __init__(self, kw):
-        fmt = kw.get("format")
-        max_count, keep_all_values = kw.get("max_count"), kw.get("keep_all_values")
-        if _iprof_output(fmt):  # as `profbridge merge` to an iprof output: Java counts, every type kept
-            max_count = (1 << 63) - 1 if max_count is None else max_count
-            keep_all_values = True if keep_all_values is None else keep_all_values
+        from ._ops import _merge_output
         plugin = _plugin_items(kw.get("plugin_options", {}))
         self.ro = Options("read", [("lenient", bool(kw.get("lenient", False))),
                                    ("llvm-version", kw.get("llvm_version"))] + plugin)
         self.mo = Options("merger", [("failure-mode", kw.get("failure_mode", "any")),
-                                     ("llvm-version", kw.get("llvm_version")), ("max-count", max_count),
-                                     ("keep-all-values", keep_all_values),
-                                     ("trace-reservoir", kw.get("trace_reservoir")),
-                                     ("trace-max-length", kw.get("trace_max_length")),
-                                     ("keep-functions", kw.get("keep_functions")),
-                                     ("drop-functions", kw.get("drop_functions"))])
+                                     ("llvm-version", kw.get("llvm_version"))])
+        # the output's rules (as `profbridge merge`: an iprof output keeps every value, Java's counts)
+        out = _merge_output(kw.get("format") or "indexed", kw.get("llvm_version"), False, True, [])
+        if lib.pb_merge_output_rules(out.ptr, self.mo.ptr):
+            raise ValueError("profbridge: the merge output's rules were refused")
+        for k in ("max_count", "keep_all_values", "trace_reservoir", "trace_max_length", "keep_functions",
+                  "drop_functions"):
+            self.mo.set(k.replace("_", "-"), kw.get(k))
         lib.pb_merger_options_set_read(self.mo.ptr, self.ro.ptr)
         self.diag = Diagnostics()
         lib.pb_merger_options_set_diag(self.mo.ptr, self.diag.fn, None)
@@ -226,10 +226,15 @@ class Partial:
         """Notices and warnings of the inputs added in this process, as (severity, message)."""
         return list(self._rules.diag.items)
 
-    def profile(self):
+    def profile(self, keep=True):
         """The merged Profile (the failure mode applied over all inputs:
         raises the first failed input's error when it says the merge fails,
-        with .inputs set to the provenance)."""
+        with .inputs set to the provenance). The library moves the merged
+        profile out of the partial: keep=True (the default) finishes a copy
+        so this partial stays whole; keep=False saves that copy's memory and
+        leaves this partial empty (only its provenance)."""
+        if keep:
+            return pickle.loads(pickle.dumps(self)).profile(keep=False)
         out = ctypes.c_void_p()
         with Err() as e:
             rc = lib.pb_partial_finish(self._p(), ctypes.byref(out), e.ptr)
@@ -242,12 +247,12 @@ class Partial:
         return prof
 
     def write(self, output=None, format=None, llvm_version=None, sparse=False, keep_vtable_symbols=True,
-              **plugin_options):
+              keep=True, **plugin_options):
         """Writes what `profbridge merge` of the same inputs in the same
         order writes: to `output` (format by extension unless given), or
         returns the bytes when output is None. format and llvm_version
-        default to the partial's."""
-        from ._ops import _merge_write_items, _out_format_name
+        default to the partial's; keep: as profile()."""
+        from ._ops import _merge_output, _out_format_name
         rules_fmt = self._kw.get("format")
         if format:
             fmt_name = format
@@ -260,12 +265,17 @@ class Partial:
                              f" {fmt_name}: the merge rules differ (Partial.empty(format={fmt_name!r}))")
         if llvm_version is None:
             llvm_version = self._kw.get("llvm_version")
-        prof = self.profile()
+        out = _merge_output(fmt_name, llvm_version, sparse, keep_vtable_symbols, _plugin_items(plugin_options))
+        prof = self.profile(keep=keep)
         try:
-            wopts = {k.replace("-", "_"): v
-                     for k, v in _merge_write_items(fmt_name, llvm_version, sparse, keep_vtable_symbols)}
-            wopts.update(plugin_options)
-            return prof.write(output, format=fmt_name, **wopts)
+            if output is not None:
+                prof.write_merged(output, out)
+                return None
+            with tempfile.TemporaryDirectory(prefix="profbridge-") as d:
+                path = os.path.join(d, "merged")
+                prof.write_merged(path, out)
+                with open(path, "rb") as f:
+                    return f.read()
         finally:
             prof.close()
 

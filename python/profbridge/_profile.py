@@ -235,6 +235,19 @@ class Profile:
                 self.diagnostics.extend(diag.items)
 
 
+    def write_merged(self, path, merge_output):
+        """Writes the profile as a merge's output (merge_output: the
+        Options("merge_output") of _ops._merge_output)."""
+        wo = Options("write", [])
+        diag = Diagnostics()
+        lib.pb_write_options_set_diag(wo.ptr, diag.fn, None)
+        with Err() as e, self._held() as pp:
+            try:
+                e.check(lib.pb_merge_write_file(pp, cpath(path), merge_output.ptr, wo.ptr, e.ptr))
+            finally:
+                self.diagnostics.extend(diag.items)
+
+
 class Method:
     """A Java method of an iprof profile."""
 

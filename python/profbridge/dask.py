@@ -162,7 +162,7 @@ def merge(inputs, output, client=None, partitions=None, weights=None, format=Non
                 _fault=_fault, **rules)
     try:
         p.write(output, format=format, llvm_version=llvm_version, sparse=sparse,
-                keep_vtable_symbols=keep_vtable_symbols)
+                keep_vtable_symbols=keep_vtable_symbols, keep=False)
     except ProfbridgeError as e:
         if not hasattr(e, "inputs"):
             e.inputs = p.inputs

@@ -263,3 +263,66 @@ void pb_merger_options_free(pb_merger_options *o) {
     free(h->drop);
     free(h);
 }
+
+/* ---- merge output (merge.h pb_merge_output) ---------------------------------- */
+
+typedef struct merge_output_handle {
+    pb_merge_output o; /* first: the handle is a pb_merge_output * */
+    kv_store kv;       /* writer plugin options */
+    char *indexed;
+} merge_output_handle;
+
+int pb_merge_output_options_new(pb_merge_output **out, pb_error *err) {
+    pb_error_clear(err);
+    if (!out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "pb_merge_output_options_new: out is NULL");
+    *out = NULL;
+    merge_output_handle *h = calloc(1, sizeof *h);
+    if (!h) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    pb_merge_output d = PB_MERGE_OUTPUT_INIT;
+    h->o = d;
+    *out = &h->o;
+    return PB_OK;
+}
+
+int pb_merge_output_options_set(pb_merge_output *o, const char *key, const char *value, pb_error *err) {
+    pb_error_clear(err);
+    if (!o || !key || !value)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, key, "pb_merge_output_options_set: NULL argument");
+    merge_output_handle *h = (merge_output_handle *)(void *)o;
+    int rc = PB_OK;
+    if (strcmp(key, "format") == 0) {
+        const pb_format *f = pb_format_lookup(value);
+        if (!f) return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, key, "a format's name", value);
+        o->format = f;
+    } else if (strcmp(key, "llvm-version") == 0) {
+        pbi_llvm_target t;
+        if (!(rc = pbi_llvm_target_parse(value, key, &t, err))) {
+            o->llvm_release = t.release;
+            o->release_explicit = 1;
+        }
+    } else if (strcmp(key, "indexed-version") == 0) {
+        char *d = dup_str(value);
+        if (!d) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory");
+        free(h->indexed);
+        h->indexed = d;
+        o->indexed_version = d;
+    } else if (strcmp(key, "sparse") == 0) {
+        rc = parse_flag(key, value, &o->sparse, err);
+    } else if (strcmp(key, "keep-vtable-symbols") == 0) {
+        rc = parse_flag(key, value, &o->keep_vtable_symbols, err);
+    } else {
+        /* a writer plugin's option */
+        rc = kv_put(&h->kv, key, value, err);
+        o->kv = h->kv.kv;
+        o->nkv = h->kv.n;
+    }
+    return rc;
+}
+
+void pb_merge_output_options_free(pb_merge_output *o) {
+    if (!o) return;
+    merge_output_handle *h = (merge_output_handle *)(void *)o;
+    kv_free(&h->kv);
+    free(h->indexed);
+    free(h);
+}

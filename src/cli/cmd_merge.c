@@ -23,6 +23,7 @@
 #include "llvm/target.h"
 #include "llvm_options.h"
 #include "merge_inputs.h"
+#include "merge_partial.h"
 #include "merge_report.h"
 #include "merge_summary.h"
 #include "opts.h"
@@ -31,7 +32,7 @@
 
 #define USAGE "merge [options] IN... -o OUT"
 
-enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_JSON_SUMMARY };
+enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_JSON_SUMMARY, OPT_PARTIAL, OPT_PARTIAL_FOR };
 
 /* llvm-profdata merge's options (llvm_options.c), then ours; the plugins'
  * options are parsed with them (llvm_args.h: -x and --x, -x=v and -x v). */
@@ -48,6 +49,10 @@ static const pbc_arg_spec specs[] = {
     PBC_ARG_INCLUDE(pbc_progress_specs),
     {.name = "json-summary", .id = OPT_JSON_SUMMARY, .kind = PBC_ARG_VALUE, .arg = "FILE",
      .help = "write what the merge did as JSON to FILE ('-': stdout, when the profile goes to -o FILE)"},
+    {.name = "partial", .id = OPT_PARTIAL, .kind = PBC_ARG_FLAG,
+     .help = "write OUT as a partial merge (.pbpart) that later merges take as an input"},
+    {.name = "partial-for", .id = OPT_PARTIAL_FOR, .kind = PBC_ARG_VALUE, .arg = "FORMAT",
+     .help = "with --partial: the final output's format, whose merge rules apply (default indexed)"},
     PBC_ARG_END};
 
 static void help(FILE *out) {
@@ -78,6 +83,15 @@ static void help(FILE *out) {
           "\nPlugin options (--NAME VALUE; accepted when the plugin is the writer):\n",
           out);
     pbc_args_print_plugin_options(out, specs);
+    fputs("\nPartial merges (docs/distributed-merge.md): --partial -o shard.pbpart IN... writes\n"
+          "the merge of IN... with what combining it needs (each value's counts apart from\n"
+          "its weights, every input's name, size, SHA-256 and fate). A .pbpart input stands\n"
+          "for its inputs, in order: `merge a.pbpart b.pbpart -o final.profdata` writes the\n"
+          "bytes of one flat merge of all of them. The rules (release, failure mode, the\n"
+          "final format's limits: --partial-for iprof for an iprof final) must agree; a\n"
+          "partial takes no weight. A shard is written whatever its inputs' fate; the\n"
+          "failure mode decides at the final merge, over all inputs.\n",
+          out);
     fputs("\nExit status: 0 merged, 1 an input is invalid or missing, 2 usage or I/O error.\n", out);
 }
 
@@ -86,6 +100,8 @@ typedef struct merge_cli {
     const char *out_path, *to, *failure, *fn_re, *nofn_re, *llvm, *indexed, *list, *remap_path;
     const char *debug_info, *binary_file, *debuginfod;
     const char *summary_path; /* --json-summary (merge_summary.h) */
+    const char *partial_for;  /* --partial-for FORMAT */
+    int partial;              /* --partial: OUT is a partial merge */
     int sparse, keep_vt, text, binary, dump_list, explicit_llvm;
     unsigned max_warn, threads;
     uint64_t reservoir, trace_len;
@@ -138,6 +154,8 @@ static int read_options(merge_cli *c, const pbc_args *args) {
         case OPT_LLVM: c->llvm = o->value; break;
         case OPT_INDEXED: c->indexed = o->value; break;
         case OPT_JSON_SUMMARY: c->summary_path = o->value; break;
+        case OPT_PARTIAL: c->partial = 1; break;
+        case OPT_PARTIAL_FOR: c->partial_for = o->value; break;
         case PBC_ARG_HELP_ID: help(stdout); return 1;
         default: break;
         }
@@ -234,6 +252,10 @@ static int check_modes(merge_cli *c) {
         c->out_f = pbc_args_llvm_style ? NULL : pb_format_for_path(c->out_path);
         if (!c->out_f || strcmp(c->out_path, "-") == 0) c->out_f = pb_format_lookup("indexed");
     }
+    if (c->partial_for && !c->partial) return pbc_usage_error("merge", "--partial-for goes with --partial");
+    if (c->partial && pbc_args_llvm_style) return pbc_usage_error("merge", "--partial is profbridge merge's");
+    if (c->partial_for) c->out_f = pbc_format_arg("merge", "--partial-for", c->partial_for);
+    else if (c->partial) c->out_f = pb_format_lookup("indexed");
     if (!c->out_f) return PBC_EXIT_USAGE;
     if (c->summary_path && strcmp(c->summary_path, c->out_path) == 0)
         return pbc_usage_error("merge", "--json-summary %s: the merged profile goes there (give -o FILE)",
@@ -303,7 +325,7 @@ static pb_merge_output merge_output(const merge_cli *c, const pbc_args *args /* 
 /* The merger of c's options; the read options ro are filled later (the
  * merger reads them when it runs). Returns 0 or the exit status. */
 static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, const pb_read_options *ro,
-                      summary_ctx *sc) {
+                      summary_ctx *sc, pb_merger_options *mo_out) {
     pb_merger_options mo = PB_MERGER_OPTIONS_INIT;
     mo.threads = c->threads;
     mo.failure_mode = strcmp(c->failure, "warn") == 0  ? PB_MERGE_FAIL_WARN
@@ -323,6 +345,7 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
     mo.failed_ctx = sc;
     mo.progress = summary_progress;
     mo.progress_ctx = sc;
+    *mo_out = mo;
     pb_error err;
     if (pb_merger_new(m, &mo, &err) == 0) return 0;
     if (strcmp(err.path, PB_MERGER_KEEP_FUNCTIONS) == 0)
@@ -403,6 +426,8 @@ typedef struct merge_run {
     pb_read_options ro;
     pbc_merge_progress pg;
     summary_ctx sc;
+    pb_merger_options mo; /* the merger's options (the partial path's rules) */
+    pb_partial *part;     /* the partial path: --partial or a .pbpart input */
 } merge_run;
 
 /* Everything before the inputs are read: the summary, the merger, the
@@ -418,7 +443,7 @@ static int set_up(merge_run *r) {
         }
         memset(r->sc.status, -1, r->in.n);
     }
-    if (new_merger(&r->m, c, r->remap, &r->ro, &r->sc)) return PBC_EXIT_USAGE;
+    if (new_merger(&r->m, c, r->remap, &r->ro, &r->sc, &r->mo)) return PBC_EXIT_USAGE;
     if (pbc_check_plugin_options("merge", &r->args.plugin, NULL, c->out_f)) return PBC_EXIT_USAGE;
     if (!(r->paths = malloc(r->in.n * sizeof *r->paths)) || !(r->rkv = calloc(r->args.plugin.n + 2, sizeof *r->rkv))) {
         pbc_msg("out of memory");
@@ -458,8 +483,50 @@ static int set_up(merge_run *r) {
     return -1;
 }
 
+/* The merge through a partial (merge_partial.h): its inputs' fate from
+ * the provenance, then OUT: the partial itself, or the finished profile. */
+static int partial_merge_and_write(merge_run *r) {
+    merge_cli *c = &r->c;
+    pb_merger_options mo = r->mo;
+    mo.diag = pbc_merge_diag; /* the failures are printed from the provenance, after the last input */
+    mo.diag_ctx = &r->rn;
+    mo.failed = NULL;
+    mo.progress = NULL;
+    int rc = pbc_merge_partial(&mo, &r->in, &r->rn, &r->pg, &r->part);
+    pbc_merge_progress_end(&r->pg);
+    if (rc) return rc;
+    if (r->sc.s) {
+        pbc_merge_summary_free(r->sc.s);
+        if (!(r->sc.s = pbc_merge_partial_summary(r->part))) {
+            pbc_msg("out of memory");
+            return PBC_EXIT_USAGE;
+        }
+    }
+    if (c->partial) {
+        if (r->sc.s && pbc_merge_summary_stage(r->sc.s, c->summary_path, c->out_path, "pbpart", NULL,
+                                               c->target.release, c->failure))
+            return PBC_EXIT_USAGE;
+        return pbc_merge_partial_save(r->part, c->out_path);
+    }
+    pb_error err;
+    int mrc = pb_partial_finish(r->part, &r->acc, &err);
+    if (mrc && strcmp(err.path, PB_MERGER_NOTHING_MERGED) == 0) {
+        pbc_error_line("%s", err.message);
+        return pbc_exit_for(mrc);
+    }
+    if (mrc) {
+        pbc_print_error(&err);
+        return PBC_EXIT_USAGE;
+    }
+    if (r->sc.s && pbc_merge_summary_stage(r->sc.s, c->summary_path, c->out_path, c->out_f->name, r->acc,
+                                           c->target.release, c->failure))
+        return PBC_EXIT_USAGE;
+    return write_output(c, &r->args, r->acc, r->paths, r->in.n, &r->dc);
+}
+
 /* The merge, then OUT (or the summary's verdict first). Returns the exit code. */
 static int merge_and_write(merge_run *r) {
+    if (r->c.partial || pbc_merge_has_partial_input(&r->in)) return partial_merge_and_write(r);
     merge_cli *c = &r->c;
 #if defined(__GLIBC__)
     /* glibc gives every thread its own malloc arena. A prepared input's
@@ -499,6 +566,7 @@ static int finish(merge_run *r, int rc) {
     }
     free(r->sc.status);
     pb_merger_free(r->m);
+    pb_partial_free(r->part);
     pb_profile_free(r->acc);
     pbc_merge_inputs_free(&r->in);
     free(r->paths);

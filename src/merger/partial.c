@@ -20,123 +20,32 @@
 #include "partial_internal.h"
 #include "util/grow.h"
 
-static char *dup_str(const char *s) {
-    if (!s) return NULL;
-    size_t n = strlen(s) + 1;
-    char *d = malloc(n);
-    if (d) memcpy(d, s, n);
-    return d;
-}
-
-int pb_partial_new(pb_partial **out, const pb_merger_options *rules, pb_error *err) {
-    if (err) pb_error_clear(err);
-    if (out) *out = NULL;
-    if (!out) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "pb_partial_new: NULL argument");
-    pb_merger_options d = PB_MERGER_OPTIONS_INIT;
-    if (!rules) rules = &d;
-    /* the merger checks the rules (version, release, failure mode, expressions) */
-    pb_merger *m = NULL;
-    int rc = pb_merger_new(&m, rules, err);
-    pb_merger_free(m);
-    if (rc) return rc;
-    pb_partial *p = calloc(1, sizeof *p);
-    if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    p->rules = *rules;
-    p->keep = dup_str(rules->keep_functions);
-    p->drop = dup_str(rules->drop_functions);
-    if ((rules->keep_functions && !p->keep) || (rules->drop_functions && !p->drop)) {
-        pb_partial_free(p);
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    }
-    p->rules.keep_functions = p->keep;
-    p->rules.drop_functions = p->drop;
-    p->rules.threads = 1;
-    p->rules.progress = NULL;
-    *out = p;
-    return PB_OK;
-}
-
-void pb_partial_free(pb_partial *p) {
-    if (!p) return;
-    pb_profile_free(p->own);
-    free(p->extra);
-    for (size_t i = 0; i < p->nin; i++) {
-        free(p->in[i].name);
-        free(p->in[i].err);
-        free(p->in[i].message);
-    }
-    free(p->in);
-    free(p->keep);
-    free(p->drop);
-    free(p);
-}
-
-const pb_merger_options *pb_partial_rules(const pb_partial *p) { return p ? &p->rules : NULL; }
-
-size_t pb_partial_input_count(const pb_partial *p) { return p ? p->nin : 0; }
-
-int pb_partial_input_at(const pb_partial *p, size_t i, pb_partial_input *out) {
-    if (!p || !out || i >= p->nin) return PB_EINVAL;
-    const pbi_partial_in *in = &p->in[i];
-    out->name = in->name;
-    out->weight = in->weight;
-    out->size = in->size;
-    out->sha256 = in->sha256;
-    out->status = in->status;
-    out->error_code = in->err ? in->err->code : 0;
-    out->error_message = in->message ? in->message : "";
-    out->error_path = in->err ? in->err->path : "";
-    out->error_offset = in->err ? in->err->offset : PB_NO_OFFSET;
-    out->error = in->err;
-    return PB_OK;
-}
-
-int pbi_partial_add_input(pb_partial *p, const char *name, uint64_t weight, uint64_t size, const char *sha256,
-                          int status, const pb_error *e, pb_error *err) {
-    if (pbi_grow_err((void **)&p->in, &p->cap_in, p->nin + 1, sizeof *p->in, err)) return PB_ENOMEM;
-    pbi_partial_in *in = &p->in[p->nin];
-    memset(in, 0, sizeof *in);
-    in->name = dup_str(name ? name : "<memory>");
-    in->weight = weight;
-    in->size = size;
-    snprintf(in->sha256, sizeof in->sha256, "%s", sha256 ? sha256 : "");
-    in->status = status;
-    if (!in->name) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    if (status == PB_PARTIAL_FAILED && e) {
-        size_t need = pb_error_format(e, NULL, 0) + 1;
-        in->err = malloc(sizeof *in->err);
-        in->message = malloc(need);
-        if (!in->err || !in->message) {
-            free(in->err);
-            free(in->message);
-            free(in->name);
-            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        }
-        *in->err = *e;
-        pb_error_format(e, in->message, need);
-    }
-    p->nin++;
-    return PB_OK;
-}
-
 /* ---- one input ------------------------------------------------------------ */
 
 /* What a one-input merge says about its input, on its way to the caller's
  * callbacks (named as the caller named the input, its index the partial's). */
 typedef struct one_input {
     const pb_partial *p;
-    const char *name;
+    const char *name, *path;
     size_t index;
     int failed, empty;
     pb_error e;
 } one_input;
+
+/* The merger names the file it read: for bytes, an anonymous file's
+ * /proc path, which becomes the caller's name. */
+static void rename_source(pb_error *e, const one_input *o) {
+    if (!o->path || strcmp(o->path, o->name) == 0 || strcmp(e->source, o->path) != 0) return;
+    e->source[0] = 0;
+    pb_error_set_source(e, o->name);
+}
 
 static void one_diag(void *ctx, int severity, const pb_error *e) {
     one_input *o = ctx;
     if (strcmp(e->path, PB_MERGER_EMPTY_INPUT) == 0) o->empty = 1;
     if (!o->p->rules.diag) return;
     pb_error c = *e;
-    if (o->name) pb_error_set_source(&c, o->name);
+    rename_source(&c, o);
     o->p->rules.diag(o->p->rules.diag_ctx, severity, &c);
 }
 
@@ -145,39 +54,45 @@ static void one_failed(void *ctx, size_t input, const char *name, const pb_error
     one_input *o = ctx;
     o->failed = 1;
     o->e = *e;
-    if (o->name) pb_error_set_source(&o->e, o->name);
+    rename_source(&o->e, o);
     if (o->p->rules.failed) o->p->rules.failed(o->p->rules.failed_ctx, o->index, o->name, &o->e);
 }
 
-/* SHA-256 and size of a file (by path; "" and 0 when it cannot be read). */
-static void hash_file(const char *path, char hex[65], uint64_t *size) {
+/* SHA-256 and size of a file (by path; "" and 0 when it cannot be read).
+ * Returns 0, or PB_ENOMEM (no buffer: the provenance would be wrong). */
+static int hash_file(const char *path, char hex[65], uint64_t *size, pb_error *err) {
     hex[0] = 0;
     *size = 0;
-    if (strcmp(path, "-") == 0) return;
+    if (strcmp(path, "-") == 0) return 0;
     int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return;
-    SHA2_CTX c;
-    SHA256Init(&c);
+    if (fd < 0) return 0;
     static const size_t chunk = 1 << 16;
     uint8_t *buf = malloc(chunk);
+    if (!buf) {
+        close(fd);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    SHA2_CTX c;
+    SHA256Init(&c);
     ssize_t n = 0;
     uint64_t total = 0;
-    while (buf && (n = read(fd, buf, chunk)) > 0) {
+    while ((n = read(fd, buf, chunk)) > 0) {
         SHA256Update(&c, buf, (size_t)n);
         total += (uint64_t)n;
     }
     close(fd);
-    if (buf && n == 0) {
+    if (n == 0) {
         SHA256End(&c, hex);
         *size = total;
     }
     free(buf);
+    return 0;
 }
 
 /* Merges the input at `path` (named `name` in the provenance) into p. */
 static int add_one(pb_partial *p, const char *path, const char *name, uint64_t weight, const char *sha256,
                    uint64_t size, pb_error *err) {
-    one_input oi = {p, name, p->nin, 0, 0, {0}};
+    one_input oi = {p, name, path, p->nin, 0, 0, {0}};
     pb_error_clear(&oi.e);
     pb_merger_options mo = p->rules;
     mo.threads = 1;
@@ -196,7 +111,16 @@ static int add_one(pb_partial *p, const char *path, const char *name, uint64_t w
     }
     if (!rc) rc = pb_merger_run(m, &q, err);
     pb_merger_free(m);
-    if (rc) return rc;
+    if (!rc && oi.failed && oi.e.code == PB_ENOMEM) {
+        /* out of memory is the machine's state, not the input's: no
+         * partial may record the input as failed for it */
+        if (err) *err = oi.e;
+        rc = PB_ENOMEM;
+    }
+    if (rc) {
+        pb_profile_free(q);
+        return rc;
+    }
     int status = oi.failed ? PB_PARTIAL_FAILED : oi.empty ? PB_PARTIAL_SKIPPED_EMPTY : PB_PARTIAL_MERGED;
     rc = pbi_partial_add_input(p, name, weight, size, sha256, status, &oi.e, err);
     if (!rc) return pbi_partial_take(p, q, weight, status == PB_PARTIAL_MERGED, err);
@@ -218,6 +142,7 @@ static int add_partial_file(pb_partial *p, const char *path, uint64_t weight, pb
     if (!rc) rc = pb_partial_load(&q, data, len, path, &p->rules, err);
     pb_source_free(src);
     if (!rc) rc = pb_partial_combine(p, q, err);
+    if (rc && err && !err->source[0]) pb_error_set_source(err, path);
     pb_partial_free(q);
     return rc;
 }
@@ -240,8 +165,8 @@ int pb_partial_add_file(pb_partial *p, const char *path, uint64_t weight, pb_err
     if (is_partial_file(path)) return add_partial_file(p, path, weight, err);
     char hex[65];
     uint64_t size;
-    hash_file(path, hex, &size);
-    return add_one(p, path, path, weight, hex, size, err);
+    int rc = hash_file(path, hex, &size, err);
+    return rc ? rc : add_one(p, path, path, weight, hex, size, err);
 }
 
 int pb_partial_add_bytes(pb_partial *p, const char *name, const void *bytes, size_t len, uint64_t weight,

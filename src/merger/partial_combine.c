@@ -26,52 +26,9 @@
 #include "partial_internal.h"
 #include "util/grow.h"
 
-uint64_t pbi_partial_value_max(const pb_merger_options *r) {
-    /* profile_merge.c: value counts saturate at UINT64_MAX, except below
-     * LLVM's maximum (iprof's Java longs) */
-    return r->max_count && r->max_count < PB_MAX_COUNT_LLVM ? r->max_count : UINT64_MAX;
-}
-
-void pbi_partial_merge_options(const pb_merger_options *r, pb_merge_options *mo) {
-    pb_merge_options d = PB_MERGE_OPTIONS_INIT;
-    *mo = d;
-    pbi_llvm_target t;
-    int release = r->llvm_release ? r->llvm_release : PBI_LLVM_DEFAULT;
-    if (pbi_llvm_target_of(release, &t)) pbi_llvm_target_of(PBI_LLVM_DEFAULT, &t);
-    mo->llvm_release = t.release;
-    mo->max_count = r->max_count                                  ? r->max_count
-                    : pbi_llvm_has(&t, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
-                                                                 : PB_MAX_COUNT_LLVM;
-    mo->max_values_per_site = r->keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
-    mo->trace_reservoir = r->trace_reservoir;
-    mo->trace_max_length = r->trace_max_length;
-    mo->diag = r->diag;
-    mo->diag_ctx = r->diag_ctx;
-}
-
 static uint64_t sat_add(uint64_t a, uint64_t b, uint64_t max) {
     uint64_t s;
     return __builtin_add_overflow(a, b, &s) || s > max ? max : s;
-}
-
-int pbi_partial_extra_cmp(const void *a, const void *b) {
-    const pbi_extra *x = a, *y = b;
-    if (x->name_ref != y->name_ref) return x->name_ref < y->name_ref ? -1 : 1;
-    if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
-    if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
-    if (x->site != y->site) return x->site < y->site ? -1 : 1;
-    return x->value < y->value ? -1 : x->value > y->value;
-}
-
-static const pbi_extra *find_in(const pbi_extra *v, size_t n, uint64_t ref, uint64_t hash, uint8_t kind,
-                                uint32_t site, uint64_t value) {
-    pbi_extra key = {ref, hash, site, kind, value, 0, 0};
-    return n ? bsearch(&key, v, n, sizeof *v, pbi_partial_extra_cmp) : NULL;
-}
-
-const pbi_extra *pbi_partial_extra_find(const pb_partial *p, uint64_t ref, uint64_t hash, uint8_t kind,
-                                        uint32_t site, uint64_t value) {
-    return find_in(p->extra, p->nextra, ref, hash, kind, site, value);
 }
 
 /* The record of p with this LLVM name and hash, or SIZE_MAX. */
@@ -151,12 +108,17 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
             yi = find_record(y, NULL, 0, e.name_ref, e.hash);
             xi = find_record(x, NULL, 0, e.name_ref, e.hash);
         }
-        if (yi != SIZE_MAX && xi != SIZE_MAX) {
-            const pb_record *yr = pb_profile_record(y, yi), *xr = pb_profile_record(x, xi);
+        /* a value cut from X's site (past 255 values) is no longer X's */
+        const pb_record *xr0 = xi == SIZE_MAX ? NULL : pb_profile_record(x, xi);
+        if (!xr0 || e.kind >= PB_VK_COUNT || e.site >= xr0->num_sites[e.kind] ||
+            !site_find(&xr0->sites[e.kind][e.site], e.value))
+            continue;
+        if (yi != SIZE_MAX) {
+            const pb_record *yr = pb_profile_record(y, yi), *xr = xr0;
             if (e.kind < PB_VK_COUNT && sites_merge(xr, yr, e.kind, max_count) && e.site < yr->num_sites[e.kind]) {
                 const pb_value *v = site_find(&yr->sites[e.kind][e.site], e.value);
                 if (v) {
-                    const pbi_extra *ye = find_in(yx, nyx, e.name_ref, e.hash, e.kind, e.site, e.value);
+                    const pbi_extra *ye = pbi_partial_extras_find(yx, nyx, e.name_ref, e.hash, e.kind, e.site, e.value);
                     uint64_t add = ye ? ye->exist : v->count;
                     e.exist = sat_add(e.exist, add, vmax);
                     e.fresh = sat_add(e.fresh, add, vmax);
@@ -166,6 +128,17 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
         if (push_extra(w, &e, err)) return PB_ENOMEM;
     }
     return 0;
+}
+
+/* Sorts extras and keeps one of equal keys (a value twice in one site:
+ * the first). */
+static size_t sort_unique(pbi_extra *v, size_t n) {
+    if (n < 2) return n;
+    qsort(v, n, sizeof *v, pbi_partial_extra_cmp);
+    size_t k = 1;
+    for (size_t i = 1; i < n; i++)
+        if (pbi_partial_extra_cmp(&v[k - 1], &v[i]) != 0) v[k++] = v[i];
+    return k;
 }
 
 /* Y's values set to what X's records take of them; Y's extras carried. */
@@ -189,7 +162,7 @@ static int prepare_y(const pb_partial *acc, pb_profile *y, const pbi_extra *yx, 
                 pb_site *ys = &yr->sites[k][s];
                 for (uint32_t i = 0; i < ys->num_values; i++) {
                     pb_value *v = &ys->values[i];
-                    const pbi_extra *ye = nyx ? find_in(yx, nyx, ref, hash, (uint8_t)k, s, v->value) : NULL;
+                    const pbi_extra *ye = nyx ? pbi_partial_extras_find(yx, nyx, ref, hash, (uint8_t)k, s, v->value) : NULL;
                     int in_x = xr && site_find(&xr->sites[k][s], v->value) != NULL;
                     if (ye && !in_x && push_extra(w, ye, err)) return PB_ENOMEM;
                     if (!xr || !ye) continue;
@@ -239,7 +212,7 @@ int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra 
         free(w.r);
         return rc;
     }
-    if (w.nr > 1) qsort(w.r, w.nr, sizeof *w.r, pbi_partial_extra_cmp);
+    w.nr = sort_unique(w.r, w.nr);
     free(acc->extra);
     acc->extra = w.r;
     acc->nextra = w.nr;
@@ -272,7 +245,7 @@ static int single_extras(const pb_profile *q, uint64_t wt, uint64_t vmax, pbi_ex
                     (*out)[(*n)++] = (pbi_extra){ref, hash, s, (uint8_t)k, v->value, v->count, fresh};
                 }
     }
-    if (*n > 1) qsort(*out, *n, sizeof **out, pbi_partial_extra_cmp);
+    *n = sort_unique(*out, *n);
     return 0;
 }
 
@@ -294,25 +267,6 @@ int pbi_partial_take(pb_partial *p, pb_profile *q, uint64_t w, int merged, pb_er
     free(qx);
     pb_profile_free(q);
     return rc;
-}
-
-const char *pbi_partial_rules_differ(const pb_merger_options *a, const pb_merger_options *b) {
-    pbi_llvm_target ta, tb;
-    int ra = a->llvm_release ? a->llvm_release : PBI_LLVM_DEFAULT, rb = b->llvm_release ? b->llvm_release : PBI_LLVM_DEFAULT;
-    (void)ta, (void)tb;
-    if (ra != rb) return "rules.llvm_release";
-    if (a->max_count != b->max_count) return "rules.max_count";
-    if (!a->keep_all_values != !b->keep_all_values) return "rules.keep_all_values";
-    if (a->failure_mode != b->failure_mode) return "rules.failure_mode";
-    if (a->trace_reservoir != b->trace_reservoir) return "rules.trace_reservoir";
-    if (a->trace_max_length != b->trace_max_length) return "rules.trace_max_length";
-    if (!a->keep_functions != !b->keep_functions ||
-        (a->keep_functions && strcmp(a->keep_functions, b->keep_functions) != 0))
-        return "rules.keep_functions";
-    if (!a->drop_functions != !b->drop_functions ||
-        (a->drop_functions && strcmp(a->drop_functions, b->drop_functions) != 0))
-        return "rules.drop_functions";
-    return NULL;
 }
 
 int pb_partial_combine(pb_partial *acc, const pb_partial *next, pb_error *err) {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * partial_internal.h -- the pb_partial (profbridge/partial.h) and its
- * pieces: partial.c (life cycle, inputs, finish), partial_combine.c (the
- * order-dependent value rule), partial_save.c (serialization),
- * partial_codec.h (the byte codec the serializations share).
+ * pieces, each using only those before it: partial_core.c (life cycle,
+ * rules, provenance, the extra counts' order), partial_codec.c (the byte
+ * codec of the serializations), partial_combine.c (the order-dependent
+ * value rule), partial_save.c (serialization), partial.c (inputs, finish).
  */
 #ifndef PBI_PARTIAL_INTERNAL_H
 #define PBI_PARTIAL_INTERNAL_H
@@ -55,9 +56,9 @@ uint64_t pbi_partial_value_max(const pb_merger_options *r);
 /* The merge options of a combine under rules r (weight 1). */
 void pbi_partial_merge_options(const pb_merger_options *r, pb_merge_options *mo);
 
-/* The extra entry of a value, or NULL. */
-const pbi_extra *pbi_partial_extra_find(const pb_partial *p, uint64_t name_ref, uint64_t hash, uint8_t kind,
-                                        uint32_t site, uint64_t value);
+/* The entry of a value in v[0..n) (sorted), or NULL. */
+const pbi_extra *pbi_partial_extras_find(const pbi_extra *v, size_t n, uint64_t name_ref, uint64_t hash,
+                                         uint8_t kind, uint32_t site, uint64_t value);
 
 int pbi_partial_extra_cmp(const void *a, const void *b);
 
