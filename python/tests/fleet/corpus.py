@@ -56,7 +56,8 @@ def build(outdir, n, funcs=24, clang="clang-19"):
     cfile, exe = os.path.join(outdir, "prog.c"), os.path.join(outdir, "prog")
     with open(cfile, "w") as f:
         f.write(src)
-    subprocess.run([clang, "-O1", "-fprofile-generate", "-o", exe, cfile], check=True)
+    # built where it lies, by its file name: the function names do not depend on outdir
+    subprocess.run([clang, "-O1", "-fprofile-generate", "-o", "prog", "prog.c"], check=True, cwd=outdir)
     env = dict(os.environ)
     for i, p in enumerate(paths):
         env["LLVM_PROFILE_FILE"] = p
