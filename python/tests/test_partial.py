@@ -70,13 +70,13 @@ def test_partial_pickle_every_shared_profile():
         fmt = "iprof" if path.endswith(".iprof") else "indexed"
         a = Partial.empty(format=fmt)
         a.add(path, weight=2)
+        b = pickle.loads(pickle.dumps(a))
+        assert b.inputs == a.inputs
         try:
-            want = a.write(format=fmt)
+            want = a.write(format=fmt, keep=False)
         except profbridge.ProfbridgeError:
             continue
-        b = pickle.loads(pickle.dumps(a))
-        assert b.write(format=fmt) == want, path
-        assert b.inputs == a.inputs
+        assert b.write(format=fmt, keep=False) == want, path
         seen += 1
     assert seen > 20
 
