@@ -110,11 +110,14 @@ int pb_partial_add_bytes(pb_partial *p, const char *name, const void *bytes, siz
  * Appends `next` after acc's inputs: acc becomes the partial of acc's
  * inputs followed by next's (next is not changed). The rules must be equal
  * (release, max_count, keep_all_values, failure mode, trace reservoir and
- * length, the filters' expressions). Returns PB_OK; PB_EINVAL (NULL
+ * length, the filters' expressions). When next's profile kind cannot merge
+ * after acc's (llvm-profdata's "Merge IR generated profile with Clang
+ * generated profile."), each input next merged is recorded as FAILED with
+ * that error (and reported through rules->failed), as the flat merge fails
+ * each of them; that is no error return. Returns PB_OK; PB_EINVAL (NULL
  * argument, acc == next, other rules: err->path names the first rule that
- * differs, e.g. "rules.llvm_release"); PB_EFORMAT (profiles of kinds that
- * cannot merge, llvm-profdata's words); PB_ENOMEM. After a failure acc
- * may hold part of next: free it.
+ * differs, e.g. "rules.llvm_release"); PB_ENOMEM. After a failure acc may
+ * hold part of next: free it.
  */
 int pb_partial_combine(pb_partial *acc, const pb_partial *next, pb_error *err) PB_WARN_UNUSED;
 

@@ -526,7 +526,9 @@ static int partial_merge_and_write(merge_run *r) {
 
 /* The merge, then OUT (or the summary's verdict first). Returns the exit code. */
 static int merge_and_write(merge_run *r) {
-    if (r->c.partial || pbc_merge_has_partial_input(&r->in)) return partial_merge_and_write(r);
+    /* the personality reads what llvm-profdata reads: no partial */
+    if (r->c.partial || (!pbc_args_llvm_style && pbc_merge_has_partial_input(&r->in)))
+        return partial_merge_and_write(r);
     merge_cli *c = &r->c;
 #if defined(__GLIBC__)
     /* glibc gives every thread its own malloc arena. A prepared input's
@@ -559,7 +561,8 @@ static int merge_and_write(merge_run *r) {
 static int finish(merge_run *r, int rc) {
     merge_cli *c = &r->c;
     if (r->sc.s) {
-        int src = pbc_merge_summary_write(r->sc.s, c->summary_path, c->out_path, c->out_f ? c->out_f->name : NULL,
+        const char *fmt = c->partial ? "pbpart" : c->out_f ? c->out_f->name : NULL;
+        int src = pbc_merge_summary_write(r->sc.s, c->summary_path, c->out_path, fmt,
                                           rc ? NULL : r->acc, c->target.release, c->failure, rc);
         if (src && !rc) rc = src;
         pbc_merge_summary_free(r->sc.s);

@@ -203,6 +203,7 @@ int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra 
         memset(none.format, 0, sizeof none.format);
         pb_profile_set_origin(y, &none);
         rc = pb_profile_merge(acc->own, y, &mo, err);
+        if (rc == PB_EFORMAT) pb_profile_set_flags(acc->own, xflags); /* refused: nothing changed */
         pb_profile_set_origin(y, &yo);
         if (!pb_profile_origin(acc->own)->format[0]) pb_profile_set_origin(acc->own, &yo);
     }
@@ -263,6 +264,13 @@ int pbi_partial_take(pb_partial *p, pb_profile *q, uint64_t w, int merged, pb_er
         qx = NULL;
     } else if (!rc) {
         rc = pbi_partial_combine_profile(p, q, qx, nqx, merged, p->nin ? p->in[p->nin - 1].name : NULL, err);
+        /* a kind that cannot merge fails the input, as in the flat merge
+         * (found before anything changed) */
+        if (rc == PB_EFORMAT && p->nin) {
+            pb_error e = *err;
+            pb_error_clear(err);
+            rc = pbi_partial_fail_input(p, p->nin - 1, &e, err);
+        }
     }
     free(qx);
     pb_profile_free(q);
@@ -295,6 +303,18 @@ int pb_partial_combine(pb_partial *acc, const pb_partial *next, pb_error *err) {
         rc = pb_profile_new(&acc->own, err);
         if (rc) return rc;
     }
-    return pbi_partial_combine_profile(acc, y->own, y->extra, y->nextra, merged,
-                                       next->nin ? next->in[0].name : NULL, err);
+    size_t first = acc->nin - next->nin;
+    rc = pbi_partial_combine_profile(acc, y->own, y->extra, y->nextra, merged,
+                                     next->nin ? next->in[0].name : NULL, err);
+    if (rc == PB_EFORMAT) {
+        /* next's kind cannot merge after acc's: as the flat merge refuses
+         * each of its inputs, every one it merged fails (its records are
+         * not taken; found before anything changed) */
+        pb_error e = *err;
+        pb_error_clear(err);
+        rc = 0;
+        for (size_t i = first; i < acc->nin && !rc; i++)
+            if (acc->in[i].status == PB_PARTIAL_MERGED) rc = pbi_partial_fail_input(acc, i, &e, err);
+    }
+    return rc;
 }

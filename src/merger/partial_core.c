@@ -171,3 +171,27 @@ const char *pbi_partial_rules_differ(const pb_merger_options *a, const pb_merger
     return NULL;
 }
 
+
+int pbi_partial_fail_input(pb_partial *p, size_t i, const pb_error *e, pb_error *err) {
+    pbi_partial_in *in = &p->in[i];
+    pb_error c = *e;
+    c.source[0] = 0;
+    pb_error_set_source(&c, in->name);
+    size_t need = pb_error_format(&c, NULL, 0) + 1;
+    pb_error *ce = malloc(sizeof *ce);
+    char *msg = malloc(need);
+    if (!ce || !msg) {
+        free(ce);
+        free(msg);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    *ce = c;
+    pb_error_format(&c, msg, need);
+    free(in->err);
+    free(in->message);
+    in->err = ce;
+    in->message = msg;
+    in->status = PB_PARTIAL_FAILED;
+    if (p->rules.failed) p->rules.failed(p->rules.failed_ctx, i, in->name, ce);
+    return 0;
+}

@@ -75,6 +75,11 @@ int pbi_partial_take(pb_partial *p, pb_profile *q, uint64_t w, int merged, pb_er
 int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra *yx, size_t nyx, int y_merged,
                                 const char *source, pb_error *err);
 
+/* Input i becomes FAILED with e (its source the input's name), reported
+ * through rules.failed: an input the merge refused (a profile kind that
+ * cannot merge), as the flat merge refuses it. 0 or PB_ENOMEM. */
+int pbi_partial_fail_input(pb_partial *p, size_t i, const pb_error *e, pb_error *err);
+
 /* The rule that differs between a and b (a field name), or NULL. */
 const char *pbi_partial_rules_differ(const pb_merger_options *a, const pb_merger_options *b);
 

@@ -49,8 +49,19 @@ for mode in any all warn; do
     "$L19/basic-ir.profraw" "$T/cut.profraw" "2,$L19/many-ir.profraw" "$T/empty.profraw" "$L19/simple-ir.profraw"
 done
 split_case "all failed, all" 8 4 --failure-mode all -o o.profdata -- "$T/cut.profraw" "$T/empty.profraw" "$T/cut.profraw"
+# temporal traces past the reservoir: a sample of the same size, the same stream size, the rest exact
+split_case "traces past the reservoir" 10 8 --sampled-traces --temporal-profile-trace-reservoir-size 1 -o o.proftext -- \
+  "$L19/temporal-ir.profraw" "2,$L19/temporal-ir.profraw" "$L19/temporal-ir.proftext" "$L19/temporal-ir.profraw"
+# the function filters apply once, to the final merge
+split_case "function filters" 11 6 --function 'main|foo' --no-function bar -o o.proftext -- \
+  "$L19/basic-ir.profraw" "2,$L19/many-ir.profraw" "$L19/simple-ir.proftext"
+
 # iprof (the repository's sample: the real ones take seconds each under ASan)
 split_case "iprof" 9 8 -o o.iprof -- "$FIB" "3,$FIB" "$FIB" "2,$FIB"
+
+# random mixes: formats, weights, failures, releases, outputs, shards (seeded)
+if out="$(/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/partial_random.py" "$PB" "$PB_SHARED_DIR" \
+  "$PB_SOURCE_DIR" "$T" 24 20 2>&1)"; then ok; else fail "random mixes: $out"; fi
 
 # Issue 24's example: caller's site holds callee_a in a.proftext; b's
 # callee_b (7) is new to the record when b comes second with weight 3:
