@@ -82,7 +82,7 @@ def _add(p, weight, name):
     p.add_bytes(name, data, weight)
 
 
-def _read_partition(items, rules, fault=None):
+def _read_partition(items, rules):
     p = Partial.empty(**rules)
     for weight, name in items:
         _add(p, weight, name)
