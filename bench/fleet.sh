@@ -14,7 +14,7 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
 . bench/lib/paired.bash
-n="${1:-10000}" funcs="${2:-1200}" repeat="${REPEAT:-3}"
+n="${1:-10000}" funcs="${2:-1000}" repeat="${REPEAT:-3}"
 dir="${FLEET_DIR:-/tmp/profbridge-fleet-bench}/n$n-f$funcs"
 py=/usr/bin/python3   # Debian's, with python3-dask and python3-distributed
 command -v llvm-profdata-19 >/dev/null || die "llvm-profdata-19 is missing"
