@@ -67,8 +67,6 @@ def normalize(item, weight=None):
 
 def _add(p, weight, name):
     """Reads one input on this worker into p (a URL through fsspec)."""
-    if name.startswith("file://"):
-        name = name[len("file://"):]
     if "://" not in name:
         p.add(name, weight)
         return

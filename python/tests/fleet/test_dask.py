@@ -109,6 +109,24 @@ def test_local_cluster_weights_as_llvm_profdata_writes_them(cli, client, raws, t
     assert (tmp_path / "c.profdata").read_bytes() == want
 
 
+def test_local_cluster_fsspec_urls(cli, client, raws, tmp_path):
+    """Inputs given as fsspec URLs (file://) are read by the worker through
+    fsspec: the same bytes, the URLs in the provenance; a URL that cannot be
+    read is a failed input."""
+    pytest.importorskip("fsspec")
+    inputs = weighted(raws[:60])
+    want = flat(cli, tmp_path, inputs, "flat.profdata")
+    urls = [(w, "file://" + p if k % 2 else p) for k, (w, p) in enumerate(inputs)]
+    got = pbdask.merge(urls, str(tmp_path / "u.profdata"), client=client, partitions=5)
+    assert (tmp_path / "u.profdata").read_bytes() == want
+    check_provenance(got, urls)
+    assert all(i.status == "merged" and len(i.sha256) == 64 for i in got)
+    lost = urls + [(1, "file://" + str(tmp_path / "nowhere.profraw"))]
+    got = pbdask.merge(lost, str(tmp_path / "l.profdata"), client=client, partitions=5, failure_mode="warn")
+    assert got[-1].status == "failed" and got[-1].name.startswith("file://")
+    assert (tmp_path / "l.profdata").read_bytes() == want
+
+
 @pytest.mark.skipif(len(IPROF) < 2, reason="../shared/testdata/iprof-real is missing")
 def test_local_cluster_iprof(cli, client, tmp_path):
     """The iprof files (one that profbridge refuses is a failed input under
