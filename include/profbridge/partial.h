@@ -108,7 +108,9 @@ int pb_partial_add_bytes(pb_partial *p, const char *name, const void *bytes, siz
 
 /*
  * Appends `next` after acc's inputs: acc becomes the partial of acc's
- * inputs followed by next's (next is not changed). The rules must be equal
+ * inputs followed by next's. next is the same after the call, but its
+ * value counts are changed and restored during it: no other thread may use
+ * next meanwhile (as if it were not const). The rules must be equal
  * (release, max_count, keep_all_values, failure mode, trace reservoir and
  * length, the filters' expressions). When next's profile kind cannot merge
  * after acc's (llvm-profdata's "Merge IR generated profile with Clang

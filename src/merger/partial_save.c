@@ -260,8 +260,9 @@ int pb_partial_load(pb_partial **out, const void *bytes, size_t len, const char 
         pb_error e;
         rc = pb_merger_new(&m, &p->rules, &e);
         pb_merger_free(m);
-        if (rc) rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, e.path[0] ? e.path : "rules",
-                                  "%s: rules no merge takes: %s", name ? name : "<memory>", e.message);
+        if (rc == PB_ENOMEM) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        else if (rc) rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, e.path[0] ? e.path : "rules",
+                                       "%s: rules no merge takes: %s", name ? name : "<memory>", e.message);
     }
     free(body);
     if (rc) {
