@@ -12,6 +12,7 @@ packages=(
   python3 gpgv debian-archive-keyring dpkg patchelf
   libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
   python3-pytest python3-setuptools python3-pip   # python_api.sh: the Python package's pytest tests and its pip install
+  python3-dask python3-distributed   # python_dask.sh: profbridge.dask on a LocalCluster and dask scheduler/worker
   libelf-dev libdw-dev   # merge --binary-file / --debug-info: ELF sections and DWARF (elfutils)
   chromium python3-pil   # flame_svg_chromium.sh: render the flame-graph SVG and measure it
   dpkg-dev               # cpack -G DEB: dpkg-shlibdeps finds the packages' Depends (deb_package.sh)

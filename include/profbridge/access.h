@@ -37,6 +37,7 @@
 #include "error.h"
 #include "format.h"
 #include "merge.h"
+#include "partial.h"
 #include "profile.h"
 
 #ifdef __cplusplus
@@ -143,6 +144,29 @@ int pb_merge_output_options_new(pb_merge_output **out, pb_error *err) PB_WARN_UN
 int pb_merge_output_options_set(pb_merge_output *o, const char *key, const char *value,
                                 pb_error *err) PB_WARN_UNUSED;
 void pb_merge_output_options_free(pb_merge_output *o);
+
+/*
+ * Merges `src` into `dst` (in place; src unchanged) as a merge under `rules`
+ * (merger options, NULL: the defaults) merges an input of `weight` that
+ * comes after dst's: the release's saturation point (or "max-count"), value
+ * sites cut to 255 unless "keep-all-values", the trace options; mismatches
+ * go to rules' diag callback as warnings. dst's own counts are not weighted.
+ * Returns what pb_profile_merge returns (the state after a failure is
+ * its); PB_EINVAL also for weight 0 or dst == src.
+ */
+int pb_profile_merge_under(pb_profile *dst, const pb_profile *src, uint64_t weight,
+                           const pb_merger_options *rules, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * The i-th input of a partial (partial.h; input order), field by field:
+ * name (path or URL), weight, size, sha256 (hex, "" when not read), status
+ * (PB_PARTIAL_*), error (the failed input's pb_error, read with the
+ * pb_error_* getters; NULL unless FAILED). Strings and the error are
+ * borrowed from p (valid until it is freed or combined into). Returns PB_OK,
+ * or PB_EINVAL (NULL argument, i out of range: nothing written).
+ */
+int pb_partial_input_get(const pb_partial *p, size_t i, const char **name, uint64_t *weight, uint64_t *size,
+                         const char **sha256, int *status, const pb_error **error) PB_WARN_UNUSED;
 
 /*
  * Overlap options (compare.h) on the heap, at PB_OVERLAP_OPTIONS_INIT, for

@@ -190,3 +190,12 @@ def cstr(text):
 def string_at(ptr, n):
     """The n bytes at ptr (b"" for NULL)."""
     return ctypes.string_at(ptr, n) if ptr and n else b""
+
+
+def declare(protos):
+    """Declares more C functions ({name: (restype, argtypes)}) for a module
+    of the package that adds them (keeps each module's prototypes with it)."""
+    for name, (res, args) in protos.items():
+        fn = getattr(lib, name)
+        fn.restype = res
+        fn.argtypes = args

@@ -25,5 +25,5 @@ case "$(ldd "$lib")" in *libasan*)
   export LD_PRELOAD="$rt" ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" ;;
 esac
 cd "$PB_SOURCE_DIR/python"
-[ $# -gt 0 ] || set -- tests
+[ $# -gt 0 ] || set -- tests --ignore=tests/fleet   # the Dask tests: python_dask.sh
 exec "$py" -m pytest -q -p no:cacheprovider "$@"

@@ -201,4 +201,39 @@ python_recipe() {
   echo "ok recipe: $cmd (4 clang-19 raw files merged, 1 broken one dropped)"
 }
 python_recipe || failures=$((failures + 1))
+# The Dask recipe: its python block saved as fleet_merge.py and its command
+# run as written (a LocalCluster of two processes), with the installed
+# package, over the recipe's profiles (4 clang-19 raw files and a broken
+# one): the result must be `profbridge merge --failure-mode warn` of them,
+# byte for byte, and the broken file named.
+dask_recipe() {
+  awk '/<!-- dask-recipe:begin -->/{on=1} /<!-- dask-recipe:end -->/{on=0}
+    on && /^```python/{blk=1; next} on && blk && /^```/{blk=0; next} on && blk{print}' \
+    "$PB_SOURCE_DIR/README.md" > fleet_merge.py
+  local cmd
+  cmd=$(awk '/<!-- dask-recipe:begin -->/{on=1} /<!-- dask-recipe:end -->/{on=0}
+    on && /^```sh/{blk=1; next} on && blk && /^```/{blk=0; next} on && blk && NF{print}' "$PB_SOURCE_DIR/README.md")
+  [ -s fleet_merge.py ] && [ -n "$cmd" ] || { echo "FAIL: README.md has no Dask recipe (dask-recipe markers)"; return 1; }
+  if ! /usr/bin/python3 -c 'import dask.bag, distributed' 2>/dev/null; then
+    echo "skip recipe: $cmd (python3-dask / python3-distributed missing)"; return 0
+  fi
+  [ -d profiles ] && [ -s profiles/ic-1.profraw ] || { echo "skip recipe: $cmd (no profiles: clang-19 missing)"; return 0; }
+  local site
+  site=$(find "$prefix" -type d -name profbridge -path '*-packages/*' | head -n1)
+  local env=(PYTHONPATH="$(dirname "$site")")
+  if [[ "$(ldd "$PB_BINARY_DIR/libprofbridge.so.0")" == *libasan* ]]; then
+    env+=(LD_PRELOAD="$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so)" ASAN_OPTIONS=detect_leaks=0)
+  fi
+  rm -f merged.profdata
+  set +e; env "${env[@]}" timeout 300 bash -c "$cmd" >out.txt 2>err.txt; rc=$?; set -e
+  local why=""
+  [ $rc = 0 ] || why="exit $rc"
+  grep -q '^dropped profiles/broken.profraw: ' err.txt || why="${why:+$why; }the broken file was not named"
+  grep -q '^4 of 5 profiles merged into merged.profdata' out.txt || why="${why:+$why; }no '4 of 5' line"
+  "$PB" merge --failure-mode warn profiles/*.profraw -o pb-warn.profdata 2>/dev/null
+  cmp -s merged.profdata pb-warn.profdata || why="${why:+$why; }merged.profdata differs from profbridge merge"
+  if [ -n "$why" ]; then echo "FAIL recipe: $cmd: $why; stderr: $(grep -v '^\s*$' err.txt | tail -c 400)"; return 1; fi
+  echo "ok recipe: $cmd (4 clang-19 raw files merged on a LocalCluster, 1 broken one dropped)"
+}
+dask_recipe || failures=$((failures + 1))
 [ $failures = 0 ] || exit 1
