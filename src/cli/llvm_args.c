@@ -754,6 +754,28 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
 }
 
+/* cl::Grouping's words (ARGS_GROUPED_VALUE_ERROR): llvm-profdata reads an
+ * unknown "-oFILE" or "-j2" as the group of one-letter options "-o" "-F"...,
+ * and a one-letter option that takes a value cannot be in a group. LLVM says
+ * so, then calls the whole word unknown and suggests the letter (its lookup
+ * has cut the word down to it). Returns 1 when it printed that. */
+static int grouped_value(const parse_state *ps, const char *arg) {
+    if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || arg[1] == '-' || !arg[1] || !arg[2] || arg[2] == '=')
+        return 0;
+    /* merge parses before it knows the release: the personality's own, then */
+    pbi_llvm_target t;
+    if ((ps->release ? pbi_llvm_target_of(ps->release, &t) : pbc_llvm_target(ps->cmd, NULL, &t)) != 0 ||
+        !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR))
+        return 0;
+    const pbc_arg_spec *s = pbc_args_find(ps->specs, arg + 1, 1);
+    if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, t.release) || s->refused) return 0;
+    fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, arg[1]);
+    fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
+            pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
+    fprintf(stderr, "%s: Did you mean '-%c'?\n", pbc_args_prog, arg[1]);
+    return 1;
+}
+
 /* One word starting with '-' (not "-" or "--"): "-x", "--x", "-x=V", "--x=V". */
 static int parse_option(parse_state *ps, char *arg) {
     const char *name = arg + 1 + (arg[1] == '-');
@@ -770,6 +792,7 @@ static int parse_option(parse_state *ps, char *arg) {
         return usage(ps->cmd, NULL, "%s: %s", arg,
                      "a libLLVM code-generation option that llvm-cov accepts and ignores; profbridge does not take it");
     }
+    if (!s && !pd && grouped_value(ps, arg)) return PBC_EXIT_USAGE;
     if (!s && !pd) return unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq);
     if (pd) return take_plugin_option(ps, pd, name, len, &r);
     return take_table_option(ps, s, arg, name, len, eq, &r);

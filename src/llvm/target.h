@@ -96,6 +96,7 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(ARGS_GROUPED_VALUE_ERROR, 13, 23,         "llvm-profdata: '-oFILE', '-j2' (a one-letter option taking a value, glued to more) first say 'for the -o option: may not occur within a group!', then the word is unknown and '-o' suggested (24: only the unknown word)") \
     X(ARGS_BOOL_LOWER_ONLY,   24, PBI_LLVM_NOW, "a boolean option takes true/false/1/0 only: 'True', 'TRUE', 'False', 'FALSE' are refused (before: accepted)") \
     X(MERGE_KIND_WORDS_OWN,   24, PBI_LLVM_NOW, "a kind conflict is reported in its own words, after 'unsupported instrumentation profile format version: ' (before: 'Merge IR generated profile with Clang generated profile.')") \
     X(MERGE_ENTRY_ONLY_LOOPS_REFUSED, 20, PBI_LLVM_NOW, "function-entry-only inputs never merge with loop-entries ones (before: merged)") \
@@ -149,6 +150,8 @@
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
+/* ARGS_GROUPED_VALUE_ERROR: tests/difffuzz (llvm-profdata 13-19, 21-24: merge -ozz, -j1,
+ * -fzz, -rzz, show -ozz; 20 not checked, no llvm-profdata-20). */
 /* ARGS_BOOL_LOWER_ONLY: tests/interop/llvm_dropin_classes.sh (llvm-profdata 13-19, 21-24
  * merge --sparse=True). */
 /* MERGE_KIND_WORDS_OWN, MERGE_ENTRY_ONLY_LOOPS_REFUSED, MERGE_BYTE_COUNTER_MIX_REFUSED:

@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
+"""The documented differences, by name. Each names the words of
+docs/llvm-profdata.md that state it (checked to be there: a difference the
+docs do not state is not a known one) and a test over (case, real, ours,
+differing parts) that recognises it. A difference none of these recognises
+is a finding."""
+import os
+
+DOCS = "docs/llvm-profdata.md"
+
+SAMPLE_OPTIONS = {
+    "sample", "extbinary", "gcc", "compress-all-sections", "drop-profile-symbol-list", "gen-partial-profile",
+    "prof-sym-list", "convert-sample-profile-layout", "sample-frame-depth-for-cold-context",
+    "sample-merge-cold-context", "sample-trim-cold-context", "split-layout", "suppl-min-size-threshold",
+    "supplement-instr-with-sample", "instr-prof-cold-threshold", "use-md5", "zero-counter-threshold",
+    "profiled-binary", "memprof-full-schema", "memprof-random-hotness", "memprof-random-hotness-seed",
+    "memprof-version", "show-prof-sym-list", "show-sec-info-only", "show-composite-info-only", "memory",
+    "similarity-cutoff", "gen-cs-nested-profile"}
+
+
+def opt_names(case):
+    """The option names of the command line (without dashes and values)."""
+    out = []
+    for a in case["argv"][1:]:
+        if a.startswith("-") and len(a) > 1:
+            out.append(a.lstrip("-").split("=", 1)[0])
+    return out
+
+
+def _sample_refused(case, real, ours, diff):
+    names = set(opt_names(case))
+    return bool(names & SAMPLE_OPTIONS) and ours["rc"] != 0 and b"profbridge handles instrumentation profiles only" in ours["stderr"]
+
+
+def _versions(case, real, ours, diff):
+    n = case["release"]
+    other = any("{corpus}/" in a and not a.split("{corpus}/", 1)[1].startswith("%d/" % n) for a in case["argv"])
+    other = other or any("{corpus}/" in t and "{corpus}/%d/" % n not in t for t in case.get("files", {}).values())
+    words = (b"unsupported version", b"version mismatch", b"Unsupported instrumentation profile format version",
+             b"unsupported instrumentation profile format version", b"raw profile version mismatch")
+    return other and any(w in real["stderr"] for w in words)
+
+
+def _no_empty_file(case, real, ours, diff):
+    if case["argv"][0] not in ("show", "overlap", "order") or real["rc"] == 0 or ours["rc"] == 0:
+        return False
+    extra = [d for d in diff if d.startswith("file:")]
+    return all(real["files"].get(d[5:]) == b"" and d[5:] not in ours["files"] for d in extra) and \
+        [d for d in diff if not d.startswith("file:")] in ([], ["stderr"], ["stdout"], ["stdout", "stderr"])
+
+
+def _threads(case, real, ours, diff):
+    if case["argv"][0] != "merge":
+        return False
+    j = None
+    args = case["argv"]
+    for i, a in enumerate(args):
+        for pre in ("-j", "--j", "--num-threads", "-num-threads"):
+            if a == pre and i + 1 < len(args):
+                j = args[i + 1]
+            elif a.startswith(pre + "=") or (pre.endswith("j") and a.startswith(pre) and len(a) > len(pre)):
+                j = a[len(pre):].lstrip("=")
+    inputs = sum(1 for a in args[1:] if "{corpus}/" in a and not a.startswith("-")) + \
+        sum(t.count("\n") for t in case.get("files", {}).values())
+    try:
+        j = int(j) if j is not None else 0
+    except ValueError:
+        return False
+    if j == 0:
+        j = min(os.cpu_count() or 1, (inputs + 1) // 2)
+    return j > 1 and inputs > 1
+
+
+def _did_you_mean(case, real, ours, diff):
+    if diff != ["stderr"]:
+        return False
+    r = [l for l in real["stderr"].split(b"\n") if b"Did you mean" not in l]
+    o = [l for l in ours["stderr"].split(b"\n") if b"Did you mean" not in l]
+    return r == o
+
+
+def _pipe(case, real, ours, diff):
+    return case["argv"][0] == "merge" and b"IO failure on output stream: Illegal seek" in real["stderr"]
+
+
+def _debuginfod(case, real, ours, diff):
+    return "debuginfod" in opt_names(case) and ours["rc"] != 0
+
+
+KNOWN = [
+    ("sample-options-refused", "Options for sample\nprofiles (AutoFDO, CSSPGO) and MemProf are recognised and refused", _sample_refused),
+    ("versions-read", "**Versions read.**", _versions),
+    ("failed-report-leaves-no-file", "**A failed `show`, `overlap` or `order` with `-o FILE`**", _no_empty_file),
+    ("threads", "**Threads.**", _threads),
+    ("did-you-mean-tie", "a\n\"Did you mean\" between names at the same edit distance may name another\noption", _did_you_mean),
+    ("indexed-to-pipe", "**Indexed output to a pipe.**", _pipe),
+    ("debuginfod-refused", "`--debuginfod` (21+) is refused", _debuginfod),
+]
+
+
+def docs_line(source_dir, phrase):
+    """The line of docs/llvm-profdata.md where the phrase starts, or None."""
+    with open(os.path.join(source_dir, DOCS)) as fh:
+        text = fh.read()
+    flat = " ".join(text.split())
+    words = " ".join(phrase.split())
+    if words not in flat:
+        return None
+    first = phrase.split("\n")[0]
+    for i, line in enumerate(text.splitlines(), 1):
+        if first in line:
+            return i
+    return 0
+
+
+def classify(case, real, ours, diff):
+    """The name of the documented difference this is, or None."""
+    for name, _, test in KNOWN:
+        if test(case, real, ours, diff):
+            return name
+    return None
