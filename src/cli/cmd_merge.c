@@ -378,7 +378,10 @@ out:
 /* Reads the command line and the inputs. Returns -1 to go on, else the
  * exit status (after the message, or after --help/--dump-input-file-list). */
 static int prepare(merge_cli *c, pbc_args *args, int argc, char **argv, pbc_merge_inputs *in, pb_remap **remap) {
-    if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, args)) return PBC_EXIT_USAGE;
+    /* as cl::ParseCommandLineOptions, llvm-profdata-N reports every bad word */
+    if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0,
+                       PBC_ARGS_PLUGIN | (pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0), args))
+        return PBC_EXIT_USAGE;
     if (read_options(c, args)) return PBC_EXIT_OK;
     int rc = resolve_release(c, args);
     if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, pbi_llvm_has(&c->target, PBI_LF_MERGE_INPUT_TILDE));

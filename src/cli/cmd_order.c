@@ -137,7 +137,8 @@ static int run_order(const pbc_args *args) {
 
 int pbc_cmd_order(int argc, char **argv) {
     pbc_args args;
-    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
+    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, &args))
+        return PBC_EXIT_USAGE;
     int rc = run_order(&args);
     pbc_args_free(&args);
     return rc;

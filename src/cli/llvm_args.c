@@ -748,8 +748,8 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     if (rc) return rc;
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
         (pbc_args_last(ps->a, s->id) || (s->once_with && pbc_args_last(ps->a, s->once_with))))
-        /* cl::opt's occurrence check up to LLVM 14 */
-        return usage(ps->cmd, NULL, "for the %s option: %s", optname,
+        /* cl::opt's occurrence check up to LLVM 14 (naming the option, not the alias typed) */
+        return usage(ps->cmd, NULL, "for the %s option: %s", pbc_args_llvm_style ? canon : optname,
                      s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
 }
@@ -762,11 +762,8 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
 static int grouped_value(const parse_state *ps, const char *arg) {
     if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || arg[1] == '-' || !arg[1] || !arg[2] || arg[2] == '=')
         return 0;
-    /* merge parses before it knows the release: the personality's own, then */
     pbi_llvm_target t;
-    if ((ps->release ? pbi_llvm_target_of(ps->release, &t) : pbc_llvm_target(ps->cmd, NULL, &t)) != 0 ||
-        !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR))
-        return 0;
+    if (pbi_llvm_target_of(ps->release, &t) != 0 || !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR)) return 0;
     const pbc_arg_spec *s = pbc_args_find(ps->specs, arg + 1, 1);
     if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, t.release) || s->refused) return 0;
     fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, arg[1]);
@@ -845,6 +842,12 @@ static int missing_required(parse_state *ps, const pbc_arg_spec *specs) {
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
+    /* llvm-profdata-N's release is its name's: options outside it are
+     * unknown where they stand, as cl sees them (merge and order learn the
+     * release only after parsing otherwise) */
+    pbi_llvm_target named;
+    if (!release && pbc_args_llvm_style && !(flags & PBC_ARGS_COV) && pbc_llvm_target(cmd, NULL, &named) == 0)
+        release = named.release;
     parse_release = release;
     parse_flags = flags;
     parse_state ps = {cmd, use, specs, release, flags, 0, NULL, 0, a, 0, 0};
@@ -909,5 +912,7 @@ int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spe
     int release = 0;
     pbi_llvm_target t;
     if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
-    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release, 0, out);
+    /* as cl::ParseCommandLineOptions, llvm-profdata-N reports every bad word */
+    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release,
+                          pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, out);
 }

@@ -234,6 +234,13 @@ static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
     long size = -1;
     enum input_kind kind = input_kind_of(e->source, &word1, &size);
     *unrecognized = 0;
+    /* a kind conflict (src/merge/profile_merge.c): LLVM's sentence, then
+     * profbridge's why in parentheses, which goes to the detail line */
+    const char *why = strstr(e->message, ". (llvm-profdata ");
+    if (why && !e->path[0]) {
+        snprintf(buf, n, "%.*s", (int)(why + 1 - e->message), e->message);
+        return 1;
+    }
     if (has(e->message, "not a profile any plugin recognises"))
         return unrecognized_words(e, t, kind, buf, n, unrecognized);
     int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
