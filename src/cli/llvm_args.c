@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "llvm/target.h"
+#include "llvm_options.h"
+#include "progress.h"
 #include "util/grow.h"
 
 
@@ -314,6 +316,10 @@ static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, 
         /* never suggest what is refused, but llvm-profdata-N knows them all */
         if (s->refused && !pbc_args_llvm_style) continue;
         if (!in_release(s, parse_release)) continue;
+        /* llvm-profdata-N suggests its own options only, not profbridge's */
+        if (pbc_args_llvm_style && !(parse_flags & PBC_ARGS_COV) && (s->id >= PBC_LO_OWN || s->id == PBC_ARG_PROGRESS_ID ||
+                                                                    s->id == PBC_ARG_QUIET_ID))
+            continue;
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++) {
             if (!names[k]) continue;
@@ -650,7 +656,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     nearest_in(specs, name, len, &best, &best_name, &d);
     nearest_in(generic_specs, name, len, &best, &best_name, &d);
     nearest_global(name, len, best != NULL, &best_name, &d);
-    if (flags & PBC_ARGS_PLUGIN) {
+    if ((flags & PBC_ARGS_PLUGIN) && !pbc_args_llvm_style) { /* llvm-profdata-N knows no plugin */
         size_t pd = best ? d : (size_t)-1;
         const char *p = nearest_plugin_option(name, len, &pd);
         if (p) best_name = p;
@@ -723,6 +729,8 @@ static int take_plugin_option(parse_state *ps, const pb_option_desc *pd, const c
 
 /* An option of the command's table (or the generic one): refused, outside
  * the release, or checked and kept. */
+static int grouped_value(const parse_state *ps, const char *arg, const char *name, size_t len);
+
 static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char *arg, const char *name, size_t len,
                              const char *eq, pbc_arg *r) {
     char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
@@ -733,6 +741,7 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     }
     if (!in_release(s, ps->release)) {
         /* llvm-profdata-N has no such option at all */
+        if (grouped_value(ps, arg, name, len)) return PBC_EXIT_USAGE;
         return pbc_args_llvm_style ? unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq)
                                    : release_error(ps->cmd, s, optname, ps->release);
     }
@@ -755,21 +764,21 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
 }
 
 /* cl::Grouping's words (ARGS_GROUPED_VALUE_ERROR): llvm-profdata reads an
- * unknown "-oFILE" or "-j2" as the group of one-letter options "-o" "-F"...,
- * and a one-letter option that takes a value cannot be in a group. LLVM says
- * so, then calls the whole word unknown and suggests the letter (its lookup
- * has cut the word down to it). Returns 1 when it printed that. */
-static int grouped_value(const parse_state *ps, const char *arg) {
-    if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || arg[1] == '-' || !arg[1] || !arg[2] || arg[2] == '=')
-        return 0;
+ * unknown name ("-oFILE", "-j2", "--random-seed=3" before 24) as the group
+ * of one-letter options "-o" "-F"..., whatever its dashes, and a one-letter
+ * option that takes a value cannot be in a group. LLVM says so, then calls
+ * the whole word unknown and suggests the letter (its lookup has cut the
+ * word down to it). Returns 1 when it printed that. */
+static int grouped_value(const parse_state *ps, const char *arg, const char *name, size_t len) {
+    if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || len < 2) return 0;
     pbi_llvm_target t;
     if (pbi_llvm_target_of(ps->release, &t) != 0 || !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR)) return 0;
-    const pbc_arg_spec *s = pbc_args_find(ps->specs, arg + 1, 1);
+    const pbc_arg_spec *s = pbc_args_find(ps->specs, name, 1);
     if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, t.release) || s->refused) return 0;
-    fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, arg[1]);
+    fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, name[0]);
     fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
             pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
-    fprintf(stderr, "%s: Did you mean '-%c'?\n", pbc_args_prog, arg[1]);
+    fprintf(stderr, "%s: Did you mean '-%c'?\n", pbc_args_prog, name[0]);
     return 1;
 }
 
@@ -789,7 +798,7 @@ static int parse_option(parse_state *ps, char *arg) {
         return usage(ps->cmd, NULL, "%s: %s", arg,
                      "a libLLVM code-generation option that llvm-cov accepts and ignores; profbridge does not take it");
     }
-    if (!s && !pd && grouped_value(ps, arg)) return PBC_EXIT_USAGE;
+    if (!s && !pd && grouped_value(ps, arg, name, len)) return PBC_EXIT_USAGE;
     if (!s && !pd) return unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq);
     if (pd) return take_plugin_option(ps, pd, name, len, &r);
     return take_table_option(ps, s, arg, name, len, eq, &r);

@@ -72,6 +72,14 @@ const pbc_arg_spec pbc_llvm_merge_options[] = {
     V("binary-file", NULL, PBC_LO_BINARY_FILE, STR, 18, 0, "FILE", "correlate raw profiles with FILE's sections"),
     B("debuginfod", PBC_LO_DEBUGINFOD, 21, 0, "find correlation files through debuginfod"),
     V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
+    /* 24: the seed of -memprof-random-hotness and of the temporal trace
+     * reservoir; accepted, the reservoir keeps std::mt19937's default seed
+     * (docs/llvm-profdata.md) */
+    V("random-seed", NULL, PBC_LO_RANDOM_SEED, UINT, 24, 0, "N", NULL),
+    /* 24: sample-profile layouts that llvm-profdata-24 accepts with an
+     * instrumentation profile and ignores (the same bytes): so do we */
+    B("md5-indexed-tables", PBC_LO_MD5_SAMPLE, 24, 0, NULL),
+    B("md5-prof-sym-list", PBC_LO_MD5_SAMPLE, 24, 0, NULL),
     RF("extbinary", 0, 0, SAMPLE),
     RF("gcc", 0, 0, SAMPLE),
     RF("sample", 0, 0, SAMPLE),
