@@ -11,6 +11,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,28 @@
 #include "progress.h"
 
 #define USAGE "merge [options] IN... -o OUT"
+
+/* llvm::Regex's error strings (the regerror table LLVM carries, from Henry
+ * Spencer's regex library), by POSIX code: glibc's regerror words differ. */
+static const char *llvm_regex_words(int code, const char *pattern) {
+    /* glibc calls a '[' left open at the end a bad pattern, LLVM unbalanced brackets */
+    if (code == REG_BADPAT && strchr(pattern, '[')) code = REG_EBRACK;
+    switch (code) {
+    case REG_NOMATCH: return "regexec() failed to match";
+    case REG_ECOLLATE: return "invalid collating element";
+    case REG_ECTYPE: return "invalid character class";
+    case REG_EESCAPE: return "trailing backslash (\\)";
+    case REG_ESUBREG: return "invalid backreference number";
+    case REG_EBRACK: return "brackets ([ ]) not balanced";
+    case REG_EPAREN: return "parentheses not balanced";
+    case REG_EBRACE: return "braces not balanced";
+    case REG_BADBR: return "invalid repetition count(s)";
+    case REG_ERANGE: return "invalid character range";
+    case REG_ESPACE: return "out of memory";
+    case REG_BADRPT: return "repetition-operator operand invalid";
+    default: return "invalid regular expression";
+    }
+}
 
 enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_JSON_SUMMARY };
 
@@ -111,8 +134,9 @@ static int read_options(merge_cli *c, const pbc_args *args) {
         case PBC_LO_INPUT_FILES: c->list = o->value; break; /* a cl::opt: the last one counts */
         case PBC_LO_SPARSE: c->sparse = (int)o->u; break;
         case PBC_LO_FAILURE_MODE: c->failure = o->value; break;
-        case PBC_LO_FUNCTION: c->fn_re = o->value; break;
-        case PBC_LO_NO_FUNCTION: c->nofn_re = o->value; break;
+        /* an empty expression is no filter in llvm-profdata (filterFunctions) */
+        case PBC_LO_FUNCTION: c->fn_re = pbc_args_llvm_style && !*o->value ? NULL : o->value; break;
+        case PBC_LO_NO_FUNCTION: c->nofn_re = pbc_args_llvm_style && !*o->value ? NULL : o->value; break;
         case PBC_LO_KEEP_VTABLE_SYMBOLS: c->keep_vt = (int)o->u; break;
         case OPT_NO_KEEP_VT: c->keep_vt = 0; break;
         /* 0 is llvm-profdata's default: min(hardware threads, (inputs + 1) / 2) */
@@ -314,7 +338,17 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
     mo.progress_ctx = sc;
     pb_error err;
     if (pb_merger_new(m, &mo, &err) == 0) return 0;
-    if (strcmp(err.path, PB_MERGER_KEEP_FUNCTIONS) == 0)
+    int keep = strcmp(err.path, PB_MERGER_KEEP_FUNCTIONS) == 0;
+    if (pbc_args_llvm_style && (keep || strcmp(err.path, PB_MERGER_DROP_FUNCTIONS) == 0)) {
+        /* llvm::Regex's words (LLVM's own regerror table), exitWithError's form */
+        regex_t re;
+        const char *pattern = keep ? c->fn_re : c->nofn_re;
+        int code = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+        if (code == 0) regfree(&re);
+        fprintf(stderr, "error: %s\n", llvm_regex_words(code, pattern));
+        return PBC_EXIT_USAGE;
+    }
+    if (keep)
         return pbc_usage_error("merge", "--function: bad regular expression '%s'", c->fn_re);
     if (strcmp(err.path, PB_MERGER_DROP_FUNCTIONS) == 0)
         return pbc_usage_error("merge", "--no-function: bad regular expression '%s'", c->nofn_re);

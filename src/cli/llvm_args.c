@@ -540,8 +540,9 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_FLAG) {
         if (v && pbc_args_llvm_style && s->group) { /* Option::error of an unnamed option: no program name */
             int tail = s->group_tail && parse_release >= s->group_tail_since;
-            fprintf(stderr, "%s%s: option: does not allow a value! '%s' specified.\n", s->group,
-                    tail ? s->group_tail : "", v);
+            /* the descriptions are "Profile kind:" but "Format of output profile" */
+            fprintf(stderr, "%s%s%s option: does not allow a value! '%s' specified.\n", s->group,
+                    tail ? s->group_tail : "", strcmp(s->group, "Format of output profile") ? ":" : "", v);
             return PBC_EXIT_USAGE;
         }
         if (v) return usage(cmd, NULL, "%s: does not allow a value! '%s' specified.", what, v);

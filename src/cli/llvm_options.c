@@ -63,11 +63,13 @@ const pbc_arg_spec pbc_llvm_merge_options[] = {
     V("temporal-profile-max-trace-length", NULL, PBC_LO_TRACE_MAX_LENGTH, ULONG, 17, 0, "N",
       "cut every temporal profile trace to N functions (default 10000)"),
     /* one cl::opt in LLVM: a second of them is a repeat (once_with) */
+    /* (.group: the unnamed cl::opt<enum>'s description, which LLVM's errors name) */
     {.name = "binary", .id = PBC_LO_BINARY, .kind = PBC_ARG_FLAG, .help = "write an indexed profile (default)",
-     .once_until = 14, .once_with = PBC_LO_TEXT},
+     .once_until = 14, .once_with = PBC_LO_TEXT, .group = "Format of output profile"},
     {.name = "text", .id = PBC_LO_TEXT, .kind = PBC_ARG_FLAG, .help = "write a text profile", .once_until = 14,
-     .once_with = PBC_LO_BINARY},
-    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default; the only kind profbridge reads)"),
+     .once_with = PBC_LO_BINARY, .group = "Format of output profile"},
+    {.name = "instr", .id = PBC_LO_INSTR, .kind = PBC_ARG_FLAG, .once_until = 14, .group = "Profile kind",
+     .help = "instrumentation profiles (the default; the only kind profbridge reads)"},
     V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "correlate raw profiles with FILE's debug info"),
     V("binary-file", NULL, PBC_LO_BINARY_FILE, STR, 18, 0, "FILE", "correlate raw profiles with FILE's sections"),
     B("debuginfod", PBC_LO_DEBUGINFOD, 21, 0, "find correlation files through debuginfod"),

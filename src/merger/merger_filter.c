@@ -89,7 +89,7 @@ static int filter_functions(pb_merger *m, pb_profile **pp, const regex_t *keep, 
     if (!rc) {
         /* llvm-profdata 18+ (filterFunctions) counts names, not records,
          * and says so on stderr without a prefix */
-        qsort(seen, nseen, sizeof *seen, cmp_u64);
+        if (nseen) qsort(seen, nseen, sizeof *seen, cmp_u64); /* seen is NULL when there is no record */
         size_t names = 0, dropped = 0;
         for (size_t i = 0; i < nseen; i++)
             if (i == 0 || seen[i] >> 1 != seen[i - 1] >> 1) names++, dropped += seen[i] & 1;
