@@ -359,7 +359,8 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
 /* Plugin options for the readers (kv: room for the plugin's + 2). */
 static size_t reader_options(const merge_cli *c, const pbc_args *args, pb_kv *kv) {
     size_t n = 0;
-    if (c->explicit_llvm) kv[n++] = (pb_kv){"llvm-version", c->release};
+    /* the personality's release reads as it does (RAW_TEMPORAL: 14-16 and a newer clang's raw) */
+    if (c->explicit_llvm || c->target.chosen) kv[n++] = (pb_kv){"llvm-version", c->release};
     if (c->debug_info) kv[n++] = (pb_kv){"debug-info", c->debug_info};
     else if (c->binary_file) kv[n++] = (pb_kv){"binary-file", c->binary_file};
     for (size_t i = 0; i < args->plugin.n; i++) kv[n++] = args->plugin.kv[i];

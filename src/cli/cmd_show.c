@@ -356,6 +356,16 @@ int pbc_cmd_show(int argc, char **argv) {
         ro.lenient = q.lenient;
         ro.diag = pbc_diag;
         ro.diag_ctx = &dc;
+        /* the readers read as the chosen release does (a clang-17 temporal
+         * raw file to 14-16: formats/raw, RAW_TEMPORAL) */
+        char rel[16];
+        pb_kv kv[1];
+        if (target.chosen) {
+            snprintf(rel, sizeof rel, "%d", target.release);
+            kv[0] = (pb_kv){"llvm-version", rel};
+            ro.kv = kv;
+            ro.nkv = 1;
+        }
         pbc_apply_limits(&ro);
         show_input in;
         memset(&in, 0, sizeof in);

@@ -52,6 +52,15 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.lenient = lenient;
+    /* the readers read as the chosen release does (RAW_TEMPORAL) */
+    char rel[16];
+    pb_kv kv[1];
+    if (t && t->chosen) {
+        snprintf(rel, sizeof rel, "%d", t->release);
+        kv[0] = (pb_kv){"llvm-version", rel};
+        ro.kv = kv;
+        ro.nkv = 1;
+    }
     pbc_apply_limits(&ro);
     *out = NULL;
     pb_source *src = NULL;
