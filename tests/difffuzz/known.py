@@ -60,8 +60,9 @@ def _no_empty_file(case, real, ours, diff):
     if case["argv"][0] not in ("show", "overlap", "order") or real["rc"] == 0 or ours["rc"] == 0:
         return False
     extra = [d for d in diff if d.startswith("file:")]
-    return all(real["files"].get(d[5:]) == b"" and d[5:] not in ours["files"] for d in extra) and \
-        [d for d in diff if not d.startswith("file:")] in ([], ["stderr"], ["stdout"], ["stdout", "stderr"])
+    # only the file: the same status, stdout and stderr
+    return bool(extra) and len(extra) == len(diff) and \
+        all(real["files"].get(d[5:]) == b"" and d[5:] not in ours["files"] for d in extra)
 
 
 def _threads(case, real, ours, diff):
