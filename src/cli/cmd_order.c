@@ -137,6 +137,7 @@ static int run_order(const pbc_args *args) {
 
 int pbc_cmd_order(int argc, char **argv) {
     pbc_args args;
+    pbc_args_llvm_positionals(0, 1, NULL); /* cl's count after refused words */
     if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, &args))
         return PBC_EXIT_USAGE;
     int rc = run_order(&args);

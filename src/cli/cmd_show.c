@@ -66,49 +66,6 @@ static void help(FILE *out) {
     fputs("\nExit status: 0 shown, 1 IN is invalid, 2 usage or I/O error.\n", out);
 }
 
-/* StringRef::getAsInteger(0, unsigned): the radix from the prefix (0x, 0b,
- * 0o, 0), every character a digit of it, the value within 32 bits. */
-static int llvm_uint(const char *s, size_t n) {
-    unsigned radix = 10;
-    if (n >= 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) radix = 16, s += 2, n -= 2;
-    else if (n >= 2 && s[0] == '0' && (s[1] == 'b' || s[1] == 'B')) radix = 2, s += 2, n -= 2;
-    else if (n >= 2 && s[0] == '0' && s[1] == 'o') radix = 8, s += 2, n -= 2;
-    else if (n >= 2 && s[0] == '0') radix = 8, s += 1, n -= 1;
-    if (n == 0) return 0;
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; i++) {
-        unsigned d = s[i] >= '0' && s[i] <= '9'   ? (unsigned)(s[i] - '0')
-                     : s[i] >= 'a' && s[i] <= 'z' ? (unsigned)(s[i] - 'a' + 10)
-                     : s[i] >= 'A' && s[i] <= 'Z' ? (unsigned)(s[i] - 'A' + 10)
-                                                  : 99;
-        if (d >= radix) return 0;
-        v = v * radix + d;
-        if (v > UINT32_MAX) return 0;
-    }
-    return 1;
-}
-
-/* llvm-profdata's --detailed-summary-cutoffs is a comma-separated
- * cl::list<uint32_t>: each element is checked while parsing, whether or not
- * --detailed-summary is given (an empty one too). 0 after the message. */
-static int cutoffs_are_uints(const pbc_args *a) {
-    for (size_t i = 0; i < a->nopt; i++) {
-        if (a->opt[i].id != PBC_LO_DETAILED_SUMMARY_CUTOFFS || !a->opt[i].value) continue;
-        const char *p = a->opt[i].value;
-        for (;;) {
-            size_t n = strcspn(p, ",");
-            if (!llvm_uint(p, n)) {
-                fprintf(stderr, "%s: for the --detailed-summary-cutoffs option: '%.*s' value invalid for uint argument!\n",
-                        pbc_args_prog, (int)n, p);
-                return 0;
-            }
-            if (!p[n]) break;
-            p += n + 1;
-        }
-    }
-    return 1;
-}
-
 /* Flags that only the LLVM view reads (to say they are ignored otherwise). */
 static int any_llvm_flag(const pbc_show_llvm_opts *o) {
     return o->all_functions || o->counts || o->function || o->ic_targets || o->memop_sizes ||
@@ -327,12 +284,9 @@ int pbc_cmd_show(int argc, char **argv) {
     memset(&q, 0, sizeof q);
     q.max_corr_warn = 5;
     pbc_args args;
+    pbc_args_llvm_positionals(1, 1, "debug-info"); /* cl's count after refused words */
     if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
-    if (pbc_args_llvm_style && !cutoffs_are_uints(&args)) {
-        pbc_args_free(&args);
-        return PBC_EXIT_USAGE;
-    }
     take_options(&args, &q);
     pbi_llvm_target target;
     int rc = PBC_EXIT_OK;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "llvm/target.h"
+#include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "progress.h"
 #include "util/grow.h"
@@ -549,6 +550,19 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
         return 0;
     }
     switch (s->type) {
+    case PBC_VAL_LIST:
+        /* cl::list<unsigned> CommaSeparated: each item checked as it is parsed */
+        for (const char *p = v; s->uint_items && pbc_args_llvm_style;) {
+            size_t n = strcspn(p, ",");
+            char item[64];
+            uint64_t u;
+            snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
+            if (n >= sizeof item || parse_unsigned(item, UINT32_MAX, &u))
+                return usage(cmd, NULL, "%s: '%s' value invalid for uint argument!", what, item);
+            if (!p[n]) break;
+            p += n + 1;
+        }
+        break;
     case PBC_VAL_UINT:
     case PBC_VAL_ULONG:
     case PBC_VAL_ULLONG:
@@ -849,6 +863,31 @@ static int missing_required(parse_state *ps, const pbc_arg_spec *specs) {
     return missing;
 }
 
+/* The next parse's positional count as cl checks it (pbc_args_llvm_positionals). */
+static struct {
+    int set;
+    size_t min, max;
+    const char *alt;
+} llvm_positionals;
+
+void pbc_args_llvm_positionals(size_t min, size_t max, const char *alt) {
+    llvm_positionals.set = 1;
+    llvm_positionals.min = min;
+    llvm_positionals.max = max;
+    llvm_positionals.alt = alt;
+}
+
+/* After words that were refused (PBC_ARGS_ALL_ERRORS), cl still checks the
+ * number of positionals before it stops: its words after the others. */
+static void llvm_positional_check(const parse_state *ps) {
+    if (!llvm_positionals.set || !ps->errors || !pbc_args_llvm_style) return;
+    size_t min = llvm_positionals.min;
+    const pbc_arg_spec *alt =
+        llvm_positionals.alt ? pbc_args_find(ps->specs, llvm_positionals.alt, strlen(llvm_positionals.alt)) : NULL;
+    if (alt && in_release(alt, ps->release)) min = 0; /* the input is optional then */
+    (void)pbc_llvm_input_count(ps->a->npos, min, llvm_positionals.max, 0);
+}
+
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
@@ -869,6 +908,8 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     a->pos = calloc((size_t)ps.argc + 1, sizeof *a->pos);
     a->plugin.kv = calloc((size_t)ps.argc + 1, sizeof *a->plugin.kv);
     rc = !a->pos || !a->plugin.kv ? PARSE_OOM : parse_words(&ps);
+    if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS)) llvm_positional_check(&ps);
+    llvm_positionals.set = 0;
     int answered = pbc_args_last(a, PBC_ARG_HELP_ID) || pbc_args_last(a, PBC_ARG_VERSION_ID);
     if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS) && !answered && (missing_required(&ps, specs) || ps.errors))
         rc = PBC_EXIT_USAGE;

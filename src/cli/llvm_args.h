@@ -87,6 +87,9 @@ typedef struct pbc_arg_spec {
     /* with once_until: another option id that is the same cl::opt in LLVM
      * (--text and --binary of merge's output format); 0: none */
     int once_with;
+    /* PBC_VAL_LIST: each comma-separated item is a uint32 (cl::list<unsigned>,
+     * CommaSeparated), checked while parsing under llvm-profdata-N */
+    int uint_items;
 } pbc_arg_spec;
 
 /* An option a tool knows beyond its tables, only to refuse it and to name it
@@ -152,6 +155,12 @@ enum {
      * mean"; release messages name llvm-cov. */
     PBC_ARGS_COV = 4
 };
+
+/* llvm-profdata-N's positionals for the next pbc_args_parse (one call):
+ * at least min (0 when option `alt` is in the release, e.g. show's
+ * --debug-info), at most max. With PBC_ARGS_ALL_ERRORS, after words that
+ * were refused, their count is checked as cl does before it stops. */
+void pbc_args_llvm_positionals(size_t min, size_t max, const char *alt);
 
 /*
  * Parses argv[1..argc-1] of command `cmd` (argv[0] ignored) against `specs`;
