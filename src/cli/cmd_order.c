@@ -112,8 +112,12 @@ static int write_order(const pb_profile *p, const char *in, const order_request 
     int rc = PBC_EXIT_OK;
     if (pb_sink_open_file(&sink, q->out_path, 0, &err) || pb_profile_order_write(p, &q->oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
-        if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
-        pbc_print_error(&err);
+        if (pbc_args_llvm_style && strcmp(err.path, PB_ORDER_NUM_TEST_TRACES) == 0)
+            fprintf(stderr, "error: %s\n", err.message); /* exitWithError: no file named */
+        else {
+            if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
+            pbc_print_error(&err);
+        }
         rc = PBC_EXIT_USAGE;
     } else if (t->release == 17) {
         fprintf(stderr, "note: # Ordered %zu functions\n", n);

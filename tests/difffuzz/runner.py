@@ -5,6 +5,7 @@ stdout, the whole stderr and every file left in the working directory
 (paths normalised: the corpus root, the input directory and the working
 directory each become a fixed word)."""
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -62,6 +63,30 @@ def compare(real, ours):
     return d
 
 
+CORPUS_REF = re.compile(r"\{corpus\}/([0-9]+/[A-Za-z0-9_.-]+)")
+
+
+def side_inputs(case, corpus, t, side):
+    """A copy of the corpus files and input files the case names, for one
+    side: a command line may write over its inputs (a reduced "-o FILE" of
+    a corpus file), and neither side may see the other's writes or spoil
+    the cached corpus. Returns (corpus copy, input directory)."""
+    words = " ".join(case["argv"]) + " " + " ".join(case.get("files", {}).values())
+    cdir = os.path.join(t, side + "-corpus")
+    for rel in sorted(set(CORPUS_REF.findall(words))):
+        src = os.path.join(corpus, rel)
+        if os.path.isfile(src):
+            os.makedirs(os.path.dirname(os.path.join(cdir, rel)), exist_ok=True)
+            shutil.copyfile(src, os.path.join(cdir, rel))
+    os.makedirs(cdir, exist_ok=True)
+    indir = os.path.join(t, side + "-in")
+    os.mkdir(indir)
+    for name, text in case.get("files", {}).items():
+        with open(os.path.join(indir, name), "w") as fh:
+            fh.write(expand(text, {"corpus": cdir, "in": indir}))
+    return cdir, indir
+
+
 def run_case(case, corpus, pb):
     """Runs both; returns (real, ours, differing parts)."""
     n = case["release"]
@@ -69,17 +94,14 @@ def run_case(case, corpus, pb):
     if real_exe is None:
         return None, None, None
     with tempfile.TemporaryDirectory(prefix="difffuzz.") as t:
-        indir = os.path.join(t, "in")
-        os.mkdir(indir)
-        for name, text in case.get("files", {}).items():
-            with open(os.path.join(indir, name), "w") as fh:
-                fh.write(expand(text, {"corpus": corpus, "in": indir}))
-        r, o = os.path.join(t, "r"), os.path.join(t, "o")
-        os.mkdir(r)
-        os.mkdir(o)
-        real = run_one(real_exe, n, case, corpus, indir, r, real_exe)
-        # the same directory names in both: normalised to {cwd}
-        ours = run_one(pb, n, case, corpus, indir, o, real_exe)
+        res = []
+        for side, exe in (("r", real_exe), ("o", pb)):
+            cdir, indir = side_inputs(case, corpus, t, side)
+            cwd = os.path.join(t, side)
+            os.mkdir(cwd)
+            # each side's directories are normalised to the same words
+            res.append(run_one(exe, n, case, cdir, indir, cwd, real_exe))
+        real, ours = res
     return real, ours, compare(real, ours)
 
 
