@@ -170,7 +170,8 @@ def build_release(n, d):
     # context-sensitive: built with an IR profile in use
     if "ir.profraw" in made and _run([pd, "merge", "-o", "ir.profdata", "ir.profraw"], d, log=log):
         made.append("ir.profdata")
-        if _run([cc, "-O0", "-fprofile-use=ir.profdata", "-fcs-profile-generate", "-o", "p-cs", "p.c", "lib.c"], d, log=log) \
+        # (-O2: the context-sensitive pass runs after inlining, not at -O0)
+        if _run([cc, "-O2", "-fprofile-use=ir.profdata", "-fcs-profile-generate", "-o", "p-cs", "p.c", "lib.c"], d, log=log) \
                 and run_prog("p-cs", "cs.profraw"):
             made.append("cs.profraw")
     if _run([cxx, "-O0", "-fprofile-generate", "-mllvm", "-enable-vtable-value-profiling", "-o", "p-vt", "v.cpp"], d, log=log) \

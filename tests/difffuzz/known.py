@@ -22,7 +22,8 @@ SAMPLE_OPTIONS = {
 def opt_names(case):
     """The option names of the command line (without dashes and values)."""
     out = []
-    for a in case["argv"][1:]:
+    words = case["argv"][1:] + [w for t in case.get("files", {}).values() for w in t.split()]
+    for a in words:
         if a.startswith("-") and len(a) > 1:
             out.append(a.lstrip("-").split("=", 1)[0])
     return out
@@ -76,8 +77,8 @@ def _threads(case, real, ours, diff):
                 j = args[i + 1]
             elif a.startswith(pre + "=") or (pre.endswith("j") and a.startswith(pre) and len(a) > len(pre)):
                 j = a[len(pre):].lstrip("=")
-    inputs = sum(1 for a in args[1:] if "{corpus}/" in a and not a.startswith("-")) + \
-        sum(t.count("\n") for t in case.get("files", {}).values())
+    inputs = sum(1 for a in args[1:] if "{corpus}/" in a and (not a.startswith("-") or "weighted-input" in a)) + \
+        sum(t.count("{corpus}/") for t in case.get("files", {}).values())
     try:
         j = int(j) if j is not None else 0
     except ValueError:

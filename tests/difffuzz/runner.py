@@ -48,7 +48,8 @@ def run_one(exe, n, case, corpus, indir, cwd, real_exe):
             # profbridge's detail after LLVM's words: docs/llvm-profdata.md,
             # "Unreadable inputs" (scripts that compare drop these lines)
             b = b"".join(l for l in b.splitlines(True) if not l.startswith(b"  (profbridge: "))
-        for v, word in ((cwd, "{cwd}"), (indir, "{in}"), (corpus, "{corpus}")):
+        # the longest first: the input copies live next to the working directory
+        for v, word in sorted(((cwd, "{cwd}"), (indir, "{in}"), (corpus, "{corpus}")), key=lambda x: -len(x[0])):
             b = b.replace(v.encode(), word.encode())
         return b
     return {"rc": rc, "stdout": norm(out), "stderr": norm(err), "files": {k: norm(v) for k, v in outs.items()}}
