@@ -532,6 +532,11 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_BOOL) {
         /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
         int b = v && *v ? pbc_parse_bool(v) : 1;
+        /* parser<bool> of 24 takes true/false/1/0 only (ARGS_BOOL_LOWER_ONLY), in the parse */
+        pbi_llvm_target lt;
+        if (b >= 0 && v && *v && pbc_args_llvm_style && strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
+            strcmp(v, "0") && pbi_llvm_target_of(parse_release, &lt) == 0 && pbi_llvm_has(&lt, PBI_LF_ARGS_BOOL_LOWER_ONLY))
+            b = -1;
         if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
             return usage(cmd, NULL, "'%s' is not a boolean value for %s (true, false, 1 or 0)", v, opt);
         if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);

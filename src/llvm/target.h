@@ -123,6 +123,8 @@
     X(WORDS_RAW_VERSION_MISMATCH, 17, PBI_LLVM_NOW, "an unsupported raw version is 'raw profile version mismatch: ...' and a PLEASE line (before: 'unsupported instrumentation profile format version')") \
     X(WORDS_TEXT_MALFORMED_WHY, 14, PBI_LLVM_NOW, "a malformed text profile says why ('malformed ...: count is invalid'; before: the category alone)") \
     X(WORDS_RAW_HEADER_TRUNCATED, 24, PBI_LLVM_NOW, "a raw file shorter than its header adds ': profile file header is truncated' to 'file header is corrupt'") \
+    X(WORDS_RAW_SIZE_BREAKDOWN, 24, PBI_LLVM_NOW, "a raw file whose sections run past its end: '(file is incomplete or header is corrupt): profile file size (S bytes) smaller than expected (at least E bytes: 152(Header) + ...)' (before: 'file header is corrupt')") \
+    X(WORDS_RAW_NEXT_HEADER_WHY, 14, PBI_LLVM_NOW, "a raw file's next profile cut inside its header: 'malformed ...: not enough space for another header' (13: the category alone)") \
     X(WORDS_NOTE_MEMORY,      14, PBI_LLVM_NOW, "an unrecognized input's note is 'Perhaps you forgot to use the --sample or --memory option?' (before: '--sample option?')")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
@@ -164,7 +166,9 @@
  * kind and its conflict came together). The words are those of the 24 snapshot installed
  * (/opt/profbridge-llvm/24); LLVM main has reworded them since. */
 /* WORDS_*: tests/interop/llvm_input_errors.sh (damaged raw, indexed and
- * text files through llvm-profdata 13-19 and 21-24's merge, show, order). */
+ * text files through llvm-profdata 13-19 and 21-24's merge, show, order).
+ * WORDS_RAW_SIZE_BREAKDOWN and WORDS_RAW_NEXT_HEADER_WHY: tests/difffuzz (cut
+ * raw files of one and two profiles, llvm-profdata 13-19 and 21-24). */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
  *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file
