@@ -133,6 +133,8 @@ static int run_order(const pbc_args *args) {
     pbi_llvm_target t;
     if ((rc = check_order_request(args, &q, &t))) return rc;
     pb_profile *p = NULL;
+    /* as llvm-profdata-N: a missing, unreadable or empty input in LLVM's words */
+    if (pbc_llvm_input_unopenable(args->pos[0], args->pos[0])) return 1;
     rc = pbc_read_input(args->pos[0], q.from, q.lenient, &p);
     if (rc == PBC_EXIT_OK) rc = write_order(p, args->pos[0], &q, &t);
     pb_profile_free(p);

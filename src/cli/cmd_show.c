@@ -261,11 +261,12 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     /* an option the release's llvm-profdata show does not have: it refuses
      * the command line ("Unknown command line argument") */
     if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
-    if (q->llvm_json) return refuse_format("json");
     /* llvm-profdata show --debug-info: the binary's functions, no input
-     * (correlation.c; it answers --show-format itself) */
+     * (correlation.c; it answers --show-format and --json itself) */
     if (q->debug_info)
-        return pbc_show_debug_info(target, q->debug_info, q->show_format, q->max_corr_warn, q->out_path);
+        return pbc_show_debug_info(target, q->debug_info, q->llvm_json ? "json" : q->show_format, q->max_corr_warn,
+                                   q->out_path);
+    if (q->llvm_json) return refuse_format("json");
     if (q->show_format && strcmp(q->show_format, "text") != 0) return refuse_format(q->show_format);
     /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
     const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);

@@ -207,7 +207,9 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
 int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
                         const char *out_path) {
     if (format && strcmp(format, "json") == 0) {
-        fprintf(stderr, "%s: error: JSON output is not supported for debug info correlation\n", pbc_args_prog);
+        /* exitWithError: no program name under llvm-profdata-N */
+        fprintf(stderr, "%s%serror: JSON output is not supported for debug info correlation\n",
+                pbc_args_llvm_style ? "" : pbc_args_prog, pbc_args_llvm_style ? "" : ": ");
         return PBC_EXIT_INVALID;
     }
     pb_error err;

@@ -773,13 +773,14 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     /* cl::opt names the option itself in a bad value's message, not the alias typed */
     char canon[96];
     snprintf(canon, sizeof canon, "%s%s", dashes(s->name), s->name);
-    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
-    if (rc) return rc;
+    /* cl::opt's occurrence check up to LLVM 14 (naming the option, not the
+     * alias typed), before the value is looked at */
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
         (pbc_args_last(ps->a, s->id) || (s->once_with && pbc_args_last(ps->a, s->once_with))))
-        /* cl::opt's occurrence check up to LLVM 14 (naming the option, not the alias typed) */
         return usage(ps->cmd, NULL, "for the %s option: %s", pbc_args_llvm_style ? canon : optname,
                      s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
+    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
+    if (rc) return rc;
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
 }
 

@@ -88,6 +88,7 @@ const pbc_arg_spec pbc_llvm_merge_options[] = {
     RB("compress-all-sections", 0, 0, SAMPLE),
     RB("drop-profile-symbol-list", 16, 0, SAMPLE),
     RB("gen-partial-profile", 0, 0, SAMPLE),
+    RB("gen-cs-nested-profile", 14, 16, SAMPLE),
     RV("prof-sym-list", STR, 0, 0, SAMPLE),
     RV("convert-sample-profile-layout", PBC_VAL_ENUM, 17, 0, SAMPLE),
     RV("sample-frame-depth-for-cold-context", UINT, 0, 0, SAMPLE),
