@@ -94,6 +94,9 @@ def fuzz(a, seed, count, seconds, store):
         case = g.case(n)
         real, ours, diff = runner.run_case(case, root, pb)
         tried[n] += 1
+        if i % 100 == 0:  # progress for a long campaign
+            log_line(logf, "# after %d: %s; documented %s; findings %d (%d distinct)" % (
+                i, dict(sorted(tried.items())), dict(sorted(classes.items())), classes["finding"], len(findings)))
         if not diff:
             continue
         name = known.classify(case, real, ours, diff)
