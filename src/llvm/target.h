@@ -96,6 +96,7 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(TRACE_RESERVOIR_FILL,   22, PBI_LLVM_NOW, "merge's trace reservoir: the destination cut to the reservoir, filled in order, the rest sampled against the input's stream (a single input is cut too; before: 17's reservoir, a sampled input swapped in whole)") \
     X(RAW_TEMPORAL,           17, PBI_LLVM_NOW, "a raw file's temporal flag is read: counter 0 of each record is its timestamp (before: the flag is unknown and the timestamp a counter, as 14-16 read a clang-17+ raw)") \
     X(ARGS_GROUPED_VALUE_ERROR, 13, 23,         "llvm-profdata: '-oFILE', '-j2' (a one-letter option taking a value, glued to more) first say 'for the -o option: may not occur within a group!', then the word is unknown and '-o' suggested (24: only the unknown word)") \
     X(ARGS_BOOL_LOWER_ONLY,   24, PBI_LLVM_NOW, "a boolean option takes true/false/1/0 only: 'True', 'TRUE', 'False', 'FALSE' are refused (before: accepted)") \
@@ -153,6 +154,8 @@
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
+/* TRACE_RESERVOIR_FILL: tests/difffuzz (llvm-profdata 19, 21-24 merge of one indexed or text input
+ * of 3 traces with reservoirs 1 and 2; 21 keeps all three, 22 and 24 cut; 20 is not checked). */
 /* RAW_TEMPORAL: tests/difffuzz (llvm-profdata 14-16 show and merge of clang-17, 19 and 24 temporal
  * raw files; 13 refuses their raw version). */
 /* ARGS_GROUPED_VALUE_ERROR: tests/difffuzz (llvm-profdata 13-19, 21-24: merge -ozz, -j1,

@@ -181,6 +181,9 @@ int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err
  */
 int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
                      uint64_t max_length, pb_error *err);
+/* The same as LLVM 22+'s writer does it (TRACE_RESERVOIR_FILL, trace_merge.c). */
+int pbi_merge_traces_fill(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
+                          uint64_t max_length, pb_error *err);
 void pbi_trace_rng_free(pbi_trace_rng *g);
 /* Builds the index pb_profile_lookup uses now (PB_ENOMEM when it cannot):
  * pb_profile_lookup answers 0 when it cannot build it, which a caller that

@@ -186,6 +186,22 @@ def build_release(n, d):
     for raw in ("ir", "fe", "tmp", "cs", "vt"):
         if raw + ".profraw" in made and _run([pd, "merge", "--text", "-o", raw + ".proftext", raw + ".profraw"], d, log=log):
             made.append(raw + ".proftext")
+    if "tmp.proftext" in made:
+        # seven distinct traces, a stream of 9: the reservoir's random draws show
+        import itertools
+        lines = open(os.path.join(d, "tmp.proftext")).read().split("\n")
+        if "# Num Temporal Profile Traces:" in lines:
+            i = lines.index("# Num Temporal Profile Traces:")
+            j = i + 4
+            while j < len(lines) and (lines[j].startswith("# Weight") or lines[j][:1].isdigit() or lines[j].endswith(",")):
+                j += 1
+            names = ["main", "pick", "p.c;thrice", "p.c;twice", "lib_f"]
+            out = lines[:i] + ["# Num Temporal Profile Traces:", "7", "# Temporal Profile Trace Stream Size:", "9"]
+            for k, perm in enumerate(list(itertools.permutations(names))[:7]):
+                out += ["# Weight:", str(k + 1), ",".join(perm) + ","]
+            with open(os.path.join(d, "traces7.proftext"), "w") as fh:
+                fh.write("\n".join(out + lines[j:]))
+            made.append("traces7.proftext")
     if "ir.profraw" in made and _run([pd, "merge", "--sparse", "-o", "irs.profdata", "ir.profraw", "ir2.profraw"], d, log=log):
         made.append("irs.profdata")
     if "ir.profraw" in made:
