@@ -117,8 +117,8 @@ def _damaged_later_profile(case, real, ours, diff):
     # a raw file whose second profile is cut: show prints what came before,
     # overlap and order may ignore it; profbridge fails the input
     words = " ".join(case["argv"]) + " ".join(case.get("files", {}).values())
-    return "cut2.profraw" in words and ours["rc"] != 0 and b"cut2.profraw" in ours["stderr"] and \
-        case["argv"][0] in ("show", "overlap", "order")
+    return "cut2.profraw" in words and ours["rc"] != 0 and case["argv"][0] in ("show", "overlap", "order") and \
+        (b"cut2.profraw" in ours["stderr"] or b"another header" in ours["stderr"])
 
 
 def _debuginfod(case, real, ours, diff):
