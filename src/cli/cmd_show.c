@@ -261,6 +261,11 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     /* an option the release's llvm-profdata show does not have: it refuses
      * the command line ("Unknown command line argument") */
     if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
+    /* cl's own count (too many inputs) comes with the parse, before anything */
+    if (args->npos > 1 && pbc_llvm_input_count(args->npos, 0, 1, 0)) return 1;
+    /* show_main says so first, before any refusal (--show-format, --json) */
+    if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
+        fputs("warning: -function argument ignored: showing all functions\n", stderr);
     /* llvm-profdata show --debug-info: the binary's functions, no input
      * (correlation.c; it answers --show-format and --json itself) */
     if (q->debug_info)
@@ -274,9 +279,6 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     if (args->npos != 1)
         return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");
     if (q->from && !pbc_format_arg("show", "--from", q->from)) return PBC_EXIT_USAGE;
-    /* llvm-profdata's showInstrProfile says so before it reads the input */
-    if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
-        fputs("warning: -function argument ignored: showing all functions\n", stderr);
     return -1;
 }
 

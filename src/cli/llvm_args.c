@@ -534,7 +534,7 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
         int b = v && *v ? pbc_parse_bool(v) : 1;
         /* parser<bool> of 24 takes true/false/1/0 only (ARGS_BOOL_LOWER_ONLY), in the parse */
         pbi_llvm_target lt;
-        if (b >= 0 && v && *v && pbc_args_llvm_style && strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
+        if (b >= 0 && v && pbc_args_llvm_style && strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
             strcmp(v, "0") && pbi_llvm_target_of(parse_release, &lt) == 0 && pbi_llvm_has(&lt, PBI_LF_ARGS_BOOL_LOWER_ONLY))
             b = -1;
         if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
@@ -780,6 +780,9 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
         return usage(ps->cmd, NULL, "for the %s option: %s", pbc_args_llvm_style ? canon : optname,
                      s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
     int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
+    /* a refused value still counts as an occurrence for cl (13-14's check),
+     * and with every error reported the parse fails anyway */
+    if (rc && (ps->flags & PBC_ARGS_ALL_ERRORS) && s->once_until) return add_opt(ps->a, r) ? PARSE_OOM : rc;
     if (rc) return rc;
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
 }
