@@ -8,9 +8,6 @@
 #include <string.h>
 
 #include "llvm/target.h"
-#include "llvm_input_error.h"
-#include "llvm_options.h"
-#include "progress.h"
 #include "util/grow.h"
 
 
@@ -318,8 +315,8 @@ static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, 
         if (s->refused && !pbc_args_llvm_style) continue;
         if (!in_release(s, parse_release)) continue;
         /* llvm-profdata-N suggests its own options only, not profbridge's */
-        if (pbc_args_llvm_style && !(parse_flags & PBC_ARGS_COV) && (s->id >= PBC_LO_OWN || s->id == PBC_ARG_PROGRESS_ID ||
-                                                                    s->id == PBC_ARG_QUIET_ID))
+        if (pbc_args_llvm_style && !(parse_flags & PBC_ARGS_COV) &&
+            (s->id >= PBC_ARGS_OWN_ID_MIN || s->id <= PBC_ARGS_OWN_NEG_MAX))
             continue;
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++) {
@@ -870,6 +867,22 @@ static int missing_required(parse_state *ps, const pbc_arg_spec *specs) {
         missing++;
     }
     return missing;
+}
+
+int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt) {
+    if (!pbc_args_llvm_style || (npos >= min && npos <= max)) return 0;
+    if (npos < min && debug_info_alt)
+        fputs("error: the positional argument '<profdata-file>' is required unless '--debug-info' is provided\n",
+              stderr);
+    else if (npos < min)
+        fprintf(stderr, "%s: Not enough positional command line arguments specified!\n"
+                        "Must specify at least %zu positional argument%s: See: %s --help\n",
+                pbc_args_prog, min, min == 1 ? "" : "s", pbc_args_prog);
+    else
+        fprintf(stderr, "%s: Too many positional arguments specified!\n"
+                        "Can specify at most %zu positional arguments: See: %s --help\n",
+                pbc_args_prog, max, pbc_args_prog);
+    return 1;
 }
 
 /* The next parse's positional count as cl checks it (pbc_args_llvm_positionals). */

@@ -339,18 +339,3 @@ void pbc_print_input_error(const pb_error *e) {
     pbc_llvm_print_input_error("show", "error", NULL, e);
 }
 
-int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt) {
-    if (!pbc_args_llvm_style || (npos >= min && npos <= max)) return 0;
-    if (npos < min && debug_info_alt)
-        fputs("error: the positional argument '<profdata-file>' is required unless '--debug-info' is provided\n",
-              stderr);
-    else if (npos < min)
-        fprintf(stderr, "%s: Not enough positional command line arguments specified!\n"
-                        "Must specify at least %zu positional argument%s: See: %s --help\n",
-                pbc_args_prog, min, min == 1 ? "" : "s", pbc_args_prog);
-    else
-        fprintf(stderr, "%s: Too many positional arguments specified!\n"
-                        "Can specify at most %zu positional arguments: See: %s --help\n",
-                pbc_args_prog, max, pbc_args_prog);
-    return 1;
-}

@@ -37,7 +37,7 @@ enum {
     PBC_LO_CS, PBC_LO_SIMILARITY_CUTOFF,
     /* order */
     PBC_LO_NUM_TEST_TRACES,
-    PBC_LO_OWN = 100
+    PBC_LO_OWN = PBC_ARGS_OWN_ID_MIN
 };
 
 /* llvm-cov export and report (13..24): ids from PBC_CO_FIRST on. */
