@@ -71,6 +71,7 @@ cases=(
   "validate-json|-|validate --json in.iprof in.profraw"
   "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"
+  "merge-reservoir-22|out.profdata|merge temporal.profdata temporal.profdata -o out.profdata --num-threads 1 --llvm-version 22 --temporal-profile-trace-reservoir-size 1"
 )
 # Coverage (src/coverage/: the reader, the evaluator, the exporters): a small
 # program built by clang-19 with coverage and MC/DC, its raw profile read
