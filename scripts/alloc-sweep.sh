@@ -74,6 +74,7 @@ cases=(
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"
   "merge-partial|out.pbpart|merge --partial --weighted-input=2,in.profraw in.proftext -o out.pbpart"
   "merge-from-partials|out.profdata|merge part.pbpart in.profdata -o out.profdata"
+  "merge-reservoir-22|out.profdata|merge temporal.profdata temporal.profdata -o out.profdata --num-threads 1 --llvm-version 22 --temporal-profile-trace-reservoir-size 1"
 )
 # Coverage (src/coverage/: the reader, the evaluator, the exporters): a small
 # program built by clang-19 with coverage and MC/DC, its raw profile read

@@ -72,6 +72,7 @@ typedef struct rd {
     pb_error scratch; /* for pb_profile_add_record; cleared after each use */
     int bids_last_only;   /* read as LLVM 13-17: the last profile's binary ids only */
     int correlated_empty; /* a debug-info-correlated file without its binary: no records (18+) */
+    int temporal_unknown; /* the release reads no temporal flag: a timestamp is a counter (13-16) */
     uint64_t last_bids[2]; /* [start, end) of the last profile's binary ids */
     unsigned last_bids_index;
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
@@ -212,6 +213,8 @@ static int read_header(rd *r, prof *pf) {
     uint64_t vword = pb_get_u64(r->d + s + 8, r->order);
     pf->version = vword & 0xffffffffu;
     pf->flags = vword & PB_VARIANT_MASK;
+    /* 13-16 know no temporal flag: a newer clang's timestamp is counter 0 to them */
+    if (r->temporal_unknown) pf->flags &= ~PB_VARIANT_TEMPORAL;
     if (!pbi_raw_version_known(pf->version)) {
         snprintf(path, sizeof path, pf->index ? "profile[%u].header.Version" : "header.Version",
                  pf->index);
@@ -961,6 +964,7 @@ static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err
     if ((rc = pbi_llvm_target_for(pbi_read_release(o), &target, err))) return rc;
     r->bids_last_only = pbi_llvm_has(&target, PBI_LF_BINARY_IDS_LAST_ONLY);
     r->correlated_empty = pbi_llvm_has(&target, PBI_LF_CORRELATED_RAW_EMPTY);
+    r->temporal_unknown = !pbi_llvm_has(&target, PBI_LF_RAW_TEMPORAL);
     return 0;
 }
 
@@ -1060,6 +1064,9 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     r.len = rp->len;
     r.o = o;
     r.err = &quiet;
+    pbi_llvm_target target; /* the header's flags as the release reads them (read_setup) */
+    if (pbi_llvm_target_for(pbi_read_release(o), &target, &quiet) == 0)
+        r.temporal_unknown = !pbi_llvm_has(&target, PBI_LF_RAW_TEMPORAL);
     if (!rp->correlated && profile_option(o, &want, &quiet) == 0 && want < 0 &&
         pbi_raw_magic(r.d, r.len, &r.order, &r.ptr)) {
         prof *pf = &rp->pf0;

@@ -38,6 +38,10 @@ typedef struct pb_order_options {
     uint64_t num_test_traces;
 } pb_order_options;
 
+/* err->path of the error about num_test_traces (not below the number of
+ * traces): llvm-profdata names no file in it. */
+#define PB_ORDER_NUM_TEST_TRACES "num_test_traces"
+
 #define PB_ORDER_OPTIONS_VERSION 1
 #define PB_ORDER_OPTIONS_INIT {PB_ORDER_OPTIONS_VERSION, 0, 0}
 /* Fills *o with the defaults of layout `version` (PB_ORDER_OPTIONS_VERSION),

@@ -512,7 +512,7 @@ static int check_test_traces(uint64_t ntest, size_t ntr, const order_rules *r, p
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                             "llvm-profdata order has --num-test-traces from LLVM 19 on");
     if (ntest && ntest >= ntr)
-        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, PB_ORDER_NUM_TEST_TRACES,
                             "--num-test-traces must be smaller than the total number of traces: "
                             "expected: < %zu, actual: %llu",
                             ntr, (unsigned long long)ntest);

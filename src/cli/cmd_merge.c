@@ -11,6 +11,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -31,6 +32,28 @@
 #include "progress.h"
 
 #define USAGE "merge [options] IN... -o OUT"
+
+/* llvm::Regex's error strings (the regerror table LLVM carries, from Henry
+ * Spencer's regex library), by POSIX code: glibc's regerror words differ. */
+static const char *llvm_regex_words(int code, const char *pattern) {
+    /* glibc calls a '[' left open at the end a bad pattern, LLVM unbalanced brackets */
+    if (code == REG_BADPAT && strchr(pattern, '[')) code = REG_EBRACK;
+    switch (code) {
+    case REG_NOMATCH: return "regexec() failed to match";
+    case REG_ECOLLATE: return "invalid collating element";
+    case REG_ECTYPE: return "invalid character class";
+    case REG_EESCAPE: return "trailing backslash (\\)";
+    case REG_ESUBREG: return "invalid backreference number";
+    case REG_EBRACK: return "brackets ([ ]) not balanced";
+    case REG_EPAREN: return "parentheses not balanced";
+    case REG_EBRACE: return "braces not balanced";
+    case REG_BADBR: return "invalid repetition count(s)";
+    case REG_ERANGE: return "invalid character range";
+    case REG_ESPACE: return "out of memory";
+    case REG_BADRPT: return "repetition-operator operand invalid";
+    default: return "invalid regular expression";
+    }
+}
 
 enum { OPT_NO_KEEP_VT = PBC_LO_OWN, OPT_TO, OPT_LLVM, OPT_INDEXED, OPT_JSON_SUMMARY, OPT_PARTIAL, OPT_PARTIAL_FOR };
 
@@ -127,8 +150,9 @@ static int read_options(merge_cli *c, const pbc_args *args) {
         case PBC_LO_INPUT_FILES: c->list = o->value; break; /* a cl::opt: the last one counts */
         case PBC_LO_SPARSE: c->sparse = (int)o->u; break;
         case PBC_LO_FAILURE_MODE: c->failure = o->value; break;
-        case PBC_LO_FUNCTION: c->fn_re = o->value; break;
-        case PBC_LO_NO_FUNCTION: c->nofn_re = o->value; break;
+        /* an empty expression is no filter in llvm-profdata (filterFunctions) */
+        case PBC_LO_FUNCTION: c->fn_re = pbc_args_llvm_style && !*o->value ? NULL : o->value; break;
+        case PBC_LO_NO_FUNCTION: c->nofn_re = pbc_args_llvm_style && !*o->value ? NULL : o->value; break;
         case PBC_LO_KEEP_VTABLE_SYMBOLS: c->keep_vt = (int)o->u; break;
         case OPT_NO_KEEP_VT: c->keep_vt = 0; break;
         /* 0 is llvm-profdata's default: min(hardware threads, (inputs + 1) / 2) */
@@ -347,7 +371,17 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
     *mo_out = mo;
     pb_error err;
     if (pb_merger_new(m, &mo, &err) == 0) return 0;
-    if (strcmp(err.path, PB_MERGER_KEEP_FUNCTIONS) == 0)
+    int keep = strcmp(err.path, PB_MERGER_KEEP_FUNCTIONS) == 0;
+    if (pbc_args_llvm_style && (keep || strcmp(err.path, PB_MERGER_DROP_FUNCTIONS) == 0)) {
+        /* llvm::Regex's words (LLVM's own regerror table), exitWithError's form */
+        regex_t re;
+        const char *pattern = keep ? c->fn_re : c->nofn_re;
+        int code = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
+        if (code == 0) regfree(&re);
+        fprintf(stderr, "error: %s\n", llvm_regex_words(code, pattern));
+        return PBC_EXIT_USAGE;
+    }
+    if (keep)
         return pbc_usage_error("merge", "--function: bad regular expression '%s'", c->fn_re);
     if (strcmp(err.path, PB_MERGER_DROP_FUNCTIONS) == 0)
         return pbc_usage_error("merge", "--no-function: bad regular expression '%s'", c->nofn_re);
@@ -389,7 +423,10 @@ static int write_output(const merge_cli *c, const pbc_args *args, const pb_profi
 /* Reads the command line and the inputs. Returns -1 to go on, else the
  * exit status (after the message, or after --help/--dump-input-file-list). */
 static int prepare(merge_cli *c, pbc_args *args, int argc, char **argv, pbc_merge_inputs *in, pb_remap **remap) {
-    if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0, PBC_ARGS_PLUGIN, args)) return PBC_EXIT_USAGE;
+    /* as cl::ParseCommandLineOptions, llvm-profdata-N reports every bad word */
+    if (pbc_args_parse("merge", USAGE, specs, argc, argv, 0,
+                       PBC_ARGS_PLUGIN | (pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0), args))
+        return PBC_EXIT_USAGE;
     if (read_options(c, args)) return PBC_EXIT_OK;
     int rc = resolve_release(c, args);
     if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, pbi_llvm_has(&c->target, PBI_LF_MERGE_INPUT_TILDE));
@@ -470,7 +507,9 @@ static int set_up(merge_run *r) {
         (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
         return rc;
     pbc_apply_limits(&r->ro);
-    r->ro.llvm_release = c->explicit_llvm ? c->target.release : 0; /* some readers' rules are a release's */
+    /* some readers' rules are a release's (RAW_TEMPORAL: 14-16 and a newer
+     * clang's raw), also when the personality chose it */
+    r->ro.llvm_release = c->explicit_llvm || c->target.chosen ? c->target.release : 0;
     r->ro.kv = r->rkv;
     r->ro.nkv = reader_options(c, &r->args, r->rkv);
     pb_error err;

@@ -112,8 +112,12 @@ static int write_order(const pb_profile *p, const char *in, const order_request 
     int rc = PBC_EXIT_OK;
     if (pb_sink_open_file(&sink, q->out_path, 0, &err) || pb_profile_order_write(p, &q->oo, sink, &n, &err) ||
         pb_sink_commit(sink, &err)) {
-        if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
-        pbc_print_error(&err);
+        if (pbc_args_llvm_style && strcmp(err.path, PB_ORDER_NUM_TEST_TRACES) == 0)
+            fprintf(stderr, "error: %s\n", err.message); /* exitWithError: no file named */
+        else {
+            if (!err.source[0]) snprintf(err.source, sizeof err.source, "%s", in);
+            pbc_print_error(&err);
+        }
         rc = PBC_EXIT_USAGE;
     } else if (t->release == 17) {
         fprintf(stderr, "note: # Ordered %zu functions\n", n);
@@ -129,6 +133,8 @@ static int run_order(const pbc_args *args) {
     pbi_llvm_target t;
     if ((rc = check_order_request(args, &q, &t))) return rc;
     pb_profile *p = NULL;
+    /* as llvm-profdata-N: a missing, unreadable or empty input in LLVM's words */
+    if (pbc_llvm_input_unopenable(args->pos[0], args->pos[0])) return 1;
     rc = pbc_read_input(args->pos[0], q.from, q.lenient, &p);
     if (rc == PBC_EXIT_OK) rc = write_order(p, args->pos[0], &q, &t);
     pb_profile_free(p);
@@ -137,7 +143,9 @@ static int run_order(const pbc_args *args) {
 
 int pbc_cmd_order(int argc, char **argv) {
     pbc_args args;
-    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, 0, &args)) return PBC_EXIT_USAGE;
+    pbc_args_llvm_positionals(0, 1, NULL); /* cl's count after refused words */
+    if (pbc_args_parse("order", USAGE, specs, argc, argv, 0, pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, &args))
+        return PBC_EXIT_USAGE;
     int rc = run_order(&args);
     pbc_args_free(&args);
     return rc;

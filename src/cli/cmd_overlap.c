@@ -142,6 +142,7 @@ static int run_overlap(const pbc_args *args) {
 
 int pbc_cmd_overlap(int argc, char **argv) {
     pbc_args args;
+    pbc_args_llvm_positionals(2, 2, NULL); /* cl's count after refused words */
     if (pbc_parse_llvm_command("overlap", USAGE, pbc_llvm_overlap_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
     int rc = run_overlap(&args);

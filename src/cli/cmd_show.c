@@ -261,11 +261,17 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     /* an option the release's llvm-profdata show does not have: it refuses
      * the command line ("Unknown command line argument") */
     if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
-    if (q->llvm_json) return refuse_format("json");
+    /* cl's own count (too many inputs) comes with the parse, before anything */
+    if (args->npos > 1 && pbc_llvm_input_count(args->npos, 0, 1, 0)) return 1;
+    /* show_main says so first, before any refusal (--show-format, --json) */
+    if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
+        fputs("warning: -function argument ignored: showing all functions\n", stderr);
     /* llvm-profdata show --debug-info: the binary's functions, no input
-     * (correlation.c; it answers --show-format itself) */
+     * (correlation.c; it answers --show-format and --json itself) */
     if (q->debug_info)
-        return pbc_show_debug_info(target, q->debug_info, q->show_format, q->max_corr_warn, q->out_path);
+        return pbc_show_debug_info(target, q->debug_info, q->llvm_json ? "json" : q->show_format, q->max_corr_warn,
+                                   q->out_path);
+    if (q->llvm_json) return refuse_format("json");
     if (q->show_format && strcmp(q->show_format, "text") != 0) return refuse_format(q->show_format);
     /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
     const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
@@ -273,9 +279,6 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     if (args->npos != 1)
         return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");
     if (q->from && !pbc_format_arg("show", "--from", q->from)) return PBC_EXIT_USAGE;
-    /* llvm-profdata's showInstrProfile says so before it reads the input */
-    if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
-        fputs("warning: -function argument ignored: showing all functions\n", stderr);
     return -1;
 }
 
@@ -284,6 +287,7 @@ int pbc_cmd_show(int argc, char **argv) {
     memset(&q, 0, sizeof q);
     q.max_corr_warn = 5;
     pbc_args args;
+    pbc_args_llvm_positionals(1, 1, "debug-info"); /* cl's count after refused words */
     if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
     take_options(&args, &q);
@@ -309,6 +313,9 @@ int pbc_cmd_show(int argc, char **argv) {
         ro.lenient = q.lenient;
         ro.diag = pbc_diag;
         ro.diag_ctx = &dc;
+        /* the readers read as the chosen release does (a clang-17 temporal
+         * raw file to 14-16: formats/raw, RAW_TEMPORAL) */
+        if (target.chosen) ro.llvm_release = target.release;
         pbc_apply_limits(&ro);
         show_input in;
         memset(&in, 0, sizeof in);

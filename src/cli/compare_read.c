@@ -46,6 +46,8 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.lenient = lenient;
+    /* the readers read as the chosen release does (RAW_TEMPORAL) */
+    if (t && t->chosen) ro.llvm_release = t->release;
     pbc_apply_limits(&ro);
     *out = NULL;
     pb_source *src = NULL;

@@ -23,6 +23,19 @@ static void print_warning(void *ctx, const char *msg) {
 }
 
 static int load_failed(pb_error *err, pbc_diag_ctx *dc) {
+    /* llvm-profdata-N: LLVM's words on the error line, profbridge's hint on
+     * the next, as for unreadable inputs (docs/llvm-profdata.md) */
+    char *hint = pbc_args_llvm_style ? strstr(err->message, " (expected ") : NULL;
+    if (hint) {
+        char detail[sizeof err->message];
+        snprintf(detail, sizeof detail, "%s", hint + 2);
+        *hint = '\0';
+        pbc_diag(dc, PB_DIAG_ERROR, err);
+        size_t n = strlen(detail);
+        if (n && detail[n - 1] == ')') detail[n - 1] = '\0';
+        fprintf(stderr, "  (profbridge: %s: %s)\n", err->source, detail);
+        return pbc_exit_for(err->code);
+    }
     pbc_diag(dc, PB_DIAG_ERROR, err);
     return pbc_exit_for(err->code);
 }
@@ -75,8 +88,9 @@ int pbc_correlation_stream(const char **path, char *name, size_t name_len) {
 int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
                                 unsigned max_warnings, pbc_diag_ctx *dc) {
     if (debug_info && binary_file) {
-        fprintf(stderr, "%s: error: Expected only one of -debug-info, -binary-file%s\n", pbc_args_prog,
-                pbi_llvm_has(t, PBI_LF_CORRELATE_FOUR_SOURCES) ? ", -debuginfod or -debug-file-directory" : "");
+        /* llvm-profdata's exitWithError names no program */
+        fprintf(stderr, "%s%serror: Expected only one of -debug-info, -binary-file%s\n",
+                pbc_args_llvm_style ? "" : pbc_args_prog, pbc_args_llvm_style ? "" : ": ", pbi_llvm_has(t, PBI_LF_CORRELATE_FOUR_SOURCES) ? ", -debuginfod or -debug-file-directory" : "");
         return PBC_EXIT_USAGE;
     }
     pb_error err;
@@ -193,7 +207,9 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
 int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
                         const char *out_path) {
     if (format && strcmp(format, "json") == 0) {
-        fprintf(stderr, "%s: error: JSON output is not supported for debug info correlation\n", pbc_args_prog);
+        /* exitWithError: no program name under llvm-profdata-N */
+        fprintf(stderr, "%s%serror: JSON output is not supported for debug info correlation\n",
+                pbc_args_llvm_style ? "" : pbc_args_prog, pbc_args_llvm_style ? "" : ": ");
         return PBC_EXIT_INVALID;
     }
     pb_error err;

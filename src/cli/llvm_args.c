@@ -314,6 +314,10 @@ static void nearest_in(const pbc_arg_spec *specs, const char *name, size_t len, 
         /* never suggest what is refused, but llvm-profdata-N knows them all */
         if (s->refused && !pbc_args_llvm_style) continue;
         if (!in_release(s, parse_release)) continue;
+        /* llvm-profdata-N suggests its own options only, not profbridge's */
+        if (pbc_args_llvm_style && !(parse_flags & PBC_ARGS_COV) &&
+            (s->id >= PBC_ARGS_OWN_ID_MIN || s->id <= PBC_ARGS_OWN_NEG_MAX))
+            continue;
         const char *names[2] = {s->name, s->alias};
         for (int k = 0; k < 2; k++) {
             if (!names[k]) continue;
@@ -525,6 +529,11 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_BOOL) {
         /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
         int b = v && *v ? pbc_parse_bool(v) : 1;
+        /* parser<bool> of 24 takes true/false/1/0 only (ARGS_BOOL_LOWER_ONLY), in the parse */
+        pbi_llvm_target lt;
+        if (b >= 0 && v && pbc_args_llvm_style && strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
+            strcmp(v, "0") && pbi_llvm_target_of(parse_release, &lt) == 0 && pbi_llvm_has(&lt, PBI_LF_ARGS_BOOL_LOWER_ONLY))
+            b = -1;
         if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
             return usage(cmd, NULL, "'%s' is not a boolean value for %s (true, false, 1 or 0)", v, opt);
         if (b < 0) return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
@@ -534,14 +543,28 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
     if (s->kind == PBC_ARG_FLAG) {
         if (v && pbc_args_llvm_style && s->group) { /* Option::error of an unnamed option: no program name */
             int tail = s->group_tail && parse_release >= s->group_tail_since;
-            fprintf(stderr, "%s%s: option: does not allow a value! '%s' specified.\n", s->group,
-                    tail ? s->group_tail : "", v);
+            /* the descriptions are "Profile kind:" but "Format of output profile" */
+            fprintf(stderr, "%s%s%s option: does not allow a value! '%s' specified.\n", s->group,
+                    tail ? s->group_tail : "", strcmp(s->group, "Format of output profile") ? ":" : "", v);
             return PBC_EXIT_USAGE;
         }
         if (v) return usage(cmd, NULL, "%s: does not allow a value! '%s' specified.", what, v);
         return 0;
     }
     switch (s->type) {
+    case PBC_VAL_LIST:
+        /* cl::list<unsigned> CommaSeparated: each item checked as it is parsed */
+        for (const char *p = v; s->uint_items && pbc_args_llvm_style;) {
+            size_t n = strcspn(p, ",");
+            char item[64];
+            uint64_t u;
+            snprintf(item, sizeof item, "%.*s", (int)(n < sizeof item ? n : sizeof item - 1), p);
+            if (n >= sizeof item || parse_unsigned(item, UINT32_MAX, &u))
+                return usage(cmd, NULL, "%s: '%s' value invalid for uint argument!", what, item);
+            if (!p[n]) break;
+            p += n + 1;
+        }
+        break;
     case PBC_VAL_UINT:
     case PBC_VAL_ULONG:
     case PBC_VAL_ULLONG:
@@ -650,7 +673,7 @@ static int unknown(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     nearest_in(specs, name, len, &best, &best_name, &d);
     nearest_in(generic_specs, name, len, &best, &best_name, &d);
     nearest_global(name, len, best != NULL, &best_name, &d);
-    if (flags & PBC_ARGS_PLUGIN) {
+    if ((flags & PBC_ARGS_PLUGIN) && !pbc_args_llvm_style) { /* llvm-profdata-N knows no plugin */
         size_t pd = best ? d : (size_t)-1;
         const char *p = nearest_plugin_option(name, len, &pd);
         if (p) best_name = p;
@@ -723,6 +746,8 @@ static int take_plugin_option(parse_state *ps, const pb_option_desc *pd, const c
 
 /* An option of the command's table (or the generic one): refused, outside
  * the release, or checked and kept. */
+static int grouped_value(const parse_state *ps, const char *arg, const char *name, size_t len);
+
 static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char *arg, const char *name, size_t len,
                              const char *eq, pbc_arg *r) {
     char optname[96]; /* as LLVM names it: the name matched, "-" before one letter */
@@ -733,6 +758,7 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     }
     if (!in_release(s, ps->release)) {
         /* llvm-profdata-N has no such option at all */
+        if (grouped_value(ps, arg, name, len)) return PBC_EXIT_USAGE;
         return pbc_args_llvm_style ? unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq)
                                    : release_error(ps->cmd, s, optname, ps->release);
     }
@@ -744,14 +770,37 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     /* cl::opt names the option itself in a bad value's message, not the alias typed */
     char canon[96];
     snprintf(canon, sizeof canon, "%s%s", dashes(s->name), s->name);
-    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
-    if (rc) return rc;
+    /* cl::opt's occurrence check up to LLVM 14 (naming the option, not the
+     * alias typed), before the value is looked at */
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&
         (pbc_args_last(ps->a, s->id) || (s->once_with && pbc_args_last(ps->a, s->once_with))))
-        /* cl::opt's occurrence check up to LLVM 14 */
-        return usage(ps->cmd, NULL, "for the %s option: %s", optname,
+        return usage(ps->cmd, NULL, "for the %s option: %s", pbc_args_llvm_style ? canon : optname,
                      s->required_until ? "must occur exactly one time!" : "may only occur zero or one times!");
+    int rc = take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
+    /* a refused value still counts as an occurrence for cl (13-14's check),
+     * and with every error reported the parse fails anyway */
+    if (rc && (ps->flags & PBC_ARGS_ALL_ERRORS) && s->once_until) return add_opt(ps->a, r) ? PARSE_OOM : rc;
+    if (rc) return rc;
     return add_opt(ps->a, r) ? PARSE_OOM : 0;
+}
+
+/* cl::Grouping's words (ARGS_GROUPED_VALUE_ERROR): llvm-profdata reads an
+ * unknown name ("-oFILE", "-j2", "--random-seed=3" before 24) as the group
+ * of one-letter options "-o" "-F"..., whatever its dashes, and a one-letter
+ * option that takes a value cannot be in a group. LLVM says so, then calls
+ * the whole word unknown and suggests the letter (its lookup has cut the
+ * word down to it). Returns 1 when it printed that. */
+static int grouped_value(const parse_state *ps, const char *arg, const char *name, size_t len) {
+    if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || len < 2) return 0;
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(ps->release, &t) != 0 || !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR)) return 0;
+    const pbc_arg_spec *s = pbc_args_find(ps->specs, name, 1);
+    if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, t.release) || s->refused) return 0;
+    fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, name[0]);
+    fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
+            pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
+    fprintf(stderr, "%s: Did you mean '-%c'?\n", pbc_args_prog, name[0]);
+    return 1;
 }
 
 /* One word starting with '-' (not "-" or "--"): "-x", "--x", "-x=V", "--x=V". */
@@ -770,6 +819,7 @@ static int parse_option(parse_state *ps, char *arg) {
         return usage(ps->cmd, NULL, "%s: %s", arg,
                      "a libLLVM code-generation option that llvm-cov accepts and ignores; profbridge does not take it");
     }
+    if (!s && !pd && grouped_value(ps, arg, name, len)) return PBC_EXIT_USAGE;
     if (!s && !pd) return unknown(ps->cmd, ps->use, ps->specs, ps->flags, arg, name, len, eq);
     if (pd) return take_plugin_option(ps, pd, name, len, &r);
     return take_table_option(ps, s, arg, name, len, eq, &r);
@@ -819,9 +869,56 @@ static int missing_required(parse_state *ps, const pbc_arg_spec *specs) {
     return missing;
 }
 
+int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt) {
+    if (!pbc_args_llvm_style || (npos >= min && npos <= max)) return 0;
+    if (npos < min && debug_info_alt)
+        fputs("error: the positional argument '<profdata-file>' is required unless '--debug-info' is provided\n",
+              stderr);
+    else if (npos < min)
+        fprintf(stderr, "%s: Not enough positional command line arguments specified!\n"
+                        "Must specify at least %zu positional argument%s: See: %s --help\n",
+                pbc_args_prog, min, min == 1 ? "" : "s", pbc_args_prog);
+    else
+        fprintf(stderr, "%s: Too many positional arguments specified!\n"
+                        "Can specify at most %zu positional arguments: See: %s --help\n",
+                pbc_args_prog, max, pbc_args_prog);
+    return 1;
+}
+
+/* The next parse's positional count as cl checks it (pbc_args_llvm_positionals). */
+static struct {
+    int set;
+    size_t min, max;
+    const char *alt;
+} llvm_positionals;
+
+void pbc_args_llvm_positionals(size_t min, size_t max, const char *alt) {
+    llvm_positionals.set = 1;
+    llvm_positionals.min = min;
+    llvm_positionals.max = max;
+    llvm_positionals.alt = alt;
+}
+
+/* After words that were refused (PBC_ARGS_ALL_ERRORS), cl still checks the
+ * number of positionals before it stops: its words after the others. */
+static void llvm_positional_check(const parse_state *ps) {
+    if (!llvm_positionals.set || !ps->errors || !pbc_args_llvm_style) return;
+    size_t min = llvm_positionals.min;
+    const pbc_arg_spec *alt =
+        llvm_positionals.alt ? pbc_args_find(ps->specs, llvm_positionals.alt, strlen(llvm_positionals.alt)) : NULL;
+    if (alt && in_release(alt, ps->release)) min = 0; /* the input is optional then */
+    (void)pbc_llvm_input_count(ps->a->npos, min, llvm_positionals.max, 0);
+}
+
 int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, int argc0, char **argv0,
                    int release, unsigned flags, pbc_args *a) {
     memset(a, 0, sizeof *a);
+    /* llvm-profdata-N's release is its name's: options outside it are
+     * unknown where they stand, as cl sees them (merge and order learn the
+     * release only after parsing otherwise) */
+    pbi_llvm_target named;
+    if (!release && pbc_args_llvm_style && !(flags & PBC_ARGS_COV) && pbc_llvm_target(cmd, NULL, &named) == 0)
+        release = named.release;
     parse_release = release;
     parse_flags = flags;
     parse_state ps = {cmd, use, specs, release, flags, 0, NULL, 0, a, 0, 0};
@@ -833,6 +930,8 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     a->pos = calloc((size_t)ps.argc + 1, sizeof *a->pos);
     a->plugin.kv = calloc((size_t)ps.argc + 1, sizeof *a->plugin.kv);
     rc = !a->pos || !a->plugin.kv ? PARSE_OOM : parse_words(&ps);
+    if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS)) llvm_positional_check(&ps);
+    llvm_positionals.set = 0;
     int answered = pbc_args_last(a, PBC_ARG_HELP_ID) || pbc_args_last(a, PBC_ARG_VERSION_ID);
     if (rc == 0 && (flags & PBC_ARGS_ALL_ERRORS) && !answered && (missing_required(&ps, specs) || ps.errors))
         rc = PBC_EXIT_USAGE;
@@ -886,5 +985,7 @@ int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spe
     int release = 0;
     pbi_llvm_target t;
     if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
-    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release, 0, out);
+    /* as cl::ParseCommandLineOptions, llvm-profdata-N reports every bad word */
+    return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release,
+                          pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, out);
 }

@@ -88,6 +88,9 @@ typedef struct pbc_arg_spec {
     /* with once_until: another option id that is the same cl::opt in LLVM
      * (--text and --binary of merge's output format); 0: none */
     int once_with;
+    /* PBC_VAL_LIST: each comma-separated item is a uint32 (cl::list<unsigned>,
+     * CommaSeparated), checked while parsing under llvm-profdata-N */
+    int uint_items;
 } pbc_arg_spec;
 
 /* An option a tool knows beyond its tables, only to refuse it and to name it
@@ -117,6 +120,11 @@ extern const size_t pbc_llvm_cov_nglobals;
  * (cl::opt's --version): with PBC_ARGS_ALL_ERRORS no required option is
  * missing then. A table gives it this id. */
 #define PBC_ARG_VERSION_ID (-4)
+/* Option ids that are profbridge's, never llvm-profdata's: a command's own
+ * (PBC_LO_OWN and up, llvm_options.h) and the generic ones from
+ * PBC_ARGS_OWN_NEG_MAX down (progress.h). llvm-profdata-N suggests none. */
+#define PBC_ARGS_OWN_ID_MIN 100
+#define PBC_ARGS_OWN_NEG_MAX (-20)
 const pbc_arg_spec *pbc_args_generic_specs(void);
 
 /* One option found on the command line, in command-line order. */
@@ -153,6 +161,21 @@ enum {
      * mean"; release messages name llvm-cov. */
     PBC_ARGS_COV = 4
 };
+
+/* As llvm-profdata-N only: cl::opt's message for a wrong number of inputs
+ * ("Not enough positional command line arguments specified!" / "Too many
+ * positional arguments specified!", with "See: PROG --help") when npos is
+ * outside min..max; returns 1 after printing it, else 0. show without an
+ * input says instead what LLVM 14+ says (it takes --debug-info in place of
+ * one): "error: the positional argument '<profdata-file>' is required
+ * unless '--debug-info' is provided" (pass debug_info_alt = 1 then). */
+int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt);
+
+/* llvm-profdata-N's positionals for the next pbc_args_parse (one call):
+ * at least min (0 when option `alt` is in the release, e.g. show's
+ * --debug-info), at most max. With PBC_ARGS_ALL_ERRORS, after words that
+ * were refused, their count is checked as cl does before it stops. */
+void pbc_args_llvm_positionals(size_t min, size_t max, const char *alt);
 
 /*
  * Parses argv[1..argc-1] of command `cmd` (argv[0] ignored) against `specs`;

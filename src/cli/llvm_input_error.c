@@ -3,6 +3,7 @@
 #include "llvm_input_error.h"
 
 #include <ctype.h>
+#include <inttypes.h>
 #include <errno.h>
 #include <stdint.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "llvm/target.h"
+#include "profbridge/profile.h"
 #include "llvm_args.h"
 #include "opts.h"
 
@@ -159,6 +161,58 @@ static int unrecognized_words(const pb_error *e, const pbi_llvm_target *t, enum 
 }
 
 /* RawInstrProfReader's words: the version, the header, the value data. */
+/* RawInstrProfReader::readHeader from LLVM 24 on (WORDS_RAW_SIZE_BREAKDOWN):
+ * a first profile whose sections run past the end of the file is described
+ * section by section. 24 reads raw version 11 only, whose header is 19
+ * words and data record 72 bytes (formats/raw/raw_layout.h); names and
+ * vtable names are padded to 8 bytes, a vtable record is 24. 1 when it
+ * wrote the words, 0 when the file is not such a case. */
+static int raw_size_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n) {
+    enum { WORDS = 19, HEADER = WORDS * 8, RECORD = 72, VTABLE = 24 };
+    /* v11's header words, in order: where the profile the error is about starts */
+    static const char *const names[WORDS] = {"Magic", "Version", "BinaryIdsSize", "NumData",
+        "PaddingBytesBeforeCounters", "NumCounters", "PaddingBytesAfterCounters", "NumBitmapBytes",
+        "PaddingBytesAfterBitmapBytes", "NumUniformCounters", "PaddingBytesAfterUniformCounters",
+        "UniformCountersDelta", "NamesSize", "CountersDelta", "BitmapDelta", "NamesDelta", "NumVTables",
+        "VNamesSize", "ValueKindLast"};
+    if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_SIZE_BREAKDOWN) || e->offset == PB_NO_OFFSET) return 0;
+    const char *field = strstr(e->path, "header.");
+    if (!field) return 0;
+    field += 7;
+    uint64_t start = UINT64_MAX;
+    for (int i = 0; i < WORDS; i++)
+        if (strcmp(field, names[i]) == 0 && e->offset >= (uint64_t)i * 8) start = e->offset - (uint64_t)i * 8;
+    if (start == UINT64_MAX) return 0;
+    unsigned char b[HEADER];
+    FILE *f = fopen(e->source, "rb");
+    if (!f) return 0;
+    size_t got = fseek(f, (long)start, SEEK_SET) == 0 ? fread(b, 1, sizeof b, f) : 0;
+    struct stat st;
+    long size = fstat(fileno(f), &st) == 0 ? (long)st.st_size : -1;
+    fclose(f);
+    if (got < sizeof b || size < 0) return 0;
+    uint64_t h[WORDS];
+    for (int i = 0; i < WORDS; i++) {
+        h[i] = 0;
+        for (int k = 0; k < 8; k++) h[i] |= (uint64_t)b[8 * i + k] << (8 * k);
+    }
+    /* 64-bit little-endian magic and the release's own version only */
+    if (h[0] != 0xff6c70726f667281ull || (h[1] & 0xffffffffu) != t->raw_version) return 0;
+    uint64_t csize = (h[1] & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
+    uint64_t data = h[3] * RECORD, counters = h[5] * csize, uniform = h[9] * 8, vt = h[16] * VTABLE;
+    uint64_t pad = h[4] + h[6] + h[8] + h[10] + (8 - h[12] % 8) % 8 + (8 - h[17] % 8) % 8;
+    uint64_t want = HEADER + h[2] + data + counters + h[7] + uniform + h[12] + vt + h[17] + pad;
+    if ((uint64_t)size - start >= want) return 0; /* the whole file's size in the words, as LLVM's */
+    snprintf(buf, n,
+             "invalid instrumentation profile data (file is incomplete or header is corrupt): profile file size (%ld "
+             "bytes) smaller than expected (at least %" PRIu64 " bytes: %d(Header) + %" PRIu64 "(BinaryIdSize) + %" PRIu64
+             "(DataSize) + %" PRIu64 "(CountersSize) + %" PRIu64 "(NumBitmapBytes) + %" PRIu64
+             "(UniformCountersSectionSize) + %" PRIu64 "(NamesSize) + %" PRIu64 "(VTableSectionSize) + %" PRIu64
+             "(VTableNameSize) + %" PRIu64 "(Padding))",
+             size, want, (int)HEADER, h[2], data, counters, h[7], uniform, h[12], vt, h[17], pad);
+    return 1;
+}
+
 static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1, int header, char *buf, size_t n) {
     if (strcmp(e->path, "header.Version") == 0) {
         if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
@@ -172,9 +226,17 @@ static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1
                  (unsigned)(word1 & 0xffffffffu), (unsigned)t->raw_version);
         return 1;
     }
+    int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
+    if (!short_header && raw_size_words(e, t, buf, n)) return 1;
+    size_t pl = strlen(e->path);
+    if (short_header && strncmp(e->path, "profile[", 8) == 0 && pl > 8 && strcmp(e->path + pl - 8, "].header") == 0) {
+        /* a second (third...) profile cut inside its header */
+        snprintf(buf, n, "malformed instrumentation profile data%s",
+                 pbi_llvm_has(t, PBI_LF_WORDS_RAW_NEXT_HEADER_WHY) ? ": not enough space for another header" : "");
+        return 1;
+    }
     if (header) {
         /* RawInstrProfReader::readHeader: a short file or sizes past its end */
-        int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
         snprintf(buf, n, "invalid instrumentation profile data (file header is corrupt)%s",
                  short_header && pbi_llvm_has(t, PBI_LF_WORDS_RAW_HEADER_TRUNCATED)
                      ? ": profile file header is truncated"
@@ -234,6 +296,13 @@ static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
     long size = -1;
     enum input_kind kind = input_kind_of(e->source, &word1, &size);
     *unrecognized = 0;
+    /* a kind conflict (src/merge/profile_merge.c): LLVM's sentence, then
+     * profbridge's why in parentheses, which goes to the detail line */
+    const char *why = strstr(e->message, ". (llvm-profdata ");
+    if (why && !e->path[0]) {
+        snprintf(buf, n, "%.*s", (int)(why + 1 - e->message), e->message);
+        return 1;
+    }
     if (has(e->message, "not a profile any plugin recognises"))
         return unrecognized_words(e, t, kind, buf, n, unrecognized);
     int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
@@ -270,18 +339,3 @@ void pbc_print_input_error(const pb_error *e) {
     pbc_llvm_print_input_error("show", "error", NULL, e);
 }
 
-int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt) {
-    if (!pbc_args_llvm_style || (npos >= min && npos <= max)) return 0;
-    if (npos < min && debug_info_alt)
-        fputs("error: the positional argument '<profdata-file>' is required unless '--debug-info' is provided\n",
-              stderr);
-    else if (npos < min)
-        fprintf(stderr, "%s: Not enough positional command line arguments specified!\n"
-                        "Must specify at least %zu positional argument%s: See: %s --help\n",
-                pbc_args_prog, min, min == 1 ? "" : "s", pbc_args_prog);
-    else
-        fprintf(stderr, "%s: Too many positional arguments specified!\n"
-                        "Can specify at most %zu positional arguments: See: %s --help\n",
-                pbc_args_prog, max, pbc_args_prog);
-    return 1;
-}

@@ -36,13 +36,4 @@ void pbc_llvm_print_input_error(const char *cmd, const char *severity, const cha
  * e) as llvm-profdata-N, pbc_print_error otherwise. */
 void pbc_print_input_error(const pb_error *e);
 
-/* As llvm-profdata-N only: cl::opt's message for a wrong number of inputs
- * ("Not enough positional command line arguments specified!" / "Too many
- * positional arguments specified!", with "See: PROG --help") when npos is
- * outside min..max; returns 1 after printing it, else 0. show without an
- * input says instead what LLVM 14+ says (it takes --debug-info in place of
- * one): "error: the positional argument '<profdata-file>' is required
- * unless '--debug-info' is provided" (pass debug_info_alt = 1 then). */
-int pbc_llvm_input_count(size_t npos, size_t min, size_t max, int debug_info_alt);
-
 #endif

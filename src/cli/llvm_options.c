@@ -63,21 +63,32 @@ const pbc_arg_spec pbc_llvm_merge_options[] = {
     V("temporal-profile-max-trace-length", NULL, PBC_LO_TRACE_MAX_LENGTH, ULONG, 17, 0, "N",
       "cut every temporal profile trace to N functions (default 10000)"),
     /* one cl::opt in LLVM: a second of them is a repeat (once_with) */
+    /* (.group: the unnamed cl::opt<enum>'s description, which LLVM's errors name) */
     {.name = "binary", .id = PBC_LO_BINARY, .kind = PBC_ARG_FLAG, .help = "write an indexed profile (default)",
-     .once_until = 14, .once_with = PBC_LO_TEXT},
+     .once_until = 14, .once_with = PBC_LO_TEXT, .group = "Format of output profile"},
     {.name = "text", .id = PBC_LO_TEXT, .kind = PBC_ARG_FLAG, .help = "write a text profile", .once_until = 14,
-     .once_with = PBC_LO_BINARY},
-    F("instr", PBC_LO_INSTR, 0, 0, "instrumentation profiles (the default; the only kind profbridge reads)"),
+     .once_with = PBC_LO_BINARY, .group = "Format of output profile"},
+    {.name = "instr", .id = PBC_LO_INSTR, .kind = PBC_ARG_FLAG, .once_until = 14, .group = "Profile kind",
+     .help = "instrumentation profiles (the default; the only kind profbridge reads)"},
     V("debug-info", NULL, PBC_LO_DEBUG_INFO, STR, 14, 0, "FILE", "correlate raw profiles with FILE's debug info"),
     V("binary-file", NULL, PBC_LO_BINARY_FILE, STR, 18, 0, "FILE", "correlate raw profiles with FILE's sections"),
     B("debuginfod", PBC_LO_DEBUGINFOD, 21, 0, "find correlation files through debuginfod"),
     V("max-debug-info-correlation-warnings", NULL, PBC_LO_MAX_CORRELATION_WARNINGS, UINT, 18, 0, "N", NULL),
+    /* 24: the seed of -memprof-random-hotness and of the temporal trace
+     * reservoir; accepted, the reservoir keeps std::mt19937's default seed
+     * (docs/llvm-profdata.md) */
+    V("random-seed", NULL, PBC_LO_RANDOM_SEED, UINT, 24, 0, "N", NULL),
+    /* 24: sample-profile layouts that llvm-profdata-24 accepts with an
+     * instrumentation profile and ignores (the same bytes): so do we */
+    B("md5-indexed-tables", PBC_LO_MD5_SAMPLE, 24, 0, NULL),
+    B("md5-prof-sym-list", PBC_LO_MD5_SAMPLE, 24, 0, NULL),
     RF("extbinary", 0, 0, SAMPLE),
     RF("gcc", 0, 0, SAMPLE),
     RF("sample", 0, 0, SAMPLE),
     RB("compress-all-sections", 0, 0, SAMPLE),
     RB("drop-profile-symbol-list", 16, 0, SAMPLE),
     RB("gen-partial-profile", 0, 0, SAMPLE),
+    RB("gen-cs-nested-profile", 14, 16, SAMPLE),
     RV("prof-sym-list", STR, 0, 0, SAMPLE),
     RV("convert-sample-profile-layout", PBC_VAL_ENUM, 17, 0, SAMPLE),
     RV("sample-frame-depth-for-cold-context", UINT, 0, 0, SAMPLE),
@@ -105,8 +116,9 @@ const pbc_arg_spec pbc_llvm_show_options[] = {
     B("memop-sizes", PBC_LO_MEMOP_SIZES, 0, 0, "memory intrinsic sizes"),
     B("show-vtables", PBC_LO_SHOW_VTABLES, 19, 0, "vtable targets"),
     B("detailed-summary", PBC_LO_DETAILED_SUMMARY, 0, 0, "the detailed profile summary"),
-    V("detailed-summary-cutoffs", NULL, PBC_LO_DETAILED_SUMMARY_CUTOFFS, PBC_VAL_LIST, 0, 0, "A,B,...",
-      "cutoffs (times 10000) of the detailed summary"),
+    {.name = "detailed-summary-cutoffs", .id = PBC_LO_DETAILED_SUMMARY_CUTOFFS, .kind = PBC_ARG_VALUE,
+     .type = PBC_VAL_LIST, .arg = "A,B,...", .help = "cutoffs (times 10000) of the detailed summary",
+     .once_until = 14, .uint_items = 1},
     V("topn", NULL, PBC_LO_TOPN, UINT, 0, 0, "N", "the N functions with the largest counts"),
     V("value-cutoff", NULL, PBC_LO_VALUE_CUTOFF, UINT, 0, 0, "N", "leave out functions whose counts are below N"),
     B("list-below-cutoff", PBC_LO_LIST_BELOW_CUTOFF, 0, 0, "list the functions below --value-cutoff"),

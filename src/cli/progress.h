@@ -31,7 +31,7 @@ typedef enum pbc_progress_mode {
 #define PBC_PROGRESS_SLOW_S 0.5
 
 /* Option ids of --progress and --quiet (negative: never a command's own). */
-enum { PBC_ARG_PROGRESS_ID = -20, PBC_ARG_QUIET_ID = -21 };
+enum { PBC_ARG_PROGRESS_ID = PBC_ARGS_OWN_NEG_MAX, PBC_ARG_QUIET_ID = PBC_ARGS_OWN_NEG_MAX - 1 };
 
 /* --progress and -q/--quiet, for PBC_ARG_INCLUDE in a command's table. */
 extern const pbc_arg_spec pbc_progress_specs[];

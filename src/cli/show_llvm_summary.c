@@ -32,7 +32,7 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
     const char *c = s;
     while (*c) {
         char *end;
-        unsigned long x = strtoul(c, &end, 10);
+        unsigned long x = strtoul(c, &end, 0); /* LLVM: 0x hex, 0 octal (getAsInteger radix 0) */
         if (end == c || x > 1000000 || (*end && *end != ',')) {
             free(v);
             return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "--detailed-summary-cutoffs",

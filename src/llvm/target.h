@@ -96,6 +96,9 @@
     X(BINARY_IDS_LAST_ONLY,   13, 17,           "a raw file's binary ids: only the last profile's are kept")           \
     X(FE_IR_MIX_REFUSED,      13, 13,           "front-end and IR inputs never merge")                                 \
     X(FE_TEXT_HEADER_CONFLICT, 14, PBI_LLVM_NOW, "a text ':fe' header conflicts with every input without it") \
+    X(TRACE_RESERVOIR_FILL,   22, PBI_LLVM_NOW, "merge's trace reservoir: the destination cut to the reservoir, filled in order, the rest sampled against the input's stream (a single input is cut too; before: 17's reservoir, a sampled input swapped in whole)") \
+    X(RAW_TEMPORAL,           17, PBI_LLVM_NOW, "a raw file's temporal flag is read: counter 0 of each record is its timestamp (before: the flag is unknown and the timestamp a counter, as 14-16 read a clang-17+ raw)") \
+    X(ARGS_GROUPED_VALUE_ERROR, 13, 23,         "llvm-profdata: '-oFILE', '-j2' (a one-letter option taking a value, glued to more) first say 'for the -o option: may not occur within a group!', then the word is unknown and '-o' suggested (24: only the unknown word)") \
     X(ARGS_BOOL_LOWER_ONLY,   24, PBI_LLVM_NOW, "a boolean option takes true/false/1/0 only: 'True', 'TRUE', 'False', 'FALSE' are refused (before: accepted)") \
     X(MERGE_KIND_WORDS_OWN,   24, PBI_LLVM_NOW, "a kind conflict is reported in its own words, after 'unsupported instrumentation profile format version: ' (before: 'Merge IR generated profile with Clang generated profile.')") \
     X(MERGE_ENTRY_ONLY_LOOPS_REFUSED, 20, PBI_LLVM_NOW, "function-entry-only inputs never merge with loop-entries ones (before: merged)") \
@@ -121,6 +124,8 @@
     X(WORDS_RAW_VERSION_MISMATCH, 17, PBI_LLVM_NOW, "an unsupported raw version is 'raw profile version mismatch: ...' and a PLEASE line (before: 'unsupported instrumentation profile format version')") \
     X(WORDS_TEXT_MALFORMED_WHY, 14, PBI_LLVM_NOW, "a malformed text profile says why ('malformed ...: count is invalid'; before: the category alone)") \
     X(WORDS_RAW_HEADER_TRUNCATED, 24, PBI_LLVM_NOW, "a raw file shorter than its header adds ': profile file header is truncated' to 'file header is corrupt'") \
+    X(WORDS_RAW_SIZE_BREAKDOWN, 24, PBI_LLVM_NOW, "a raw file whose sections run past its end: '(file is incomplete or header is corrupt): profile file size (S bytes) smaller than expected (at least E bytes: 152(Header) + ...)' (before: 'file header is corrupt')") \
+    X(WORDS_RAW_NEXT_HEADER_WHY, 14, PBI_LLVM_NOW, "a raw file's next profile cut inside its header: 'malformed ...: not enough space for another header' (13: the category alone)") \
     X(WORDS_NOTE_MEMORY,      14, PBI_LLVM_NOW, "an unrecognized input's note is 'Perhaps you forgot to use the --sample or --memory option?' (before: '--sample option?')")
 
 /* Rows checked by tests/interop/llvm_releases_merge.sh (merge bytes, indexed
@@ -149,6 +154,12 @@
 /* CORRELATED_RAW_EMPTY, CORRELATE_FOUR_SOURCES, CORRELATE_BINARY_WORDS,
  * CORRELATE_BITMAPS, SHOW_DEBUG_INFO_UNIQUE: tests/interop/correlate_llvm.sh
  * against llvm-profdata 14-19 and 21-24 (clang-N's own correlated programs). */
+/* TRACE_RESERVOIR_FILL: tests/difffuzz (llvm-profdata 19, 21-24 merge of one indexed or text input
+ * of 3 traces with reservoirs 1 and 2; 21 keeps all three, 22 and 24 cut; 20 is not checked). */
+/* RAW_TEMPORAL: tests/difffuzz (llvm-profdata 14-16 show and merge of clang-17, 19 and 24 temporal
+ * raw files; 13 refuses their raw version). */
+/* ARGS_GROUPED_VALUE_ERROR: tests/difffuzz (llvm-profdata 13-19, 21-24: merge -ozz, -j1,
+ * -fzz, -rzz, show -ozz; 20 not checked, no llvm-profdata-20). */
 /* ARGS_BOOL_LOWER_ONLY: tests/interop/llvm_dropin_classes.sh (llvm-profdata 13-19, 21-24
  * merge --sparse=True). */
 /* MERGE_KIND_WORDS_OWN, MERGE_ENTRY_ONLY_LOOPS_REFUSED, MERGE_BYTE_COUNTER_MIX_REFUSED:
@@ -158,7 +169,9 @@
  * kind and its conflict came together). The words are those of the 24 snapshot installed
  * (/opt/profbridge-llvm/24); LLVM main has reworded them since. */
 /* WORDS_*: tests/interop/llvm_input_errors.sh (damaged raw, indexed and
- * text files through llvm-profdata 13-19 and 21-24's merge, show, order). */
+ * text files through llvm-profdata 13-19 and 21-24's merge, show, order).
+ * WORDS_RAW_SIZE_BREAKDOWN and WORDS_RAW_NEXT_HEADER_WHY: tests/difffuzz (cut
+ * raw files of one and two profiles, llvm-profdata 13-19 and 21-24). */
 /* How the show/overlap rows are known (verified with llvm-profdata 13-19 and
  * 21-24; 20 has no Debian package, its "since 20" comes from LLVM's sources):
  *  SHOW_*, OVERLAP_INFORMATION, OVERLAP_ZERO_SUM, BINARY_IDS_LAST_ONLY (14-17; 13's only file

@@ -310,6 +310,10 @@ static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, 
     }
     if (raw)
         for (size_t i = 0; i < n; i++) v[i].weight = o->weight;
+    pbi_llvm_target rel;
+    if (pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &rel) == 0 &&
+        pbi_llvm_has(&rel, PBI_LF_TRACE_RESERVOIR_FILL))
+        return pbi_merge_traces_fill(p, v, n, stream, o->trace_reservoir, o->trace_max_length, err);
     return pbi_merge_traces(p, v, n, stream, o->trace_reservoir, o->trace_max_length, err);
 }
 

@@ -183,6 +183,66 @@ int pbi_merge_traces(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_strea
     return rc;
 }
 
+/*
+ * LLVM 22+'s writer (TRACE_RESERVOIR_FILL): the destination is cut to the
+ * reservoir, the input's traces fill it in order, the rest are shuffled
+ * and each later one takes a random slot with probability slots/(I+1),
+ * I counting up from the destination's size to the input's stream size;
+ * the stream size grows by the input's (not at all for an input left with
+ * no trace). A single input with more traces than the reservoir is cut too.
+ */
+int pbi_merge_traces_fill(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
+                          uint64_t max_length, pb_error *err) {
+    pbi_trace_set held, *dst = &held;
+    pbi_profile_take_traces(p, dst);
+    tlist s = {src, n, n}, d = {dst->v, dst->n, dst->cap};
+    while (d.n > reservoir) free(d.v[--d.n].refs);
+    size_t k = 0;
+    for (size_t i = 0; i < s.n; i++) {
+        if (s.v[i].n > max_length) s.v[i].n = (size_t)max_length;
+        if (s.v[i].n == 0) free(s.v[i].refs);
+        else s.v[k++] = s.v[i];
+    }
+    s.n = k;
+    int rc = 0;
+    size_t it = 0;
+    while (!rc && s.n && d.n < reservoir && it < s.n) {
+        rc = push(&d, s.v[it], err);
+        if (!rc) s.v[it++].refs = NULL;
+    }
+    if (!rc && it < s.n) {
+        if (src_stream > MAX_SAMPLED_STREAM)
+            rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "temporal traces",
+                              "a trace stream of %llu runs is too large to sample (at most 2^28)",
+                              (unsigned long long)src_stream);
+        if (!rc) rc = need_rng(dst, err);
+        /* llvm::shuffle of the traces left */
+        for (size_t first = it, size = s.n - it; !rc && size > 1; first++, size--) {
+            size_t off = (size_t)(mt_next(dst->rng) % size);
+            if (off) {
+                pbi_trace t = s.v[first];
+                s.v[first] = s.v[first + off];
+                s.v[first + off] = t;
+            }
+        }
+        for (uint64_t i = d.n; !rc && i < src_stream && it < s.n; i++) {
+            uint64_t r = uniform(dst->rng, i);
+            if (r < d.n) {
+                free(d.v[r].refs);
+                d.v[r] = s.v[it];
+                s.v[it++].refs = NULL;
+            }
+        }
+    }
+    if (!rc && s.n) dst->stream_size += src_stream;
+    dst->v = d.v;
+    dst->n = d.n;
+    dst->cap = d.cap;
+    pbi_profile_put_traces(p, dst);
+    free_list(&s);
+    return rc;
+}
+
 void pbi_trace_rng_free(pbi_trace_rng *g) { free(g); }
 
 uint32_t pbi_trace_rng_next(pbi_trace_rng *g) { return mt_next(g); }

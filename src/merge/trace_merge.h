@@ -16,6 +16,9 @@
  */
 int pbi_merge_traces(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
                      uint64_t max_length, pb_error *err);
+/* The same as LLVM 22+'s writer does it (TRACE_RESERVOIR_FILL, trace_merge.c). */
+int pbi_merge_traces_fill(pb_profile *dst, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
+                          uint64_t max_length, pb_error *err);
 
 /* The generator alone (for tests): std::mt19937 with its default seed, and
  * libstdc++'s uniform_int_distribution<uint64_t>(0, hi) over it. */
