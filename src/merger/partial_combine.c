@@ -70,10 +70,27 @@ static int sites_merge(const pb_record *x, const pb_record *y, int k, uint64_t m
     return x->num_sites[k] == y->num_sites[k];
 }
 
-static const pb_value *site_find(const pb_site *s, uint64_t value) {
+/* The dup-th entry (0: the first, in the site's order) of `value`, or NULL.
+ * llvm-profdata's merge pairs the entries of a value that a site holds
+ * twice in order (merge_site: both sides sorted by value, stable), so the
+ * dup-th of one side meets the dup-th of the other. */
+static const pb_value *site_nth(const pb_site *s, uint64_t value, uint32_t dup) {
     for (uint32_t i = 0; i < s->num_values; i++)
-        if (s->values[i].value == value) return &s->values[i];
+        if (s->values[i].value == value && dup-- == 0) return &s->values[i];
     return NULL;
+}
+
+/* How many entries before the i-th have its value. */
+static uint32_t dup_rank(const pb_site *s, uint32_t i) {
+    uint32_t n = 0;
+    for (uint32_t j = 0; j < i; j++) n += s->values[j].value == s->values[i].value;
+    return n;
+}
+
+static uint32_t value_entries(const pb_site *s, uint64_t value) {
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < s->num_values; i++) n += s->values[i].value == value;
+    return n;
 }
 
 typedef struct undo {
@@ -111,14 +128,15 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
         /* a value cut from X's site (past 255 values) is no longer X's */
         const pb_record *xr0 = xi == SIZE_MAX ? NULL : pb_profile_record(x, xi);
         if (!xr0 || e.kind >= PB_VK_COUNT || e.site >= xr0->num_sites[e.kind] ||
-            !site_find(&xr0->sites[e.kind][e.site], e.value))
+            !site_nth(&xr0->sites[e.kind][e.site], e.value, e.dup))
             continue;
         if (yi != SIZE_MAX) {
             const pb_record *yr = pb_profile_record(y, yi), *xr = xr0;
             if (e.kind < PB_VK_COUNT && sites_merge(xr, yr, e.kind, max_count) && e.site < yr->num_sites[e.kind]) {
-                const pb_value *v = site_find(&yr->sites[e.kind][e.site], e.value);
+                const pb_value *v = site_nth(&yr->sites[e.kind][e.site], e.value, e.dup);
                 if (v) {
-                    const pbi_extra *ye = pbi_partial_extras_find(yx, nyx, e.name_ref, e.hash, e.kind, e.site, e.value);
+                    const pbi_extra *ye =
+                        pbi_partial_extras_find(yx, nyx, e.name_ref, e.hash, e.kind, e.site, e.value, e.dup);
                     uint64_t add = ye ? ye->exist : v->count;
                     e.exist = sat_add(e.exist, add, vmax);
                     e.fresh = sat_add(e.fresh, add, vmax);
@@ -130,8 +148,7 @@ static int carry_x(const pb_partial *acc, const pb_profile *y, const pbi_extra *
     return 0;
 }
 
-/* Sorts extras and keeps one of equal keys (a value twice in one site:
- * the first). */
+/* Sorts extras and keeps one of equal keys. */
 static size_t sort_unique(pbi_extra *v, size_t n) {
     if (n < 2) return n;
     qsort(v, n, sizeof *v, pbi_partial_extra_cmp);
@@ -162,8 +179,10 @@ static int prepare_y(const pb_partial *acc, pb_profile *y, const pbi_extra *yx, 
                 pb_site *ys = &yr->sites[k][s];
                 for (uint32_t i = 0; i < ys->num_values; i++) {
                     pb_value *v = &ys->values[i];
-                    const pbi_extra *ye = nyx ? pbi_partial_extras_find(yx, nyx, ref, hash, (uint8_t)k, s, v->value) : NULL;
-                    int in_x = xr && site_find(&xr->sites[k][s], v->value) != NULL;
+                    uint32_t dup = dup_rank(ys, i);
+                    const pbi_extra *ye =
+                        nyx ? pbi_partial_extras_find(yx, nyx, ref, hash, (uint8_t)k, s, v->value, dup) : NULL;
+                    int in_x = xr && site_nth(&xr->sites[k][s], v->value, dup) != NULL;
                     if (ye && !in_x && push_extra(w, ye, err)) return PB_ENOMEM;
                     if (!xr || !ye) continue;
                     uint64_t want = in_x ? ye->exist : ye->fresh;
@@ -178,6 +197,43 @@ static int prepare_y(const pb_partial *acc, pb_profile *y, const pbi_extra *yx, 
     return 0;
 }
 
+/*
+ * Where the result's extra e stands among its site's entries of its value
+ * after the merge, when X's or Y's site holds the value more than once:
+ * the merge pairs X's k-th entry with Y's k-th (Y's left over follow), then
+ * sorts the site by count, descending and stable, so entry k's place among
+ * them is that of its count. Y's counts are already what X's record takes
+ * (prepare_y). Returns e's new dup.
+ */
+static uint32_t merged_dup(const pb_site *xs, const pb_site *ys, const pbi_extra *e, uint64_t vmax) {
+    uint32_t nx = value_entries(xs, e->value), ny = value_entries(ys, e->value);
+    uint32_t m = nx > ny ? nx : ny;
+    if (m < 2 || e->dup >= m) return e->dup;
+    uint64_t mine = 0;
+    uint32_t place = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (uint32_t k = 0; k < m; k++) {
+            const pb_value *a = site_nth(xs, e->value, k), *b = site_nth(ys, e->value, k);
+            uint64_t c = sat_add(a ? a->count : 0, b ? b->count : 0, vmax);
+            if (pass == 0 && k == e->dup) mine = c;
+            if (pass == 1 && (c > mine || (c == mine && k < e->dup))) place++;
+        }
+    return place;
+}
+
+/* The new places of the result's extras w->r whose records and sites X and
+ * Y both hold and merge (the others keep theirs: their sites do not change). */
+static void rerank(const pb_profile *x, const pb_profile *y, work *w, uint64_t vmax, uint64_t max_count) {
+    for (size_t i = 0; i < w->nr; i++) {
+        pbi_extra *e = &w->r[i];
+        size_t xi = find_record(x, NULL, 0, e->name_ref, e->hash), yi = find_record(y, NULL, 0, e->name_ref, e->hash);
+        if (xi == SIZE_MAX || yi == SIZE_MAX || e->kind >= PB_VK_COUNT) continue;
+        const pb_record *xr = pb_profile_record(x, xi), *yr = pb_profile_record(y, yi);
+        if (!sites_merge(xr, yr, e->kind, max_count) || e->site >= xr->num_sites[e->kind]) continue;
+        e->dup = merged_dup(&xr->sites[e->kind][e->site], &yr->sites[e->kind][e->site], e, vmax);
+    }
+}
+
 int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra *yx, size_t nyx, int y_merged,
                                 const char *source, pb_error *err) {
     int rc = 0;
@@ -189,6 +245,7 @@ int pbi_partial_combine_profile(pb_partial *acc, pb_profile *y, const pbi_extra 
     work w = {NULL, 0, 0, NULL, 0, 0};
     if (acc->nextra) rc = carry_x(acc, y, yx, nyx, vmax, mo.max_count, &w, err);
     if (!rc && nyx) rc = prepare_y(acc, y, yx, nyx, mo.max_count, &w, err);
+    if (!rc) rerank(acc->own, y, &w, vmax, mo.max_count);
     /* LLVM 13 sets the entry-first flag from each input in turn (the last
      * one wins): Y's inputs come last */
     pbi_llvm_target t;
@@ -243,7 +300,8 @@ static int single_extras(const pb_profile *q, uint64_t wt, uint64_t vmax, pbi_ex
                     uint64_t fresh = v->count >= vmax ? vmax / wt : v->count / wt;
                     if (fresh == v->count) continue;
                     if (pbi_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) return PB_ENOMEM;
-                    (*out)[(*n)++] = (pbi_extra){ref, hash, s, (uint8_t)k, v->value, v->count, fresh};
+                    (*out)[(*n)++] =
+                        (pbi_extra){ref, hash, s, (uint8_t)k, v->value, dup_rank(&r->sites[k][s], i), v->count, fresh};
                 }
     }
     *n = sort_unique(*out, *n);

@@ -143,12 +143,13 @@ int pbi_partial_extra_cmp(const void *a, const void *b) {
     if (x->hash != y->hash) return x->hash < y->hash ? -1 : 1;
     if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
     if (x->site != y->site) return x->site < y->site ? -1 : 1;
-    return x->value < y->value ? -1 : x->value > y->value;
+    if (x->value != y->value) return x->value < y->value ? -1 : 1;
+    return x->dup < y->dup ? -1 : x->dup > y->dup;
 }
 
 const pbi_extra *pbi_partial_extras_find(const pbi_extra *v, size_t n, uint64_t ref, uint64_t hash, uint8_t kind,
-                                uint32_t site, uint64_t value) {
-    pbi_extra key = {ref, hash, site, kind, value, 0, 0};
+                                uint32_t site, uint64_t value, uint32_t dup) {
+    pbi_extra key = {ref, hash, site, kind, value, dup, 0, 0};
     return n ? bsearch(&key, v, n, sizeof *v, pbi_partial_extra_cmp) : NULL;
 }
 

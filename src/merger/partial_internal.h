@@ -28,14 +28,19 @@ typedef struct pbi_partial_in {
  * The extra counts of one value, where its weighted sum ("exist") differs
  * from its first count unweighted plus the later ones weighted ("new").
  * The value's own count is in the profile. Keyed by the record's name
- * (NameRef of its LLVM name) and hash, the value kind, the site and the
- * value; kept sorted by that key.
+ * (NameRef of its LLVM name) and hash, the value kind, the site, the
+ * value and which of the site's entries of that value it is (`dup`: 0 for
+ * the first in the site's order; a site read from a text profile can hold
+ * a value twice, e.g. two '** External Symbol **' entries that read as 0,
+ * and llvm-profdata's merge pairs equal values in order); kept sorted by
+ * that key.
  */
 typedef struct pbi_extra {
     uint64_t name_ref, hash;
     uint32_t site;
     uint8_t kind;
     uint64_t value;
+    uint32_t dup;
     uint64_t exist, fresh;
 } pbi_extra;
 
@@ -56,9 +61,9 @@ uint64_t pbi_partial_value_max(const pb_merger_options *r);
 /* The merge options of a combine under rules r (weight 1). */
 void pbi_partial_merge_options(const pb_merger_options *r, pb_merge_options *mo);
 
-/* The entry of a value in v[0..n) (sorted), or NULL. */
+/* The entry of the dup-th entry of a value in v[0..n) (sorted), or NULL. */
 const pbi_extra *pbi_partial_extras_find(const pbi_extra *v, size_t n, uint64_t name_ref, uint64_t hash,
-                                         uint8_t kind, uint32_t site, uint64_t value);
+                                         uint8_t kind, uint32_t site, uint64_t value, uint32_t dup);
 
 int pbi_partial_extra_cmp(const void *a, const void *b);
 

@@ -133,6 +133,7 @@ int pb_partial_save(const pb_partial *p, uint8_t **bytes, size_t *len, pb_error 
         pbi_codec_put_uv(&b, e->kind);
         pbi_codec_put_uv(&b, e->site);
         pbi_codec_put_uv(&b, e->value);
+        pbi_codec_put_uv(&b, e->dup);
         pbi_codec_put_uv(&b, e->exist);
         pbi_codec_put_uv(&b, e->fresh);
     }
@@ -206,7 +207,7 @@ static int load_body(pb_partial *p, pbi_cursor *c, pb_error *err) {
             c->rc = pb_error_set(err, PB_EFORMAT, c->at, "inputs.weight", "an input of weight 0");
         if (!c->rc) c->rc = pbi_partial_add_input(p, name, weight, size, sha, status, &e, err);
     }
-    uint64_t nx = pbi_cursor_uv_max(c, "extras", (c->len - c->at) / 21);
+    uint64_t nx = pbi_cursor_uv_max(c, "extras", (c->len - c->at) / 22);
     if (!c->rc && nx && !(p->extra = malloc((size_t)nx * sizeof *p->extra)))
         c->rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (uint64_t i = 0; i < nx && !c->rc; i++) {
@@ -222,6 +223,7 @@ static int load_body(pb_partial *p, pbi_cursor *c, pb_error *err) {
         e->kind = (uint8_t)pbi_cursor_uv_max(c, "extras.kind", PB_VK_COUNT - 1);
         e->site = (uint32_t)pbi_cursor_uv_max(c, "extras.site", UINT32_MAX);
         e->value = pbi_cursor_uv(c, "extras.value");
+        e->dup = (uint32_t)pbi_cursor_uv_max(c, "extras.dup", UINT32_MAX);
         e->exist = pbi_cursor_uv(c, "extras.exist");
         e->fresh = pbi_cursor_uv(c, "extras.fresh");
         if (!c->rc && i && pbi_partial_extra_cmp(&p->extra[i - 1], e) >= 0)

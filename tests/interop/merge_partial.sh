@@ -9,7 +9,8 @@
 # 13, 19 and 23, text, JSON, iprof). Also the crafted case of issue 24 (a
 # value first seen in a later shard of weight 3: 7, not 21) against
 # llvm-profdata-19 itself, the provenance in --json-summary, the refusals
-# (a weight on a partial, partials of other rules) and a damaged .pbpart.
+# (a weight on a partial, partials of other rules) and a damaged .pbpart;
+# sites holding a value more than once.
 # About a minute under ASan.
 set -euo pipefail
 . "$PB_SOURCE_DIR/tests/interop/lib/cli-common.bash"
@@ -52,6 +53,16 @@ split_case "all failed, all" 8 4 --failure-mode all -o o.profdata -- "$T/cut.pro
 # temporal traces past the reservoir: a sample of the same size, the same stream size, the rest exact
 split_case "traces past the reservoir" 10 8 --sampled-traces --temporal-profile-trace-reservoir-size 1 -o o.proftext -- \
   "$L19/temporal-ir.profraw" "2,$L19/temporal-ir.profraw" "$L19/temporal-ir.proftext" "$L19/temporal-ir.profraw"
+# a site holding a value twice (two '** External Symbol **' entries read back
+# as 0): llvm-profdata pairs such entries in order; weighted, in one shard
+# and across shards (exact while each input lists them by count, as
+# llvm-profdata writes them: docs/distributed-merge.md)
+split_case "a value twice in a site, weighted" 12 8 -o o.proftext -- \
+  "2,$L19/vtable-ir.proftext" "3,$L19/vtable-ir.proftext" "$L19/vtable-ir.proftext" "4,$L19/vtable-ir.proftext"
+mapfile -t DUPS < <(/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/partial_dups.py" "$T/dups" 13 6)
+split_case "values repeated in a site, random" 13 12 -o o.proftext -- "${DUPS[@]}"
+mapfile -t DUPS < <(/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/partial_dups.py" "$T/dups2" 14 5)
+split_case "values repeated in a site, random, indexed" 14 12 -o o.profdata -- "${DUPS[@]}"
 # the function filters apply once, to the final merge
 split_case "function filters" 11 6 --function 'main|foo' --no-function bar -o o.proftext -- \
   "$L19/basic-ir.profraw" "2,$L19/many-ir.profraw" "$L19/simple-ir.proftext"
