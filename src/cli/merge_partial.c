@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -14,7 +15,11 @@
 
 int pbc_merge_has_partial_input(const pbc_merge_inputs *in) {
     for (size_t i = 0; i < in->n; i++) {
-        if (strcmp(in->v[i].path, "-") == 0) continue;
+        /* only a regular file is looked at: the first bytes of a pipe, a
+         * FIFO or a process substitution are read once, by the merge (and
+         * opening a FIFO would wait for, or cut off, its writer) */
+        struct stat st;
+        if (strcmp(in->v[i].path, "-") == 0 || stat(in->v[i].path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
         int fd = open(in->v[i].path, O_RDONLY | O_CLOEXEC);
         if (fd < 0) continue;
         uint8_t head[8];

@@ -14,7 +14,8 @@
 #include "merge_summary.h"
 #include "profbridge/profbridge.h"
 
-/* 1 when some input is a serialized partial (its first bytes say so). */
+/* 1 when some input is a serialized partial (its first bytes say so; only
+ * regular files are looked at: a pipe is read once, by the merge). */
 int pbc_merge_has_partial_input(const pbc_merge_inputs *in);
 
 /* Every input added to a new partial of `rules` in order (progress on pg),

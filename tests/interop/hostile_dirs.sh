@@ -71,7 +71,7 @@ if "${as_user[@]}" test -r "$PB"; then
   expect_rc "$want_rc" "llvm-profdata-19 merge <an unreadable DIR>"
   cmp -s want.err "$T/err" && ok || fail "unreadable DIR: $(diff want.err "$T/err")"
   run "${as_user[@]}" "$PB" merge d/locked -o w/x.profdata
-  expect_rc 1 "profbridge merge <an unreadable DIR>"
+  expect_rc 2 "profbridge merge <an unreadable DIR>" # an input it cannot read: I/O, as a missing one (README)
   expect_grep "$T/err" "d/locked: cannot read the directory: Permission denied" "unreadable DIR: the words"
 else
   echo "note: $PB is not readable by nobody: the unreadable-directory checks are skipped"
