@@ -190,7 +190,9 @@ def test_worker_killed_holding_partials(cli, client, raws, tmp_path):
         assert marker.exists(), "no worker died"
         assert out.read_bytes() == want, f"run {k}"
         check_provenance(got, inputs)
-        client.wait_for_workers(2, timeout=60)
+        # the nanny restarts the killed worker; on a loaded 2-core CI machine
+        # with the sanitizer build that took more than a minute once
+        client.wait_for_workers(2, timeout=300)
 
 
 def _free_port():
@@ -218,8 +220,8 @@ def test_dask_scheduler_and_two_workers(cli, raws, tmp_path):
             procs.append(subprocess.Popen(py + ["worker", addr, "--host", "127.0.0.1", "--nthreads", "1",
                                                 "--no-dashboard", "--local-directory", str(tmp_path / f"w{i}")],
                                           stdout=logs[i], stderr=subprocess.STDOUT))
-        with Client(addr, timeout=60) as c:
-            c.wait_for_workers(2, timeout=60)
+        with Client(addr, timeout=180) as c:
+            c.wait_for_workers(2, timeout=180)
             inputs = weighted(raws)
             want = flat(cli, tmp_path, inputs, "flat.profdata")
             got = pbdask.merge(inputs, str(tmp_path / "d.profdata"), client=c, partitions=16)
