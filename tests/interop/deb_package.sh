@@ -151,7 +151,9 @@ command -v pkg-config >/dev/null 2>&1 || fail "pkg-config is missing"
 cc -o "$work/consumer" "$work/consumer.c" -DFIB="\"$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof\"" \
   $(pkg-config --cflags --libs profbridge) 2>"$work/cc.log" || { cat "$work/cc.log" >&2; fail "a program does not build with pkg-config profbridge"; }
 [ "$("$work/consumer")" = "$version $version" ] || fail "the consumer built against the package printed '$("$work/consumer")'"
-ldd "$work/consumer" | grep -qE "libprofbridge\.so\.0 => (/usr)?/lib/$multiarch/libprofbridge\.so\.0" || fail "the consumer does not load the packaged libprofbridge.so.0"
+ldd "$work/consumer" >"$work/ldd.txt" 2>&1 || true
+grep -qE "libprofbridge\.so\.0 => (/usr)?/lib/$multiarch/libprofbridge\.so\.0" "$work/ldd.txt" ||
+  fail "the consumer does not load the packaged libprofbridge.so.0: ldd says $(grep -i profbridge "$work/ldd.txt" || echo nothing about it)${LD_LIBRARY_PATH:+ (LD_LIBRARY_PATH=$LD_LIBRARY_PATH)}"
 
 # remove (the files go), then purge (dpkg forgets the packages)
 dpkg -r profbridge libprofbridge-dev libprofbridge0 >"$work/dpkg-r.log" 2>&1 || { cat "$work/dpkg-r.log" >&2; fail "dpkg -r failed"; }
