@@ -140,19 +140,23 @@ static int add_sampled(pbi_trace_set *dst, tlist *d, tlist *s, uint64_t src_stre
     return 0;
 }
 
+/* Step 1 of both writers: traces longer than max_length cut, empty ones dropped. */
+static void cut_traces(tlist *s, uint64_t max_length) {
+    size_t k = 0;
+    for (size_t i = 0; i < s->n; i++) {
+        if (s->v[i].n > max_length) s->v[i].n = (size_t)max_length;
+        if (s->v[i].n == 0) free(s->v[i].refs);
+        else s->v[k++] = s->v[i];
+    }
+    s->n = k;
+}
+
 int pbi_merge_traces(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_stream, uint64_t reservoir,
                      uint64_t max_length, pb_error *err) {
     pbi_trace_set held, *dst = &held;
     pbi_profile_take_traces(p, dst);
     tlist s = {src, n, n}, d = {dst->v, dst->n, dst->cap};
-    /* step 1 */
-    size_t k = 0;
-    for (size_t i = 0; i < s.n; i++) {
-        if (s.v[i].n > max_length) s.v[i].n = (size_t)max_length;
-        if (s.v[i].n == 0) free(s.v[i].refs);
-        else s.v[k++] = s.v[i];
-    }
-    s.n = k;
+    cut_traces(&s, max_length); /* step 1 */
     /* step 2 */
     int dst_sampled = dst->stream_size > reservoir, src_sampled = src_stream > reservoir;
     if (!dst_sampled && src_sampled) {
@@ -197,13 +201,7 @@ int pbi_merge_traces_fill(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_
     pbi_profile_take_traces(p, dst);
     tlist s = {src, n, n}, d = {dst->v, dst->n, dst->cap};
     while (d.n > reservoir) free(d.v[--d.n].refs);
-    size_t k = 0;
-    for (size_t i = 0; i < s.n; i++) {
-        if (s.v[i].n > max_length) s.v[i].n = (size_t)max_length;
-        if (s.v[i].n == 0) free(s.v[i].refs);
-        else s.v[k++] = s.v[i];
-    }
-    s.n = k;
+    cut_traces(&s, max_length);
     int rc = 0;
     size_t it = 0;
     while (!rc && s.n && d.n < reservoir && it < s.n) {
