@@ -283,7 +283,9 @@ static const pbc_arg_extra *find_global(const char *name, size_t len, int releas
     if (!(parse_flags & PBC_ARGS_COV)) return NULL;
     for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
         const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
-        if (release && (release < PBI_LLVM_MIN || !((g->releases >> (release - PBI_LLVM_MIN)) & 1u))) continue;
+        if (release && (release < PBI_LLVM_MIN || release - PBI_LLVM_MIN >= 32 ||
+                        !((g->releases >> (release - PBI_LLVM_MIN)) & 1u)))
+            continue;
         if (name_is(g->name, name, len)) return g;
     }
     return NULL;
@@ -294,7 +296,10 @@ static void nearest_global(const char *name, size_t len, int have, const char **
     if (!(parse_flags & PBC_ARGS_COV)) return;
     for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
         const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
-        if (parse_release && !((g->releases >> (parse_release - PBI_LLVM_MIN)) & 1u)) continue;
+        /* a release outside the table (a bad --llvm-version) knows no global option */
+        if (parse_release && (parse_release < PBI_LLVM_MIN || parse_release - PBI_LLVM_MIN >= 32 ||
+                              !((g->releases >> (parse_release - PBI_LLVM_MIN)) & 1u)))
+            continue;
         size_t d = edit_distance(g->name, strlen(g->name), name, len);
         if (!have || d < *best_d) {
             *best_name = g->name;
