@@ -140,6 +140,16 @@ static int add_sampled(pbi_trace_set *dst, tlist *d, tlist *s, uint64_t src_stre
     return 0;
 }
 
+/* The end of both writers: the kept traces d back into p, what is left of
+ * the input's list s freed. */
+static void give_back(pb_profile *p, pbi_trace_set *dst, const tlist *d, tlist *s) {
+    dst->v = d->v;
+    dst->n = d->n;
+    dst->cap = d->cap;
+    pbi_profile_put_traces(p, dst);
+    free_list(s);
+}
+
 /* Step 1 of both writers: traces longer than max_length cut, empty ones dropped. */
 static void cut_traces(tlist *s, uint64_t max_length) {
     size_t k = 0;
@@ -179,11 +189,7 @@ int pbi_merge_traces(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_strea
     } else {
         rc = add_sampled(dst, &d, &s, src_stream, err);
     }
-    dst->v = d.v;
-    dst->n = d.n;
-    dst->cap = d.cap;
-    pbi_profile_put_traces(p, dst);
-    free_list(&s);
+    give_back(p, dst, &d, &s);
     return rc;
 }
 
@@ -233,11 +239,7 @@ int pbi_merge_traces_fill(pb_profile *p, pbi_trace *src, size_t n, uint64_t src_
         }
     }
     if (!rc && s.n) dst->stream_size += src_stream;
-    dst->v = d.v;
-    dst->n = d.n;
-    dst->cap = d.cap;
-    pbi_profile_put_traces(p, dst);
-    free_list(&s);
+    give_back(p, dst, &d, &s);
     return rc;
 }
 
