@@ -3,7 +3,7 @@
  * jansson_floor.c -- the floor for converting an iprof file: jansson parses
  * it into its tree and writes it back compact, nothing else. profbridge's
  * `convert x.iprof -o y.iprof` does at least this much work (plus checking
- * and the model), so bench/run.sh reports its cost as a ratio to this.
+ * and the model), so bench/iprof.sh reports its cost as a ratio to this.
  *
  * Usage: jansson_floor IN OUT
  */
