@@ -44,6 +44,7 @@ typedef struct twriter {
     uint8_t *dropped; /* per record index: left out by sparse (then no name for targets) */
     uint64_t dropped_kind2, dropped_bitmaps, truncated, skipped_empty;
     uint64_t unnamed; /* values written as PBI_TEXT_EXTERNAL: their value is lost */
+    int last_had_values; /* the record written last has value kinds (see reads_as_count) */
     size_t cur; /* the record being written (model index), for messages */
 } twriter;
 
@@ -173,6 +174,20 @@ static int text_name_ok(const char *s, size_t n, int record_line) {
     return !memchr(s, '\n', n) && !memchr(s, '\r', n) && !memchr(s, 0, n);
 }
 
+/* 1 if LLVM's reader takes the line for a count: decimal digits only, within
+ * 32 bits (StringRef::getAsInteger into a uint32_t). After a record without
+ * value data the reader reads its next line as that record's number of value
+ * kinds, so a record so named cannot follow one (found by fuzz_text_readback). */
+static int reads_as_count(const char *s, size_t n) {
+    uint64_t v = 0;
+    if (n == 0 || n > 10) return 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return 0;
+        v = v * 10 + (uint64_t)(s[i] - '0');
+    }
+    return v <= UINT32_MAX;
+}
+
 /* The refusal of a name the text format cannot hold. */
 static int bad_name(size_t idx, const char *what, const char *s, size_t n, pb_error *err) {
     char shown[64];
@@ -185,8 +200,8 @@ static int bad_name(size_t idx, const char *what, const char *s, size_t n, pb_er
     shown[k] = 0;
     return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                         "%s %zu: the name \"%s\" cannot be written as text (empty, starting with '#' (or ':' "
-                        "for the first record), or holding a line break or NUL: LLVM's text reader would "
-                        "not read it back)",
+                        "for the first record), holding a line break or NUL, or a number after a record without "
+                        "value data: LLVM's text reader would not read it back)",
                         what, idx, shown);
 }
 
@@ -200,6 +215,7 @@ static int values(twriter *w, const pb_record *r, pb_error *err) {
             if (k > maxk) w->dropped_kind2 += r->num_sites[k];
             else nk++;
         }
+    w->last_had_values = nk != 0;
     if (!nk) {
         pbi_buf_putc(&w->b, '\n');
         return 0;
@@ -351,6 +367,9 @@ static int put_records(twriter *w, const trec *recs, size_t m, pb_error *err) {
         if (!text_name_ok(recs[i].name, recs[i].len, 1) || (!wrote_any && recs[i].name[0] == ':'))
             return bad_name(recs[i].idx, "record", recs[i].name, recs[i].len, err);
         for (size_t k = i; k < j; k++) {
+            /* checked per record: a second record of the name follows the first */
+            if (wrote_any && !w->last_had_values && reads_as_count(recs[k].name, recs[k].len))
+                return bad_name(recs[k].idx, "record", recs[k].name, recs[k].len, err);
             wrote_any = 1;
             if ((rc = put_record(w, &recs[k], err))) return rc;
         }

@@ -77,5 +77,30 @@ for n in empty-icall empty-icall-first named-icall empty-memop; do same "$n"; do
 checks=$((checks + 1))
 grep -q "name is empty" "$T/err" || fail "the empty-name error does not say what LLVM says: $(head -c 300 "$T/err")"
 
+# 4. A record named by a number after a record without value data: LLVM's
+#    reader takes that line for the earlier record's number of value kinds, so
+#    the file llvm-profdata --text writes does not read back (the oracle shows
+#    it); ours refuses to write it, naming the record (fuzz_text_readback find).
+#    After a record with value data the same name is read as a name.
+printf ':ir\n7\n0x10\n1\n5\n\n1x\n0x11\n1\n3\n' >"$T/digits.proftext"
+printf ':ir\n7\n0x10\n1\n5\n\n1x\n0x11\n1\n3\n1\n1\n1\n1\n8:2\n' >"$T/digits-values.proftext"
+lv="${tools[-1]}"
+checks=$((checks + 1))
+if "llvm-profdata-$lv" merge --text "$T/digits.proftext" -o "$T/llvm-digits.proftext" >/dev/null 2>&1 &&
+   ! "llvm-profdata-$lv" show "$T/llvm-digits.proftext" >/dev/null 2>&1; then :; else
+  fail "llvm-profdata-$lv no longer writes an unreadable text file for a number-named record: revisit the refusal"
+fi
+rm -f "$T/pb-digits.proftext"
+"$PB" merge --text "$T/digits.proftext" -o "$T/pb-digits.proftext" >"$T/err" 2>&1; rc=$?
+checks=$((checks + 1))
+if [ "$rc" = 0 ] || [ -e "$T/pb-digits.proftext" ] || ! grep -q 'the name "7" cannot be written as text' "$T/err"; then
+  fail "a number-named record after one without value data: exit $rc, output $( [ -e "$T/pb-digits.proftext" ] && echo written || echo none): $(head -c 300 "$T/err")"
+fi
+same digits-values
+"$PB" merge --text "$T/digits-values.proftext" -o "$T/pb-digits.proftext" >"$T/err" 2>&1; rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] && "llvm-profdata-$lv" show "$T/pb-digits.proftext" >/dev/null 2>&1 ||
+  fail "after a record with value data a number-named record must be written and read back (exit $rc)"
+
 echo "text_quirks.sh: $checks checks against llvm-profdata ${tools[*]}, $failures failed"
 [ "$failures" -eq 0 ]
