@@ -91,6 +91,7 @@ C
       "cov-export|-|cov export -instr-profile=cov.profraw covprog"
       "cov-export-lcov|-|cov export -format=lcov -instr-profile=cov.profraw covprog"
       "cov-report|-|cov report -show-mcdc-summary -instr-profile=cov.profraw covprog"
+      "cov-report-demangler|-|cov report -show-functions -Xdemangler cat -instr-profile=cov.profraw covprog cov.c"
       "dump-coverage|out.txt|dump covprog -o out.txt"
     )
   fi

@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "cmd_cov.h"
+#include "cov_demangler.h"
 #include "opts.h"
 
 static const pbc_arg_spec export_own[] = {
@@ -122,6 +123,17 @@ static int check_request(pbc_cov_request *q) {
         const char *v = q->path_equivs[i], *c = strchr(v, ',');
         if (!c || c == v || !c[1]) {
             fprintf(stderr, "error: -path-equivalence: invalid argument '%s', must be in format 'from,to'\n", v);
+            return 1;
+        }
+    }
+    if (q->ndemangler) {
+        /* found when the command line is read, before any object is */
+        int e = pbc_demangler_find(q->demangler[0], &q->demangler_path);
+        if (e) {
+            if (pbc_args_llvm_style) fprintf(stderr, "error: %s: ", strerror(e));
+            else fprintf(stderr, PBC_PROG " cov: error: %s: ", strerror(e));
+            fprintf(stderr, "%s\n", pbc_cov_cli_has(rel, PBC_COVR_LOWERCASE_ERRORS) ? "could not find the demangler!"
+                                                                                   : "Could not find the demangler!");
             return 1;
         }
     }
@@ -247,7 +259,7 @@ static int print_load_error(const pbc_cov_request *q, const pb_error *err) {
 }
 
 /* The library's load, then export or report into standard output. */
-static int run_library(const pbc_cov_request *q) {
+static int run_library(pbc_cov_request *q) {
     pb_error err;
     pb_error_clear(&err);
     cov_diag_ctx dc = {q, {0, 0, 0}};
@@ -266,11 +278,25 @@ static int run_library(const pbc_cov_request *q) {
         return pbc_args_llvm_style ? 1 : pbc_exit_for(rc);
     }
     note_refused_objects(q, cov);
+    /* llvm-cov runs the demangler at the end of its load, export too */
+    pbc_demangler *dm = NULL;
+    pb_cov_report_options repo = q->ro;
+    if (q->ndemangler) {
+        q->demangler[0] = q->demangler_path;
+        if (pbc_demangler_run(&dm, q->demangler, cov, pbc_cov_cli_has(q->t.release, PBC_COVR_LOWERCASE_ERRORS))) {
+            pb_coverage_free(cov);
+            fprintf(stderr, "%s: out of memory\n", pbc_args_prog);
+            return pbc_args_llvm_style ? 1 : pbc_exit_for(PB_ENOMEM);
+        }
+        repo.demangle = pbc_demangler_name;
+        repo.demangle_ctx = dm;
+    }
     pb_sink *sink = NULL;
     rc = pb_sink_open_file(&sink, "-", 0, &err);
     if (!rc)
         rc = q->which == PBC_COV_EXPORT ? pb_coverage_export(cov, &q->eo, sink, &err)
-                                        : pb_coverage_report(cov, &q->ro, sink, &err);
+                                        : pb_coverage_report(cov, &repo, sink, &err);
+    pbc_demangler_free(dm);
     if (!rc) rc = pb_sink_commit(sink, &err);
     pb_sink_free(sink);
     pb_coverage_free(cov);

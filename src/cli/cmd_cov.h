@@ -59,6 +59,8 @@ typedef struct pbc_cov_request {
     const char **profiles;   uint64_t *weights; size_t nprofiles;
     const char **arches;     size_t narches;
     const char **path_equivs; size_t npath_equivs;
+    const char **demangler;  size_t ndemangler; /* -Xdemangler: the program, then its arguments */
+    char *demangler_path;    /* the program as found on PATH (check_request) */
     /* lists handed to the library through o */
     const char **names, **name_regexes, **allowlists, **ignore_res, **include_res, **sources;
     pb_cov_options o;

@@ -128,7 +128,8 @@ static int lists(pbc_cov_request *q, const pbc_args *a) {
         collect(a, PBC_CO_IGNORE_FILENAME_REGEX, &q->ignore_res, &o->nignore_filename_regexes) ||
         collect(a, PBC_CO_INCLUDE_FILENAME_REGEX, &q->include_res, &o->ninclude_filename_regexes) ||
         collect(a, PBC_CO_ARCH, &q->arches, &q->narches) ||
-        collect(a, PBC_CO_PATH_EQUIVALENCE, &q->path_equivs, &q->npath_equivs))
+        collect(a, PBC_CO_PATH_EQUIVALENCE, &q->path_equivs, &q->npath_equivs) ||
+        collect(a, PBC_CO_XDEMANGLER, &q->demangler, &q->ndemangler))
         return -1;
     o->names = q->names;
     o->name_regexes = q->name_regexes;
@@ -199,6 +200,8 @@ void pbc_cov_request_free(pbc_cov_request *q) {
     free(q->weights);
     free(q->arches);
     free(q->path_equivs);
+    free(q->demangler);
+    free(q->demangler_path);
     free(q->names);
     free(q->name_regexes);
     free(q->allowlists);
