@@ -7,7 +7,7 @@ import os
 import pytest
 
 import profbridge
-from conftest import real, run, tool
+from conftest import LLVM19, real, run, tool
 
 INPUTS = ["basic-ir.profraw", "many-ir.profraw", "static-ir.profraw", "vtable-ir.profraw", "basic-ir.profdata"]
 
@@ -82,3 +82,25 @@ def test_bad_options():
     with pytest.raises(profbridge.ProfbridgeError) as e:
         profbridge.merge([(0, real("basic-ir.profraw"))])
     assert e.value.code_name == "EINVAL"
+
+
+def test_cli_and_python_merge_every_real_raw_alike(tmp_path, cli):
+    """Issue 21: `profbridge merge F -o X` and profbridge.merge([F], output=X)
+    write the same bytes for every raw file of ../shared/testdata/llvm-real
+    (or both refuse it)."""
+    import subprocess
+    top = os.path.dirname(LLVM19)
+    raws = sorted(os.path.join(d, f) for d, _, fs in os.walk(top) for f in fs if f.endswith(".profraw"))
+    if not raws:
+        pytest.skip(f"no raw profiles under {top} (../shared/testdata is absent)")
+    for i, raw in enumerate(raws):
+        py, cl = tmp_path / f"py{i}.profdata", tmp_path / f"cli{i}.profdata"
+        try:
+            profbridge.merge([raw], output=str(py))
+            py_ok = True
+        except profbridge.ProfbridgeError:
+            py_ok = False
+        p = subprocess.run([cli, "merge", raw, "-o", str(cl)], capture_output=True)
+        assert py_ok == (p.returncode == 0), f"{raw}: Python {'wrote' if py_ok else 'refused'}, CLI exit {p.returncode}"
+        if py_ok:
+            assert py.read_bytes() == cl.read_bytes(), f"{raw}: the CLI's and Python's merges differ"
