@@ -67,6 +67,8 @@ typedef struct pbi_cov_counted_branch {
 typedef struct pbi_cov_mcdc_record {
     pbi_cov_counted_region decision;   /* the MCDC_DECISION region */
     uint32_t bitmap_idx;               /* the decision's, as stored (pbi_cov_mcdc) */
+    uint32_t walk_ri;                  /* 23+: its branch met last when the mapping is walked with every
+                                          expansion followed where it stands (mapping index) */
     pbi_cov_counted_branch *branches;  /* its MCDC_BRANCH regions, by condition id */
     size_t nconds;
     size_t ntv;                        /* test vectors */

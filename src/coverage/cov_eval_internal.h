@@ -102,6 +102,11 @@ int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, 
 int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, size_t ri, size_t bi,
                         const pbi_cov_counted_branch *branches, const pbi_cov_mcdc_input *in,
                         pbi_cov_mcdc_record *out, int *done, pb_error *err);
+/* llvm-cov 23+: a function's records m[0..n) in the order llvm-cov's one
+ * walk of the mapping, following each expansion where it stands, meets
+ * each decision's last branch (row EVAL_MCDC_SORTED; record.walk_ri).
+ * Returns 0 or PB_ENOMEM (m unchanged). */
+int pbi_cov_mcdc_sort(const pbi_cov_function *f, pbi_cov_mcdc_record *m, size_t n);
 /* A region with its count, and a branch with its two and its folding
  * (CountedRegion's constructor and pushRegion's folding). */
 void pbi_cov_counted_from(const pbi_cov_region *r, uint64_t count, int single_byte, pbi_cov_counted_region *out);

@@ -310,25 +310,6 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
     return rc;
 }
 
-/* 23+: the records by their decisions' start (insertion sort: stable,
- * and a function has few decisions). */
-/* llvm-cov 23+ list a function's MC/DC records by their decisions' bitmap
- * index: clang numbers the decisions as it walks the function's source, so
- * a decision inside a macro sits where the macro is used (line 6's CHK(c, d)
- * between lines 5 and 7), not by its own line in the macro's definition.
- * Stable, so equal indices keep the order the decisions completed. */
-static void sort_mcdc(pbi_cov_mcdc_record *m, size_t n) {
-    for (size_t i = 1; i < n; i++) {
-        pbi_cov_mcdc_record x = m[i];
-        size_t j = i;
-        while (j > 0 && m[j - 1].bitmap_idx > x.bitmap_idx) {
-            m[j] = m[j - 1];
-            j--;
-        }
-        m[j] = x;
-    }
-}
-
 static int keep_function(loader *ld, const pbi_cov_function *f, const char *name, size_t len, pb_error *err) {
     pbi_coverage *c = ld->c;
     uint64_t fh = UINT64_C(0xcbf29ce484222325);
@@ -337,7 +318,8 @@ static int keep_function(loader *ld, const pbi_cov_function *f, const char *name
     if (fresh < 0) return pbi_nomem(err, "function index");
     if (!fresh) return 0;
     if (pbi_grow_err((void **)&c->fns, &c->cap_fns, c->nfns + 1, sizeof c->fns[0], err)) return PB_ENOMEM;
-    if (pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_MCDC_SORTED)) sort_mcdc(ld->mcdc, ld->nmcdc);
+    if (pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_MCDC_SORTED) && pbi_cov_mcdc_sort(f, ld->mcdc, ld->nmcdc))
+        return pbi_nomem(err, "MC/DC records");
     pbi_cov_fn *fn = &c->fns[c->nfns];
     memset(fn, 0, sizeof *fn);
     char *nm = pbi_arena_dup(&c->arena, name, len + 1, 1);

@@ -456,6 +456,69 @@ static int source_order(const pbi_cov_function *f, const pending *p, size_t n, s
     return 0;
 }
 
+/* -1, 0 or 1 as place a is walked before, with or after place b: the first
+ * differing entry decides; when one leads to the other, the one inside the
+ * expansion is walked first (the mapping puts an expansion before a branch
+ * with the same start). */
+static int walk_cmp(const uint64_t *a, size_t na, const uint64_t *b, size_t nb) {
+    for (size_t k = 0; k < na && k < nb; k++)
+        if (a[k] != b[k]) return a[k] < b[k] ? -1 : 1;
+    return na > nb ? -1 : na < nb;
+}
+
+/* The branch of p met last in that walk: where llvm-cov 23 completes the
+ * decision. */
+static size_t last_in_walk(const pbi_cov_function *f, const pending *p) {
+    uint64_t best[KEY_DEPTH], k[KEY_DEPTH];
+    size_t nbest = 0, at = p->npos ? p->pos_ri[0] : p->ri;
+    for (size_t i = 0; i < p->npos; i++) {
+        size_t n = expanded_key(f, p->pos_ri[i], k);
+        if (nbest == 0 || walk_cmp(k, n, best, nbest) > 0) {
+            memcpy(best, k, n * sizeof *k);
+            nbest = n;
+            at = p->pos_ri[i];
+        }
+    }
+    return at;
+}
+
+typedef struct sort_item {
+    uint64_t key[KEY_DEPTH];
+    size_t len;
+    size_t order; /* the order the decisions completed in the mapping: ties keep it */
+    pbi_cov_mcdc_record rec;
+} sort_item;
+
+static int item_cmp(const void *pa, const void *pb) {
+    const sort_item *a = pa, *b = pb;
+    int c = walk_cmp(a->key, a->len, b->key, b->len);
+    if (c) return c;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+/* llvm-cov 23 walks a function's mapping once, following each expansion
+ * where it stands (its CountedRegionEmitter, llvm PR #125407), and a
+ * decision's record is made when that walk meets its last branch: the
+ * records come in that order, not the order the decisions complete in the
+ * stored mapping (18-22: a decision whose branches sit in a macro completes
+ * after the regions of its own file) nor their bitmap index (clang numbers
+ * a loop's body before its condition). Checked against llvm-cov-23 and -24
+ * on lua and tinyxml2 built by clang-19 and -23 with MC/DC. */
+int pbi_cov_mcdc_sort(const pbi_cov_function *f, pbi_cov_mcdc_record *m, size_t n) {
+    if (n < 2) return 0;
+    sort_item *it = malloc(n * sizeof *it);
+    if (!it) return PB_ENOMEM;
+    for (size_t i = 0; i < n; i++) {
+        it[i].len = expanded_key(f, m[i].walk_ri, it[i].key);
+        it[i].order = i;
+        it[i].rec = m[i];
+    }
+    qsort(it, n, sizeof *it, item_cmp);
+    for (size_t i = 0; i < n; i++) m[i] = it[i].rec;
+    free(it);
+    return 0;
+}
+
 static int finish(build *b, const pbi_cov_counted_branch *branches, pbi_cov_mcdc_record *out) {
     size_t n = b->n;
     pbi_arena *a = b->in->arena;
@@ -487,6 +550,7 @@ static int finish(build *b, const pbi_cov_counted_branch *branches, pbi_cov_mcdc
     memset(out, 0, sizeof *out);
     pbi_cov_counted_from(&b->f->regions[b->p->ri], 0, 0, &out->decision);
     out->bitmap_idx = b->f->regions[b->p->ri].mcdc.bitmap_idx;
+    if (pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_SORTED)) out->walk_ri = (uint32_t)last_in_walk(b->f, b->p);
     out->nconds = n;
     out->ntv = all.n;
     out->branches = ARENA_N(a, n, pbi_cov_counted_branch);

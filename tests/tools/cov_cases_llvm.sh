@@ -6,7 +6,9 @@
 #   dots      a file compiled as ../src/p.c: 13-14 print /x/build/../src/p.c,
 #             15+ remove the dots (export JSON, lcov, report);
 #   mcdc      (18+) decisions in macros, nested in one another's files, several
-#             per function: the records' order (23+: by bitmap index), the
+#             per function: the records' order (23+: as their walk of the
+#             mapping, into each expansion where it stands, meets each
+#             decision's last branch), the
 #             conditions' order (23+: the expanded source's), 18's decisions
 #             that wait for branches in a macro (export JSON, lcov, report
 #             -show-mcdc-summary);
@@ -68,10 +70,26 @@ int h(int a, int b) {
   while (a && b) { a--; }
   return CHK(b, a) ? 2 : 3;
 }
+/* 23+ make a record when their walk of the mapping, into each expansion
+ * where it stands, meets a decision's last branch: a while condition before
+ * its body's decisions, a decision nested in a macro argument (as lua's
+ * luaL_argexpected(L, t == A || t == B, ...)) before the one holding it */
+#define LIKELY(x) (__builtin_expect(((x) != 0), 1))
+#define EXPECT(cond, f) ((void)(LIKELY(cond) || (f)))
+int k(int a, int b, int c, int d) {
+  int n = 0;
+  while (a && b) {
+    if (c || d) n++;
+    a--;
+  }
+  for (int i = 0; i < c && CHK(d, i < 3); i++) n += (a || b) ? 1 : 2;
+  EXPECT(a == 1 || b == 2, n++);
+  return n;
+}
 int main(int argc, char **argv) {
   (void)argv;
   int s = 0;
-  for (int i = 0; i < 16; i++) s += g(i & 1, i & 2, i & 4, i & 8) + h(i & 1, argc);
+  for (int i = 0; i < 16; i++) s += g(i & 1, i & 2, i & 4, i & 8) + h(i & 1, argc) + k(i & 3, i & 4, i & 8, i & 1);
   return s == 0;
 }
 EOF
