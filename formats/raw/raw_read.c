@@ -1045,7 +1045,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     *state = NULL;
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
+    int rc = pb_source_map(in, &rp->d, &rp->len, err);
     if (rc == 0) rc = correlated(rp->d, rp->len, o, &rp->cs, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
@@ -1097,7 +1097,7 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     size_t len;
     *out = NULL;
     pbi_raw_corr_stream cs;
-    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
     if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
@@ -1115,7 +1115,7 @@ int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const
     const uint8_t *data;
     size_t len;
     pbi_raw_corr_stream cs;
-    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
     if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
