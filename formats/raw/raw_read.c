@@ -23,14 +23,11 @@
 #include "llvm/value_data.h"
 #include "raw_correlate.h"
 #include "raw_internal.h"
+#include "raw_md5.h"
 #include "raw_sections.h"
 #include "util/grow.h"
 
-typedef struct name_ent {
-    uint64_t md5;
-    size_t off, len; /* into prof.names */
-    pb_str id;       /* interned (in the merge destination when streaming), PB_NONE until used */
-} name_ent;
+typedef pbi_raw_name_ent name_ent; /* off, len: into prof.names */
 
 typedef struct addr_ent {
     uint64_t addr, ref;
@@ -325,10 +322,10 @@ static int read_names(rd *r, prof *pf) {
         name_ent *e = &pf->ne[pf->nne++];
         e->off = (size_t)(q - t);
         e->len = (size_t)(s - q);
-        e->md5 = pb_md5_ref(q, e->len);
         e->id = PB_NONE;
         pf->names.data[s - t] = '\0'; /* so the model can keep the names here (give_names) */
     }
+    pbi_raw_md5_all(t, pf->ne, pf->nne);
     if (!pf->nne) return 0;
     if (pf->nne >= UINT32_MAX / 4) return nomem(r);
     size_t cap = 16;
