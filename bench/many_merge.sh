@@ -6,7 +6,7 @@
 # and 2. The program is bench/big_raw.sh's generated one (value shape,
 # --functions, default 10000: ~1 MB raws), run 1,000 times with seeds
 # 1..1000; the 200 .profdata are llvm-profdata-19 merges of 5 raws each.
-# Inputs are cached in bench/cache/many-<functions>/ (gitignored; ~1.2 GB).
+# Inputs are cached in bench/cache/many-<functions>/ (gitignored; ~1.3 GB).
 #
 # Paired, alternating runs (bench/lib/paired.bash), --repeat of each
 # (default 3); the table gives the median wall, CPU (user + sys) and peak
