@@ -22,19 +22,24 @@ void pbi_sum_free(pbi_sum_builder *b) {
     b->n = b->cap = 0;
 }
 
+/* Counts go to b->counts for the cutoff walk, zeros excepted: sorted
+ * descending they come last, after the walk has reached every cutoff (the
+ * sum of the others is the total, which no cutoff exceeds), so they only
+ * cost memory and sorting (most counters of a profile are zero). */
 static void add_count(pbi_sum_builder *b, uint64_t c) {
     b->total += c; /* wraps, as LLVM's uint64_t does */
     if (c > b->max_count) b->max_count = c;
     b->num_counts++;
-    if (pbi_grow((void **)&b->counts, &b->cap, b->n + 1, sizeof *b->counts)) {
-        b->failed = 1;
-        return;
-    }
-    b->counts[b->n++] = c;
+    if (c) b->counts[b->n++] = c;
 }
 
 void pbi_sum_add(pbi_sum_builder *b, const uint64_t *counts, uint32_t n) {
     if (n == 0) return;
+    /* room for every count of the record at once, not one grow per count */
+    if (b->failed || pbi_grow((void **)&b->counts, &b->cap, b->n + n, sizeof *b->counts)) {
+        b->failed = 1;
+        return;
+    }
     if (b->rule == PBI_SUM_LLVM19) {
         /* Pseudo-count records (PseudoHot -1, PseudoWarm -2) are left out whole. */
         if (counts[0] == UINT64_MAX || counts[0] == UINT64_MAX - 1) return;

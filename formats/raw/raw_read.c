@@ -23,14 +23,11 @@
 #include "llvm/value_data.h"
 #include "raw_correlate.h"
 #include "raw_internal.h"
+#include "raw_md5.h"
 #include "raw_sections.h"
 #include "util/grow.h"
 
-typedef struct name_ent {
-    uint64_t md5;
-    size_t off, len; /* into prof.names */
-    pb_str id;       /* interned (in the merge destination when streaming), PB_NONE until used */
-} name_ent;
+typedef pbi_raw_name_ent name_ent; /* off, len: into prof.names */
 
 typedef struct addr_ent {
     uint64_t addr, ref;
@@ -325,10 +322,10 @@ static int read_names(rd *r, prof *pf) {
         name_ent *e = &pf->ne[pf->nne++];
         e->off = (size_t)(q - t);
         e->len = (size_t)(s - q);
-        e->md5 = pb_md5_ref(q, e->len);
         e->id = PB_NONE;
         pf->names.data[s - t] = '\0'; /* so the model can keep the names here (give_names) */
     }
+    pbi_raw_md5_all(t, pf->ne, pf->nne);
     if (!pf->nne) return 0;
     if (pf->nne >= UINT32_MAX / 4) return nomem(r);
     size_t cap = 16;
@@ -1045,7 +1042,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     *state = NULL;
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    int rc = pb_source_read_all(in, &rp->d, &rp->len, err);
+    int rc = pb_source_map(in, &rp->d, &rp->len, err);
     if (rc == 0) rc = correlated(rp->d, rp->len, o, &rp->cs, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
@@ -1097,7 +1094,7 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     size_t len;
     *out = NULL;
     pbi_raw_corr_stream cs;
-    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
     if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
@@ -1115,7 +1112,7 @@ int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const
     const uint8_t *data;
     size_t len;
     pbi_raw_corr_stream cs;
-    int use = 0, rc = pb_source_read_all(in, &data, &len, err);
+    int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
     if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));

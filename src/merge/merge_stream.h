@@ -23,6 +23,11 @@
 typedef struct pbi_merge_scratch {
     pb_value *a;
     size_t cap;
+    /* whether value sites are sorted with std::sort's order (the release's
+     * PBI_LF_VALUE_SORT_UNSTABLE): 0 = not looked up yet, 1 = no, 2 = yes.
+     * Looked up once per scratch (one set of merge options): per record,
+     * the release table lookup was 13% of a 200-.profdata merge. */
+    int std_sort;
 } pbi_merge_scratch;
 
 typedef struct pbi_merge_stream {

@@ -205,9 +205,14 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
-    pbi_llvm_target t;
-    int std_sort = pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t) == 0 &&
-                   pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE);
+    if (!s->std_sort) {
+        pbi_llvm_target t;
+        s->std_sort = pbi_llvm_target_of(o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT, &t) == 0 &&
+                              pbi_llvm_has(&t, PBI_LF_VALUE_SORT_UNSTABLE)
+                          ? 2
+                          : 1;
+    }
+    int std_sort = s->std_sort == 2;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (d->num_sites[k] != src->num_sites[k]) {
             note(pr, PB_MERGE_VALUE_SITE_COUNT_MISMATCH,
@@ -276,7 +281,7 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
-    scratch s = {NULL, 0};
+    scratch s = {NULL, 0, 0};
     rc = merge_one(dst, rec, o, &s, SIZE_MAX, err);
     free(s.a);
     return rc;
@@ -340,7 +345,7 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
     } else {
         free(t);
     }
-    scratch s = {NULL, 0};
+    scratch s = {NULL, 0, 0};
     for (size_t i = 0, nrec = pb_profile_record_count(p); i < nrec && !rc; i++) {
         problem pr = {NULL, NULL};
         pb_record *r = pb_profile_record_mut(p, i);
@@ -461,7 +466,7 @@ static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len,
  * ran), names resolved here (remapping, the record-order hint). */
 static int merge_records(pb_profile *dst, const pb_profile *src, pbi_importer *im,
                          const pb_merge_options *o, pb_error *err) {
-    scratch s = {NULL, 0};
+    scratch s = {NULL, 0, 0};
     int rc = 0;
     im->names_by_caller = 1;
     for (size_t i = 0, nrec = pb_profile_record_count(src); i < nrec && !rc; i++) {
