@@ -263,6 +263,10 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
     /* cl's own count (too many inputs) comes with the parse, before anything */
     if (args->npos > 1 && pbc_llvm_input_count(args->npos, 0, 1, 0)) return 1;
+    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for
+     * the input); a missing input comes before the warning and refusals below */
+    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
+    if (!q->debug_info && pbc_llvm_input_count(args->npos, 1, 1, dbg && target->release >= dbg->since)) return 1;
     /* show_main says so first, before any refusal (--show-format, --json) */
     if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
         fputs("warning: -function argument ignored: showing all functions\n", stderr);
@@ -273,8 +277,6 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
                                    q->out_path);
     if (q->llvm_json) return refuse_format("json");
     if (q->show_format && strcmp(q->show_format, "text") != 0) return refuse_format(q->show_format);
-    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
-    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
     if (pbc_llvm_input_count(args->npos, 1, 1, dbg && target->release >= dbg->since)) return 1;
     if (args->npos != 1)
         return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");

@@ -122,7 +122,8 @@ def _damaged_later_profile(case, real, ours, diff):
         return "cut2.profraw" in words and all(d.startswith("file:") for d in diff) and \
             b"cut2.profraw" in real["stderr"]
     return "cut2.profraw" in words and ours["rc"] != 0 and case["argv"][0] in ("show", "overlap", "order") and \
-        (b"cut2.profraw" in ours["stderr"] or b"another header" in ours["stderr"])
+        (b"cut2.profraw" in ours["stderr"] or b"another header" in ours["stderr"] or
+         b"malformed instrumentation profile data" in ours["stderr"])
 
 
 def _debuginfod(case, real, ours, diff):
