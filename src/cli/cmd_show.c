@@ -93,7 +93,7 @@ static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
     case PBC_LO_TEXT: so->text = v; break;
     case PBC_LO_HOT_FUNC_LIST: so->hot_func_list = v; break;
     case PBC_LO_FUNCTION: so->function = o->value; break;
-    case PBC_LO_DETAILED_SUMMARY_CUTOFFS: so->cutoffs = o->value; break; /* LLVM: the last one */
+    case PBC_LO_DETAILED_SUMMARY_CUTOFFS: so->cutoffs = o->value; break; /* take_options joins repeats */
     case PBC_LO_TOPN: so->topn = (unsigned)o->u; break;
     case PBC_LO_VALUE_CUTOFF: so->value_cutoff = o->u; break;
     default: return 0;
@@ -226,11 +226,32 @@ typedef struct show_request {
     const char *from, *out_path, *llvm_version, *show_format, *debug_info;
     unsigned max_corr_warn;
     int lenient, llvm, llvm_json, help;
+    char *cutoffs; /* every --detailed-summary-cutoffs list, joined (so.cutoffs points here) */
 } show_request;
+
+/* cl::list: a repeated --detailed-summary-cutoffs adds its numbers to the
+ * earlier ones (llvm-profdata 13-24), it does not replace them. Out of
+ * memory: the last list alone. */
+static void add_cutoffs(show_request *q, const char *list) {
+    size_t had = q->cutoffs ? strlen(q->cutoffs) : 0, more = strlen(list);
+    char *v = realloc(q->cutoffs, had + 1 + more + 1);
+    if (!v) {
+        q->so.cutoffs = list;
+        return;
+    }
+    if (had) v[had++] = ',';
+    memcpy(v + had, list, more + 1);
+    q->cutoffs = v;
+    q->so.cutoffs = v;
+}
 
 static void take_options(const pbc_args *args, show_request *q) {
     for (size_t i = 0; i < args->nopt; i++) {
         const pbc_arg *o = &args->opt[i];
+        if (o->id == PBC_LO_DETAILED_SUMMARY_CUTOFFS && o->value) {
+            add_cutoffs(q, o->value);
+            continue;
+        }
         if (set_llvm_option(&q->so, o)) continue;
         switch (o->id) {
         case OPT_LLVM: q->llvm = (int)o->u; break;
@@ -326,5 +347,6 @@ int pbc_cmd_show(int argc, char **argv) {
         show_input_free(&in);
     }
     pbc_args_free(&args);
+    free(q.cutoffs);
     return rc;
 }
