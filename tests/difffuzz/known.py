@@ -119,7 +119,9 @@ def _threads(case, real, ours, diff):
     if all(d.startswith("file:") for d in diff):
         return True  # record order inside a name (13-18), 14's CS summary, which input's kind comes first
     if real["rc"] == ours["rc"] and "stdout" not in diff and \
-            re.search(rb"(counter overflow|count change detected|counter mismatch|size mismatch)", real["stderr"] + ours["stderr"]):
+            re.search(rb"(counter overflow|count change detected|counter mismatch|size mismatch|"
+                      rb"cannot merge single-byte and incrementing|Merge IR generated profile|"
+                      rb"cannot merge FunctionEntryOnly)", real["stderr"] + ours["stderr"]):
         return True  # conflicting inputs: which record wins and which warnings come depend on the split
     if n == 13 and b"Merge IR generated profile with Clang generated profile" in ours["stderr"]:
         return True  # 13 merges IR with front-end across threads
