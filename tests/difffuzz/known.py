@@ -126,7 +126,12 @@ def _threads(case, real, ours, diff):
     if n == 13 and b"Merge IR generated profile with Clang generated profile" in ours["stderr"]:
         return True  # 13 merges IR with front-end across threads
     # 16-24: a kind conflict between two threads' writers is a fatal error
-    return n >= 16 and real["rc"] != 0 and real["stderr"].startswith(b"error: ") and b"warning: " in ours["stderr"]
+    if n >= 16 and real["rc"] != 0 and real["stderr"].startswith(b"error: ") and b"warning: " in ours["stderr"]:
+        return True
+    # ... or where the inputs, merged in input order, meet no conflict at all
+    return n >= 16 and real["rc"] != 0 and ours["rc"] == 0 and re.fullmatch(
+        rb"error: (cannot merge single-byte and incrementing counter profiles|Merge IR generated profile with Clang "
+        rb"generated profile\.|unsupported instrumentation profile format version: [^\n]*)\n", real["stderr"]) is not None
 
 
 def _llvm_crash_or_garbage(case, real, ours, diff):
