@@ -234,13 +234,14 @@ typedef struct show_request {
  * memory: the last list alone. */
 static void add_cutoffs(show_request *q, const char *list) {
     size_t had = q->cutoffs ? strlen(q->cutoffs) : 0, more = strlen(list);
-    char *v = realloc(q->cutoffs, had + 1 + more + 1);
+    char *v = malloc(had + 1 + more + 1); /* a new string: the lists are short and few */
     if (!v) {
         q->so.cutoffs = list;
         return;
     }
-    if (had) v[had++] = ',';
+    if (had) memcpy(v, q->cutoffs, had), v[had++] = ',';
     memcpy(v + had, list, more + 1);
+    free(q->cutoffs);
     q->cutoffs = v;
     q->so.cutoffs = v;
 }
