@@ -25,8 +25,8 @@ VALUE_OPTIONS = {
     "no-function", "j", "num-threads", "failure-mode", "temporal-profile-trace-reservoir-size",
     "temporal-profile-max-trace-length", "max-debug-info-correlation-warnings", "debuginfod", "profiled-binary",
     "prof-sym-list", "supplement-instr-with-sample", "instr-prof-cold-threshold", "zero-counter-threshold",
-    "random-seed", "llvm-version", "output-sparse", "sample-frame-depth-for-cold-context", "memprof-version",
-    "suppl-min-size-threshold", "keep-vtable-symbols", "write-prev-version", "compress-all-sections"}
+    "random-seed", "llvm-version", "sample-frame-depth-for-cold-context", "memprof-version",
+    "suppl-min-size-threshold"}
 
 
 def opt_names(case):
