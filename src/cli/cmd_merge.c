@@ -348,7 +348,7 @@ static pb_merge_output merge_output(const merge_cli *c, const pbc_args *args /* 
 /* The merger of c's options; the read options ro are filled later (the
  * merger reads them when it runs). Returns 0 or the exit status. */
 static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, const pb_read_options *ro,
-                      summary_ctx *sc, pb_merger_options *mo_out) {
+                      summary_ctx *sc, pb_merger_options *mo_out, const char **late_error) {
     pb_merger_options mo = PB_MERGER_OPTIONS_INIT;
     mo.threads = c->threads;
     mo.failure_mode = strcmp(c->failure, "warn") == 0  ? PB_MERGE_FAIL_WARN
@@ -378,7 +378,14 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
         const char *pattern = keep ? c->fn_re : c->nofn_re;
         int code = regcomp(&re, pattern, REG_EXTENDED | REG_NOSUB);
         if (code == 0) regfree(&re);
-        fprintf(stderr, "error: %s\n", llvm_regex_words(code, pattern));
+        /* llvm-profdata compiles the filters after the merge: the inputs'
+         * errors and warnings come first, this one only when the merge
+         * succeeded (merge_and_write prints it before OUT is written) */
+        *late_error = llvm_regex_words(code, pattern);
+        mo.keep_functions = mo.drop_functions = NULL;
+        *mo_out = mo;
+        if (pb_merger_new(m, &mo, &err) == 0) return 0;
+        pbc_print_error(&err);
         return PBC_EXIT_USAGE;
     }
     if (keep)
@@ -463,6 +470,7 @@ typedef struct merge_run {
     summary_ctx sc;
     pb_merger_options mo; /* the merger's options (the partial path's rules) */
     pb_partial *part;     /* the partial path: --partial or a .pbpart input */
+    const char *late_error; /* the personality's bad --function words, after the merge */
 } merge_run;
 
 /* Everything before the inputs are read: the summary, the merger, the
@@ -478,7 +486,7 @@ static int set_up(merge_run *r) {
         }
         memset(r->sc.status, -1, r->in.n);
     }
-    if (new_merger(&r->m, c, r->remap, &r->ro, &r->sc, &r->mo)) return PBC_EXIT_USAGE;
+    if (new_merger(&r->m, c, r->remap, &r->ro, &r->sc, &r->mo, &r->late_error)) return PBC_EXIT_USAGE;
     if (pbc_check_plugin_options("merge", &r->args.plugin, NULL, c->out_f)) return PBC_EXIT_USAGE;
     if (!(r->paths = malloc(r->in.n * sizeof *r->paths)) || !(r->rkv = calloc(r->args.plugin.n + 2, sizeof *r->rkv))) {
         pbc_msg("out of memory");
@@ -585,6 +593,8 @@ static int merge_and_write(merge_run *r) {
         rc = pbc_exit_for(mrc);
     } else if (mrc) {
         pbc_print_error(&err);
+    } else if (r->late_error) {
+        pbc_error_line("%s", r->late_error);
     } else if (r->sc.s && pbc_merge_summary_stage(r->sc.s, c->summary_path, c->out_path, c->out_f->name, r->acc,
                                                   c->target.release, c->failure)) {
         rc = PBC_EXIT_USAGE; /* before OUT is replaced (merge_summary.h) */

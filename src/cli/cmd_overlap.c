@@ -126,13 +126,14 @@ static int run_overlap(const pbc_args *args) {
     pbi_llvm_target target;
     int rc = check_overlap_request(args, &q, &target);
     if (rc) return rc;
-    /* llvm-profdata overlap sums both inputs' counts first; a file it
-     * cannot open fails there, without its name */
-    if (pbc_llvm_input_unopenable(q.oo.base_name, "error in getting profile count sums") ||
-        pbc_llvm_input_unopenable(q.oo.test_name, "error in getting profile count sums"))
-        return 1;
+    /* llvm-profdata overlap sums both inputs' counts first, the base
+     * wholly before the test: a file it cannot open fails there, without
+     * its name, and a damaged base is blamed before an empty test */
+    const char *sums = "error in getting profile count sums";
     pb_profile *base = NULL, *test = NULL;
-    rc = pbc_read_for_compare(q.oo.base_name, 1, &target, q.lenient, &base);
+    rc = pbc_llvm_input_unopenable(q.oo.base_name, sums);
+    if (rc == 0) rc = pbc_read_for_compare(q.oo.base_name, 1, &target, q.lenient, &base);
+    if (rc == 0) rc = pbc_llvm_input_unopenable(q.oo.test_name, sums);
     if (rc == 0) rc = pbc_read_for_compare(q.oo.test_name, 1, &target, q.lenient, &test);
     if (rc == 0) rc = write_overlap(base, test, &q);
     pb_profile_free(base);

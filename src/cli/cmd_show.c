@@ -93,7 +93,7 @@ static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
     case PBC_LO_TEXT: so->text = v; break;
     case PBC_LO_HOT_FUNC_LIST: so->hot_func_list = v; break;
     case PBC_LO_FUNCTION: so->function = o->value; break;
-    case PBC_LO_DETAILED_SUMMARY_CUTOFFS: so->cutoffs = o->value; break; /* LLVM: the last one */
+    case PBC_LO_DETAILED_SUMMARY_CUTOFFS: so->cutoffs = o->value; break; /* take_options joins repeats */
     case PBC_LO_TOPN: so->topn = (unsigned)o->u; break;
     case PBC_LO_VALUE_CUTOFF: so->value_cutoff = o->u; break;
     default: return 0;
@@ -226,11 +226,33 @@ typedef struct show_request {
     const char *from, *out_path, *llvm_version, *show_format, *debug_info;
     unsigned max_corr_warn;
     int lenient, llvm, llvm_json, help;
+    char *cutoffs; /* every --detailed-summary-cutoffs list, joined (so.cutoffs points here) */
 } show_request;
+
+/* cl::list: a repeated --detailed-summary-cutoffs adds its numbers to the
+ * earlier ones (llvm-profdata 13-24), it does not replace them. Out of
+ * memory: the last list alone. */
+static void add_cutoffs(show_request *q, const char *list) {
+    size_t had = q->cutoffs ? strlen(q->cutoffs) : 0, more = strlen(list);
+    char *v = malloc(had + 1 + more + 1); /* a new string: the lists are short and few */
+    if (!v) {
+        q->so.cutoffs = list;
+        return;
+    }
+    if (had) memcpy(v, q->cutoffs, had), v[had++] = ',';
+    memcpy(v + had, list, more + 1);
+    free(q->cutoffs);
+    q->cutoffs = v;
+    q->so.cutoffs = v;
+}
 
 static void take_options(const pbc_args *args, show_request *q) {
     for (size_t i = 0; i < args->nopt; i++) {
         const pbc_arg *o = &args->opt[i];
+        if (o->id == PBC_LO_DETAILED_SUMMARY_CUTOFFS && o->value) {
+            add_cutoffs(q, o->value);
+            continue;
+        }
         if (set_llvm_option(&q->so, o)) continue;
         switch (o->id) {
         case OPT_LLVM: q->llvm = (int)o->u; break;
@@ -263,6 +285,10 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
     if ((rc = pbc_args_check_release("show", args, target->release)) != 0) return rc;
     /* cl's own count (too many inputs) comes with the parse, before anything */
     if (args->npos > 1 && pbc_llvm_input_count(args->npos, 0, 1, 0)) return 1;
+    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for
+     * the input); a missing input comes before the warning and refusals below */
+    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
+    if (!q->debug_info && pbc_llvm_input_count(args->npos, 1, 1, dbg && target->release >= dbg->since)) return 1;
     /* show_main says so first, before any refusal (--show-format, --json) */
     if (pbc_args_llvm_style && q->so.all_functions && q->so.function && *q->so.function)
         fputs("warning: -function argument ignored: showing all functions\n", stderr);
@@ -273,8 +299,6 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
                                    q->out_path);
     if (q->llvm_json) return refuse_format("json");
     if (q->show_format && strcmp(q->show_format, "text") != 0) return refuse_format(q->show_format);
-    /* as llvm-profdata-N: cl::opt's words (14+: --debug-info may stand for the input) */
-    const pbc_arg_spec *dbg = pbc_args_find(pbc_llvm_show_options, "debug-info", 10);
     if (pbc_llvm_input_count(args->npos, 1, 1, dbg && target->release >= dbg->since)) return 1;
     if (args->npos != 1)
         return pbc_usage_error("show", args->npos == 0 ? "missing input file" : "exactly one input file expected");
@@ -324,5 +348,6 @@ int pbc_cmd_show(int argc, char **argv) {
         show_input_free(&in);
     }
     pbc_args_free(&args);
+    free(q.cutoffs);
     return rc;
 }

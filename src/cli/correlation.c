@@ -216,11 +216,23 @@ int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *
     pb_error_clear(&err);
     pbi_correlation c;
     pbi_corr_limits lim = {pbc_limits.max_input_size, pbc_limits.max_inflation};
-    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, &lim, max_warnings, print_warning, NULL, &err))
+    int yaml = format && strcmp(format, "yaml") == 0;
+    if (pbi_correlation_load(&c, path, PBI_CORR_DEBUG_INFO, t, &lim, max_warnings, print_warning, NULL, &err)) {
+        /* --show-format=yaml dumps through LLVM's DWARF correlator itself,
+         * whose words (18-24) still say "in debug info" where the loader
+         * says "in correlated file" */
+        static const char was[] = "in correlated file", now[] = "in debug info";
+        char *at = yaml ? strstr(err.message, "metadata in correlated file") : NULL;
+        if (at) {
+            at += sizeof "metadata " - 1;
+            memmove(at + sizeof now - 1, at + sizeof was - 1, strlen(at + sizeof was - 1) + 1);
+            memcpy(at, now, sizeof now - 1);
+        }
         return load_failed(&err, NULL);
+    }
     FILE *out = pbc_open_out(out_path);
     int rc = PBC_EXIT_USAGE;
-    if (out) rc = pbc_close_out(out, out_path, show_probes(t, &c, format && strcmp(format, "yaml") == 0, out));
+    if (out) rc = pbc_close_out(out, out_path, show_probes(t, &c, yaml, out));
     pbi_correlation_free(&c);
     return rc;
 }

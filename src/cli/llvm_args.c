@@ -775,6 +775,10 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
     /* cl::opt names the option itself in a bad value's message, not the alias typed */
     char canon[96];
     snprintf(canon, sizeof canon, "%s%s", dashes(s->name), s->name);
+    /* a flag given a value: cl's ProvideOption refuses it before the
+     * occurrence is counted (llvm-profdata-13 merge --text= --text=false
+     * says "does not allow a value!" twice, 14's -binary --text=1 once) */
+    if (s->kind == PBC_ARG_FLAG && r->value) return take_value(ps->cmd, s, pbc_args_llvm_style ? canon : optname, r);
     /* cl::opt's occurrence check up to LLVM 14 (naming the option, not the
      * alias typed), before the value is looked at */
     if (s->once_until && ps->release && ps->release <= s->once_until && s->type != PBC_VAL_LIST &&

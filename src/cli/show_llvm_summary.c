@@ -33,10 +33,12 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
     while (*c) {
         char *end;
         unsigned long x = strtoul(c, &end, 0); /* LLVM: 0x hex, 0 octal (getAsInteger radix 0) */
-        if (end == c || x > 1000000 || (*end && *end != ',')) {
+        /* cl::list<uint32_t>: any 32-bit number; above 1000000 LLVM walks
+         * past the last count (every block, the smallest count) */
+        if (end == c || x > UINT32_MAX || (*end && *end != ',')) {
             free(v);
             return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "--detailed-summary-cutoffs",
-                                "expected comma-separated numbers <= 1000000, found \"%s\"", s);
+                                "expected comma-separated 32-bit numbers, found \"%s\"", s);
         }
         v[k++] = (uint32_t)x;
         c = *end ? end + 1 : end;

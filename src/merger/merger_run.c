@@ -138,6 +138,11 @@ static int merge_input(run *r, size_t i) {
     /* LLVM 13 sets the entry-first flag from each input in turn (the last
      * one wins) where later releases OR the inputs' flags */
     uint64_t acc_flags = r->acc ? pb_profile_flags(r->acc) : 0;
+    /* LLVM 13 sets the writer's IR level from the first input's header,
+     * before its records are read: an input failing after its header sets
+     * it all the same (FE_IR_MIX_REFUSED; later releases' kind rules leave
+     * a failed input out here) */
+    int level_unset = !r->acc || (!pb_profile_record_count(r->acc) && !pb_profile_origin(r->acc)->format[0]);
     if (r->acc && pbi_llvm_has(&m->target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
         pb_profile_set_flags(r->acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
     if (!stream) prc = take_fed(r, i, &pr, &isrc, &stream, &done, &e);
@@ -163,7 +168,12 @@ static int merge_input(run *r, size_t i) {
     pb_prepared_free(pr);
     pb_source_free(isrc);
     pb_profile_free(p);
-    if (prc && r->acc) pb_profile_set_flags(r->acc, acc_flags); /* a failed input sets no flag */
+    if (prc && r->acc) { /* a failed input sets no flag, but for 13's IR level (above) */
+        uint64_t level = level_unset && pbi_llvm_has(&m->target, PBI_LF_FE_IR_MIX_REFUSED)
+                             ? pb_profile_flags(r->acc) & PB_VARIANT_IR
+                             : 0;
+        pb_profile_set_flags(r->acc, acc_flags | level);
+    }
     if (prc) pb_error_set_source(&e, path);
     if (prc && is_empty_file(path)) {
         /* llvm-profdata merge skips an empty input without a word

@@ -19,6 +19,16 @@ SAMPLE_OPTIONS = {
     "similarity-cutoff", "gen-cs-nested-profile"}
 
 
+# options whose value is the next word (not an input)
+VALUE_OPTIONS = {
+    "o", "output", "binary-file", "debug-info", "remapping-file", "r", "f", "input-files", "function",
+    "no-function", "j", "num-threads", "failure-mode", "temporal-profile-trace-reservoir-size",
+    "temporal-profile-max-trace-length", "max-debug-info-correlation-warnings", "debuginfod", "profiled-binary",
+    "prof-sym-list", "supplement-instr-with-sample", "instr-prof-cold-threshold", "zero-counter-threshold",
+    "random-seed", "llvm-version", "sample-frame-depth-for-cold-context", "memprof-version",
+    "suppl-min-size-threshold"}
+
+
 def opt_names(case):
     """The option names of the command line (without dashes and values)."""
     out = []
@@ -44,6 +54,10 @@ def _versions(case, real, ours, diff):
     # llvm-profdata-N fails on another release's raw (or newer indexed) input; profbridge reads it
     if not _other_release_inputs(case):
         return False
+    # show/overlap: profbridge's note says what N's reader would refuse
+    if case["argv"][0] in ("show", "overlap") and re.search(
+            rb"profbridge: note: [^\n]*; shown as llvm-profdata-[0-9]+ prints it", ours["stderr"]):
+        return True
     return b"version mismatch" in real["stderr"] or b"unsupported instrumentation profile format version" in \
         real["stderr"] or re.search(rb"\{corpus\}/(?!%d/)[0-9]+/[^ :]+: " % case["release"], real["stderr"]) is not None
 
@@ -78,27 +92,59 @@ def _threads(case, real, ours, diff):
                 j = args[i + 1]
             elif a.startswith(pre + "=") or (pre.endswith("j") and a.startswith(pre) and len(a) > len(pre)):
                 j = a[len(pre):].lstrip("=")
-    inputs = sum(1 for a in args[1:] if "{corpus}/" in a and (not a.startswith("-") or "weighted-input" in a)) + \
-        sum(t.count("{corpus}/") for t in case.get("files", {}).values())
+    # llvm-profdata counts every positional word as an input (a remapping
+    # file named without its option too), and the -f list's lines
+    inputs = 0
+    for i, a in enumerate(args[1:], 1):
+        prev = args[i - 1]
+        if "weighted-input" in a or (prev.lstrip("-") == "weighted-input" and prev.startswith("-")):
+            inputs += 1
+        elif not a.startswith("-") and not (prev.startswith("-") and "=" not in prev and
+                                           prev.lstrip("-") in VALUE_OPTIONS):
+            inputs += 1
+    inputs += sum(t.count("{corpus}/") for t in case.get("files", {}).values())
     try:
         j = int(j) if j is not None else 0
     except ValueError:
         return False
     if j == 0:
         j = min(os.cpu_count() or 1, (inputs + 1) // 2)
+    n = case["release"]
+    if j >= 2 and inputs < j and n >= 24 and real["rc"] != 0 and \
+            real["stderr"] == b"error: cannot merge single-byte and incrementing counter profiles\n":
+        return True  # 24: an idle thread's empty writer counts as incrementing
     if j < 2 or inputs < 2:
         return False
     # the classes the docs name, not any difference of a threaded merge
-    n = case["release"]
     if all(d.startswith("file:") for d in diff):
         return True  # record order inside a name (13-18), 14's CS summary, which input's kind comes first
     if real["rc"] == ours["rc"] and "stdout" not in diff and \
-            re.search(rb"(counter overflow|count change detected|counter mismatch|size mismatch)", real["stderr"] + ours["stderr"]):
+            re.search(rb"(counter overflow|count change detected|counter mismatch|size mismatch|"
+                      rb"cannot merge single-byte and incrementing|Merge IR generated profile|"
+                      rb"cannot merge FunctionEntryOnly)", real["stderr"] + ours["stderr"]):
         return True  # conflicting inputs: which record wins and which warnings come depend on the split
     if n == 13 and b"Merge IR generated profile with Clang generated profile" in ours["stderr"]:
         return True  # 13 merges IR with front-end across threads
     # 16-24: a kind conflict between two threads' writers is a fatal error
-    return n >= 16 and real["rc"] != 0 and real["stderr"].startswith(b"error: ") and b"warning: " in ours["stderr"]
+    if n >= 16 and real["rc"] != 0 and real["stderr"].startswith(b"error: ") and b"warning: " in ours["stderr"]:
+        return True
+    # ... or where the inputs, merged in input order, meet no conflict at all
+    return n >= 16 and real["rc"] != 0 and ours["rc"] == 0 and re.fullmatch(
+        rb"error: (cannot merge single-byte and incrementing counter profiles|Merge IR generated profile with Clang "
+        rb"generated profile\.|unsupported instrumentation profile format version: [^\n]*)\n", real["stderr"]) is not None
+
+
+def _llvm_crash_or_garbage(case, real, ours, diff):
+    names = set(opt_names(case))
+    if case["argv"][0] != "show":
+        return False
+    # --hot-func-list without a 990000 cutoff: LLVM aborts
+    if "hot-func-list" in names and real["rc"] == -6 and b"Desired percentile exceeds the maximum cutoff" in \
+            real["stderr"] and ours["rc"] == 1:
+        return True
+    # 22-24: the names of a raw file's earlier profiles are read from freed memory
+    return case["release"] >= 22 and bool(names & {"topn", "hot-func-list"}) and real["rc"] == ours["rc"] == 0 and \
+        ".profraw" in " ".join(case["argv"]) and all(d == "stdout" or d.startswith("file:") for d in diff)
 
 
 def _did_you_mean(case, real, ours, diff):
@@ -122,7 +168,8 @@ def _damaged_later_profile(case, real, ours, diff):
         return "cut2.profraw" in words and all(d.startswith("file:") for d in diff) and \
             b"cut2.profraw" in real["stderr"]
     return "cut2.profraw" in words and ours["rc"] != 0 and case["argv"][0] in ("show", "overlap", "order") and \
-        (b"cut2.profraw" in ours["stderr"] or b"another header" in ours["stderr"])
+        (b"cut2.profraw" in ours["stderr"] or b"another header" in ours["stderr"] or
+         b"malformed instrumentation profile data" in ours["stderr"])
 
 
 def _debuginfod(case, real, ours, diff):
@@ -135,6 +182,7 @@ KNOWN = [
     ("damaged-indexed-words", "an indexed file whose offsets point past its end: LLVM's words depend on\n  the table its reader reaches first", _damaged_indexed),
     ("failed-report-leaves-no-file", "**A failed `show`, `overlap` or `order` with `-o FILE`**", _no_empty_file),
     ("threads", "**Threads.**", _threads),
+    ("llvm-crash-or-freed-names", "**Where llvm-profdata crashes or prints freed memory.**", _llvm_crash_or_garbage),
     ("did-you-mean-tie", "a\n\"Did you mean\" between names at the same edit distance may name another\noption", _did_you_mean),
     ("indexed-to-pipe", "**Indexed output to a pipe.**", _pipe),
     ("damaged-later-profile", "a raw file whose second (or later) profile is damaged", _damaged_later_profile),
