@@ -54,6 +54,7 @@ ROOMS = [
 # though the registry defines their reading and writing functions.
 PUBLIC = {
     "include/profbridge/error.h": "util",
+    "include/profbridge/release.h": "util",
     "include/profbridge/io.h": "model",
     "include/profbridge/profile.h": "model",
     "include/profbridge/format.h": "model",
