@@ -80,8 +80,8 @@ static void read_overlap_options(const pbc_args *args, overlap_request *q) {
 
 /* The release, the two inputs and the output, before any input is read
  * (a bad value is a usage error whatever the inputs). */
-static int check_overlap_request(const pbc_args *args, overlap_request *q, pbi_llvm_target *target) {
-    int rc = pbc_llvm_target("overlap", q->llvm_version, target);
+static int check_overlap_request(const pbc_args *args, overlap_request *q, pbc_release *target) {
+    int rc = pbc_release_of("overlap", q->llvm_version, target);
     if (rc == 0) rc = pbc_args_check_release("overlap", args, target->release);
     if (rc) return rc;
     q->oo.llvm_release = target->release;
@@ -123,7 +123,7 @@ static int run_overlap(const pbc_args *args) {
         help(stdout);
         return PBC_EXIT_OK;
     }
-    pbi_llvm_target target;
+    pbc_release target;
     int rc = check_overlap_request(args, &q, &target);
     if (rc) return rc;
     /* llvm-profdata overlap sums both inputs' counts first; a file it
