@@ -11,13 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/report_html.h"
 #include "cli.h"
 #include "compare_read.h"
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
-#include "analysis/overlap_report.h"
 
 #define USAGE "overlap [options] BASE TEST"
 
@@ -103,8 +101,8 @@ static int write_overlap(const pb_profile *base, const pb_profile *test, const o
     pb_error_clear(&err);
     int rc = PBC_EXIT_OK;
     if (pb_sink_open_file(&sink, q->out_path, 0, &err) ||
-        (q->html ? pbi_html_overlap(base, test, q->oo.base_name, q->oo.test_name, sink, &err)
-                 : pbi_profile_overlap_report(base, test, &q->oo, q->json, sink, &err)) ||
+        pb_profile_overlap_write(base, test, &q->oo, q->html ? PB_REPORT_HTML : q->json ? PB_REPORT_JSON : PB_REPORT_TEXT,
+                                 sink, &err) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         rc = PBC_EXIT_USAGE;
