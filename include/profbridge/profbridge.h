@@ -28,6 +28,7 @@
 #include "access.h"
 #include "compare.h"
 #include "error.h"
+#include "flame.h"
 #include "format.h"
 #include "indexed.h"
 #include "io.h"
