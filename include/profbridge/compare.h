@@ -63,6 +63,24 @@ int pb_overlap_options_init(pb_overlap_options *o, unsigned version);
 int pb_profile_overlap(const pb_profile *base, const pb_profile *test,
                        const pb_overlap_options *o, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
 
+/* How pb_profile_overlap_write writes its report. */
+enum pb_report_style {
+    PB_REPORT_TEXT = 0, /* llvm-profdata overlap's text, as pb_profile_overlap */
+    PB_REPORT_JSON = 1, /* the same numbers as one JSON object (docs/schemas/overlap.schema.json) */
+    PB_REPORT_HTML = 2  /* a self-contained HTML page: a row per function whose share of its
+                           profile differs, largest first (docs/overlap-diff.md) */
+};
+
+/*
+ * pb_profile_overlap's report in `style` (enum pb_report_style); the HTML
+ * page names the profiles o->base_name and o->test_name. Returns 0,
+ * PB_EINVAL (NULL base, test or out, an unknown style, options version or
+ * llvm_release), PB_ENOMEM or the sink's PB_EIO; after a failure `out`
+ * holds part of the report.
+ */
+int pb_profile_overlap_write(const pb_profile *base, const pb_profile *test, const pb_overlap_options *o,
+                             int style, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
 /* ------------------------------------------------------------------------ */
 /* Diff                                                                      */
 
@@ -113,6 +131,16 @@ void pb_diff_free(pb_diff *d);
  */
 int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
                   const char *b_name, int json, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
+
+/*
+ * Writes the diff as one self-contained HTML page (inline CSS and script,
+ * nothing loaded from outside): a row per entry in its order, counter bars
+ * of both profiles, a filter box (docs/overlap-diff.md). Returns 0,
+ * PB_EINVAL (NULL d, a, b or out), PB_ENOMEM or the sink's PB_EIO; after a
+ * failure `out` holds part of the page.
+ */
+int pb_diff_write_html(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
+                       const char *b_name, pb_sink *out, pb_error *err) PB_WARN_UNUSED;
 
 #ifdef __cplusplus
 }

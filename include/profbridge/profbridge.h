@@ -28,6 +28,7 @@
 #include "access.h"
 #include "compare.h"
 #include "error.h"
+#include "flame.h"
 #include "format.h"
 #include "indexed.h"
 #include "io.h"
@@ -35,6 +36,7 @@
 #include "order.h"
 #include "partial.h"
 #include "profile.h"
+#include "release.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
 #include "profbridge/version.h"

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "llvm/target.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "progress.h"
@@ -185,8 +184,8 @@ int pbc_cmd_convert(int argc, char **argv) {
     /* The release is resolved once, before IN is opened; reader and writer
      * get it (llvm_release) when the user chose one (option or environment),
      * so that "indexed-version" alone keeps the rules of the release writing it. */
-    pbi_llvm_target target;
-    if (pbc_llvm_target("convert", q.llvm, &target)) goto out;
+    pbc_release target;
+    if (pbc_release_of("convert", q.llvm, &target)) goto out;
     if (pbc_args_check_release("convert", &args, target.release)) goto out;
     if (plugin_kv(&args, &kv, &nkv)) goto out;
     if ((rc = pbc_check_output("convert", q.out_path, &q.in_path, 1, 0)) != 0) goto out;

@@ -188,7 +188,7 @@ static int check_command(const pbc_cov_request *q) {
 
 /* llvm-cov-13..17 cannot read coverage mapping version 7 (clang 18+). */
 static void note_refused_objects(const pbc_cov_request *q, const pb_coverage *cov) {
-    if (pbi_llvm_cov_has(&q->t, PBI_LC_READS_COVMAP_V7)) return;
+    if (pb_release_has(q->t.release, "cov.READS_COVMAP_V7")) return;
     for (size_t i = 0; i < q->nobjects; i++) {
         uint32_t v = pb_coverage_object_version(cov, i);
         if (v >= 7)
@@ -326,11 +326,11 @@ static int print_version(int release) {
  * as_link: started under an llvm-cov name. */
 static int cov_command(int which, int argc, char **argv, int llvm_style, const char *release, int as_link) {
     const char *cmd = which == PBC_COV_EXPORT ? "cov export" : "cov report";
-    pbi_llvm_target t;
+    pbc_release t;
     pbc_args a;
     int rc;
     if (llvm_style) {
-        if (pbc_llvm_target(cmd, release, &t)) return 1;
+        if (pbc_release_of(cmd, release, &t)) return 1;
         const pbc_arg_spec *specs = which == PBC_COV_EXPORT ? pbc_llvm_cov_export_options
                                                             : pbc_llvm_cov_report_options;
         if (pbc_args_parse(cmd, usage_of[which], specs, argc, argv, t.release,
@@ -342,7 +342,7 @@ static int cov_command(int which, int argc, char **argv, int llvm_style, const c
         if (rc) return rc;
         const pbc_arg *v = pbc_args_last(&a, PBC_COV_OPT_LLVM_VERSION);
         if (!pbc_args_last(&a, PBC_ARG_HELP_ID) &&
-            (pbc_llvm_target(cmd, v ? v->value : NULL, &t) || pbc_args_check_release(cmd, &a, t.release))) {
+            (pbc_release_of(cmd, v ? v->value : NULL, &t) || pbc_args_check_release(cmd, &a, t.release))) {
             pbc_args_free(&a);
             return PBC_EXIT_USAGE;
         }

@@ -11,7 +11,6 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "llvm/target.h"
 #include "llvm_args.h"
 #include "llvm_options.h"
 #include "profbridge/coverage.h"
@@ -48,7 +47,7 @@ enum { PBC_COV_FMT_TEXT = 0, PBC_COV_FMT_HTML = 1, PBC_COV_FMT_LCOV = 2 };
 /* One command line of export or report, as the library takes it. */
 typedef struct pbc_cov_request {
     int which;               /* PBC_COV_EXPORT or PBC_COV_REPORT */
-    pbi_llvm_target t;       /* the release acted as */
+    pbc_release t;           /* the release acted as */
     int format;              /* PBC_COV_FMT_* */
     int use_color;           /* -1: not given, else 0/1 */
     int dump_objects;        /* -dump-collected-objects */
@@ -74,11 +73,11 @@ typedef struct pbc_cov_request {
  * where -instr-profile's last occurrence counts). Returns 0, or the exit
  * status after a message (a bad weight, out of memory).
  */
-int pbc_cov_request_from_args(pbc_cov_request *q, int which, const pbc_args *a, const pbi_llvm_target *t,
+int pbc_cov_request_from_args(pbc_cov_request *q, int which, const pbc_args *a, const pbc_release *t,
                               int llvm_style);
 void pbc_cov_request_free(pbc_cov_request *q);
 
-/* Runs export or report as llvm-cov-N (N = pbc_llvm_target's release)
+/* Runs export or report as llvm-cov-N (N = pbc_release_of's release)
  * under the llvm-cov personality: argv[0] is "llvm-cov-N export". Returns
  * the exit status (0 or 1, as llvm-cov). */
 int pbc_cov_personality(int which, int argc, char **argv);

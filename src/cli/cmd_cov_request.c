@@ -173,7 +173,7 @@ static void scalars(pbc_cov_request *q, const pbc_args *a) {
     ro->use_color = q->use_color == 1;
 }
 
-int pbc_cov_request_from_args(pbc_cov_request *q, int which, const pbc_args *a, const pbi_llvm_target *t,
+int pbc_cov_request_from_args(pbc_cov_request *q, int which, const pbc_args *a, const pbc_release *t,
                               int llvm_style) {
     memset(q, 0, sizeof *q);
     pb_cov_options o = PB_COV_OPTIONS_INIT;

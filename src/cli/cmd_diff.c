@@ -6,7 +6,6 @@
  */
 #include <stdio.h>
 
-#include "analysis/report_html.h"
 #include "cli.h"
 #include "compare_read.h"
 #include "llvm_args.h"
@@ -83,7 +82,7 @@ int pbc_cmd_diff(int argc, char **argv) {
     if (pbc_read_for_compare(in[0], 1, NULL, lenient, &a) || pbc_read_for_compare(in[1], 1, NULL, lenient, &b)) goto out;
     if (pb_profile_diff(a, b, &d, &err) ||
         (!quiet && (pb_sink_open_file(&sink, out_path, 0, &err) ||
-                    (html ? pbi_html_diff(d, a, b, in[0], in[1], sink, &err)
+                    (html ? pb_diff_write_html(d, a, b, in[0], in[1], sink, &err)
                           : pb_diff_write(d, a, b, in[0], in[1], json, sink, &err)) ||
                     pb_sink_commit(sink, &err)))) {
         pbc_print_error(&err);

@@ -7,10 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "util/buf.h"
 #include "cli.h"
-#include "analysis/flame.h"
-#include "util/json_text.h"
 #include "llvm_args.h"
 #include "opts.h"
 #include "read_input.h"
@@ -85,11 +82,6 @@ static int format_for_path(const char *path) {
     return FMT_NONE;
 }
 
-/* Text for the output that must be UTF-8 (JSON, SVG): the input's name. */
-static const char *utf8_or(const char *s, const char *fallback) {
-    return pbi_utf8_valid(s, strlen(s)) ? s : fallback;
-}
-
 /* What the command line asks for. */
 typedef struct flame_request {
     const char *from, *out_path, *title;
@@ -154,46 +146,18 @@ static int check_flame_request(const pbc_args *a, flame_request *q) {
     return 0;
 }
 
-/* The stacks in the format asked for; t holds the SVG's title. */
-static void draw(const pbi_flame *f, const flame_request *q, const char *in_name, pb_buf *b, pb_buf *t) {
-    const char *name = utf8_or(in_name, "profile");
-    if (q->fmt == FMT_FOLDED) {
-        pbi_flame_folded(f, b);
-    } else if (q->fmt == FMT_SPEEDSCOPE) {
-        pbi_flame_speedscope(f, name, b);
-    } else {
-        if (q->title) pbi_buf_puts(t, utf8_or(q->title, "Flame graph"));
-        else pbi_buf_printf(t, "Flame graph of %s", name);
-        pbi_flame_svg_opts so = PBI_FLAME_SVG_OPTS_INIT;
-        so.width = (unsigned)q->width;
-        so.title = t->data;
-        so.distinct_colors = q->distinct;
-        so.min_width = (double)q->min_width;
-        pbi_flame_svg(f, &so, b);
-    }
-}
-
-/* p's stacks drawn into b (p is not const: the builder interns the frames
- * of "jsample:" records in it); a profile without sampling profiles has none. */
-static int render(pb_profile *p, const flame_request *q, const char *in_name, pb_buf *b, pb_error *err) {
-    pbi_flame f;
-    pb_buf t = PB_BUF_INIT;
-    int prc = pbi_flame_build(p, q->no_bci, &f, err);
-    if (prc == 0 && f.num_stacks == 0) {
-        pb_error_set_source(err, in_name);
-        prc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, "samplingProfiles",
-                           "no sampling profiles to draw (the %s profile has no samplingProfiles entries; "
-                           "GraalVM writes them with --pgo-sampling)",
-                           pb_profile_origin(p)->format[0] ? pb_profile_origin(p)->format : "input");
-    }
-    if (prc == 0) {
-        draw(&f, q, in_name, b, &t);
-        if (pbi_buf_failed(b) || pbi_buf_failed(&t))
-            prc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while drawing");
-    }
-    pbi_buf_free(&t);
-    pbi_flame_free(&f);
-    return prc;
+/* p's stacks drawn into `out` (the library's pb_flame_write); a profile
+ * without sampling profiles has none, an error. */
+static int render(pb_profile *p, const flame_request *q, const char *in_name, pb_sink *out, pb_error *err) {
+    pb_flame_options o = PB_FLAME_OPTIONS_INIT;
+    o.style = q->fmt == FMT_FOLDED ? PB_FLAME_FOLDED : q->fmt == FMT_SPEEDSCOPE ? PB_FLAME_SPEEDSCOPE : PB_FLAME_SVG;
+    o.no_bci = q->no_bci;
+    o.name = in_name;
+    o.title = q->title;
+    o.width = (unsigned)q->width;
+    o.min_width = (double)q->min_width;
+    o.distinct_colors = q->distinct;
+    return pb_flame_write(p, &o, out, err);
 }
 
 static int flame_main(const pbc_args *a) {
@@ -209,15 +173,18 @@ static int flame_main(const pbc_args *a) {
     if (rc) return rc;
     pb_error err;
     pb_error_clear(&err);
-    pb_buf b = PB_BUF_INIT;
-    int prc = render(p, &q, in_name, &b, &err);
+    pb_sink *mem = NULL;
+    int prc = pb_sink_open_memory(&mem, &err);
+    if (!prc) prc = render(p, &q, in_name, mem, &err);
     if (prc) {
         pbc_print_error(&err);
         rc = pbc_exit_for(prc);
     } else {
-        rc = pbc_write_output(q.out_path, b.data ? b.data : "", b.len);
+        size_t len = 0;
+        const uint8_t *bytes = pb_sink_memory(mem, &len);
+        rc = pbc_write_output(q.out_path, len ? (const char *)bytes : "", len);
     }
-    pbi_buf_free(&b);
+    pb_sink_free(mem);
     pb_profile_free(p);
     return rc;
 }

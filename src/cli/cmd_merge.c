@@ -21,7 +21,6 @@
 
 #include "cli.h"
 #include "correlation.h"
-#include "llvm/target.h"
 #include "llvm_options.h"
 #include "merge_inputs.h"
 #include "merge_partial.h"
@@ -128,7 +127,7 @@ typedef struct merge_cli {
     int sparse, keep_vt, text, binary, dump_list, explicit_llvm;
     unsigned max_warn, threads;
     uint64_t reservoir, trace_len;
-    pbi_llvm_target target;
+    pbc_release target;
     const pb_format *out_f;
     char release[8];
 } merge_cli;
@@ -191,7 +190,7 @@ static int read_options(merge_cli *c, const pbc_args *args) {
  * error whatever the inputs hold; it says how W,FILE reads. Returns 0 or
  * the exit status after the message. */
 static int resolve_release(merge_cli *c, const pbc_args *args) {
-    if (pbc_llvm_target("merge", c->llvm, &c->target)) return PBC_EXIT_USAGE;
+    if (pbc_release_of("merge", c->llvm, &c->target)) return PBC_EXIT_USAGE;
     if (pbc_args_check_release("merge", args, c->target.release)) return PBC_EXIT_USAGE;
     if (c->debuginfod) {
         /* debuginfod fetches the binary by build id from a network service:
@@ -243,7 +242,7 @@ static int read_remap(const char *path, pb_remap **remap) {
 static int check_modes(merge_cli *c) {
     if (strcmp(c->failure, "any") && strcmp(c->failure, "all") && strcmp(c->failure, "warn"))
         return pbc_usage_error("merge", "--failure-mode wants any, all or warn, got '%s'", c->failure);
-    if (strcmp(c->failure, "warn") == 0 && !pbi_llvm_has(&c->target, PBI_LF_MERGE_FAILURE_MODE_WARN)) {
+    if (strcmp(c->failure, "warn") == 0 && !pb_release_has(c->target.release, "MERGE_FAILURE_MODE_WARN")) {
         /* llvm-profdata 13-17's cl::opt knows any and all only (pbc_args_prog
          * is "llvm-profdata-N merge" there, as 13-17 name the subcommand) */
         if (!pbc_args_llvm_style)
@@ -257,9 +256,9 @@ static int check_modes(merge_cli *c) {
         /* --indexed-version N alone: the rules of the first release writing N
          * (the indexed writer's own rule, formats/indexed/indexed_write.c) */
         uint64_t v;
-        if (pbc_parse_u64(c->indexed, &v) == 0 && v <= UINT32_MAX && v != c->target.indexed_version) {
-            int r = pbi_llvm_first_reading_indexed((uint32_t)v);
-            if (r) pbi_llvm_target_of(r, &c->target);
+        if (pbc_parse_u64(c->indexed, &v) == 0 && v <= UINT32_MAX && v != pb_release_indexed_version(c->target.release)) {
+            int r = pb_release_first_reading_indexed((uint32_t)v);
+            if (r) c->target = (pbc_release){r, 0};
         }
         c->explicit_llvm = 1;
     }
@@ -436,7 +435,7 @@ static int prepare(merge_cli *c, pbc_args *args, int argc, char **argv, pbc_merg
         return PBC_EXIT_USAGE;
     if (read_options(c, args)) return PBC_EXIT_OK;
     int rc = resolve_release(c, args);
-    if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, pbi_llvm_has(&c->target, PBI_LF_MERGE_INPUT_TILDE));
+    if (!rc) rc = pbc_merge_collect_inputs(in, args, c->list, pb_release_has(c->target.release, "MERGE_INPUT_TILDE"));
     if (rc) return rc;
     if (c->dump_list && in->n) return dump_input_list(in);
     if (in->n == 0) {
@@ -512,7 +511,7 @@ static int set_up(merge_run *r) {
                                      sizeof stream_name)) != 0)
         return rc;
     if ((c->debug_info || c->binary_file) &&
-        (rc = pbc_merge_correlation_check(&c->target, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
+        (rc = pbc_merge_correlation_check(c->target.release, c->debug_info, c->binary_file, c->max_warn, &r->dc)) != 0)
         return rc;
     pbc_apply_limits(&r->ro);
     /* some readers' rules are a release's (RAW_TEMPORAL: 14-16 and a newer
@@ -600,7 +599,7 @@ static int merge_and_write(merge_run *r) {
         rc = PBC_EXIT_USAGE; /* before OUT is replaced (merge_summary.h) */
     } else if ((rc = write_output(c, &r->args, r->acc, r->paths, r->in.n, &r->dc)) == 0 &&
                pb_format_form_of(c->out_f) == PB_FORM_INDEXED && !c->explicit_llvm && !r->rn.failed) {
-        pbc_merge_old_raw_hint(&r->in, &c->target, c->out_path, &r->dc);
+        pbc_merge_old_raw_hint(&r->in, c->target.release, c->out_path, &r->dc);
     }
     return rc;
 }

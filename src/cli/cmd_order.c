@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "cli.h"
-#include "llvm/target.h"
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
@@ -80,7 +79,7 @@ static int read_order_options(const pbc_args *args, order_request *q) {
 
 /* One input, and a release that has `order` (and --num-test-traces when
  * given). */
-static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_target *t) {
+static int check_order_request(const pbc_args *args, order_request *q, pbc_release *t) {
     if (pbc_args_llvm_style && args->npos == 0) {
         /* llvm-profdata order's input is a cl::opt positional with no value:
          * it opens "" (17-24 alike) */
@@ -89,11 +88,11 @@ static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_
     }
     if (pbc_llvm_input_count(args->npos, 1, 1, 0)) return 1; /* as llvm-profdata-N: cl::opt's words */
     if (args->npos != 1) return pbc_usage_error("order", "expected one input file, got %zu", args->npos);
-    if (pbc_llvm_target("order", q->llvm, t)) return PBC_EXIT_USAGE;
-    if (!pbi_llvm_has(t, PBI_LF_ORDER))
+    if (pbc_release_of("order", q->llvm, t)) return PBC_EXIT_USAGE;
+    if (!pb_release_has(t->release, "ORDER"))
         return pbc_usage_error("order", "llvm-profdata order exists from LLVM 17 on; --llvm-version %d has none",
                                t->release);
-    if (!pbi_llvm_has(t, PBI_LF_ORDER_TEST_TRACES) && q->test)
+    if (!pb_release_has(t->release, "ORDER_TEST_TRACES") && q->test)
         return pbc_usage_error("order", "--num-test-traces exists from LLVM 19 on, not with --llvm-version %d",
                                t->release);
     q->oo.llvm_release = t->release;
@@ -104,7 +103,7 @@ static int check_order_request(const pbc_args *args, order_request *q, pbi_llvm_
 
 /* p's order into OUT; LLVM 17 printed the count as a note (WithColor::note)
  * on stderr. */
-static int write_order(const pb_profile *p, const char *in, const order_request *q, const pbi_llvm_target *t) {
+static int write_order(const pb_profile *p, const char *in, const order_request *q, const pbc_release *t) {
     pb_sink *sink = NULL;
     pb_error err;
     pb_error_clear(&err);
@@ -119,7 +118,7 @@ static int write_order(const pb_profile *p, const char *in, const order_request 
             pbc_print_error(&err);
         }
         rc = PBC_EXIT_USAGE;
-    } else if (t->release == 17) {
+    } else if (!pb_release_has(t->release, "ORDER_COUNT_LINE")) {
         fprintf(stderr, "note: # Ordered %zu functions\n", n);
     }
     pb_sink_free(sink);
@@ -130,7 +129,7 @@ static int run_order(const pbc_args *args) {
     order_request q = {PB_ORDER_OPTIONS_INIT, "-", NULL, NULL, 0, NULL};
     int rc = read_order_options(args, &q);
     if (rc >= 0) return rc;
-    pbi_llvm_target t;
+    pbc_release t;
     if ((rc = check_order_request(args, &q, &t))) return rc;
     pb_profile *p = NULL;
     /* as llvm-profdata-N: a missing, unreadable or empty input in LLVM's words */

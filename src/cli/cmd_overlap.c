@@ -11,13 +11,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analysis/report_html.h"
 #include "cli.h"
 #include "compare_read.h"
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
-#include "analysis/overlap_report.h"
 
 #define USAGE "overlap [options] BASE TEST"
 
@@ -80,8 +78,8 @@ static void read_overlap_options(const pbc_args *args, overlap_request *q) {
 
 /* The release, the two inputs and the output, before any input is read
  * (a bad value is a usage error whatever the inputs). */
-static int check_overlap_request(const pbc_args *args, overlap_request *q, pbi_llvm_target *target) {
-    int rc = pbc_llvm_target("overlap", q->llvm_version, target);
+static int check_overlap_request(const pbc_args *args, overlap_request *q, pbc_release *target) {
+    int rc = pbc_release_of("overlap", q->llvm_version, target);
     if (rc == 0) rc = pbc_args_check_release("overlap", args, target->release);
     if (rc) return rc;
     q->oo.llvm_release = target->release;
@@ -103,8 +101,8 @@ static int write_overlap(const pb_profile *base, const pb_profile *test, const o
     pb_error_clear(&err);
     int rc = PBC_EXIT_OK;
     if (pb_sink_open_file(&sink, q->out_path, 0, &err) ||
-        (q->html ? pbi_html_overlap(base, test, q->oo.base_name, q->oo.test_name, sink, &err)
-                 : pbi_profile_overlap_report(base, test, &q->oo, q->json, sink, &err)) ||
+        pb_profile_overlap_write(base, test, &q->oo, q->html ? PB_REPORT_HTML : q->json ? PB_REPORT_JSON : PB_REPORT_TEXT,
+                                 sink, &err) ||
         pb_sink_commit(sink, &err)) {
         pbc_print_error(&err);
         rc = PBC_EXIT_USAGE;
@@ -123,7 +121,7 @@ static int run_overlap(const pbc_args *args) {
         help(stdout);
         return PBC_EXIT_OK;
     }
-    pbi_llvm_target target;
+    pbc_release target;
     int rc = check_overlap_request(args, &q, &target);
     if (rc) return rc;
     /* llvm-profdata overlap sums both inputs' counts first, the base

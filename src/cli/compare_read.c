@@ -38,7 +38,7 @@ int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, p
     return 0;
 }
 
-int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t, int lenient, pb_profile **out) {
+int pbc_read_for_compare(const char *path, int as_llvm, const pbc_release *t, int lenient, pb_profile **out) {
     pb_error err;
     pb_error_clear(&err);
     pbc_diag_ctx dc = {0, 0, 0};
@@ -59,8 +59,10 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
         rc = pb_read(out, src, &ro, &err);
     }
     pb_source_free(src);
-    if (!rc && t) {
-        int xrc = pbc_llvm_check_readable(t, *out, path); /* prints its own message */
+    pbi_llvm_target target;
+    const pbi_llvm_target *tt = pbc_release_target(t, &target);
+    if (!rc && tt) {
+        int xrc = pbc_llvm_check_readable(tt, *out, path); /* prints its own message */
         if (xrc) {
             pb_profile_free(*out);
             *out = NULL;
@@ -70,7 +72,7 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     /* by the input's format, not the profile's origin: a json model of a raw
      * file is not what llvm-profdata reads */
     if (!rc && as_llvm && pb_format_family_of(f) != PB_FAMILY_LLVM) {
-        rc = pbc_llvm_view(out, path, t, &err);
+        rc = pbc_llvm_view(out, path, tt, &err);
         if (rc) pb_error_set_source(&err, path);
     }
     if (rc) {

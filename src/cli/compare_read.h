@@ -13,7 +13,8 @@
 #ifndef PB_CLI_COMPARE_READ_H
 #define PB_CLI_COMPARE_READ_H
 
-#include "llvm/target.h"
+#include "llvm/target.h" /* pbc_llvm_view, the show printer's (helper "show" removes it) */
+#include "opts.h"
 #include "profbridge/profbridge.h"
 
 
@@ -36,6 +37,6 @@ int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, p
  * any conversion. The input is opened and read once.
  * Returns 0 or the exit code after printing the error.
  */
-int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t, int lenient, pb_profile **out);
+int pbc_read_for_compare(const char *path, int as_llvm, const pbc_release *t, int lenient, pb_profile **out);
 
 #endif

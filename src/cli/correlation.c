@@ -85,17 +85,21 @@ int pbc_correlation_stream(const char **path, char *name, size_t name_len) {
     return 0;
 }
 
-int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
-                                unsigned max_warnings, pbc_diag_ctx *dc) {
+int pbc_merge_correlation_check(int release, const char *debug_info, const char *binary_file, unsigned max_warnings,
+                                pbc_diag_ctx *dc) {
     if (debug_info && binary_file) {
         /* llvm-profdata's exitWithError names no program */
         fprintf(stderr, "%s%serror: Expected only one of -debug-info, -binary-file%s\n",
-                pbc_args_llvm_style ? "" : pbc_args_prog, pbc_args_llvm_style ? "" : ": ", pbi_llvm_has(t, PBI_LF_CORRELATE_FOUR_SOURCES) ? ", -debuginfod or -debug-file-directory" : "");
+                pbc_args_llvm_style ? "" : pbc_args_prog, pbc_args_llvm_style ? "" : ": ", pb_release_has(release, "CORRELATE_FOUR_SOURCES") ? ", -debuginfod or -debug-file-directory" : "");
         return PBC_EXIT_USAGE;
     }
     pb_error err;
     pb_error_clear(&err);
     pbi_correlation c;
+    pbi_llvm_target tt;
+    pbc_release named = {release, 1};
+    const pbi_llvm_target *t = pbc_release_target(&named, &tt);
+    if (!t) return PBC_EXIT_USAGE;
     const char *path = debug_info ? debug_info : binary_file;
     pbi_corr_limits lim = {pbc_limits.max_input_size, pbc_limits.max_inflation};
     if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, &lim, max_warnings,
@@ -178,7 +182,7 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
         return PBC_EXIT_USAGE;
     }
     if (yaml) {
-        int once = pbi_llvm_has(t, PBI_LF_SHOW_DEBUG_INFO_UNIQUE);
+        int once = pb_release_has(t->release, "SHOW_DEBUG_INFO_UNIQUE");
         fputs("---\nProbes:\n", out);
         for (size_t i = 0; i < c->nprobes; i++) {
             const pbi_corr_probe *p = &c->probes[i];
@@ -189,7 +193,7 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
             fprintf(out, "\n    CFG Hash:        0x%" PRIX64 "\n    Counter Offset:  0x%" PRIX64
                          "\n    Num Counters:    %" PRIu32 "\n",
                     p->hash, p->counter_offset, p->num_counters);
-            if (pbi_llvm_has(t, PBI_LF_CORRELATE_BITMAPS))
+            if (pb_release_has(t->release, "CORRELATE_BITMAPS"))
                 fprintf(out, "    Bitmap Offset:   0x%" PRIX64 "\n    Num BitmapBytes: %" PRIu32 "\n", p->bitmap_offset,
                         p->num_bitmap_bytes);
             if (p->file) fputs("    File:            ", out), yaml_str(out, p->file), fputc('\n', out);

@@ -17,7 +17,7 @@
  * -binary-file", in t's words); a binary that cannot be used is "error: FILE: why". At
  * most max_warnings correlation warnings are printed (0: all). Returns 0,
  * or the exit code after the message. */
-int pbc_merge_correlation_check(const pbi_llvm_target *t, const char *debug_info, const char *binary_file,
+int pbc_merge_correlation_check(int release, const char *debug_info, const char *binary_file,
                                 unsigned max_warnings, pbc_diag_ctx *dc);
 
 /* A --binary-file/--debug-info that is a pipe, FIFO or `<(...)` can be read

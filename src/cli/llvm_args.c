@@ -7,7 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "llvm/target.h"
 #include "util/grow.h"
 
 
@@ -278,14 +277,19 @@ static unsigned parse_flags;
 /* The LLVM tool whose releases messages name. */
 static const char *tool_word(void) { return parse_flags & PBC_ARGS_COV ? "llvm-cov" : "llvm-profdata"; }
 
+/* 1 when llvm-cov of `release` lists global option g (bit release-13 of
+ * g->releases, llvm_args.h); a release outside the table lists none. */
+static int global_in(const pbc_arg_extra *g, int release) {
+    int bit = release - pb_release_min();
+    return pb_release_known(release) && bit < 16 && ((g->releases >> bit) & 1u);
+}
+
 /* libLLVM's global option `name` as llvm-cov of `release` (0: any) lists it, or NULL. */
 static const pbc_arg_extra *find_global(const char *name, size_t len, int release) {
     if (!(parse_flags & PBC_ARGS_COV)) return NULL;
     for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
         const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
-        if (release && (release < PBI_LLVM_MIN || release - PBI_LLVM_MIN >= 32 ||
-                        !((g->releases >> (release - PBI_LLVM_MIN)) & 1u)))
-            continue;
+        if (release && !global_in(g, release)) continue;
         if (name_is(g->name, name, len)) return g;
     }
     return NULL;
@@ -297,9 +301,7 @@ static void nearest_global(const char *name, size_t len, int have, const char **
     for (size_t i = 0; i < pbc_llvm_cov_nglobals; i++) {
         const pbc_arg_extra *g = &pbc_llvm_cov_globals[i];
         /* a release outside the table (a bad --llvm-version) knows no global option */
-        if (parse_release && (parse_release < PBI_LLVM_MIN || parse_release - PBI_LLVM_MIN >= 32 ||
-                              !((g->releases >> (parse_release - PBI_LLVM_MIN)) & 1u)))
-            continue;
+        if (parse_release && !global_in(g, parse_release)) continue;
         size_t d = edit_distance(g->name, strlen(g->name), name, len);
         if (!have || d < *best_d) {
             *best_name = g->name;
@@ -381,9 +383,8 @@ void pbc_args_print_help(FILE *out, const pbc_arg_spec *specs, int llvm_release)
  * "a|b|c" placeholder; nothing when they are not a list. */
 static void print_word_values(FILE *out, const char *name, const char *arg, const char *values) {
     if (strcmp(name, "llvm-version") == 0) {
-        pbi_llvm_target t;
-        for (int n = PBI_LLVM_MIN; n <= PBI_LLVM_MAX; n++)
-            if (pbi_llvm_target_of(n, &t) == 0) fprintf(out, " %d", n);
+        for (int n = pb_release_min(); n <= pb_release_max(); n++)
+            if (pb_release_known(n)) fprintf(out, " %d", n);
         return;
     }
     if (arg && strcmp(arg, "FORMAT") == 0) {
@@ -535,9 +536,8 @@ static int take_value(const char *cmd, const pbc_arg_spec *s, const char *opt, p
         /* parser<bool>: "-x=" is true, as "-x" (llvm-profdata-19 merge -sparse=) */
         int b = v && *v ? pbc_parse_bool(v) : 1;
         /* parser<bool> of 24 takes true/false/1/0 only (ARGS_BOOL_LOWER_ONLY), in the parse */
-        pbi_llvm_target lt;
         if (b >= 0 && v && pbc_args_llvm_style && strcmp(v, "true") && strcmp(v, "false") && strcmp(v, "1") &&
-            strcmp(v, "0") && pbi_llvm_target_of(parse_release, &lt) == 0 && pbi_llvm_has(&lt, PBI_LF_ARGS_BOOL_LOWER_ONLY))
+            strcmp(v, "0") && pb_release_has(parse_release, "ARGS_BOOL_LOWER_ONLY"))
             b = -1;
         if (b < 0 && !pbc_args_llvm_style) /* profbridge's words, LLVM's in the personality */
             return usage(cmd, NULL, "'%s' is not a boolean value for %s (true, false, 1 or 0)", v, opt);
@@ -631,14 +631,13 @@ int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
         return release_error(cmd, s, optname, release);
     }
     /* parser<bool>'s spellings: 24 knows only the lower-case ones */
-    pbi_llvm_target t;
     for (size_t j = 0; pbc_args_llvm_style && j < a->nopt; j++) {
         const pbc_arg_spec *s = a->opt[j].spec;
         const char *v = a->opt[j].value;
         if (!s || s->kind != PBC_ARG_BOOL || !v || !*v || strcmp(v, "true") == 0 || strcmp(v, "false") == 0 ||
             strcmp(v, "1") == 0 || strcmp(v, "0") == 0)
             continue;
-        if (pbi_llvm_target_of(release, &t) == 0 && pbi_llvm_has(&t, PBI_LF_ARGS_BOOL_LOWER_ONLY)) {
+        if (pb_release_has(release, "ARGS_BOOL_LOWER_ONLY")) {
             char what[160];
             snprintf(what, sizeof what, "for the %s%s option", dashes(s->name), s->name);
             return usage(cmd, NULL, "%s: '%s' is invalid value for boolean argument! Try 0 or 1", what, v);
@@ -801,10 +800,9 @@ static int take_table_option(parse_state *ps, const pbc_arg_spec *s, const char 
  * word down to it). Returns 1 when it printed that. */
 static int grouped_value(const parse_state *ps, const char *arg, const char *name, size_t len) {
     if (!pbc_args_llvm_style || (parse_flags & PBC_ARGS_COV) || len < 2) return 0;
-    pbi_llvm_target t;
-    if (pbi_llvm_target_of(ps->release, &t) != 0 || !pbi_llvm_has(&t, PBI_LF_ARGS_GROUPED_VALUE_ERROR)) return 0;
+    if (!pb_release_has(ps->release, "ARGS_GROUPED_VALUE_ERROR")) return 0;
     const pbc_arg_spec *s = pbc_args_find(ps->specs, name, 1);
-    if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, t.release) || s->refused) return 0;
+    if (!s || s->kind != PBC_ARG_VALUE || !in_release(s, ps->release) || s->refused) return 0;
     fprintf(stderr, "%s: for the -%c option: may not occur within a group!\n", pbc_args_prog, name[0]);
     fprintf(stderr, "%s: Unknown command line argument '%s'.  Try: '%s --help'\n", pbc_args_prog, arg,
             pbc_args_argv0 ? pbc_args_argv0 : pbc_args_prog);
@@ -925,8 +923,8 @@ int pbc_args_parse(const char *cmd, const char *use, const pbc_arg_spec *specs, 
     /* llvm-profdata-N's release is its name's: options outside it are
      * unknown where they stand, as cl sees them (merge and order learn the
      * release only after parsing otherwise) */
-    pbi_llvm_target named;
-    if (!release && pbc_args_llvm_style && !(flags & PBC_ARGS_COV) && pbc_llvm_target(cmd, NULL, &named) == 0)
+    pbc_release named;
+    if (!release && pbc_args_llvm_style && !(flags & PBC_ARGS_COV) && pbc_release_of(cmd, NULL, &named) == 0)
         release = named.release;
     parse_release = release;
     parse_flags = flags;
@@ -992,8 +990,8 @@ void pbc_args_print_plugin_options(FILE *out, const pbc_arg_spec *specs) {
 int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spec *llvm_specs,
                            const pbc_arg_spec *specs, int argc, char **argv, pbc_args *out) {
     int release = 0;
-    pbi_llvm_target t;
-    if (pbc_args_llvm_style && pbc_llvm_target(cmd, NULL, &t) == 0) release = t.release;
+    pbc_release t;
+    if (pbc_args_llvm_style && pbc_release_of(cmd, NULL, &t) == 0) release = t.release;
     /* as cl::ParseCommandLineOptions, llvm-profdata-N reports every bad word */
     return pbc_args_parse(cmd, usage, pbc_args_llvm_style ? llvm_specs : specs, argc, argv, release,
                           pbc_args_llvm_style ? PBC_ARGS_ALL_ERRORS : 0, out);

@@ -78,7 +78,7 @@ typedef struct pbc_arg_spec {
     const char *group, *group_tail;
     int group_tail_since;
     /* cl::Required up to release required_until (0: never required; use
-     * PBI_LLVM_MAX for always): with PBC_ARGS_ALL_ERRORS a missing one is
+     * pb_release_max() for always): with PBC_ARGS_ALL_ERRORS a missing one is
      * "for the --x option: must be specified at least once!". */
     int required_until;
     /* A cl::opt (not a list) given twice is an error up to this release

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "llvm/target.h"
 #include "profbridge/profile.h"
 #include "llvm_args.h"
 #include "opts.h"
@@ -143,14 +142,14 @@ static int has(const char *text, const char *part) { return strstr(text, part) !
 /* "not a profile any plugin recognises": LLVM reads any printable text as
  * a text profile (its parser's complaint, when known here), anything else
  * is an unrecognized encoding. */
-static int unrecognized_words(const pb_error *e, const pbi_llvm_target *t, enum input_kind kind, char *buf,
+static int unrecognized_words(const pb_error *e, int t, enum input_kind kind, char *buf,
                               size_t n, int *unrecognized) {
     if (kind == KIND_TEXT) {
         int why = 0;
         const char *w = text_reader_words(e->source, &why);
         if (!w) return 0;
         if (!why) snprintf(buf, n, "%s", w);
-        else if (pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY))
+        else if (pb_release_has(t, "WORDS_TEXT_MALFORMED_WHY"))
             snprintf(buf, n, "malformed instrumentation profile data: %s", w);
         else snprintf(buf, n, "malformed instrumentation profile data");
         return 1;
@@ -167,7 +166,7 @@ static int unrecognized_words(const pb_error *e, const pbi_llvm_target *t, enum 
  * words and data record 72 bytes (formats/raw/raw_layout.h); names and
  * vtable names are padded to 8 bytes, a vtable record is 24. 1 when it
  * wrote the words, 0 when the file is not such a case. */
-static int raw_size_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n) {
+static int raw_size_words(const pb_error *e, int t, char *buf, size_t n) {
     enum { WORDS = 19, HEADER = WORDS * 8, RECORD = 72, VTABLE = 24 };
     /* v11's header words, in order: where the profile the error is about starts */
     static const char *const names[WORDS] = {"Magic", "Version", "BinaryIdsSize", "NumData",
@@ -175,7 +174,7 @@ static int raw_size_words(const pb_error *e, const pbi_llvm_target *t, char *buf
         "PaddingBytesAfterBitmapBytes", "NumUniformCounters", "PaddingBytesAfterUniformCounters",
         "UniformCountersDelta", "NamesSize", "CountersDelta", "BitmapDelta", "NamesDelta", "NumVTables",
         "VNamesSize", "ValueKindLast"};
-    if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_SIZE_BREAKDOWN) || e->offset == PB_NO_OFFSET) return 0;
+    if (!pb_release_has(t, "WORDS_RAW_SIZE_BREAKDOWN") || e->offset == PB_NO_OFFSET) return 0;
     const char *field = strstr(e->path, "header.");
     if (!field) return 0;
     field += 7;
@@ -197,7 +196,7 @@ static int raw_size_words(const pb_error *e, const pbi_llvm_target *t, char *buf
         for (int k = 0; k < 8; k++) h[i] |= (uint64_t)b[8 * i + k] << (8 * k);
     }
     /* 64-bit little-endian magic and the release's own version only */
-    if (h[0] != 0xff6c70726f667281ull || (h[1] & 0xffffffffu) != t->raw_version) return 0;
+    if (h[0] != 0xff6c70726f667281ull || (h[1] & 0xffffffffu) != pb_release_raw_version(t)) return 0;
     uint64_t csize = (h[1] & PB_VARIANT_BYTE_COVERAGE) ? 1 : 8;
     uint64_t data = h[3] * RECORD, counters = h[5] * csize, uniform = h[9] * 8, vt = h[16] * VTABLE;
     uint64_t pad = h[4] + h[6] + h[8] + h[10] + (8 - h[12] % 8) % 8 + (8 - h[17] % 8) % 8;
@@ -213,9 +212,9 @@ static int raw_size_words(const pb_error *e, const pbi_llvm_target *t, char *buf
     return 1;
 }
 
-static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1, int header, char *buf, size_t n) {
+static int raw_words(const pb_error *e, int t, uint64_t word1, int header, char *buf, size_t n) {
     if (strcmp(e->path, "header.Version") == 0) {
-        if (!pbi_llvm_has(t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
+        if (!pb_release_has(t, "WORDS_RAW_VERSION_MISMATCH")) {
             snprintf(buf, n, "unsupported instrumentation profile format version");
             return 1;
         }
@@ -223,7 +222,7 @@ static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1
                  "raw profile version mismatch: Profile uses raw profile format version = %u; expected version = %u\n"
                  "PLEASE update this tool to version in the raw profile, or regenerate raw profile with expected "
                  "version.",
-                 (unsigned)(word1 & 0xffffffffu), (unsigned)t->raw_version);
+                 (unsigned)(word1 & 0xffffffffu), (unsigned)pb_release_raw_version(t));
         return 1;
     }
     int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
@@ -232,13 +231,13 @@ static int raw_words(const pb_error *e, const pbi_llvm_target *t, uint64_t word1
     if (short_header && strncmp(e->path, "profile[", 8) == 0 && pl > 8 && strcmp(e->path + pl - 8, "].header") == 0) {
         /* a second (third...) profile cut inside its header */
         snprintf(buf, n, "malformed instrumentation profile data%s",
-                 pbi_llvm_has(t, PBI_LF_WORDS_RAW_NEXT_HEADER_WHY) ? ": not enough space for another header" : "");
+                 pb_release_has(t, "WORDS_RAW_NEXT_HEADER_WHY") ? ": not enough space for another header" : "");
         return 1;
     }
     if (header) {
         /* RawInstrProfReader::readHeader: a short file or sizes past its end */
         snprintf(buf, n, "invalid instrumentation profile data (file header is corrupt)%s",
-                 short_header && pbi_llvm_has(t, PBI_LF_WORDS_RAW_HEADER_TRUNCATED)
+                 short_header && pb_release_has(t, "WORDS_RAW_HEADER_TRUNCATED")
                      ? ": profile file header is truncated"
                      : "");
         return 1;
@@ -267,7 +266,7 @@ static int indexed_words(const pb_error *e, long size, int header, char *buf, si
 }
 
 /* TextInstrProfReader::readNextRecord's words about a record's counts. */
-static int text_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n) {
+static int text_words(const pb_error *e, int t, char *buf, size_t n) {
     if (e->line <= 0 || strcmp(e->path, "record.Counts") != 0) return 0;
     if (has(e->expected, "counter value") && has(e->found, "end")) {
         snprintf(buf, n, "truncated profile data");
@@ -275,7 +274,7 @@ static int text_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
     }
     if (has(e->expected, "decimal count")) {
         snprintf(buf, n, "malformed instrumentation profile data%s",
-                 pbi_llvm_has(t, PBI_LF_WORDS_TEXT_MALFORMED_WHY) ? ": count is invalid" : "");
+                 pb_release_has(t, "WORDS_TEXT_MALFORMED_WHY") ? ": count is invalid" : "");
         return 1;
     }
     return 0;
@@ -291,7 +290,7 @@ static int text_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
  * encoding format", after which LLVM adds a note. The classes follow what
  * the real tools print on damaged files (tests/interop/llvm_input_errors.sh).
  */
-static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, size_t n, int *unrecognized) {
+static int llvm_words(const pb_error *e, int t, char *buf, size_t n, int *unrecognized) {
     uint64_t word1 = 0;
     long size = -1;
     enum input_kind kind = input_kind_of(e->source, &word1, &size);
@@ -317,9 +316,9 @@ static int llvm_words(const pb_error *e, const pbi_llvm_target *t, char *buf, si
 void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e) {
     char line[2048], words[1024];
     pbc_error_text(e, line, sizeof line);
-    pbi_llvm_target t;
+    pbc_release r;
     int unrecognized = 0;
-    if (pbc_llvm_target(cmd, NULL, &t) != 0 || !llvm_words(e, &t, words, sizeof words, &unrecognized)) {
+    if (pbc_release_of(cmd, NULL, &r) != 0 || !llvm_words(e, r.release, words, sizeof words, &unrecognized)) {
         fprintf(stderr, "%s: %s\n", severity, line); /* profbridge's line, the file first */
         return;
     }
@@ -327,7 +326,7 @@ void pbc_llvm_print_input_error(const char *cmd, const char *severity, const cha
     /* exitWithError's hint; merge's warnings have none */
     if (unrecognized && strcmp(severity, "error") == 0)
         fprintf(stderr, "note: Perhaps you forgot to use the --sample%s option?\n",
-                pbi_llvm_has(&t, PBI_LF_WORDS_NOTE_MEMORY) ? " or --memory" : "");
+                pb_release_has(r.release, "WORDS_NOTE_MEMORY") ? " or --memory" : "");
     fprintf(stderr, PBC_LLVM_DETAIL_START "%s)\n", line);
 }
 

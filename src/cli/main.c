@@ -94,7 +94,7 @@ static int link_release(const char *argv0, const char *tool) {
     if (v[0] != '-' || v[1] < '1' || v[1] > '9') return -1;
     char *end;
     long r = strtol(v + 1, &end, 10);
-    if (*end || r < PBI_LLVM_MIN || r > PBI_LLVM_MAX) return -1;
+    if (*end || r > pb_release_max() || !pb_release_known((int)r)) return -1;
     return (int)r;
 }
 
@@ -165,10 +165,10 @@ static int run_as_llvm_cov(int release, int argc, char **argv) {
 }
 
 /* llvm-profdata's own subcommands (order from LLVM 17 on). */
-static const pbc_command *llvm_command(const char *name, const pbi_llvm_target *rt) {
+static const pbc_command *llvm_command(const char *name, int rt) {
     if (strcmp(name, "merge") && strcmp(name, "show") && strcmp(name, "overlap") && strcmp(name, "order"))
         return NULL;
-    if (strcmp(name, "order") == 0 && !pbi_llvm_has(rt, PBI_LF_ORDER)) return NULL;
+    if (strcmp(name, "order") == 0 && !pb_release_has(rt, "ORDER")) return NULL;
     return find_command(name);
 }
 
@@ -183,20 +183,18 @@ static int personality_main(int release, int argc, char **argv);
  * default); a bad value is reported later, by personality_main. */
 static int effective_release(int release) {
     const char *env = pbc_release_env;
-    pbi_llvm_target t;
+    int t = 0;
     pb_error e;
-    pb_error_clear(&e);
     if (release) return release;
-    if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e) == 0) return t.release;
-    return PBI_LLVM_DEFAULT;
+    if (env && *env && pb_release_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e) == 0) return t;
+    return pb_release_default();
 }
 
 static int run_as_llvm_profdata(int release, int argc, char **argv) {
     /* LLVM 18+ expand @files before they look for the subcommand (cl::
      * SubCommand); 13-17's main() took argv[1] as it is, so there "@f" is an
      * unknown command and only the subcommand's own parser expands (run()) */
-    pbi_llvm_target rt;
-    if (pbi_llvm_target_of(effective_release(release), &rt) == 0 && pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+    if (pb_release_has(effective_release(release), "ARGS_PER_SUBCOMMAND"))
         return personality_main(release, argc, argv);
     pbc_args words;
     memset(&words, 0, sizeof words);
@@ -223,32 +221,31 @@ static int personality_release(const char *prog, int *release) {
         return -1;
     }
     const char *env = pbc_release_env;
-    pbi_llvm_target t;
+    int t = 0;
     pb_error e;
-    pb_error_clear(&e);
-    if (env && *env && pbi_llvm_target_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
+    if (env && *env && pb_release_parse(env, "PROFBRIDGE_LLVM_VERSION", &t, &e)) {
         fprintf(stderr, "%s: PROFBRIDGE_LLVM_VERSION wants an LLVM release from %d to %d, got '%s'\n", prog,
-                PBI_LLVM_MIN, PBI_LLVM_MAX, env);
+                pb_release_min(), pb_release_max(), env);
         return 1;
     }
-    *release = env && *env ? t.release : PBI_LLVM_DEFAULT;
+    *release = env && *env ? t : pb_release_default();
     return -1;
 }
 
 /* The top level's own options (help, version) as release rt's main() answers
  * them. Returns -1 when a is none of them, else the exit status. */
-static int top_level_option(const char *prog, int release, const pbi_llvm_target *rt, const char *a) {
-    int per_sub = pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND);
+static int top_level_option(const char *prog, int release, int rt, const char *a) {
+    int per_sub = pb_release_has(rt, "ARGS_PER_SUBCOMMAND");
     if (per_sub && (strcmp(a, "-h") == 0 || strcmp(a, "-help") == 0 || strcmp(a, "--help") == 0)) {
         /* 13-17's main() printed this itself, word for word */
         printf("OVERVIEW: LLVM profile data tools\n\nUSAGE: %s <command> [args...]\nUSAGE: %s <command> -help\n\n"
                "See each individual command --help for more details.\nAvailable commands: merge, show, %soverlap\n",
-               prog, prog, pbi_llvm_has(rt, PBI_LF_ORDER) ? "order, " : "");
+               prog, prog, pb_release_has(rt, "ORDER") ? "order, " : "");
         return pbc_finish_stdout() ? 1 : 0;
     }
     /* 13-16 know no --version, 17 only the double-dash one */
     int version = strcmp(a, "--version") == 0 || (!per_sub && strcmp(a, "-version") == 0);
-    if (version && pbi_llvm_has(rt, PBI_LF_TOP_VERSION)) {
+    if (version && pb_release_has(rt, "TOP_VERSION")) {
         /* the second line keeps "LLVM version N.0.0", which scripts that
          * ask llvm-profdata for its release look for, and says it is not LLVM */
         printf("profbridge %s acting as llvm-profdata of LLVM %d\n"
@@ -263,7 +260,7 @@ static int top_level_option(const char *prog, int release, const pbi_llvm_target
                "  merge   - merge profiles\n  show    - show a profile\n"
                "  overlap - overlap of two profiles\n",
                release, prog);
-        if (pbi_llvm_has(rt, PBI_LF_ORDER)) puts("  order   - a function order from temporal profile traces");
+        if (pb_release_has(rt, "ORDER")) puts("  order   - a function order from temporal profile traces");
         printf("\nType \"%s <subcommand> --help\" to get more help on a specific subcommand\n", prog);
         return pbc_finish_stdout() ? 1 : 0;
     }
@@ -271,18 +268,18 @@ static int top_level_option(const char *prog, int release, const pbi_llvm_target
 }
 
 /* No subcommand, or an unknown one, in release rt's words. */
-static int no_command(const char *prog, const pbi_llvm_target *rt, int argc, char **argv) {
+static int no_command(const char *prog, int rt, int argc, char **argv) {
     /* up to LLVM 17 main() picked the subcommand by hand */
-    const char *usage = pbi_llvm_has(rt, PBI_LF_ORDER) ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
+    const char *usage = pb_release_has(rt, "ORDER") ? "<merge|show|order|overlap>" : "<merge|show|overlap>";
     if (argc < 2) {
-        if (pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND))
+        if (pb_release_has(rt, "ARGS_PER_SUBCOMMAND"))
             fprintf(stderr, "%s: No command specified!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         else
             fprintf(stderr, "%s: No subcommand specified! Run %s --help for usage.\n", prog,
-                    pbi_llvm_has(rt, PBI_LF_NO_SUBCOMMAND_TYPO) ? "llvm-profata" : "llvm-profdata");
+                    pb_release_has(rt, "NO_SUBCOMMAND_TYPO") ? "llvm-profata" : "llvm-profdata");
         return 1;
     }
-    if (pbi_llvm_has(rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+    if (pb_release_has(rt, "ARGS_PER_SUBCOMMAND")) {
         fprintf(stderr, "%s: Unknown command!\nUSAGE: %s %s [args...]\n", prog, prog, usage);
         return 1;
     }
@@ -304,17 +301,17 @@ static int personality_main(int release, int argc, char **argv) {
     pbc_args_llvm_style = 1;
     int rc = personality_release(prog, &release);
     if (rc >= 0) return rc;
-    pbi_llvm_target rt;
-    if (pbi_llvm_target_of(release, &rt) != 0) return 1;
-    if (argc < 2) return no_command(prog, &rt, argc, argv);
+    int rt = release;
+    if (!pb_release_known(rt)) return 1;
+    if (argc < 2) return no_command(prog, rt, argc, argv);
     const char *a = argv[1];
-    if ((rc = top_level_option(prog, release, &rt, a)) >= 0) return rc;
-    const pbc_command *c = llvm_command(a, &rt);
-    if (!c) return no_command(prog, &rt, argc, argv);
+    if ((rc = top_level_option(prog, release, rt, a)) >= 0) return rc;
+    const pbc_command *c = llvm_command(a, rt);
+    if (!c) return no_command(prog, rt, argc, argv);
     /* up to LLVM 17 each subcommand parsed its options as the program
      * "llvm-profdata-N show": cl::opt's messages say so */
     static char sub_prog[160];
-    if (pbi_llvm_has(&rt, PBI_LF_ARGS_PER_SUBCOMMAND)) {
+    if (pb_release_has(rt, "ARGS_PER_SUBCOMMAND")) {
         snprintf(sub_prog, sizeof sub_prog, "%s %s", prog, a);
         pbc_args_prog = sub_prog;
         /* and "Try: 'ARGV0 show --help'" with argv[0] as started */

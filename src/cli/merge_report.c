@@ -150,31 +150,30 @@ static uint32_t raw_version_of(const char *path) {
  * probably cannot read what is written: a hint names the release whose
  * indexed version every compiler writing that raw version reads.
  */
-void pbc_merge_old_raw_hint(const pbc_merge_inputs *in, const pbi_llvm_target *t, const char *out_path, pbc_diag_ctx *dc) {
+void pbc_merge_old_raw_hint(const pbc_merge_inputs *in, int release, const char *out_path, pbc_diag_ctx *dc) {
+    uint32_t indexed = pb_release_indexed_version(release);
     uint32_t rv = 0;
     for (size_t i = 0; i < in->n; i++) {
         uint32_t v = raw_version_of(in->v[i].path);
-        if (!v || (rv && v != rv) || v >= t->raw_version) return;
+        if (!v || (rv && v != rv) || v >= pb_release_raw_version(release)) return;
         rv = v;
     }
     int lo = 0, hi = 0;
-    for (int r = PBI_LLVM_MIN; r <= PBI_LLVM_MAX; r++) {
-        pbi_llvm_target x;
-        if (pbi_llvm_target_of(r, &x) == 0 && x.raw_version == rv) {
+    for (int r = pb_release_min(); r <= pb_release_max(); r++) {
+        if (pb_release_raw_version(r) == rv) {
             if (!lo) lo = r;
             hi = r;
         }
     }
-    pbi_llvm_target old;
-    if (!lo || pbi_llvm_target_of(lo, &old) || old.indexed_version >= t->indexed_version) return;
+    uint32_t old = lo ? pb_release_indexed_version(lo) : 0;
+    if (!old || old >= indexed) return;
     char who[32];
     if (lo == hi) snprintf(who, sizeof who, "clang %d", lo);
     else snprintf(who, sizeof who, "clang %d-%d", lo, hi);
     pb_diag(pbc_diag, dc, PB_DIAG_NOTICE, 0, out_path, PB_NO_OFFSET, NULL,
             "the inputs are raw v%u profiles (%s) but LLVM %d's indexed v%u was written, which clang and "
             "llvm-profdata %d and older refuse; for them: --llvm-version %d (indexed v%u)",
-            rv, who, t->release, t->indexed_version, pbi_llvm_first_reading_indexed(t->indexed_version) - 1, lo,
-            old.indexed_version);
+            rv, who, release, indexed, pb_release_first_reading_indexed(indexed) - 1, lo, old);
 }
 
 /* llvm-profdata's words when OUT cannot be written (raw_fd_ostream's

@@ -9,7 +9,6 @@
 
 #include <stddef.h>
 
-#include "llvm/target.h"
 #include "merge_inputs.h"
 #include "opts.h"
 #include "progress.h"
@@ -49,7 +48,7 @@ void pbc_merge_progress_update(void *ctx, size_t done, size_t total); /* a pb_me
 void pbc_merge_progress_end(pbc_merge_progress *pg);
 
 /* The notice for raw inputs older than the target's indexed version. */
-void pbc_merge_old_raw_hint(const pbc_merge_inputs *in, const pbi_llvm_target *t, const char *out_path,
+void pbc_merge_old_raw_hint(const pbc_merge_inputs *in, int release, const char *out_path,
                             pbc_diag_ctx *dc);
 
 /* llvm-profdata's words when OUT cannot be written. Returns 0 or -1 after

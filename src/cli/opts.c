@@ -388,20 +388,21 @@ int pbc_check_output(const char *cmd, const char *out_path, const char *const *i
 
 const char *pbc_release_env;
 
-int pbc_llvm_target(const char *cmd, const char *value, pbi_llvm_target *t) {
+int pbc_release_of(const char *cmd, const char *value, pbc_release *r) {
     const char *what = "--llvm-version";
     if (!value && pbc_release_env && *pbc_release_env) {
         value = pbc_release_env;
         what = "PROFBRIDGE_LLVM_VERSION";
     }
-    if (!value) return pbi_llvm_target_of(PBI_LLVM_DEFAULT, t) ? PBC_EXIT_USAGE : 0;
-    pbi_llvm_target tmp;
+    if (!value) {
+        *r = (pbc_release){pb_release_default(), 0};
+        return 0;
+    }
+    int n = 0;
     pb_error e;
-    pb_error_clear(&e);
-    if (pbi_llvm_target_parse(value, what, &tmp, &e))
-        return pbc_usage_error(cmd, "%s wants an LLVM release from %d to %d, got '%s'", what, PBI_LLVM_MIN,
-                               PBI_LLVM_MAX, value);
-    tmp.chosen = 1;
-    *t = tmp;
+    if (pb_release_parse(value, what, &n, &e))
+        return pbc_usage_error(cmd, "%s wants an LLVM release from %d to %d, got '%s'", what, pb_release_min(),
+                               pb_release_max(), value);
+    *r = (pbc_release){n, 1};
     return 0;
 }

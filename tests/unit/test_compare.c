@@ -135,9 +135,65 @@ static void diff__ignores_value_order_and_keys_by_hash(void) {
     pb_profile_free(b);
 }
 
+/* 1 when the n bytes at m hold text. */
+static int has_text(const char *m, size_t n, const char *text) {
+    size_t k = strlen(text);
+    for (size_t i = 0; i + k <= n; i++)
+        if (memcmp(m + i, text, k) == 0) return 1;
+    return 0;
+}
+
+/* The report writers by style: text is pb_profile_overlap's bytes, JSON an
+ * object, HTML a page naming both profiles; bad arguments are PB_EINVAL. */
+static void reports__every_style_and_bad_arguments(void) {
+    pb_profile *b = NULL, *t = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&b, NULL), 0);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&t, NULL), 0);
+    add_fn(b, "f", 1, (uint64_t[]){3, 1}, 2, NULL, NULL, 0);
+    add_fn(t, "f", 1, (uint64_t[]){1, 3}, 2, NULL, NULL, 0);
+    pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
+    o.base_name = "base-name";
+    o.test_name = "test-name";
+    char *want = overlap_text(b, t, &o);
+    const char *starts[] = {"Profile overlap", "{", "<!DOCTYPE html>"};
+    for (int style = PB_REPORT_TEXT; style <= PB_REPORT_HTML; style++) {
+        pb_sink *s = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, NULL), 0);
+        CU_ASSERT_EQUAL(pb_profile_overlap_write(b, t, &o, style, s, NULL), 0);
+        size_t len;
+        const char *m = (const char *)pb_sink_memory(s, &len);
+        CU_ASSERT(len > strlen(starts[style]) && memcmp(m, starts[style], strlen(starts[style])) == 0);
+        if (style == PB_REPORT_TEXT) CU_ASSERT(len == strlen(want) && memcmp(m, want, len) == 0);
+        if (style == PB_REPORT_HTML) CU_ASSERT(has_text(m, len, "test-name"));
+        pb_sink_free(s);
+    }
+    free(want);
+    pb_sink *s = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, NULL), 0);
+    CU_ASSERT_EQUAL(pb_profile_overlap_write(b, t, &o, 3, s, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_profile_overlap_write(NULL, t, &o, PB_REPORT_HTML, s, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_profile_overlap_write(b, t, &o, PB_REPORT_HTML, NULL, &err), PB_EINVAL);
+    o.version = 99;
+    CU_ASSERT_EQUAL(pb_profile_overlap_write(b, t, &o, PB_REPORT_HTML, s, &err), PB_EINVAL);
+    pb_diff *d = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_diff(b, t, &d, NULL), 0);
+    CU_ASSERT_EQUAL(pb_diff_write_html(d, b, t, "A-name", "B-name", s, &err), 0);
+    size_t len;
+    const char *m = (const char *)pb_sink_memory(s, &len);
+    CU_ASSERT(len > 15 && memcmp(m, "<!DOCTYPE html>", 15) == 0 && has_text(m, len, "B-name"));
+    CU_ASSERT_EQUAL(pb_diff_write_html(NULL, b, t, "A", "B", s, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_diff_write_html(d, b, t, "A", "B", NULL, &err), PB_EINVAL);
+    pb_diff_free(d);
+    pb_sink_free(s);
+    pb_profile_free(b);
+    pb_profile_free(t);
+}
+
 static CU_TestInfo tests[] = {
     {"overlap__matches_hand_computed_report", overlap__matches_hand_computed_report},
     {"diff__lists_by_impact_with_hand_computed_deltas", diff__lists_by_impact_with_hand_computed_deltas},
+    {"reports__every_style_and_bad_arguments", reports__every_style_and_bad_arguments},
     {"diff__ignores_value_order_and_keys_by_hash", diff__ignores_value_order_and_keys_by_hash},
     CU_TEST_INFO_NULL};
 

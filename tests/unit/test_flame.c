@@ -121,6 +121,50 @@ static void flame__profile_without_samples_has_no_stacks(void) {
     pb_profile_free(p);
 }
 
+/* pb_flame_write: each style gives the internal drawing's bytes (the svg
+ * with the title asked for); no samples, a bad style, width or version and
+ * NULL pointers fail, and nothing is written then. */
+static void flame__public_write_matches_and_refuses(void) {
+    for (int style = PB_FLAME_FOLDED; style <= PB_FLAME_SVG; style++) {
+        char *want = render(0, style);
+        pb_flame_options o = PB_FLAME_OPTIONS_INIT;
+        o.style = style;
+        o.name = "s";
+        o.title = "T<&>";
+        pb_sink *s = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, NULL), 0);
+        CU_ASSERT_EQUAL(pb_flame_write(samples, &o, s, NULL), 0);
+        size_t len;
+        const uint8_t *m = pb_sink_memory(s, &len);
+        CU_ASSERT(len == strlen(want) && memcmp(m, want, len) == 0);
+        pb_sink_free(s);
+        free(want);
+    }
+    pb_profile *p;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, NULL), 0);
+    pb_sink *s = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s, NULL), 0);
+    pb_error err;
+    CU_ASSERT_EQUAL(pb_flame_write(p, NULL, s, &err), PB_EFORMAT);
+    CU_ASSERT_STRING_EQUAL(pb_error_path(&err), "samplingProfiles");
+    pb_flame_options o = PB_FLAME_OPTIONS_INIT;
+    o.style = 3;
+    CU_ASSERT_EQUAL(pb_flame_write(samples, &o, s, &err), PB_EINVAL);
+    o.style = PB_FLAME_SVG;
+    o.width = 99;
+    CU_ASSERT_EQUAL(pb_flame_write(samples, &o, s, &err), PB_EINVAL);
+    o.width = 1200;
+    o.version = 2;
+    CU_ASSERT_EQUAL(pb_flame_write(samples, &o, s, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_flame_write(NULL, NULL, s, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_flame_write(samples, NULL, NULL, &err), PB_EINVAL);
+    size_t len = 1;
+    (void)pb_sink_memory(s, &len);
+    CU_ASSERT_EQUAL(len, 0);
+    pb_sink_free(s);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
     {"flame__folded_lines_are_root_first_sorted_and_counted", flame__folded_lines_are_root_first_sorted_and_counted},
     {"flame__no_bci_sums_identical_stacks", flame__no_bci_sums_identical_stacks},
@@ -128,6 +172,7 @@ static CU_TestInfo tests[] = {
     {"flame__speedscope_names_frames_and_weights", flame__speedscope_names_frames_and_weights},
     {"flame__svg_is_escaped_and_self_contained", flame__svg_is_escaped_and_self_contained},
     {"flame__profile_without_samples_has_no_stacks", flame__profile_without_samples_has_no_stacks},
+    {"flame__public_write_matches_and_refuses", flame__public_write_matches_and_refuses},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_flame[] = {{"flame", setup, teardown, NULL, NULL, tests}, CU_SUITE_INFO_NULL};

@@ -143,11 +143,46 @@ static void llvm_releases__bad_release_is_refused(void) {
     pb_profile_free(p);
 }
 
+/* The public questions (profbridge/release.h) answer from the table; the
+ * figures are the rows verified against the real tools (target.h). */
+static void llvm_releases__public_questions(void) {
+    CU_ASSERT_EQUAL(pb_release_min(), 13);
+    CU_ASSERT_EQUAL(pb_release_max(), 24);
+    CU_ASSERT_EQUAL(pb_release_default(), 19);
+    CU_ASSERT(pb_release_known(13) && pb_release_known(24) && !pb_release_known(12) && !pb_release_known(25));
+    CU_ASSERT_EQUAL(pb_release_raw_version(19), 10);
+    CU_ASSERT_EQUAL(pb_release_indexed_version(19), 12);
+    CU_ASSERT_EQUAL(pb_release_indexed_version(13), 7);
+    CU_ASSERT_EQUAL(pb_release_raw_version(12), 0);
+    CU_ASSERT_EQUAL(pb_release_first_reading_indexed(12), 19);
+    CU_ASSERT_EQUAL(pb_release_first_reading_indexed(8), 15);
+    CU_ASSERT_EQUAL(pb_release_first_reading_indexed(99), 0);
+    CU_ASSERT(pb_release_has(17, "ORDER") && !pb_release_has(16, "ORDER"));
+    CU_ASSERT(pb_release_has(17, "ARGS_PER_SUBCOMMAND") && !pb_release_has(18, "ARGS_PER_SUBCOMMAND"));
+    CU_ASSERT(pb_release_has(18, "cov.READS_COVMAP_V7") && !pb_release_has(17, "cov.READS_COVMAP_V7"));
+    CU_ASSERT(!pb_release_has(19, "NO_SUCH_RULE") && !pb_release_has(19, "cov.ORDER") && !pb_release_has(19, NULL));
+    CU_ASSERT(!pb_release_has(12, "ORDER"));
+    pb_error err;
+    int r = 0;
+    CU_ASSERT_EQUAL(pb_release_parse("21", "--llvm-version", &r, &err), 0);
+    CU_ASSERT_EQUAL(r, 21);
+    static const char *const bad[] = {"12", "25", "-1", "19x", "", " 19", NULL};
+    for (int i = 0; bad[i]; i++) {
+        r = 7;
+        CU_ASSERT_EQUAL(pb_release_parse(bad[i], "--llvm-version", &r, &err), PB_EINVAL);
+        CU_ASSERT_EQUAL(r, 7);
+        CU_ASSERT_STRING_EQUAL(pb_error_path(&err), "--llvm-version");
+    }
+    CU_ASSERT_EQUAL(pb_release_parse(NULL, "x", &r, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_release_parse("19", "x", NULL, &err), PB_EINVAL);
+}
+
 static CU_TestInfo llvm_releases_tests[] = {
     {"llvm_releases__text_loop_entries_line_from_20", llvm_releases__text_loop_entries_line_from_20},
     {"llvm_releases__text_byte_coverage_and_bitmaps_from_18", llvm_releases__text_byte_coverage_and_bitmaps_from_18},
     {"llvm_releases__indexed_version_per_release", llvm_releases__indexed_version_per_release},
     {"llvm_releases__bad_release_is_refused", llvm_releases__bad_release_is_refused},
+    {"llvm_releases__public_questions", llvm_releases__public_questions},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_llvm_releases[] = {
