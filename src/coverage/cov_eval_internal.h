@@ -55,6 +55,10 @@ void pbi_cov_names_free(pbi_cov_names *t);
  * there is none. */
 size_t pbi_cov_names_next(const pbi_cov_names *t, const pb_profile *p, const char *name, size_t len,
                           size_t *pos);
+/* Asks the cache for the slot where name[0..len)'s search will start: the
+ * evaluator calls it some functions ahead, as the slots are met in no
+ * order (their misses were a third of the lookup's time). */
+void pbi_cov_names_prefetch(const pbi_cov_names *t, const char *name, size_t len);
 
 /* The file entry of `filename`, or NULL when no function names it. */
 const pbi_cov_file_fns *pbi_cov_file_entry(const pbi_coverage *c, const char *filename);

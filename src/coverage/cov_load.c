@@ -533,7 +533,12 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     if (!rc && m->nfunctions)
         rc = pbi_grow_err((void **)&c->fns, &c->cap_fns, m->nfunctions, sizeof c->fns[0], err);
     if (!rc && m->nfunctions && seen_reserve(&ld.seen, m->nfunctions)) rc = pbi_nomem(err, "function index");
-    for (size_t i = 0; i < m->nfunctions && !rc; i++) rc = load_function(&ld, &m->functions[i], err);
+    enum { AHEAD = 8 }; /* functions between a slot's prefetch and its lookup */
+    for (size_t i = 0; i < m->nfunctions && !rc; i++) {
+        const pbi_cov_function *next = i + AHEAD < m->nfunctions ? &m->functions[i + AHEAD] : NULL;
+        if (next && next->name) pbi_cov_names_prefetch(&ld.names, next->name, next->name_len);
+        rc = load_function(&ld, &m->functions[i], err);
+    }
     loader_free(&ld);
     if (!rc) rc = index_files(c, err);
     if (rc) {

@@ -73,3 +73,13 @@ size_t pbi_cov_names_next(const pbi_cov_names *t, const pb_profile *p, const cha
     }
     return SIZE_MAX;
 }
+
+void pbi_cov_names_prefetch(const pbi_cov_names *t, const char *name, size_t len) {
+    if (!t->cap) return;
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&t->slots[(size_t)name_hash(name, len) & (t->cap - 1)]);
+#else
+    (void)name;
+    (void)len;
+#endif
+}
