@@ -533,10 +533,20 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     if (!rc && m->nfunctions)
         rc = pbi_grow_err((void **)&c->fns, &c->cap_fns, m->nfunctions, sizeof c->fns[0], err);
     if (!rc && m->nfunctions && seen_reserve(&ld.seen, m->nfunctions)) rc = pbi_nomem(err, "function index");
-    enum { AHEAD = 8 }; /* functions between a slot's prefetch and its lookup */
+    /* The profile's slots, records and counters are met in no order: each
+     * is asked for some functions ahead (its slot 12 ahead, its record 6,
+     * its counters 3), so that the lookup and the evaluation find them in
+     * the cache (their misses were 10% of an lcov export of 100k
+     * functions). */
+    enum { AHEAD_SLOT = 12, AHEAD_RECORD = 6, AHEAD_COUNTERS = 3 };
     for (size_t i = 0; i < m->nfunctions && !rc; i++) {
-        const pbi_cov_function *next = i + AHEAD < m->nfunctions ? &m->functions[i + AHEAD] : NULL;
-        if (next && next->name) pbi_cov_names_prefetch(&ld.names, next->name, next->name_len);
+        const pbi_cov_function *f;
+        if (i + AHEAD_SLOT < m->nfunctions && (f = &m->functions[i + AHEAD_SLOT])->name)
+            pbi_cov_names_prefetch(&ld.names, f->name, f->name_len);
+        if (i + AHEAD_RECORD < m->nfunctions && (f = &m->functions[i + AHEAD_RECORD])->name)
+            pbi_cov_names_prefetch_record(&ld.names, prof, f->name, f->name_len, 0);
+        if (i + AHEAD_COUNTERS < m->nfunctions && (f = &m->functions[i + AHEAD_COUNTERS])->name)
+            pbi_cov_names_prefetch_record(&ld.names, prof, f->name, f->name_len, 1);
         rc = load_function(&ld, &m->functions[i], err);
     }
     loader_free(&ld);
