@@ -2,78 +2,58 @@
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
 # bench/raw_show.sh -- `profbridge show --all-functions --counts` against
 # `llvm-profdata-19 show --all-functions --counts` on the same large real raw
-# profile (bench/big_raw.sh: >= 100k functions, raw v10, made by clang-19;
-# built once and cached). Target: our time <= 1.0x llvm-profdata's.
+# profile (bench/big_raw.sh: >= 100k functions, made by clang-19; built once
+# and cached) and on the indexed file llvm-profdata-19 merges from it.
+# Targets (issue 25 item 4): raw <= 0.3x, indexed <= 0.2x llvm-profdata-19.
 # Not part of the test run.
 #
-# Builds a Release profbridge in build-bench-raw/. The machine is shared, so
-# each program runs --repeat times (default 3), interleaved; the table keeps
-# the fastest wall and CPU time and the largest peak memory of each. Both
-# outputs go to files and must be byte-identical (cmp), or the run fails.
-# Usage: bench/raw_show.sh [--repeat N] [--functions N]
+# Builds a Release profbridge in build-bench-raw/ (or runs $PB when set).
+# Paired, alternating runs (--repeat, default 3; bench/lib/paired.bash); the
+# table shows the median wall time, CPU time (user + sys) and peak RSS of
+# each, the ratios ours/theirs and whether the outputs are byte-identical.
+# Usage: bench/raw_show.sh [--repeat N] [--functions N] [--shape S] [--opt O0|O1]
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 repeat=3
 functions=100000
+shape_args=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --repeat) repeat="$2"; shift 2 ;;
     --functions) functions="$2"; shift 2 ;;
-    *) echo "usage: bench/raw_show.sh [--repeat N] [--functions N]" >&2; exit 2 ;;
+    --shape|--opt) shape_args+=("$1" "$2"); shift 2 ;;
+    *) echo "usage: bench/raw_show.sh [--repeat N] [--functions N] [--shape S] [--opt O0|O1]" >&2; exit 2 ;;
   esac
 done
-die() { echo "bench: $*" >&2; exit 1; }
-
-[ -x /usr/bin/time ] || die "/usr/bin/time is missing (package 'time')"
+# shellcheck source=bench/lib/paired.bash
+. "$root/bench/lib/paired.bash"
 command -v llvm-profdata-19 >/dev/null || die "llvm-profdata-19 is missing (scripts/install-deps.sh)"
+pb="$(bench_profbridge build-bench-raw)"
 
-cmake -S . -B build-bench-raw -DCMAKE_BUILD_TYPE=Release -DPB_BUILD_TESTS=OFF >/dev/null \
-  || die "cmake configure failed"
-nice cmake --build build-bench-raw -j2 --target profbridge_cli >/dev/null || die "building profbridge failed"
-pb="$root/build-bench-raw/profbridge"
-
-dir="$(bash bench/big_raw.sh --functions "$functions")" || die "building the big raw profile failed"
+dir="$(bash bench/big_raw.sh --functions "$functions" --clang 19 "${shape_args[@]}")" \
+  || die "building the big raw profile failed"
 big="$dir/run1.profraw"
-size=$(stat -c %s "$big")
+llvm-profdata-19 merge "$big" -o "$bench_tmp/big.profdata" || die "llvm-profdata-19 merge failed"
+cat "$big" "$bench_tmp/big.profdata" >/dev/null # warm the page cache
 
-tmp="$(mktemp -d)"
-trap 'rm -rf "$tmp"' EXIT
-cat "$big" >/dev/null # warm the page cache
-
-declare -A secs kib cpu
-# measure NAME CMD...: one run; keeps the best time and the largest peak RSS.
-measure() {
-  local name="$1"; shift
-  /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" \
-    || { cat "$tmp/$name.err" >&2; die "$name failed"; }
-  local t m c
-  read -r t m c < <(tail -n1 "$tmp/time" | awk '{ print $1, $2, $3 + $4 }')
-  echo "bench: $name: $t s wall, $c s cpu, $m KiB" >&2
-  if [ -z "${secs[$name]:-}" ] || awk -v a="$t" -v b="${secs[$name]}" 'BEGIN { exit !(a < b) }'; then secs[$name]="$t"; fi
-  if [ -z "${cpu[$name]:-}" ] || awk -v a="$c" -v b="${cpu[$name]}" 'BEGIN { exit !(a < b) }'; then cpu[$name]="$c"; fi
-  if [ -z "${kib[$name]:-}" ] || [ "$m" -gt "${kib[$name]}" ]; then kib[$name]="$m"; fi
-}
-
-for ((r = 1; r <= repeat; r++)); do
-  measure llvm llvm-profdata-19 show --all-functions --counts "$big"
-  measure ours "$pb" show --all-functions --counts "$big"
+rows=()
+echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs" >&2
+for kind in raw indexed; do
+  input="$big"; [ "$kind" = indexed ] && input="$bench_tmp/big.profdata"
+  key="show-$kind"
+  bench_paired "llvm-$key" "pb-$key" "$repeat" "$bench_tmp/llvm.out" "$bench_tmp/pb.out" \
+    "exec llvm-profdata-19 show --all-functions --counts '$input'" \
+    "exec '$pb' show --all-functions --counts '$input'"
+  rows+=("$(printf "%-8s %6.1f | %s  %s" "$kind" "$(stat -c %s "$input" | awk '{ print $1 / 1048576 }')" \
+    "$(bench_columns "llvm-$key" "pb-$key")" \
+    "$(bench_verdict "llvm-$key" "pb-$key" "$bench_tmp/llvm.out" "$bench_tmp/pb.out")")")
 done
-cmp -s "$tmp/llvm.out" "$tmp/ours.out" || {
-  diff "$tmp/llvm.out" "$tmp/ours.out" | head >&2
-  die "the two outputs differ"
-}
+echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
-awk -v size="$size" -v big="$big" -v repeat="$repeat" -v lines="$(wc -l <"$tmp/ours.out")" \
-    -v ls="${secs[llvm]}" -v lm="${kib[llvm]}" -v lc="${cpu[llvm]}" \
-    -v os="${secs[ours]}" -v om="${kib[ours]}" -v oc="${cpu[ours]}" '
-function row(label, t, c, m) { printf "%-52s %8.2f %8.2f %9.1f\n", label, t, c, m / 1024 }
-BEGIN {
-  printf "\ninput: %s (%.1f MB); output %d lines, identical; best of %d runs each\n", big, size / 1e6, lines, repeat
-  printf "%-52s %8s %8s %9s\n", "run", "wall (s)", "cpu (s)", "peak (MB)"
-  row("llvm-profdata-19 show --all-functions --counts", ls, lc, lm)
-  row("profbridge show --all-functions --counts", os, oc, om)
-  printf "ratios ours/llvm: wall %.2fx, cpu %.2fx, peak memory %.2fx\n", os / ls, oc / lc, om / lm
-  printf "target: time <= 1.0x llvm-profdata-19: %s\n", (os <= ls ? "met" : "MISSED")
-}'
+printf "\nshow --all-functions --counts of %s, median of %d paired alternating runs (wall s, cpu s = user + sys, peak RSS MB)\n" \
+  "$big" "$repeat"
+printf "%-8s %6s | %-22s | %-22s | %-17s\n" "" "" "llvm-profdata-19" "profbridge" "ours/theirs"
+printf "%-8s %6s | %6s %6s %7s | %6s %6s %7s | %5s %5s %5s  %s\n" input MB wall cpu MB wall cpu MB wall cpu mem output
+for r in "${rows[@]}"; do echo "$r"; done

@@ -1,6 +1,82 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# bench/run.sh -- the performance table of every figure (issue 25 item 5).
-# Today it runs the iprof comparison with the jansson floor (bench/iprof.sh);
-# the other benches (shapes.sh, cov.sh, raw_show.sh, fleet.sh) run alone.
-exec bash "$(dirname "${BASH_SOURCE[0]}")/iprof.sh" "$@"
+# bench/run.sh -- one table of every performance figure (issue 25 item 5,
+# issue 20 item 6), made by the benches that measure them:
+#   raw->idx   bench/shapes.sh: raw -> indexed, shapes value/plain/cxx, vs
+#              llvm-profdata-19 and -23
+#   many       bench/many_merge.sh (when present): the 1,000-input raw and
+#              200-input .profdata merges at -j1/-j2 vs llvm-profdata-19
+#   iprof      bench/iprof.sh: convert and validate vs the jansson floor
+#   show       bench/raw_show.sh: show --all-functions --counts of a raw
+#              and an indexed file vs llvm-profdata-19
+#   cov        bench/cov.sh --no-corpus: cov export (JSON, lcov; with and
+#              without llvm-profdata merge first) vs llvm-cov-19 and -23
+# The paired benches record their rows through bench/lib/paired.bash's
+# bench_record ($BENCH_ROWS); iprof.sh's printed rows are read back. Each
+# bench's own table and messages go to bench/results/run-<time>.log. A
+# bench that fails gives a row saying so: this script never fails (CI does
+# not judge speed; the closing notes quote the table).
+# Usage: bench/run.sh [--repeat N] [--only "raw->idx many iprof show cov"]
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root" || exit 0
+repeat=5
+only="raw->idx many iprof show cov"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --repeat) repeat="$2"; shift 2 ;;
+    --only) only="$2"; shift 2 ;;
+    *) echo "usage: bench/run.sh [--repeat N] [--only \"raw->idx many iprof show cov\"]" >&2; exit 2 ;;
+  esac
+done
+mkdir -p bench/results
+log="bench/results/run-$(date -u +%Y%m%dT%H%M%SZ).log"
+rows="$(mktemp)"
+trap 'rm -f "$rows"' EXIT
+export BENCH_ROWS="$rows"
+load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
+
+wanted() { case " $only " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
+# section NAME SCRIPT ARGS...: runs one bench, its output to the log; a
+# failure becomes a row.
+section() {
+  local name="$1"; shift
+  echo "bench/run.sh: $name: $*" >&2
+  echo "==== $name: $*" >> "$log"
+  if ! BENCH_SECTION="$name" bash "$@" >> "$log" 2>&1; then
+    printf "%s\t%s\t-\t-\t-\t%s\n" "$name" "(all)" "FAILED: see $log" >> "$rows"
+  fi
+}
+
+wanted "raw->idx" && section "raw->idx" bench/shapes.sh --repeat "$repeat"
+if wanted many; then
+  if [ -f bench/many_merge.sh ]; then
+    section many bench/many_merge.sh --repeat "$repeat"
+  else
+    printf "%s\t%s\t-\t-\t-\t%s\n" many "(all)" "skipped: bench/many_merge.sh is not in this checkout" >> "$rows"
+  fi
+fi
+if wanted iprof; then
+  before="$(wc -l < "$log")"
+  section iprof bench/iprof.sh --repeat "$repeat"
+  # iprof.sh prints "label  wall cpu MB  Nx Nx Nx" per run: the three
+  # ratios to the jansson floor are its last fields.
+  tail -n +"$((before + 1))" "$log" | awk -F'  +' '
+    /^profbridge / && $NF ~ /x$/ {
+      n = split($0, f, / +/); w = f[n - 2]; c = f[n - 1]; m = f[n]
+      sub(/x$/, "", w); sub(/x$/, "", c); sub(/x$/, "", m)
+      label = $0; sub(/ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x +[0-9.]+x +[0-9.]+x *$/, "", label)
+      printf "iprof\t%s (vs floor)\t%s\t%s\t%s\t-\n", label, w, c, m
+    }' >> "$rows"
+fi
+wanted show && section show bench/raw_show.sh --repeat "$repeat" --shape value --opt O0
+wanted cov && section cov bench/cov.sh --repeat "$repeat" --no-corpus
+
+printf "\nevery figure, ratios ours/theirs of paired medians (%s runs each; llvm-profdata-N, llvm-cov-N or the jansson floor)\n" "$repeat"
+printf "load average before %s, after %s, %s CPUs; each bench's own table: %s\n" \
+  "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)" "$log"
+printf "%-9s %-34s %5s %5s %5s  %s\n" bench row wall cpu mem output
+awk -F'\t' '{ printf "%-9s %-34s %5s %5s %5s  %s\n", $1, $2, $3, $4, $5, $6 }' "$rows"
+exit 0

@@ -74,6 +74,7 @@ for shape in $shapes; do
     elif ! cmp -s "$tmp/llvm.profdata" "$tmp/pb.profdata"; then
       same="DIFFERENT bytes"
     fi
+    bench_record "llvm-$key" "pb-$key" "$same"
     funcs="$("llvm-profdata-$n" show "$tmp/llvm.profdata" 2>/dev/null | awk '/^Total functions:/ { print $3 }')"
     lt="$(median "llvm-$key" 1)"; lm="$(median "llvm-$key" 2)"; lc="$(median "llvm-$key" 3)"
     pt="$(median "pb-$key" 1)"; pm="$(median "pb-$key" 2)"; pc="$(median "pb-$key" 3)"

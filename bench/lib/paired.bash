@@ -58,17 +58,35 @@ bench_paired() {
 }
 
 # bench_verdict THEIRS OURS THEIR_FILE OUR_FILE: "identical", or what failed
-# or differed (not fatal: a benchmark reports, the tests judge).
+# or differed (not fatal: a benchmark reports, the tests judge). With
+# $BENCH_ROWS set (bench/run.sh) the pair's row is also recorded there.
 bench_verdict() {
+  local v
   if grep -q fail "$bench_tmp/$2.times"; then
-    echo "ours FAILED: $(head -c 160 "$bench_tmp/$2.err" | tr '\n' ' ')"
+    v="ours FAILED: $(head -c 160 "$bench_tmp/$2.err" | tr '\n' ' ')"
   elif grep -q fail "$bench_tmp/$1.times"; then
-    echo "llvm FAILED: $(head -c 160 "$bench_tmp/$1.err" | tr '\n' ' ')"
+    v="llvm FAILED: $(head -c 160 "$bench_tmp/$1.err" | tr '\n' ' ')"
   elif ! cmp -s "$3" "$4"; then
-    echo "DIFFERENT bytes"
+    v="DIFFERENT bytes"
   else
-    echo identical
+    v=identical
   fi
+  bench_record "$1" "$2" "$v"
+  echo "$v"
+}
+
+# bench_record THEIRS OURS VERDICT: with $BENCH_ROWS set, appends one
+# tab-separated row for bench/run.sh's table: $BENCH_SECTION, the pair's
+# name (OURS without its "pb-"), the ratios ours/theirs of the median wall,
+# CPU and peak RSS, the verdict. Nothing without $BENCH_ROWS.
+bench_record() {
+  [ -n "${BENCH_ROWS:-}" ] || return 0
+  awk -v sec="${BENCH_SECTION:-bench}" -v name="${2#pb-}" -v verdict="$3" \
+      -v lt="$(bench_median "$1" 1)" -v lm="$(bench_median "$1" 2)" -v lc="$(bench_median "$1" 3)" \
+      -v pt="$(bench_median "$2" 1)" -v pm="$(bench_median "$2" 2)" -v pc="$(bench_median "$2" 3)" '
+    function ratio(a, b) { return (a == "-" || b == "-" || b == 0) ? "-" : sprintf("%.2f", a / b) }
+    BEGIN { printf "%s\t%s\t%s\t%s\t%s\t%s\n", sec, name, ratio(pt, lt), ratio(pc, lc), ratio(pm, lm), verdict }' \
+    >> "$BENCH_ROWS"
 }
 
 # bench_columns THEIRS OURS: "lt lc lm pt pc pm rt rc rm": the medians (wall

@@ -276,7 +276,11 @@ int pbi_cov_for_file_kept(const pbi_coverage *c, const char *filename,
     gather g = {out, NULL, 0, 0, 0, 0, 0};
     const pbi_cov_file_fns *e = pbi_cov_file_entry(c, filename);
     out->filename = e ? e->name : filename;
-    int rc = 0;
+    /* room for every function's regions at once: growing the file's copy
+     * function by function was 1.3% of an lcov export (realloc's copies) */
+    size_t total = 0;
+    for (size_t i = 0; e && i < e->nfns; i++) total += c->fns[e->fns[i]].nregions;
+    int rc = total && pbi_grow((void **)&g.regions, &g.cap_regions, total, sizeof g.regions[0]) ? PB_ENOMEM : 0;
     for (size_t i = 0; e && i < e->nfns && !rc; i++) {
         const pbi_cov_fn *fn = &c->fns[e->fns[i]];
         if (keep && !keep(ctx, fn)) continue;
