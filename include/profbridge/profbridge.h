@@ -35,6 +35,7 @@
 #include "order.h"
 #include "partial.h"
 #include "profile.h"
+#include "show.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
 #include "profbridge/version.h"

@@ -60,12 +60,10 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbi_llvm_target *t
     }
     pb_source_free(src);
     if (!rc && t) {
-        int xrc = pbc_llvm_check_readable(t, *out, path); /* prints its own message */
-        if (xrc) {
-            pb_profile_free(*out);
-            *out = NULL;
-            return xrc;
-        }
+        /* the release's own tool would refuse it: a note, never an error */
+        pb_error note;
+        if (t->chosen && pb_show_release_note(*out, t->release, path, &note))
+            fprintf(stderr, PBC_PROG ": note: %s\n", note.message);
     }
     /* by the input's format, not the profile's origin: a json model of a raw
      * file is not what llvm-profdata reads */

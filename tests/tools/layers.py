@@ -64,6 +64,7 @@ PUBLIC = {
     "include/profbridge/coverage.h": "coverage",
     "include/profbridge/compare.h": "analysis",
     "include/profbridge/order.h": "analysis",
+    "include/profbridge/show.h": "analysis",
     "include/profbridge/access.h": "access",
     # the umbrella names every header: only the tool and the harnesses use it
     "include/profbridge/profbridge.h": "access",
@@ -79,7 +80,7 @@ PRIVATE = {
 # 4: the CLI should reach the library through include/profbridge/ alone, as
 # bsdtar through libarchive_fe/): an internal header it includes or a pbi_
 # function it calls, per CLI module. This list may only shrink.
-CLI_DEBT = set([  # 23 edges (s28); llvm/target.h is 12 of them: the release table
+CLI_DEBT = set([  # 21 edges (s29: show printers moved to the library); llvm/target.h is 11 of them: the release table
     ("src/cli/cli", "src/llvm/target"),
     ("src/cli/cmd_convert", "src/llvm/target"),
     ("src/cli/cmd_cov", "src/llvm/target"),
@@ -101,8 +102,6 @@ CLI_DEBT = set([  # 23 edges (s28); llvm/target.h is 12 of them: the release tab
     ("src/cli/main", "src/llvm/target"),
     ("src/cli/merge_report", "src/llvm/target"),
     ("src/cli/opts", "src/llvm/target"),
-    ("src/cli/show_iprof", "src/bridge/java_text"),
-    ("src/cli/show_llvm", "src/llvm/target"),
 ])
 
 HARNESS = re.compile(r"_fuzz\.c$")

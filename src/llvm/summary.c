@@ -1,16 +1,32 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* show_summary.c -- ProfileSummaryBuilder as llvm-profdata show uses it (show_summary.h). */
-#include <stdlib.h>
+/* summary.c -- InstrProfSummaryBuilder's rules (summary.h). */
+#include "llvm/summary.h"
 
-#include "show_summary.h"
+#include <stdlib.h>
+#include <string.h>
+
 #include "util/grow.h"
 #include "util/sort.h"
 
-static void sum_count(pbc_summary *s, uint64_t c) {
-    s->total += c;
+void pbi_summary_init(pbi_summary *s, int rule, int keep) {
+    memset(s, 0, sizeof *s);
+    s->rule = rule;
+    s->keep = keep;
+}
+
+void pbi_summary_free(pbi_summary *s) {
+    free(s->c);
+    free(s->f);
+    s->c = NULL;
+    s->f = NULL;
+    s->nc = s->cc = s->nf = 0;
+}
+
+static void sum_count(pbi_summary *s, uint64_t c) {
+    s->total += c; /* wraps, as LLVM's uint64_t does */
     if (c > s->max_count) s->max_count = c;
     s->num_counts++;
-    if (!s->keep) return;
+    if (!s->keep || s->oom) return;
     if (pbi_grow((void **)&s->c, &s->cc, s->nc + 1, sizeof *s->c)) {
         s->oom = 1;
         return;
@@ -18,38 +34,39 @@ static void sum_count(pbc_summary *s, uint64_t c) {
     s->c[s->nc++] = c;
 }
 
-void pbc_sum_record(pbc_summary *s, const pb_record *r, int pseudo_records) {
-    if (r->num_counters == 0) return;
-    if (!pseudo_records) {
-        /* LLVM 13-15: every record is a function; single counts of 2^64-1
-         * are left out (addEntryCount / addInternalCount "skip invalid count") */
+void pbi_summary_add(pbi_summary *s, const uint64_t *counts, uint32_t n) {
+    if (n == 0) return;
+    if (s->rule == PBI_SUM_LLVM14) {
+        /* every record is a function; single counts of 2^64-1 are left out
+         * (addEntryCount / addInternalCount "skip invalid count") */
         s->num_functions++;
-        for (uint32_t i = 0; i < r->num_counters; i++) {
-            uint64_t c = r->counters[i];
-            if (c == PBC_PSEUDO_HOT) continue;
+        for (uint32_t i = 0; i < n; i++) {
+            uint64_t c = counts[i];
+            if (c == PBI_PSEUDO_HOT) continue;
             sum_count(s, c);
             uint64_t *max = i ? &s->max_internal : &s->max_function;
             if (c > *max) *max = c;
         }
         return;
     }
-    if (r->counters[0] == PBC_PSEUDO_HOT || r->counters[0] == PBC_PSEUDO_WARM) return;
+    if (counts[0] == PBI_PSEUDO_HOT || counts[0] == PBI_PSEUDO_WARM) return;
     s->num_functions++;
-    sum_count(s, r->counters[0]);
-    if (r->counters[0] > s->max_function) s->max_function = r->counters[0];
-    for (uint32_t i = 1; i < r->num_counters; i++) {
-        sum_count(s, r->counters[i]);
-        if (r->counters[i] > s->max_internal) s->max_internal = r->counters[i];
+    sum_count(s, counts[0]);
+    if (counts[0] > s->max_function) s->max_function = counts[0];
+    for (uint32_t i = 1; i < n; i++) {
+        sum_count(s, counts[i]);
+        if (counts[i] > s->max_internal) s->max_internal = counts[i];
     }
 }
 
 /* Sorts the counts descending (radix sort: qsort was a fifth of `show`) and
  * collapses equal ones. */
-void pbc_sum_finish(pbc_summary *s) {
-    if (!s->nc) return;
+int pbi_summary_finish(pbi_summary *s) {
+    if (s->oom) return -1;
+    if (!s->nc) return 0;
     if (pbi_sort_u64_desc(s->c, s->nc) || !(s->f = malloc(s->nc * sizeof *s->f))) {
         s->oom = 1;
-        return;
+        return -1;
     }
     size_t k = 0;
     s->f[0].count = s->c[0];
@@ -63,11 +80,10 @@ void pbc_sum_finish(pbc_summary *s) {
         }
     }
     s->nf = k + 1;
+    return 0;
 }
 
-
-/* Detailed entries: the cumulative walk over descending counts (§3.4). */
-void pbc_sum_detailed(const pbc_summary *s, const uint32_t *cut, size_t ncut, pbc_dentry *out) {
+void pbi_summary_detailed(const pbi_summary *s, const uint32_t *cut, size_t ncut, pbi_dentry *out) {
     uint64_t cur = 0, seen = 0, count = 0;
     size_t i = 0;
     for (size_t c = 0; c < ncut; c++) {
@@ -75,7 +91,7 @@ void pbc_sum_detailed(const pbc_summary *s, const uint32_t *cut, size_t ncut, pb
         uint64_t desired = (s->total / 1000000u) * cut[c] + (s->total % 1000000u) * cut[c] / 1000000u;
         while (cur < desired && i < s->nf) {
             count = s->f[i].count;
-            cur += count * s->f[i].n;
+            cur += count * s->f[i].n; /* u64 wrap, as LLVM */
             seen = (uint32_t)(seen + s->f[i].n);
             i++;
         }
