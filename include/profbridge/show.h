@@ -91,7 +91,7 @@ int pb_show_view(const pb_show_input *in, const pb_show_options *o);
 /*
  * Prints in into out (not committed). A profile whose input format is not
  * LLVM's is shown as llvm-profdata shows the .profdata convert writes of it
- * (pb_read_options.llvm_view's rule). input_name names the input in the Java
+ * (the rule of pb_read_options.llvm_view). input_name names the input in the Java
  * view's heading. Returns 0, PB_EINVAL (bad options), PB_ENOMEM, PB_EIO (the
  * sink), or PB_EFORMAT (a broken name table met while listing); what was
  * printed before a failure stays in out.

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model/options.h"
+#include "registry/registry.h"
 #include "show_llvm_state.h"
 #include "show_parts.h"
 #include "util/grow.h"
@@ -95,32 +96,6 @@ int pb_show_view(const pb_show_input *in, const pb_show_options *o) {
     return pb_format_family_of(origin) == PB_FAMILY_JAVA ? PB_SHOW_VIEW_JAVA : PB_SHOW_VIEW_LLVM;
 }
 
-/* The profile as `convert -o X.profdata` writes it and a reader reads it
- * back: same writer and options, so the same records in the same order. */
-static int llvm_view(pb_profile **pp, const char *name, const pbi_llvm_target *t, pb_error *err) {
-    const pb_format *f = pb_format_lookup("indexed");
-    if (!f) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed plugin is not built in");
-    pb_sink *sink = NULL;
-    pb_source *src = NULL;
-    pb_profile *back = NULL;
-    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
-    ro.format = "indexed";
-    wo.llvm_release = t->release;
-    int rc = pb_sink_open_memory(&sink, err);
-    if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
-    size_t len = 0;
-    const uint8_t *bytes = rc ? NULL : pb_sink_memory(sink, &len);
-    if (!rc) rc = pb_source_open_memory(&src, bytes, len, name, err);
-    if (!rc) rc = pb_read(&back, src, &ro, err);
-    pb_source_free(src);
-    pb_sink_free(sink);
-    if (rc) return rc;
-    pb_profile_free(*pp);
-    *pp = back;
-    return 0;
-}
-
 int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const pb_show_options *o,
                   pb_error *err) {
     pbi_llvm_target tg;
@@ -137,8 +112,10 @@ int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const
         return rc;
     }
     /* a file llvm-profdata cannot read is shown as the .profdata convert
-     * writes of it (one rule for show, overlap, diff) */
-    if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (rc = llvm_view(&in->p, in->name, &tg, err)) != 0) return rc;
+     * writes of it (pb_read_options.llvm_view's rule, decided here once the
+     * view is known: the Java view prints the profile as read) */
+    if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (rc = pbi_llvm_view(&in->p, in->name, tg.release, err)) != 0)
+        return rc;
     so.parts = (const pb_profile *const *)in->parts;
     so.nparts = in->nparts;
     return pbi_show_llvm(in->p, &so, out, err);

@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "json_out.h" /* the show printers print JSON members */
 #include "llvm/target.h"
 #include "profbridge/profbridge.h"
 
