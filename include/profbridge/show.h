@@ -93,8 +93,10 @@ int pb_show_view(const pb_show_input *in, const pb_show_options *o);
  * LLVM's is shown as llvm-profdata shows the .profdata convert writes of it
  * (the rule of pb_read_options.llvm_view). input_name names the input in the Java
  * view's heading. Returns 0, PB_EINVAL (bad options), PB_ENOMEM, PB_EIO (the
- * sink), or PB_EFORMAT (a broken name table met while listing); what was
- * printed before a failure stays in out.
+ * sink), PB_EFORMAT (a broken name table met while listing) or, for the LLVM
+ * view of another format, the indexed writer's errors (PB_EUNSUPPORTED when
+ * the indexed plugin is not built in); what was printed before a failure
+ * stays in out (uncommitted), and in stays valid (to free).
  */
 int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const pb_show_options *o,
                   pb_error *err) PB_WARN_UNUSED;
