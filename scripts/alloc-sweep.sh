@@ -69,6 +69,8 @@ cases=(
   "order|out.txt|order temporal.profdata -o out.txt"
   "dump-indexed|out.txt|dump temporal.profdata -o out.txt"
   "show-iprof-json|out.json|show in.iprof --json -o out.json"
+  "show-llvm-view|out.txt|show --llvm in.iprof --all-functions --ic-targets --detailed-summary -o out.txt"
+  "show-raw-text|out.txt|show in.profraw --text --all-functions -o out.txt"
   "validate-json|-|validate --json in.iprof in.profraw"
   "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"

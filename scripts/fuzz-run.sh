@@ -39,8 +39,8 @@ for name in "${targets[@]}"; do
   mkdir -p "$corpus" "$art"
   seeds=()
   [ -d "$root/tests/fuzz/$name" ] && seeds+=("$root/tests/fuzz/$name")
-  # the read-back targets and the report writers read every format: all corpora are their seeds
-  if [[ "$name" == *_readback || "$name" == report ]]; then
+  # the read-back targets, the report writers and show read every format: all corpora are their seeds
+  if [[ "$name" == *_readback || "$name" == report || "$name" == show ]]; then
     for d in "$root"/tests/fuzz/*/; do seeds+=("${d%/}"); done
   fi
   dict=()

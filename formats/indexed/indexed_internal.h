@@ -14,23 +14,13 @@
 
 #include "indexed_layout.h"
 #include "llvm/names.h"
+#include "llvm/summary.h"
 #include "profbridge/sys/format.h"
 
 /* ---- summary builder (indexed_summary.c, §3.4) ---- */
 
-enum pbi_sum_rule {
-    PBI_SUM_LLVM14 = 14, /* skip single counts equal to UINT64_MAX */
-    PBI_SUM_LLVM19 = 19  /* skip whole pseudo-count records (Counts[0] = -1 or -2) */
-};
-
-typedef struct pbi_sum_builder {
-    int rule;
-    uint64_t *counts; /* every counted value, sorted at the end */
-    size_t n, cap;
-    int failed;
-    uint64_t total, max_count, max_function, max_internal;
-    uint32_t num_counts, num_functions;
-} pbi_sum_builder;
+/* The builder is llvm/summary.h's; these lay its result out as the file holds it. */
+typedef pbi_summary pbi_sum_builder;
 
 /* Number of u64 words of a summary with LLVM's default shape: 2 + 6 + 3*16 = 56. */
 #define PBI_SUM_WORDS (2 + PBI_IDX_SUMMARY_FIELDS + 3 * PBI_IDX_NUM_CUTOFFS)

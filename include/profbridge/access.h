@@ -39,6 +39,7 @@
 #include "merge.h"
 #include "partial.h"
 #include "profile.h"
+#include "show.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -85,6 +86,7 @@ int pb_read_options_new(pb_read_options **out, pb_error *err) PB_WARN_UNUSED;
  *   "max-input-size"  bytes, or "unlimited"
  *   "max-inflation"   ratio, or "unlimited"
  *   "llvm-version"    "13".."24": the llvm_release field (which release reads)
+ *   "llvm-view"       "1"/"0": the llvm_view field (what LLVM sees of an iprof, json... input)
  *   any other key     a plugin option (format.h's pb_kv), e.g. "raw-profile",
  *                     "binary-file"; plugins ignore keys they do not know.
  * Setting a key again replaces its value. Returns PB_OK; PB_EINVAL (a NULL
@@ -179,6 +181,22 @@ int pb_overlap_options_new(pb_overlap_options **out, pb_error *err) PB_WARN_UNUS
 int pb_overlap_options_set(pb_overlap_options *o, const char *key, const char *value,
                            pb_error *err) PB_WARN_UNUSED;
 void pb_overlap_options_free(pb_overlap_options *o);
+
+/*
+ * Show options (show.h) on the heap, at PB_SHOW_OPTIONS_INIT, for
+ * pb_show_file and pb_show_write. Keys are llvm-profdata show's flag words,
+ * "1"/"0": "all-functions", "counts", "ic-targets", "memop-sizes",
+ * "show-vtables", "detailed-summary", "list-below-cutoff", "showcs",
+ * "covered", "binary-ids", "temporal-profile-traces", "profile-version",
+ * "text", "hot-func-list"; "json" (profbridge's JSON view), "llvm" (the
+ * LLVM view of an iprof profile); "function" (substring),
+ * "detailed-summary-cutoffs" (a,b,c), "topn" and "value-cutoff" (numbers),
+ * "llvm-version" (13..24). Returns as the read options; an unknown key is
+ * PB_EINVAL with err->path the key.
+ */
+int pb_show_options_new(pb_show_options **out, pb_error *err) PB_WARN_UNUSED;
+int pb_show_options_set(pb_show_options *o, const char *key, const char *value, pb_error *err) PB_WARN_UNUSED;
+void pb_show_options_free(pb_show_options *o);
 
 /*
  * Coverage options (coverage.h) on the heap, at PB_COV_OPTIONS_INIT, for

@@ -110,9 +110,18 @@ typedef struct pb_read_options {
      * plugin option "llvm-version" of version 1 is read no more.
      */
     int llvm_release;
+    /*
+     * Version 3. What LLVM sees: 1 = a profile read by a plugin outside the
+     * LLVM family (iprof, json, ...) is handed back as llvm-profdata would
+     * read the .profdata `convert` writes of it for llvm_release (written
+     * and read back: the same records in the same order as that tool sees
+     * them); a profile read from an LLVM format is left as read. Ignored
+     * with merge_into. 0 = the profile as read.
+     */
+    int llvm_view;
 } pb_read_options;
-#define PB_READ_OPTIONS_VERSION 2
-#define PB_READ_OPTIONS_INIT {PB_READ_OPTIONS_VERSION, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0, 0}
+#define PB_READ_OPTIONS_VERSION 3
+#define PB_READ_OPTIONS_INIT {PB_READ_OPTIONS_VERSION, NULL, 0, 0, NULL, NULL, NULL, 0, NULL, NULL, 0, 0, 0, 0}
 /* Fills *o with the defaults of layout `version` (PB_READ_OPTIONS_VERSION),
  * like PB_READ_OPTIONS_INIT. Returns PB_OK, or PB_EINVAL (o untouched) for a
  * NULL o or a version this library does not know. Thread-safe. */

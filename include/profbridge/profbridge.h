@@ -37,6 +37,7 @@
 #include "partial.h"
 #include "profile.h"
 #include "release.h"
+#include "show.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
 #include "profbridge/version.h"

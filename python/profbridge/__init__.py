@@ -19,9 +19,10 @@ from ._lib import lib as _clib
 from ._ops import Diff, DiffEntry, OverlapReport, diff, merge, overlap
 from ._partial import Input, Partial
 from ._profile import Frame, Method, Profile, Record, read
+from ._show import show
 
 __all__ = ["ProfbridgeError", "Profile", "Record", "Method", "Frame", "OverlapReport", "Diff", "DiffEntry",
-           "Coverage", "CoverageFile", "Partial", "Input", "read", "merge", "overlap", "diff", "coverage", "library_version"]
+           "Coverage", "CoverageFile", "Partial", "Input", "read", "merge", "overlap", "diff", "coverage", "show", "library_version"]
 __version__ = "0.1.0"
 
 

@@ -123,6 +123,7 @@ int pb_read_options_set(pb_read_options *o, const char *key, const char *value, 
         return PB_OK;
     }
     if (strcmp(key, "lenient") == 0) return parse_flag(key, value, &o->lenient, err);
+    if (strcmp(key, "llvm-view") == 0) return parse_flag(key, value, &o->llvm_view, err);
     if (strcmp(key, "max-input-size") == 0) return parse_u64(key, value, PB_NO_LIMIT, &o->max_input_size, err);
     if (strcmp(key, "max-inflation") == 0) return parse_u64(key, value, PB_NO_LIMIT, &o->max_inflation, err);
     if (strcmp(key, "llvm-version") == 0) return parse_release(key, value, &o->llvm_release, err);

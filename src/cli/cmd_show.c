@@ -17,13 +17,11 @@
 #include <string.h>
 
 #include "cli.h"
-#include "compare_read.h"
 #include "correlation.h"
 #include "llvm_input_error.h"
 #include "llvm_options.h"
 #include "opts.h"
 #include "progress.h"
-#include "show_parts.h"
 
 #define USAGE "show [options] IN"
 
@@ -67,7 +65,7 @@ static void help(FILE *out) {
 }
 
 /* Flags that only the LLVM view reads (to say they are ignored otherwise). */
-static int any_llvm_flag(const pbc_show_llvm_opts *o) {
+static int any_llvm_flag(const pb_show_options *o) {
     return o->all_functions || o->counts || o->function || o->ic_targets || o->memop_sizes ||
            o->show_vtables || o->detailed_summary || o->cutoffs || o->value_cutoff ||
            o->list_below_cutoff || o->showcs || o->covered || o->binary_ids || o->temporal_traces ||
@@ -75,7 +73,7 @@ static int any_llvm_flag(const pbc_show_llvm_opts *o) {
 }
 
 /* Sets the field of `so` that LLVM option `id` stands for; 0 if it is none. */
-static int set_llvm_option(pbc_show_llvm_opts *so, const pbc_arg *o) {
+static int set_llvm_option(pb_show_options *so, const pbc_arg *o) {
     int v = (int)o->u;
     switch (o->id) {
     case PBC_LO_ALL_FUNCTIONS: so->all_functions = v; break;
@@ -115,59 +113,39 @@ static int refuse_format(const char *fmt) {
                            "--json is profbridge's JSON view)", what);
 }
 
-/* What show read of its input. */
-typedef struct show_input {
-    pb_profile *p;           /* the model (a raw file's profiles merged) */
-    pb_profile **parts;      /* a raw file of several profiles: each alone */
-    size_t nparts;
-    const pb_format *f;      /* the input's plugin */
-} show_input;
-
-static void show_input_free(show_input *in) {
-    for (size_t k = 0; k < in->nparts; k++) pb_profile_free(in->parts[k]);
-    free(in->parts);
-    pb_profile_free(in->p);
-    memset(in, 0, sizeof *in);
+/* The release note of the library (profbridge/show.h: release_notes): as
+ * the personality prints it too, it is not one of pbc_diag's notes. */
+static void release_note(void *ctx, int severity, const pb_error *e) {
+    (void)ctx;
+    (void)severity;
+    fprintf(stderr, PBC_PROG ": note: %s\n", e->message);
 }
 
 /*
- * Reads the input into `in`. Returns -1 when there is a model to print,
- * else the exit code: the input failed (reported here), or an indexed file
- * was printed as its records streamed by (show_indexed.c).
+ * Reads the input into *in (*srcp: its source, to free after *in). Returns
+ * -1 when there is something to print, else the exit code of the failure
+ * (reported here).
  */
-static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_llvm_opts *so, const char *out_path,
-                      pbc_progress_mode mode, show_input *in) {
+static int read_input(const char *in_path, pb_read_options *ro, const pb_show_options *so,
+                      pbc_progress_mode mode, pb_source **srcp, pb_show_input **in) {
     pb_error err;
     pb_error_clear(&err);
-    const char *from = ro->format;
-    /* Detect first, so that the --lenient hint follows only a reader's failure. */
     pb_source *src = NULL;
     if (pbc_llvm_input_unopenable(in_path, in_path)) return 1; /* as llvm-profdata-N: LLVM's words */
-    int prc = pbc_open_input(in_path, &src, &err), read_failed = 0;
+    int prc = pbc_open_input(in_path, &src, &err);
     pbc_progress pg;
     /* named as its messages name it ("<stdin>" for "-") */
     pbc_progress_begin(&pg, mode, "show", prc == 0 ? pb_source_name(src) : in_path);
     pbc_progress_watch(&pg, src);
     pbc_progress_watch_diag(&pg, ro);
-    if (prc == 0 && !from) prc = pb_format_detect(src, &in->f, &err);
-    if (prc == 0 && !in->f) in->f = pb_format_lookup(from);
-    pb_format_form form = prc == 0 ? pb_format_form_of(in->f) : PB_FORM_OTHER;
-    if (prc == 0 && form == PB_FORM_INDEXED && pbc_show_llvm_streamable(so)) {
-        /* records straight from the file to the printer (show_indexed.c) */
-        int rc = pbc_show_indexed(in_path, src, ro, so, out_path); /* checks the version too */
-        pbc_progress_end(&pg);
-        pb_source_free(src);
-        return rc;
-    }
-    if (prc == 0) {
-        ro->format = pb_format_name(in->f);
-        /* a raw file: its profiles one by one and their merged model, in one pass (show_parts.c) */
-        if (form == PB_FORM_RAW) prc = pbc_show_raw_read(src, ro, &in->p, &in->parts, &in->nparts, &err);
-        else prc = pb_read(&in->p, src, ro, &err);
-        read_failed = prc != 0;
-    }
+    /* the --lenient hint follows only a reader's failure, not the detection's */
+    int read_failed = 0;
+    const pb_format *f = NULL;
+    if (prc == 0 && !ro->format) prc = pb_format_detect(src, &f, &err);
+    if (prc == 0 && f) ro->format = pb_format_name(f);
+    if (prc == 0) read_failed = (prc = pb_show_read(in, src, ro, so, &err)) != 0;
     pbc_progress_end(&pg);
-    pb_source_free(src);
+    *srcp = src; /* an indexed file is printed from its mapping: freed after printing */
     if (prc) {
         pbc_print_input_error(&err);
         if (read_failed) pbc_lenient_hint(prc, ro->lenient);
@@ -176,56 +154,39 @@ static int read_input(const char *in_path, pb_read_options *ro, const pbc_show_l
     return -1;
 }
 
-/* Prints the model read: the Java view of an iprof file, else llvm-profdata's. */
-static int print_input(show_input *in, const char *in_path, int llvm, pbc_show_llvm_opts *so,
-                       const pbi_llvm_target *target, const char *out_path) {
+/* Prints what was read: the Java view of an iprof file, else llvm-profdata's. */
+static int print_input(pb_show_input *in, const char *in_path, const pb_show_options *so, const char *out_path) {
     pb_error err;
     pb_error_clear(&err);
-    int prc, rc;
-    FILE *out = stdout;
     const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
-    /* a raw or indexed file the release cannot read: it says so, and so do we */
-    if ((rc = pbc_llvm_check_readable(target, in->p, name)) != 0) goto out;
-    rc = PBC_EXIT_USAGE;
-    if (!(out = pbc_open_out(out_path))) {
-        out = stdout; /* nothing to close */
-        goto out;
+    if (pb_show_view(in, so) == PB_SHOW_VIEW_JAVA && any_llvm_flag(so))
+        pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
+    pb_sink *out = NULL;
+    int prc = pb_sink_open_file(&out, out_path ? out_path : "-", 0, &err);
+    if (prc) {
+        pbc_print_error(&err);
+        return PBC_EXIT_USAGE;
     }
-    /* the model's origin, not the input's plugin: a json file of an iprof
-     * profile is shown in the Java view too */
-    const pb_format *origin = pb_format_lookup(pb_profile_origin(in->p)->format);
-    if (!llvm && pb_format_family_of(origin) == PB_FAMILY_JAVA) {
-        if (any_llvm_flag(so))
-            pbc_msg("note: llvm-profdata flags are ignored in the Java view; add --llvm to use them");
-        prc = pbc_show_iprof(in->p, name, so->topn, so->json, out, &err);
-    } else {
-        /* a file llvm-profdata cannot read is shown as the .profdata convert
-         * writes of it (compare_read.h: one rule for show, overlap, diff) */
-        if (pb_format_family_of(in->f) != PB_FAMILY_LLVM && (prc = pbc_llvm_view(&in->p, name, target, &err)) != 0) {
-            pbc_print_error(&err);
-            rc = pbc_exit_for(prc);
-            goto out;
-        }
-        so->parts = (const pb_profile *const *)in->parts;
-        so->nparts = in->nparts;
-        prc = pbc_show_llvm(in->p, name, so, out, &err);
-    }
+    prc = pb_show_write(out, in, name, so, &err);
+    int rc = PBC_EXIT_OK;
     if (prc) {
         pbc_print_input_error(&err);
         rc = pbc_exit_for(prc);
-        goto out;
+    } else if ((prc = pb_sink_commit(out, &err)) != 0) {
+        if (out_path) pb_error_set_source(&err, out_path);
+        pbc_print_error(&err);
+        rc = PBC_EXIT_USAGE;
     }
-    rc = PBC_EXIT_OK;
-out:
-    return pbc_close_out(out, out_path, rc);
+    pb_sink_free(out);
+    return rc;
 }
 
 /* What the command line asks of show. */
 typedef struct show_request {
-    pbc_show_llvm_opts so;
+    pb_show_options so;
     const char *from, *out_path, *llvm_version, *show_format, *debug_info;
     unsigned max_corr_warn;
-    int lenient, llvm, llvm_json, help;
+    int lenient, llvm_json, help;
     char *cutoffs; /* every --detailed-summary-cutoffs list, joined (so.cutoffs points here) */
 } show_request;
 
@@ -255,7 +216,7 @@ static void take_options(const pbc_args *args, show_request *q) {
         }
         if (set_llvm_option(&q->so, o)) continue;
         switch (o->id) {
-        case OPT_LLVM: q->llvm = (int)o->u; break;
+        case OPT_LLVM: q->so.llvm = (int)o->u; break;
         case OPT_FROM: q->from = o->value; break;
         case OPT_LENIENT: q->lenient = (int)o->u; break;
         case OPT_LLVM_VERSION: q->llvm_version = o->value; break;
@@ -276,9 +237,9 @@ static void take_options(const pbc_args *args, show_request *q) {
 /* The checks before any input is read, in llvm-profdata's order. Returns -1
  * to go on (the input is args->pos[0]), else the exit code: a usage error,
  * a refused --show-format/--json, or --debug-info's answer. */
-static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *target) {
+static int before_input(show_request *q, const pbc_args *args, pbc_release *target) {
     /* the release first: a bad value is a usage error even when the input is broken */
-    int rc = pbc_llvm_target("show", q->llvm_version, target);
+    int rc = pbc_release_of("show", q->llvm_version, target);
     if (rc) return rc;
     /* an option the release's llvm-profdata show does not have: it refuses
      * the command line ("Unknown command line argument") */
@@ -309,13 +270,14 @@ static int before_input(show_request *q, const pbc_args *args, pbi_llvm_target *
 int pbc_cmd_show(int argc, char **argv) {
     show_request q;
     memset(&q, 0, sizeof q);
+    (void)pb_show_options_init(&q.so, PB_SHOW_OPTIONS_VERSION);
     q.max_corr_warn = 5;
     pbc_args args;
     pbc_args_llvm_positionals(1, 1, "debug-info"); /* cl's count after refused words */
     if (pbc_parse_llvm_command("show", USAGE, pbc_llvm_show_options, specs, argc, argv, &args))
         return PBC_EXIT_USAGE;
     take_options(&args, &q);
-    pbi_llvm_target target;
+    pbc_release target;
     int rc = PBC_EXIT_OK;
     if (q.help) help(stdout);
     else rc = before_input(&q, &args, &target);
@@ -324,13 +286,15 @@ int pbc_cmd_show(int argc, char **argv) {
         /* llvm-profdata's own check compares the names (13-24); another name
          * of the same file is refused below, where LLVM truncates it */
         fprintf(stderr, "%s%s show: Input file name cannot be the same as the output file name!\n",
-                pbi_llvm_has(&target, PBI_LF_SHOW_SAME_NAME_ERROR) ? "error: " : "", pbc_args_tool);
+                pb_release_has(target.release, "SHOW_SAME_NAME_ERROR") ? "error: " : "", pbc_args_tool);
         rc = PBC_EXIT_USAGE;
     } else if (in_path && pbc_check_output("show", q.out_path, &in_path, 1, 1)) {
         rc = PBC_EXIT_USAGE;
     }
     if (rc < 0) {
-        q.so.t = &target;
+        q.so.llvm_release = target.release;
+        q.so.release_notes = target.chosen;
+        q.so.diag = release_note;
         pbc_diag_ctx dc = {0, 0, 0};
         pb_read_options ro = PB_READ_OPTIONS_INIT;
         ro.format = q.from;
@@ -341,11 +305,12 @@ int pbc_cmd_show(int argc, char **argv) {
          * raw file to 14-16: formats/raw, RAW_TEMPORAL) */
         if (target.chosen) ro.llvm_release = target.release;
         pbc_apply_limits(&ro);
-        show_input in;
-        memset(&in, 0, sizeof in);
-        rc = read_input(in_path, &ro, &q.so, q.out_path, pbc_progress_mode_of(&args), &in);
-        if (rc < 0) rc = print_input(&in, in_path, q.llvm, &q.so, &target, q.out_path);
-        show_input_free(&in);
+        pb_show_input *in = NULL;
+        pb_source *src = NULL;
+        rc = read_input(in_path, &ro, &q.so, pbc_progress_mode_of(&args), &src, &in);
+        if (rc < 0) rc = print_input(in, in_path, &q.so, q.out_path);
+        pb_show_input_free(in);
+        pb_source_free(src);
     }
     pbc_args_free(&args);
     free(q.cutoffs);

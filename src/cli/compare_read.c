@@ -12,32 +12,6 @@
 #include "llvm_input_error.h"
 #include "opts.h"
 
-/* The profile as `convert -o X.profdata` writes it and a reader reads it
- * back: same writer and options, so the same records in the same order. */
-int pbc_llvm_view(pb_profile **pp, const char *path, const pbi_llvm_target *t, pb_error *err) {
-    const pb_format *f = pb_format_lookup("indexed");
-    if (!f) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed plugin is not built in");
-    pb_sink *sink = NULL;
-    pb_source *src = NULL;
-    pb_profile *back = NULL;
-    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
-    pb_read_options ro = PB_READ_OPTIONS_INIT;
-    ro.format = "indexed";
-    if (t) wo.llvm_release = t->release;
-    int rc = pb_sink_open_memory(&sink, err);
-    if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
-    size_t len = 0;
-    const uint8_t *bytes = rc ? NULL : pb_sink_memory(sink, &len);
-    if (!rc) rc = pb_source_open_memory(&src, bytes, len, path, err);
-    if (!rc) rc = pb_read(&back, src, &ro, err);
-    pb_source_free(src);
-    pb_sink_free(sink);
-    if (rc) return rc;
-    pb_profile_free(*pp);
-    *pp = back;
-    return 0;
-}
-
 int pbc_read_for_compare(const char *path, int as_llvm, const pbc_release *t, int lenient, pb_profile **out) {
     pb_error err;
     pb_error_clear(&err);
@@ -46,6 +20,10 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbc_release *t, in
     ro.diag = pbc_diag;
     ro.diag_ctx = &dc;
     ro.lenient = lenient;
+    /* what LLVM sees: an input of another format as the .profdata convert
+     * writes of it (by the input's format, not the profile's origin: a json
+     * model of a raw file is not what llvm-profdata reads) */
+    ro.llvm_view = as_llvm;
     /* the readers read as the chosen release does (RAW_TEMPORAL) */
     if (t && t->chosen) ro.llvm_release = t->release;
     pbc_apply_limits(&ro);
@@ -59,21 +37,11 @@ int pbc_read_for_compare(const char *path, int as_llvm, const pbc_release *t, in
         rc = pb_read(out, src, &ro, &err);
     }
     pb_source_free(src);
-    pbi_llvm_target target;
-    const pbi_llvm_target *tt = pbc_release_target(t, &target);
-    if (!rc && tt) {
-        int xrc = pbc_llvm_check_readable(tt, *out, path); /* prints its own message */
-        if (xrc) {
-            pb_profile_free(*out);
-            *out = NULL;
-            return xrc;
-        }
-    }
-    /* by the input's format, not the profile's origin: a json model of a raw
-     * file is not what llvm-profdata reads */
-    if (!rc && as_llvm && pb_format_family_of(f) != PB_FAMILY_LLVM) {
-        rc = pbc_llvm_view(out, path, tt, &err);
-        if (rc) pb_error_set_source(&err, path);
+    if (!rc && t) {
+        /* the release's own tool would refuse it: a note, never an error */
+        pb_error note;
+        if (t->chosen && pb_show_release_note(*out, t->release, path, &note))
+            fprintf(stderr, PBC_PROG ": note: %s\n", note.message);
     }
     if (rc) {
         /* under the personality only overlap reads through here; LLVM names

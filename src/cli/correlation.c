@@ -97,9 +97,9 @@ int pbc_merge_correlation_check(int release, const char *debug_info, const char 
     pb_error_clear(&err);
     pbi_correlation c;
     pbi_llvm_target tt;
-    pbc_release named = {release, 1};
-    const pbi_llvm_target *t = pbc_release_target(&named, &tt);
-    if (!t) return PBC_EXIT_USAGE;
+    if (pbi_llvm_target_of(release, &tt)) return PBC_EXIT_USAGE;
+    tt.chosen = 1;
+    const pbi_llvm_target *t = &tt;
     const char *path = debug_info ? debug_info : binary_file;
     pbi_corr_limits lim = {pbc_limits.max_input_size, pbc_limits.max_inflation};
     if (pbi_correlation_load(&c, path, debug_info ? PBI_CORR_DEBUG_INFO : PBI_CORR_BINARY, t, &lim, max_warnings,
@@ -208,8 +208,12 @@ static int show_probes(const pbi_llvm_target *t, const pbi_correlation *c, int y
     return 0;
 }
 
-int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
+int pbc_show_debug_info(const pbc_release *r, const char *path, const char *format, unsigned max_warnings,
                         const char *out_path) {
+    pbi_llvm_target tt;
+    if (pbi_llvm_target_of(r->release, &tt)) return PBC_EXIT_USAGE;
+    tt.chosen = r->chosen;
+    const pbi_llvm_target *t = &tt;
     if (format && strcmp(format, "json") == 0) {
         /* exitWithError: no program name under llvm-profdata-N */
         fprintf(stderr, "%s%serror: JSON output is not supported for debug info correlation\n",

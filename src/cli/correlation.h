@@ -33,7 +33,7 @@ int pbc_correlation_stream(const char **path, char *name, size_t name_len);
  * (FMT NULL or text), LLVM's YAML list of the probes (yaml), LLVM's error
  * for json; on OUT or standard output (out_path NULL). Returns 0 or the exit
  * code after the message. Self-contained, for show's option parser to call. */
-int pbc_show_debug_info(const pbi_llvm_target *t, const char *path, const char *format, unsigned max_warnings,
+int pbc_show_debug_info(const pbc_release *r, const char *path, const char *format, unsigned max_warnings,
                         const char *out_path);
 
 #endif

@@ -193,7 +193,7 @@ void pbc_args_free(pbc_args *a);
 
 /*
  * Parses the command line of show or overlap (pbc_args_parse, release from
- * pbc_llvm_target): as
+ * pbc_release_of): as
  * llvm-profdata-N with llvm-profdata's table `llvm_specs` alone and release
  * N's options (an option of a later release is unknown, as there), else with
  * the command's own `specs`. Returns pbc_args_parse's 0 or PBC_EXIT_USAGE.
@@ -203,7 +203,7 @@ int pbc_parse_llvm_command(const char *cmd, const char *usage, const pbc_arg_spe
 
 /*
  * For a command that learns its release from its own options (--llvm-version
- * is parsed in the same pass): after pbc_llvm_target, every option found must
+ * is parsed in the same pass): after pbc_release_of, every option found must
  * exist in `release`. Returns 0, or PBC_EXIT_USAGE after the message the
  * parser prints for it ("--x is an option of llvm-profdata from LLVM 19 on,
  * not in LLVM 18").

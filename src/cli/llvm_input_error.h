@@ -29,7 +29,7 @@ int pbc_llvm_input_unopenable(const char *path, const char *prefix);
  * note after an unrecognized format when SEVERITY is "error", then
  * profbridge's line as the detail line above. When the damage has no known
  * LLVM words, profbridge's line alone: "SEVERITY: FILE: ...". `cmd` names
- * the command for the release (pbc_llvm_target). */
+ * the command for the release (pbc_release_of). */
 void pbc_llvm_print_input_error(const char *cmd, const char *severity, const char *prefix, const pb_error *e);
 
 /* Prints a reader's error: pbc_llvm_print_input_error("show", "error", NULL,

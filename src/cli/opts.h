@@ -163,7 +163,7 @@ int pbc_parse_bool(const char *s);
  * llvm-profdata-N / llvm-cov-N link, else $PROFBRIDGE_LLVM_VERSION (NULL or
  * empty: none). Set once by main() -- the one place that reads the
  * variable -- before any command runs; a bad value is reported by the
- * command that needs a release (pbc_llvm_target).
+ * command that needs a release (pbc_release_of).
  */
 extern const char *pbc_release_env;
 
@@ -185,9 +185,6 @@ typedef struct pbc_release {
  */
 int pbc_release_of(const char *cmd, const char *value, pbc_release *r);
 
-/* cmd_show.c's older spelling of pbc_release_of, until the show printer's
- * move into the library lands (helper "show"; then this include goes). */
-#include "release_compat.h"
 
 
 /* How the tool speaks (set once by main.c before any command runs; here and

@@ -237,6 +237,7 @@ int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
     /* the readers read as the release that merges, unless the caller's read
      * options name one (a layout-1 struct names none) */
     if (!pbi_read_release(&r.ro)) r.ro.llvm_release = m->o.llvm_release;
+    if (r.ro.version < 3) r.ro.llvm_view = 0; /* a layout-2 struct ends before it */
     r.ro.version = PB_READ_OPTIONS_VERSION;
     pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
     r.mo = mo;

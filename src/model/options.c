@@ -11,7 +11,7 @@
 #include "profbridge/format.h"
 #include "profbridge/profile.h"
 
-PBI_OPTIONS_INIT_FN_V2(read, READ, llvm_release)
+PBI_OPTIONS_INIT_FN_V3(read, READ, llvm_release, llvm_view)
 PBI_OPTIONS_INIT_FN_V2(write, WRITE, llvm_release)
 PBI_OPTIONS_INIT_FN(dump, DUMP)
 PBI_OPTIONS_INIT_FN(merge, MERGE)

@@ -13,6 +13,7 @@
 #include "bridge/bridge.h"
 #include "registry/registry.h"
 #include "registry/read_merge.h"
+#include "model/options.h"
 #include "profbridge/sys/format.h"
 #include "util/api.h"
 
@@ -177,6 +178,32 @@ static int start_read(pb_source *in, const pb_read_options *o, pbi_named_diag *n
     return pbi_read_format(in, named, f, err);
 }
 
+/* The profile as `convert -o X.profdata` writes it and a reader reads it
+ * back: one rule for pb_read's llvm_view option and show's LLVM view. */
+int pbi_llvm_view(pb_profile **pp, const char *name, int release, pb_error *err) {
+    const pb_format *f = pb_format_lookup("indexed");
+    if (!f) return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "the indexed plugin is not built in");
+    pb_sink *sink = NULL;
+    pb_source *src = NULL;
+    pb_profile *back = NULL;
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "indexed";
+    wo.llvm_release = release;
+    int rc = pb_sink_open_memory(&sink, err);
+    if (!rc) rc = pb_write(*pp, sink, f, &wo, err);
+    size_t len = 0;
+    const uint8_t *bytes = rc ? NULL : pb_sink_memory(sink, &len);
+    if (!rc) rc = pb_source_open_memory(&src, bytes, len, name, err);
+    if (!rc) rc = pb_read(&back, src, &ro, err);
+    pb_source_free(src);
+    pb_sink_free(sink);
+    if (rc) return rc;
+    pb_profile_free(*pp);
+    *pp = back;
+    return 0;
+}
+
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
     pbi_api_enter(err);
     if (!out) return pbi_null_arg(err, __func__, "out");
@@ -194,6 +221,12 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
     } else {
         rc = f->read(out, in, o, err);
         if (rc == 0) rc = pbi_merge_if_asked(out, o, err);
+        /* what LLVM sees: an input llvm-profdata does not read, as it reads the .profdata of it */
+        if (rc == 0 && *out && !o->merge_into && pbi_read_llvm_view(o) && f->family != PB_FAMILY_LLVM &&
+            (rc = pbi_llvm_view(out, pb_source_name(in), pbi_read_release(o), err)) != 0) {
+            pb_profile_free(*out);
+            *out = NULL;
+        }
     }
     if (rc) pb_error_set_source(err, pb_source_name(in));
     return rc;

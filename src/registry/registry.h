@@ -23,4 +23,15 @@ typedef struct pbi_named_diag {
 } pbi_named_diag;
 pb_read_options pbi_named_options(const pb_read_options *o, pbi_named_diag *nd, const char *name);
 
+/* What LLVM sees of a profile (pb_read_options.llvm_view; show's LLVM view). */
+/*
+ * Replaces *pp by the profile llvm-profdata of `release` (0 = 19) reads
+ * from the .profdata `convert` writes of it: written with the indexed
+ * plugin and read back (same writer and options, so the same records in
+ * the same order). name names the bytes in errors. Returns 0, or
+ * PB_EUNSUPPORTED (no indexed plugin built in), PB_EINVAL (a release out of
+ * range), PB_ENOMEM or the writer's error; then *pp is unchanged.
+ */
+int pbi_llvm_view(pb_profile **pp, const char *name, int release, pb_error *err);
+
 #endif

@@ -152,7 +152,7 @@ static void every_entry_point_fails_afresh(void) {
     /* Unknown options versions: refused, with the struct's name. */
     ro.version = 7;
     FAILS(pb_read(&tmpp, src, &ro, &err), PB_EINVAL);
-    CU_ASSERT_STRING_EQUAL(err.message, "pb_read_options: version 7 unknown (this library knows 2)");
+    CU_ASSERT_STRING_EQUAL(err.message, "pb_read_options: version 7 unknown (this library knows 3)");
     FAILS(pb_read_file(&tmpp, "x", &ro, &err), PB_EINVAL);
     wo.version = 0;
     FAILS(pb_write(p, sink, pb_format_lookup("text"), &wo, &err), PB_EINVAL);
@@ -190,9 +190,21 @@ static void options_init_matches_the_macros(void) {
     pb_read_options a = PB_READ_OPTIONS_INIT, b;
     memset(&b, 0x5a, sizeof b);
     CU_ASSERT_EQUAL(pb_read_options_init(&b, PB_READ_OPTIONS_VERSION), PB_OK);
-    CU_ASSERT_EQUAL(b.version, 2);
-    CU_ASSERT(b.format == NULL && b.max_input_size == 0 && b.merge_into == NULL && b.llvm_release == 0);
+    CU_ASSERT_EQUAL(b.version, 3);
+    CU_ASSERT(b.format == NULL && b.max_input_size == 0 && b.merge_into == NULL && b.llvm_release == 0 &&
+              b.llvm_view == 0);
     CU_ASSERT_EQUAL(a.version, b.version);
+    /* layout 2 (no llvm_view): its struct ends before the field */
+    memset(&b, 0x5a, sizeof b);
+    CU_ASSERT_EQUAL(pb_read_options_init(&b, 2), PB_OK);
+    CU_ASSERT(b.version == 2 && b.llvm_release == 0);
+    CU_ASSERT_EQUAL(b.llvm_view, 0x5a5a5a5a);
+    pb_show_options sh;
+    memset(&sh, 0x5a, sizeof sh);
+    CU_ASSERT_EQUAL(pb_show_options_init(&sh, 2), PB_EINVAL);
+    CU_ASSERT_EQUAL(sh.version, 0x5a5a5a5au); /* untouched */
+    CU_ASSERT_EQUAL(pb_show_options_init(&sh, PB_SHOW_OPTIONS_VERSION), PB_OK);
+    CU_ASSERT(sh.version == 1 && sh.llvm_release == 0 && sh.function == NULL && sh.topn == 0 && sh.diag == NULL);
     /* a caller built against layout 1 (no llvm_release): its struct ends
      * before the field, which init leaves alone */
     memset(&b, 0x5a, sizeof b);

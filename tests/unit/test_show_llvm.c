@@ -5,8 +5,8 @@
  * them in ../shared/testdata/llvm-real, see its README and COMMANDS.txt),
  * each printed for the target of the release that printed it.
  *
- * The printer lives in the CLI (src/cli/show_llvm.c, declared in cli.h);
- * the unit-test binary links the CLI's objects (pb_cli_objects).
+ * The printer is the library's (src/analysis/show_llvm.c, its internal
+ * header show_llvm_state.h; profbridge/show.h is the public way in).
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -16,11 +16,28 @@
 #include <jansson.h>
 
 #include "testutil.h"
-#include "cli.h"
+#include "analysis/show_llvm_state.h"
 #include "llvm/target.h"
-#include "show_summary.h"
 
-static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
+/* The printer's output for p, as a NUL-terminated string in *got (to free). */
+static int show_mem(const pb_profile *p, const pbi_show_llvm_opts *o, char **got, size_t *glen, pb_error *err) {
+    pb_sink *sink = NULL;
+    *got = NULL;
+    *glen = 0;
+    int rc = pb_sink_open_memory(&sink, err);
+    if (!rc) rc = pbi_show_llvm(p, o, sink, err);
+    size_t n = 0;
+    const uint8_t *m = rc ? NULL : pb_sink_memory(sink, &n);
+    if (!rc && (*got = malloc(n + 1)) != NULL) {
+        if (n) memcpy(*got, m, n);
+        (*got)[n] = 0;
+        *glen = n;
+    }
+    pb_sink_free(sink);
+    return rc;
+}
+
+static void set_flags(pbi_show_llvm_opts *o, const char *suffix, int llvm14) {
     static pbi_llvm_target t14, t19;
     (void)pbi_llvm_target_of(14, &t14);
     (void)pbi_llvm_target_of(19, &t19);
@@ -45,7 +62,7 @@ static void set_flags(pbc_show_llvm_opts *o, const char *suffix, int llvm14) {
     }
 }
 
-static int compare_one(const char *raw, const char *expected_path, const pbc_show_llvm_opts *o) {
+static int compare_one(const char *raw, const char *expected_path, const pbi_show_llvm_opts *o) {
     size_t elen;
     char *exp = tu_slurp(expected_path, &elen);
     if (!exp) return -1;
@@ -56,9 +73,7 @@ static int compare_one(const char *raw, const char *expected_path, const pbc_sho
     int rc = pb_read_file(&p, raw, &ro, &err);
     char *got = NULL;
     size_t glen = 0;
-    FILE *mem = open_memstream(&got, &glen);
-    if (rc == 0) rc = pbc_show_llvm(p, raw, o, mem, &err);
-    fclose(mem);
+    if (rc == 0) rc = show_mem(p, o, &got, &glen, &err);
     int same = rc == 0 && glen == elen && memcmp(got, exp, elen) == 0;
     if (!same) {
         char msg[1024] = "";
@@ -102,7 +117,7 @@ static void compare_dir(const char *rel, int llvm14, size_t *ok, size_t *total) 
         int is_error = exp && strncmp(exp, "error:", 6) == 0;
         free(exp);
         if (is_error) continue; /* the other version's tool refused the file */
-        pbc_show_llvm_opts o;
+        pbi_show_llvm_opts o;
         set_flags(&o, suffix, llvm14);
         (*total)++;
         if (compare_one(raw, exp_path, &o) == 1) (*ok)++;
@@ -143,15 +158,13 @@ static void show_llvm__computes_the_detailed_summary_walk_by_hand(void) {
         r.counters = cs[i];
         CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
     }
-    pbc_show_llvm_opts o;
+    pbi_show_llvm_opts o;
     memset(&o, 0, sizeof o);
     o.detailed_summary = 1;
     o.cutoffs = "500000,900000,1000000";
     char *got = NULL;
     size_t glen = 0;
-    FILE *mem = open_memstream(&got, &glen);
-    CU_ASSERT_EQUAL(pbc_show_llvm(p, "m", &o, mem, &err), 0);
-    fclose(mem);
+    CU_ASSERT_EQUAL(show_mem(p, &o, &got, &glen, &err), 0);
     /* the pseudo-hot record is left out; 50% of 35 = 17 -> 20 alone (1 block);
      * 90% = 31 -> 20+10 = 30 < 31, so 5 too (3 blocks, min 5); 100% the same */
     CU_ASSERT_STRING_EQUAL(got,
@@ -223,16 +236,14 @@ static void show_llvm__prints_as_the_release_of_the_target(void) {
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         pbi_llvm_target t;
         CU_ASSERT_EQUAL_FATAL(pbi_llvm_target_of(cases[k].release, &t), 0);
-        pbc_show_llvm_opts o;
+        pbi_show_llvm_opts o;
         memset(&o, 0, sizeof o);
         o.t = &t;
         o.detailed_summary = 1;
         o.cutoffs = "500000,900000,1000000";
         char *got = NULL;
         size_t glen = 0;
-        FILE *mem = open_memstream(&got, &glen);
-        CU_ASSERT_EQUAL(pbc_show_llvm(p, "m", &o, mem, &err), 0);
-        fclose(mem);
+        CU_ASSERT_EQUAL(show_mem(p, &o, &got, &glen, &err), 0);
         CU_ASSERT_STRING_EQUAL(got, cases[k].expected);
         free(got);
     }
@@ -252,7 +263,7 @@ static void show_llvm__json_is_valid_and_carries_the_same_numbers(void) {
         pb_read_options ro = PB_READ_OPTIONS_INIT;
         CU_ASSERT_EQUAL_FATAL(pb_read_file(&p, tu_shared(rel), &ro, &err), 0);
         for (int variant = 0; variant < 4; variant++) {
-            pbc_show_llvm_opts o;
+            pbi_show_llvm_opts o;
             memset(&o, 0, sizeof o);
             o.json = 1;
             if (variant == 0) o.all_functions = o.counts = o.ic_targets = o.memop_sizes = o.show_vtables = 1;
@@ -261,9 +272,7 @@ static void show_llvm__json_is_valid_and_carries_the_same_numbers(void) {
             if (variant == 3) o.covered = 1;
             char *got = NULL;
             size_t glen = 0;
-            FILE *mem = open_memstream(&got, &glen);
-            CU_ASSERT_EQUAL(pbc_show_llvm(p, rel, &o, mem, &err), 0);
-            fclose(mem);
+            CU_ASSERT_EQUAL(show_mem(p, &o, &got, &glen, &err), 0);
             json_error_t je;
             json_t *j = json_loads(got, 0, &je);
             if (!j) fprintf(stderr, "\n  %s variant %d: %s\n%s\n", files[f], variant, je.text, got);

@@ -7,15 +7,21 @@
  * the same content is one JSON object (docs/schemas/show-java.schema.json).
  */
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util/buf.h"
 #include "util/json_text.h"
 #include "util/report_version.h"
-#include "cli.h"
-#include "cli/term_text.h"
+#include "show_llvm_state.h"
+#include "util/escape.h"
 #include "bridge/java_text.h"
+
+/* A name as our own listings print it (util/escape.h: control bytes as "\xNN"). */
+static void term_puts(pb_buf *out, const char *s) {
+    if (s) pbi_esc_term(out, s, strlen(s));
+}
 
 /* Section name and short label of each record kind (enum pb_record_kind). */
 static const char *const section_names[PB_REC_KIND_COUNT] = {
@@ -34,7 +40,7 @@ static const int section_order[] = {PB_REC_JAVA_CALL_COUNT, PB_REC_JAVA_BRANCH,
 
 typedef struct view {
     const pb_profile *p;
-    FILE *out;
+    pb_buf *out;
     char **desc; /* rendered method descriptors, filled on first use */
     size_t num_methods;
     pb_buf tmp;
@@ -61,15 +67,15 @@ static int print_context(view *v, uint32_t ctx) {
     size_t n = 0;
     const pb_frame *f = ctx == PB_NONE ? NULL : pb_profile_context(v->p, ctx, &n);
     if (!f) {
-        fputs("(no context)", v->out);
+        pbi_buf_puts(v->out, "(no context)");
         return 0;
     }
     for (size_t i = 0; i < n; i++) {
         const char *d = method_desc(v, f[i].method);
         if (!d) return PB_ENOMEM;
-        fputs(i ? " < " : "", v->out);
-        pbc_term_puts(v->out, d);
-        fprintf(v->out, ":%" PRId32, f[i].bci);
+        pbi_buf_puts(v->out, i ? " < " : "");
+        term_puts(v->out, d);
+        pbi_buf_printf(v->out, ":%" PRId32, f[i].bci);
     }
     return 0;
 }
@@ -125,9 +131,9 @@ static int print_values(view *v, const pb_record *r, const char *what, int json)
                 pbi_buf_printf(&v->js, ", \"count\": %" PRIu64 "}", vals[i].count);
                 first = 0;
             } else {
-                fprintf(v->out, "      %s ", role);
-                pbc_term_put(v->out, v->tmp.data ? v->tmp.data : "", v->tmp.len);
-                fprintf(v->out, ": %" PRIu64 "\n", vals[i].count);
+                pbi_buf_printf(v->out, "      %s ", role);
+                pbi_esc_term(v->out, v->tmp.data ? v->tmp.data : "", v->tmp.len);
+                pbi_buf_printf(v->out, ": %" PRIu64 "\n", vals[i].count);
             }
         }
         free(vals);
@@ -192,46 +198,46 @@ static int json_entry(view *v, const pb_record *r, int first) {
     }
     pbi_buf_putc(b, '}');
     if (!rc && pbi_buf_failed(b)) rc = PB_ENOMEM;
-    if (!rc) fwrite(b->data, 1, b->len, v->out);
+    if (!rc) pbi_buf_append(v->out, b->data, b->len);
     return rc;
 }
 
 static int print_entry(view *v, const pb_record *r) {
     int kind = r->kind < PB_REC_KIND_COUNT ? r->kind : PB_REC_FUNCTION;
-    fprintf(v->out, "  [%s] ", kind_labels[kind]);
+    pbi_buf_printf(v->out, "  [%s] ", kind_labels[kind]);
     if (kind == PB_REC_FUNCTION) {
         size_t len;
         const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
-        pbc_term_put(v->out, n, r->name == PB_NONE ? 0 : len);
-        fprintf(v->out, " (hash 0x%016" PRIx64 ")\n", r->hash);
+        pbi_esc_term(v->out, n, r->name == PB_NONE ? 0 : len);
+        pbi_buf_printf(v->out, " (hash 0x%016" PRIx64 ")\n", r->hash);
         for (uint32_t i = 0; i < r->num_counters; i++)
-            fprintf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
+            pbi_buf_printf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
         return print_values(v, r, "vtable", 0);
     }
     int rc = print_context(v, r->ctx);
     if (rc) return rc;
-    fputc('\n', v->out);
+    pbi_buf_putc(v->out, '\n');
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
     switch (kind) {
     case PB_REC_JAVA_CALL_COUNT:
     case PB_REC_JAVA_SAMPLE:
-        fprintf(v->out, "      count: %" PRIu64 "\n", c0);
+        pbi_buf_printf(v->out, "      count: %" PRIu64 "\n", c0);
         return 0;
     case PB_REC_JAVA_BRANCH: {
         size_t n = 0;
         const int32_t *lay = r->layout == PB_NONE ? NULL : pb_profile_ints(v->p, r->layout, &n);
-        fprintf(v->out, "      total: %" PRIu64 "\n", c0);
+        pbi_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
         for (uint32_t i = 0; i + 1 < r->num_counters; i++) {
             if (lay && 2 * (size_t)i + 1 < n)
-                fprintf(v->out, "      successor bci %" PRId32 " (index %" PRId32 "): %" PRIu64 "\n",
+                pbi_buf_printf(v->out, "      successor bci %" PRId32 " (index %" PRId32 "): %" PRIu64 "\n",
                         lay[2 * i], lay[2 * i + 1], r->counters[i + 1]);
             else
-                fprintf(v->out, "      successor %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i + 1]);
+                pbi_buf_printf(v->out, "      successor %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i + 1]);
         }
         return 0;
     }
     default:
-        fprintf(v->out, "      total: %" PRIu64 "\n", c0);
+        pbi_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
         return print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type", 0);
     }
 }
@@ -340,28 +346,28 @@ static int print_summary_json(view *v, const char *input_name, size_t nrec, cons
                    "\"max_context_depth\": %" PRIu64 "}",
                    t->calls, t->calls_saturated ? "true" : "false", t->contexts, t->max_depth);
     if (pbi_buf_failed(b)) return PB_ENOMEM;
-    fwrite(b->data, 1, b->len, v->out);
+    pbi_buf_append(v->out, b->data, b->len);
     return 0;
 }
 
 static void print_summary_text(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
     const pb_profile *p = v->p;
-    fputs("iprof profile ", v->out);
-    pbc_term_puts(v->out, input_name);
-    fputs("\n  version:           ", v->out);
-    pbc_term_puts(v->out, version);
-    fputc('\n', v->out);
-    fprintf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
-    fprintf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
-    fprintf(v->out, "  entries:           %zu\n", nrec);
+    pbi_buf_puts(v->out, "iprof profile ");
+    term_puts(v->out, input_name);
+    pbi_buf_puts(v->out, "\n  version:           ");
+    term_puts(v->out, version);
+    pbi_buf_putc(v->out, '\n');
+    pbi_buf_printf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
+    pbi_buf_printf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
+    pbi_buf_printf(v->out, "  entries:           %zu\n", nrec);
     for (size_t k = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
         int kind = section_order[k];
         if (kind == PB_REC_FUNCTION && t->per_kind[kind] == 0) continue;
-        fprintf(v->out, "    %-24s %zu\n", section_names[kind], t->per_kind[kind]);
+        pbi_buf_printf(v->out, "    %-24s %zu\n", section_names[kind], t->per_kind[kind]);
     }
-    fprintf(v->out, "  total call count:  %" PRIu64 "%s\n", t->calls, t->calls_saturated ? " (saturated)" : "");
-    fprintf(v->out, "  contexts:          %zu\n", t->contexts);
-    fprintf(v->out, "  max context depth: %" PRIu64 "\n", t->max_depth);
+    pbi_buf_printf(v->out, "  total call count:  %" PRIu64 "%s\n", t->calls, t->calls_saturated ? " (saturated)" : "");
+    pbi_buf_printf(v->out, "  contexts:          %zu\n", t->contexts);
+    pbi_buf_printf(v->out, "  max context depth: %" PRIu64 "\n", t->max_depth);
 }
 
 static int print_summary(view *v, const char *input_name, size_t nrec, int json) {
@@ -393,14 +399,14 @@ static int collect_refs(view *v, entry_ref *refs, size_t nrec) {
 static int print_top(view *v, entry_ref *refs, size_t nrec, unsigned topn, int json) {
     qsort(refs, nrec, sizeof *refs, cmp_by_count);
     size_t n = topn < nrec ? topn : nrec;
-    if (json) fprintf(v->out, ",\n \"top_entries\": [\n    ");
-    else fprintf(v->out, "\nTop %zu entries by count (first counter):\n", n);
+    if (json) pbi_buf_printf(v->out, ",\n \"top_entries\": [\n    ");
+    else pbi_buf_printf(v->out, "\nTop %zu entries by count (first counter):\n", n);
     for (size_t i = 0; i < n; i++) {
         const pb_record *r = pb_profile_record(v->p, refs[i].index);
         int rc = json ? json_entry(v, r, i == 0) : print_entry(v, r);
         if (rc) return rc;
     }
-    if (json) fputs("]}\n", v->out);
+    if (json) pbi_buf_puts(v->out, "]}\n");
     return 0;
 }
 
@@ -414,7 +420,7 @@ static int starts_method(const entry_ref *refs, size_t i) {
 /* --json: one object per method, entries of no method last (method null). */
 static int print_methods_json(view *v, entry_ref *refs, size_t nrec) {
     qsort(refs, nrec, sizeof *refs, cmp_by_method);
-    fputs(",\n \"methods\": [", v->out);
+    pbi_buf_puts(v->out, ",\n \"methods\": [");
     for (size_t i = 0; i < nrec; i++) {
         int next = starts_method(refs, i);
         if (next) {
@@ -427,12 +433,12 @@ static int print_methods_json(view *v, entry_ref *refs, size_t nrec) {
                 pbi_buf_puts(&v->js, "\"method\": null");
             pbi_buf_puts(&v->js, ", \"entries\": [\n    ");
             if (pbi_buf_failed(&v->js)) return PB_ENOMEM;
-            fwrite(v->js.data, 1, v->js.len, v->out);
+            pbi_buf_append(v->out, v->js.data, v->js.len);
         }
         int rc = json_entry(v, pb_profile_record(v->p, refs[i].index), next);
         if (rc) return rc;
     }
-    fputs(nrec ? "]}]}\n" : "]}\n", v->out);
+    pbi_buf_puts(v->out, nrec ? "]}]}\n" : "]}\n");
     return 0;
 }
 
@@ -443,9 +449,9 @@ static int print_methods(view *v, entry_ref *refs, size_t nrec) {
     for (size_t i = 0; i < nrec; i++) {
         if (refs[i].method != current && (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
             current = refs[i].method;
-            fputc('\n', v->out);
-            pbc_term_puts(v->out, current ? current : "(entries of no method)");
-            fputc('\n', v->out);
+            pbi_buf_putc(v->out, '\n');
+            term_puts(v->out, current ? current : "(entries of no method)");
+            pbi_buf_putc(v->out, '\n');
         }
         int rc = print_entry(v, pb_profile_record(v->p, refs[i].index));
         if (rc) return rc;
@@ -453,7 +459,7 @@ static int print_methods(view *v, entry_ref *refs, size_t nrec) {
     return 0;
 }
 
-int pbc_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, FILE *out,
+int pbi_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, pb_buf *out,
                    pb_error *err) {
     view v = {p, out, NULL, pb_profile_method_count(p), PB_BUF_INIT, PB_BUF_INIT};
     size_t nrec = pb_profile_record_count(p);

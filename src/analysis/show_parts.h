@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* show_parts.h -- a raw file for show, in one pass: its profiles and their merged model (show_parts.c). */
-#ifndef PBC_SHOW_PARTS_H
-#define PBC_SHOW_PARTS_H
+#ifndef PBI_SHOW_PARTS_H
+#define PBI_SHOW_PARTS_H
 
 #include <stddef.h>
 
-#include "profbridge/profbridge.h"
+#include "profbridge/format.h"
+#include "profbridge/io.h"
+#include "profbridge/profile.h"
 
 /*
  * Visits the raw input src once (pb_visit with ro; its diagnostics go to
@@ -15,7 +17,7 @@
  * frees each and *out), else *out is NULL and *nout 0. Returns 0 or
  * pb_visit's error; then nothing is left to free.
  */
-int pbc_show_raw_read(pb_source *src, const pb_read_options *ro, pb_profile **model, pb_profile ***out,
+int pbi_show_raw_read(pb_source *src, const pb_read_options *ro, pb_profile **model, pb_profile ***out,
                       size_t *nout, pb_error *err);
 
 #endif

@@ -6,7 +6,8 @@
  * that release's tool would refuse the file, a note says so, and the output
  * is what that release prints for the records it shows.
  */
-#include "opts.h"
+#include <inttypes.h>
+
 #include "show_llvm_state.h"
 
 /* What a text file needs of a release's reader (TextInstrProfReader: an
@@ -29,23 +30,37 @@ static int text_needs(const pb_profile *p, const pbi_llvm_target *t, const char 
     return 0;
 }
 
-int pbc_llvm_check_readable(const pbi_llvm_target *t, const pb_profile *p, const char *name) {
+static int note_of(const pbi_llvm_target *t, const pb_profile *p, const char *name, pb_error *e) {
     const pb_origin *org = pb_profile_origin(p);
     pb_format_form form = pb_format_form_of(pb_format_lookup(org->format));
     const char *what = NULL;
-    if (!t->chosen) return 0; /* the default release: no user asked for its limits */
+    pb_error_clear(e);
     /* RawInstrProfReader: the version must be the one its compiler-rt writes */
     if (form == PB_FORM_RAW && org->version != t->raw_version)
-        fprintf(stderr, PBC_PROG ": note: %s: raw version %" PRIu64 ", which llvm-profdata-%d does not read "
-                "(it reads only %" PRIu32 "); shown as llvm-profdata-%d prints it\n",
-                name, org->version, t->release, t->raw_version, t->release);
+        pb_error_set(e, PB_EVERSION, PB_NO_OFFSET, NULL, "%s: raw version %" PRIu64 ", which llvm-profdata-%d does "
+                     "not read (it reads only %" PRIu32 "); shown as llvm-profdata-%d prints it",
+                     name, org->version, t->release, t->raw_version, t->release);
     /* IndexedInstrProfReader: versions up to the one its writer writes */
     else if (form == PB_FORM_INDEXED && org->version > t->indexed_version)
-        fprintf(stderr, PBC_PROG ": note: %s: indexed version %" PRIu64 " is newer than llvm-profdata-%d reads (%"
-                PRIu32 "); shown as llvm-profdata-%d prints it\n",
-                name, org->version, t->release, t->indexed_version, t->release);
+        pb_error_set(e, PB_EVERSION, PB_NO_OFFSET, NULL, "%s: indexed version %" PRIu64 " is newer than "
+                     "llvm-profdata-%d reads (%" PRIu32 "); shown as llvm-profdata-%d prints it",
+                     name, org->version, t->release, t->indexed_version, t->release);
     else if (form == PB_FORM_TEXT && text_needs(p, t, &what))
-        fprintf(stderr, PBC_PROG ": note: %s: llvm-profdata-%d's text reader does not know %s; shown as "
-                "llvm-profdata-%d prints it\n", name, t->release, what, t->release);
-    return 0;
+        pb_error_set(e, PB_EVERSION, PB_NO_OFFSET, NULL, "%s: llvm-profdata-%d's text reader does not know %s; "
+                     "shown as llvm-profdata-%d prints it", name, t->release, what, t->release);
+    return e->code != 0;
+}
+
+int pb_show_release_note(const pb_profile *p, int llvm_release, const char *name, pb_error *note) {
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(llvm_release ? llvm_release : PBI_LLVM_DEFAULT, &t) != 0) return 0;
+    return note_of(&t, p, name, note);
+}
+
+void pbi_show_release_note(const pb_show_options *o, const pbi_llvm_target *t, const pb_profile *p,
+                           const char *name) {
+    pb_error e;
+    /* only a release the caller named: nobody asked for the default's limits */
+    if (!o->release_notes || !o->diag) return;
+    if (note_of(t, p, name, &e)) o->diag(o->diag_ctx, PB_DIAG_NOTICE, &e);
 }

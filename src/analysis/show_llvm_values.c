@@ -25,16 +25,16 @@ static const value_kind_text kinds[3] = {
      "memop_sizes", "memory intrinsic calls sizes", "memop_statistics"},
 };
 
-static int asked_for(const pbc_show_llvm_opts *o, unsigned kind) {
+static int asked_for(const pbi_show_llvm_opts *o, unsigned kind) {
     return kind == PB_VK_INDIRECT_CALL ? o->ic_targets : kind == PB_VK_VTABLE ? o->show_vtables : o->memop_sizes;
 }
 
 /* A record's sites of a kind asked for; memops only when it has some. */
-static int listed(const pbc_show_llvm_opts *o, const pb_record *r, unsigned kind) {
+static int listed(const pbi_show_llvm_opts *o, const pb_record *r, unsigned kind) {
     return asked_for(o, kind) && (kind != PB_VK_MEMOP_SIZE || r->num_sites[PB_VK_MEMOP_SIZE]);
 }
 
-const char *pbc_show_ref_name(const pb_profile *p, uint64_t ref, size_t *len) {
+const char *pbi_show_ref_name(const pb_profile *p, uint64_t ref, size_t *len) {
     size_t idx;
     uint32_t sym;
     *len = 0;
@@ -52,17 +52,17 @@ const char *pbc_show_ref_name(const pb_profile *p, uint64_t ref, size_t *len) {
     return "";
 }
 
-void pbc_show_site_counts(const pbc_show_llvm_state *st, const pb_record *r) {
+void pbi_show_site_counts(const pbi_show_llvm_state *st, const pb_record *r) {
     for (unsigned q = 0; q < 3; q++) {
         const value_kind_text *vk = &kinds[q];
         if (!listed(st->o, r, vk->kind)) continue;
-        if (st->json) fprintf(st->out, ", \"%s\": %" PRIu32, vk->count_key, r->num_sites[vk->kind]);
-        else fprintf(st->out, "%s%" PRIu32 "\n", vk->count_line, r->num_sites[vk->kind]);
+        if (st->json) pbi_buf_printf(st->out, ", \"%s\": %" PRIu32, vk->count_key, r->num_sites[vk->kind]);
+        else pbi_buf_printf(st->out, "%s%" PRIu32 "\n", vk->count_line, r->num_sites[vk->kind]);
     }
 }
 
 /* Counts a site with values into st; returns the sum of its counts (1 for 0). */
-static uint64_t count_site(pbc_vstats *st, const pb_site *site) {
+static uint64_t count_site(pbi_vstats *st, const pb_site *site) {
     uint32_t nv = site->num_values;
     st->values += nv;
     st->with_values++;
@@ -73,41 +73,41 @@ static uint64_t count_site(pbc_vstats *st, const pb_site *site) {
     return sum ? sum : 1;
 }
 
-static void print_value_json(FILE *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
+static void print_value_json(pb_buf *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
                              double pct, int first) {
-    fprintf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
+    pbi_buf_printf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
     if (kind == PB_VK_MEMOP_SIZE) {
-        pbc_json_u64(out, "\"value\": ", v->value);
+        pbi_json_u64(out, "\"value\": ", v->value);
     } else {
         size_t nl;
-        const char *nm = pbc_show_ref_name(p, v->value, &nl);
-        fprintf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
-        pbc_json_fput_text_member(out, "name", nm, nl);
+        const char *nm = pbi_show_ref_name(p, v->value, &nl);
+        pbi_buf_printf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
+        pbi_json_put_text_member(out, "name", nm, nl, PBI_JSON_HEX_SUFFIX);
     }
-    pbc_json_u64(out, ", \"count\": ", v->count);
-    fprintf(out, ", \"percent\": %.2f}", pct);
+    pbi_json_u64(out, ", \"count\": ", v->count);
+    pbi_buf_printf(out, ", \"percent\": %.2f}", pct);
 }
 
-static void print_value_line(FILE *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
+static void print_value_line(pb_buf *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
                              double pct) {
-    fprintf(out, "\t[ %2" PRIu32 ", ", s);
+    pbi_buf_printf(out, "\t[ %2" PRIu32 ", ", s);
     if (kind == PB_VK_MEMOP_SIZE) {
-        fprintf(out, "%4" PRIu64, v->value);
+        pbi_buf_printf(out, "%4" PRIu64, v->value);
     } else {
         size_t nl;
-        const char *nm = pbc_show_ref_name(p, v->value, &nl);
-        fwrite(nm, 1, nl, out);
+        const char *nm = pbi_show_ref_name(p, v->value, &nl);
+        pbi_buf_append(out, nm, nl);
     }
-    fprintf(out, ", %10" PRId64 " ] (%.2f%%)\n", (int64_t)v->count, pct);
+    pbi_buf_printf(out, ", %10" PRId64 " ] (%.2f%%)\n", (int64_t)v->count, pct);
 }
 
 /* Every value of the record's sites of one kind, with its share of the site. */
-static void print_sites(pbc_show_llvm_state *st, const pb_profile *p, const pb_record *r, unsigned kind) {
-    FILE *out = st->out;
+static void print_sites(pbi_show_llvm_state *st, const pb_profile *p, const pb_record *r, unsigned kind) {
+    pb_buf *out = st->out;
     uint32_t ns = r->num_sites[kind];
     int first = 1;
     st->vs[kind].sites += ns;
-    if (st->json) fputc('[', out);
+    if (st->json) pbi_buf_putc(out, '[');
     for (uint32_t s = 0; s < ns; s++) {
         const pb_site *site = &r->sites[kind][s];
         if (site->num_values == 0) continue;
@@ -120,51 +120,51 @@ static void print_sites(pbc_show_llvm_state *st, const pb_profile *p, const pb_r
             first = 0;
         }
     }
-    if (st->json) fputc(']', out);
+    if (st->json) pbi_buf_putc(out, ']');
 }
 
-void pbc_show_value_listings(pbc_show_llvm_state *st, const pb_profile *rp, const pb_record *r) {
+void pbi_show_value_listings(pbi_show_llvm_state *st, const pb_profile *rp, const pb_record *r) {
     for (unsigned q = 0; q < 3; q++) {
         const value_kind_text *vk = &kinds[q];
         if (!listed(st->o, r, vk->kind)) continue;
-        if (st->json) fprintf(st->out, ", \"%s\": ", vk->listing_key);
-        else fprintf(st->out, "    %s:\n", vk->title);
+        if (st->json) pbi_buf_printf(st->out, ", \"%s\": ", vk->listing_key);
+        else pbi_buf_printf(st->out, "    %s:\n", vk->title);
         print_sites(st, rp, r, vk->kind);
     }
 }
 
-static void print_stats_json(FILE *out, const pbc_vstats *st) {
-    fprintf(out, "{\"sites\": %" PRIu64 ", \"sites_with_values\": %" PRIu64 ", \"values\": %" PRIu64
+static void print_stats_json(pb_buf *out, const pbi_vstats *st) {
+    pbi_buf_printf(out, "{\"sites\": %" PRIu64 ", \"sites_with_values\": %" PRIu64 ", \"values\": %" PRIu64
                  ", \"histogram\": [",
             st->sites, st->with_values, st->values);
     int first = 1;
     for (unsigned i = 0; i < 256; i++)
         if (st->hist[i]) {
-            fprintf(out, "%s[%u, %" PRIu64 "]", first ? "" : ", ", i + 1, st->hist[i]);
+            pbi_buf_printf(out, "%s[%u, %" PRIu64 "]", first ? "" : ", ", i + 1, st->hist[i]);
             first = 0;
         }
-    fputs("]}", out);
+    pbi_buf_puts(out, "]}");
 }
 
-static void print_stats_lines(FILE *out, const pbc_vstats *st) {
-    fprintf(out,
+static void print_stats_lines(pb_buf *out, const pbi_vstats *st) {
+    pbi_buf_printf(out,
             "  Total number of sites: %" PRIu64 "\n  Total number of sites with values: %" PRIu64
             "\n  Total number of profiled values: %" PRIu64
             "\n  Value sites histogram:\n\tNumTargets, SiteCount\n",
             st->sites, st->with_values, st->values);
     for (unsigned i = 0; i < 256; i++)
-        if (st->hist[i]) fprintf(out, "\t%u, %" PRIu64 "\n", i + 1, st->hist[i]);
+        if (st->hist[i]) pbi_buf_printf(out, "\t%u, %" PRIu64 "\n", i + 1, st->hist[i]);
 }
 
-void pbc_show_value_stats(const pbc_show_llvm_state *st) {
+void pbi_show_value_stats(const pbi_show_llvm_state *st) {
     for (unsigned q = 0; q < 3; q++) {
         const value_kind_text *vk = &kinds[q];
         if (!st->shown || !asked_for(st->o, vk->kind)) continue;
         if (st->json) {
-            fprintf(st->out, ", \"%s\": ", vk->stat_key);
+            pbi_buf_printf(st->out, ", \"%s\": ", vk->stat_key);
             print_stats_json(st->out, &st->vs[vk->kind]);
         } else {
-            fprintf(st->out, "Statistics for %s profile:\n", vk->stat_title);
+            pbi_buf_printf(st->out, "Statistics for %s profile:\n", vk->stat_title);
             print_stats_lines(st->out, &st->vs[vk->kind]);
         }
     }

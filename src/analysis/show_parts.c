@@ -189,7 +189,7 @@ static int end_input(void *ctx, const pb_profile *all, pb_error *err) {
     return finish(&ps->all, all, err);
 }
 
-int pbc_show_raw_read(pb_source *src, const pb_read_options *ro, pb_profile **model, pb_profile ***out,
+int pbi_show_raw_read(pb_source *src, const pb_read_options *ro, pb_profile **model, pb_profile ***out,
                       size_t *nout, pb_error *err) {
     static const pb_record_visitor visitor = {begin, record, end, end_input};
     parts ps;

@@ -20,23 +20,23 @@ static int contains(const char *name, size_t nlen, const char *needle) {
 }
 
 /* --all-functions, or --function NAME matching part of the name. */
-static int is_shown(const pbc_show_llvm_opts *o, const char *name, size_t nlen) {
+static int is_shown(const pbi_show_llvm_opts *o, const char *name, size_t nlen) {
     return o->all_functions || (o->function && *o->function && contains(name, nlen, o->function));
 }
 
 /* --covered: the names of records with a nonzero counter. */
-static void list_if_covered(pbc_show_llvm_state *st, const pb_record *r, const char *name, size_t nlen) {
+static void list_if_covered(pbi_show_llvm_state *st, const pb_record *r, const char *name, size_t nlen) {
     int any = 0;
     for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
     if (!any) return;
     if (st->json) {
-        fputs(st->first_json_fn ? "{" : ", {", st->out);
-        pbc_json_fput_text_member(st->out, "name", name, nlen);
-        fputc('}', st->out);
+        pbi_buf_puts(st->out, st->first_json_fn ? "{" : ", {");
+        pbi_json_put_text_member(st->out, "name", name, nlen, PBI_JSON_HEX_SUFFIX);
+        pbi_buf_putc(st->out, '}');
         st->first_json_fn = 0;
     } else {
-        fwrite(name, 1, nlen, st->out);
-        fputc('\n', st->out);
+        pbi_buf_append(st->out, name, nlen);
+        pbi_buf_putc(st->out, '\n');
     }
 }
 
@@ -44,56 +44,56 @@ static void list_if_covered(pbc_show_llvm_state *st, const pb_record *r, const c
 static void max_and_sum(const pb_record *r, int pseudo, uint64_t *fmax, uint64_t *fsum) {
     *fmax = *fsum = 0;
     for (uint32_t k = 0; k < r->num_counters; k++) {
-        if (!pseudo && r->counters[k] == PBC_PSEUDO_HOT) continue;
+        if (!pseudo && r->counters[k] == PBI_PSEUDO_HOT) continue;
         if (r->counters[k] > *fmax) *fmax = r->counters[k];
         *fsum += r->counters[k];
     }
 }
 
 /* --list-below-cutoff: a record whose largest counter is below --value-cutoff. */
-static void list_below_cutoff(pbc_show_llvm_state *st, const char *name, size_t nlen, uint64_t fmax,
+static void list_below_cutoff(pbi_show_llvm_state *st, const char *name, size_t nlen, uint64_t fmax,
                               uint64_t fsum) {
-    FILE *out = st->out;
+    pb_buf *out = st->out;
     if (st->json) {
-        fputs(st->first_json_fn ? "{" : ", {", out);
-        pbc_json_fput_text_member(out, "name", name, nlen);
-        pbc_json_u64(out, ", \"max\": ", fmax);
-        pbc_json_u64(out, ", \"sum\": ", fsum);
-        fputc('}', out);
+        pbi_buf_puts(out, st->first_json_fn ? "{" : ", {");
+        pbi_json_put_text_member(out, "name", name, nlen, PBI_JSON_HEX_SUFFIX);
+        pbi_json_u64(out, ", \"max\": ", fmax);
+        pbi_json_u64(out, ", \"sum\": ", fsum);
+        pbi_buf_putc(out, '}');
         st->first_json_fn = 0;
     } else {
-        fputs("  ", out);
-        fwrite(name, 1, nlen, out);
-        fprintf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
+        pbi_buf_puts(out, "  ");
+        pbi_buf_append(out, name, nlen);
+        pbi_buf_printf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
     }
 }
 
 /* A record at or above --value-cutoff competes for --hot-func-list and --topn. */
-static void rank(pbc_show_llvm_state *st, const char *name, size_t nlen, uint64_t fmax) {
-    if (pbc_show_wants_hot_list(st->o, &st->tg)) pbc_show_hot_list_add(st, (pbc_hot){name, nlen, fmax, st->nhl, 1});
+static void rank(pbi_show_llvm_state *st, const char *name, size_t nlen, uint64_t fmax) {
+    if (pbi_show_wants_hot_list(st->o, &st->tg)) pbi_show_hot_list_add(st, (pbi_hot){name, nlen, fmax, st->nhl, 1});
     if (st->o->topn)
-        pbc_show_topn_offer(st, (pbc_hot){name, nlen, fmax, st->nseen++,
+        pbi_show_topn_offer(st, (pbi_hot){name, nlen, fmax, st->nseen++,
                                           pbi_llvm_has(&st->tg, PBI_LF_SHOW_TOPN_FILE_ORDER)});
 }
 
-void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const pb_record *r, const char *name,
+static void record_body(pbi_show_llvm_state *st, const pb_profile *rp, const pb_record *r, const char *name,
                           size_t nlen, uint64_t hash) {
-    const pbc_show_llvm_opts *o = st->o;
+    const pbi_show_llvm_opts *o = st->o;
     if (st->is_ir && ((hash & PB_HASH_CS_BIT) != 0) != (o->showcs != 0)) return;
     int show = is_shown(o, name, nlen);
     if (show && o->text) {
-        pbc_show_text_record(st, rp, r, name, nlen, hash);
+        pbi_show_text_record(st, rp, r, name, nlen, hash);
         return;
     }
     int pseudo = pbi_llvm_has(&st->tg, PBI_LF_SHOW_PSEUDO_COUNTS);
-    pbc_sum_record(&st->sm, r, pseudo);
+    pbi_summary_add(&st->sm, r->counters, r->num_counters); /* the rule of pseudo, set at begin */
     if (o->covered) {
         list_if_covered(st, r, name, nlen);
         return;
     }
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
-    if (pseudo && (c0 == PBC_PSEUDO_HOT || c0 == PBC_PSEUDO_WARM)) {
-        if (show && !st->json) pbc_show_pseudo_record(st, r, name, nlen, hash);
+    if (pseudo && (c0 == PBI_PSEUDO_HOT || c0 == PBI_PSEUDO_WARM)) {
+        if (show && !st->json) pbi_show_pseudo_record(st, r, name, nlen, hash);
         return;
     }
     uint64_t fmax, fsum;
@@ -106,6 +106,14 @@ void pbc_show_llvm_record(pbc_show_llvm_state *st, const pb_profile *rp, const p
     if (o->list_below_cutoff) return;
     rank(st, name, nlen, fmax);
     if (!show) return;
-    if (st->json) pbc_show_record_json(st, rp, r, name, nlen, hash);
-    else pbc_show_record_lines(st, rp, r, name, nlen, hash);
+    if (st->json) pbi_show_record_json(st, rp, r, name, nlen, hash);
+    else pbi_show_record_lines(st, rp, r, name, nlen, hash);
+}
+
+int pbi_show_llvm_record(pbi_show_llvm_state *st, const pb_profile *rp, const pb_record *r, const char *name,
+                         size_t nlen, uint64_t hash, pb_error *err) {
+    record_body(st, rp, r, name, nlen, hash);
+    /* the listing goes out in blocks: a big profile's is never held whole */
+    if (st->ob.len < PBI_SHOW_BLOCK && !st->ob.failed) return 0;
+    return pbi_show_flush(&st->ob, st->sink, err);
 }

@@ -13,10 +13,10 @@
 /* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
  * so that ties come out in the same order as llvm-profdata's; from LLVM 22
  * the order is total: equal maxima rank by file order, the later one lower. */
-static int hot_less(const pbc_hot *a, const pbc_hot *b) {
+static int hot_less(const pbi_hot *a, const pbi_hot *b) {
     return a->max > b->max || (a->file_order && a->max == b->max && a->seq < b->seq);
 }
-static void heap_push_hole(pbc_hot *h, size_t hole, size_t top, pbc_hot v) {
+static void heap_push_hole(pbi_hot *h, size_t hole, size_t top, pbi_hot v) {
     size_t parent = (hole - 1) / 2;
     while (hole > top && hot_less(&h[parent], &v)) {
         h[hole] = h[parent];
@@ -25,15 +25,15 @@ static void heap_push_hole(pbc_hot *h, size_t hole, size_t top, pbc_hot v) {
     }
     h[hole] = v;
 }
-static void heap_push(pbc_hot *h, size_t *n, pbc_hot v) {
+static void heap_push(pbi_hot *h, size_t *n, pbi_hot v) {
     h[*n] = v;
     (*n)++;
     heap_push_hole(h, *n - 1, 0, v);
 }
-static void heap_pop(pbc_hot *h, size_t *n) {
+static void heap_pop(pbi_hot *h, size_t *n) {
     size_t len = *n;
     if (len > 1) {
-        pbc_hot v = h[len - 1];
+        pbi_hot v = h[len - 1];
         h[len - 1] = h[0];
         len--;
         size_t hole = 0, second = 0;
@@ -54,8 +54,8 @@ static void heap_pop(pbc_hot *h, size_t *n) {
 }
 
 /* The heap grows as functions come (--topn 2^31-1 must not allocate 2^31
- * entries); a failed growth is reported by pbc_show_llvm_end. */
-void pbc_show_topn_offer(pbc_show_llvm_state *st, pbc_hot h) {
+ * entries); a failed growth is reported by pbi_show_llvm_end. */
+void pbi_show_topn_offer(pbi_show_llvm_state *st, pbi_hot h) {
     if (st->nhot == st->o->topn) {
         if (st->heap[0].max < h.max) {
             heap_pop(st->heap, &st->nhot);
@@ -71,34 +71,34 @@ void pbc_show_topn_offer(pbc_show_llvm_state *st, pbc_hot h) {
     heap_push(st->heap, &st->nhot, h);
 }
 
-static void print_hot(const pbc_show_llvm_state *st, const pbc_hot *h, int first) {
-    FILE *out = st->out;
+static void print_hot(const pbi_show_llvm_state *st, const pbi_hot *h, int first) {
+    pb_buf *out = st->out;
     if (st->json) {
-        fputs(first ? "{" : ", {", out);
-        pbc_json_fput_text_member(out, "name", h->name, h->len);
-        pbc_json_u64(out, ", \"max_count\": ", h->max);
-        fputc('}', out);
+        pbi_buf_puts(out, first ? "{" : ", {");
+        pbi_json_put_text_member(out, "name", h->name, h->len, PBI_JSON_HEX_SUFFIX);
+        pbi_json_u64(out, ", \"max_count\": ", h->max);
+        pbi_buf_putc(out, '}');
     } else {
-        fputs("  ", out);
-        fwrite(h->name, 1, h->len, out);
-        fprintf(out, ", max count = %" PRIu64 "\n", h->max);
+        pbi_buf_puts(out, "  ");
+        pbi_buf_append(out, h->name, h->len);
+        pbi_buf_printf(out, ", max count = %" PRIu64 "\n", h->max);
     }
 }
 
 /* The heap popped ascending, printed descending. */
-int pbc_show_topn(pbc_show_llvm_state *st, pb_error *err) {
-    FILE *out = st->out;
+int pbi_show_topn(pbi_show_llvm_state *st, pb_error *err) {
+    pb_buf *out = st->out;
     size_t n = st->nhot;
-    pbc_hot *sorted = calloc(n ? n : 1, sizeof *sorted);
+    pbi_hot *sorted = calloc(n ? n : 1, sizeof *sorted);
     if (!sorted) return pbi_nomem(err, NULL);
     for (size_t k = 0; k < n; k++) {
         sorted[k] = st->heap[0];
         heap_pop(st->heap, &st->nhot);
     }
-    if (st->json) fputs(", \"top_functions\": [", out);
-    else fprintf(out, "Top %u functions with the largest internal block counts: \n", st->o->topn);
+    if (st->json) pbi_buf_puts(out, ", \"top_functions\": [");
+    else pbi_buf_printf(out, "Top %u functions with the largest internal block counts: \n", st->o->topn);
     for (size_t k = n; k-- > 0;) print_hot(st, &sorted[k], k + 1 == n);
-    if (st->json) fputc(']', out);
+    if (st->json) pbi_buf_putc(out, ']');
     free(sorted);
     return 0;
 }
