@@ -13,9 +13,13 @@ bci 0, branch triples (successorBci, index, count) with a few -5 repeats,
 receiver pairs sorted by type id (at most 8), counts log-normal up to ~1e13,
 no all-zero entries, no context repeated within a section.
 
-Usage: gen_iprof.py OUT [--seed N] [--scale F]
+--pretty re-indents the same document (2 spaces, as json.dump indent=2):
+the pretty-printed variant that bench/iprof.sh measures next to the compact one.
+
+Usage: gen_iprof.py OUT [--seed N] [--scale F] [--pretty]
 """
 import argparse
+import json
 import math
 import random
 import sys
@@ -76,6 +80,7 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--seed", type=int, default=20261122)
     ap.add_argument("--scale", type=float, default=1.0)
+    ap.add_argument("--pretty", action="store_true")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     s = a.scale
@@ -180,6 +185,11 @@ def main():
     section("instanceOfProfiles", n_inst, type_records, 15)
     w("}")
     out.close()
+    if a.pretty:
+        with open(a.out) as f:
+            doc = json.load(f)
+        with open(a.out, "w", buffering=1 << 22) as f:
+            json.dump(doc, f, indent=2)
     total = n_call + n_cond + n_virt + n_inst + n_samp + 1
     print("gen_iprof: %s: %d types, %d methods, %d entries" % (a.out, n_types, n_methods, total),
           file=sys.stderr)

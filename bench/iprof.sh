@@ -1,28 +1,38 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# bench/iprof.sh -- converts and validates a big synthetic iprof and compares
-# wall time and peak memory with the jansson floor (json_load_file +
-# json_dump_file, bench/jansson_floor.c). Targets: convert <= 1.3x the
-# floor's time and <= 1.5x its peak memory. Not part of the test run.
+# bench/iprof.sh -- issue 25 item 3: `convert` iprof -> iprof, iprof -> indexed
+# and indexed -> iprof of a big synthetic iprof, compact and pretty-printed,
+# against the jansson floor (json_load_file + json_dump_file of the same
+# file, bench/jansson_floor.c), plus `validate`. Target: every convert at
+# <= 1.0x the floor's time and peak memory. Not part of the test run.
 #
-# Builds a Release profbridge in build-bench/, generates the input once into
+# Builds a Release profbridge in build-bench/, generates the inputs once into
 # bench/cache/ (bench/gen_iprof.py, seeded) and writes outputs to a temporary
-# directory. Works from any directory. The machine is shared, so each program
-# runs --repeat times (default 3), interleaved; the table keeps the fastest
-# time and the largest peak memory of each. CPU time (user + sys) is shown
-# too: on a loaded machine it says more than wall time.
-# Usage: bench/iprof.sh [--scale F] [--repeat N]
+# directory. Works from any directory. The machine may be shared: each
+# repeat runs the floor and then every command on the same input, and a row
+# gives the median of the per-repeat ratios (paired), the median wall and
+# CPU (user + sys) seconds and the largest peak memory.
+#
+# Output: a header line, then one line per row, whitespace-separated fields:
+#   iprof <scale> <compact|pretty> <run> <wall s> <cpu s> <peak MB> <wall/floor> <cpu/floor> <mem/floor> <same>
+# run: floor, ii (iprof -> iprof), ix (iprof -> indexed), xi (that indexed ->
+# iprof), validate. same: "yes" when the run's output is byte-identical to
+# ii's (xi: the round trip through indexed loses nothing), "-" when it has no
+# such comparison. Progress goes to stderr.
+# Usage: bench/iprof.sh [--scale F] [--repeat N] [--only compact|pretty]
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 scale=1.0
 repeat=3
+variants="compact pretty"
 while [ $# -gt 0 ]; do
   case "$1" in
     --scale) scale="$2"; shift 2 ;;
     --repeat) repeat="$2"; shift 2 ;;
-    *) echo "usage: bench/iprof.sh [--scale F] [--repeat N]" >&2; exit 2 ;;
+    --only) variants="$2"; shift 2 ;;
+    *) echo "usage: bench/iprof.sh [--scale F] [--repeat N] [--only compact|pretty]" >&2; exit 2 ;;
   esac
 done
 die() { echo "bench: $*" >&2; exit 1; }
@@ -38,65 +48,61 @@ pb="$root/build-bench/profbridge"
 cc -O2 -o build-bench/jansson_floor bench/jansson_floor.c $(pkg-config --cflags --libs jansson) \
   || die "building the jansson floor failed"
 
-mkdir -p bench/cache
-big="bench/cache/big-seed20261122-scale$scale.iprof"
-if [ ! -s "$big" ]; then
-  echo "bench: generating $big (once; cached)" >&2
-  python3 bench/gen_iprof.py "$big.tmp" --scale "$scale" && mv "$big.tmp" "$big"
-fi
-size=$(stat -c %s "$big")
-
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-# Warm the page cache so the first measurement does not pay for the disk.
-cat "$big" >/dev/null
+mkdir -p bench/cache
 
-# measure NAME CMD...: wall seconds and peak RSS (KiB) of one run.
-declare -A secs kib cpu
+# measure NAME CMD...: appends "wall cpu KiB" of one run to $tmp/NAME.t.
 measure() {
   local name="$1"; shift
   local rc=0
-  /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@" >"$tmp/$name.out" 2>"$tmp/$name.err" || rc=$?
+  /usr/bin/time -f "%e %M %U %S" -o "$tmp/time" "$@" >"$tmp/$name.log" 2>&1 || rc=$?
   if [ $rc -ne 0 ] && [ "$name" != validate ]; then
-    cat "$tmp/$name.err" >&2
+    cat "$tmp/$name.log" >&2
     die "$name failed (exit $rc)"
   fi
-  local t m c
-  t="$(tail -n1 "$tmp/time" | cut -d' ' -f1)"
-  m="$(tail -n1 "$tmp/time" | cut -d' ' -f2)"
-  c="$(tail -n1 "$tmp/time" | awk '{ print $3 + $4 }')"
-  echo "bench: $name: $t s wall, $c s cpu, $m KiB" >&2
-  if [ -z "${secs[$name]:-}" ] || awk -v a="$t" -v b="${secs[$name]}" 'BEGIN { exit !(a < b) }'; then
-    secs[$name]="$t"
-  fi
-  if [ -z "${cpu[$name]:-}" ] || awk -v a="$c" -v b="${cpu[$name]}" 'BEGIN { exit !(a < b) }'; then
-    cpu[$name]="$c"
-  fi
-  if [ -z "${kib[$name]:-}" ] || [ "$m" -gt "${kib[$name]}" ]; then kib[$name]="$m"; fi
+  tail -n1 "$tmp/time" | awk '{ print $1, $3 + $4, $2 }' >>"$tmp/$name.t"
+  echo "bench: $variant $name: $(tail -n1 "$tmp/$name.t") (wall s, cpu s, KiB)" >&2
 }
 
-for ((r = 1; r <= repeat; r++)); do
-  measure floor build-bench/jansson_floor "$big" "$tmp/floor.iprof"
-  measure convert "$pb" convert "$big" -o "$tmp/out.iprof"
-  measure validate "$pb" validate "$big"
+printf '%-5s %-5s %-7s %-8s %8s %8s %9s %10s %9s %9s %4s\n' "#" scale input run "wall(s)" \
+  "cpu(s)" "peak(MB)" "wall/floor" "cpu/floor" "mem/floor" same
+for variant in $variants; do
+  in="bench/cache/big-seed20261122-scale$scale-$variant.iprof"
+  if [ ! -s "$in" ]; then
+    echo "bench: generating $in (once; cached)" >&2
+    flag=""
+    [ "$variant" = pretty ] && flag="--pretty"
+    # shellcheck disable=SC2086
+    python3 bench/gen_iprof.py "$in.tmp" --scale "$scale" $flag && mv "$in.tmp" "$in"
+  fi
+  cat "$in" >/dev/null # warm the page cache
+  rm -f "$tmp"/*.t
+  for ((r = 1; r <= repeat; r++)); do
+    measure floor build-bench/jansson_floor "$in" "$tmp/floor.json"
+    measure ii "$pb" convert -q "$in" -o "$tmp/ii.iprof"
+    measure ix "$pb" convert -q "$in" -o "$tmp/ix.profdata"
+    measure xi "$pb" convert -q "$tmp/ix.profdata" -o "$tmp/xi.iprof"
+    measure validate "$pb" validate "$in"
+  done
+  same_xi=no
+  cmp -s "$tmp/ii.iprof" "$tmp/xi.iprof" && same_xi=yes
+  for run in floor ii ix xi validate; do
+    same="-"
+    [ "$run" = xi ] && same="$same_xi"
+    # paired: line k of each file is repeat k
+    paste -d' ' "$tmp/floor.t" "$tmp/$run.t" | awk -v scale="$scale" -v input="$variant" \
+        -v run="$run" -v same="$same" '
+      function median(a, n,   i, j, t) {
+        for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+        return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+      }
+      { n++; w[n] = $4; c[n] = $5; if ($6 > m) m = $6
+        rw[n] = $4 / ($1 > 0 ? $1 : 0.01); rc[n] = $5 / ($2 > 0 ? $2 : 0.01); rm[n] = $6 / $3 }
+      END {
+        printf "iprof %-5s %-7s %-8s %8.2f %8.2f %9.1f %9.2fx %8.2fx %8.2fx %4s\n", scale, input, run,
+          median(w, n), median(c, n), m / 1024, median(rw, n), median(rc, n), median(rm, n), same
+      }'
+  done
 done
-tail -n1 "$tmp/validate.out" >&2
-
-# awk does the arithmetic (it is in every Debian base system).
-awk -v size="$size" -v big="$big" -v repeat="$repeat" \
-    -v fs="${secs[floor]}" -v fm="${kib[floor]}" -v fc="${cpu[floor]}" \
-    -v cs="${secs[convert]}" -v cm="${kib[convert]}" -v cc="${cpu[convert]}" \
-    -v vs="${secs[validate]}" -v vm="${kib[validate]}" -v vc="${cpu[validate]}" '
-function row(label, t, c, m) {
-  printf "%-42s %8.2f %8.2f %9.1f %9.2fx %8.2fx %8.2fx\n", label, t, c, m / 1024, t / fs, c / fc, m / fm
-}
-BEGIN {
-  printf "\ninput: %s (%.1f MB); fastest of %d runs each\n", big, size / 1e6, repeat
-  printf "%-42s %8s %8s %9s %10s %9s %9s\n", "run", "wall (s)", "cpu (s)", "peak (MB)",
-    "wall/floor", "cpu/floor", "mem/floor"
-  row("jansson floor (load + dump compact)", fs, fc, fm)
-  row("profbridge convert big.iprof -o out.iprof", cs, cc, cm)
-  row("profbridge validate big.iprof", vs, vc, vm)
-  printf "\ntargets: convert time <= 1.3x floor: %s; convert peak memory <= 1.5x floor: %s\n",
-    (cs <= 1.3 * fs ? "met" : "MISSED"), (cm <= 1.5 * fm ? "met" : "MISSED")
-}'
+echo "# target (issue 25 item 3): ii, ix and xi at <= 1.00x the floor in time and memory" 

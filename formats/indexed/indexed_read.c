@@ -18,6 +18,7 @@
 #include "llvm/llvm_values.h"
 #include "profbridge/indexed.h"
 #include "util/api.h"
+#include "model/str_md5.h"
 
 typedef struct read_ctx {
     const pbi_idx_file *f;
@@ -95,6 +96,8 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     }
     int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
     if (rc) return rc;
+    /* computed anyway: writers and bridges that need the NameRef ask for it */
+    pbi_profile_note_str_md5(c->p, c->name, want);
     return pbi_idx_records(c->f, it, &c->s, on_record, c, err);
 }
 

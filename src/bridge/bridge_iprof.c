@@ -25,6 +25,7 @@
 #include "model/write_notice.h"
 #include "util/diag.h"
 #include "model/jname.h"
+#include "model/str_md5.h"
 #include "util/json_text.h"
 
 #define IPROF_MAX ((uint64_t)INT64_MAX)
@@ -72,15 +73,17 @@ static int add_or_merge(pb_profile *v, const pb_record *t, pb_error *err) {
  * hash, no bitmap and no value sites but kind 2, and the counters its kind
  * and layout want (kind-2 sites only on typed kinds). 1 = parsed, 0 = not a
  * Java record, < 0 = error. *typed: the kind has a type histogram. */
-static int parse_java_record(pb_profile *v, const pb_record *r, const char *name, size_t len, pb_record *t,
-                             int *typed, pb_error *err) {
-    if (pbi_jname_kind(name, len) < 0 || r->hash != pbi_jname_hash(name, len) || r->num_bitmap_bytes ||
+static int parse_java_record(const pb_profile *p, pb_profile *v, pbi_jname_cache *fc, const pb_record *r,
+                             const char *name, size_t len, pb_record *t, int *typed, pb_error *err) {
+    /* the name's NameRef as the reader noted it (indexed: no second MD5) */
+    if (pbi_jname_kind(name, len) < 0 ||
+        r->hash != (pbi_profile_str_md5(p, r->name) & UINT64_C(0x0FFFFFFFFFFFFFFF)) || r->num_bitmap_bytes ||
         r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
         return 0;
     pb_error perr;
     memset(t, 0, sizeof *t);
     pb_error_clear(&perr);
-    int prc = pbi_jname_parse(v, name, len, t, &perr);
+    int prc = pbi_jname_parse_cached(v, fc, name, len, t, &perr);
     if (prc == PB_ENOMEM) {
         /* out of memory is not "not a Java record": pass it up */
         *err = perr;
@@ -135,11 +138,11 @@ static size_t merge_duplicate_types(pb_value *vals, size_t nv) {
 
 /* Function record r as a Java record of v, when it is one: 1 = converted,
  * 0 = not a Java record (caller treats it as native), < 0 = error. */
-static int as_java(pb_profile *v, pbi_importer *im, const pb_record *r, const char *name, size_t len,
-                   pb_error *err) {
+static int as_java(const pb_profile *p, pb_profile *v, pbi_importer *im, pbi_jname_cache *fc, const pb_record *r,
+                   const char *name, size_t len, pb_error *err) {
     pb_record t;
     int typed = 0;
-    int rc = parse_java_record(v, r, name, len, &t, &typed, err);
+    int rc = parse_java_record(p, v, fc, r, name, len, &t, &typed, err);
     if (rc != 1) return rc;
     size_t nv = 0;
     for (uint32_t j = 0; j < r->num_sites[PB_VK_VTABLE]; j++) nv += r->sites[PB_VK_VTABLE][j].num_values;
@@ -354,6 +357,8 @@ static int import_records(const pb_profile *p, pb_profile *v, pb_profile *side, 
                           const uint8_t *done, native_count *nc, pb_error *err) {
     size_t nrec = pb_profile_record_count(p);
     int rc = 0;
+    pbi_jname_cache fc; /* the names share most frames' methods */
+    pbi_jname_cache_init(&fc);
     for (size_t i = 0; i < nrec && !rc; i++) {
         const pb_record *r = pb_profile_record(p, i);
         if (done[i]) continue;
@@ -365,7 +370,7 @@ static int import_records(const pb_profile *p, pb_profile *v, pb_profile *side, 
         }
         size_t len;
         const char *name = pb_profile_str(p, r->name, &len);
-        int j = as_java(v, iv, r, name, len, err);
+        int j = as_java(p, v, iv, &fc, r, name, len, err);
         if (j < 0) {
             rc = j;
         } else if (j == 0) {
@@ -377,6 +382,7 @@ static int import_records(const pb_profile *p, pb_profile *v, pb_profile *side, 
             }
         }
     }
+    pbi_jname_cache_free(&fc);
     return rc;
 }
 

@@ -196,6 +196,9 @@ typedef struct jtok {
 
 typedef struct jframe {
     int placeholder;
+    int cached;      /* method known from the cache: `method` */
+    uint32_t method;
+    size_t raw_off, raw_len; /* the method's text in the name (cache key) */
     int64_t pid;
     jtok decl, mname, ret;
     size_t first_param, num_params;
@@ -212,6 +215,7 @@ typedef struct parser {
     size_t num_frames, cap_frames;
     int32_t *layout;
     size_t num_layout, cap_layout;
+    pbi_jname_cache *cache; /* NULL: none */
     pb_error *err;
 } parser;
 
@@ -301,15 +305,23 @@ static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
 
 /* Index of the first byte at or after i that is one of `stops`; bytes in
  * `bad` before it are an error (they cannot occur unescaped there). */
+/* c is one of the (few) characters of set; NUL never is. Inline instead of
+ * strchr: this runs for every character of every name a bridge parses. */
+static int in_set(const char *set, char c) {
+    for (; *set; set++)
+        if (*set == c) return 1;
+    return 0;
+}
+
 static int scan_to(parser *ps, size_t i, const char *stops, const char *bad, const char *what,
                    size_t *at) {
     for (; i < ps->n; i++) {
         char c = ps->s[i];
-        if (strchr(stops, c) && c) {
+        if (in_set(stops, c)) {
             *at = i;
             return 0;
         }
-        if (strchr(bad, c) && c) return fail(ps, i, what);
+        if (in_set(bad, c)) return fail(ps, i, what);
     }
     return fail(ps, i, what);
 }
@@ -372,6 +384,34 @@ static int parse_params(parser *ps, jframe *f, size_t *i) {
     }
 }
 
+/* A frame whose method text is in the cache: its method and bci, ps->i past
+ * them, 1. 0: not cached (nothing consumed). A successful parse of the
+ * frame ends its method text at the first ':' after the first ')', so the
+ * same span was the key when it was stored. */
+static int cached_frame(parser *ps, jframe *f) {
+    const char *s = ps->s;
+    size_t i = ps->i;
+    if (!ps->cache->texts.count) return 0;
+    const char *close = memchr(s + i, ')', ps->n - i);
+    if (!close) return 0;
+    const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
+    if (!colon) return 0;
+    uint32_t id;
+    if (pbi_intern_find(&ps->cache->texts, s + i, (size_t)(colon - (s + i)), &id)) return 0;
+    uint64_t m = pbi_intern_aux(&ps->cache->texts, id);
+    if (!m) return 0;
+    size_t save = ps->i;
+    ps->i = (size_t)(colon - s) + 1;
+    if (parse_bci(ps, &f->bci)) { /* not a frame after all: the full parse says why */
+        ps->i = save;
+        return 0;
+    }
+    f->cached = 1;
+    f->method = (uint32_t)(m - 1);
+    ps->num_frames++;
+    return 1;
+}
+
 static int parse_frame(parser *ps) {
     const char *s = ps->s;
     int rc = pbi_grow((void **)&ps->frames, &ps->cap_frames, ps->num_frames + 1, sizeof *ps->frames);
@@ -384,7 +424,8 @@ static int parse_frame(parser *ps) {
         ps->num_frames++;
         return 0;
     }
-    size_t i = ps->i, open;
+    size_t i = ps->i, open, start = ps->i;
+    if (ps->cache && cached_frame(ps, f)) return 0;
     rc = scan_to(ps, i, "(", ":),", "'(' after a method name", &open);
     if (rc) return rc;
     size_t dot = open;
@@ -406,6 +447,8 @@ static int parse_frame(parser *ps) {
         return fail(ps, colon, "an absent return type after an absent declaring type");
     if (f->ret.kind == TK_ABSENT && f->num_params)
         return fail(ps, colon, "no parameters when the return type is absent");
+    f->raw_off = start;
+    f->raw_len = colon - start;
     ps->i = colon + 1;
     rc = parse_bci(ps, &f->bci);
     if (rc) return rc;
@@ -445,6 +488,15 @@ static int tok_symbol(pb_profile *p, parser *ps, const jtok *t, uint32_t *out, p
     return pb_profile_add_symbol(p, ps->text.data ? ps->text.data + t->off : "", t->len, out, err);
 }
 
+/* Stores frame f's method text -> method m in the cache. */
+static int remember(parser *ps, const jframe *f, uint32_t m, pb_error *err) {
+    uint32_t id;
+    if (pbi_intern_add(&ps->cache->texts, ps->s + f->raw_off, f->raw_len, &id, NULL) ||
+        pbi_intern_set_aux(&ps->cache->texts, id, (uint64_t)m + 1))
+        return pbi_nomem(err, "a frame cache entry");
+    return 0;
+}
+
 /* Creates the parsed frames' symbols, methods and context in p. */
 static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
     int rc = 0;
@@ -455,7 +507,9 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
     for (size_t k = 0; k < ps->num_frames; k++) {
         const jframe *f = &ps->frames[k];
         uint32_t m;
-        if (f->placeholder) {
+        if (f->cached) {
+            m = f->method;
+        } else if (f->placeholder) {
             rc = pb_profile_add_placeholder_method(p, f->pid, &m, err);
         } else {
             size_t ns = f->decl.kind == TK_ABSENT ? 0 : f->ret.kind == TK_ABSENT ? 1 : 2 + f->num_params;
@@ -470,6 +524,7 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
             if (!rc)
                 rc = pb_profile_add_method(p, ps->text.data ? ps->text.data + f->mname.off : "",
                                            f->mname.len, sig, ns, &m, err);
+            if (!rc && ps->cache) rc = remember(ps, f, m, err);
         }
         if (rc) goto out;
         fr[k].method = m;
@@ -484,11 +539,24 @@ out:
     return rc;
 }
 
+void pbi_jname_cache_init(pbi_jname_cache *c) {
+    memset(c, 0, sizeof *c);
+    c->texts.no_nul = 1;
+}
+
+void pbi_jname_cache_free(pbi_jname_cache *c) { pbi_intern_free(&c->texts); }
+
 int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err) {
+    return pbi_jname_parse_cached(p, NULL, name, len, out, err);
+}
+
+int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, size_t len,
+                           pb_record *out, pb_error *err) {
     parser ps;
     memset(&ps, 0, sizeof ps);
     ps.s = name;
     ps.n = len;
+    ps.cache = c;
     ps.err = err;
     int kind = pbi_jname_kind(name, len);
     if (kind < 0) {

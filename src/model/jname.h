@@ -23,6 +23,7 @@
 #include <stdint.h>
 
 #include "util/buf.h"
+#include "util/intern.h"
 #include "profbridge/profile.h"
 
 /* Appends the LLVM name of Java record `r` (not PB_REC_FUNCTION) to `out`.
@@ -42,6 +43,25 @@ int pbi_jname_kind(const char *name, size_t len);
  * err says where), PB_ENOMEM.
  */
 int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err);
+
+/* Frame descriptors already parsed into one profile: the text of a frame's
+ * method ("Decl.name(P)Ret", without ":bci") -> its method id there. A
+ * bridge parsing many names that share methods skips decoding the types
+ * and interning the symbols again. Valid for one profile while it gains
+ * methods only (no canonicalize in between). Zeroed = empty. */
+typedef struct pbi_jname_cache {
+    pbi_intern texts; /* no_nul; aux = method id + 1 */
+} pbi_jname_cache;
+
+/* An empty cache. */
+void pbi_jname_cache_init(pbi_jname_cache *c);
+void pbi_jname_cache_free(pbi_jname_cache *c);
+
+/* pbi_jname_parse with a cache (NULL: none) of p's frame descriptors,
+ * looked up before parsing a frame and filled after creating its method.
+ * Same results and return codes. */
+int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, size_t len,
+                           pb_record *out, pb_error *err);
 
 /* Java hash of a rendered name: low 60 bits of its NameRef. */
 uint64_t pbi_jname_hash(const char *name, size_t len);

@@ -80,6 +80,9 @@ int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t 
     pb_str s;
     int rc = pb_profile_intern(p, name, len, &s, err);
     if (rc) return rc;
+    /* A known symbol needs no MD5: readers that add every name of every
+     * frame (jname, bridges) hit known symbols almost always. */
+    if (pbi_intern_find(&p->sym_keys, &s, 4, out) == 0) return 0;
     return new_symbol(p, &s, 1, s, pb_md5_ref(len ? name : "", len), 0, 0, out, err);
 }
 

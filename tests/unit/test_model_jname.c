@@ -323,6 +323,56 @@ static void parse__accepts_only_names_that_render_back_identically(void) {
     pb_profile_free(p);
 }
 
+/* The frame cache changes nothing: the same random names (accepted or not)
+ * parse to the same result with and without it, and a cached method text
+ * followed by a bad BCI or a bad tail is still refused. */
+static void parse_cached__gives_what_the_uncached_parse_gives(void) {
+    static const char *const pieces[] = {"A.f()V:1", "A.f()V:", "A.f()V:x", "<", "<", "|", "%-.f()%-:0",
+                                         "b.g(A,%#3)void:-2", "b.g(A)void:7", "20/0", ":", ")", "("};
+    static const char *const tags[] = {"jcall:", "jbranch:", "jsample:"};
+    pb_profile *p1 = new_profile(), *p2 = new_profile();
+    pbi_jname_cache c;
+    pbi_jname_cache_init(&c);
+    uint64_t seed = 777;
+    int accepted = 0;
+    for (int t = 0; t < 5000; t++) {
+        char buf[256];
+        const char *tag = tags[rng(&seed) % 3];
+        size_t n = strlen(tag);
+        memcpy(buf, tag, n);
+        size_t k = 1 + rng(&seed) % 6;
+        for (size_t i = 0; i < k; i++) {
+            const char *piece = pieces[rng(&seed) % (sizeof pieces / sizeof pieces[0])];
+            size_t l = strlen(piece);
+            if (n + l >= sizeof buf) break;
+            memcpy(buf + n, piece, l);
+            n += l;
+        }
+        pb_record r1, r2;
+        memset(&r1, 0, sizeof r1);
+        memset(&r2, 0, sizeof r2);
+        int rc1 = pbi_jname_parse(p1, buf, n, &r1, NULL);
+        int rc2 = pbi_jname_parse_cached(p2, &c, buf, n, &r2, NULL);
+        CU_ASSERT_EQUAL(rc1, rc2);
+        if (rc1 || rc2) continue;
+        accepted++;
+        pb_buf o1 = PB_BUF_INIT, o2 = PB_BUF_INIT;
+        CU_ASSERT_FATAL(pbi_jname_render(p1, &r1, &o1) == 0 && pbi_jname_render(p2, &r2, &o2) == 0);
+        CU_ASSERT(o1.len == n && o2.len == n && memcmp(o1.data, buf, n) == 0 && memcmp(o2.data, buf, n) == 0);
+        pbi_buf_free(&o1);
+        pbi_buf_free(&o2);
+    }
+    CU_ASSERT(accepted > 100);
+    CU_ASSERT(c.texts.count >= 3); /* the cache was used */
+    pb_record r;
+    CU_ASSERT(pbi_jname_parse_cached(p2, &c, "jcall:A.f()V:x", 14, &r, NULL) == PB_EFORMAT);
+    CU_ASSERT(pbi_jname_parse_cached(p2, &c, "jcall:A.f()V:1:", 15, &r, NULL) == PB_EFORMAT);
+    CU_ASSERT(pbi_jname_parse_cached(p2, &c, "jcall:A.f()V:", 13, &r, NULL) == PB_EFORMAT);
+    pbi_jname_cache_free(&c);
+    pb_profile_free(p1);
+    pb_profile_free(p2);
+}
+
 static void kind__recognises_only_complete_tags(void) {
     CU_ASSERT_EQUAL(pbi_jname_kind("jcall:x", 7), PB_REC_JAVA_CALL_COUNT);
     CU_ASSERT_EQUAL(pbi_jname_kind("jbranch:", 8), PB_REC_JAVA_BRANCH);
@@ -344,6 +394,7 @@ static CU_TestInfo tests[] = {
     {"parse__rejects_every_other_spelling_and_adds_nothing", parse__rejects_every_other_spelling_and_adds_nothing},
     {"parse__accepts_only_names_that_render_back_identically",
      parse__accepts_only_names_that_render_back_identically},
+    {"parse_cached__gives_what_the_uncached_parse_gives", parse_cached__gives_what_the_uncached_parse_gives},
     {"kind__recognises_only_complete_tags", kind__recognises_only_complete_tags},
     CU_TEST_INFO_NULL};
 
