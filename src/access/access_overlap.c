@@ -3,6 +3,8 @@
  * handle is a pb_overlap_options followed by the strings it points to. */
 #include "profbridge/access.h"
 
+#include "access/access_text.h"
+
 #include "llvm/target.h"
 
 #include <errno.h>
@@ -25,25 +27,14 @@ int pb_overlap_options_new(pb_overlap_options **out, pb_error *err) {
     return PB_OK;
 }
 
-static int set_text(char **slot, const char **field, const char *key, const char *value, pb_error *err) {
-    size_t n = strlen(value) + 1;
-    char *d = malloc(n);
-    if (!d) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory");
-    memcpy(d, value, n);
-    free(*slot);
-    *slot = d;
-    *field = d;
-    return PB_OK;
-}
-
 int pb_overlap_options_set(pb_overlap_options *o, const char *key, const char *value, pb_error *err) {
     pb_error_clear(err);
     if (!o || !key || !value)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, key, "pb_overlap_options_set: NULL argument");
     overlap_handle *h = (overlap_handle *)(void *)o;
-    if (strcmp(key, "base-name") == 0) return set_text(&h->base, &o->base_name, key, value, err);
-    if (strcmp(key, "test-name") == 0) return set_text(&h->test, &o->test_name, key, value, err);
-    if (strcmp(key, "function") == 0) return set_text(&h->function, &o->function, key, value, err);
+    if (strcmp(key, "base-name") == 0) return pbi_access_set_text(&h->base, &o->base_name, key, value, err);
+    if (strcmp(key, "test-name") == 0) return pbi_access_set_text(&h->test, &o->test_name, key, value, err);
+    if (strcmp(key, "function") == 0) return pbi_access_set_text(&h->function, &o->function, key, value, err);
     if (strcmp(key, "value-cutoff") == 0) {
         char *end = NULL;
         errno = 0;

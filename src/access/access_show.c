@@ -4,6 +4,8 @@
  * the strings it points to. */
 #include "profbridge/access.h"
 
+#include "access/access_text.h"
+
 #include "llvm/target.h"
 
 #include <errno.h>
@@ -23,17 +25,6 @@ int pb_show_options_new(pb_show_options **out, pb_error *err) {
     if (!h) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     h->o = (pb_show_options)PB_SHOW_OPTIONS_INIT;
     *out = &h->o;
-    return PB_OK;
-}
-
-static int set_text(char **slot, const char **field, const char *key, const char *value, pb_error *err) {
-    size_t n = strlen(value) + 1;
-    char *d = malloc(n);
-    if (!d) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory");
-    memcpy(d, value, n);
-    free(*slot);
-    *slot = d;
-    *field = d;
     return PB_OK;
 }
 
@@ -87,8 +78,8 @@ int pb_show_options_set(pb_show_options *o, const char *key, const char *value, 
         *flag = value[0] == '1';
         return PB_OK;
     }
-    if (strcmp(key, "function") == 0) return set_text(&h->function, &o->function, key, value, err);
-    if (strcmp(key, "detailed-summary-cutoffs") == 0) return set_text(&h->cutoffs, &o->cutoffs, key, value, err);
+    if (strcmp(key, "function") == 0) return pbi_access_set_text(&h->function, &o->function, key, value, err);
+    if (strcmp(key, "detailed-summary-cutoffs") == 0) return pbi_access_set_text(&h->cutoffs, &o->cutoffs, key, value, err);
     if (strcmp(key, "value-cutoff") == 0) return set_u64(&o->value_cutoff, UINT64_MAX, key, value, err);
     if (strcmp(key, "topn") == 0) {
         uint64_t v = 0;
