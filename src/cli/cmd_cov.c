@@ -5,6 +5,7 @@
  * command line, in its order and words, then the library's load and export
  * or report (docs/coverage.md).
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,11 @@ static int check_request(pbc_cov_request *q) {
     if (q->ndemangler) {
         /* found when the command line is read, before any object is */
         int e = pbc_demangler_find(q->demangler[0], &q->demangler_path);
+        if (e == ENOMEM) {
+            /* out of memory is no missing program (nor invalid input) */
+            fprintf(stderr, "%s: out of memory\n", pbc_args_prog);
+            return pbc_args_llvm_style ? 1 : pbc_exit_for(PB_ENOMEM);
+        }
         if (e) {
             if (pbc_args_llvm_style) fprintf(stderr, "error: %s: ", strerror(e));
             else fprintf(stderr, PBC_PROG " cov: error: %s: ", strerror(e));
