@@ -20,6 +20,7 @@ void pbi_summary_free(pbi_summary *s) {
     s->c = NULL;
     s->f = NULL;
     s->nc = s->cc = s->nf = 0;
+    s->zeros = 0;
 }
 
 /* Zeros are counted, not kept: most counters of a profile are zero, and
