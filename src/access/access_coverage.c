@@ -8,7 +8,7 @@
  */
 #include "profbridge/access.h"
 
-#include "llvm/target.h"
+#include "access/access_values.h"
 #include "util/grow.h"
 
 #include <errno.h>
@@ -126,10 +126,7 @@ int pb_cov_options_set(pb_cov_options *o, const char *key, const char *value, pb
     unsigned long n = 0;
     int rc;
     if (strcmp(key, "llvm-version") == 0) { /* the release table says which exist (llvm/target.h) */
-        pbi_llvm_target t;
-        if ((rc = pbi_llvm_target_parse(value, key, &t, err))) return rc;
-        o->llvm_release = t.release;
-        return PB_OK;
+        return pbi_access_parse_release(key, value, &o->llvm_release, err);
     }
     if (strcmp(key, "num-threads") == 0) {
         if ((rc = parse_uint(key, value, 1024, &n, err))) return rc;

@@ -7,7 +7,7 @@
  */
 #include "profbridge/access.h"
 
-#include "llvm/target.h"
+#include "access/access_values.h"
 #include "util/grow.h"
 
 #include <errno.h>
@@ -54,15 +54,6 @@ static void kv_free(kv_store *s) {
         free((char *)s->kv[i].value);
     }
     free(s->kv);
-}
-
-/* "llvm-version" (the CLI's and Python's word) into the options' one
- * carrier of the release, llvm_release. */
-static int parse_release(const char *key, const char *value, int *out, pb_error *err) {
-    pbi_llvm_target t;
-    int rc = pbi_llvm_target_parse(value, key, &t, err);
-    if (!rc) *out = t.release;
-    return rc;
 }
 
 static int parse_flag(const char *key, const char *v, int *out, pb_error *err) {
@@ -126,7 +117,7 @@ int pb_read_options_set(pb_read_options *o, const char *key, const char *value, 
     if (strcmp(key, "llvm-view") == 0) return parse_flag(key, value, &o->llvm_view, err);
     if (strcmp(key, "max-input-size") == 0) return parse_u64(key, value, PB_NO_LIMIT, &o->max_input_size, err);
     if (strcmp(key, "max-inflation") == 0) return parse_u64(key, value, PB_NO_LIMIT, &o->max_inflation, err);
-    if (strcmp(key, "llvm-version") == 0) return parse_release(key, value, &o->llvm_release, err);
+    if (strcmp(key, "llvm-version") == 0) return pbi_access_parse_release(key, value, &o->llvm_release, err);
     int rc = kv_put(&h->kv, key, value, err);
     o->kv = h->kv.kv;
     o->nkv = h->kv.n;
@@ -170,7 +161,7 @@ int pb_write_options_set(pb_write_options *o, const char *key, const char *value
     if (!o || !key || !value)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, key, "pb_write_options_set: NULL argument");
     write_handle *h = (write_handle *)(void *)o;
-    if (strcmp(key, "llvm-version") == 0) return parse_release(key, value, &o->llvm_release, err);
+    if (strcmp(key, "llvm-version") == 0) return pbi_access_parse_release(key, value, &o->llvm_release, err);
     int rc = kv_put(&h->kv, key, value, err);
     o->kv = h->kv.kv;
     o->nkv = h->kv.n;
@@ -232,7 +223,7 @@ int pb_merger_options_set(pb_merger_options *o, const char *key, const char *val
         else if (strcmp(value, "warn") == 0) o->failure_mode = PB_MERGE_FAIL_WARN;
         else rc = pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, key, "any, all or warn", value);
     } else if (strcmp(key, "llvm-version") == 0) {
-        rc = parse_release(key, value, &o->llvm_release, err);
+        rc = pbi_access_parse_release(key, value, &o->llvm_release, err);
     } else if (strcmp(key, "max-count") == 0) {
         rc = parse_u64(key, value, 0, &o->max_count, err);
     } else if (strcmp(key, "keep-all-values") == 0) {
@@ -306,11 +297,7 @@ int pb_merge_output_options_set(pb_merge_output *o, const char *key, const char 
         if (!f) return pb_error_set_ef(err, PB_EINVAL, PB_NO_OFFSET, key, "a format's name", value);
         o->format = f;
     } else if (strcmp(key, "llvm-version") == 0) {
-        pbi_llvm_target t;
-        if (!(rc = pbi_llvm_target_parse(value, key, &t, err))) {
-            o->llvm_release = t.release;
-            o->release_explicit = 1;
-        }
+        if (!(rc = pbi_access_parse_release(key, value, &o->llvm_release, err))) o->release_explicit = 1;
     } else if (strcmp(key, "indexed-version") == 0) {
         char *d = dup_str(value);
         if (!d) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory");

@@ -3,9 +3,8 @@
  * handle is a pb_overlap_options followed by the strings it points to. */
 #include "profbridge/access.h"
 
-#include "access/access_text.h"
+#include "access/access_values.h"
 
-#include "llvm/target.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -49,12 +48,7 @@ int pb_overlap_options_set(pb_overlap_options *o, const char *key, const char *v
         o->cs = value[0] == '1';
         return PB_OK;
     }
-    if (strcmp(key, "llvm-version") == 0) {
-        pbi_llvm_target t;
-        int rc = pbi_llvm_target_parse(value, key, &t, err);
-        if (!rc) o->llvm_release = t.release;
-        return rc;
-    }
+    if (strcmp(key, "llvm-version") == 0) return pbi_access_parse_release(key, value, &o->llvm_release, err);
     return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, key, "unknown overlap option '%s'", key);
 }
 

@@ -4,9 +4,8 @@
  * the strings it points to. */
 #include "profbridge/access.h"
 
-#include "access/access_text.h"
+#include "access/access_values.h"
 
-#include "llvm/target.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -87,12 +86,7 @@ int pb_show_options_set(pb_show_options *o, const char *key, const char *value, 
         if (!rc) o->topn = (unsigned)v;
         return rc;
     }
-    if (strcmp(key, "llvm-version") == 0) {
-        pbi_llvm_target t;
-        int rc = pbi_llvm_target_parse(value, key, &t, err);
-        if (!rc) o->llvm_release = t.release;
-        return rc;
-    }
+    if (strcmp(key, "llvm-version") == 0) return pbi_access_parse_release(key, value, &o->llvm_release, err);
     return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, key, "unknown show option '%s'", key);
 }
 

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
-/* access_text.c -- an options handle's text values (access_text.h). */
-#include "access/access_text.h"
+/* access_values.c -- the values the options handles share (access_values.h). */
+#include "access/access_values.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "llvm/target.h"
 
 int pbi_access_set_text(char **slot, const char **field, const char *key, const char *value, pb_error *err) {
     size_t n = strlen(value) + 1;
@@ -14,4 +16,11 @@ int pbi_access_set_text(char **slot, const char **field, const char *key, const 
     *slot = d;
     *field = d;
     return PB_OK;
+}
+
+int pbi_access_parse_release(const char *key, const char *value, int *out, pb_error *err) {
+    pbi_llvm_target t;
+    int rc = pbi_llvm_target_parse(value, key, &t, err);
+    if (!rc) *out = t.release;
+    return rc;
 }
