@@ -282,6 +282,24 @@ static void parse__rejects_every_other_spelling_and_adds_nothing(void) {
     pb_profile_free(p);
 }
 
+/* A random Java record name: one of tags, then kmin + (0..kspan-1) of pieces,
+ * as many as fit in buf (cap bytes); returns its length (no NUL). */
+static size_t random_record_name(char *buf, size_t cap, uint64_t *seed, const char *const *tags, size_t ntags,
+                          const char *const *pieces, size_t npieces, size_t kmin, size_t kspan) {
+    const char *tag = tags[rng(seed) % ntags];
+    size_t n = strlen(tag);
+    memcpy(buf, tag, n);
+    size_t k = kmin + rng(seed) % kspan;
+    for (size_t i = 0; i < k; i++) {
+        const char *piece = pieces[rng(seed) % npieces];
+        size_t l = strlen(piece);
+        if (n + l >= cap) break;
+        memcpy(buf + n, piece, l);
+        n += l;
+    }
+    return n;
+}
+
 /* render(parse(n)) == n for every name the parser accepts: random strings
  * from the grammar's alphabet, accepted or refused, never crash. */
 static void parse__accepts_only_names_that_render_back_identically(void) {
@@ -294,18 +312,7 @@ static void parse__accepts_only_names_that_render_back_identically(void) {
     int accepted = 0;
     for (int t = 0; t < 20000; t++) {
         char buf[256];
-        size_t n = 0;
-        const char *tag = tags[rng(&seed) % 6];
-        memcpy(buf, tag, strlen(tag));
-        n = strlen(tag);
-        size_t k = rng(&seed) % 12;
-        for (size_t i = 0; i < k; i++) {
-            const char *piece = pieces[rng(&seed) % (sizeof pieces / sizeof pieces[0])];
-            size_t l = strlen(piece);
-            if (n + l >= sizeof buf) break;
-            memcpy(buf + n, piece, l);
-            n += l;
-        }
+        size_t n = random_record_name(buf, sizeof buf, &seed, tags, 6, pieces, sizeof pieces / sizeof pieces[0], 0, 12);
         pb_record r;
         memset(&r, 0, sizeof r);
         int rc = pbi_jname_parse(p, buf, n, &r, NULL);
@@ -337,17 +344,7 @@ static void parse_cached__gives_what_the_uncached_parse_gives(void) {
     int accepted = 0;
     for (int t = 0; t < 5000; t++) {
         char buf[256];
-        const char *tag = tags[rng(&seed) % 3];
-        size_t n = strlen(tag);
-        memcpy(buf, tag, n);
-        size_t k = 1 + rng(&seed) % 6;
-        for (size_t i = 0; i < k; i++) {
-            const char *piece = pieces[rng(&seed) % (sizeof pieces / sizeof pieces[0])];
-            size_t l = strlen(piece);
-            if (n + l >= sizeof buf) break;
-            memcpy(buf + n, piece, l);
-            n += l;
-        }
+        size_t n = random_record_name(buf, sizeof buf, &seed, tags, 3, pieces, sizeof pieces / sizeof pieces[0], 1, 6);
         pb_record r1, r2;
         memset(&r1, 0, sizeof r1);
         memset(&r2, 0, sizeof r2);
