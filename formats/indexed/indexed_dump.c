@@ -73,10 +73,10 @@ static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
 /* A name from the profile, escape.h's terminal rule (a name is any bytes). */
 static int put_name(pb_sink *out, const char *name, size_t len, pb_error *err) {
     pb_buf b = PB_BUF_INIT;
-    pbi_esc_term(&b, name, len);
+    pbu_esc_term(&b, name, len);
     int rc = b.failed ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
                       : pb_sink_write(out, b.data ? b.data : "", b.len, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 

@@ -305,8 +305,8 @@ static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record
     pbi_vpd v;
     int rc = pbi_vpd_parse(f->data, pos, end, PB_ORDER_LE, PB_VK_COUNT, "record.ValueProfData", &v, err);
     if (rc) return rc;
-    if ((rc = pbi_grow_err((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
-        (rc = pbi_grow_err((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
+    if ((rc = pbu_grow_err((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
+        (rc = pbu_grow_err((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
         return rc;
     pbi_vpd_fill(f->data, &v, PB_ORDER_LE, s->sites, s->values, r);
     *size = v.total;
@@ -347,7 +347,7 @@ static int read_counters(const pbi_idx_file *f, uint64_t rec_off, uint64_t *pos,
     if (n > (end - *pos) / 8 || n > UINT32_MAX)
         return bad(err, PB_ETRUNC, *pos - 8, "record.NumCounters", "the counters inside DataLen",
                    "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - *pos);
-    int rc = pbi_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err);
+    int rc = pbu_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err);
     if (rc) return rc;
     for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, *pos + 8 * i);
     *pos += 8 * n;
@@ -390,7 +390,7 @@ static int read_bitmap(const pbi_idx_file *f, uint64_t *pos, uint64_t end, pb_re
     if (b > room || b > UINT32_MAX)
         return bad(err, PB_ETRUNC, *pos - 8, "record.NumBitmapBytes", "the bitmap inside DataLen",
                    "%" PRIu64 " bytes, %" PRIu64 " bytes left", b, end - *pos);
-    int rc = pbi_grow_err((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err);
+    int rc = pbu_grow_err((void **)&s->bitmap, &s->bitmap_cap, (size_t)b + 1, 1, err);
     if (!rc) rc = read_bitmap_bytes(f, pos, end, b, s->bitmap, err);
     if (rc) return rc;
     r->num_bitmap_bytes = (uint32_t)b;

@@ -226,7 +226,7 @@ out:
 
 int pb_indexed_lookup(const void *data, size_t len, const void *name, size_t name_len,
                       pb_profile **out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     pbi_idx_file f;
     pbi_idx_item it;
     read_ctx c;
@@ -344,9 +344,9 @@ static int foreach_record(void *ctx, const pb_profile *head, const char *name, s
 int pb_indexed_foreach(const void *data, size_t len, const char *source, const pb_read_options *o,
                        pb_indexed_start_fn start, pb_indexed_record_fn each, void *ctx, pb_profile **side,
                        pb_error *err) {
-    pbi_api_enter(err);
-    if (!data && len) return pbi_null_arg(err, __func__, "data");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!data && len) return pbu_null_arg(err, __func__, "data");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     static const pb_record_visitor v = {foreach_begin, foreach_record, NULL, NULL};
     foreach_ctx fc = {start, each, ctx};
     return visit_bytes(data, len, source, o, &v, &fc, side, err);

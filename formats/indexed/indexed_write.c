@@ -107,11 +107,11 @@ static void put64(pb_buf *b, uint64_t v) {
     }
     uint8_t t[8];
     pb_put_u64(t, v, PB_ORDER_LE);
-    pbi_buf_append(b, t, 8);
+    pbu_buf_append(b, t, 8);
 }
 static void pad8(pb_buf *b) {
     static const uint8_t z[8];
-    pbi_buf_append(b, z, (size_t)pb_pad8(b->len));
+    pbu_buf_append(b, z, (size_t)pb_pad8(b->len));
 }
 static void patch64(pb_buf *b, size_t at, uint64_t v) { pb_put_u64((uint8_t *)b->data + at, v, PB_ORDER_LE); }
 
@@ -198,7 +198,7 @@ static void target_flags(wstate *w) {
 
 static int cmp_rec(const wrec *a, const wrec *b) {
     if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
-    int c = pbi_bytes_cmp(a->name, a->len, b->name, b->len);
+    int c = pbu_bytes_cmp(a->name, a->len, b->name, b->len);
     if (c) return c;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
 }
@@ -283,7 +283,7 @@ static int collect(wstate *w, pb_error *err) {
     if (sort_recs(w->recs, w->nrecs)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < w->nrecs;) {
         size_t j = i + 1;
-        while (j < w->nrecs && pbi_bytes_cmp(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
+        while (j < w->nrecs && pbu_bytes_cmp(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
         wkey *k = &w->keys[w->nkeys++];
         if (w->sparse) {
             /* LLVM drops such a name only when writing, after its map holds
@@ -471,7 +471,7 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
 static size_t pick_sorted(void *ctx, unsigned kind, const pb_site *site, const pb_value **vals, pb_error *err) {
     wstate *w = ctx;
     (void)kind;
-    if (pbi_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err)) return (size_t)-1;
+    if (pbu_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err)) return (size_t)-1;
     *vals = w->vals;
     return pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
 }
@@ -493,9 +493,9 @@ static int write_record(wstate *w, const wrec *e, pb_error *err) {
     if (w->lay.bitmap) {
         put64(&w->out, r->num_bitmap_bytes);
         if (w->lay.bitmap_packed) {
-            pbi_buf_append(&w->out, r->bitmap, r->num_bitmap_bytes);
+            pbu_buf_append(&w->out, r->bitmap, r->num_bitmap_bytes);
             static const uint8_t z[8];
-            pbi_buf_append(&w->out, z, (size_t)pb_pad8(r->num_bitmap_bytes));
+            pbu_buf_append(&w->out, z, (size_t)pb_pad8(r->num_bitmap_bytes));
         } else {
             for (uint32_t i = 0; i < r->num_bitmap_bytes; i++) put64(&w->out, r->bitmap[i]);
         }
@@ -523,7 +523,7 @@ static int record_size(wstate *w, const wrec *e, uint64_t *size, pb_error *err) 
             n += 8; /* TotalSize, NumValueKinds = 0 */
         } else {
             pbi_vpd_stats st = {0, 0}; /* counted when written */
-            pbi_buf_reset(&w->vscratch);
+            pbu_buf_reset(&w->vscratch);
             int rc = pbi_vpd_encode(&w->vscratch, r, (unsigned)w->lay.max_value_kind + 1, PB_ORDER_LE, pick_sorted,
                                     NULL, w, &st, err);
             if (rc) return rc;
@@ -540,7 +540,7 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
     put64(&w->out, first->len);
     size_t len_at = w->out.len;
     put64(&w->out, 0); /* DataLen, patched */
-    pbi_buf_append(&w->out, first->name, first->len);
+    pbu_buf_append(&w->out, first->name, first->len);
     size_t data_at = w->out.len;
     for (size_t i = 0; i < k->n; i++) {
         int rc = write_record(w, &w->recs[k->order ? k->order[i] : k->first + i], err);
@@ -727,7 +727,7 @@ static int flush(wstate *w, pb_error *err) {
     if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = w->out.len ? pb_sink_write(w->sink, w->out.data, w->out.len, err) : 0;
     w->flushed += w->out.len;
-    pbi_buf_reset(&w->out);
+    pbu_buf_reset(&w->out);
     return rc;
 }
 
@@ -737,7 +737,7 @@ static int flush(wstate *w, pb_error *err) {
 /* Writes the table's data as plan_table planned it, then its padding. */
 static int emit_table(wstate *w, pb_error *err) {
     int rc = 0;
-    if (pbi_buf_reserve(&w->out, OUT_CHUNK)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (pbu_buf_reserve(&w->out, OUT_CHUNK)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t b = 0, pos = 0; b < w->nb; b++) {
         size_t count = w->bcount[b];
         if (!count) continue;
@@ -746,19 +746,19 @@ static int emit_table(wstate *w, pb_error *err) {
                                 ", planned at %" PRIu64, w->flushed + w->out.len, w->boff[b]);
         uint8_t c2[2];
         pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
-        pbi_buf_append(&w->out, c2, 2);
+        pbu_buf_append(&w->out, c2, 2);
         for (size_t end = pos + count; pos < end; pos++) {
             const wkey *k = &w->keys[w->seq[pos]];
             /* keys are never split, so write_key can patch its DataLen */
             if (w->out.len + k->size + 8 >= w->out.cap && w->out.len && (rc = flush(w, err))) return rc;
-            if (pbi_buf_reserve(&w->out, (size_t)k->size + 8))
+            if (pbu_buf_reserve(&w->out, (size_t)k->size + 8))
                 return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             prefetch_ahead(w, w->seq, w->ns, pos);
             if ((rc = write_key(w, k, err))) return rc;
         }
     }
     static const uint8_t z[8];
-    pbi_buf_append(&w->out, z, (size_t)pb_pad8(w->flushed + w->out.len)); /* pad8 of the file offset */
+    pbu_buf_append(&w->out, z, (size_t)pb_pad8(w->flushed + w->out.len)); /* pad8 of the file offset */
     if (w->flushed + w->out.len != w->data_end + pb_pad8(w->data_end))
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table", "internal error: data ends at %" PRIu64
                             ", planned at %" PRIu64, w->flushed + w->out.len, w->data_end);
@@ -775,7 +775,7 @@ typedef struct idref {
 
 static int cmp_id(const void *x, const void *y) {
     const idref *a = x, *b = y;
-    return pbi_bytes_cmp((const char *)a->id, a->len, (const char *)b->id, b->len);
+    return pbu_bytes_cmp((const char *)a->id, a->len, (const char *)b->id, b->len);
 }
 
 static int write_binary_ids(wstate *w, pb_error *err) {
@@ -863,14 +863,14 @@ static int write_vtable_names(wstate *w, pb_error *err) {
     if (!w->preserve && ((rc = stringset_order(names, n, err)) || (rc = stringset_order(names, n, err))))
         goto out;
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(&plain, PBI_NAME_SEP);
-        pbi_buf_append(&plain, names[i].id, names[i].len);
+        if (i) pbu_buf_putc(&plain, PBI_NAME_SEP);
+        pbu_buf_append(&plain, names[i].id, names[i].len);
     }
     if (plain.failed) goto oom;
     if (n && (rc = pbi_names_encode(plain.data, plain.len, 1, &blob, err))) goto out;
     if (blob.failed) goto oom;
     put64(&w->out, blob.len);
-    pbi_buf_append(&w->out, blob.data, blob.len);
+    pbu_buf_append(&w->out, blob.data, blob.len);
     pad8(&w->out);
     goto out;
 oom:
@@ -878,8 +878,8 @@ oom:
 out:
     free(use);
     free(names);
-    pbi_buf_free(&plain);
-    pbi_buf_free(&blob);
+    pbu_buf_free(&plain);
+    pbu_buf_free(&blob);
     return rc;
 }
 
@@ -1055,7 +1055,7 @@ static int write_file(wstate *w, pb_sink *sink, pb_error *err) {
             else rc = pb_sink_write(sink, tail.data, tail.len, err);
         }
     }
-    pbi_buf_free(&tail);
+    pbu_buf_free(&tail);
     return rc;
 }
 
@@ -1083,8 +1083,8 @@ static void wstate_free(wstate *w) {
     free(w->vals);
     pbi_sum_free(&w->sum[0]);
     pbi_sum_free(&w->sum[1]);
-    pbi_buf_free(&w->out);
-    pbi_buf_free(&w->vscratch);
+    pbu_buf_free(&w->out);
+    pbu_buf_free(&w->vscratch);
     free(w->head);
     free(w->seq);
     free(w->boff);

@@ -12,7 +12,7 @@
 #include "util/grow.h"
 
 static int push(pbi_ctx_frame **frames, size_t *cap, size_t n, pbi_ctx_frame f) {
-    if (pbi_grow((void **)frames, cap, n + 1, sizeof **frames)) return PB_ENOMEM;
+    if (pbu_grow((void **)frames, cap, n + 1, sizeof **frames)) return PB_ENOMEM;
     (*frames)[n] = f;
     return 0;
 }

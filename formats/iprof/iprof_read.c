@@ -452,7 +452,7 @@ static int read_method(reader *r, json_t *m, const char *path, uint32_t **sig, s
         bad = 1;
         ns = 0;
     }
-    if (pbi_grow((void **)sig, sig_cap, ns + 1, sizeof **sig)) return nomem(r);
+    if (pbu_grow((void **)sig, sig_cap, ns + 1, sizeof **sig)) return nomem(r);
     if ((rc = read_signature(r, sg, ns, path, *sig, &bad))) return rc;
     if (bad) return 0;
     uint32_t idx, first;
@@ -544,7 +544,7 @@ static int read_count_shape(reader *r, json_t *recs, const char *rpath, pb_recor
         rc = problem(r, PB_EFORMAT, rpath, "exactly 1 value", "%zu", n);
         return rc ? rc : 1;
     }
-    if (pbi_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
+    if (pbu_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters))
         return nomem(r);
     rc = check_count(r, json_array_get(recs, 0), rpath, 0, &r->counters[0]);
     if (rc) return rc;
@@ -564,8 +564,8 @@ static int read_branch_shape(reader *r, json_t *recs, const char *rpath, pb_reco
     }
     size_t t = n / 3;
     if (t + 1 > UINT32_MAX ||
-        pbi_grow((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
-        pbi_grow((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
+        pbu_grow((void **)&r->counters, &r->counters_cap, t + 1, sizeof *r->counters) ||
+        pbu_grow((void **)&r->layout, &r->layout_cap, 2 * t + 1, sizeof *r->layout))
         return nomem(r);
     uint64_t sum = 0;
     for (size_t i = 0; i < t; i++) {
@@ -627,8 +627,8 @@ static int read_types_shape(reader *r, json_t *recs, const char *rpath, pb_recor
         return rc ? rc : 1;
     }
     size_t t = n / 2;
-    if (t > UINT32_MAX || pbi_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters) ||
-        pbi_grow((void **)&r->values, &r->values_cap, t + 1, sizeof *r->values))
+    if (t > UINT32_MAX || pbu_grow((void **)&r->counters, &r->counters_cap, 1, sizeof *r->counters) ||
+        pbu_grow((void **)&r->values, &r->values_cap, t + 1, sizeof *r->values))
         return nomem(r);
     uint64_t sum = 0;
     for (size_t i = 0; i < t; i++) {
@@ -695,7 +695,7 @@ static int read_ctx(reader *r, const pbi_iprof_section *sec, const char *s, size
         *ctx = PB_NONE;
         return 0;
     }
-    if (pbi_grow((void **)&r->frames, &r->frames_cap, n, sizeof *r->frames)) return nomem(r);
+    if (pbu_grow((void **)&r->frames, &r->frames_cap, n, sizeof *r->frames)) return nomem(r);
     int badm = 0;
     for (size_t i = 0; i < n; i++) {
         uint32_t m;
@@ -1027,10 +1027,10 @@ static int load_root(reader *r, pb_source *in, json_t **root) {
     if (head_len >= 3 && head[0] == 0xEF && head[1] == 0xBB && head[2] == 0xBF &&
         (rc = pb_source_read(in, bom, 3, &got, err)))
         goto out;
-    pbi_oom_watch w;
-    pbi_oom_watch_start(&w);
+    pbu_oom_watch w;
+    pbu_oom_watch_start(&w);
     *root = json_load_callback(load_cb, l, JSON_REJECT_DUPLICATES | JSON_ALLOW_NUL, &je);
-    int oom = pbi_oom_watch_seen(&w);
+    int oom = pbu_oom_watch_seen(&w);
     if (!*root) {
         if (l->failed) {
             rc = err && err->code ? err->code : PB_EIO;

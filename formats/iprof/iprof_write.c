@@ -49,19 +49,19 @@ static void notice(writer *w, const char *msg) {
 
 static void flush(writer *w) {
     if (w->rc) return;
-    if (pbi_buf_failed(&w->b)) {
+    if (pbu_buf_failed(&w->b)) {
         w->rc = pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory writing iprof");
         return;
     }
     if (w->b.len && (w->rc = pb_sink_write(w->out, w->b.data, w->b.len, w->err))) return;
-    pbi_buf_reset(&w->b);
+    pbu_buf_reset(&w->b);
 }
 
 static inline void maybe_flush(writer *w) {
     if (w->b.len >= FLUSH_AT) flush(w);
 }
 
-static void put(writer *w, const char *s) { pbi_buf_puts(&w->b, s); }
+static void put(writer *w, const char *s) { pbu_buf_puts(&w->b, s); }
 
 /* Length of the valid UTF-8 sequence at s (1..4), or 0 if invalid. */
 static size_t utf8_len(const uint8_t *s, size_t n) {
@@ -91,32 +91,32 @@ static size_t utf8_len(const uint8_t *s, size_t n) {
 static void put_string(writer *w, const char *str, size_t len) {
     static const char hex[] = "0123456789abcdef";
     const uint8_t *s = (const uint8_t *)str;
-    pbi_buf_putc(&w->b, '"');
+    pbu_buf_putc(&w->b, '"');
     size_t i = 0;
     while (i < len) {
         size_t run = i;
         while (run < len && s[run] >= 0x20 && s[run] < 0x80 && s[run] != '"' && s[run] != '\\')
             run++;
         if (run > i) {
-            pbi_buf_append(&w->b, s + i, run - i);
+            pbu_buf_append(&w->b, s + i, run - i);
             i = run;
             continue;
         }
         uint8_t c = s[i];
         char esc[7] = {'\\', 'u', '0', '0', 0, 0, 0};
         switch (c) {
-        case '"': pbi_buf_append(&w->b, "\\\"", 2); i++; continue;
-        case '\\': pbi_buf_append(&w->b, "\\\\", 2); i++; continue;
-        case '\b': pbi_buf_append(&w->b, "\\b", 2); i++; continue;
-        case '\f': pbi_buf_append(&w->b, "\\f", 2); i++; continue;
-        case '\n': pbi_buf_append(&w->b, "\\n", 2); i++; continue;
-        case '\r': pbi_buf_append(&w->b, "\\r", 2); i++; continue;
-        case '\t': pbi_buf_append(&w->b, "\\t", 2); i++; continue;
+        case '"': pbu_buf_append(&w->b, "\\\"", 2); i++; continue;
+        case '\\': pbu_buf_append(&w->b, "\\\\", 2); i++; continue;
+        case '\b': pbu_buf_append(&w->b, "\\b", 2); i++; continue;
+        case '\f': pbu_buf_append(&w->b, "\\f", 2); i++; continue;
+        case '\n': pbu_buf_append(&w->b, "\\n", 2); i++; continue;
+        case '\r': pbu_buf_append(&w->b, "\\r", 2); i++; continue;
+        case '\t': pbu_buf_append(&w->b, "\\t", 2); i++; continue;
         default: break;
         }
         size_t k = c < 0x20 ? 0 : utf8_len(s + i, len - i);
         if (k) {
-            pbi_buf_append(&w->b, s + i, k);
+            pbu_buf_append(&w->b, s + i, k);
             i += k;
             continue;
         }
@@ -127,10 +127,10 @@ static void put_string(writer *w, const char *str, size_t len) {
         }
         esc[4] = hex[c >> 4];
         esc[5] = hex[c & 15];
-        pbi_buf_append(&w->b, esc, 6);
+        pbu_buf_append(&w->b, esc, 6);
         i++;
     }
-    pbi_buf_putc(&w->b, '"');
+    pbu_buf_putc(&w->b, '"');
 }
 
 static void put_count(writer *w, uint64_t c) {
@@ -141,7 +141,7 @@ static void put_count(writer *w, uint64_t c) {
         w->noted_clamp = 1;
         c = PB_MAX_COUNT_IPROF;
     }
-    pbi_buf_put_u64(&w->b, c);
+    pbu_buf_put_u64(&w->b, c);
 }
 
 /* ---- ids ---------------------------------------------------------------------- */
@@ -204,13 +204,13 @@ static void write_types(writer *w) {
         const char *name = pb_profile_str(w->p, s->name, &len);
         put(w, first ? "{\"id\":" : ",{\"id\":");
         first = 0;
-        pbi_buf_put_i64(&w->b, w->type_id[i]);
+        pbu_buf_put_i64(&w->b, w->type_id[i]);
         put(w, ",\"name\":");
         put_string(w, name ? name : "", name ? len : 0);
-        pbi_buf_putc(&w->b, '}');
+        pbu_buf_putc(&w->b, '}');
         maybe_flush(w);
     }
-    pbi_buf_putc(&w->b, ']');
+    pbu_buf_putc(&w->b, ']');
 }
 
 static void write_methods(writer *w) {
@@ -224,7 +224,7 @@ static void write_methods(writer *w) {
         const char *name = m->name == PB_NONE ? NULL : pb_profile_str(w->p, m->name, &len);
         put(w, first ? "{\"id\":" : ",{\"id\":");
         first = 0;
-        pbi_buf_put_i64(&w->b, w->method_id[i]);
+        pbu_buf_put_i64(&w->b, w->method_id[i]);
         put(w, ",\"name\":");
         put_string(w, name ? name : "", name ? len : 0);
         put(w, ",\"signature\":[");
@@ -234,13 +234,13 @@ static void write_methods(writer *w) {
                                      "method %zu: signature names no symbol", i);
                 return;
             }
-            if (k) pbi_buf_putc(&w->b, ',');
-            pbi_buf_put_i64(&w->b, w->type_id[m->sig[k]]);
+            if (k) pbu_buf_putc(&w->b, ',');
+            pbu_buf_put_i64(&w->b, w->type_id[m->sig[k]]);
         }
         put(w, "]}");
         maybe_flush(w);
     }
-    pbi_buf_putc(&w->b, ']');
+    pbu_buf_putc(&w->b, ']');
 }
 
 /* ---- entries --------------------------------------------------------------------- */
@@ -254,7 +254,7 @@ static int cmp_pair(const void *a, const void *b) {
 static int write_type_pairs(writer *w, const pb_record *r, size_t ri) {
     size_t n = 0;
     for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) n += r->sites[PB_VK_VTABLE][s].num_values;
-    int rc = pbi_grow_err((void **)&w->pairs, &w->pairs_cap, n, sizeof *w->pairs, w->err);
+    int rc = pbu_grow_err((void **)&w->pairs, &w->pairs_cap, n, sizeof *w->pairs, w->err);
     if (rc) return rc;
     size_t k = 0;
     for (uint32_t s = 0; s < r->num_sites[PB_VK_VTABLE]; s++) {
@@ -277,9 +277,9 @@ static int write_type_pairs(writer *w, const pb_record *r, size_t ri) {
     }
     if (n) qsort(w->pairs, n, sizeof *w->pairs, cmp_pair);
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(&w->b, ',');
-        pbi_buf_put_i64(&w->b, w->pairs[i].id);
-        pbi_buf_putc(&w->b, ',');
+        if (i) pbu_buf_putc(&w->b, ',');
+        pbu_buf_put_i64(&w->b, w->pairs[i].id);
+        pbu_buf_putc(&w->b, ',');
         put_count(w, w->pairs[i].count);
     }
     return 0;
@@ -299,10 +299,10 @@ static int write_entry(writer *w, const pb_record *r, size_t ri) {
             if (f[i].method >= pb_profile_method_count(w->p))
                 return pb_error_set(w->err, PB_EINVAL, PB_NO_OFFSET, NULL,
                                     "record %zu: its context names no method", ri);
-            if (i) pbi_buf_putc(&w->b, '<');
-            pbi_buf_put_i64(&w->b, w->method_id[f[i].method]);
-            pbi_buf_putc(&w->b, ':');
-            pbi_buf_put_i64(&w->b, f[i].bci);
+            if (i) pbu_buf_putc(&w->b, '<');
+            pbu_buf_put_i64(&w->b, w->method_id[f[i].method]);
+            pbu_buf_putc(&w->b, ':');
+            pbu_buf_put_i64(&w->b, f[i].bci);
         }
     }
     put(w, "\",\"records\":[");
@@ -314,11 +314,11 @@ static int write_entry(writer *w, const pb_record *r, size_t ri) {
                                 "record %zu: a branch record needs 1 + %zu counters, has %" PRIu32,
                                 ri, n / 2, r->num_counters);
         for (size_t i = 0; i < n / 2; i++) {
-            if (i) pbi_buf_putc(&w->b, ',');
-            pbi_buf_put_i64(&w->b, lay[2 * i]);
-            pbi_buf_putc(&w->b, ',');
-            pbi_buf_put_i64(&w->b, lay[2 * i + 1]);
-            pbi_buf_putc(&w->b, ',');
+            if (i) pbu_buf_putc(&w->b, ',');
+            pbu_buf_put_i64(&w->b, lay[2 * i]);
+            pbu_buf_putc(&w->b, ',');
+            pbu_buf_put_i64(&w->b, lay[2 * i + 1]);
+            pbu_buf_putc(&w->b, ',');
             put_count(w, r->counters[i + 1]);
         }
     } else if (r->kind == PB_REC_JAVA_CALL_COUNT || r->kind == PB_REC_JAVA_SAMPLE) {
@@ -340,13 +340,13 @@ static int write_section(writer *w, const pbi_iprof_section *sec) {
     for (size_t i = 0; i < n && !w->rc; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
         if (r->kind != sec->kind) continue;
-        if (!first) pbi_buf_putc(&w->b, ',');
+        if (!first) pbu_buf_putc(&w->b, ',');
         first = 0;
         int rc = write_entry(w, r, i);
         if (rc) return w->rc = rc;
         maybe_flush(w);
     }
-    pbi_buf_putc(&w->b, ']');
+    pbu_buf_putc(&w->b, ']');
     return w->rc;
 }
 
@@ -373,10 +373,10 @@ static int write_extras(writer *w) {
             continue;
         }
         json_decref(check);
-        pbi_buf_putc(&w->b, ',');
+        pbu_buf_putc(&w->b, ',');
         put_string(w, k, strlen(k));
-        pbi_buf_putc(&w->b, ':');
-        pbi_buf_append(&w->b, val, vlen);
+        pbu_buf_putc(&w->b, ':');
+        pbu_buf_append(&w->b, val, vlen);
         maybe_flush(w);
     }
     return w->rc;
@@ -458,11 +458,11 @@ int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o
         if (write_section(&w, sec)) break;
     }
     if (!w.rc) write_extras(&w);
-    pbi_buf_putc(&w.b, '}');
+    pbu_buf_putc(&w.b, '}');
     flush(&w);
     rc = w.rc;
 out:
-    pbi_buf_free(&w.b);
+    pbu_buf_free(&w.b);
     free(w.type_id);
     free(w.method_id);
     free(w.pairs);

@@ -114,7 +114,7 @@ static int get_bytes(rd *r, const json_t *obj, const char *key, const char *path
     size_t n = json_string_length(h);
     unsigned char *b = malloc(n / 2 + 1);
     if (!b) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    if (pbi_get_hex(json_string_value(h), n, b)) {
+    if (pbu_get_hex(json_string_value(h), n, b)) {
         free(b);
         return fail(r, p2, "an even number of hex digits", h);
     }
@@ -220,7 +220,7 @@ static int read_binary_ids(rd *r, const json_t *root) {
         size_t n = json_is_string(e) ? json_string_length(e) : 1;
         unsigned char *b = malloc(n / 2 + 1);
         if (!b) return pb_error_set(r->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        if (!json_is_string(e) || n == 0 || pbi_get_hex(json_string_value(e), n, b)) rc = fail(r, path, "a non-empty hex string", e);
+        if (!json_is_string(e) || n == 0 || pbu_get_hex(json_string_value(e), n, b)) rc = fail(r, path, "a non-empty hex string", e);
         else rc = pb_profile_add_binary_id(r->p, b, n / 2, r->err);
         free(b);
         if (rc) return rc;
@@ -384,7 +384,7 @@ typedef struct jrec {
     pb_value *values;
 } jrec;
 
-static int oom(rd *r) { return pbi_nomem(r->err, NULL); }
+static int oom(rd *r) { return pbu_nomem(r->err, NULL); }
 
 /* kind, and a function's name and hash */
 static int read_identity(rd *r, const json_t *e, jrec *j) {
@@ -459,7 +459,7 @@ static int read_bitmap(rd *r, const json_t *bm, jrec *j) {
     snprintf(p2, sizeof p2, "%s.bitmap", j->path);
     size_t n = json_is_string(bm) ? json_string_length(bm) : 0;
     if (!(j->rec.bitmap = malloc(n / 2 + 1))) return oom(r);
-    if (!json_is_string(bm) || pbi_get_hex(json_string_value(bm), n, j->rec.bitmap))
+    if (!json_is_string(bm) || pbu_get_hex(json_string_value(bm), n, j->rec.bitmap))
         return fail(r, p2, "a string of hex digit pairs", bm);
     j->rec.num_bitmap_bytes = (uint32_t)(n / 2);
     return 0;
@@ -581,10 +581,10 @@ int pbi_json_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_
     json_error_t je;
     /* JSON_ALLOW_NUL: the writer writes a name holding NUL as \u0000 (names
      * are byte strings in every LLVM format), so the reader reads it back. */
-    pbi_oom_watch w;
-    pbi_oom_watch_start(&w);
+    pbu_oom_watch w;
+    pbu_oom_watch_start(&w);
     json_t *root = json_load_callback(load_cb, &r, JSON_ALLOW_NUL, &je);
-    int oom = pbi_oom_watch_seen(&w);
+    int oom = pbu_oom_watch_seen(&w);
     if (!root) {
         if (err && err->code) return err->code; /* the source failed (I/O, gzip) */
         pb_error_set_source(err, pb_source_name(in));

@@ -21,151 +21,151 @@
  * json_text.h: "key" with U+FFFD for each bad byte (readable) and
  * "keyHex":"6869" with the exact bytes (what the reader takes). */
 static void put_bytes_member(pb_buf *b, const char *key, const void *bytes, size_t len) {
-    pbi_buf_putc(b, '"');
-    pbi_buf_puts(b, key);
-    pbi_buf_append(b, "\":", 2);
-    pbi_json_put_text(b, bytes, len);
-    if (pbi_utf8_valid(bytes, len)) return;
-    pbi_buf_append(b, ",\"", 2);
-    pbi_buf_puts(b, key);
-    pbi_buf_append(b, "Hex\":\"", 6);
-    pbi_put_hex(b, bytes, len);
-    pbi_buf_putc(b, '"');
+    pbu_buf_putc(b, '"');
+    pbu_buf_puts(b, key);
+    pbu_buf_append(b, "\":", 2);
+    pbu_json_put_text(b, bytes, len);
+    if (pbu_utf8_valid(bytes, len)) return;
+    pbu_buf_append(b, ",\"", 2);
+    pbu_buf_puts(b, key);
+    pbu_buf_append(b, "Hex\":\"", 6);
+    pbu_put_hex(b, bytes, len);
+    pbu_buf_putc(b, '"');
 }
 
 /* Counts are u64; jansson reads integers only up to INT64_MAX, so larger ones
  * are written as decimal strings (the reader takes both). */
 static void put_count(pb_buf *b, uint64_t v) {
     if (v > (uint64_t)INT64_MAX) {
-        pbi_buf_putc(b, '"');
-        pbi_buf_put_u64(b, v);
-        pbi_buf_putc(b, '"');
+        pbu_buf_putc(b, '"');
+        pbu_buf_put_u64(b, v);
+        pbu_buf_putc(b, '"');
     } else {
-        pbi_buf_put_u64(b, v);
+        pbu_buf_put_u64(b, v);
     }
 }
 
-static void put_hex64(pb_buf *b, uint64_t v) { pbi_buf_printf(b, "\"0x%016" PRIx64 "\"", v); }
+static void put_hex64(pb_buf *b, uint64_t v) { pbu_buf_printf(b, "\"0x%016" PRIx64 "\"", v); }
 
 static void put_flags(pb_buf *b, uint64_t flags) {
-    pbi_buf_puts(b, "\"flags\":{\"word\":");
+    pbu_buf_puts(b, "\"flags\":{\"word\":");
     put_hex64(b, flags);
-    pbi_buf_puts(b, ",\"names\":[");
+    pbu_buf_puts(b, ",\"names\":[");
     int first = 1;
     for (size_t i = 0; i < PBI_JSON_FLAG_COUNT; i++) {
         if (!(flags & pbi_json_flags[i].bit)) continue;
-        if (!first) pbi_buf_putc(b, ',');
+        if (!first) pbu_buf_putc(b, ',');
         first = 0;
-        pbi_buf_putc(b, '"');
-        pbi_buf_puts(b, pbi_json_flags[i].name);
-        pbi_buf_putc(b, '"');
+        pbu_buf_putc(b, '"');
+        pbu_buf_puts(b, pbi_json_flags[i].name);
+        pbu_buf_putc(b, '"');
     }
-    pbi_buf_puts(b, "]}");
+    pbu_buf_puts(b, "]}");
 }
 
 static void put_origin(pb_buf *b, const pb_origin *o) {
-    pbi_buf_puts(b, ",\n\"origin\":{");
+    pbu_buf_puts(b, ",\n\"origin\":{");
     put_bytes_member(b, "format", o->format, strnlen(o->format, sizeof o->format));
-    pbi_buf_puts(b, ",\"version\":");
-    pbi_buf_put_u64(b, o->version);
-    pbi_buf_printf(b, ",\"pointerWidth\":%u,\"byteOrder\":\"%s\"}", (unsigned)o->pointer_width,
+    pbu_buf_puts(b, ",\"version\":");
+    pbu_buf_put_u64(b, o->version);
+    pbu_buf_printf(b, ",\"pointerWidth\":%u,\"byteOrder\":\"%s\"}", (unsigned)o->pointer_width,
                    o->byte_order == PB_ORDER_LE ? "le" : o->byte_order == PB_ORDER_BE ? "be" : "unknown");
 }
 
 static void put_properties(pb_buf *b, const pb_profile *p) {
-    pbi_buf_puts(b, ",\n\"properties\":[");
+    pbu_buf_puts(b, ",\n\"properties\":[");
     for (size_t i = 0; i < pb_profile_prop_count(p); i++) {
         const char *v;
         size_t vl;
         const char *k = pb_profile_prop_at(p, i, &v, &vl);
-        pbi_buf_puts(b, i ? ",\n{" : "\n{");
+        pbu_buf_puts(b, i ? ",\n{" : "\n{");
         put_bytes_member(b, "key", k, strlen(k));
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_bytes_member(b, "value", v, vl);
-        pbi_buf_putc(b, '}');
+        pbu_buf_putc(b, '}');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void put_binary_ids(pb_buf *b, const pb_profile *p) {
-    pbi_buf_puts(b, ",\n\"binaryIds\":[");
+    pbu_buf_puts(b, ",\n\"binaryIds\":[");
     for (size_t i = 0; i < pb_profile_binary_id_count(p); i++) {
         size_t n;
         const uint8_t *id = pb_profile_binary_id(p, i, &n);
-        pbi_buf_puts(b, i ? ",\"" : "\"");
-        pbi_put_hex(b, id, n);
-        pbi_buf_putc(b, '"');
+        pbu_buf_puts(b, i ? ",\"" : "\"");
+        pbu_put_hex(b, id, n);
+        pbu_buf_putc(b, '"');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void put_temporal(pb_buf *b, const pb_profile *p) {
-    pbi_buf_puts(b, ",\n\"temporal\":{\"streamSize\":");
-    pbi_buf_put_u64(b, pb_profile_trace_stream_size(p));
-    pbi_buf_puts(b, ",\"traces\":[");
+    pbu_buf_puts(b, ",\n\"temporal\":{\"streamSize\":");
+    pbu_buf_put_u64(b, pb_profile_trace_stream_size(p));
+    pbu_buf_puts(b, ",\"traces\":[");
     for (size_t i = 0; i < pb_profile_trace_count(p); i++) {
         uint64_t w;
         size_t n;
         const uint64_t *refs = pb_profile_trace(p, i, &w, &n);
-        pbi_buf_puts(b, i ? ",\n{\"weight\":" : "\n{\"weight\":");
+        pbu_buf_puts(b, i ? ",\n{\"weight\":" : "\n{\"weight\":");
         put_count(b, w);
-        pbi_buf_puts(b, ",\"functions\":[");
+        pbu_buf_puts(b, ",\"functions\":[");
         for (size_t k = 0; k < n; k++) {
-            if (k) pbi_buf_putc(b, ',');
+            if (k) pbu_buf_putc(b, ',');
             put_hex64(b, refs[k]);
         }
-        pbi_buf_puts(b, "]}");
+        pbu_buf_puts(b, "]}");
     }
-    pbi_buf_puts(b, "]}");
+    pbu_buf_puts(b, "]}");
 }
 
 static void put_symbols(pb_buf *b, const pb_profile *p) {
-    pbi_buf_puts(b, ",\n\"symbols\":[");
+    pbu_buf_puts(b, ",\n\"symbols\":[");
     for (uint32_t i = 0; i < pb_profile_symbol_count(p); i++) {
         const pb_symbol *s = pb_profile_symbol(p, i);
-        pbi_buf_puts(b, i ? ",\n{" : "\n{");
+        pbu_buf_puts(b, i ? ",\n{" : "\n{");
         if (s->placeholder) {
-            pbi_buf_puts(b, "\"placeholder\":");
-            pbi_buf_put_i64(b, s->placeholder_id);
+            pbu_buf_puts(b, "\"placeholder\":");
+            pbu_buf_put_i64(b, s->placeholder_id);
         } else {
             size_t n;
             const char *name = pb_profile_str(p, s->name, &n);
             put_bytes_member(b, "name", name, n);
         }
-        pbi_buf_puts(b, ",\"nameRef\":");
+        pbu_buf_puts(b, ",\"nameRef\":");
         put_hex64(b, s->md5);
-        pbi_buf_putc(b, '}');
+        pbu_buf_putc(b, '}');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void put_methods(pb_buf *b, const pb_profile *p) {
-    pbi_buf_puts(b, ",\n\"methods\":[");
+    pbu_buf_puts(b, ",\n\"methods\":[");
     for (uint32_t i = 0; i < pb_profile_method_count(p); i++) {
         const pb_method *m = pb_profile_method(p, i);
-        pbi_buf_puts(b, i ? ",\n{" : "\n{");
+        pbu_buf_puts(b, i ? ",\n{" : "\n{");
         if (m->placeholder) {
-            pbi_buf_puts(b, "\"placeholder\":");
-            pbi_buf_put_i64(b, m->placeholder_id);
+            pbu_buf_puts(b, "\"placeholder\":");
+            pbu_buf_put_i64(b, m->placeholder_id);
         } else {
             size_t n;
             const char *name = pb_profile_str(p, m->name, &n);
             put_bytes_member(b, "name", name, n);
-            pbi_buf_puts(b, ",\"signature\":[");
+            pbu_buf_puts(b, ",\"signature\":[");
             for (uint32_t k = 0; k < m->num_sig; k++) {
-                if (k) pbi_buf_putc(b, ',');
-                pbi_buf_put_u64(b, m->sig[k]);
+                if (k) pbu_buf_putc(b, ',');
+                pbu_buf_put_u64(b, m->sig[k]);
             }
-            pbi_buf_putc(b, ']');
+            pbu_buf_putc(b, ']');
         }
-        pbi_buf_putc(b, '}');
+        pbu_buf_putc(b, '}');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* Everything before the records, member by member, up to the records' "[". */
 static void put_header(pb_buf *b, const pb_profile *p) {
-    pbi_buf_printf(b, "{\"profbridge\":\"model\",\"formatVersion\":%d,\n", PBI_JSON_FORMAT_VERSION);
+    pbu_buf_printf(b, "{\"profbridge\":\"model\",\"formatVersion\":%d,\n", PBI_JSON_FORMAT_VERSION);
     put_flags(b, pb_profile_flags(p));
     put_origin(b, pb_profile_origin(p));
     put_properties(b, p);
@@ -173,7 +173,7 @@ static void put_header(pb_buf *b, const pb_profile *p) {
     put_temporal(b, p);
     put_symbols(b, p);
     put_methods(b, p);
-    pbi_buf_puts(b, ",\n\"records\":[");
+    pbu_buf_puts(b, ",\n\"records\":[");
 }
 
 /* The name a value stands for: its symbol, or a function record with that NameRef. */
@@ -196,67 +196,67 @@ static int value_name(const pb_profile *p, int kind, const pb_value *v, const ch
 static void put_context(pb_buf *b, const pb_profile *p, uint32_t ctx) {
     size_t n;
     const pb_frame *f = pb_profile_context(p, ctx, &n);
-    pbi_buf_puts(b, ",\"context\":[");
+    pbu_buf_puts(b, ",\"context\":[");
     for (size_t i = 0; i < n; i++) {
-        pbi_buf_puts(b, i ? ",[" : "[");
-        pbi_buf_put_u64(b, f[i].method);
-        pbi_buf_putc(b, ',');
-        pbi_buf_put_i64(b, f[i].bci);
-        pbi_buf_putc(b, ']');
+        pbu_buf_puts(b, i ? ",[" : "[");
+        pbu_buf_put_u64(b, f[i].method);
+        pbu_buf_putc(b, ',');
+        pbu_buf_put_i64(b, f[i].bci);
+        pbu_buf_putc(b, ']');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void put_layout(pb_buf *b, const pb_profile *p, uint32_t layout) {
     size_t n;
     const int32_t *v = pb_profile_ints(p, layout, &n);
-    pbi_buf_puts(b, ",\"layout\":[");
+    pbu_buf_puts(b, ",\"layout\":[");
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(b, ',');
-        pbi_buf_put_i64(b, v[i]);
+        if (i) pbu_buf_putc(b, ',');
+        pbu_buf_put_i64(b, v[i]);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* {value, count, symbol?, target?}: memop sizes in decimal, the others as NameRefs */
 static void put_value(pb_buf *b, const pb_profile *p, int k, const pb_value *v, int first) {
-    pbi_buf_puts(b, first ? "{\"value\":" : ",{\"value\":");
+    pbu_buf_puts(b, first ? "{\"value\":" : ",{\"value\":");
     if (k == PB_VK_MEMOP_SIZE) put_count(b, v->value);
     else put_hex64(b, v->value);
-    pbi_buf_puts(b, ",\"count\":");
+    pbu_buf_puts(b, ",\"count\":");
     put_count(b, v->count);
     if (v->symbol != PB_NONE) {
-        pbi_buf_puts(b, ",\"symbol\":");
-        pbi_buf_put_u64(b, v->symbol);
+        pbu_buf_puts(b, ",\"symbol\":");
+        pbu_buf_put_u64(b, v->symbol);
     }
     const char *vn;
     size_t vl;
     if (value_name(p, k, v, &vn, &vl)) {
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_bytes_member(b, "target", vn, vl);
     }
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 /* "valueSites": one member per kind that has sites, each an array of sites. */
 static void put_value_sites(pb_buf *b, const pb_profile *p, const pb_record *r) {
-    pbi_buf_puts(b, ",\"valueSites\":{");
+    pbu_buf_puts(b, ",\"valueSites\":{");
     int firstk = 1;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (!r->num_sites[k]) continue;
-        pbi_buf_puts(b, firstk ? "\"" : ",\"");
+        pbu_buf_puts(b, firstk ? "\"" : ",\"");
         firstk = 0;
-        pbi_buf_puts(b, pbi_json_value_kind_names[k]);
-        pbi_buf_puts(b, "\":[");
+        pbu_buf_puts(b, pbi_json_value_kind_names[k]);
+        pbu_buf_puts(b, "\":[");
         for (uint32_t s = 0; s < r->num_sites[k]; s++) {
             const pb_site *site = &r->sites[k][s];
-            pbi_buf_puts(b, s ? ",[" : "[");
+            pbu_buf_puts(b, s ? ",[" : "[");
             for (uint32_t i = 0; i < site->num_values; i++) put_value(b, p, k, &site->values[i], i == 0);
-            pbi_buf_putc(b, ']');
+            pbu_buf_putc(b, ']');
         }
-        pbi_buf_putc(b, ']');
+        pbu_buf_putc(b, ']');
     }
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_error *err) {
@@ -265,29 +265,29 @@ static int put_record(pb_buf *b, const pb_profile *p, const pb_record *r, pb_err
     uint64_t hash;
     int rc = pb_profile_record_name(p, r, &name, &nlen, &hash, err);
     if (rc) return rc;
-    pbi_buf_puts(b, "{\"kind\":\"");
-    pbi_buf_puts(b, pbi_json_kind_names[r->kind < PB_REC_KIND_COUNT ? r->kind : 0]);
-    pbi_buf_puts(b, "\",");
+    pbu_buf_puts(b, "{\"kind\":\"");
+    pbu_buf_puts(b, pbi_json_kind_names[r->kind < PB_REC_KIND_COUNT ? r->kind : 0]);
+    pbu_buf_puts(b, "\",");
     put_bytes_member(b, "name", name, nlen);
-    pbi_buf_puts(b, ",\"hash\":");
+    pbu_buf_puts(b, ",\"hash\":");
     put_hex64(b, hash);
     if (r->ctx != PB_NONE) put_context(b, p, r->ctx);
     if (r->layout != PB_NONE) put_layout(b, p, r->layout);
-    pbi_buf_puts(b, ",\"counters\":[");
+    pbu_buf_puts(b, ",\"counters\":[");
     for (uint32_t i = 0; i < r->num_counters; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         put_count(b, r->counters[i]);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
     if (r->num_bitmap_bytes) {
-        pbi_buf_puts(b, ",\"bitmap\":\"");
-        pbi_put_hex(b, r->bitmap, r->num_bitmap_bytes);
-        pbi_buf_putc(b, '"');
+        pbu_buf_puts(b, ",\"bitmap\":\"");
+        pbu_put_hex(b, r->bitmap, r->num_bitmap_bytes);
+        pbu_buf_putc(b, '"');
     }
     int any = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) any |= r->num_sites[k] != 0;
     if (any) put_value_sites(b, p, r);
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
     return 0;
 }
 
@@ -307,19 +307,19 @@ int pbi_json_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
     int rc = 0;
     put_header(&b, p);
     for (size_t i = 0; i < pb_profile_record_count(p) && rc == 0; i++) {
-        pbi_buf_puts(&b, i ? ",\n" : "\n");
+        pbu_buf_puts(&b, i ? ",\n" : "\n");
         rc = put_record(&b, p, pb_profile_record(p, i), err);
         /* Hand big blocks to the sink so memory stays bounded by one block. */
-        if (rc == 0 && b.len >= (1u << 20) && !pbi_buf_failed(&b)) {
+        if (rc == 0 && b.len >= (1u << 20) && !pbu_buf_failed(&b)) {
             rc = pb_sink_write(out, b.data, b.len, err);
-            pbi_buf_reset(&b);
+            pbu_buf_reset(&b);
         }
     }
     if (rc == 0) {
-        pbi_buf_puts(&b, "]}\n");
-        if (pbi_buf_failed(&b)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        pbu_buf_puts(&b, "]}\n");
+        if (pbu_buf_failed(&b)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         else rc = pb_sink_write(out, b.data, b.len, err);
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }

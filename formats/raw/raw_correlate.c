@@ -62,7 +62,7 @@ static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmap
     if (!r || !one) {
         free(r);
         free(one);
-        return pbi_nomem(err, NULL);
+        return pbu_nomem(err, NULL);
     }
     uint64_t mask = l->ptr == 4 ? UINT32_MAX : UINT64_MAX;
     for (size_t i = 0; i < cnt; i++) {
@@ -105,16 +105,16 @@ static int collect(const pbi_correlation *c, const pbi_raw_layout *l, int bitmap
  * compression). */
 static int names_blob(const pbi_correlation *c, pb_buf *names, pb_error *err) {
     if (c->kind == PBI_CORR_BINARY) {
-        pbi_buf_append(names, c->names, c->names_len);
-        return pbi_buf_failed(names) ? pbi_nomem(err, NULL) : 0;
+        pbu_buf_append(names, c->names, c->names_len);
+        return pbu_buf_failed(names) ? pbu_nomem(err, NULL) : 0;
     }
     pb_buf text = PB_BUF_INIT;
     for (size_t i = 0; i < c->nprobes; i++) {
-        pbi_buf_puts(&text, c->probes[i].name);
-        pbi_buf_putc(&text, PBI_NAME_SEP);
+        pbu_buf_puts(&text, c->probes[i].name);
+        pbu_buf_putc(&text, PBI_NAME_SEP);
     }
-    int rc = pbi_buf_failed(&text) ? pbi_nomem(err, NULL) : pbi_names_encode(text.data, text.len, 0, names, err);
-    pbi_buf_free(&text);
+    int rc = pbu_buf_failed(&text) ? pbu_nomem(err, NULL) : pbi_names_encode(text.data, text.len, 0, names, err);
+    pbu_buf_free(&text);
     return rc;
 }
 
@@ -209,29 +209,29 @@ static int write_complete(const uint8_t *raw, const light *lp, const rec *r, siz
     nh.f[PBI_RH_UniformCountersDelta] = 0;
     nh.f[PBI_RH_NumVTables] = 0;
     nh.f[PBI_RH_VNamesSize] = 0;
-    if (pbi_buf_reserve(out, l->header_size + (size_t)lp->h.f[PBI_RH_BinaryIdsSize] + nr * l->record_size +
+    if (pbu_buf_reserve(out, l->header_size + (size_t)lp->h.f[PBI_RH_BinaryIdsSize] + nr * l->record_size +
                                  (size_t)(s->off[PBI_RS_NAMES] - s->off[PBI_RS_DATA]) + names->len + 8) != 0)
-        return pbi_nomem(err, NULL);
+        return pbu_nomem(err, NULL);
     uint8_t *hb = calloc(1, l->header_size), *rb = calloc(1, l->record_size);
     if (!hb || !rb) {
         free(hb), free(rb);
-        return pbi_nomem(err, NULL);
+        return pbu_nomem(err, NULL);
     }
     pbi_raw_header_encode(l, &nh, order, hb);
-    pbi_buf_append(out, hb, l->header_size);
-    pbi_buf_append(out, raw + s->off[PBI_RS_BINARY_IDS], (size_t)s->size[PBI_RS_BINARY_IDS]);
+    pbu_buf_append(out, hb, l->header_size);
+    pbu_buf_append(out, raw + s->off[PBI_RS_BINARY_IDS], (size_t)s->size[PBI_RS_BINARY_IDS]);
     for (size_t i = 0; i < nr; i++) {
         put_record(l, rb, &r[i], i, order);
-        pbi_buf_append(out, rb, l->record_size);
+        pbu_buf_append(out, rb, l->record_size);
     }
     /* padding before the counters, counters, bitmap, uniform counters and
      * their stored paddings, as the file has them (its data section is empty) */
-    pbi_buf_append(out, raw + s->off[PBI_RS_DATA], (size_t)(s->off[PBI_RS_NAMES] - s->off[PBI_RS_DATA]));
-    pbi_buf_append(out, names->data, names->len);
+    pbu_buf_append(out, raw + s->off[PBI_RS_DATA], (size_t)(s->off[PBI_RS_NAMES] - s->off[PBI_RS_DATA]));
+    pbu_buf_append(out, names->data, names->len);
     static const uint8_t zeros[8];
-    pbi_buf_append(out, zeros, (size_t)pb_pad8(names->len));
+    pbu_buf_append(out, zeros, (size_t)pb_pad8(names->len));
     free(hb), free(rb);
-    return pbi_buf_failed(out) ? pbi_nomem(err, NULL) : 0;
+    return pbu_buf_failed(out) ? pbu_nomem(err, NULL) : 0;
 }
 
 /* After the profile ending at *pos: zero padding, then the end (*at_end)
@@ -282,7 +282,7 @@ int pbi_raw_corr_open(pbi_raw_corr_stream *s, const uint8_t *raw, size_t len, co
 }
 
 int pbi_raw_corr_next(pbi_raw_corr_stream *s, pb_buf *out, int *at_end, pb_error *err) {
-    pbi_buf_reset(out);
+    pbu_buf_reset(out);
     *at_end = s->idx > 0 && s->pos >= s->len;
     if (*at_end) return 0;
     light lp;
@@ -302,7 +302,7 @@ int pbi_raw_corr_next(pbi_raw_corr_stream *s, pb_buf *out, int *at_end, pb_error
 
 void pbi_raw_corr_close(pbi_raw_corr_stream *s) {
     pbi_correlation_free(&s->c);
-    pbi_buf_free(&s->names);
+    pbu_buf_free(&s->names);
     memset(s, 0, sizeof *s);
 }
 

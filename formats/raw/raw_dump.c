@@ -43,7 +43,7 @@ static void versions(const pbi_raw_field *f, char *buf, size_t cap) {
 
 /* Texts are UTF-8 with U+FFFD for bytes that are not (json_text.h's rule). */
 static void jstr(pb_buf *b, const char *s, size_t n) {
-    pbi_json_put_text(b, s, n);
+    pbu_json_put_text(b, s, n);
 }
 
 static void sec(em *e, const char *title, ...) PB_PRINTF(2, 3);
@@ -54,11 +54,11 @@ static void sec(em *e, const char *title, ...) {
     vsnprintf(t, sizeof t, title, ap);
     va_end(ap);
     if (e->json) {
-        pbi_buf_puts(&e->b, e->first_sec ? "\n  {\"section\": " : "]},\n  {\"section\": ");
+        pbu_buf_puts(&e->b, e->first_sec ? "\n  {\"section\": " : "]},\n  {\"section\": ");
         jstr(&e->b, t, strlen(t));
-        pbi_buf_puts(&e->b, ", \"items\": [");
+        pbu_buf_puts(&e->b, ", \"items\": [");
     } else {
-        pbi_buf_printf(&e->b, "%s%s:\n", e->first_sec ? "" : "\n", t);
+        pbu_buf_printf(&e->b, "%s%s:\n", e->first_sec ? "" : "\n", t);
     }
     e->first_sec = 0;
     e->first_item = 1;
@@ -87,23 +87,23 @@ static int item(em *e, const uint8_t *d, uint64_t off, size_t n, const char *fie
     char vers[24] = "";
     if (row) versions(row, vers, sizeof vers);
     if (e->json) {
-        pbi_buf_printf(&e->b, "%s\n    {\"offset\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", e->first_item ? "" : ",",
+        pbu_buf_printf(&e->b, "%s\n    {\"offset\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", e->first_item ? "" : ",",
                        off, hex);
         jstr(&e->b, field, strlen(field));
-        pbi_buf_puts(&e->b, ", ");
-        pbi_json_put_text_member(&e->b, "value", v, strlen(v), PBI_JSON_HEX_SUFFIX); /* may hold a name */
+        pbu_buf_puts(&e->b, ", ");
+        pbu_json_put_text_member(&e->b, "value", v, strlen(v), PBU_JSON_HEX_SUFFIX); /* may hold a name */
         if (row) {
-            pbi_buf_printf(&e->b, ", \"since\": %u, \"until\": ", row->since);
-            if (row->until == PBI_RAW_UNTIL_NOW) pbi_buf_puts(&e->b, "null");
-            else pbi_buf_printf(&e->b, "%u", row->until);
+            pbu_buf_printf(&e->b, ", \"since\": %u, \"until\": ", row->since);
+            if (row->until == PBI_RAW_UNTIL_NOW) pbu_buf_puts(&e->b, "null");
+            else pbu_buf_printf(&e->b, "%u", row->until);
         }
-        pbi_buf_putc(&e->b, '}');
+        pbu_buf_putc(&e->b, '}');
     } else {
         /* the value may hold a name: escape.h's terminal rule */
-        pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s ", off, hex, field);
-        pbi_esc_term(&e->b, v, strlen(v));
-        if (row) pbi_buf_printf(&e->b, "  [%s]", vers);
-        pbi_buf_putc(&e->b, '\n');
+        pbu_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-26s ", off, hex, field);
+        pbu_esc_term(&e->b, v, strlen(v));
+        if (row) pbu_buf_printf(&e->b, "  [%s]", vers);
+        pbu_buf_putc(&e->b, '\n');
     }
     e->first_item = 0;
     return 0;
@@ -160,7 +160,7 @@ static void dump_names(em *e, const uint8_t *d, uint64_t len, uint64_t off, uint
             start = i + 1;
         }
     }
-    pbi_buf_free(&text);
+    pbu_buf_free(&text);
 }
 
 typedef struct bid_ctx {
@@ -471,7 +471,7 @@ static uint64_t dump_profile(em *e, const uint8_t *d, uint64_t len, uint64_t s, 
                               &nerr) == PB_ENOMEM)
         e->nomem = 1;
     int stop = dump_records(&p);
-    pbi_buf_free(&p.names);
+    pbu_buf_free(&p.names);
     if (stop) return len;
     sec(e, "names");
     dump_names(e, d, len, off[PBI_RS_NAMES], size[PBI_RS_NAMES], "names");
@@ -504,7 +504,7 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
         pb_error_set_source(&rerr, pb_source_name(in));
         e.stop = rerr.offset == PB_NO_OFFSET ? 0 : rerr.offset;
     }
-    if (e.json) pbi_buf_puts(&e.b, "{\"format_version\": \"" PBI_REPORT_DUMP_RAW "\", \"format\": \"raw\", \"sections\": [");
+    if (e.json) pbu_buf_puts(&e.b, "{\"format_version\": \"" PBU_REPORT_DUMP_RAW "\", \"format\": \"raw\", \"sections\": [");
     int order;
     unsigned ptr;
     if (pbi_raw_magic(d, len, &order, &ptr)) {
@@ -520,21 +520,21 @@ int pbi_raw_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error
     char msg[1024] = "";
     if (rrc) pb_error_format(&rerr, msg, sizeof msg);
     if (e.json) {
-        pbi_buf_puts(&e.b, e.first_sec ? "]" : "]}]");
-        pbi_buf_puts(&e.b, ", \"problem\": ");
+        pbu_buf_puts(&e.b, e.first_sec ? "]" : "]}]");
+        pbu_buf_puts(&e.b, ", \"problem\": ");
         if (rrc) jstr(&e.b, msg, strlen(msg));
-        else pbi_buf_puts(&e.b, "null");
-        pbi_buf_puts(&e.b, "}\n");
+        else pbu_buf_puts(&e.b, "null");
+        pbu_buf_puts(&e.b, "}\n");
     } else if (rrc) {
-        pbi_buf_printf(&e.b, "\nproblem: %s\n", msg);
+        pbu_buf_printf(&e.b, "\nproblem: %s\n", msg);
     }
     if (rrc == PB_ENOMEM) e.nomem = 1; /* the verdict is not the input's */
-    if (pbi_buf_failed(&e.b) || e.nomem) {
-        pbi_buf_free(&e.b);
+    if (pbu_buf_failed(&e.b) || e.nomem) {
+        pbu_buf_free(&e.b);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
     else rc = pb_sink_write(out, e.b.data, e.b.len, err);
-    pbi_buf_free(&e.b);
+    pbu_buf_free(&e.b);
     if (rc == 0 && rrc) { /* the dump was written; the input still is broken */
         *err = rerr;
         rc = rrc;

@@ -107,7 +107,7 @@ static const char *kind_name[3] = {"indirect-call", "memop-size", "vtable"};
 
 /* ---- helpers ---------------------------------------------------------------- */
 
-static int nomem(rd *r) { return pbi_nomem(r->err, NULL); }
+static int nomem(rd *r) { return pbu_nomem(r->err, NULL); }
 
 static void hdr_path(const prof *pf, int id, char *buf, size_t n) {
     if (pf->index)
@@ -361,7 +361,7 @@ static int read_vtables(rd *r, prof *pf) {
             if (!rc && r->all) rc = pb_profile_add_symbol(r->all, vn.data + start, i - start, &sym, r->err);
             start = i + 1;
         }
-        pbi_buf_free(&vn);
+        pbu_buf_free(&vn);
         if (rc) return rc;
     }
     if (!nvt) return 0;
@@ -462,14 +462,14 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     if (temporal) {
         uint64_t ts = pb_get_u64(c, r->order);
         if (ts != 0 && ts != UINT64_MAX) {
-            if (pbi_grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
+            if (pbu_grow((void **)&r->ts, &r->cts, r->nts + 1, sizeof *r->ts)) return nomem(r);
             r->ts[r->nts].ts = ts;
             r->ts[r->nts++].ref = name_ref;
         }
         c += 8;
         n--;
     }
-    if (pbi_grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
+    if (pbu_grow((void **)&r->counts, &r->ccap, n ? n : 1, sizeof *r->counts)) return nomem(r);
     uint64_t large = 0; /* the first counter above LLVM's 2^56 (RawInstrProfReader::readRawCounts) */
     for (size_t k = 0; k < n; k++) {
         r->counts[k] = pf->csize == 1 ? (c[k] == 0 ? 1 : 0) : pb_get_u64(c + 8 * k, r->order);
@@ -477,7 +477,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
     }
     if (large && r->o && r->o->diag) /* LLVM 18+ warns with its value (merge fails the input) */
         pb_diag(r->o->diag, r->o->diag_ctx, PB_DIAG_WARNING, 0, NULL, cp_at, fld_path(pf, i, "CounterPtr", path),
-                PBI_LARGE_COUNTER_WORDS ": %" PRIu64, large);
+                PBU_LARGE_COUNTER_WORDS ": %" PRIu64, large);
     *out_n = (uint32_t)n;
     return 0;
 }
@@ -498,7 +498,7 @@ static int read_bitmap(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint32_t
                             "%" PRIu64 " bitmap bytes at bitmap offset 0x%" PRIx64
                             " lie outside the bitmap section (size 0x%" PRIx64 ")",
                             nb, (uint64_t)off, total);
-    if (pbi_grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
+    if (pbu_grow((void **)&r->bitmap, &r->bcap, (size_t)nb, 1)) return nomem(r);
     memcpy(r->bitmap, r->d + pf->bmp_off + (uint64_t)off, (size_t)nb);
     *out_n = (uint32_t)nb;
     return 0;
@@ -576,8 +576,8 @@ static int read_values(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64_t
                                 kind_name[k], want[k], v.kind[k].num_sites);
         }
     }
-    if (pbi_grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
-        pbi_grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
+    if (pbu_grow((void **)&r->vals, &r->vcap, (size_t)v.num_values + 1, sizeof *r->vals) ||
+        pbu_grow((void **)&r->sites, &r->scap, (size_t)v.num_sites + 1, sizeof *r->sites))
         return nomem(r);
     pbi_vpd_fill(r->d, &v, r->order, r->sites, r->vals, out);
     /* stored values are runtime addresses: map them to NameRefs (§2.12) */
@@ -715,7 +715,7 @@ static void give_names(rd *r, prof *pf) {
 }
 
 static void prof_free(prof *pf) {
-    if (!pf->names_given) pbi_buf_free(&pf->names);
+    if (!pf->names_given) pbu_buf_free(&pf->names);
     free(pf->ne);
     free(pf->ne_slot);
     free(pf->fp);
@@ -1001,7 +1001,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
     free(r.bitmap);
     free(r.vals);
     free(r.sites);
-    pbi_buf_free(&r.cbuf);
+    pbu_buf_free(&r.cbuf);
     return rc;
 }
 

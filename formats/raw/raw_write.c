@@ -61,7 +61,7 @@ typedef struct wr {
     int temporal, byte_cov;
 } wr;
 
-static int nomem(wr *w) { return pbi_nomem(w->err, NULL); }
+static int nomem(wr *w) { return pbu_nomem(w->err, NULL); }
 
 static int cmp_ref(const void *a, const void *b) {
     const ref_ent *x = a, *y = b;
@@ -298,11 +298,11 @@ typedef struct blobs {
 } blobs;
 
 static void blobs_free(blobs *b) {
-    pbi_buf_free(&b->text);
-    pbi_buf_free(&b->names);
-    pbi_buf_free(&b->vtext);
-    pbi_buf_free(&b->vnames);
-    pbi_buf_free(&b->values);
+    pbu_buf_free(&b->text);
+    pbu_buf_free(&b->names);
+    pbu_buf_free(&b->vtext);
+    pbu_buf_free(&b->vnames);
+    pbu_buf_free(&b->values);
 }
 
 /* The names: each distinct name once, '\x01'-joined, then encoded. */
@@ -321,8 +321,8 @@ static int encode_names(wr *w, blobs *b) {
         keep[ord[i].idx] = i == 0 || cmp_name_key(&ord[i - 1], &ord[i]) != 0;
     for (size_t i = 0; i < w->n; i++) {
         if (!keep[i]) continue;
-        pbi_buf_append(&b->text, w->names[i], w->name_len[i]);
-        pbi_buf_putc(&b->text, PBI_NAME_SEP);
+        pbu_buf_append(&b->text, w->names[i], w->name_len[i]);
+        pbu_buf_putc(&b->text, PBI_NAME_SEP);
     }
     free(ord);
     free(keep);
@@ -339,8 +339,8 @@ static int encode_vnames(wr *w, blobs *b) {
         if (!len) continue;
         int rc = pbi_names_writable(nm, len, "symbol (vtable name)", s, w->err);
         if (rc) return rc;
-        pbi_buf_append(&b->vtext, nm, len);
-        pbi_buf_putc(&b->vtext, PBI_NAME_SEP);
+        pbu_buf_append(&b->vtext, nm, len);
+        pbu_buf_putc(&b->vtext, PBI_NAME_SEP);
     }
     return pbi_names_encode(b->vtext.data, b->vtext.len, w->w.zlib, &b->vnames, w->err);
 }
@@ -475,7 +475,7 @@ static int assemble(wr *w, uint64_t flags, const sizes *z, const blobs *b, pb_bu
     int rc = pbi_raw_sections_walk(l, &h, 0, UINT64_MAX, NULL, &st, w->err);
     if (rc) return rc;
     uint64_t total = st.off[PBI_RS_VALUES] + b->values.len;
-    if (pbi_buf_reserve(out, (size_t)total) != 0) return nomem(w);
+    if (pbu_buf_reserve(out, (size_t)total) != 0) return nomem(w);
     uint8_t *d = (uint8_t *)out->data;
     memset(d, 0, (size_t)total);
     out->len = (size_t)total;
@@ -519,7 +519,7 @@ int pbi_raw_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o,
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no raw layout for v%u", w.w.version);
     if ((rc = prepare(&w)) == 0 && (rc = build(&w, &out)) == 0)
         rc = pb_sink_write(sink, out.data, out.len, err);
-    pbi_buf_free(&out);
+    pbu_buf_free(&out);
     free(w.names);
     free(w.name_len);
     free(w.hash);

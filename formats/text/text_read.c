@@ -229,7 +229,7 @@ static int read_value_target(reader *r, unsigned kind, const char *name, size_t 
         if (kind == PB_VK_VTABLE) return pb_profile_add_symbol(r->p, name, nlen, &val->symbol, err);
         pb_str id;
         if ((rc = pb_profile_intern(r->p, name, nlen, &id, err))) return rc;
-        if ((rc = pbi_grow_err((void **)&r->pending, &r->pending_cap, r->npending + 1, sizeof *r->pending, err)))
+        if ((rc = pbu_grow_err((void **)&r->pending, &r->pending_cap, r->npending + 1, sizeof *r->pending, err)))
             return rc;
         r->pending[r->npending].ref = val->value;
         r->pending[r->npending++].name = id;
@@ -273,7 +273,7 @@ static int read_site(reader *r, unsigned kind, uint64_t s, pb_error *err) {
         return terr(err, PB_ETRUNC, c, 0, "record.site", "values that fit in the input", "%" PRIu64, nv);
     r->sites[kind][s].num_values = (uint32_t)nv;
     r->sites[kind][s].values = (pb_value *)(uintptr_t)r->values_len; /* index for now */
-    int rc = pbi_grow_err((void **)&r->values, &r->values_cap, r->values_len + (size_t)nv + 1, sizeof(pb_value), err);
+    int rc = pbu_grow_err((void **)&r->values, &r->values_cap, r->values_len + (size_t)nv + 1, sizeof(pb_value), err);
     for (uint64_t v = 0; v < nv && rc == 0; v++) rc = read_value(r, (unsigned)kind, err);
     return rc;
 }
@@ -300,7 +300,7 @@ static int read_kind(reader *r, pb_record *rec, pb_error *err) {
     if (ns > c->len - c->pos + 1)
         return terr(err, PB_ETRUNC, c, 0, "record.NumValueSites", "sites that fit in the input",
                     "%" PRIu64, ns);
-    int rc = pbi_grow_err((void **)&r->sites[kind], &r->sites_cap[kind], (size_t)ns, sizeof(pb_site), err);
+    int rc = pbu_grow_err((void **)&r->sites[kind], &r->sites_cap[kind], (size_t)ns, sizeof(pb_site), err);
     for (uint64_t s = 0; s < ns && rc == 0; s++) rc = read_site(r, (unsigned)kind, s, err);
     if (rc) return rc;
     rec->num_sites[kind] = (uint32_t)ns;
@@ -378,7 +378,7 @@ static int read_record(reader *r, pb_error *err) {
     if (n > (c->len - c->pos) / 2 + 1 || n > UINT32_MAX)
         return terr(err, PB_ETRUNC, c, 0, "record.NumCounters", "counters that fit in the input",
                     "%" PRIu64, n);
-    if ((rc = pbi_grow_err((void **)&r->counters, &r->counters_cap, (size_t)n, sizeof *r->counters, err))) return rc;
+    if ((rc = pbu_grow_err((void **)&r->counters, &r->counters_cap, (size_t)n, sizeof *r->counters, err))) return rc;
     for (uint64_t i = 0; i < n; i++) {
         next_line(c);
         if (!c->line) return terr(err, PB_ETRUNC, c, 0, "record.Counts", "a counter value", "the end");
@@ -398,7 +398,7 @@ static int read_record(reader *r, pb_error *err) {
             return terr(err, PB_EFORMAT, c, 1, "record.NumBitmapBytes", "an integer after '$'", "'%.*s'", SHOW(c));
         if (b > (c->len - c->pos) / 2 + 1 || b > UINT32_MAX)
             return terr(err, PB_ETRUNC, c, 1, "record.NumBitmapBytes", "bytes that fit in the input", "%" PRIu64, b);
-        if ((rc = pbi_grow_err((void **)&r->bitmap, &r->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
+        if ((rc = pbu_grow_err((void **)&r->bitmap, &r->bitmap_cap, (size_t)b + 1, 1, err))) return rc;
         for (uint64_t i = 0; i < b; i++) {
             uint64_t v;
             next_line(c);

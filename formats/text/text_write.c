@@ -70,13 +70,13 @@ static int flush(twriter *w, int force, pb_error *err) {
     if (w->b.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (!force && w->b.len < 65536) return 0;
     int rc = pb_sink_write(w->sink, w->b.data, w->b.len, err);
-    pbi_buf_reset(&w->b);
+    pbu_buf_reset(&w->b);
     return rc;
 }
 
 static int cmp_trec(const void *x, const void *y) {
     const trec *a = x, *b = y;
-    int c = pbi_bytes_cmp(a->name, a->len, b->name, b->len);
+    int c = pbu_bytes_cmp(a->name, a->len, b->name, b->len);
     if (c) return c;
     if (a->hash != b->hash) return a->hash < b->hash ? -1 : 1;
     return a->idx < b->idx ? -1 : a->idx > b->idx;
@@ -109,19 +109,19 @@ static const char *target_name(const twriter *w, const pb_value *v, size_t *len)
 
 static void header(twriter *w) {
     uint64_t f = pb_profile_flags(w->p);
-    if (f & PB_VARIANT_CSIR) pbi_buf_puts(&w->b, "# CSIR level Instrumentation Flag\n:csir\n");
-    else if (f & PB_VARIANT_IR) pbi_buf_puts(&w->b, "# IR level Instrumentation Flag\n:ir\n");
-    if (f & PB_VARIANT_ENTRY_FIRST) pbi_buf_puts(&w->b, "# Always instrument the function entry block\n:entry_first\n");
+    if (f & PB_VARIANT_CSIR) pbu_buf_puts(&w->b, "# CSIR level Instrumentation Flag\n:csir\n");
+    else if (f & PB_VARIANT_IR) pbu_buf_puts(&w->b, "# IR level Instrumentation Flag\n:ir\n");
+    if (f & PB_VARIANT_ENTRY_FIRST) pbu_buf_puts(&w->b, "# Always instrument the function entry block\n:entry_first\n");
     if (f & PB_VARIANT_INSTR_LOOP_ENTRIES) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_LOOP_ENTRIES))
-            pbi_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
+            pbu_buf_puts(&w->b, "# Always instrument the loop entry blocks\n:instrument_loop_entries\n");
         else
             notice(w, "loop-entries flag not written: LLVM %d's text format has no line for it (LLVM release %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_LOOP_ENTRIES));
     }
     if (f & PB_VARIANT_BYTE_COVERAGE) {
         if (pbi_llvm_has(&w->t, PBI_LF_TEXT_BYTE_COVERAGE))
-            pbi_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
+            pbu_buf_puts(&w->b, "# Instrument block coverage\n:single_byte_coverage\n");
         else
             notice(w, "single-byte-coverage flag not written: LLVM %d's text format has no line for it (LLVM release %d has)",
                    w->t.release, first_with(PBI_LF_TEXT_BYTE_COVERAGE));
@@ -130,32 +130,32 @@ static void header(twriter *w) {
         notice(w, "function-entry-only / MemProf flags are not represented in text (as in LLVM)");
     if ((f & PB_VARIANT_TEMPORAL) && pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL)) {
         size_t n = pb_profile_trace_count(w->p);
-        pbi_buf_puts(&w->b, ":temporal_prof_traces\n# Num Temporal Profile Traces:\n");
-        pbi_buf_put_u64(&w->b, n);
-        pbi_buf_puts(&w->b, "\n# Temporal Profile Trace Stream Size:\n");
-        pbi_buf_put_u64(&w->b, pb_profile_trace_stream_size(w->p));
-        pbi_buf_putc(&w->b, '\n');
+        pbu_buf_puts(&w->b, ":temporal_prof_traces\n# Num Temporal Profile Traces:\n");
+        pbu_buf_put_u64(&w->b, n);
+        pbu_buf_puts(&w->b, "\n# Temporal Profile Trace Stream Size:\n");
+        pbu_buf_put_u64(&w->b, pb_profile_trace_stream_size(w->p));
+        pbu_buf_putc(&w->b, '\n');
         for (size_t t = 0; t < n; t++) {
             uint64_t weight;
             size_t len;
             const uint64_t *refs = pb_profile_trace(w->p, t, &weight, &len);
-            pbi_buf_puts(&w->b, "# Weight:\n");
-            pbi_buf_put_u64(&w->b, weight);
-            pbi_buf_putc(&w->b, '\n');
+            pbu_buf_puts(&w->b, "# Weight:\n");
+            pbu_buf_put_u64(&w->b, weight);
+            pbu_buf_putc(&w->b, '\n');
             for (size_t i = 0; i < len; i++) {
                 pb_value v = {refs[i], 0, PB_NONE};
                 size_t nl = 0;
                 const char *name = target_name(w, &v, &nl);
-                if (name) pbi_buf_append(&w->b, name, nl); /* unknown: empty, as LLVM */
-                pbi_buf_putc(&w->b, ',');
+                if (name) pbu_buf_append(&w->b, name, nl); /* unknown: empty, as LLVM */
+                pbu_buf_putc(&w->b, ',');
             }
             /* A trace without functions: an empty line would be skipped as
              * blank and the next record's name read as this trace (found
              * by fuzz_text_readback); "," reads back as no functions. */
-            if (len == 0) pbi_buf_putc(&w->b, ',');
-            pbi_buf_putc(&w->b, '\n');
+            if (len == 0) pbu_buf_putc(&w->b, ',');
+            pbu_buf_putc(&w->b, '\n');
         }
-        pbi_buf_putc(&w->b, '\n');
+        pbu_buf_putc(&w->b, '\n');
     } else if (pb_profile_trace_count(w->p) || (f & PB_VARIANT_TEMPORAL)) {
         if (!pbi_llvm_has(&w->t, PBI_LF_TEXT_TEMPORAL))
             notice(w, "%zu temporal traces not written: LLVM %d's text format has none (LLVM release %d has)",
@@ -217,45 +217,45 @@ static int values(twriter *w, const pb_record *r, pb_error *err) {
         }
     w->last_had_values = nk != 0;
     if (!nk) {
-        pbi_buf_putc(&w->b, '\n');
+        pbu_buf_putc(&w->b, '\n');
         return 0;
     }
-    pbi_buf_puts(&w->b, "# Num Value Kinds:\n");
-    pbi_buf_put_u64(&w->b, nk);
-    pbi_buf_putc(&w->b, '\n');
+    pbu_buf_puts(&w->b, "# Num Value Kinds:\n");
+    pbu_buf_put_u64(&w->b, nk);
+    pbu_buf_putc(&w->b, '\n');
     for (int k = 0; k <= maxk; k++) {
         uint32_t ns = r->num_sites[k];
         if (!ns) continue;
-        pbi_buf_printf(&w->b, "# ValueKind = %s:\n%d\n# NumValueSites:\n%" PRIu32 "\n", kind_names[k], k, ns);
+        pbu_buf_printf(&w->b, "# ValueKind = %s:\n%d\n# NumValueSites:\n%" PRIu32 "\n", kind_names[k], k, ns);
         for (uint32_t s = 0; s < ns; s++) {
             const pb_site *site = &r->sites[k][s];
-            int rc = pbi_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err);
+            int rc = pbu_grow_err((void **)&w->vals, &w->vals_cap, site->num_values, sizeof *w->vals, err);
             if (rc) return rc;
             size_t kept = pbi_llvm_sort_site(site, w->vals, PB_MAX_VALUES_PER_SITE_LLVM);
             w->truncated += site->num_values - kept;
-            pbi_buf_put_u64(&w->b, kept);
-            pbi_buf_putc(&w->b, '\n');
+            pbu_buf_put_u64(&w->b, kept);
+            pbu_buf_putc(&w->b, '\n');
             for (size_t i = 0; i < kept; i++) {
                 const pb_value *v = &w->vals[i];
                 if (k == PB_VK_MEMOP_SIZE) {
-                    pbi_buf_put_u64(&w->b, v->value);
+                    pbu_buf_put_u64(&w->b, v->value);
                 } else {
                     size_t nl = 0;
                     const char *name = target_name(w, v, &nl);
                     if (name && !text_name_ok(name, nl, 0)) return bad_name(w->cur, "a value target of record", name, nl, err);
-                    if (name) pbi_buf_append(&w->b, name, nl);
+                    if (name) pbu_buf_append(&w->b, name, nl);
                     else {
-                        pbi_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
+                        pbu_buf_puts(&w->b, PBI_TEXT_EXTERNAL);
                         if (v->value) w->unnamed++; /* 0 reads back as 0 */
                     }
                 }
-                pbi_buf_putc(&w->b, ':');
-                pbi_buf_put_u64(&w->b, v->count);
-                pbi_buf_putc(&w->b, '\n');
+                pbu_buf_putc(&w->b, ':');
+                pbu_buf_put_u64(&w->b, v->count);
+                pbu_buf_putc(&w->b, '\n');
             }
         }
     }
-    pbi_buf_putc(&w->b, '\n');
+    pbu_buf_putc(&w->b, '\n');
     return 0;
 }
 
@@ -296,7 +296,7 @@ static int collect(twriter *w, trec **recs, size_t *m, pb_error *err) {
 /* The end of the run of records named as recs[i] (they are sorted by name). */
 static size_t same_name_end(const trec *recs, size_t m, size_t i) {
     size_t j = i + 1;
-    while (j < m && pbi_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
+    while (j < m && pbu_bytes_cmp(recs[i].name, recs[i].len, recs[j].name, recs[j].len) == 0) j++;
     return j;
 }
 
@@ -319,13 +319,13 @@ static int mark_sparse(twriter *w, const trec *recs, size_t m, pb_error *err) {
 static void put_bitmap(twriter *w, const pb_record *r) {
     if (!r->num_bitmap_bytes && pbi_llvm_has(&w->t, PBI_LF_TEXT_BITMAP_ALWAYS)) {
         /* LLVM 24: the count line even without bitmap, nothing after it */
-        pbi_buf_puts(&w->b, "# Num Bitmap Bytes:\n$0\n");
+        pbu_buf_puts(&w->b, "# Num Bitmap Bytes:\n$0\n");
     } else if (r->num_bitmap_bytes && pbi_llvm_has(&w->t, PBI_LF_TEXT_BITMAP)) {
-        pbi_buf_puts(&w->b, "# Num Bitmap Bytes:\n$");
-        pbi_buf_put_u64(&w->b, r->num_bitmap_bytes);
-        pbi_buf_puts(&w->b, "\n# Bitmap Byte Values:\n");
-        for (uint32_t b = 0; b < r->num_bitmap_bytes; b++) pbi_buf_printf(&w->b, "0x%x\n", r->bitmap[b]);
-        pbi_buf_putc(&w->b, '\n');
+        pbu_buf_puts(&w->b, "# Num Bitmap Bytes:\n$");
+        pbu_buf_put_u64(&w->b, r->num_bitmap_bytes);
+        pbu_buf_puts(&w->b, "\n# Bitmap Byte Values:\n");
+        for (uint32_t b = 0; b < r->num_bitmap_bytes; b++) pbu_buf_printf(&w->b, "0x%x\n", r->bitmap[b]);
+        pbu_buf_putc(&w->b, '\n');
     } else if (r->num_bitmap_bytes) {
         w->dropped_bitmaps++;
     }
@@ -334,15 +334,15 @@ static void put_bitmap(twriter *w, const pb_record *r) {
 /* One record: name, hash, counters, bitmap, value sites; flushed when the buffer is full. */
 static int put_record(twriter *w, const trec *t, pb_error *err) {
     const pb_record *r = pb_profile_record(w->p, t->idx);
-    pbi_buf_append(&w->b, t->name, t->len);
-    pbi_buf_puts(&w->b, "\n# Func Hash:\n");
-    pbi_buf_put_u64(&w->b, t->hash);
-    pbi_buf_puts(&w->b, "\n# Num Counters:\n");
-    pbi_buf_put_u64(&w->b, r->num_counters);
-    pbi_buf_puts(&w->b, "\n# Counter Values:\n");
+    pbu_buf_append(&w->b, t->name, t->len);
+    pbu_buf_puts(&w->b, "\n# Func Hash:\n");
+    pbu_buf_put_u64(&w->b, t->hash);
+    pbu_buf_puts(&w->b, "\n# Num Counters:\n");
+    pbu_buf_put_u64(&w->b, r->num_counters);
+    pbu_buf_puts(&w->b, "\n# Counter Values:\n");
     for (uint32_t c = 0; c < r->num_counters; c++) {
-        pbi_buf_put_u64(&w->b, r->counters[c]);
-        pbi_buf_putc(&w->b, '\n');
+        pbu_buf_put_u64(&w->b, r->counters[c]);
+        pbu_buf_putc(&w->b, '\n');
     }
     put_bitmap(w, r);
     w->cur = t->idx;
@@ -413,6 +413,6 @@ int pbi_text_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o
     free(recs);
     free(w.dropped);
     free(w.vals);
-    pbi_buf_free(&w.b);
+    pbu_buf_free(&w.b);
     return rc;
 }

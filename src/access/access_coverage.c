@@ -83,7 +83,7 @@ static void point_lists(cov_handle *h) {
 
 static int list_add(str_list *l, const char *key, const char *value, pb_error *err) {
     char *d = dup_str(value);
-    if (!d || pbi_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) {
+    if (!d || pbu_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) {
         free(d);
         return oom(err, key);
     }

@@ -39,7 +39,7 @@ static int kv_put(kv_store *s, const char *key, const char *value, pb_error *err
         }
     char *k = dup_str(key);
     if (!k) goto oom;
-    if (pbi_grow((void **)&s->kv, &s->cap, s->n + 1, sizeof *s->kv)) goto oom;
+    if (pbu_grow((void **)&s->kv, &s->cap, s->n + 1, sizeof *s->kv)) goto oom;
     s->kv[s->n++] = (pb_kv){k, v};
     return PB_OK;
 oom:

@@ -129,13 +129,13 @@ const char *pb_method_name(const pb_profile *p, uint32_t m, size_t *len) {
 size_t pb_method_format(const pb_profile *p, uint32_t m, char *buf, size_t n) {
     pb_buf b = PB_BUF_INIT;
     if (p) pbi_java_put_method(p, m, PBI_JT_RAW, &b);
-    size_t need = pbi_buf_failed(&b) || !b.data ? 0 : b.len;
+    size_t need = pbu_buf_failed(&b) || !b.data ? 0 : b.len;
     if (n) {
         size_t k = need < n ? need : n - 1;
         if (k) memcpy(buf, b.data, k);
         buf[k] = '\0';
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return need;
 }
 

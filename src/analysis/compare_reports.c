@@ -10,10 +10,10 @@
 
 int pb_profile_overlap_write(const pb_profile *base, const pb_profile *test, const pb_overlap_options *o,
                              int style, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!base) return pbi_null_arg(err, __func__, "base");
-    if (!test) return pbi_null_arg(err, __func__, "test");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!base) return pbu_null_arg(err, __func__, "base");
+    if (!test) return pbu_null_arg(err, __func__, "test");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     switch (style) {
     case PB_REPORT_TEXT:
     case PB_REPORT_JSON: return pbi_profile_overlap_report(base, test, o, style == PB_REPORT_JSON, out, err);
@@ -29,10 +29,10 @@ int pb_profile_overlap_write(const pb_profile *base, const pb_profile *test, con
 
 int pb_diff_write_html(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
                        const char *b_name, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!d) return pbi_null_arg(err, __func__, "d");
-    if (!a) return pbi_null_arg(err, __func__, "a");
-    if (!b) return pbi_null_arg(err, __func__, "b");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!d) return pbu_null_arg(err, __func__, "d");
+    if (!a) return pbu_null_arg(err, __func__, "a");
+    if (!b) return pbu_null_arg(err, __func__, "b");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     return pbi_html_diff(d, a, b, a_name, b_name, out, err);
 }

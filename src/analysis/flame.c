@@ -18,7 +18,7 @@ static uint64_t add_sat(uint64_t a, uint64_t b) { return a > UINT64_MAX - b ? UI
 /* Makes a frame name safe for every output: ';' separates folded frames,
  * control characters would break lines, and JSON/XML need UTF-8. */
 static void sanitize(pb_buf *b) {
-    int utf8 = pbi_utf8_valid(b->data, b->len);
+    int utf8 = pbu_utf8_valid(b->data, b->len);
     for (size_t i = 0; i < b->len; i++) {
         unsigned char c = (unsigned char)b->data[i];
         if (c == ';' || c < 0x20 || c == 0x7f || (!utf8 && c >= 0x80)) b->data[i] = '?';
@@ -65,7 +65,7 @@ static uint32_t sample_context(pb_profile *p, const pb_record *r) {
 
 /* Every sample's stack, root first, its frames as ids of t (distinct frame
  * names in first-seen order). Returns 0 or -1 (out of memory). */
-static int collect_stacks(pb_profile *p, int no_bci, pbi_flame *out, pbi_intern *t) {
+static int collect_stacks(pb_profile *p, int no_bci, pbi_flame *out, pbu_intern *t) {
     pb_buf b = PB_BUF_INIT;
     size_t nrec = pb_profile_record_count(p), cap = 0;
     int rc = -1;
@@ -76,7 +76,7 @@ static int collect_stacks(pb_profile *p, int no_bci, pbi_flame *out, pbi_intern 
         size_t n = 0;
         const pb_frame *fr = pb_profile_context(p, ctx, &n);
         if (!fr || n == 0 || n > UINT32_MAX) continue;
-        if (pbi_grow((void **)&out->stacks, &cap, out->num_stacks + 1, sizeof *out->stacks)) goto out;
+        if (pbu_grow((void **)&out->stacks, &cap, out->num_stacks + 1, sizeof *out->stacks)) goto out;
         pbi_flame_stack *s = &out->stacks[out->num_stacks];
         s->depth = 0;
         s->count = r->num_counters ? r->counters[0] : 0;
@@ -85,32 +85,32 @@ static int collect_stacks(pb_profile *p, int no_bci, pbi_flame *out, pbi_intern 
         out->num_samples++;
         /* iprof lists the sampled frame first; flame graphs want the root first. */
         for (size_t i = n; i-- > 0;) {
-            pbi_buf_reset(&b);
+            pbu_buf_reset(&b);
             pbi_java_put_method(p, fr[i].method, PBI_JT_JAVA_ARRAYS, &b);
-            if (!no_bci) pbi_buf_printf(&b, ":%" PRId32, fr[i].bci);
-            if (pbi_buf_failed(&b)) goto out;
+            if (!no_bci) pbu_buf_printf(&b, ":%" PRId32, fr[i].bci);
+            if (pbu_buf_failed(&b)) goto out;
             sanitize(&b);
             uint32_t id;
-            if (pbi_intern_add(t, b.data, b.len, &id, NULL)) goto out;
+            if (pbu_intern_add(t, b.data, b.len, &id, NULL)) goto out;
             s->frames[s->depth++] = id;
         }
     }
     rc = 0;
 out:
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
 /* Name ids become ranks in byte order, so stacks sort as integer arrays:
  * out takes the names (and t's store, which they point into). Returns 0
  * or -1 (out of memory; t is then still the caller's). */
-static int rank_names(pbi_flame *out, pbi_intern *t) {
+static int rank_names(pbi_flame *out, pbu_intern *t) {
     size_t nn = t->count;
     name_rank *ranks = malloc((nn ? nn : 1) * sizeof *ranks);
     uint32_t *rank_of = malloc((nn ? nn : 1) * sizeof *rank_of);
     int rc = -1;
     if (!ranks || !rank_of) goto out;
-    for (uint32_t i = 0; i < nn; i++) ranks[i] = (name_rank){pbi_intern_get(t, i, NULL), i};
+    for (uint32_t i = 0; i < nn; i++) ranks[i] = (name_rank){pbu_intern_get(t, i, NULL), i};
     if (nn) qsort(ranks, nn, sizeof *ranks, cmp_name_rank);
     for (size_t i = 0; i < nn; i++) rank_of[ranks[i].id] = (uint32_t)i;
     out->names = malloc((nn ? nn : 1) * sizeof *out->names);
@@ -118,7 +118,7 @@ static int rank_names(pbi_flame *out, pbi_intern *t) {
     for (size_t i = 0; i < nn; i++) out->names[i] = ranks[i].name;
     out->num_names = nn;
     out->store = *t; /* the names point into it */
-    *t = (pbi_intern)PBI_INTERN_INIT;
+    *t = (pbu_intern)PBU_INTERN_INIT;
     for (size_t i = 0; i < out->num_stacks; i++)
         for (uint32_t d = 0; d < out->stacks[i].depth; d++) out->stacks[i].frames[d] = rank_of[out->stacks[i].frames[d]];
     rc = 0;
@@ -146,9 +146,9 @@ static void merge_identical(pbi_flame *out) {
 
 int pbi_flame_build(pb_profile *p, int no_bci, pbi_flame *out, pb_error *err) {
     memset(out, 0, sizeof *out);
-    pbi_intern t = PBI_INTERN_INIT;
+    pbu_intern t = PBU_INTERN_INIT;
     if (collect_stacks(p, no_bci, out, &t) || rank_names(out, &t)) {
-        pbi_intern_free(&t);
+        pbu_intern_free(&t);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while collecting sampling stacks");
     }
     merge_identical(out);
@@ -160,7 +160,7 @@ void pbi_flame_free(pbi_flame *f) {
     for (size_t i = 0; i < f->num_stacks; i++) free(f->stacks[i].frames);
     free(f->stacks);
     free(f->names);
-    pbi_intern_free(&f->store);
+    pbu_intern_free(&f->store);
     memset(f, 0, sizeof *f);
 }
 
@@ -168,39 +168,39 @@ void pbi_flame_folded(const pbi_flame *f, pb_buf *out) {
     for (size_t i = 0; i < f->num_stacks; i++) {
         const pbi_flame_stack *s = &f->stacks[i];
         for (uint32_t d = 0; d < s->depth; d++) {
-            if (d) pbi_buf_putc(out, ';');
-            pbi_buf_puts(out, f->names[s->frames[d]]);
+            if (d) pbu_buf_putc(out, ';');
+            pbu_buf_puts(out, f->names[s->frames[d]]);
         }
-        pbi_buf_putc(out, ' ');
-        pbi_buf_put_u64(out, s->count);
-        pbi_buf_putc(out, '\n');
+        pbu_buf_putc(out, ' ');
+        pbu_buf_put_u64(out, s->count);
+        pbu_buf_putc(out, '\n');
     }
 }
 
 void pbi_flame_speedscope(const pbi_flame *f, const char *name, pb_buf *out) {
-    pbi_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"name\":");
-    pbi_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
-    pbi_buf_puts(out, ",\"exporter\":\"profbridge\",\"activeProfileIndex\":0,\"shared\":{\"frames\":[");
+    pbu_buf_puts(out, "{\"$schema\":\"https://www.speedscope.app/file-format-schema.json\",\"name\":");
+    pbu_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
+    pbu_buf_puts(out, ",\"exporter\":\"profbridge\",\"activeProfileIndex\":0,\"shared\":{\"frames\":[");
     for (size_t i = 0; i < f->num_names; i++) {
-        pbi_buf_puts(out, i ? ",\n{\"name\":" : "\n{\"name\":");
-        pbi_json_put_text(out, f->names[i], strlen(f->names[i]));
-        pbi_buf_putc(out, '}');
+        pbu_buf_puts(out, i ? ",\n{\"name\":" : "\n{\"name\":");
+        pbu_json_put_text(out, f->names[i], strlen(f->names[i]));
+        pbu_buf_putc(out, '}');
     }
-    pbi_buf_puts(out, "]},\"profiles\":[{\"type\":\"sampled\",\"name\":");
-    pbi_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
-    pbi_buf_printf(out, ",\"unit\":\"none\",\"startValue\":0,\"endValue\":%" PRIu64 ",\"samples\":[", f->total);
+    pbu_buf_puts(out, "]},\"profiles\":[{\"type\":\"sampled\",\"name\":");
+    pbu_json_put_text(out, name, strlen(name)); /* a file name: any bytes */
+    pbu_buf_printf(out, ",\"unit\":\"none\",\"startValue\":0,\"endValue\":%" PRIu64 ",\"samples\":[", f->total);
     for (size_t i = 0; i < f->num_stacks; i++) {
-        pbi_buf_puts(out, i ? ",\n[" : "\n[");
+        pbu_buf_puts(out, i ? ",\n[" : "\n[");
         for (uint32_t d = 0; d < f->stacks[i].depth; d++) {
-            if (d) pbi_buf_putc(out, ',');
-            pbi_buf_put_u64(out, f->stacks[i].frames[d]);
+            if (d) pbu_buf_putc(out, ',');
+            pbu_buf_put_u64(out, f->stacks[i].frames[d]);
         }
-        pbi_buf_putc(out, ']');
+        pbu_buf_putc(out, ']');
     }
-    pbi_buf_puts(out, "],\"weights\":[");
+    pbu_buf_puts(out, "],\"weights\":[");
     for (size_t i = 0; i < f->num_stacks; i++) {
-        if (i) pbi_buf_putc(out, ',');
-        pbi_buf_put_u64(out, f->stacks[i].count);
+        if (i) pbu_buf_putc(out, ',');
+        pbu_buf_put_u64(out, f->stacks[i].count);
     }
-    pbi_buf_puts(out, "]}]}\n");
+    pbu_buf_puts(out, "]}]}\n");
 }

@@ -26,7 +26,7 @@ typedef struct pbi_flame_stack {
 
 typedef struct pbi_flame {
     const char **names;    /* distinct frame names, sorted as bytes (bytes in `store`) */
-    pbi_intern store;      /* owns the names' bytes */
+    pbu_intern store;      /* owns the names' bytes */
     size_t num_names;
     pbi_flame_stack *stacks; /* sorted frame by frame (names as bytes, a stack before its extensions) */
     size_t num_stacks;

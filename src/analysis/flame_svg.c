@@ -39,7 +39,7 @@ typedef struct node {
 
 /* Names, the title and the file name in the SVG: escape.h's one rule for
  * markup (a control byte would make the document ill-formed XML). */
-static void put_xml_n(pb_buf *b, const char *s, size_t n) { pbi_esc_markup(b, s, n); }
+static void put_xml_n(pb_buf *b, const char *s, size_t n) { pbu_esc_markup(b, s, n); }
 static void put_xml(pb_buf *b, const char *s) { put_xml_n(b, s, strlen(s)); }
 
 /* Code points in s[0..n) (names are UTF-8: only bytes below 0x80 and lead
@@ -62,7 +62,7 @@ static void put_cut(pb_buf *b, const char *s, size_t n, long fit) {
     for (i = 0; i < n; i++)
         if (((unsigned char)s[i] & 0xC0) != 0x80 && (long)++g > fit - 2) break;
     put_xml_n(b, s, i);
-    pbi_buf_puts(b, "..");
+    pbu_buf_puts(b, "..");
 }
 
 /* The visible label of a frame `w` pixels wide (the script's labelFor, the
@@ -89,10 +89,10 @@ static void put_label(pb_buf *b, const char *name, double w) {
     while (c > 0 && name[c - 1] != '.') c--;
     size_t klass = glyphs(name + c, head - c) + (c > 0);
     if ((long)klass <= fit) {
-        if (c > 0) pbi_buf_puts(b, ELLIPSIS);
+        if (c > 0) pbu_buf_puts(b, ELLIPSIS);
         put_xml_n(b, name + c, head - c);
     } else if ((long)glyphs(name + m, head - m) + 1 <= fit) {
-        pbi_buf_puts(b, ELLIPSIS);
+        pbu_buf_puts(b, ELLIPSIS);
         put_xml_n(b, name + m, head - m);
     } else {
         put_cut(b, name + m, head - m, fit);
@@ -140,23 +140,23 @@ static void put_frame(pb_buf *b, layout *l, const char *name, uint32_t depth, ui
     l->index++;
     char pct[32];
     snprintf(pct, sizeof pct, "%.2f", (double)count * 100.0 / (double)l->f->total);
-    pbi_buf_printf(b, "<g class=\"f%s\" data-s=\"%" PRIu64 "\" data-n=\"%" PRIu64 "\" data-d=\"%" PRIu32 "\"><title>",
+    pbu_buf_printf(b, "<g class=\"f%s\" data-s=\"%" PRIu64 "\" data-n=\"%" PRIu64 "\" data-d=\"%" PRIu32 "\"><title>",
                    merged ? " m" : "", start, count, depth);
     put_xml(b, name);
-    pbi_buf_printf(b, " (%" PRIu64 " sample%s, %s%%", count, count == 1 ? "" : "s", pct);
+    pbu_buf_printf(b, " (%" PRIu64 " sample%s, %s%%", count, count == 1 ? "" : "s", pct);
     if (merged)
-        pbi_buf_printf(b, "; %" PRIu64 " frame%s narrower than %g px merged", merged, merged == 1 ? "" : "s",
+        pbu_buf_printf(b, "; %" PRIu64 " frame%s narrower than %g px merged", merged, merged == 1 ? "" : "s",
                        l->o->min_width);
-    pbi_buf_puts(b, ")</title>");
+    pbu_buf_puts(b, ")</title>");
     /* One pixel of gap on the right separates neighbours of similar colour. */
-    pbi_buf_printf(b, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\"/>", x, y,
+    pbu_buf_printf(b, "<rect x=\"%.2f\" y=\"%.1f\" width=\"%.2f\" height=\"%d\" fill=\"%s\"/>", x, y,
                    w > 1 ? w - 1 : w, ROW - 1, color);
     if (!l->o->distinct_colors) {
-        pbi_buf_printf(b, "<text x=\"%.2f\" y=\"%.1f\">", x + 3, y + 11.5);
+        pbu_buf_printf(b, "<text x=\"%.2f\" y=\"%.1f\">", x + 3, y + 11.5);
         put_label(b, name, w);
-        pbi_buf_puts(b, "</text>");
+        pbu_buf_puts(b, "</text>");
     }
-    pbi_buf_puts(b, "</g>\n");
+    pbu_buf_puts(b, "</g>\n");
 }
 
 /* A box whose count is complete: drawn with its children's U+2026 box, or
@@ -174,26 +174,26 @@ static void complete(pb_buf *b, layout *l, node *nd, node *parent) {
 }
 
 static void put_header(pb_buf *b, const pbi_flame_svg_opts *o, unsigned width, uint32_t height, double usable) {
-    pbi_buf_printf(b,
+    pbu_buf_printf(b,
                    "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n"
                    "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" class=\"pb-flame\" width=\"%u\" "
                    "height=\"%" PRIu32 "\" viewBox=\"0 0 %u %" PRIu32 "\" data-usable=\"%.0f\">\n",
                    width, height, width, height, usable);
     /* Every rule names svg.pb-flame: inlined in HTML, the style would
      * otherwise apply to the whole page. */
-    pbi_buf_puts(b, "<style>svg.pb-flame text { font-family: monospace; font-size: 12px; fill: #000; }\n"
+    pbu_buf_puts(b, "<style>svg.pb-flame text { font-family: monospace; font-size: 12px; fill: #000; }\n"
                     "svg.pb-flame g.f { cursor: pointer; } svg.pb-flame g.f text { pointer-events: none; }\n"
                     "svg.pb-flame g.f:hover rect { stroke: #000; stroke-width: 0.5; }\n"
                     "svg.pb-flame rect { shape-rendering: crispEdges; }\n"
                     "svg.pb-flame .unzoom, svg.pb-flame .search { cursor: pointer; }</style>\n");
-    pbi_buf_printf(b, "<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%" PRIu32 "\" fill=\"#ffffff\"/>\n", width, height);
-    pbi_buf_printf(b, "<text x=\"%.1f\" y=\"20\" text-anchor=\"middle\" style=\"font-size:16px\">", width / 2.0);
+    pbu_buf_printf(b, "<rect x=\"0\" y=\"0\" width=\"%u\" height=\"%" PRIu32 "\" fill=\"#ffffff\"/>\n", width, height);
+    pbu_buf_printf(b, "<text x=\"%.1f\" y=\"20\" text-anchor=\"middle\" style=\"font-size:16px\">", width / 2.0);
     put_xml(b, o->title ? o->title : "Flame graph");
-    pbi_buf_puts(b, "</text>\n");
-    pbi_buf_printf(b, "<text class=\"unzoom\" x=\"%d\" y=\"34\" style=\"display:none\">Reset Zoom</text>\n", PAD);
-    pbi_buf_printf(b, "<text class=\"search\" x=\"%u\" y=\"34\" text-anchor=\"end\">Search</text>\n", width - PAD);
-    pbi_buf_printf(b, "<text class=\"details\" x=\"%d\" y=\"%" PRIu32 "\"> </text>\n", PAD, height - 8);
-    pbi_buf_printf(b, "<text class=\"matched\" x=\"%u\" y=\"%" PRIu32 "\" text-anchor=\"end\"> </text>\n", width - PAD,
+    pbu_buf_puts(b, "</text>\n");
+    pbu_buf_printf(b, "<text class=\"unzoom\" x=\"%d\" y=\"34\" style=\"display:none\">Reset Zoom</text>\n", PAD);
+    pbu_buf_printf(b, "<text class=\"search\" x=\"%u\" y=\"34\" text-anchor=\"end\">Search</text>\n", width - PAD);
+    pbu_buf_printf(b, "<text class=\"details\" x=\"%d\" y=\"%" PRIu32 "\"> </text>\n", PAD, height - 8);
+    pbu_buf_printf(b, "<text class=\"matched\" x=\"%u\" y=\"%" PRIu32 "\" text-anchor=\"end\"> </text>\n", width - PAD,
                    height - 8);
 }
 
@@ -244,6 +244,6 @@ void pbi_flame_svg(const pbi_flame *f, const pbi_flame_svg_opts *o, pb_buf *b) {
         complete(b, &l, &path[0], NULL);
         free(path);
     }
-    for (const char *const *part = pbi_flame_svg_script; *part; part++) pbi_buf_puts(b, *part);
-    pbi_buf_puts(b, "</svg>\n");
+    for (const char *const *part = pbi_flame_svg_script; *part; part++) pbu_buf_puts(b, *part);
+    pbu_buf_puts(b, "</svg>\n");
 }

@@ -15,7 +15,7 @@ PBI_OPTIONS_INIT_FN(flame, FLAME)
 
 /* Text the output holds as UTF-8 (JSON, SVG): s, or the fallback. */
 static const char *utf8_or(const char *s, const char *fallback) {
-    return s && pbi_utf8_valid(s, strlen(s)) ? s : fallback;
+    return s && pbu_utf8_valid(s, strlen(s)) ? s : fallback;
 }
 
 static void draw(const pbi_flame *f, const pb_flame_options *o, pb_buf *b, pb_buf *t) {
@@ -25,8 +25,8 @@ static void draw(const pbi_flame *f, const pb_flame_options *o, pb_buf *b, pb_bu
     } else if (o->style == PB_FLAME_SPEEDSCOPE) {
         pbi_flame_speedscope(f, name, b);
     } else {
-        if (o->title) pbi_buf_puts(t, utf8_or(o->title, "Flame graph"));
-        else pbi_buf_printf(t, "Flame graph of %s", name);
+        if (o->title) pbu_buf_puts(t, utf8_or(o->title, "Flame graph"));
+        else pbu_buf_printf(t, "Flame graph of %s", name);
         pbi_flame_svg_opts so = PBI_FLAME_SVG_OPTS_INIT;
         so.width = o->width;
         so.title = t->data;
@@ -37,9 +37,9 @@ static void draw(const pbi_flame *f, const pb_flame_options *o, pb_buf *b, pb_bu
 }
 
 int pb_flame_write(pb_profile *p, const pb_flame_options *opts, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     pb_flame_options o = PB_FLAME_OPTIONS_INIT;
     if (opts) {
         if (opts->version != PB_FLAME_OPTIONS_VERSION)
@@ -64,12 +64,12 @@ int pb_flame_write(pb_profile *p, const pb_flame_options *opts, pb_sink *out, pb
     }
     if (rc == 0) {
         draw(&f, &o, &b, &t);
-        if (pbi_buf_failed(&b) || pbi_buf_failed(&t))
+        if (pbu_buf_failed(&b) || pbu_buf_failed(&t))
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while drawing");
     }
     if (rc == 0 && b.len) rc = pb_sink_write(out, b.data, b.len, err);
-    pbi_buf_free(&t);
-    pbi_buf_free(&b);
+    pbu_buf_free(&t);
+    pbu_buf_free(&b);
     pbi_flame_free(&f);
     return rc;
 }

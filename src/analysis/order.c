@@ -90,7 +90,7 @@ typedef struct u32vec {
 } u32vec;
 
 static int u32_push(u32vec *a, uint32_t x) {
-    if (pbi_grow((void **)&a->v, &a->cap, (size_t)a->n + 1, sizeof *a->v)) return PB_ENOMEM;
+    if (pbu_grow((void **)&a->v, &a->cap, (size_t)a->n + 1, sizeof *a->v)) return PB_ENOMEM;
     a->v[a->n++] = x;
     return 0;
 }
@@ -136,20 +136,20 @@ static unsigned log2_floor(uint64_t x) { /* llvm::Log2_64 for x > 0 */
 typedef struct fn_table {
     fn_info *f;
     size_t n, cap;
-    pbi_map index; /* id -> position in f */
+    pbu_map index; /* id -> position in f */
 } fn_table;
 
 static int fn_get(fn_table *t, uint64_t id, size_t ts, uint32_t *out) {
     uint32_t k;
-    if (pbi_map_get(&t->index, id, &k) == 0) {
+    if (pbu_map_get(&t->index, id, &k) == 0) {
         if (ts < t->f[k].first_ts) t->f[k].first_ts = ts;
         *out = k;
         return 0;
     }
     if (t->n == UINT32_MAX - 1) return PB_ENOMEM;
-    if (pbi_grow((void **)&t->f, &t->cap, t->n + 1, sizeof *t->f)) return PB_ENOMEM;
+    if (pbu_grow((void **)&t->f, &t->cap, t->n + 1, sizeof *t->f)) return PB_ENOMEM;
     k = (uint32_t)t->n;
-    if (pbi_map_put(&t->index, id, k)) return PB_ENOMEM;
+    if (pbu_map_put(&t->index, id, k)) return PB_ENOMEM;
     memset(&t->f[k], 0, sizeof t->f[k]);
     t->f[k].id = id;
     t->f[k].first_ts = ts;
@@ -161,7 +161,7 @@ static int fn_get(fn_table *t, uint64_t id, size_t ts, uint32_t *out) {
 static void fn_table_free(fn_table *t) {
     for (size_t i = 0; i < t->n; i++) free(t->f[i].uns.v);
     free(t->f);
-    pbi_map_free(&t->index);
+    pbu_map_free(&t->index);
 }
 
 /* LLVM 17/18: for trace number T and a function first seen at timestamp s
@@ -180,7 +180,7 @@ static int nodes_v1(fn_table *t, const bp_trace *tr, size_t ntr) {
     uint32_t n = log2_floor(longest) + 1;
     for (size_t i = 0; i < ntr; i++)
         for (size_t ts = 0; ts < tr[i].n; ts++) {
-            if (pbi_map_get(&t->index, tr[i].refs[ts], &k)) return PB_ENOMEM; /* cannot happen */
+            if (pbu_map_get(&t->index, tr[i].refs[ts], &k)) return PB_ENOMEM; /* cannot happen */
             for (uint32_t l = log2_floor(ts + 1); l < n; l++)
                 if (u32_push(&t->f[k].uns, (uint32_t)i * n + l)) return PB_ENOMEM;
         }
@@ -597,7 +597,7 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
     int rc = check_test_traces(ntest, ntr, r, err);
     if (rc) return rc;
     fn_table t = {0};
-    t.index = (pbi_map)PBI_MAP_INIT;
+    t.index = (pbu_map)PBU_MAP_INIT;
     rc = trace_functions(p, ntr - (size_t)ntest, r, &t);
     bp *b = NULL;
     if (!rc) rc = (b = bp_new(&t, r)) ? 0 : PB_ENOMEM;
@@ -612,11 +612,11 @@ static int order_ids(const pb_profile *p, const pb_order_options *o, const order
 }
 
 int pb_profile_order(const pb_profile *p, const pb_order_options *o, uint64_t **ids, size_t *n, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!ids) return pbi_null_arg(err, __func__, "ids");
-    if (!n) return pbi_null_arg(err, __func__, "n");
-    if (o && pbi_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!ids) return pbu_null_arg(err, __func__, "ids");
+    if (!n) return pbu_null_arg(err, __func__, "n");
+    if (o && pbu_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
     order_rules r;
     if (!p || !ids || !n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "NULL argument");
     int rc = rules_for(o ? o->llvm_release : 0, &r, err);
@@ -649,20 +649,20 @@ static int name_of(const pb_profile *p, const order_rules *r, uint64_t ref, cons
  * page: for each function of a test trace that was ordered, the number of
  * distinct pages the trace has touched so far (unsigned, as LLVM's). */
 static uint32_t fault_area(const pb_profile *p, size_t from, const uint64_t *ids, size_t n, int *nomem_) {
-    pbi_map page = PBI_MAP_INIT;
+    pbu_map page = PBU_MAP_INIT;
     uint32_t area = 0;
     size_t npages = n / 32 + 1;
     unsigned char *touched = calloc(npages, 1);
     uint32_t *list = malloc(npages * sizeof *list);
     *nomem_ = !touched || !list;
     for (size_t i = 0; i < n && !*nomem_; i++)
-        if (pbi_map_put(&page, ids[i], (uint32_t)(i / 32))) *nomem_ = 1;
+        if (pbu_map_put(&page, ids[i], (uint32_t)(i / 32))) *nomem_ = 1;
     for (size_t k = from; k < pb_profile_trace_count(p) && !*nomem_; k++) {
         size_t len, distinct = 0;
         const uint64_t *refs = pb_profile_trace(p, k, NULL, &len);
         for (size_t j = 0; j < len; j++) {
             uint32_t pg;
-            if (pbi_map_get(&page, refs[j], &pg)) continue;
+            if (pbu_map_get(&page, refs[j], &pg)) continue;
             if (!touched[pg]) {
                 touched[pg] = 1;
                 list[distinct++] = pg;
@@ -673,16 +673,16 @@ static uint32_t fault_area(const pb_profile *p, size_t from, const uint64_t *ids
     }
     free(touched);
     free(list);
-    pbi_map_free(&page);
+    pbu_map_free(&page);
     return area;
 }
 
 int pb_profile_order_write(const pb_profile *p, const pb_order_options *o, pb_sink *out, size_t *num_ordered,
                            pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_order_options", o->version, PB_ORDER_OPTIONS_VERSION)) return PB_EINVAL;
     order_rules r;
     uint64_t *ids = NULL;
     size_t n = 0;

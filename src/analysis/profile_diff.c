@@ -49,9 +49,9 @@ static int cmp_value(void *ctx, uint32_t a, uint32_t b) {
 /* Fills s->ids with the indices of `site`'s values in value order. */
 static int sort_values(vscratch *s, const pb_site *site) {
     size_t n = site ? site->num_values : 0;
-    if (pbi_grow((void **)&s->ids, &s->cap, n, sizeof *s->ids)) return PB_ENOMEM;
+    if (pbu_grow((void **)&s->ids, &s->cap, n, sizeof *s->ids)) return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
-    return n ? pbi_sort_ids(s->ids, n, cmp_value, site->values) : 0;
+    return n ? pbu_sort_ids(s->ids, n, cmp_value, site->values) : 0;
 }
 
 /* One step of the walk over two value-sorted sites: the next value and its
@@ -119,7 +119,7 @@ static int measure(const pb_record *ra, const pb_record *rb, scratch *sc, uint64
 }
 
 static int add_entry(pb_diff *d, const pb_diff_entry *e) {
-    if (pbi_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) return PB_ENOMEM;
+    if (pbu_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) return PB_ENOMEM;
     d->v[d->n++] = *e;
     return 0;
 }
@@ -144,11 +144,11 @@ static int entry_order(const void *x, const void *y) {
 }
 
 int pb_profile_diff(const pb_profile *a, const pb_profile *b, pb_diff **out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!a) return pbi_null_arg(err, __func__, "a");
-    if (!b) return pbi_null_arg(err, __func__, "b");
+    if (!a) return pbu_null_arg(err, __func__, "a");
+    if (!b) return pbu_null_arg(err, __func__, "b");
     *out = NULL;
     pb_diff *d = calloc(1, sizeof *d);
     size_t nb = pb_profile_record_count(b);
@@ -240,11 +240,11 @@ static const char *value_name(writer *w, int kind, uint64_t value, size_t *len) 
 
 static void put_delta(pb_buf *b, uint64_t a, uint64_t v) {
     if (v >= a) {
-        pbi_buf_putc(b, '+');
-        pbi_buf_put_u64(b, v - a);
+        pbu_buf_putc(b, '+');
+        pbu_buf_put_u64(b, v - a);
     } else {
-        pbi_buf_putc(b, '-');
-        pbi_buf_put_u64(b, a - v);
+        pbu_buf_putc(b, '-');
+        pbu_buf_put_u64(b, a - v);
     }
 }
 
@@ -252,7 +252,7 @@ static int flush(writer *w, int force) {
     if (w->b.failed) return pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (!force && w->b.len < 65536) return 0;
     int rc = w->b.len ? pb_sink_write(w->out, w->b.data, w->b.len, w->err) : 0;
-    pbi_buf_reset(&w->b);
+    pbu_buf_reset(&w->b);
     return rc;
 }
 
@@ -263,91 +263,91 @@ static void counters_text(writer *w, const pb_record *ra, const pb_record *rb) {
     uint32_t na = ra ? ra->num_counters : 0, nb = rb ? rb->num_counters : 0;
     if (!ra || !rb) {
         const pb_record *r = ra ? ra : rb;
-        pbi_buf_printf(b, "  counters (%u):", (unsigned)r->num_counters);
+        pbu_buf_printf(b, "  counters (%u):", (unsigned)r->num_counters);
         for (uint32_t i = 0; i < r->num_counters; i++) {
-            pbi_buf_putc(b, ' ');
-            pbi_buf_put_u64(b, r->counters[i]);
+            pbu_buf_putc(b, ' ');
+            pbu_buf_put_u64(b, r->counters[i]);
         }
-        pbi_buf_putc(b, '\n');
+        pbu_buf_putc(b, '\n');
         return;
     }
-    if (na != nb) pbi_buf_printf(b, "  counters: %u in A, %u in B\n", (unsigned)na, (unsigned)nb);
+    if (na != nb) pbu_buf_printf(b, "  counters: %u in A, %u in B\n", (unsigned)na, (unsigned)nb);
     for (uint32_t i = 0; i < (na > nb ? na : nb); i++) {
         uint64_t x = i < na ? ra->counters[i] : 0, y = i < nb ? rb->counters[i] : 0;
         if (x == y && i < na && i < nb) continue;
-        pbi_buf_printf(b, "  counter %u: ", (unsigned)i);
-        if (i < na) pbi_buf_put_u64(b, x);
-        else pbi_buf_puts(b, "-");
-        pbi_buf_puts(b, " -> ");
-        if (i < nb) pbi_buf_put_u64(b, y);
-        else pbi_buf_puts(b, "-");
-        pbi_buf_puts(b, " (");
+        pbu_buf_printf(b, "  counter %u: ", (unsigned)i);
+        if (i < na) pbu_buf_put_u64(b, x);
+        else pbu_buf_puts(b, "-");
+        pbu_buf_puts(b, " -> ");
+        if (i < nb) pbu_buf_put_u64(b, y);
+        else pbu_buf_puts(b, "-");
+        pbu_buf_puts(b, " (");
         put_delta(b, x, y);
-        pbi_buf_puts(b, ")\n");
+        pbu_buf_puts(b, ")\n");
     }
 }
 
 static void json_counters(writer *w, const pb_record *ra, const pb_record *rb) {
     pb_buf *b = &w->b;
     uint32_t na = ra ? ra->num_counters : 0, nb = rb ? rb->num_counters : 0;
-    pbi_buf_printf(b, ",\"num_counters\":{\"a\":%u,\"b\":%u},\"counters\":[", (unsigned)na, (unsigned)nb);
+    pbu_buf_printf(b, ",\"num_counters\":{\"a\":%u,\"b\":%u},\"counters\":[", (unsigned)na, (unsigned)nb);
     int first = 1;
     for (uint32_t i = 0; i < (na > nb ? na : nb); i++) {
         uint64_t x = i < na ? ra->counters[i] : 0, y = i < nb ? rb->counters[i] : 0;
         if (x == y && i < na && i < nb) continue;
-        pbi_buf_printf(b, "%s{\"index\":%u,\"a\":", first ? "" : ",", (unsigned)i);
+        pbu_buf_printf(b, "%s{\"index\":%u,\"a\":", first ? "" : ",", (unsigned)i);
         first = 0;
-        if (i < na) pbi_buf_put_u64(b, x);
-        else pbi_buf_puts(b, "null");
-        pbi_buf_puts(b, ",\"b\":");
-        if (i < nb) pbi_buf_put_u64(b, y);
-        else pbi_buf_puts(b, "null");
-        pbi_buf_puts(b, ",\"delta\":");
-        if (x > y) pbi_buf_putc(b, '-');
-        pbi_buf_put_u64(b, absdiff(x, y));
-        pbi_buf_putc(b, '}');
+        if (i < na) pbu_buf_put_u64(b, x);
+        else pbu_buf_puts(b, "null");
+        pbu_buf_puts(b, ",\"b\":");
+        if (i < nb) pbu_buf_put_u64(b, y);
+        else pbu_buf_puts(b, "null");
+        pbu_buf_puts(b, ",\"delta\":");
+        if (x > y) pbu_buf_putc(b, '-');
+        pbu_buf_put_u64(b, absdiff(x, y));
+        pbu_buf_putc(b, '}');
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void bitmap_out(writer *w, const pb_record *ra, const pb_record *rb) {
     pb_buf *b = &w->b;
     uint32_t na = ra ? ra->num_bitmap_bytes : 0, nb = rb ? rb->num_bitmap_bytes : 0;
-    if (w->json) pbi_buf_puts(b, ",\"bitmap\":[");
+    if (w->json) pbu_buf_puts(b, ",\"bitmap\":[");
     int first = 1;
     if (ra && rb)
         for (uint32_t i = 0; i < (na > nb ? na : nb); i++) {
             int x = i < na ? ra->bitmap[i] : -1, y = i < nb ? rb->bitmap[i] : -1;
             if (x == y) continue;
             if (w->json) {
-                pbi_buf_printf(b, "%s{\"index\":%u,\"a\":", first ? "" : ",", (unsigned)i);
-                if (x < 0) pbi_buf_puts(b, "null");
-                else pbi_buf_printf(b, "%d", x);
-                pbi_buf_puts(b, ",\"b\":");
-                if (y < 0) pbi_buf_puts(b, "null");
-                else pbi_buf_printf(b, "%d", y);
-                pbi_buf_putc(b, '}');
+                pbu_buf_printf(b, "%s{\"index\":%u,\"a\":", first ? "" : ",", (unsigned)i);
+                if (x < 0) pbu_buf_puts(b, "null");
+                else pbu_buf_printf(b, "%d", x);
+                pbu_buf_puts(b, ",\"b\":");
+                if (y < 0) pbu_buf_puts(b, "null");
+                else pbu_buf_printf(b, "%d", y);
+                pbu_buf_putc(b, '}');
             } else {
-                pbi_buf_printf(b, "  bitmap byte %u: ", (unsigned)i);
-                if (x < 0) pbi_buf_puts(b, "-");
-                else pbi_buf_printf(b, "0x%02x", (unsigned)x);
-                pbi_buf_puts(b, " -> ");
-                if (y < 0) pbi_buf_puts(b, "-\n");
-                else pbi_buf_printf(b, "0x%02x\n", (unsigned)y);
+                pbu_buf_printf(b, "  bitmap byte %u: ", (unsigned)i);
+                if (x < 0) pbu_buf_puts(b, "-");
+                else pbu_buf_printf(b, "0x%02x", (unsigned)x);
+                pbu_buf_puts(b, " -> ");
+                if (y < 0) pbu_buf_puts(b, "-\n");
+                else pbu_buf_printf(b, "0x%02x\n", (unsigned)y);
             }
             first = 0;
         }
-    if (w->json) pbi_buf_putc(b, ']');
+    if (w->json) pbu_buf_putc(b, ']');
 }
 
 static int sites_out(writer *w, const pb_record *ra, const pb_record *rb) {
     pb_buf *b = &w->b;
     int first_site = 1;
-    if (w->json) pbi_buf_puts(b, ",\"value_sites\":[");
+    if (w->json) pbu_buf_puts(b, ",\"value_sites\":[");
     for (int k = 0; k < PB_VK_COUNT; k++) {
         uint32_t sa = ra ? ra->num_sites[k] : 0, sb = rb ? rb->num_sites[k] : 0;
         if (sa != sb && ra && rb && !w->json)
-            pbi_buf_printf(b, "  %s sites: %u in A, %u in B\n", kind_names[k], (unsigned)sa, (unsigned)sb);
+            pbu_buf_printf(b, "  %s sites: %u in A, %u in B\n", kind_names[k], (unsigned)sa, (unsigned)sb);
         for (uint32_t s = 0; s < (sa > sb ? sa : sb); s++) {
             vwalk wk = {site_at(ra, k, s), site_at(rb, k, s), NULL, NULL, 0, 0};
             if (sort_values(&w->sc.a, wk.a) || sort_values(&w->sc.b, wk.b))
@@ -362,47 +362,47 @@ static int sites_out(writer *w, const pb_record *ra, const pb_record *rb) {
                 const char *name = value_name(w, k, v, &nl);
                 if (first_value) {
                     if (w->json)
-                        pbi_buf_printf(b, "%s{\"kind\":\"%s\",\"site\":%u,\"a\":%s,\"b\":%s,\"values\":[",
+                        pbu_buf_printf(b, "%s{\"kind\":\"%s\",\"site\":%u,\"a\":%s,\"b\":%s,\"values\":[",
                                        first_site ? "" : ",", kind_names[k], (unsigned)s,
                                        wk.a ? "true" : "false", wk.b ? "true" : "false");
                     else
-                        pbi_buf_printf(b, "  %s site %u%s:\n", kind_names[k], (unsigned)s,
+                        pbu_buf_printf(b, "  %s site %u%s:\n", kind_names[k], (unsigned)s,
                                        !wk.a ? " (only in B)" : !wk.b ? " (only in A)" : "");
                     first_site = 0;
                 }
                 if (w->json) {
-                    pbi_buf_printf(b, "%s{\"value\":", first_value ? "" : ",");
-                    pbi_buf_put_u64(b, v);
-                    pbi_buf_putc(b, ',');
-                    if (name) pbi_json_put_text_member(b, "name", name, nl, PBI_JSON_HEX_SUFFIX);
-                    else pbi_buf_puts(b, "\"name\":null");
-                    pbi_buf_puts(b, ",\"a\":");
-                    pbi_buf_put_u64(b, ca);
-                    pbi_buf_puts(b, ",\"b\":");
-                    pbi_buf_put_u64(b, cb);
-                    pbi_buf_puts(b, ",\"delta\":");
-                    if (ca > cb) pbi_buf_putc(b, '-');
-                    pbi_buf_put_u64(b, absdiff(ca, cb));
-                    pbi_buf_putc(b, '}');
+                    pbu_buf_printf(b, "%s{\"value\":", first_value ? "" : ",");
+                    pbu_buf_put_u64(b, v);
+                    pbu_buf_putc(b, ',');
+                    if (name) pbu_json_put_text_member(b, "name", name, nl, PBU_JSON_HEX_SUFFIX);
+                    else pbu_buf_puts(b, "\"name\":null");
+                    pbu_buf_puts(b, ",\"a\":");
+                    pbu_buf_put_u64(b, ca);
+                    pbu_buf_puts(b, ",\"b\":");
+                    pbu_buf_put_u64(b, cb);
+                    pbu_buf_puts(b, ",\"delta\":");
+                    if (ca > cb) pbu_buf_putc(b, '-');
+                    pbu_buf_put_u64(b, absdiff(ca, cb));
+                    pbu_buf_putc(b, '}');
                 } else {
-                    pbi_buf_puts(b, "    ");
-                    if (name) pbi_esc_term(b, name, nl);
-                    else if (k == PB_VK_MEMOP_SIZE) pbi_buf_put_u64(b, v);
-                    else pbi_buf_printf(b, "0x%016llx", (unsigned long long)v);
-                    pbi_buf_puts(b, ": ");
-                    pbi_buf_put_u64(b, ca);
-                    pbi_buf_puts(b, " -> ");
-                    pbi_buf_put_u64(b, cb);
-                    pbi_buf_puts(b, " (");
+                    pbu_buf_puts(b, "    ");
+                    if (name) pbu_esc_term(b, name, nl);
+                    else if (k == PB_VK_MEMOP_SIZE) pbu_buf_put_u64(b, v);
+                    else pbu_buf_printf(b, "0x%016llx", (unsigned long long)v);
+                    pbu_buf_puts(b, ": ");
+                    pbu_buf_put_u64(b, ca);
+                    pbu_buf_puts(b, " -> ");
+                    pbu_buf_put_u64(b, cb);
+                    pbu_buf_puts(b, " (");
                     put_delta(b, ca, cb);
-                    pbi_buf_puts(b, ")\n");
+                    pbu_buf_puts(b, ")\n");
                 }
                 first_value = 0;
             }
-            if (!first_value && w->json) pbi_buf_puts(b, "]}");
+            if (!first_value && w->json) pbu_buf_puts(b, "]}");
         }
     }
-    if (w->json) pbi_buf_putc(b, ']');
+    if (w->json) pbu_buf_putc(b, ']');
     return 0;
 }
 
@@ -411,58 +411,58 @@ static int entry_out(writer *w, const pb_diff_entry *e, int first) {
     const pb_record *ra = e->rec_a == SIZE_MAX ? NULL : pb_profile_record(w->pa, e->rec_a);
     const pb_record *rb = e->rec_b == SIZE_MAX ? NULL : pb_profile_record(w->pb, e->rec_b);
     if (w->json) {
-        pbi_buf_printf(b, "%s\n{\"status\":\"%s\",", first ? "" : ",", status_names[e->status]);
-        pbi_json_put_text_member(b, "name", e->name, e->name_len, PBI_JSON_HEX_SUFFIX);
-        pbi_buf_puts(b, ",\"hash\":");
-        pbi_buf_put_u64(b, e->hash);
-        pbi_buf_puts(b, ",\"impact\":");
-        pbi_buf_put_u64(b, e->impact);
+        pbu_buf_printf(b, "%s\n{\"status\":\"%s\",", first ? "" : ",", status_names[e->status]);
+        pbu_json_put_text_member(b, "name", e->name, e->name_len, PBU_JSON_HEX_SUFFIX);
+        pbu_buf_puts(b, ",\"hash\":");
+        pbu_buf_put_u64(b, e->hash);
+        pbu_buf_puts(b, ",\"impact\":");
+        pbu_buf_put_u64(b, e->impact);
         json_counters(w, ra, rb);
     } else {
-        pbi_buf_printf(b, "\n%s: ", status_names[e->status]);
-        pbi_esc_term(b, e->name, e->name_len);
-        pbi_buf_printf(b, " (hash 0x%016llx), impact ", (unsigned long long)e->hash);
-        pbi_buf_put_u64(b, e->impact);
-        pbi_buf_putc(b, '\n');
+        pbu_buf_printf(b, "\n%s: ", status_names[e->status]);
+        pbu_esc_term(b, e->name, e->name_len);
+        pbu_buf_printf(b, " (hash 0x%016llx), impact ", (unsigned long long)e->hash);
+        pbu_buf_put_u64(b, e->impact);
+        pbu_buf_putc(b, '\n');
         counters_text(w, ra, rb);
     }
     bitmap_out(w, ra, rb);
     int rc = sites_out(w, ra, rb);
-    if (w->json) pbi_buf_putc(b, '}');
+    if (w->json) pbu_buf_putc(b, '}');
     return rc ? rc : flush(w, 0);
 }
 
 int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, const char *a_name,
                   const char *b_name, int json, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!d) return pbi_null_arg(err, __func__, "d");
-    if (!a) return pbi_null_arg(err, __func__, "a");
-    if (!b) return pbi_null_arg(err, __func__, "b");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!d) return pbu_null_arg(err, __func__, "d");
+    if (!a) return pbu_null_arg(err, __func__, "a");
+    if (!b) return pbu_null_arg(err, __func__, "b");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     writer w = {PB_BUF_INIT, a, b, json, out, err, {{NULL, 0}, {NULL, 0}}};
     size_t cnt[4] = {0, 0, 0, 0};
     for (size_t i = 0; i < d->n; i++) cnt[d->v[i].status]++;
     a_name = a_name ? a_name : "";
     b_name = b_name ? b_name : "";
     if (json) {
-        pbi_buf_puts(&w.b, "{\"format_version\":\"" PBI_REPORT_DIFF "\",");
-        pbi_json_put_text_member(&w.b, "a", a_name, strlen(a_name), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_putc(&w.b, ',');
-        pbi_json_put_text_member(&w.b, "b", b_name, strlen(b_name), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_printf(&w.b, ",\"equal\":%s,\"only_in_a\":%zu,\"only_in_b\":%zu,\"changed\":%zu,\"same\":%zu,"
+        pbu_buf_puts(&w.b, "{\"format_version\":\"" PBU_REPORT_DIFF "\",");
+        pbu_json_put_text_member(&w.b, "a", a_name, strlen(a_name), PBU_JSON_HEX_SUFFIX);
+        pbu_buf_putc(&w.b, ',');
+        pbu_json_put_text_member(&w.b, "b", b_name, strlen(b_name), PBU_JSON_HEX_SUFFIX);
+        pbu_buf_printf(&w.b, ",\"equal\":%s,\"only_in_a\":%zu,\"only_in_b\":%zu,\"changed\":%zu,\"same\":%zu,"
                              "\"records\":[",
                        d->n ? "false" : "true", cnt[PB_DIFF_ONLY_A], cnt[PB_DIFF_ONLY_B], cnt[PB_DIFF_CHANGED],
                        d->same);
     } else {
-        pbi_buf_puts(&w.b, "A: ");
-        pbi_esc_term(&w.b, a_name, strlen(a_name));
-        pbi_buf_puts(&w.b, "\nB: ");
-        pbi_esc_term(&w.b, b_name, strlen(b_name));
-        pbi_buf_putc(&w.b, '\n');
+        pbu_buf_puts(&w.b, "A: ");
+        pbu_esc_term(&w.b, a_name, strlen(a_name));
+        pbu_buf_puts(&w.b, "\nB: ");
+        pbu_esc_term(&w.b, b_name, strlen(b_name));
+        pbu_buf_putc(&w.b, '\n');
         if (d->n == 0)
-            pbi_buf_printf(&w.b, "equal: %zu records, same counters and values\n", d->same);
+            pbu_buf_printf(&w.b, "equal: %zu records, same counters and values\n", d->same);
         else
-            pbi_buf_printf(&w.b,
+            pbu_buf_printf(&w.b,
                            "different: %zu only in A, %zu only in B, %zu changed, %zu same\n"
                            "(largest impact first; impact = sum of |counter deltas| + sum of |value-count "
                            "deltas|, deltas are B - A)\n",
@@ -470,9 +470,9 @@ int pb_diff_write(const pb_diff *d, const pb_profile *a, const pb_profile *b, co
     }
     int rc = 0;
     for (size_t i = 0; i < d->n && !rc; i++) rc = entry_out(&w, &d->v[i], i == 0);
-    if (!rc && json) pbi_buf_puts(&w.b, d->n ? "\n]}\n" : "]}\n");
+    if (!rc && json) pbu_buf_puts(&w.b, d->n ? "\n]}\n" : "]}\n");
     if (!rc) rc = flush(&w, 1);
-    pbi_buf_free(&w.b);
+    pbu_buf_free(&w.b);
     free(w.sc.a.ids);
     free(w.sc.b.ids);
     return rc;

@@ -99,13 +99,13 @@ static int cmp_count_desc(void *ctx, uint32_t a, uint32_t b) {
  * which base value meets which test value. */
 static int sort_site(scratch *s, const pb_site *site, int by_count_first, int std_sort, pb_value **out) {
     size_t n = site->num_values;
-    if (pbi_grow((void **)&s->ids, &s->cap_ids, n, sizeof *s->ids) ||
-        pbi_grow((void **)&s->sorted, &s->cap_sorted, n, sizeof *s->sorted))
+    if (pbu_grow((void **)&s->ids, &s->cap_ids, n, sizeof *s->ids) ||
+        pbu_grow((void **)&s->sorted, &s->cap_sorted, n, sizeof *s->sorted))
         return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->ids[i] = (uint32_t)i;
-    if (by_count_first && pbi_sort_ids(s->ids, n, cmp_count_desc, site->values)) return PB_ENOMEM;
+    if (by_count_first && pbu_sort_ids(s->ids, n, cmp_count_desc, site->values)) return PB_ENOMEM;
     /* sortByTargetValues: stable up to LLVM 18, std::sort from 19 (llvm_values.h) */
-    if (!std_sort && pbi_sort_ids(s->ids, n, cmp_value, site->values)) return PB_ENOMEM;
+    if (!std_sort && pbu_sort_ids(s->ids, n, cmp_value, site->values)) return PB_ENOMEM;
     for (size_t i = 0; i < n; i++) s->sorted[i] = site->values[s->ids[i]];
     if (std_sort) pbi_llvm_std_sort_by_value(s->sorted, n);
     *out = s->sorted;
@@ -179,7 +179,7 @@ static void json_kind(pb_buf *b, const ostats *s, int k) {
         v[0] = &s->overlap.value_counts[k], v[1] = &s->mismatch.value_counts[k], v[2] = &s->unique.value_counts[k];
         v[3] = &s->base.value_counts[k], v[4] = &s->test.value_counts[k];
     }
-    pbi_buf_printf(b,
+    pbu_buf_printf(b,
                    "\"overlap_percent\": %.3f, \"mismatch_percent\": %.3f, \"only_in_test_percent\": %.3f, "
                    "\"base_sum\": %.0f, \"test_sum\": %.0f",
                    *v[0] * 100, *v[1] * 100, *v[2] * 100, *v[3], *v[4]);
@@ -189,26 +189,26 @@ static void json_kind(pb_buf *b, const ostats *s, int k) {
  * for percentages as it prints them): a function's object, or the program's. */
 static void dump_json(pb_buf *b, const ostats *s, const char *name, size_t name_len, uint64_t hash, int first) {
     if (name) {
-        pbi_buf_puts(b, first ? "\n  {" : ",\n  {");
-        pbi_json_put_text_member(b, "name", name, name_len, PBI_JSON_HEX_SUFFIX);
-        pbi_buf_printf(b, ", \"hash\": %llu, \"edge_counters\"", (unsigned long long)hash);
+        pbu_buf_puts(b, first ? "\n  {" : ",\n  {");
+        pbu_json_put_text_member(b, "name", name, name_len, PBU_JSON_HEX_SUFFIX);
+        pbu_buf_printf(b, ", \"hash\": %llu, \"edge_counters\"", (unsigned long long)hash);
     } else {
-        pbi_buf_puts(b, "\"functions\"");
+        pbu_buf_puts(b, "\"functions\"");
     }
-    pbi_buf_printf(b, ": {\"overlap\": %llu, \"mismatch\": %llu, \"only_in_test\": %llu}, \"edge\": {",
+    pbu_buf_printf(b, ": {\"overlap\": %llu, \"mismatch\": %llu, \"only_in_test\": %llu}, \"edge\": {",
                    (unsigned long long)s->overlap.num_entries, (unsigned long long)s->mismatch.num_entries,
                    (unsigned long long)s->unique.num_entries);
     json_kind(b, s, -1);
-    pbi_buf_puts(b, "}, \"values\": [");
+    pbu_buf_puts(b, "}, \"values\": [");
     int any = 0;
     for (int k = 0; k < NKINDS; k++) {
         if (s->base.value_counts[k] < 1.0 && s->test.value_counts[k] < 1.0) continue;
-        pbi_buf_printf(b, "%s{\"kind\": \"%s\", ", any ? ", " : "", kind_names[k]);
+        pbu_buf_printf(b, "%s{\"kind\": \"%s\", ", any ? ", " : "", kind_names[k]);
         json_kind(b, s, k);
-        pbi_buf_putc(b, '}');
+        pbu_buf_putc(b, '}');
         any = 1;
     }
-    pbi_buf_puts(b, "]}");
+    pbu_buf_puts(b, "]}");
 }
 
 /* OverlapStats::dump. name == NULL: program level. */
@@ -218,36 +218,36 @@ static void dump(pb_buf *b, const ostats *s, const pb_overlap_options *o, const 
     const char *what = name ? "edge counters" : "functions";
     if (!name) {
         /* LLVM 22 fixed the heading's spelling (PBI_LF_OVERLAP_INFORMATION) */
-        pbi_buf_printf(b, "Profile overlap %s for base_profile: %s and test_profile: %s\nProgram level:\n",
+        pbu_buf_printf(b, "Profile overlap %s for base_profile: %s and test_profile: %s\nProgram level:\n",
                        pbi_llvm_has(t, PBI_LF_OVERLAP_INFORMATION) ? "information" : "infomation",
                        o->base_name ? o->base_name : "", o->test_name ? o->test_name : "");
     } else {
-        pbi_buf_puts(b, "Function level:\n  Function: ");
-        pbi_buf_append(b, name, name_len);
-        pbi_buf_printf(b, " (Hash=%llu)\n", (unsigned long long)hash);
+        pbu_buf_puts(b, "Function level:\n  Function: ");
+        pbu_buf_append(b, name, name_len);
+        pbu_buf_printf(b, " (Hash=%llu)\n", (unsigned long long)hash);
     }
-    pbi_buf_printf(b, "  # of %s overlap: %llu\n", what, (unsigned long long)s->overlap.num_entries);
+    pbu_buf_printf(b, "  # of %s overlap: %llu\n", what, (unsigned long long)s->overlap.num_entries);
     if (s->mismatch.num_entries)
-        pbi_buf_printf(b, "  # of %s mismatch: %llu\n", what, (unsigned long long)s->mismatch.num_entries);
+        pbu_buf_printf(b, "  # of %s mismatch: %llu\n", what, (unsigned long long)s->mismatch.num_entries);
     if (s->unique.num_entries)
-        pbi_buf_printf(b, "  # of %s only in test_profile: %llu\n", what, (unsigned long long)s->unique.num_entries);
-    pbi_buf_printf(b, "  Edge profile overlap: %.3f%%\n", s->overlap.count_sum * 100);
+        pbu_buf_printf(b, "  # of %s only in test_profile: %llu\n", what, (unsigned long long)s->unique.num_entries);
+    pbu_buf_printf(b, "  Edge profile overlap: %.3f%%\n", s->overlap.count_sum * 100);
     if (s->mismatch.num_entries)
-        pbi_buf_printf(b, "  Mismatched count percentage (Edge): %.3f%%\n", s->mismatch.count_sum * 100);
+        pbu_buf_printf(b, "  Mismatched count percentage (Edge): %.3f%%\n", s->mismatch.count_sum * 100);
     if (s->unique.num_entries)
-        pbi_buf_printf(b, "  Percentage of Edge profile only in test_profile: %.3f%%\n", s->unique.count_sum * 100);
-    pbi_buf_printf(b, "  Edge profile base count sum: %.0f\n  Edge profile test count sum: %.0f\n", s->base.count_sum,
+        pbu_buf_printf(b, "  Percentage of Edge profile only in test_profile: %.3f%%\n", s->unique.count_sum * 100);
+    pbu_buf_printf(b, "  Edge profile base count sum: %.0f\n  Edge profile test count sum: %.0f\n", s->base.count_sum,
                    s->test.count_sum);
     for (int k = 0; k < NKINDS; k++) {
         if (s->base.value_counts[k] < 1.0 && s->test.value_counts[k] < 1.0) continue;
         const char *kn = kind_names[k];
-        pbi_buf_printf(b, "  %s profile overlap: %.3f%%\n", kn, s->overlap.value_counts[k] * 100);
+        pbu_buf_printf(b, "  %s profile overlap: %.3f%%\n", kn, s->overlap.value_counts[k] * 100);
         if (s->mismatch.num_entries)
-            pbi_buf_printf(b, "  Mismatched count percentage (%s): %.3f%%\n", kn, s->mismatch.value_counts[k] * 100);
+            pbu_buf_printf(b, "  Mismatched count percentage (%s): %.3f%%\n", kn, s->mismatch.value_counts[k] * 100);
         if (s->unique.num_entries)
-            pbi_buf_printf(b, "  Percentage of %s profile only in test_profile: %.3f%%\n", kn,
+            pbu_buf_printf(b, "  Percentage of %s profile only in test_profile: %.3f%%\n", kn,
                            s->unique.value_counts[k] * 100);
-        pbi_buf_printf(b, "  %s profile base count sum: %.0f\n  %s profile test count sum: %.0f\n", kn,
+        pbu_buf_printf(b, "  %s profile base count sum: %.0f\n  %s profile test count sum: %.0f\n", kn,
                        s->base.value_counts[k], kn, s->test.value_counts[k]);
     }
 }
@@ -277,7 +277,7 @@ static int profile_sums(const pb_profile *p, int cs, sums *s, pb_error *err) {
 static int flush(pb_buf *b, pb_sink *out, pb_error *err) {
     if (b->failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = b->len ? pb_sink_write(out, b->data, b->len, err) : 0;
-    pbi_buf_reset(b);
+    pbu_buf_reset(b);
     return rc;
 }
 
@@ -303,7 +303,7 @@ static int contains(const char *hay, size_t n, const char *needle) {
 
 int pb_profile_overlap(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                        pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     return pbi_profile_overlap_report(base, test, opts, 0, out, err);
 }
 
@@ -323,7 +323,7 @@ typedef struct overlap_run {
 
 /* The options' checks; fills the options and the target of run. */
 static int overlap_options(overlap_run *run, const pb_overlap_options *opts, pb_error *err) {
-    if (opts && pbi_check_version(err, "pb_overlap_options", opts->version, PB_OVERLAP_OPTIONS_VERSION)) return PB_EINVAL;
+    if (opts && pbu_check_version(err, "pb_overlap_options", opts->version, PB_OVERLAP_OPTIONS_VERSION)) return PB_EINVAL;
     pb_overlap_options o = PB_OVERLAP_OPTIONS_INIT;
     if (opts) o = *opts;
     run->o = o;
@@ -338,13 +338,13 @@ static int overlap_options(overlap_run *run, const pb_overlap_options *opts, pb_
 /* The JSON report's opening members: format, release and the two names. */
 static void json_head(overlap_run *run) {
     const pb_overlap_options *o = &run->o;
-    pbi_buf_printf(&run->b, "{\"format_version\": \"" PBI_REPORT_OVERLAP "\", \"llvm_release\": %d, ",
+    pbu_buf_printf(&run->b, "{\"format_version\": \"" PBU_REPORT_OVERLAP "\", \"llvm_release\": %d, ",
                    run->target.release);
-    pbi_json_put_text_member(&run->b, "base", o->base_name ? o->base_name : "", o->base_name ? strlen(o->base_name) : 0,
-                             PBI_JSON_HEX_SUFFIX);
-    pbi_buf_puts(&run->b, ", ");
-    pbi_json_put_text_member(&run->b, "test", o->test_name ? o->test_name : "", o->test_name ? strlen(o->test_name) : 0,
-                             PBI_JSON_HEX_SUFFIX);
+    pbu_json_put_text_member(&run->b, "base", o->base_name ? o->base_name : "", o->base_name ? strlen(o->base_name) : 0,
+                             PBU_JSON_HEX_SUFFIX);
+    pbu_buf_puts(&run->b, ", ");
+    pbu_json_put_text_member(&run->b, "test", o->test_name ? o->test_name : "", o->test_name ? strlen(o->test_name) : 0,
+                             PBU_JSON_HEX_SUFFIX);
 }
 
 /* A profile without counts has no report. overlapInstrProfile writes "Sum
@@ -355,13 +355,13 @@ static void json_head(overlap_run *run) {
 static int zero_sum_report(overlap_run *run, pb_error *err) {
     int base_zero = run->prog.base.count_sum < 1.0;
     if (run->json) {
-        pbi_buf_printf(&run->b, ", \"zero_sum\": \"%s\", \"functions\": [], \"program\": null}\n",
+        pbu_buf_printf(&run->b, ", \"zero_sum\": \"%s\", \"functions\": [], \"program\": null}\n",
                        base_zero ? "base" : "test");
         return flush(&run->b, run->out, err);
     }
     if (!pbi_llvm_has(&run->target, PBI_LF_OVERLAP_ZERO_SUM)) return 0;
     const char *n = base_zero ? run->o.base_name : run->o.test_name;
-    pbi_buf_printf(&run->b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
+    pbu_buf_printf(&run->b, "Sum of edge counts for profile %s is 0.\n", n ? n : "");
     return flush(&run->b, run->out, err);
 }
 
@@ -411,14 +411,14 @@ static int overlap_test_record(overlap_run *run, const pb_record *t, pb_error *e
 static int overlap_functions(overlap_run *run, pb_error *err) {
     int rc = 0;
     run->prog.valid = 1;
-    if (run->json) pbi_buf_puts(&run->b, ", \"zero_sum\": null, \"functions\": [");
+    if (run->json) pbu_buf_puts(&run->b, ", \"zero_sum\": null, \"functions\": [");
     for (size_t i = 0; i < pb_profile_record_count(run->test) && !rc; i++)
         rc = overlap_test_record(run, pb_profile_record(run->test, i), err);
     if (rc) return rc;
     if (run->json) {
-        pbi_buf_puts(&run->b, "],\n \"program\": {");
+        pbu_buf_puts(&run->b, "],\n \"program\": {");
         dump_json(&run->b, &run->prog, NULL, 0, 0, 0);
-        pbi_buf_puts(&run->b, "}\n");
+        pbu_buf_puts(&run->b, "}\n");
     } else {
         dump(&run->b, &run->prog, &run->o, &run->target, NULL, 0, 0);
     }
@@ -428,10 +428,10 @@ static int overlap_functions(overlap_run *run, pb_error *err) {
 /* pb_profile_overlap's checks and report, or its JSON form (cmd_overlap's --json). */
 int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, const pb_overlap_options *opts,
                                int json, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!base) return pbi_null_arg(err, __func__, "base");
-    if (!test) return pbi_null_arg(err, __func__, "test");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!base) return pbu_null_arg(err, __func__, "base");
+    if (!test) return pbu_null_arg(err, __func__, "test");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     overlap_run run;
     memset(&run, 0, sizeof run);
     int rc = overlap_options(&run, opts, err);
@@ -446,7 +446,7 @@ int pbi_profile_overlap_report(const pb_profile *base, const pb_profile *test, c
     if (json) json_head(&run);
     if (run.prog.base.count_sum < 1.0 || run.prog.test.count_sum < 1.0) rc = zero_sum_report(&run, err);
     else rc = overlap_functions(&run, err);
-    pbi_buf_free(&run.b);
+    pbu_buf_free(&run.b);
     free(run.sa.ids);
     free(run.sa.sorted);
     free(run.sb.ids);

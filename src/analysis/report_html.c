@@ -19,7 +19,7 @@
 #include "util/escape.h"
 
 /* Text from a profile in HTML: escape.h's one rule for markup. */
-static void put_html(pb_buf *b, const char *s, size_t n) { pbi_esc_markup(b, s, n); }
+static void put_html(pb_buf *b, const char *s, size_t n) { pbu_esc_markup(b, s, n); }
 static void put_html_s(pb_buf *b, const char *s) { put_html(b, s, s ? strlen(s) : 0); }
 
 static uint64_t total_of(const pb_record *r) {
@@ -43,25 +43,25 @@ static void put_bars(pb_buf *b, const pbi_html_row *r) {
         if (i < nb && r->rb->counters[i] > max) max = r->rb->counters[i];
     }
     for (uint32_t i = 0; i < shown; i++) {
-        pbi_buf_printf(b, "<div class=\"pair\" title=\"counter %" PRIu32 ": ", i);
-        if (i < na) pbi_buf_put_u64(b, r->ra->counters[i]);
-        else pbi_buf_putc(b, '-');
-        pbi_buf_puts(b, " / ");
-        if (i < nb) pbi_buf_put_u64(b, r->rb->counters[i]);
-        else pbi_buf_putc(b, '-');
-        pbi_buf_printf(b,
+        pbu_buf_printf(b, "<div class=\"pair\" title=\"counter %" PRIu32 ": ", i);
+        if (i < na) pbu_buf_put_u64(b, r->ra->counters[i]);
+        else pbu_buf_putc(b, '-');
+        pbu_buf_puts(b, " / ");
+        if (i < nb) pbu_buf_put_u64(b, r->rb->counters[i]);
+        else pbu_buf_putc(b, '-');
+        pbu_buf_printf(b,
                        "\"><div class=\"a\" style=\"width:%upx\"></div>"
                        "<div class=\"b\" style=\"width:%upx\"></div></div>",
                        i < na ? bar_px(r->ra->counters[i], max) : 0, i < nb ? bar_px(r->rb->counters[i], max) : 0);
     }
-    if (n > shown) pbi_buf_printf(b, "<div class=\"more\">%" PRIu32 " more counters</div>", n - shown);
+    if (n > shown) pbu_buf_printf(b, "<div class=\"more\">%" PRIu32 " more counters</div>", n - shown);
 }
 
 static void put_total(pb_buf *b, const pb_record *r) {
-    pbi_buf_puts(b, "<td class=\"num\">");
-    if (r) pbi_buf_put_u64(b, total_of(r));
-    else pbi_buf_putc(b, '-');
-    pbi_buf_puts(b, "</td>");
+    pbu_buf_puts(b, "<td class=\"num\">");
+    if (r) pbu_buf_put_u64(b, total_of(r));
+    else pbu_buf_putc(b, '-');
+    pbu_buf_puts(b, "</td>");
 }
 
 static const char style[] =
@@ -103,72 +103,72 @@ static const char script[] =
     "</script>\n";
 
 static int flush(pb_buf *b, pb_sink *out, pb_error *err) {
-    if (pbi_buf_failed(b))
+    if (pbu_buf_failed(b))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while writing the HTML report");
     int rc = b->len ? pb_sink_write(out, b->data, b->len, err) : 0;
-    pbi_buf_reset(b);
+    pbu_buf_reset(b);
     return rc;
 }
 
 int pbi_html_write(const pbi_html_page *pg, pb_sink *out, pb_error *err) {
     pb_buf b = PB_BUF_INIT;
-    pbi_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
+    pbu_buf_puts(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>");
     put_html_s(&b, pg->title);
-    pbi_buf_puts(&b, "</title>\n");
-    pbi_buf_puts(&b, style);
-    pbi_buf_puts(&b, "</head>\n<body>\n<h1>");
+    pbu_buf_puts(&b, "</title>\n");
+    pbu_buf_puts(&b, style);
+    pbu_buf_puts(&b, "</head>\n<body>\n<h1>");
     put_html_s(&b, pg->title);
-    pbi_buf_puts(&b, "</h1>\n<p class=\"summary\">");
+    pbu_buf_puts(&b, "</h1>\n<p class=\"summary\">");
     put_html_s(&b, pg->summary);
-    pbi_buf_puts(&b, "</p>\n<p class=\"key\">bars per counter, a function's largest counter full width:"
+    pbu_buf_puts(&b, "</p>\n<p class=\"key\">bars per counter, a function's largest counter full width:"
                      "<i class=\"a\"></i>");
     put_html_s(&b, pg->a_label);
-    pbi_buf_puts(&b, " ");
+    pbu_buf_puts(&b, " ");
     put_html_s(&b, pg->a_name);
-    pbi_buf_puts(&b, "<i class=\"b\"></i>");
+    pbu_buf_puts(&b, "<i class=\"b\"></i>");
     put_html_s(&b, pg->b_label);
-    pbi_buf_puts(&b, " ");
+    pbu_buf_puts(&b, " ");
     put_html_s(&b, pg->b_name);
-    pbi_buf_puts(&b, "</p>\n<p><input id=\"filter\" type=\"search\" placeholder=\"filter functions by name\" "
+    pbu_buf_puts(&b, "</p>\n<p><input id=\"filter\" type=\"search\" placeholder=\"filter functions by name\" "
                      "aria-label=\"filter functions by name\"> <span id=\"shown\"></span></p>\n");
     size_t n = pg->num_rows > PBI_HTML_MAX_ROWS ? PBI_HTML_MAX_ROWS : pg->num_rows;
     if (n < pg->num_rows)
-        pbi_buf_printf(&b, "<p class=\"note\">The first %zu of %zu functions, largest first.</p>\n", n, pg->num_rows);
-    pbi_buf_puts(&b, "<table>\n<thead><tr><th>#</th><th>function</th><th>status</th><th>");
+        pbu_buf_printf(&b, "<p class=\"note\">The first %zu of %zu functions, largest first.</p>\n", n, pg->num_rows);
+    pbu_buf_puts(&b, "<table>\n<thead><tr><th>#</th><th>function</th><th>status</th><th>");
     put_html_s(&b, pg->measure_head);
-    pbi_buf_puts(&b, "</th>");
-    if (pg->pct) pbi_buf_puts(&b, "<th>overlap %</th>");
-    pbi_buf_puts(&b, "<th>total ");
+    pbu_buf_puts(&b, "</th>");
+    if (pg->pct) pbu_buf_puts(&b, "<th>overlap %</th>");
+    pbu_buf_puts(&b, "<th>total ");
     put_html_s(&b, pg->a_label);
-    pbi_buf_puts(&b, "</th><th>total ");
+    pbu_buf_puts(&b, "</th><th>total ");
     put_html_s(&b, pg->b_label);
-    pbi_buf_puts(&b, "</th><th>counters</th></tr></thead>\n<tbody id=\"rows\">\n");
+    pbu_buf_puts(&b, "</th><th>counters</th></tr></thead>\n<tbody id=\"rows\">\n");
     int rc = 0;
     for (size_t i = 0; i < n && !rc; i++) {
         const pbi_html_row *r = &pg->rows[i];
-        pbi_buf_printf(&b, "<tr><td class=\"num\">%zu</td><td class=\"name\" title=\"hash 0x%016" PRIx64 "\">", i + 1,
+        pbu_buf_printf(&b, "<tr><td class=\"num\">%zu</td><td class=\"name\" title=\"hash 0x%016" PRIx64 "\">", i + 1,
                        r->hash);
         put_html(&b, r->name, r->name_len);
-        pbi_buf_puts(&b, "</td><td>");
+        pbu_buf_puts(&b, "</td><td>");
         put_html_s(&b, r->status);
         if (pg->pct)
-            pbi_buf_printf(&b, "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>", r->measure,
+            pbu_buf_printf(&b, "</td><td class=\"num\">%.3f</td><td class=\"num\">%.3f</td>", r->measure,
                            r->contribution);
-        else pbi_buf_printf(&b, "</td><td class=\"num\">%.0f</td>", r->measure);
+        else pbu_buf_printf(&b, "</td><td class=\"num\">%.0f</td>", r->measure);
         put_total(&b, r->ra);
         put_total(&b, r->rb);
-        pbi_buf_puts(&b, "<td class=\"bars\">");
+        pbu_buf_puts(&b, "<td class=\"bars\">");
         put_bars(&b, r);
-        pbi_buf_puts(&b, "</td></tr>\n");
+        pbu_buf_puts(&b, "</td></tr>\n");
         if (b.len > 65536) rc = flush(&b, out, err);
     }
     if (!rc) {
-        pbi_buf_puts(&b, "</tbody>\n</table>\n");
-        pbi_buf_puts(&b, script);
-        pbi_buf_puts(&b, "</body>\n</html>\n");
+        pbu_buf_puts(&b, "</tbody>\n</table>\n");
+        pbu_buf_puts(&b, script);
+        pbu_buf_puts(&b, "</body>\n</html>\n");
         rc = flush(&b, out, err);
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 

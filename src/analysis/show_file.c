@@ -59,7 +59,7 @@ int pb_show_read(pb_show_input **inp, pb_source *src, const pb_read_options *ro,
                  pb_error *err) {
     *inp = NULL;
     pb_show_input *in = calloc(1, sizeof *in);
-    if (!in) return pbi_nomem(err, NULL);
+    if (!in) return pbu_nomem(err, NULL);
     int rc = check_options(o, &in->tg, err);
     in->ro = *ro;
     const char *name = pb_source_name(src);
@@ -108,7 +108,7 @@ int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const
         pb_buf b = PB_BUF_INIT;
         rc = pbi_show_iprof(in->p, input_name ? input_name : in->name, o->topn, o->json, &b, err);
         if (!rc) rc = pbi_show_flush(&b, out, err);
-        pbi_buf_free(&b);
+        pbu_buf_free(&b);
         return rc;
     }
     /* a file llvm-profdata cannot read is shown as the .profdata convert

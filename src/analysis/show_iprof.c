@@ -20,7 +20,7 @@
 
 /* A name as our own listings print it (util/escape.h: control bytes as "\xNN"). */
 static void term_puts(pb_buf *out, const char *s) {
-    if (s) pbi_esc_term(out, s, strlen(s));
+    if (s) pbu_esc_term(out, s, strlen(s));
 }
 
 /* Section name and short label of each record kind (enum pb_record_kind). */
@@ -54,8 +54,8 @@ static const char *method_desc(view *v, uint32_t m) {
     if (v->desc[m]) return v->desc[m];
     pb_buf b = PB_BUF_INIT;
     pbi_java_put_method(v->p, m, PBI_JT_RAW, &b);
-    if (pbi_buf_failed(&b)) {
-        pbi_buf_free(&b);
+    if (pbu_buf_failed(&b)) {
+        pbu_buf_free(&b);
         return NULL;
     }
     v->desc[m] = b.data;
@@ -67,15 +67,15 @@ static int print_context(view *v, uint32_t ctx) {
     size_t n = 0;
     const pb_frame *f = ctx == PB_NONE ? NULL : pb_profile_context(v->p, ctx, &n);
     if (!f) {
-        pbi_buf_puts(v->out, "(no context)");
+        pbu_buf_puts(v->out, "(no context)");
         return 0;
     }
     for (size_t i = 0; i < n; i++) {
         const char *d = method_desc(v, f[i].method);
         if (!d) return PB_ENOMEM;
-        pbi_buf_puts(v->out, i ? " < " : "");
+        pbu_buf_puts(v->out, i ? " < " : "");
         term_puts(v->out, d);
-        pbi_buf_printf(v->out, ":%" PRId32, f[i].bci);
+        pbu_buf_printf(v->out, ":%" PRId32, f[i].bci);
     }
     return 0;
 }
@@ -84,7 +84,7 @@ static int print_context(view *v, uint32_t ctx) {
 static void put_value_name(view *v, const pb_value *val) {
     uint32_t sym = val->symbol;
     if (sym == PB_NONE && pb_profile_find_symbol_md5(v->p, val->value, &sym) != 0) {
-        pbi_buf_printf(&v->tmp, "<NameRef 0x%016" PRIx64 ">", val->value);
+        pbu_buf_printf(&v->tmp, "<NameRef 0x%016" PRIx64 ">", val->value);
         return;
     }
     pbi_java_put_type(v->p, sym, PBI_JT_RAW, &v->tmp);
@@ -100,7 +100,7 @@ static int cmp_value_hot_first(const void *a, const void *b) {
  * file or merge order, which says nothing to a reader); with json, appends
  * them to v->js as `"values": [{"role", "name" | "size", "count"}...]`. */
 static int print_values(view *v, const pb_record *r, const char *what, int json) {
-    if (json) pbi_buf_puts(&v->js, ", \"values\": [");
+    if (json) pbu_buf_puts(&v->js, ", \"values\": [");
     int first = 1;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         size_t n = 0;
@@ -114,31 +114,31 @@ static int print_values(view *v, const pb_record *r, const char *what, int json)
         qsort(vals, n, sizeof *vals, cmp_value_hot_first);
         const char *role = k == PB_VK_VTABLE ? what : k == PB_VK_MEMOP_SIZE ? "size" : "target";
         for (size_t i = 0; i < n; i++) {
-            pbi_buf_reset(&v->tmp);
-            if (k == PB_VK_MEMOP_SIZE) pbi_buf_printf(&v->tmp, "%" PRIu64, vals[i].value);
+            pbu_buf_reset(&v->tmp);
+            if (k == PB_VK_MEMOP_SIZE) pbu_buf_printf(&v->tmp, "%" PRIu64, vals[i].value);
             else put_value_name(v, &vals[i]);
-            if (pbi_buf_failed(&v->tmp)) {
+            if (pbu_buf_failed(&v->tmp)) {
                 free(vals);
                 return PB_ENOMEM;
             }
             if (json) {
-                pbi_buf_printf(&v->js, "%s{\"role\": \"%s\", ", first ? "" : ", ", role);
+                pbu_buf_printf(&v->js, "%s{\"role\": \"%s\", ", first ? "" : ", ", role);
                 if (k == PB_VK_MEMOP_SIZE)
-                    pbi_buf_printf(&v->js, "\"size\": %" PRIu64, vals[i].value);
+                    pbu_buf_printf(&v->js, "\"size\": %" PRIu64, vals[i].value);
                 else
-                    pbi_json_put_text_member(&v->js, "name", v->tmp.data ? v->tmp.data : "", v->tmp.len,
-                                             PBI_JSON_HEX_SUFFIX);
-                pbi_buf_printf(&v->js, ", \"count\": %" PRIu64 "}", vals[i].count);
+                    pbu_json_put_text_member(&v->js, "name", v->tmp.data ? v->tmp.data : "", v->tmp.len,
+                                             PBU_JSON_HEX_SUFFIX);
+                pbu_buf_printf(&v->js, ", \"count\": %" PRIu64 "}", vals[i].count);
                 first = 0;
             } else {
-                pbi_buf_printf(v->out, "      %s ", role);
-                pbi_esc_term(v->out, v->tmp.data ? v->tmp.data : "", v->tmp.len);
-                pbi_buf_printf(v->out, ": %" PRIu64 "\n", vals[i].count);
+                pbu_buf_printf(v->out, "      %s ", role);
+                pbu_esc_term(v->out, v->tmp.data ? v->tmp.data : "", v->tmp.len);
+                pbu_buf_printf(v->out, ": %" PRIu64 "\n", vals[i].count);
             }
         }
         free(vals);
     }
-    if (json) pbi_buf_putc(&v->js, ']');
+    if (json) pbu_buf_putc(&v->js, ']');
     return 0;
 }
 
@@ -146,15 +146,15 @@ static int print_values(view *v, const pb_record *r, const char *what, int json)
 static int json_context(view *v, uint32_t ctx) {
     size_t n = 0;
     const pb_frame *f = ctx == PB_NONE ? NULL : pb_profile_context(v->p, ctx, &n);
-    pbi_buf_puts(&v->js, ", \"context\": [");
+    pbu_buf_puts(&v->js, ", \"context\": [");
     for (size_t i = 0; f && i < n; i++) {
         const char *d = method_desc(v, f[i].method);
         if (!d) return PB_ENOMEM;
-        pbi_buf_puts(&v->js, i ? ", {" : "{");
-        pbi_json_put_text_member(&v->js, "method", d, strlen(d), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_printf(&v->js, ", \"bci\": %" PRId32 "}", f[i].bci);
+        pbu_buf_puts(&v->js, i ? ", {" : "{");
+        pbu_json_put_text_member(&v->js, "method", d, strlen(d), PBU_JSON_HEX_SUFFIX);
+        pbu_buf_printf(&v->js, ", \"bci\": %" PRId32 "}", f[i].bci);
     }
-    pbi_buf_putc(&v->js, ']');
+    pbu_buf_putc(&v->js, ']');
     return 0;
 }
 
@@ -162,82 +162,82 @@ static int json_context(view *v, uint32_t ctx) {
 static int json_entry(view *v, const pb_record *r, int first) {
     int kind = r->kind < PB_REC_KIND_COUNT ? r->kind : PB_REC_FUNCTION;
     pb_buf *b = &v->js;
-    pbi_buf_reset(b);
-    pbi_buf_printf(b, "%s{\"kind\": \"%s\"", first ? "" : ",\n    ", kind_labels[kind]);
+    pbu_buf_reset(b);
+    pbu_buf_printf(b, "%s{\"kind\": \"%s\"", first ? "" : ",\n    ", kind_labels[kind]);
     int rc = 0;
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
     if (kind == PB_REC_FUNCTION) {
         size_t len = 0;
         const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
-        pbi_buf_puts(b, ", ");
-        pbi_json_put_text_member(b, "name", n, len, PBI_JSON_HEX_SUFFIX);
-        pbi_buf_printf(b, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": [", r->hash);
-        for (uint32_t i = 0; i < r->num_counters; i++) pbi_buf_printf(b, "%s%" PRIu64, i ? ", " : "", r->counters[i]);
-        pbi_buf_putc(b, ']');
+        pbu_buf_puts(b, ", ");
+        pbu_json_put_text_member(b, "name", n, len, PBU_JSON_HEX_SUFFIX);
+        pbu_buf_printf(b, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": [", r->hash);
+        for (uint32_t i = 0; i < r->num_counters; i++) pbu_buf_printf(b, "%s%" PRIu64, i ? ", " : "", r->counters[i]);
+        pbu_buf_putc(b, ']');
         rc = print_values(v, r, "vtable", 1);
     } else if ((rc = json_context(v, r->ctx)) != 0) {
         /* out of memory */
     } else if (kind == PB_REC_JAVA_CALL_COUNT || kind == PB_REC_JAVA_SAMPLE) {
-        pbi_buf_printf(b, ", \"count\": %" PRIu64, c0);
+        pbu_buf_printf(b, ", \"count\": %" PRIu64, c0);
     } else if (kind == PB_REC_JAVA_BRANCH) {
         size_t n = 0;
         const int32_t *lay = r->layout == PB_NONE ? NULL : pb_profile_ints(v->p, r->layout, &n);
-        pbi_buf_printf(b, ", \"total\": %" PRIu64 ", \"successors\": [", c0);
+        pbu_buf_printf(b, ", \"total\": %" PRIu64 ", \"successors\": [", c0);
         for (uint32_t i = 0; i + 1 < r->num_counters; i++) {
             if (lay && 2 * (size_t)i + 1 < n)
-                pbi_buf_printf(b, "%s{\"bci\": %" PRId32 ", \"index\": %" PRId32 ", \"count\": %" PRIu64 "}",
+                pbu_buf_printf(b, "%s{\"bci\": %" PRId32 ", \"index\": %" PRId32 ", \"count\": %" PRIu64 "}",
                                i ? ", " : "", lay[2 * i], lay[2 * i + 1], r->counters[i + 1]);
             else
-                pbi_buf_printf(b, "%s{\"successor\": %" PRIu32 ", \"count\": %" PRIu64 "}", i ? ", " : "", i,
+                pbu_buf_printf(b, "%s{\"successor\": %" PRIu32 ", \"count\": %" PRIu64 "}", i ? ", " : "", i,
                                r->counters[i + 1]);
         }
-        pbi_buf_putc(b, ']');
+        pbu_buf_putc(b, ']');
     } else {
-        pbi_buf_printf(b, ", \"total\": %" PRIu64, c0);
+        pbu_buf_printf(b, ", \"total\": %" PRIu64, c0);
         rc = print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type", 1);
     }
-    pbi_buf_putc(b, '}');
-    if (!rc && pbi_buf_failed(b)) rc = PB_ENOMEM;
-    if (!rc) pbi_buf_append(v->out, b->data, b->len);
+    pbu_buf_putc(b, '}');
+    if (!rc && pbu_buf_failed(b)) rc = PB_ENOMEM;
+    if (!rc) pbu_buf_append(v->out, b->data, b->len);
     return rc;
 }
 
 static int print_entry(view *v, const pb_record *r) {
     int kind = r->kind < PB_REC_KIND_COUNT ? r->kind : PB_REC_FUNCTION;
-    pbi_buf_printf(v->out, "  [%s] ", kind_labels[kind]);
+    pbu_buf_printf(v->out, "  [%s] ", kind_labels[kind]);
     if (kind == PB_REC_FUNCTION) {
         size_t len;
         const char *n = r->name == PB_NONE ? "" : pb_profile_str(v->p, r->name, &len);
-        pbi_esc_term(v->out, n, r->name == PB_NONE ? 0 : len);
-        pbi_buf_printf(v->out, " (hash 0x%016" PRIx64 ")\n", r->hash);
+        pbu_esc_term(v->out, n, r->name == PB_NONE ? 0 : len);
+        pbu_buf_printf(v->out, " (hash 0x%016" PRIx64 ")\n", r->hash);
         for (uint32_t i = 0; i < r->num_counters; i++)
-            pbi_buf_printf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
+            pbu_buf_printf(v->out, "      counter %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i]);
         return print_values(v, r, "vtable", 0);
     }
     int rc = print_context(v, r->ctx);
     if (rc) return rc;
-    pbi_buf_putc(v->out, '\n');
+    pbu_buf_putc(v->out, '\n');
     uint64_t c0 = r->num_counters ? r->counters[0] : 0;
     switch (kind) {
     case PB_REC_JAVA_CALL_COUNT:
     case PB_REC_JAVA_SAMPLE:
-        pbi_buf_printf(v->out, "      count: %" PRIu64 "\n", c0);
+        pbu_buf_printf(v->out, "      count: %" PRIu64 "\n", c0);
         return 0;
     case PB_REC_JAVA_BRANCH: {
         size_t n = 0;
         const int32_t *lay = r->layout == PB_NONE ? NULL : pb_profile_ints(v->p, r->layout, &n);
-        pbi_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
+        pbu_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
         for (uint32_t i = 0; i + 1 < r->num_counters; i++) {
             if (lay && 2 * (size_t)i + 1 < n)
-                pbi_buf_printf(v->out, "      successor bci %" PRId32 " (index %" PRId32 "): %" PRIu64 "\n",
+                pbu_buf_printf(v->out, "      successor bci %" PRId32 " (index %" PRId32 "): %" PRIu64 "\n",
                         lay[2 * i], lay[2 * i + 1], r->counters[i + 1]);
             else
-                pbi_buf_printf(v->out, "      successor %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i + 1]);
+                pbu_buf_printf(v->out, "      successor %" PRIu32 ": %" PRIu64 "\n", i, r->counters[i + 1]);
         }
         return 0;
     }
     default:
-        pbi_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
+        pbu_buf_printf(v->out, "      total: %" PRIu64 "\n", c0);
         return print_values(v, r, kind == PB_REC_JAVA_VIRTUAL_INVOKE ? "receiver" : "type", 0);
     }
 }
@@ -329,45 +329,45 @@ static int count_entries(const pb_profile *p, size_t nrec, tally *t) {
 static int print_summary_json(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
     const pb_profile *p = v->p;
     pb_buf *b = &v->js;
-    pbi_buf_reset(b);
-    pbi_buf_puts(b, "{\"format_version\": \"" PBI_REPORT_SHOW_JAVA "\", \"view\": \"java\", ");
-    pbi_json_put_text_member(b, "input", input_name, strlen(input_name), PBI_JSON_HEX_SUFFIX);
-    pbi_buf_puts(b, ",\n \"summary\": {");
-    pbi_json_put_text_member(b, "version", version, strlen(version), PBI_JSON_HEX_SUFFIX);
-    pbi_buf_printf(b, ", \"types\": %zu, \"methods\": %zu, \"entries\": %zu, \"sections\": {",
+    pbu_buf_reset(b);
+    pbu_buf_puts(b, "{\"format_version\": \"" PBU_REPORT_SHOW_JAVA "\", \"view\": \"java\", ");
+    pbu_json_put_text_member(b, "input", input_name, strlen(input_name), PBU_JSON_HEX_SUFFIX);
+    pbu_buf_puts(b, ",\n \"summary\": {");
+    pbu_json_put_text_member(b, "version", version, strlen(version), PBU_JSON_HEX_SUFFIX);
+    pbu_buf_printf(b, ", \"types\": %zu, \"methods\": %zu, \"entries\": %zu, \"sections\": {",
                    pb_profile_symbol_count(p), pb_profile_method_count(p), nrec);
     for (size_t k = 0, any = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
         int kind = section_order[k];
         if (kind == PB_REC_FUNCTION && t->per_kind[kind] == 0) continue;
-        pbi_buf_printf(b, "%s\"%s\": %zu", any++ ? ", " : "", section_keys[kind], t->per_kind[kind]);
+        pbu_buf_printf(b, "%s\"%s\": %zu", any++ ? ", " : "", section_keys[kind], t->per_kind[kind]);
     }
-    pbi_buf_printf(b,
+    pbu_buf_printf(b,
                    "}, \"total_call_count\": %" PRIu64 ", \"total_call_count_saturated\": %s, \"contexts\": %zu, "
                    "\"max_context_depth\": %" PRIu64 "}",
                    t->calls, t->calls_saturated ? "true" : "false", t->contexts, t->max_depth);
-    if (pbi_buf_failed(b)) return PB_ENOMEM;
-    pbi_buf_append(v->out, b->data, b->len);
+    if (pbu_buf_failed(b)) return PB_ENOMEM;
+    pbu_buf_append(v->out, b->data, b->len);
     return 0;
 }
 
 static void print_summary_text(view *v, const char *input_name, size_t nrec, const char *version, const tally *t) {
     const pb_profile *p = v->p;
-    pbi_buf_puts(v->out, "iprof profile ");
+    pbu_buf_puts(v->out, "iprof profile ");
     term_puts(v->out, input_name);
-    pbi_buf_puts(v->out, "\n  version:           ");
+    pbu_buf_puts(v->out, "\n  version:           ");
     term_puts(v->out, version);
-    pbi_buf_putc(v->out, '\n');
-    pbi_buf_printf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
-    pbi_buf_printf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
-    pbi_buf_printf(v->out, "  entries:           %zu\n", nrec);
+    pbu_buf_putc(v->out, '\n');
+    pbu_buf_printf(v->out, "  types:             %zu\n", pb_profile_symbol_count(p));
+    pbu_buf_printf(v->out, "  methods:           %zu\n", pb_profile_method_count(p));
+    pbu_buf_printf(v->out, "  entries:           %zu\n", nrec);
     for (size_t k = 0; k < sizeof section_order / sizeof section_order[0]; k++) {
         int kind = section_order[k];
         if (kind == PB_REC_FUNCTION && t->per_kind[kind] == 0) continue;
-        pbi_buf_printf(v->out, "    %-24s %zu\n", section_names[kind], t->per_kind[kind]);
+        pbu_buf_printf(v->out, "    %-24s %zu\n", section_names[kind], t->per_kind[kind]);
     }
-    pbi_buf_printf(v->out, "  total call count:  %" PRIu64 "%s\n", t->calls, t->calls_saturated ? " (saturated)" : "");
-    pbi_buf_printf(v->out, "  contexts:          %zu\n", t->contexts);
-    pbi_buf_printf(v->out, "  max context depth: %" PRIu64 "\n", t->max_depth);
+    pbu_buf_printf(v->out, "  total call count:  %" PRIu64 "%s\n", t->calls, t->calls_saturated ? " (saturated)" : "");
+    pbu_buf_printf(v->out, "  contexts:          %zu\n", t->contexts);
+    pbu_buf_printf(v->out, "  max context depth: %" PRIu64 "\n", t->max_depth);
 }
 
 static int print_summary(view *v, const char *input_name, size_t nrec, int json) {
@@ -399,14 +399,14 @@ static int collect_refs(view *v, entry_ref *refs, size_t nrec) {
 static int print_top(view *v, entry_ref *refs, size_t nrec, unsigned topn, int json) {
     qsort(refs, nrec, sizeof *refs, cmp_by_count);
     size_t n = topn < nrec ? topn : nrec;
-    if (json) pbi_buf_printf(v->out, ",\n \"top_entries\": [\n    ");
-    else pbi_buf_printf(v->out, "\nTop %zu entries by count (first counter):\n", n);
+    if (json) pbu_buf_printf(v->out, ",\n \"top_entries\": [\n    ");
+    else pbu_buf_printf(v->out, "\nTop %zu entries by count (first counter):\n", n);
     for (size_t i = 0; i < n; i++) {
         const pb_record *r = pb_profile_record(v->p, refs[i].index);
         int rc = json ? json_entry(v, r, i == 0) : print_entry(v, r);
         if (rc) return rc;
     }
-    if (json) pbi_buf_puts(v->out, "]}\n");
+    if (json) pbu_buf_puts(v->out, "]}\n");
     return 0;
 }
 
@@ -420,25 +420,25 @@ static int starts_method(const entry_ref *refs, size_t i) {
 /* --json: one object per method, entries of no method last (method null). */
 static int print_methods_json(view *v, entry_ref *refs, size_t nrec) {
     qsort(refs, nrec, sizeof *refs, cmp_by_method);
-    pbi_buf_puts(v->out, ",\n \"methods\": [");
+    pbu_buf_puts(v->out, ",\n \"methods\": [");
     for (size_t i = 0; i < nrec; i++) {
         int next = starts_method(refs, i);
         if (next) {
-            pbi_buf_reset(&v->js);
-            pbi_buf_puts(&v->js, i ? "]},\n  {" : "\n  {");
+            pbu_buf_reset(&v->js);
+            pbu_buf_puts(&v->js, i ? "]},\n  {" : "\n  {");
             if (refs[i].method)
-                pbi_json_put_text_member(&v->js, "method", refs[i].method, strlen(refs[i].method),
-                                         PBI_JSON_HEX_SUFFIX);
+                pbu_json_put_text_member(&v->js, "method", refs[i].method, strlen(refs[i].method),
+                                         PBU_JSON_HEX_SUFFIX);
             else
-                pbi_buf_puts(&v->js, "\"method\": null");
-            pbi_buf_puts(&v->js, ", \"entries\": [\n    ");
-            if (pbi_buf_failed(&v->js)) return PB_ENOMEM;
-            pbi_buf_append(v->out, v->js.data, v->js.len);
+                pbu_buf_puts(&v->js, "\"method\": null");
+            pbu_buf_puts(&v->js, ", \"entries\": [\n    ");
+            if (pbu_buf_failed(&v->js)) return PB_ENOMEM;
+            pbu_buf_append(v->out, v->js.data, v->js.len);
         }
         int rc = json_entry(v, pb_profile_record(v->p, refs[i].index), next);
         if (rc) return rc;
     }
-    pbi_buf_puts(v->out, nrec ? "]}]}\n" : "]}\n");
+    pbu_buf_puts(v->out, nrec ? "]}]}\n" : "]}\n");
     return 0;
 }
 
@@ -449,9 +449,9 @@ static int print_methods(view *v, entry_ref *refs, size_t nrec) {
     for (size_t i = 0; i < nrec; i++) {
         if (refs[i].method != current && (!refs[i].method || !current || strcmp(refs[i].method, current) != 0)) {
             current = refs[i].method;
-            pbi_buf_putc(v->out, '\n');
+            pbu_buf_putc(v->out, '\n');
             term_puts(v->out, current ? current : "(entries of no method)");
-            pbi_buf_putc(v->out, '\n');
+            pbu_buf_putc(v->out, '\n');
         }
         int rc = print_entry(v, pb_profile_record(v->p, refs[i].index));
         if (rc) return rc;
@@ -477,7 +477,7 @@ int pbi_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, i
         for (size_t i = 0; i < v.num_methods; i++) free(v.desc[i]);
     free(v.desc);
     free(refs);
-    pbi_buf_free(&v.tmp);
-    pbi_buf_free(&v.js);
+    pbu_buf_free(&v.tmp);
+    pbu_buf_free(&v.js);
     return rc;
 }

@@ -31,7 +31,7 @@ void pbi_show_llvm_free(pbi_show_llvm_state *st) {
     pbi_summary_free(&st->sm);
     free(st->heap);
     free(st->hl);
-    pbi_buf_free(&st->ob);
+    pbu_buf_free(&st->ob);
     free(st);
 }
 
@@ -43,15 +43,15 @@ static void print_preamble(const pbi_show_llvm_state *st) {
     int json = st->json;
     /* format_version first: every member after it starts with ", " */
     if (json)
-        pbi_buf_printf(out, "{\"format_version\": \"%s\", \"view\": \"llvm\", \"llvm_release\": %d", PBI_REPORT_SHOW_LLVM,
+        pbu_buf_printf(out, "{\"format_version\": \"%s\", \"view\": \"llvm\", \"llvm_release\": %d", PBU_REPORT_SHOW_LLVM,
                 st->tg.release);
     if (!o->text && o->list_below_cutoff) {
-        if (json) pbi_buf_puts(out, ", \"below_cutoff\": [");
-        else pbi_buf_printf(out, "The list of functions with the maximum counter less than %" PRIu64 ":\n",
+        if (json) pbu_buf_puts(out, ", \"below_cutoff\": [");
+        else pbu_buf_printf(out, "The list of functions with the maximum counter less than %" PRIu64 ":\n",
                      o->value_cutoff);
     }
-    if (o->text && st->is_ir && !json) pbi_buf_puts(out, ":ir\n");
-    if (json && (o->text || o->covered)) pbi_buf_puts(out, o->covered && !o->text ? ", \"covered\": [" : ", \"functions\": [");
+    if (o->text && st->is_ir && !json) pbu_buf_puts(out, ":ir\n");
+    if (json && (o->text || o->covered)) pbu_buf_puts(out, o->covered && !o->text ? ", \"covered\": [" : ", \"functions\": [");
 }
 
 void pbi_show_llvm_opts_of(pbi_show_llvm_opts *so, const pb_show_options *o, const pbi_llvm_target *t) {
@@ -82,7 +82,7 @@ int pbi_show_llvm_begin(pbi_show_llvm_state **stp, uint64_t flags, const pbi_sho
                         pb_error *err) {
     pbi_show_llvm_state *st = calloc(1, sizeof *st);
     *stp = NULL;
-    if (!st) return pbi_nomem(err, NULL);
+    if (!st) return pbu_nomem(err, NULL);
     st->o = o;
     if (o->t) st->tg = *o->t;
     else (void)pbi_llvm_target_of(PBI_LLVM_DEFAULT, &st->tg);
@@ -99,7 +99,7 @@ int pbi_show_llvm_begin(pbi_show_llvm_state **stp, uint64_t flags, const pbi_sho
     st->heap_cap = o->topn < 1024 ? (size_t)o->topn + 1 : 1024;
     if (o->topn && !(st->heap = calloc(st->heap_cap, sizeof *st->heap))) {
         free(st);
-        return pbi_nomem(err, NULL);
+        return pbu_nomem(err, NULL);
     }
     print_preamble(st);
     *stp = st;
@@ -110,7 +110,7 @@ int pbi_show_llvm_begin(pbi_show_llvm_state **stp, uint64_t flags, const pbi_sho
 static int print_summary_parts(pbi_show_llvm_state *st, const pb_profile *p, pb_error *err) {
     const pbi_show_llvm_opts *o = st->o;
     int rc;
-    if (pbi_summary_finish(&st->sm)) return pbi_nomem(err, NULL);
+    if (pbi_summary_finish(&st->sm)) return pbu_nomem(err, NULL);
     pbi_show_heading(st, &st->sm);
     if (st->heap_nomem) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory (--topn)");
     if (o->topn && (rc = pbi_show_topn(st, err)) != 0) return rc;
@@ -120,7 +120,7 @@ static int print_summary_parts(pbi_show_llvm_state *st, const pb_profile *p, pb_
     pbi_show_binary_ids(st, p);
     if (o->profile_version) pbi_show_profile_version(st, p);
     if (o->temporal_traces) pbi_show_traces(st, p);
-    if (st->json) pbi_buf_puts(st->out, "}\n");
+    if (st->json) pbu_buf_puts(st->out, "}\n");
     return 0;
 }
 
@@ -128,11 +128,11 @@ int pbi_show_llvm_end(pbi_show_llvm_state *st, const pb_profile *p, pb_error *er
     const pbi_show_llvm_opts *o = st->o;
     pb_buf *out = st->out;
     int json = st->json, rc = 0;
-    if (json && (o->text || o->covered || o->list_below_cutoff)) pbi_buf_putc(out, ']');
+    if (json && (o->text || o->covered || o->list_below_cutoff)) pbu_buf_putc(out, ']');
     if (o->text || o->covered) {
-        if (json) pbi_buf_puts(out, "}\n");
+        if (json) pbu_buf_puts(out, "}\n");
     } else {
-        if (json && st->shown) pbi_buf_putc(out, ']');
+        if (json && st->shown) pbu_buf_putc(out, ']');
         rc = print_summary_parts(st, p, err);
     }
     if (rc == 0) rc = pbi_show_flush(&st->ob, st->sink, err);

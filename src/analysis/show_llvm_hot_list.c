@@ -20,7 +20,7 @@ int pbi_show_wants_hot_list(const pbi_show_llvm_opts *o, const pbi_llvm_target *
 /* A failed growth is reported by pbi_show_hot_list, after the records. */
 void pbi_show_hot_list_add(pbi_show_llvm_state *st, pbi_hot h) {
     if (st->hl_nomem) return;
-    if (pbi_grow((void **)&st->hl, &st->hl_cap, st->nhl + 1, sizeof *st->hl)) {
+    if (pbu_grow((void **)&st->hl, &st->hl_cap, st->nhl + 1, sizeof *st->hl)) {
         st->hl_nomem = 1;
         return;
     }
@@ -72,20 +72,20 @@ int pbi_show_hot_list(pbi_show_llvm_state *st, const pbi_summary *sm, pb_error *
     if (st->nhl) qsort(st->hl, st->nhl, sizeof *st->hl, hot_list_cmp);
     if (st->json) {
         pbi_json_u64(out, ", \"hot_count_threshold\": ", threshold);
-        pbi_buf_puts(out, ", \"hot_functions\": [");
+        pbu_buf_puts(out, ", \"hot_functions\": [");
     } else {
-        pbi_buf_printf(out, "# Hot count threshold: %" PRIu64 "\n", threshold);
+        pbu_buf_printf(out, "# Hot count threshold: %" PRIu64 "\n", threshold);
     }
     for (size_t i = 0; i < st->nhl && st->hl[i].max >= threshold; i++) {
         if (st->json) {
-            pbi_buf_puts(out, i ? ", {" : "{");
-            pbi_json_put_text_member(out, "name", st->hl[i].name, st->hl[i].len, PBI_JSON_HEX_SUFFIX);
-            pbi_buf_putc(out, '}');
+            pbu_buf_puts(out, i ? ", {" : "{");
+            pbu_json_put_text_member(out, "name", st->hl[i].name, st->hl[i].len, PBU_JSON_HEX_SUFFIX);
+            pbu_buf_putc(out, '}');
         } else {
-            pbi_buf_append(out, st->hl[i].name, st->hl[i].len);
-            pbi_buf_putc(out, '\n');
+            pbu_buf_append(out, st->hl[i].name, st->hl[i].len);
+            pbu_buf_putc(out, '\n');
         }
     }
-    if (st->json) pbi_buf_putc(out, ']');
+    if (st->json) pbu_buf_putc(out, ']');
     return 0;
 }

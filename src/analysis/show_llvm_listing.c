@@ -11,8 +11,8 @@
 
 /* ---- the hot lines of --all-functions --counts (no printf: it was a quarter of the time) ---- */
 
-static void lb_put(pb_buf *l, const char *s, size_t n) { pbi_buf_append(l, s, n); }
-static void lb_u64(pb_buf *l, uint64_t v) { pbi_buf_put_u64(l, v); }
+static void lb_put(pb_buf *l, const char *s, size_t n) { pbu_buf_append(l, s, n); }
+static void lb_u64(pb_buf *l, uint64_t v) { pbu_buf_put_u64(l, v); }
 static void lb_hex16(pb_buf *l, uint64_t v) {
     char t[16];
     for (int i = 15; i >= 0; i--, v >>= 4) t[i] = "0123456789abcdef"[v & 15];
@@ -23,7 +23,7 @@ static void lb_hex16(pb_buf *l, uint64_t v) {
 
 /* "Counters:" before the first record listed. */
 static void count_shown(pbi_show_llvm_state *st) {
-    if (!st->shown) pbi_buf_puts(st->out, "Counters:\n");
+    if (!st->shown) pbu_buf_puts(st->out, "Counters:\n");
     st->shown++;
 }
 
@@ -32,9 +32,9 @@ void pbi_show_pseudo_record(pbi_show_llvm_state *st, const pb_record *r, const c
     pb_buf *out = st->out;
     uint64_t c0 = r->counters[0];
     count_shown(st);
-    pbi_buf_puts(out, "  ");
-    pbi_buf_append(out, name, nlen);
-    pbi_buf_printf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash, r->num_counters,
+    pbu_buf_puts(out, "  ");
+    pbu_buf_append(out, name, nlen);
+    pbu_buf_printf(out, ":\n    Hash: 0x%016" PRIx64 "\n    Counters: %" PRIu32 "%s", hash, r->num_counters,
             c0 == PBI_PSEUDO_HOT ? "    <PseudoHot>\n" : "    <PseudoWarm>\n");
 }
 
@@ -83,19 +83,19 @@ void pbi_show_record_json(pbi_show_llvm_state *st, const pb_profile *rp, const p
                           size_t nlen, uint64_t hash) {
     pb_buf *out = st->out;
     int is_ir = st->is_ir;
-    if (!st->shown) pbi_buf_puts(out, ", \"functions\": [");
-    pbi_buf_puts(out, st->shown ? ", {" : "{");
-    pbi_json_put_text_member(out, "name", name, nlen, PBI_JSON_HEX_SUFFIX);
-    pbi_buf_printf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
+    if (!st->shown) pbu_buf_puts(out, ", \"functions\": [");
+    pbu_buf_puts(out, st->shown ? ", {" : "{");
+    pbu_json_put_text_member(out, "name", name, nlen, PBU_JSON_HEX_SUFFIX);
+    pbu_buf_printf(out, ", \"hash\": \"0x%016" PRIx64 "\", \"counters\": %" PRIu32, hash, r->num_counters);
     if (!is_ir) pbi_json_u64(out, ", \"function_count\": ", r->num_counters ? r->counters[0] : 0);
     pbi_show_site_counts(st, r);
     if (st->o->counts) {
-        pbi_buf_puts(out, ", \"block_counts\": [");
+        pbu_buf_puts(out, ", \"block_counts\": [");
         for (uint32_t k = is_ir ? 0 : 1; k < r->num_counters; k++)
             pbi_json_u64(out, k == (is_ir ? 0u : 1u) ? "" : ", ", r->counters[k]);
-        pbi_buf_putc(out, ']');
+        pbu_buf_putc(out, ']');
     }
     pbi_show_value_listings(st, rp, r);
-    pbi_buf_putc(out, '}');
+    pbu_buf_putc(out, '}');
     st->shown++;
 }

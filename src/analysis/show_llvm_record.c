@@ -30,13 +30,13 @@ static void list_if_covered(pbi_show_llvm_state *st, const pb_record *r, const c
     for (uint32_t k = 0; k < r->num_counters; k++) any |= r->counters[k] != 0;
     if (!any) return;
     if (st->json) {
-        pbi_buf_puts(st->out, st->first_json_fn ? "{" : ", {");
-        pbi_json_put_text_member(st->out, "name", name, nlen, PBI_JSON_HEX_SUFFIX);
-        pbi_buf_putc(st->out, '}');
+        pbu_buf_puts(st->out, st->first_json_fn ? "{" : ", {");
+        pbu_json_put_text_member(st->out, "name", name, nlen, PBU_JSON_HEX_SUFFIX);
+        pbu_buf_putc(st->out, '}');
         st->first_json_fn = 0;
     } else {
-        pbi_buf_append(st->out, name, nlen);
-        pbi_buf_putc(st->out, '\n');
+        pbu_buf_append(st->out, name, nlen);
+        pbu_buf_putc(st->out, '\n');
     }
 }
 
@@ -55,16 +55,16 @@ static void list_below_cutoff(pbi_show_llvm_state *st, const char *name, size_t 
                               uint64_t fsum) {
     pb_buf *out = st->out;
     if (st->json) {
-        pbi_buf_puts(out, st->first_json_fn ? "{" : ", {");
-        pbi_json_put_text_member(out, "name", name, nlen, PBI_JSON_HEX_SUFFIX);
+        pbu_buf_puts(out, st->first_json_fn ? "{" : ", {");
+        pbu_json_put_text_member(out, "name", name, nlen, PBU_JSON_HEX_SUFFIX);
         pbi_json_u64(out, ", \"max\": ", fmax);
         pbi_json_u64(out, ", \"sum\": ", fsum);
-        pbi_buf_putc(out, '}');
+        pbu_buf_putc(out, '}');
         st->first_json_fn = 0;
     } else {
-        pbi_buf_puts(out, "  ");
-        pbi_buf_append(out, name, nlen);
-        pbi_buf_printf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
+        pbu_buf_puts(out, "  ");
+        pbu_buf_append(out, name, nlen);
+        pbu_buf_printf(out, ": (Max = %" PRIu64 " Sum = %" PRIu64 ")\n", fmax, fsum);
     }
 }
 

@@ -129,7 +129,7 @@ struct pbi_show_llvm_state {
 /* A u64 as a JSON number, or as a decimal string above INT64_MAX (which many
  * JSON readers, jansson among them, cannot hold). */
 static inline void pbi_json_u64(pb_buf *out, const char *pre, uint64_t v) {
-    pbi_buf_printf(out, v > (uint64_t)INT64_MAX ? "%s\"%" PRIu64 "\"" : "%s%" PRIu64, pre, v);
+    pbu_buf_printf(out, v > (uint64_t)INT64_MAX ? "%s\"%" PRIu64 "\"" : "%s%" PRIu64, pre, v);
 }
 
 /* show_llvm_listing.c: a record shown (it passed every filter). */

@@ -27,7 +27,7 @@ static int parse_cutoffs(const char *s, uint32_t **out, size_t *n, pb_error *err
     size_t cap = 1;
     for (const char *c = s; *c; c++) cap += *c == ',';
     uint32_t *v = calloc(cap, sizeof *v);
-    if (!v) return pbi_nomem(err, NULL);
+    if (!v) return pbu_nomem(err, NULL);
     size_t k = 0;
     const char *c = s;
     while (*c) {
@@ -69,8 +69,8 @@ int pbi_show_summary_cutoffs(const pbi_show_llvm_opts *o, const pbi_llvm_target 
 /* The --value-cutoff lines of the summary. */
 static void print_cutoff_counts(pb_buf *out, uint64_t cutoff, size_t below, uint64_t nfunctions) {
     if (!cutoff) return;
-    pbi_buf_printf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", cutoff, below);
-    pbi_buf_printf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n", cutoff,
+    pbu_buf_printf(out, "Number of functions with maximum count (< %" PRIu64 "): %zu\n", cutoff, below);
+    pbu_buf_printf(out, "Number of functions with maximum count (>= %" PRIu64 "): %" PRIu64 "\n", cutoff,
             nfunctions - below);
 }
 
@@ -80,12 +80,12 @@ static int lists_functions(const pbi_show_llvm_opts *o) {
 
 static void print_heading_json(const pbi_show_llvm_state *st, const pbi_summary *sm) {
     pb_buf *out = st->out;
-    pbi_buf_printf(out, ", \"instrumentation_level\": \"%s\"", st->is_ir ? "IR" : "Front-end");
-    if (st->is_ir) pbi_buf_printf(out, ", \"entry_first\": %d", (st->flags & PB_VARIANT_ENTRY_FIRST) != 0);
-    if (lists_functions(st->o)) pbi_buf_printf(out, ", \"functions_shown\": %zu", st->shown);
-    pbi_buf_printf(out, ", \"total_functions\": %" PRIu64, sm->num_functions);
+    pbu_buf_printf(out, ", \"instrumentation_level\": \"%s\"", st->is_ir ? "IR" : "Front-end");
+    if (st->is_ir) pbu_buf_printf(out, ", \"entry_first\": %d", (st->flags & PB_VARIANT_ENTRY_FIRST) != 0);
+    if (lists_functions(st->o)) pbu_buf_printf(out, ", \"functions_shown\": %zu", st->shown);
+    pbu_buf_printf(out, ", \"total_functions\": %" PRIu64, sm->num_functions);
     if (st->o->value_cutoff)
-        pbi_buf_printf(out, ", \"functions_below_cutoff\": %zu, \"functions_at_or_above_cutoff\": %" PRIu64, st->below,
+        pbu_buf_printf(out, ", \"functions_below_cutoff\": %zu, \"functions_at_or_above_cutoff\": %" PRIu64, st->below,
                 sm->num_functions - st->below);
     pbi_json_u64(out, ", \"maximum_function_count\": ", sm->max_function);
     pbi_json_u64(out, ", \"maximum_internal_block_count\": ", sm->max_internal);
@@ -95,22 +95,22 @@ static void print_heading_lines(const pbi_show_llvm_state *st, const pbi_summary
     const pbi_show_llvm_opts *o = st->o;
     pb_buf *out = st->out;
     uint64_t flags = st->flags;
-    pbi_buf_printf(out, "Instrumentation level: %s", st->is_ir ? "IR" : "Front-end");
-    if (st->is_ir) pbi_buf_printf(out, "  entry_first = %d", (flags & PB_VARIANT_ENTRY_FIRST) != 0);
+    pbu_buf_printf(out, "Instrumentation level: %s", st->is_ir ? "IR" : "Front-end");
+    if (st->is_ir) pbu_buf_printf(out, "  entry_first = %d", (flags & PB_VARIANT_ENTRY_FIRST) != 0);
     if (st->is_ir && pbi_llvm_has(&st->tg, PBI_LF_SHOW_LOOP_ENTRIES))
-        pbi_buf_printf(out, "  instrument_loop_entries = %d", (flags & PB_VARIANT_INSTR_LOOP_ENTRIES) != 0);
-    pbi_buf_putc(out, '\n');
-    if (lists_functions(o)) pbi_buf_printf(out, "Functions shown: %zu\n", st->shown);
+        pbu_buf_printf(out, "  instrument_loop_entries = %d", (flags & PB_VARIANT_INSTR_LOOP_ENTRIES) != 0);
+    pbu_buf_putc(out, '\n');
+    if (lists_functions(o)) pbu_buf_printf(out, "Functions shown: %zu\n", st->shown);
     /* LLVM 20+ prints the summary with ProfileSummary::printSummary:
      * the totals follow the maxima (with or without --detailed-summary)
      * and the --value-cutoff lines come after them, not before */
     int print_summary = pbi_llvm_has(&st->tg, PBI_LF_SHOW_BLOCK_TOTALS);
-    pbi_buf_printf(out, "Total functions: %" PRIu64 "\n", sm->num_functions);
+    pbu_buf_printf(out, "Total functions: %" PRIu64 "\n", sm->num_functions);
     if (!print_summary) print_cutoff_counts(out, o->value_cutoff, st->below, sm->num_functions);
-    pbi_buf_printf(out, "Maximum function count: %" PRIu64 "\nMaximum internal block count: %" PRIu64 "\n",
+    pbu_buf_printf(out, "Maximum function count: %" PRIu64 "\nMaximum internal block count: %" PRIu64 "\n",
             sm->max_function, sm->max_internal);
     if (print_summary) {
-        pbi_buf_printf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\n", sm->num_counts, sm->total);
+        pbu_buf_printf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\n", sm->num_counts, sm->total);
         print_cutoff_counts(out, o->value_cutoff, st->below, sm->num_functions);
     }
 }
@@ -123,13 +123,13 @@ void pbi_show_heading(const pbi_show_llvm_state *st, const pbi_summary *sm) {
 static void print_detailed_head(const pbi_show_llvm_state *st, const pbi_summary *sm) {
     pb_buf *out = st->out;
     if (st->json) {
-        pbi_buf_printf(out, ", \"total_blocks\": %" PRIu32, sm->num_counts);
+        pbu_buf_printf(out, ", \"total_blocks\": %" PRIu32, sm->num_counts);
         pbi_json_u64(out, ", \"total_count\": ", sm->total);
-        pbi_buf_puts(out, ", \"detailed_summary\": [");
+        pbu_buf_puts(out, ", \"detailed_summary\": [");
     } else if (pbi_llvm_has(&st->tg, PBI_LF_SHOW_BLOCK_TOTALS)) {
-        pbi_buf_puts(out, "Detailed summary:\n"); /* the totals were printed above */
+        pbu_buf_puts(out, "Detailed summary:\n"); /* the totals were printed above */
     } else {
-        pbi_buf_printf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
+        pbu_buf_printf(out, "Total number of blocks: %" PRIu32 "\nTotal count: %" PRIu64 "\nDetailed summary:\n",
                 sm->num_counts, sm->total);
     }
 }
@@ -138,18 +138,18 @@ static void print_detailed_entry(const pbi_show_llvm_state *st, const pbi_summar
                                  int first) {
     pb_buf *out = st->out;
     if (st->json) {
-        pbi_buf_printf(out, "%s{\"cutoff\": %" PRIu32, first ? "" : ", ", de->cutoff);
+        pbu_buf_printf(out, "%s{\"cutoff\": %" PRIu32, first ? "" : ", ", de->cutoff);
         pbi_json_u64(out, ", \"min_count\": ", de->min_count);
-        pbi_buf_printf(out, ", \"blocks\": %" PRIu64 "}", de->num);
+        pbu_buf_printf(out, ", \"blocks\": %" PRIu64 "}", de->num);
     } else if (pbi_llvm_has(&st->tg, PBI_LF_SHOW_SUMMARY_BLOCKS)) {
         /* ProfileSummary::printDetailedSummary, in its float arithmetic */
         float share = sm->num_counts ? 100.f * (float)de->num / (float)sm->num_counts : 0;
         float pct = 100.f * (float)de->cutoff / 1000000.0f;
-        pbi_buf_printf(out, "%" PRIu64 " blocks (%.2f%%) with count >= %" PRIu64 " account for %0.6g%% of the total counts.\n",
+        pbu_buf_printf(out, "%" PRIu64 " blocks (%.2f%%) with count >= %" PRIu64 " account for %0.6g%% of the total counts.\n",
                 de->num, (double)share, de->min_count, (double)pct);
     } else {
         double pct = (double)((float)de->cutoff / 1000000.0f * 100.0f);
-        pbi_buf_printf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
+        pbu_buf_printf(out, "%" PRIu64 " blocks with count >= %" PRIu64 " account for %0.6g percentage of the total counts.\n",
                 de->num, de->min_count, pct);
     }
 }
@@ -163,12 +163,12 @@ int pbi_show_detailed_summary(const pbi_show_llvm_state *st, const pbi_summary *
     pbi_dentry *de = calloc(ncut ? ncut : 1, sizeof *de);
     if (!de) {
         free(owned);
-        return pbi_nomem(err, NULL);
+        return pbu_nomem(err, NULL);
     }
     pbi_summary_detailed(sm, cuts, ncut, de);
     print_detailed_head(st, sm);
     for (size_t k = 0; k < ncut; k++) print_detailed_entry(st, sm, &de[k], k == 0);
-    if (st->json) pbi_buf_putc(st->out, ']');
+    if (st->json) pbu_buf_putc(st->out, ']');
     free(de);
     free(owned);
     return 0;

@@ -64,7 +64,7 @@ void pbi_show_topn_offer(pbi_show_llvm_state *st, pbi_hot h) {
         return;
     }
     if (st->heap_nomem) return;
-    if (pbi_grow((void **)&st->heap, &st->heap_cap, st->nhot + 1, sizeof *st->heap)) {
+    if (pbu_grow((void **)&st->heap, &st->heap_cap, st->nhot + 1, sizeof *st->heap)) {
         st->heap_nomem = 1;
         return;
     }
@@ -74,14 +74,14 @@ void pbi_show_topn_offer(pbi_show_llvm_state *st, pbi_hot h) {
 static void print_hot(const pbi_show_llvm_state *st, const pbi_hot *h, int first) {
     pb_buf *out = st->out;
     if (st->json) {
-        pbi_buf_puts(out, first ? "{" : ", {");
-        pbi_json_put_text_member(out, "name", h->name, h->len, PBI_JSON_HEX_SUFFIX);
+        pbu_buf_puts(out, first ? "{" : ", {");
+        pbu_json_put_text_member(out, "name", h->name, h->len, PBU_JSON_HEX_SUFFIX);
         pbi_json_u64(out, ", \"max_count\": ", h->max);
-        pbi_buf_putc(out, '}');
+        pbu_buf_putc(out, '}');
     } else {
-        pbi_buf_puts(out, "  ");
-        pbi_buf_append(out, h->name, h->len);
-        pbi_buf_printf(out, ", max count = %" PRIu64 "\n", h->max);
+        pbu_buf_puts(out, "  ");
+        pbu_buf_append(out, h->name, h->len);
+        pbu_buf_printf(out, ", max count = %" PRIu64 "\n", h->max);
     }
 }
 
@@ -90,15 +90,15 @@ int pbi_show_topn(pbi_show_llvm_state *st, pb_error *err) {
     pb_buf *out = st->out;
     size_t n = st->nhot;
     pbi_hot *sorted = calloc(n ? n : 1, sizeof *sorted);
-    if (!sorted) return pbi_nomem(err, NULL);
+    if (!sorted) return pbu_nomem(err, NULL);
     for (size_t k = 0; k < n; k++) {
         sorted[k] = st->heap[0];
         heap_pop(st->heap, &st->nhot);
     }
-    if (st->json) pbi_buf_puts(out, ", \"top_functions\": [");
-    else pbi_buf_printf(out, "Top %u functions with the largest internal block counts: \n", st->o->topn);
+    if (st->json) pbu_buf_puts(out, ", \"top_functions\": [");
+    else pbu_buf_printf(out, "Top %u functions with the largest internal block counts: \n", st->o->topn);
     for (size_t k = n; k-- > 0;) print_hot(st, &sorted[k], k + 1 == n);
-    if (st->json) pbi_buf_putc(out, ']');
+    if (st->json) pbu_buf_putc(out, ']');
     free(sorted);
     return 0;
 }

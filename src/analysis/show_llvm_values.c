@@ -56,8 +56,8 @@ void pbi_show_site_counts(const pbi_show_llvm_state *st, const pb_record *r) {
     for (unsigned q = 0; q < 3; q++) {
         const value_kind_text *vk = &kinds[q];
         if (!listed(st->o, r, vk->kind)) continue;
-        if (st->json) pbi_buf_printf(st->out, ", \"%s\": %" PRIu32, vk->count_key, r->num_sites[vk->kind]);
-        else pbi_buf_printf(st->out, "%s%" PRIu32 "\n", vk->count_line, r->num_sites[vk->kind]);
+        if (st->json) pbu_buf_printf(st->out, ", \"%s\": %" PRIu32, vk->count_key, r->num_sites[vk->kind]);
+        else pbu_buf_printf(st->out, "%s%" PRIu32 "\n", vk->count_line, r->num_sites[vk->kind]);
     }
 }
 
@@ -75,30 +75,30 @@ static uint64_t count_site(pbi_vstats *st, const pb_site *site) {
 
 static void print_value_json(pb_buf *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
                              double pct, int first) {
-    pbi_buf_printf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
+    pbu_buf_printf(out, "%s{\"site\": %" PRIu32 ", ", first ? "" : ", ", s);
     if (kind == PB_VK_MEMOP_SIZE) {
         pbi_json_u64(out, "\"value\": ", v->value);
     } else {
         size_t nl;
         const char *nm = pbi_show_ref_name(p, v->value, &nl);
-        pbi_buf_printf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
-        pbi_json_put_text_member(out, "name", nm, nl, PBI_JSON_HEX_SUFFIX);
+        pbu_buf_printf(out, "\"ref\": \"0x%016" PRIx64 "\", ", v->value);
+        pbu_json_put_text_member(out, "name", nm, nl, PBU_JSON_HEX_SUFFIX);
     }
     pbi_json_u64(out, ", \"count\": ", v->count);
-    pbi_buf_printf(out, ", \"percent\": %.2f}", pct);
+    pbu_buf_printf(out, ", \"percent\": %.2f}", pct);
 }
 
 static void print_value_line(pb_buf *out, const pb_profile *p, unsigned kind, uint32_t s, const pb_value *v,
                              double pct) {
-    pbi_buf_printf(out, "\t[ %2" PRIu32 ", ", s);
+    pbu_buf_printf(out, "\t[ %2" PRIu32 ", ", s);
     if (kind == PB_VK_MEMOP_SIZE) {
-        pbi_buf_printf(out, "%4" PRIu64, v->value);
+        pbu_buf_printf(out, "%4" PRIu64, v->value);
     } else {
         size_t nl;
         const char *nm = pbi_show_ref_name(p, v->value, &nl);
-        pbi_buf_append(out, nm, nl);
+        pbu_buf_append(out, nm, nl);
     }
-    pbi_buf_printf(out, ", %10" PRId64 " ] (%.2f%%)\n", (int64_t)v->count, pct);
+    pbu_buf_printf(out, ", %10" PRId64 " ] (%.2f%%)\n", (int64_t)v->count, pct);
 }
 
 /* Every value of the record's sites of one kind, with its share of the site. */
@@ -107,7 +107,7 @@ static void print_sites(pbi_show_llvm_state *st, const pb_profile *p, const pb_r
     uint32_t ns = r->num_sites[kind];
     int first = 1;
     st->vs[kind].sites += ns;
-    if (st->json) pbi_buf_putc(out, '[');
+    if (st->json) pbu_buf_putc(out, '[');
     for (uint32_t s = 0; s < ns; s++) {
         const pb_site *site = &r->sites[kind][s];
         if (site->num_values == 0) continue;
@@ -120,40 +120,40 @@ static void print_sites(pbi_show_llvm_state *st, const pb_profile *p, const pb_r
             first = 0;
         }
     }
-    if (st->json) pbi_buf_putc(out, ']');
+    if (st->json) pbu_buf_putc(out, ']');
 }
 
 void pbi_show_value_listings(pbi_show_llvm_state *st, const pb_profile *rp, const pb_record *r) {
     for (unsigned q = 0; q < 3; q++) {
         const value_kind_text *vk = &kinds[q];
         if (!listed(st->o, r, vk->kind)) continue;
-        if (st->json) pbi_buf_printf(st->out, ", \"%s\": ", vk->listing_key);
-        else pbi_buf_printf(st->out, "    %s:\n", vk->title);
+        if (st->json) pbu_buf_printf(st->out, ", \"%s\": ", vk->listing_key);
+        else pbu_buf_printf(st->out, "    %s:\n", vk->title);
         print_sites(st, rp, r, vk->kind);
     }
 }
 
 static void print_stats_json(pb_buf *out, const pbi_vstats *st) {
-    pbi_buf_printf(out, "{\"sites\": %" PRIu64 ", \"sites_with_values\": %" PRIu64 ", \"values\": %" PRIu64
+    pbu_buf_printf(out, "{\"sites\": %" PRIu64 ", \"sites_with_values\": %" PRIu64 ", \"values\": %" PRIu64
                  ", \"histogram\": [",
             st->sites, st->with_values, st->values);
     int first = 1;
     for (unsigned i = 0; i < 256; i++)
         if (st->hist[i]) {
-            pbi_buf_printf(out, "%s[%u, %" PRIu64 "]", first ? "" : ", ", i + 1, st->hist[i]);
+            pbu_buf_printf(out, "%s[%u, %" PRIu64 "]", first ? "" : ", ", i + 1, st->hist[i]);
             first = 0;
         }
-    pbi_buf_puts(out, "]}");
+    pbu_buf_puts(out, "]}");
 }
 
 static void print_stats_lines(pb_buf *out, const pbi_vstats *st) {
-    pbi_buf_printf(out,
+    pbu_buf_printf(out,
             "  Total number of sites: %" PRIu64 "\n  Total number of sites with values: %" PRIu64
             "\n  Total number of profiled values: %" PRIu64
             "\n  Value sites histogram:\n\tNumTargets, SiteCount\n",
             st->sites, st->with_values, st->values);
     for (unsigned i = 0; i < 256; i++)
-        if (st->hist[i]) pbi_buf_printf(out, "\t%u, %" PRIu64 "\n", i + 1, st->hist[i]);
+        if (st->hist[i]) pbu_buf_printf(out, "\t%u, %" PRIu64 "\n", i + 1, st->hist[i]);
 }
 
 void pbi_show_value_stats(const pbi_show_llvm_state *st) {
@@ -161,10 +161,10 @@ void pbi_show_value_stats(const pbi_show_llvm_state *st) {
         const value_kind_text *vk = &kinds[q];
         if (!st->shown || !asked_for(st->o, vk->kind)) continue;
         if (st->json) {
-            pbi_buf_printf(st->out, ", \"%s\": ", vk->stat_key);
+            pbu_buf_printf(st->out, ", \"%s\": ", vk->stat_key);
             print_stats_json(st->out, &st->vs[vk->kind]);
         } else {
-            pbi_buf_printf(st->out, "Statistics for %s profile:\n", vk->stat_title);
+            pbu_buf_printf(st->out, "Statistics for %s profile:\n", vk->stat_title);
             print_stats_lines(st->out, &st->vs[vk->kind]);
         }
     }

@@ -8,8 +8,8 @@
 #include "util/grow.h"
 
 int pbi_show_flush(pb_buf *b, pb_sink *out, pb_error *err) {
-    if (b->failed) return pbi_nomem(err, NULL);
+    if (b->failed) return pbu_nomem(err, NULL);
     int rc = b->len ? pb_sink_write(out, b->data, b->len, err) : 0;
-    pbi_buf_reset(b);
+    pbu_buf_reset(b);
     return rc;
 }

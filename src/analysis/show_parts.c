@@ -55,7 +55,7 @@ static void builder_free(builder *b) {
  * vtable names before its records, and the model's own come in that order). */
 static int map_symbols(builder *b, const pb_profile *head, pb_error *err) {
     size_t n = pb_profile_symbol_count(head);
-    if (n > b->nmap && pbi_grow_err((void **)&b->map, &b->cap_map, n, sizeof *b->map, err))
+    if (n > b->nmap && pbu_grow_err((void **)&b->map, &b->cap_map, n, sizeof *b->map, err))
         return PB_ENOMEM;
     int rc = 0;
     for (; b->nmap < n && !rc; b->nmap++) {
@@ -85,8 +85,8 @@ static int with_model_symbols(builder *b, const pb_record *r, pb_record *t, pb_e
                 differs |= s != PB_NONE && mapped(b, s) != s;
             }
     if (!differs) return 0;
-    if (pbi_grow_err((void **)&b->sites, &b->cap_sites, nsites, sizeof *b->sites, err) ||
-        pbi_grow_err((void **)&b->vals, &b->cap_vals, nvals, sizeof *b->vals, err))
+    if (pbu_grow_err((void **)&b->sites, &b->cap_sites, nsites, sizeof *b->sites, err) ||
+        pbu_grow_err((void **)&b->vals, &b->cap_vals, nvals, sizeof *b->vals, err))
         return PB_ENOMEM;
     size_t si = 0, vi = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) {
@@ -176,7 +176,7 @@ static int end(void *ctx, size_t k, const pb_profile *head, pb_error *err) {
     (void)k;
     int rc = finish(&ps->cur, head, err);
     if (rc) return rc;
-    if (pbi_grow_err((void **)&ps->v, &ps->cap, ps->n + 1, sizeof *ps->v, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&ps->v, &ps->cap, ps->n + 1, sizeof *ps->v, err)) return PB_ENOMEM;
     ps->v[ps->n++] = ps->cur.p;
     ps->cur.p = NULL;
     return 0;

@@ -33,8 +33,8 @@ void pbi_tp_percent(uint64_t a, uint64_t b, char *buf, size_t n) {
 }
 
 static char *take(pb_buf *b) {
-    if (pbi_buf_failed(b)) return NULL;
-    if (!b->data) pbi_buf_puts(b, "");
+    if (pbu_buf_failed(b)) return NULL;
+    if (!b->data) pbu_buf_puts(b, "");
     char *s = b->data;
     *b = (pb_buf)PB_BUF_INIT;
     return s;
@@ -49,11 +49,11 @@ static char *value_name(const pb_profile *p, const pb_value *v) {
     if (v->symbol != PB_NONE) {
         pbi_java_put_type(p, v->symbol, PBI_JT_RAW, &b);
     } else if ((n = pbi_llvm_value_name(p, v, &len)) != NULL) {
-        pbi_buf_append(&b, n, len);
+        pbu_buf_append(&b, n, len);
     } else if (v->value == 0) {
-        pbi_buf_puts(&b, "** External Symbol **");
+        pbu_buf_puts(&b, "** External Symbol **");
     } else {
-        pbi_buf_printf(&b, "<NameRef 0x%016" PRIx64 ">", v->value);
+        pbu_buf_printf(&b, "<NameRef 0x%016" PRIx64 ">", v->value);
     }
     return take(&b);
 }
@@ -110,7 +110,7 @@ static void finish_site(pbi_tp_site *s, unsigned width, int java, uint64_t count
 }
 
 static int add_site(pbi_tp_report *r, size_t *cap, const pbi_tp_site *s) {
-    if (pbi_grow((void **)&r->sites, cap, r->num_sites + 1, sizeof *r->sites)) return PB_ENOMEM;
+    if (pbu_grow((void **)&r->sites, cap, r->num_sites + 1, sizeof *r->sites)) return PB_ENOMEM;
     r->sites[r->num_sites++] = *s;
     return 0;
 }
@@ -130,10 +130,10 @@ static void put_unescaped(pb_buf *b, const char *s, size_t len) {
         const char *h1, *h2;
         if (s[i] == '%' && i + 2 < len && (h1 = memchr(hex, s[i + 1], 16)) != NULL &&
             (h2 = memchr(hex, s[i + 2], 16)) != NULL) {
-            pbi_buf_putc(b, (char)((h1 - hex) * 16 + (h2 - hex)));
+            pbu_buf_putc(b, (char)((h1 - hex) * 16 + (h2 - hex)));
             i += 2;
         } else {
-            pbi_buf_putc(b, s[i]);
+            pbu_buf_putc(b, s[i]);
         }
     }
 }
@@ -172,12 +172,12 @@ static int make_site(const pb_profile *p, const pb_record *r, int kind, size_t r
         const char *jn = pb_profile_str(p, r->name, &len);
         const char *colon = memchr(jn, ':', len);
         size_t skip = colon ? (size_t)(colon - jn) + 1 : 0;
-        if (kind == PB_REC_JAVA_MONITOR) pbi_buf_puts(&b, "(no context)");
+        if (kind == PB_REC_JAVA_MONITOR) pbu_buf_puts(&b, "(no context)");
         else put_unescaped(&b, jn + skip, len - skip);
     } else {
         size_t len = 0;
         const char *fn = r->name == PB_NONE ? "" : pb_profile_str(p, r->name, &len);
-        pbi_buf_append(&b, fn, len);
+        pbu_buf_append(&b, fn, len);
     }
     if (!(s->name = take(&b))) return PB_ENOMEM;
     s->types = calloc(n ? n : 1, sizeof *s->types);

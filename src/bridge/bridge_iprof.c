@@ -208,7 +208,7 @@ static int as_native(pb_profile *v, pb_profile *side, pbi_importer *iv, pbi_impo
     if (rc) return rc;
     /* JSON text is UTF-8: a name of other bytes would come back as other
      * bytes and no longer find its record, so it lives in the key alone */
-    if (!pbi_utf8_valid(name, len)) return 1;
+    if (!pbu_utf8_valid(name, len)) return 1;
     char hname[sizeof PBI_BRIDGE_HASH_PREFIX + 16];
     snprintf(hname, sizeof hname, PBI_BRIDGE_HASH_PREFIX "%016" PRIx64, r->hash);
     uint32_t sig[2], m, ctx;

@@ -81,7 +81,7 @@ static int split_histogram(pb_record *t, pb_site **sites, size_t *cap, pb_error 
         return 0;
     pb_site *one = &t->sites[PB_VK_VTABLE][0];
     uint32_t n = one->num_values, ns = (n + PB_MAX_VALUES_PER_SITE_LLVM - 1) / PB_MAX_VALUES_PER_SITE_LLVM;
-    if (pbi_grow((void **)sites, cap, ns, sizeof **sites)) return pbi_nomem(err, "value sites");
+    if (pbu_grow((void **)sites, cap, ns, sizeof **sites)) return pbu_nomem(err, "value sites");
     /* the values live in the importer's buffer, which t owns until the next import */
     qsort(one->values, n, sizeof *one->values, by_value);
     pb_value *v = one->values;

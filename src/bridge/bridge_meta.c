@@ -57,20 +57,20 @@ static int add_list(pb_profile *v, const char *prefix, char sep, tok *t, size_t 
     int rc = 0;
     size_t k = 0, i = 0;
     while (i < n && !rc) {
-        pbi_buf_reset(&b);
-        pbi_buf_puts(&b, prefix);
-        pbi_buf_put_u64(&b, k++);
-        pbi_buf_putc(&b, ':');
+        pbu_buf_reset(&b);
+        pbu_buf_puts(&b, prefix);
+        pbu_buf_put_u64(&b, k++);
+        pbu_buf_putc(&b, ':');
         size_t start = b.len;
         /* one token always fits, however long, so every chunk makes progress */
         while (i < n && (b.len == start || b.len + 1 + t[i].len <= PBI_BRIDGE_META_CHUNK)) {
-            if (b.len != start) pbi_buf_putc(&b, sep);
-            pbi_buf_append(&b, t[i].text, t[i].len);
+            if (b.len != start) pbu_buf_putc(&b, sep);
+            pbu_buf_append(&b, t[i].text, t[i].len);
             i++;
         }
-        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : add_meta(v, &b, err);
+        rc = pbu_buf_failed(&b) ? pbu_nomem(err, "a meta record") : add_meta(v, &b, err);
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
@@ -78,18 +78,18 @@ int pbi_meta_add_records(pb_profile *v, const char *version, const uint8_t *meth
                          pb_error *err) {
     pb_buf b = PB_BUF_INIT;
     int rc;
-    pbi_buf_puts(&b, "jmeta:version:");
-    pbi_buf_puts(&b, version);
-    rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : add_meta(v, &b, err);
+    pbu_buf_puts(&b, "jmeta:version:");
+    pbu_buf_puts(&b, version);
+    rc = pbu_buf_failed(&b) ? pbu_nomem(err, "a meta record") : add_meta(v, &b, err);
     size_t ns = pb_profile_symbol_count(v), nm = pb_profile_method_count(v);
     tok *t = calloc((ns > nm ? ns : nm) + 1, sizeof *t);
-    if (!rc && !t) rc = pbi_nomem(err, "a meta record");
+    if (!rc && !t) rc = pbu_nomem(err, "a meta record");
     size_t n = 0;
     for (uint32_t i = 0; i < ns && !rc; i++) {
-        pbi_buf_reset(&b);
+        pbu_buf_reset(&b);
         pbi_jname_put_symbol(v, i, &b);
-        if (pbi_buf_failed(&b) || !(t[n].text = malloc(b.len + 1))) {
-            rc = pbi_nomem(err, "a meta record");
+        if (pbu_buf_failed(&b) || !(t[n].text = malloc(b.len + 1))) {
+            rc = pbu_nomem(err, "a meta record");
             break;
         }
         memcpy(t[n].text, b.data, b.len);
@@ -115,7 +115,7 @@ int pbi_meta_add_records(pb_profile *v, const char *version, const uint8_t *meth
         if (!c) {
             for (size_t j = 0; j < i; j++) free(t[j].text);
             n = 0;
-            rc = pbi_nomem(err, "a meta record");
+            rc = pbu_nomem(err, "a meta record");
             break;
         }
         memcpy(c, t[i].text, t[i].len);
@@ -124,7 +124,7 @@ int pbi_meta_add_records(pb_profile *v, const char *version, const uint8_t *meth
     if (!rc) rc = add_list(v, "jmeta:methods:", ':', t, n, err);
     for (size_t i = 0; i < n; i++) free(t[i].text);
     free(t);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
@@ -184,23 +184,23 @@ int pbi_meta_parse(pb_profile *v, const char *name, size_t len, pb_error *err) {
         return rc;
     }
     if (starts(name, len, "jmeta:types:") && (body = chunk_body(name, len, strlen("jmeta:types:")))) {
-        pbi_buf_puts(&b, "jcall:t.t(");
-        pbi_buf_append(&b, name + body, len - body);
-        pbi_buf_puts(&b, ")t:0");
-        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : parse_into(v, &b, 1, err);
+        pbu_buf_puts(&b, "jcall:t.t(");
+        pbu_buf_append(&b, name + body, len - body);
+        pbu_buf_puts(&b, ")t:0");
+        rc = pbu_buf_failed(&b) ? pbu_nomem(err, "a meta record") : parse_into(v, &b, 1, err);
     } else if (starts(name, len, "jmeta:methods:") &&
                (body = chunk_body(name, len, strlen("jmeta:methods:")))) {
-        pbi_buf_puts(&b, "jcall:");
+        pbu_buf_puts(&b, "jcall:");
         for (size_t i = body; i < len; i++) {
-            if (name[i] == ':') pbi_buf_puts(&b, ":0<");
-            else pbi_buf_putc(&b, name[i]);
+            if (name[i] == ':') pbu_buf_puts(&b, ":0<");
+            else pbu_buf_putc(&b, name[i]);
         }
-        pbi_buf_puts(&b, ":0");
-        rc = pbi_buf_failed(&b) ? pbi_nomem(err, "a meta record") : parse_into(v, &b, 0, err);
+        pbu_buf_puts(&b, ":0");
+        rc = pbu_buf_failed(&b) ? pbu_nomem(err, "a meta record") : parse_into(v, &b, 0, err);
     } else {
         rc = pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
                           "expected jmeta:version:, jmeta:types:<k>: or jmeta:methods:<k>:");
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }

@@ -75,63 +75,63 @@ static const char *pct(uint64_t a, uint64_t b, char *buf, size_t n) {
 static void put_pollution(pb_buf *b, int bits) {
     const char *sep = "";
     if (bits & PBI_TP_UNCOVERED) {
-        pbi_buf_puts(b, "recorded types cover < 90% of the total");
+        pbu_buf_puts(b, "recorded types cover < 90% of the total");
         sep = "; ";
     }
-    if (bits & PBI_TP_FULL) pbi_buf_printf(b, "%stype table full, more types may have been dropped", sep);
+    if (bits & PBI_TP_FULL) pbu_buf_printf(b, "%stype table full, more types may have been dropped", sep);
 }
 
 static void text_site_name(pb_buf *b, const pbi_tp_site *s) {
-    if (s->kind == PB_REC_JAVA_MONITOR) pbi_buf_puts(b, "(all monitors: one global entry)");
-    else if (s->kind == PB_REC_FUNCTION) pbi_buf_printf(b, "%s (site %" PRIu32 ")", s->name, s->site);
-    else pbi_buf_puts(b, s->name);
+    if (s->kind == PB_REC_JAVA_MONITOR) pbu_buf_puts(b, "(all monitors: one global entry)");
+    else if (s->kind == PB_REC_FUNCTION) pbu_buf_printf(b, "%s (site %" PRIu32 ")", s->name, s->site);
+    else pbu_buf_puts(b, s->name);
 }
 
 static void print_text(pb_buf *b, const char *input, const pbi_tp_report *r) {
     char p1[32], p2[32];
-    pbi_buf_printf(b, "Type profiles of %s (width %u)\n", input, r->width);
-    pbi_buf_printf(b, "  sites:            %zu", r->num_sites);
+    pbu_buf_printf(b, "Type profiles of %s (width %u)\n", input, r->width);
+    pbu_buf_printf(b, "  sites:            %zu", r->num_sites);
     const char *sep = " (";
     static const int kinds[] = {PB_REC_JAVA_VIRTUAL_INVOKE, PB_REC_JAVA_INSTANCEOF, PB_REC_JAVA_MONITOR,
                                 PB_REC_FUNCTION};
     static const char *const kind_names[] = {"virtual-invoke", "instanceof", "monitor", "LLVM"};
     for (size_t i = 0; i < 4; i++) {
         if (!r->per_kind[kinds[i]]) continue;
-        pbi_buf_printf(b, "%s%s %zu", sep, kind_names[i], r->per_kind[kinds[i]]);
+        pbu_buf_printf(b, "%s%s %zu", sep, kind_names[i], r->per_kind[kinds[i]]);
         sep = ", ";
     }
-    pbi_buf_puts(b, *sep == ',' ? ")\n" : "\n");
-    pbi_buf_printf(b, "  monomorphic:      %zu\n", r->per_class[PBI_TP_MONOMORPHIC]);
-    pbi_buf_printf(b, "  bimorphic:        %zu\n", r->per_class[PBI_TP_BIMORPHIC]);
-    pbi_buf_printf(b, "  megamorphic:      %zu\n", r->per_class[PBI_TP_MEGAMORPHIC]);
-    pbi_buf_printf(b, "  no types:         %zu\n", r->per_class[PBI_TP_EMPTY]);
-    pbi_buf_printf(b, "  polluted:         %zu\n", r->polluted);
-    pbi_buf_printf(b, "  total count:      %" PRIu64 "\n", r->total);
-    pbi_buf_printf(b, "  kept at width %u: %" PRIu64 " (%s%%)\n", r->width, r->kept, pct(r->kept, r->total, p1, sizeof p1));
-    pbi_buf_printf(b, "  lost:             %" PRIu64 " (%s%%)\n", r->lost, pct(r->lost, r->total, p2, sizeof p2));
+    pbu_buf_puts(b, *sep == ',' ? ")\n" : "\n");
+    pbu_buf_printf(b, "  monomorphic:      %zu\n", r->per_class[PBI_TP_MONOMORPHIC]);
+    pbu_buf_printf(b, "  bimorphic:        %zu\n", r->per_class[PBI_TP_BIMORPHIC]);
+    pbu_buf_printf(b, "  megamorphic:      %zu\n", r->per_class[PBI_TP_MEGAMORPHIC]);
+    pbu_buf_printf(b, "  no types:         %zu\n", r->per_class[PBI_TP_EMPTY]);
+    pbu_buf_printf(b, "  polluted:         %zu\n", r->polluted);
+    pbu_buf_printf(b, "  total count:      %" PRIu64 "\n", r->total);
+    pbu_buf_printf(b, "  kept at width %u: %" PRIu64 " (%s%%)\n", r->width, r->kept, pct(r->kept, r->total, p1, sizeof p1));
+    pbu_buf_printf(b, "  lost:             %" PRIu64 " (%s%%)\n", r->lost, pct(r->lost, r->total, p2, sizeof p2));
     for (size_t i = 0; i < r->num_sites; i++) {
         const pbi_tp_site *s = &r->sites[i];
-        pbi_buf_printf(b, "\n[%s] ", site_kind(s));
+        pbu_buf_printf(b, "\n[%s] ", site_kind(s));
         text_site_name(b, s);
-        pbi_buf_printf(b, "\n  total %" PRIu64 ", %" PRIu32 " type%s (%s), kept %" PRIu64 ", lost %" PRIu64 " (%s%%)\n",
+        pbu_buf_printf(b, "\n  total %" PRIu64 ", %" PRIu32 " type%s (%s), kept %" PRIu64 ", lost %" PRIu64 " (%s%%)\n",
                        s->total, s->num_types, s->num_types == 1 ? "" : "s", pbi_tp_class_name(s->cls), s->kept,
                        s->lost, pct(s->lost, s->total, p1, sizeof p1));
         if (s->recorded != s->total)
-            pbi_buf_printf(b, "  recorded %" PRIu64 " (%s%% of the total)\n", s->recorded,
+            pbu_buf_printf(b, "  recorded %" PRIu64 " (%s%% of the total)\n", s->recorded,
                            pct(s->recorded, s->total, p2, sizeof p2));
         if (s->polluted) {
-            pbi_buf_puts(b, "  polluted: ");
+            pbu_buf_puts(b, "  polluted: ");
             put_pollution(b, s->polluted);
-            pbi_buf_putc(b, '\n');
+            pbu_buf_putc(b, '\n');
         }
         uint32_t shown = s->num_values < TEXT_TYPES_PER_SITE ? s->num_values : TEXT_TYPES_PER_SITE;
         for (uint32_t t = 0; t < shown; t++)
-            pbi_buf_printf(b, "  %7s%%  %" PRIu64 "  %s\n", pct(s->types[t].count, s->total, p1, sizeof p1),
+            pbu_buf_printf(b, "  %7s%%  %" PRIu64 "  %s\n", pct(s->types[t].count, s->total, p1, sizeof p1),
                            s->types[t].count, s->types[t].name);
         if (shown < s->num_values) {
             uint64_t rest = 0;
             for (uint32_t t = shown; t < s->num_values; t++) rest += s->types[t].count;
-            pbi_buf_printf(b, "  %7s%%  %" PRIu64 "  (%" PRIu32 " more types)\n", pct(rest, s->total, p1, sizeof p1),
+            pbu_buf_printf(b, "  %7s%%  %" PRIu64 "  (%" PRIu32 " more types)\n", pct(rest, s->total, p1, sizeof p1),
                            rest, s->num_values - shown);
         }
     }
@@ -140,14 +140,14 @@ static void print_text(pb_buf *b, const char *input, const pbi_tp_report *r) {
 /* `"KEY": "TEXT"`, plus `"KEY_hex"` when the bytes are not UTF-8 (LLVM
  * names may be any bytes; json_text.h has the rule). */
 static void json_member(pb_buf *b, const char *key, const char *s) {
-    pbi_json_put_text_member(b, key, s, strlen(s), PBI_JSON_HEX_SUFFIX);
+    pbu_json_put_text_member(b, key, s, strlen(s), PBU_JSON_HEX_SUFFIX);
 }
 
 static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
     char p1[32];
-    pbi_buf_puts(b, "{\"format_version\":\"" PBI_REPORT_TYPES "\",");
+    pbu_buf_puts(b, "{\"format_version\":\"" PBU_REPORT_TYPES "\",");
     json_member(b, "input", input);
-    pbi_buf_printf(b, ",\"width\":%u,\"summary\":{\"sites\":%zu,\"monomorphic\":%zu,\"bimorphic\":%zu,"
+    pbu_buf_printf(b, ",\"width\":%u,\"summary\":{\"sites\":%zu,\"monomorphic\":%zu,\"bimorphic\":%zu,"
                       "\"megamorphic\":%zu,\"no_types\":%zu,\"polluted\":%zu,\"total\":%" PRIu64
                       ",\"kept\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"lost_percent\":%s},\"sites\":[",
                    r->width, r->num_sites, r->per_class[PBI_TP_MONOMORPHIC], r->per_class[PBI_TP_BIMORPHIC],
@@ -155,31 +155,31 @@ static void print_json(pb_buf *b, const char *input, const pbi_tp_report *r) {
                    r->lost, pct(r->lost, r->total, p1, sizeof p1));
     for (size_t i = 0; i < r->num_sites; i++) {
         const pbi_tp_site *s = &r->sites[i];
-        pbi_buf_printf(b, "%s\n{\"kind\":\"%s\",", i ? "," : "", site_kind(s));
+        pbu_buf_printf(b, "%s\n{\"kind\":\"%s\",", i ? "," : "", site_kind(s));
         json_member(b, "name", s->kind == PB_REC_JAVA_MONITOR ? "" : s->name);
-        if (s->kind == PB_REC_FUNCTION) pbi_buf_printf(b, ",\"site\":%" PRIu32, s->site);
-        pbi_buf_printf(b, ",\"total\":%" PRIu64 ",\"recorded\":%" PRIu64 ",\"types\":%" PRIu32
+        if (s->kind == PB_REC_FUNCTION) pbu_buf_printf(b, ",\"site\":%" PRIu32, s->site);
+        pbu_buf_printf(b, ",\"total\":%" PRIu64 ",\"recorded\":%" PRIu64 ",\"types\":%" PRIu32
                           ",\"class\":\"%s\",\"kept\":%" PRIu64 ",\"lost\":%" PRIu64 ",\"lost_percent\":%s",
                        s->total, s->recorded, s->num_types, pbi_tp_class_name(s->cls), s->kept, s->lost,
                        pct(s->lost, s->total, p1, sizeof p1));
-        pbi_buf_printf(b, ",\"polluted\":%s", s->polluted ? "true" : "false");
+        pbu_buf_printf(b, ",\"polluted\":%s", s->polluted ? "true" : "false");
         if (s->polluted) {
             pb_buf why = PB_BUF_INIT;
             put_pollution(&why, s->polluted);
-            pbi_buf_putc(b, ',');
+            pbu_buf_putc(b, ',');
             json_member(b, "polluted_why", why.data ? why.data : "");
-            pbi_buf_free(&why);
+            pbu_buf_free(&why);
         }
-        pbi_buf_puts(b, ",\"values\":[");
+        pbu_buf_puts(b, ",\"values\":[");
         for (uint32_t t = 0; t < s->num_values; t++) {
-            pbi_buf_puts(b, t ? ",{" : "{");
+            pbu_buf_puts(b, t ? ",{" : "{");
             json_member(b, "name", s->types[t].name);
-            pbi_buf_printf(b, ",\"count\":%" PRIu64 ",\"percent\":%s}", s->types[t].count,
+            pbu_buf_printf(b, ",\"count\":%" PRIu64 ",\"percent\":%s}", s->types[t].count,
                            pct(s->types[t].count, s->total, p1, sizeof p1));
         }
-        pbi_buf_puts(b, "]}");
+        pbu_buf_puts(b, "]}");
     }
-    pbi_buf_puts(b, "]}\n");
+    pbu_buf_puts(b, "]}\n");
 }
 
 static int types_main(const pbc_args *a) {
@@ -219,7 +219,7 @@ static int types_main(const pbc_args *a) {
         const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
         if (json) print_json(&b, name, &r);
         else print_text(&b, name, &r);
-        if (pbi_buf_failed(&b)) prc = pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while printing");
+        if (pbu_buf_failed(&b)) prc = pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory while printing");
     }
     if (prc) {
         pbc_print_error(&err);
@@ -227,7 +227,7 @@ static int types_main(const pbc_args *a) {
     } else {
         rc = pbc_write_output(out_path, b.data ? b.data : "", b.len);
     }
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     pbi_type_profile_free(&r);
     pb_profile_free(p);
     return rc;

@@ -61,9 +61,9 @@ typedef struct problem_sink {
 /* `, "KEY": "TEXT"` (json_text.h's rule for bytes that are not UTF-8), or
  * `, "KEY": null` for an empty field. */
 static void json_field(pb_buf *b, const char *key, const char *s) {
-    pbi_buf_puts(b, ", ");
-    if (*s) pbi_json_put_text_member(b, key, s, strlen(s), PBI_JSON_HEX_SUFFIX);
-    else pbi_buf_printf(b, "\"%s\": null", key);
+    pbu_buf_puts(b, ", ");
+    if (*s) pbu_json_put_text_member(b, key, s, strlen(s), PBU_JSON_HEX_SUFFIX);
+    else pbu_buf_printf(b, "\"%s\": null", key);
 }
 
 /* A stable word for an error code (the schema's enum; pb_strerror's
@@ -77,19 +77,19 @@ static const char *code_word(int code) {
 
 /* One problem as JSON: the line the text report prints, then its parts. */
 static void json_problem(pb_buf *b, const pb_error *e, const char *line, int first) {
-    pbi_buf_puts(b, first ? "\n    {" : ",\n    {");
-    pbi_json_put_text_member(b, "message", line, strlen(line), PBI_JSON_HEX_SUFFIX);
-    pbi_buf_printf(b, ", \"kind\": \"%s\"", code_word(e->code));
+    pbu_buf_puts(b, first ? "\n    {" : ",\n    {");
+    pbu_json_put_text_member(b, "message", line, strlen(line), PBU_JSON_HEX_SUFFIX);
+    pbu_buf_printf(b, ", \"kind\": \"%s\"", code_word(e->code));
     json_field(b, "file", e->source);
-    if (e->offset == PB_NO_OFFSET) pbi_buf_puts(b, ", \"offset\": null");
-    else pbi_buf_printf(b, ", \"offset\": %llu", (unsigned long long)e->offset);
+    if (e->offset == PB_NO_OFFSET) pbu_buf_puts(b, ", \"offset\": null");
+    else pbu_buf_printf(b, ", \"offset\": %llu", (unsigned long long)e->offset);
     json_field(b, "path", e->path);
-    if (e->line > 0) pbi_buf_printf(b, ", \"line\": %d, \"column\": %d", e->line, e->column);
-    else pbi_buf_puts(b, ", \"line\": null, \"column\": null");
+    if (e->line > 0) pbu_buf_printf(b, ", \"line\": %d, \"column\": %d", e->line, e->column);
+    else pbu_buf_puts(b, ", \"line\": null, \"column\": null");
     json_field(b, "expected", e->expected);
     json_field(b, "found", e->found);
     json_field(b, "detail", e->message);
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 static void print_problem(problem_sink *ps, const pb_error *e) {
@@ -118,16 +118,16 @@ static void validate_diag(void *ctx, int severity, const pb_error *e) {
 
 /* The end of a file's JSON object: status, count, the error that stopped it. */
 static void json_file_end(pb_buf *b, const char *status, size_t problems, const pb_error *stop) {
-    pbi_buf_printf(b, "%s], \"status\": \"%s\", \"problem_count\": %zu, \"error\": ", problems ? "\n   " : "",
+    pbu_buf_printf(b, "%s], \"status\": \"%s\", \"problem_count\": %zu, \"error\": ", problems ? "\n   " : "",
                    status, problems);
     if (stop) {
         char line[2048];
         pbc_error_text(stop, line, sizeof line);
-        pbi_json_put_text(b, line, strlen(line));
+        pbu_json_put_text(b, line, strlen(line));
     } else {
-        pbi_buf_puts(b, "null");
+        pbu_buf_puts(b, "null");
     }
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 /* IN read with every problem the reader finds reported to ps (report_all),
@@ -199,9 +199,9 @@ static int validate_one(const char *path, const char *from, int lenient, pb_buf 
     problem_sink ps = {strcmp(path, "-") == 0 ? "<stdin>" : path, 0, "", json, {0}, &pg};
     pbc_progress_begin(&pg, mode, "validate", ps.name);
     if (json) {
-        pbi_buf_puts(json, "{");
-        pbi_json_put_text_member(json, "file", ps.name, strlen(ps.name), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_puts(json, ", \"problems\": [");
+        pbu_buf_puts(json, "{");
+        pbu_json_put_text_member(json, "file", ps.name, strlen(ps.name), PBU_JSON_HEX_SUFFIX);
+        pbu_buf_puts(json, ", \"problems\": [");
     }
     pb_source *src = NULL;
     pb_profile *p = NULL;
@@ -245,23 +245,23 @@ int pbc_cmd_validate(int argc, char **argv) {
     }
     /* --json: one document, printed once every input is checked */
     pb_buf doc = PB_BUF_INIT;
-    if (json) pbi_buf_puts(&doc, "{\"format_version\": \"" PBI_REPORT_VALIDATE "\", \"files\": [");
+    if (json) pbu_buf_puts(&doc, "{\"format_version\": \"" PBU_REPORT_VALIDATE "\", \"files\": [");
     for (size_t i = 0; i < a.npos; i++) {
-        if (json) pbi_buf_puts(&doc, i ? ",\n  " : "\n  ");
+        if (json) pbu_buf_puts(&doc, i ? ",\n  " : "\n  ");
         int s = validate_one(a.pos[i], from, lenient, json ? &doc : NULL, pbc_progress_mode_of(&a));
         if (s > status) status = s;
         /* Problems and summaries appear in order with stderr's messages. */
         fflush(stdout);
     }
     if (json) {
-        pbi_buf_printf(&doc, "],\n \"valid\": %s, \"exit_status\": %d}\n", status ? "false" : "true", status);
-        if (pbi_buf_failed(&doc)) {
+        pbu_buf_printf(&doc, "],\n \"valid\": %s, \"exit_status\": %d}\n", status ? "false" : "true", status);
+        if (pbu_buf_failed(&doc)) {
             pbc_msg("out of memory");
             status = PBC_EXIT_USAGE;
         } else {
             fwrite(doc.data, 1, doc.len, stdout);
         }
-        pbi_buf_free(&doc);
+        pbu_buf_free(&doc);
     }
     pbc_args_free(&a);
     return status;

@@ -46,7 +46,7 @@ size_t pbc_error_text(const pb_error *e, char *buf, size_t n) {
     /* the line holds file names and excerpts of the input: never raw
      * control bytes on the terminal (escape.h) */
     char safe[2048];
-    pbi_esc_term_str(line, safe, sizeof safe);
+    pbu_esc_term_str(line, safe, sizeof safe);
     int k = snprintf(buf, n, "%s", safe);
     return k < 0 ? 0 : (size_t)k;
 }

@@ -13,7 +13,7 @@
 /* ---- response files ----------------------------------------------------------- */
 
 static int push_word(char ***words, size_t *n, size_t *cap, const char *s, size_t len) {
-    if (pbi_grow((void **)words, cap, *n + 1, sizeof **words)) return -1;
+    if (pbu_grow((void **)words, cap, *n + 1, sizeof **words)) return -1;
     char **w = *words;
     if (!(w[*n] = malloc(len + 1))) return -1;
     memcpy(w[*n], s, len);
@@ -84,7 +84,7 @@ static char *read_all(const char *path, size_t most, size_t *len, int *oom) {
         size_t r = fread(buf + n, 1, want, f);
         n += r;
         if (r < want || n > most) break;
-        if (n == cap && pbi_grow((void **)&buf, &cap, cap + 1, 1)) {
+        if (n == cap && pbu_grow((void **)&buf, &cap, cap + 1, 1)) {
             free(buf);
             buf = NULL;
         }
@@ -122,7 +122,7 @@ static int too_much(expand_state *s, const char *path, const char *what, size_t 
 /* Appends arg to the expanded argv; PBC_EXIT_USAGE after the message when
  * memory runs out (a silent exit 2 is what the allocation sweep catches). */
 static int keep(expand_state *s, char *arg) {
-    if (pbi_grow((void **)&s->argv, &s->cap, s->n + 2, sizeof *s->argv)) {
+    if (pbu_grow((void **)&s->argv, &s->cap, s->n + 2, sizeof *s->argv)) {
         fprintf(stderr, "%s %s: out of memory\n", pbc_args_prog, s->cmd);
         return PBC_EXIT_USAGE;
     }
@@ -180,7 +180,7 @@ static int expand_file(expand_state *s, char *arg) {
     }
     s->words += nw;
     /* the words belong to the pbc_args from now on */
-    if (rc || pbi_grow((void **)&s->own->words, &s->own->cap_words, s->own->nwords + nw, sizeof *w)) {
+    if (rc || pbu_grow((void **)&s->own->words, &s->own->cap_words, s->own->nwords + nw, sizeof *w)) {
         for (size_t i = 0; i < nw; i++) free(w[i]);
         free(w);
         free(real);
@@ -664,7 +664,7 @@ int pbc_args_check_release(const char *cmd, const pbc_args *a, int release) {
 /* ---- parsing -------------------------------------------------------------------- */
 
 static int add_opt(pbc_args *a, const pbc_arg *r) {
-    if (pbi_grow((void **)&a->opt, &a->cap_opt, a->nopt + 1, sizeof *a->opt)) return -1;
+    if (pbu_grow((void **)&a->opt, &a->cap_opt, a->nopt + 1, sizeof *a->opt)) return -1;
     a->opt[a->nopt++] = *r;
     return 0;
 }

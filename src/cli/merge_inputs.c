@@ -17,7 +17,7 @@
 #include "util/grow.h"
 
 static int add_input(pbc_merge_inputs *in, const char *path, size_t len, uint64_t weight) {
-    if (pbi_grow((void **)&in->v, &in->cap, in->n + 1, sizeof *in->v)) return -1;
+    if (pbu_grow((void **)&in->v, &in->cap, in->n + 1, sizeof *in->v)) return -1;
     char *p = malloc(len + 1);
     if (!p) return -1;
     memcpy(p, path, len);

@@ -48,7 +48,7 @@ void pbc_merge_diag(void *ctx, int severity, const pb_error *e) {
     /* llvm-profdata says nothing of an empty input, nor (13-17) of a large
      * counter: the personality says nothing either */
     if (pbc_args_llvm_style && (strcmp(e->path, PB_MERGER_EMPTY_INPUT) == 0 ||
-                                strncmp(e->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0))
+                                strncmp(e->message, PBU_LARGE_COUNTER_WORDS, sizeof PBU_LARGE_COUNTER_WORDS - 1) == 0))
         return;
     pb_error c = *e;
     if (strcmp(c.path, PB_MERGER_EMPTY_INPUT) == 0) c.path[0] = '\0'; /* a note on the file */
@@ -65,7 +65,7 @@ void pbc_merge_print_failure(void *ctx, size_t input, const char *name, const pb
     n->failed++;
     (void)input;
     (void)name;
-    if (strncmp(fe->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0) {
+    if (strncmp(fe->message, PBU_LARGE_COUNTER_WORDS, sizeof PBU_LARGE_COUNTER_WORDS - 1) == 0) {
         /* LLVM's line as it is, then where the counter is */
         dc->warnings++;
         fprintf(stderr, "%s%s: %s\n", pbc_args_llvm_style ? "warning: " : PBC_PROG ": warning: ", fe->source,

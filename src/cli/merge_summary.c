@@ -49,32 +49,32 @@ void pbc_merge_summary_input(pbc_merge_summary *s, size_t i, const char *path, u
 }
 
 static void text_member(pb_buf *b, const char *key, const char *s) {
-    if (s) pbi_json_put_text_member(b, key, s, strlen(s), PBI_JSON_HEX_SUFFIX);
-    else pbi_buf_printf(b, "\"%s\": null", key);
+    if (s) pbu_json_put_text_member(b, key, s, strlen(s), PBU_JSON_HEX_SUFFIX);
+    else pbu_buf_printf(b, "\"%s\": null", key);
 }
 
 static void build(pb_buf *b, const pbc_merge_summary *s, const char *out_path, const char *out_format,
                   const pb_profile *merged, int release, const char *failure_mode, int exit_status) {
     static const char *const status_words[] = {"merged", "skipped-empty", "failed"};
-    pbi_buf_puts(b, "{\"format_version\": \"" PBI_REPORT_MERGE "\", \"llvm_release\": ");
-    pbi_buf_printf(b, "%d, \"failure_mode\": \"%s\", \"inputs\": [", release, failure_mode);
+    pbu_buf_puts(b, "{\"format_version\": \"" PBU_REPORT_MERGE "\", \"llvm_release\": ");
+    pbu_buf_printf(b, "%d, \"failure_mode\": \"%s\", \"inputs\": [", release, failure_mode);
     for (size_t i = 0; i < s->n; i++) {
         const entry *e = &s->v[i];
-        pbi_buf_puts(b, i ? ",\n  {" : "\n  {");
+        pbu_buf_puts(b, i ? ",\n  {" : "\n  {");
         text_member(b, "path", e->path);
-        pbi_buf_printf(b, ", \"weight\": %" PRIu64 ", \"status\": \"%s\", ", e->weight,
+        pbu_buf_printf(b, ", \"weight\": %" PRIu64 ", \"status\": \"%s\", ", e->weight,
                        e->path ? status_words[e->status] : "not-read");
         text_member(b, "error", e->error[0] ? e->error : NULL);
-        pbi_buf_putc(b, '}');
+        pbu_buf_putc(b, '}');
     }
-    pbi_buf_puts(b, "],\n \"output\": {");
+    pbu_buf_puts(b, "],\n \"output\": {");
     text_member(b, "path", out_path && strcmp(out_path, "-") != 0 ? out_path : NULL);
-    pbi_buf_puts(b, ", ");
+    pbu_buf_puts(b, ", ");
     text_member(b, "format", out_format);
-    pbi_buf_printf(b, ", \"written\": %s}, \"records\": ", exit_status == 0 ? "true" : "false");
-    if (merged) pbi_buf_printf(b, "%zu", pb_profile_record_count(merged));
-    else pbi_buf_puts(b, "null");
-    pbi_buf_printf(b, ", \"exit_status\": %d}\n", exit_status);
+    pbu_buf_printf(b, ", \"written\": %s}, \"records\": ", exit_status == 0 ? "true" : "false");
+    if (merged) pbu_buf_printf(b, "%zu", pb_profile_record_count(merged));
+    else pbu_buf_puts(b, "null");
+    pbu_buf_printf(b, ", \"exit_status\": %d}\n", exit_status);
 }
 
 int pbc_merge_summary_stage(pbc_merge_summary *s, const char *path, const char *out_path, const char *out_format,
@@ -84,10 +84,10 @@ int pbc_merge_summary_stage(pbc_merge_summary *s, const char *path, const char *
     pb_error err;
     pb_error_clear(&err);
     build(&b, s, out_path, out_format, merged, release, failure_mode, 0);
-    int rc = pbi_buf_failed(&b) ? pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+    int rc = pbu_buf_failed(&b) ? pb_error_set(&err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
     if (!rc) rc = pb_sink_open_file(&s->staged, path, 0, &err);
     if (!rc) rc = pb_sink_write(s->staged, b.data, b.len, &err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     if (rc) {
         pb_sink_free(s->staged);
         s->staged = NULL;
@@ -119,18 +119,18 @@ int pbc_merge_summary_write(pbc_merge_summary *s, const char *path, const char *
     }
     pb_buf b = PB_BUF_INIT;
     build(&b, s, out_path, out_format, merged, release, failure_mode, exit_status);
-    if (pbi_buf_failed(&b)) {
-        pbi_buf_free(&b);
+    if (pbu_buf_failed(&b)) {
+        pbu_buf_free(&b);
         pbc_msg("out of memory writing the merge summary");
         return PBC_EXIT_USAGE;
     }
     FILE *f = pbc_open_out(path);
     if (!f) {
-        pbi_buf_free(&b);
+        pbu_buf_free(&b);
         return PBC_EXIT_USAGE;
     }
     fwrite(b.data, 1, b.len, f);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return pbc_close_out(f, path, PBC_EXIT_OK);
 }
 

@@ -90,7 +90,7 @@ static int read_profiles(pb_coverage *c, const char *const *profiles, const uint
     pb_merger *m = NULL;
     int rc = pb_merger_new(&m, &mo, err);
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (!profiles[i]) rc = pbi_null_arg(err, "pb_coverage_load", "profiles[i]");
+        if (!profiles[i]) rc = pbu_null_arg(err, "pb_coverage_load", "profiles[i]");
         else rc = pb_merger_add_file(m, profiles[i], weights ? weights[i] : 1, err);
     }
     if (rc == 0) rc = pb_merger_run(m, &c->prof, err);
@@ -230,20 +230,20 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
 
 int pb_coverage_load(pb_coverage **out, const char *const *objects, size_t nobjects, const char *const *profiles,
                      const uint64_t *weights, size_t nprofiles, const pb_cov_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!objects || !nobjects) return pbi_null_arg(err, __func__, "objects");
-    if (!o) return pbi_null_arg(err, __func__, "o");
-    if (nprofiles && !profiles) return pbi_null_arg(err, __func__, "profiles");
-    if (pbi_check_version(err, "pb_cov_options", o->version, PB_COV_OPTIONS_VERSION)) return PB_EINVAL;
+    if (!objects || !nobjects) return pbu_null_arg(err, __func__, "objects");
+    if (!o) return pbu_null_arg(err, __func__, "o");
+    if (nprofiles && !profiles) return pbu_null_arg(err, __func__, "profiles");
+    if (pbu_check_version(err, "pb_cov_options", o->version, PB_COV_OPTIONS_VERSION)) return PB_EINVAL;
     for (size_t i = 0; i < nobjects; i++)
-        if (!objects[i]) return pbi_null_arg(err, __func__, "objects[i]");
+        if (!objects[i]) return pbu_null_arg(err, __func__, "objects[i]");
     for (size_t i = 0; weights && i < nprofiles; i++)
         if (weights[i] == 0)
             return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "weights", "weight of profile %zu is 0", i);
     pb_coverage *c = calloc(1, sizeof *c);
-    if (!c) return pbi_nomem(err, "coverage");
+    if (!c) return pbu_nomem(err, "coverage");
     int release = o->llvm_release ? o->llvm_release : PBI_LLVM_DEFAULT;
     if (pbi_llvm_target_of(release, &c->t)) {
         free(c);
@@ -280,29 +280,29 @@ const char *pb_coverage_function_name(const pb_coverage *c, size_t i, size_t *le
 
 
 int pb_coverage_export(const pb_coverage *c, const pb_cov_export_options *o, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!c) return pbi_null_arg(err, __func__, "c");
-    if (!o) return pbi_null_arg(err, __func__, "o");
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (pbi_check_version(err, "pb_cov_export_options", o->version, PB_COV_EXPORT_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!c) return pbu_null_arg(err, __func__, "c");
+    if (!o) return pbu_null_arg(err, __func__, "o");
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (pbu_check_version(err, "pb_cov_export_options", o->version, PB_COV_EXPORT_OPTIONS_VERSION)) return PB_EINVAL;
     if (o->format != PB_COV_JSON && o->format != PB_COV_LCOV)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "format", "unknown export format %d", o->format);
     pb_buf b = PB_BUF_INIT;
     int rc = o->format == PB_COV_JSON ? pbi_cov_export_json(c, o, &b, out, err) : pbi_cov_export_lcov(c, o, &b, out, err);
     if (rc == 0) rc = pbi_cov_flush(&b, out, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
 int pb_coverage_report(const pb_coverage *c, const pb_cov_report_options *o, pb_sink *out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!c) return pbi_null_arg(err, __func__, "c");
-    if (!o) return pbi_null_arg(err, __func__, "o");
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (pbi_check_version(err, "pb_cov_report_options", o->version, PB_COV_REPORT_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!c) return pbu_null_arg(err, __func__, "c");
+    if (!o) return pbu_null_arg(err, __func__, "o");
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (pbu_check_version(err, "pb_cov_report_options", o->version, PB_COV_REPORT_OPTIONS_VERSION)) return PB_EINVAL;
     pb_buf b = PB_BUF_INIT;
     int rc = pbi_cov_report_text(c, o, &b, out, err);
     if (rc == 0) rc = pbi_cov_flush(&b, out, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }

@@ -28,11 +28,11 @@ typedef struct id_list {
 } id_list;
 
 static int id_push(id_list *l, const uint8_t *id, size_t len, pb_error *err) {
-    if (pbi_grow_err((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, err) ||
-        pbi_grow_err((void **)&l->len, &l->cap_len, l->n + 1, sizeof *l->len, err))
+    if (pbu_grow_err((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, err) ||
+        pbu_grow_err((void **)&l->len, &l->cap_len, l->n + 1, sizeof *l->len, err))
         return PB_ENOMEM;
     uint8_t *copy = malloc(len ? len : 1);
-    if (!copy) return pbi_nomem(err, "binary id");
+    if (!copy) return pbu_nomem(err, "binary id");
     memcpy(copy, id, len);
     l->v[l->n] = copy;
     l->len[l->n++] = len;

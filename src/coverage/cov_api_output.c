@@ -9,15 +9,15 @@
 #include "util/grow.h"
 
 int pbi_cov_drain(pb_buf *b, pb_sink *sink, pb_error *err) {
-    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
+    if (pbu_buf_failed(b)) return pbu_nomem(err, "coverage output");
     if (!sink || b->len < ((size_t)1 << 20)) return 0;
     int rc = pb_sink_write(sink, b->data, b->len, err);
-    pbi_buf_reset(b);
+    pbu_buf_reset(b);
     return rc;
 }
 
 int pbi_cov_flush(pb_buf *b, pb_sink *out, pb_error *err) {
-    if (pbi_buf_failed(b)) return pbi_nomem(err, "coverage output");
+    if (pbu_buf_failed(b)) return pbu_nomem(err, "coverage output");
     if (!b->len) return 0;
     return pb_sink_write(out, b->data, b->len, err);
 }

@@ -35,8 +35,8 @@ static const uint8_t indexed_magic[8] = {0xff, 0x6c, 0x70, 0x72, 0x6f, 0x66, 0x6
 /* "OBJ, OBJ" as llvm-cov 13-14 join the object operands. */
 static void join_objects(pb_buf *b, const char *const *objects, size_t n) {
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_puts(b, ", ");
-        pbi_buf_puts(b, objects[i]);
+        if (i) pbu_buf_puts(b, ", ");
+        pbu_buf_puts(b, objects[i]);
     }
 }
 
@@ -46,9 +46,9 @@ static void load_failed_line(const pbi_llvm_target *t, const char *const *object
                              const char *named, const char *reason, pb_buf *b) {
     if (!pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
         join_objects(b, objects, nobjects);
-        pbi_buf_printf(b, ": Failed to load coverage: %s", reason);
+        pbu_buf_printf(b, ": Failed to load coverage: %s", reason);
     } else {
-        pbi_buf_printf(b, "%s to load coverage: '%s': %s",
+        pbu_buf_printf(b, "%s to load coverage: '%s': %s",
                        pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER) ? "failed" : "Failed", named, reason);
     }
 }
@@ -64,17 +64,17 @@ int pbi_cov_word_object_error(const pbi_llvm_target *t, const char *const *objec
     int in_any = strcmp(err->path, PBI_COV_NO_DATA_IN_ANY) == 0;
     if (in_any) {
         join_objects(&all, objects, nobjects);
-        pbi_buf_putc(&all, 0);
+        pbu_buf_putc(&all, 0);
     }
-    load_failed_line(t, objects, nobjects, in_any && !pbi_buf_failed(&all) ? (const char *)all.data : objects[i],
+    load_failed_line(t, objects, nobjects, in_any && !pbu_buf_failed(&all) ? (const char *)all.data : objects[i],
                      err->message, &b);
-    pbi_buf_free(&all);
-    if (pbi_buf_failed(&b)) {
-        pbi_buf_free(&b);
+    pbu_buf_free(&all);
+    if (pbu_buf_failed(&b)) {
+        pbu_buf_free(&b);
         return PB_ENOMEM; /* err keeps the reader's own words */
     }
     snprintf(err->message, sizeof err->message, "%s", (const char *)b.data);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return 0;
 }
 
@@ -86,19 +86,19 @@ static int fail(const pbi_llvm_target *t, const char *const *objects, size_t nob
     pb_buf b = PB_BUF_INIT;
     const char *path = PB_COV_LOAD_FAILED;
     if (unopened && pbi_llvm_cov_has(t, PBI_LC_LOAD_ERROR_NAMES_PROFILE)) {
-        pbi_buf_printf(&b, "%s: %s profile data!%s", profile,
+        pbu_buf_printf(&b, "%s: %s profile data!%s", profile,
                        pbi_llvm_cov_has(t, PBI_LC_COV_MESSAGES_LOWER) ? "could not read" : "Could not read", reason);
         path = PB_COV_PROFILE_UNREADABLE;
     } else {
         load_failed_line(t, objects, nobjects, profile, reason, &b);
     }
-    if (pbi_buf_failed(&b)) {
-        pbi_buf_free(&b);
-        return pbi_nomem(err, "coverage.load");
+    if (pbu_buf_failed(&b)) {
+        pbu_buf_free(&b);
+        return pbu_nomem(err, "coverage.load");
     }
     pb_error_set_source(err, profile);
     pb_error_set(err, code, PB_NO_OFFSET, path, "%s", (const char *)b.data);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return code;
 }
 

@@ -35,11 +35,11 @@ typedef struct em {
 
 static void sec(em *e, const char *title) {
     if (e->json) {
-        pbi_buf_puts(&e->b, e->first_sec ? "\n  {\"section\": " : "]},\n  {\"section\": ");
-        pbi_json_put_text(&e->b, title, strlen(title));
-        pbi_buf_puts(&e->b, ", \"items\": [");
+        pbu_buf_puts(&e->b, e->first_sec ? "\n  {\"section\": " : "]},\n  {\"section\": ");
+        pbu_json_put_text(&e->b, title, strlen(title));
+        pbu_buf_puts(&e->b, ", \"items\": [");
     } else {
-        pbi_buf_printf(&e->b, "%s%s:\n", e->first_sec ? "" : "\n", title);
+        pbu_buf_printf(&e->b, "%s%s:\n", e->first_sec ? "" : "\n", title);
     }
     e->first_sec = 0;
     e->first_item = 1;
@@ -52,17 +52,17 @@ static void item(em *e, const uint8_t *d, uint64_t off, uint64_t n, const char *
         k += (size_t)snprintf(hex + k, sizeof hex - k, "%s%02x", i ? " " : "", d[off + i]);
     if (n > 16) snprintf(hex + k, sizeof hex - k, " ..");
     if (e->json) {
-        pbi_buf_puts(&e->b, e->first_item ? "\n    {\"offset\": " : ",\n    {\"offset\": ");
-        if (d) pbi_buf_printf(&e->b, "%" PRIu64, off);
-        else pbi_buf_puts(&e->b, "null");
-        pbi_buf_printf(&e->b, ", \"size\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", n, hex);
-        pbi_json_put_text(&e->b, field, strlen(field));
-        pbi_buf_puts(&e->b, ", ");
-        pbi_json_put_text_member(&e->b, "value", v, strlen(v), PBI_JSON_HEX_SUFFIX);
-        pbi_buf_putc(&e->b, '}');
+        pbu_buf_puts(&e->b, e->first_item ? "\n    {\"offset\": " : ",\n    {\"offset\": ");
+        if (d) pbu_buf_printf(&e->b, "%" PRIu64, off);
+        else pbu_buf_puts(&e->b, "null");
+        pbu_buf_printf(&e->b, ", \"size\": %" PRIu64 ", \"bytes\": \"%s\", \"field\": ", n, hex);
+        pbu_json_put_text(&e->b, field, strlen(field));
+        pbu_buf_puts(&e->b, ", ");
+        pbu_json_put_text_member(&e->b, "value", v, strlen(v), PBU_JSON_HEX_SUFFIX);
+        pbu_buf_putc(&e->b, '}');
     } else {
-        if (d) pbi_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-34s %s\n", off, hex, field, v);
-        else pbi_buf_printf(&e->b, "  %8s  %-24s %-34s %s\n", "", hex, field, v);
+        if (d) pbu_buf_printf(&e->b, "  0x%06" PRIx64 "  %-24s %-34s %s\n", off, hex, field, v);
+        else pbu_buf_printf(&e->b, "  %8s  %-24s %-34s %s\n", "", hex, field, v);
     }
     e->first_item = 0;
 }
@@ -196,7 +196,7 @@ int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) 
     memset(&e, 0, sizeof e);
     e.json = json;
     e.first_sec = 1;
-    if (json) pbi_buf_puts(&e.b, "{\"format_version\": \"" DUMP_COV_VERSION "\", \"format\": \"coverage\", \"sections\": [");
+    if (json) pbu_buf_puts(&e.b, "{\"format_version\": \"" DUMP_COV_VERSION "\", \"format\": \"coverage\", \"sections\": [");
     pb_error rerr;
     pb_error_clear(&rerr);
     int rrc = explain(&e, d, len, object, &rerr);
@@ -209,20 +209,20 @@ int pb_coverage_dump(const char *object, int json, pb_sink *out, pb_error *err) 
     char msg[1024] = "";
     if (rrc) pb_error_format(&rerr, msg, sizeof msg);
     if (json) {
-        pbi_buf_puts(&e.b, e.first_sec ? "]" : "]}]");
-        pbi_buf_puts(&e.b, ", \"problem\": ");
-        if (rrc) pbi_json_put_text(&e.b, msg, strlen(msg));
-        else pbi_buf_puts(&e.b, "null");
-        pbi_buf_puts(&e.b, "}\n");
+        pbu_buf_puts(&e.b, e.first_sec ? "]" : "]}]");
+        pbu_buf_puts(&e.b, ", \"problem\": ");
+        if (rrc) pbu_json_put_text(&e.b, msg, strlen(msg));
+        else pbu_buf_puts(&e.b, "null");
+        pbu_buf_puts(&e.b, "}\n");
     } else if (rrc) {
-        pbi_buf_printf(&e.b, "\nproblem: %s\n", msg);
+        pbu_buf_printf(&e.b, "\nproblem: %s\n", msg);
     }
-    if (pbi_buf_failed(&e.b) || rrc == PB_ENOMEM) {
-        pbi_buf_free(&e.b);
-        return pbi_nomem(err, NULL);
+    if (pbu_buf_failed(&e.b) || rrc == PB_ENOMEM) {
+        pbu_buf_free(&e.b);
+        return pbu_nomem(err, NULL);
     }
     rc = pb_sink_write(out, e.b.data, e.b.len, err);
-    pbi_buf_free(&e.b);
+    pbu_buf_free(&e.b);
     if (!rc && rrc) {
         *err = rerr;
         rc = rrc;

@@ -30,7 +30,7 @@ struct pbi_coverage {
     size_t nmis, cap_mis;
     pbi_cov_file_fns *files;   /* sorted by name, unique */
     size_t nfiles;
-    pbi_arena arena;           /* every region, record and index array */
+    pbu_arena arena;           /* every region, record and index array */
 };
 
 /* The profile's function records by name (cov_names.c): what
@@ -90,7 +90,7 @@ typedef struct pbi_cov_mcdc_input {
     const uint8_t *bitmap;  /* the profile record's bitmap bytes (NULL: none) */
     size_t nbitmap;
     int bit_index;          /* 1: the decision's bitmap index counts bits (19+ with an indexed v12+ profile) */
-    pbi_arena *arena;       /* where the record's arrays go */
+    pbu_arena *arena;       /* where the record's arrays go */
 } pbi_cov_mcdc_input;
 
 pbi_cov_mcdc_recorder *pbi_cov_mcdc_recorder_new(void);

@@ -20,37 +20,37 @@
 /* Counts are int64 in llvm::json: above INT64_MAX they print as INT64_MAX
  * (clamp_uint64_to_int64). */
 static void pbi_json_count(pb_buf *b, uint64_t v) {
-    pbi_buf_put_u64(b, v > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : v);
+    pbu_buf_put_u64(b, v > (uint64_t)INT64_MAX ? (uint64_t)INT64_MAX : v);
 }
 
 /* llvm::json prints a double with "%.17g". */
 static void pbi_json_double(pb_buf *b, double d) {
-    pbi_buf_printf(b, "%.17g", d);
+    pbu_buf_printf(b, "%.17g", d);
 }
 
 /* A string as llvm::json::Value holds it: invalid UTF-8 bytes become
  * U+FFFD (fixUTF8), written as raw bytes, not as an escape. */
 static void pbi_json_string_n(pb_buf *b, const char *s, size_t n) {
     if (!s) s = "", n = 0;
-    if (pbi_utf8_valid(s, n)) {
-        pbi_json_put_string(b, s, n);
+    if (pbu_utf8_valid(s, n)) {
+        pbu_json_put_string(b, s, n);
         return;
     }
     pb_buf fixed = PB_BUF_INIT;
     for (size_t i = 0; i < n;) {
         size_t k = 1;
-        while (k <= 4 && i + k <= n && !pbi_utf8_valid(s + i, k)) k++;
+        while (k <= 4 && i + k <= n && !pbu_utf8_valid(s + i, k)) k++;
         if (k <= 4 && i + k <= n) {
-            pbi_buf_append(&fixed, s + i, k);
+            pbu_buf_append(&fixed, s + i, k);
             i += k;
         } else {
-            pbi_buf_append(&fixed, "\xef\xbf\xbd", 3);
+            pbu_buf_append(&fixed, "\xef\xbf\xbd", 3);
             i++;
         }
     }
     if (fixed.failed) b->failed = 1;
-    else pbi_json_put_string(b, fixed.data, fixed.len);
-    pbi_buf_free(&fixed);
+    else pbu_json_put_string(b, fixed.data, fixed.len);
+    pbu_buf_free(&fixed);
 }
 
 static void pbi_json_string(pb_buf *b, const char *s) {
@@ -58,26 +58,26 @@ static void pbi_json_string(pb_buf *b, const char *s) {
 }
 
 static void pbi_json_strings(pb_buf *b, const char *const *v, size_t n) {
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         pbi_json_string(b, v[i]);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* A number then one separator: the hot path of every array below, written
  * without the printf family (which was most of the export's time). */
 static void put_num(pb_buf *b, uint64_t v, char sep) {
-    pbi_buf_put_u64(b, v);
-    pbi_buf_putc(b, sep);
+    pbu_buf_put_u64(b, v);
+    pbu_buf_putc(b, sep);
 }
 
 static const char *pbi_json_bool(int v) { return v ? "true" : "false"; }
 
 /* "[line_start,col_start,line_end,col_end," */
 static void put_place(pb_buf *b, const pbi_cov_place *r) {
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     put_num(b, r->line_start, ',');
     put_num(b, r->col_start, ',');
     put_num(b, r->line_end, ',');
@@ -92,7 +92,7 @@ static const char *json_version(const pbi_llvm_target *t) {
 
 /* ---- rows written straight into b's free space ----
  * Regions, branches and segments are most of a JSON export's bytes; one
- * call per number and per separator (pbi_buf_put_u64, pbi_buf_putc) was a
+ * call per number and per separator (pbu_buf_put_u64, pbu_buf_putc) was a
  * fifth of its time. A row is at most ROW_MAX bytes: room for it is made
  * once, then its numbers are written in place. */
 #define ROW_MAX 256 /* ten numbers of at most 20 digits, separators, three booleans */
@@ -100,7 +100,7 @@ static const char *json_version(const pbi_llvm_target *t) {
 /* Where the next row goes (b grown so that ROW_MAX bytes fit), or NULL
  * when b failed (the export then ends in PB_ENOMEM, pbi_cov_drain). */
 static char *row_open(pb_buf *b) {
-    if (b->failed || (b->cap - b->len <= ROW_MAX && pbi_buf_reserve(b, ROW_MAX))) return NULL;
+    if (b->failed || (b->cap - b->len <= ROW_MAX && pbu_buf_reserve(b, ROW_MAX))) return NULL;
     return b->data + b->len;
 }
 
@@ -163,12 +163,12 @@ static void put_branch(pb_buf *b, const pbi_cov_counted_branch *r) {
 }
 
 static void put_regions(pb_buf *b, const pbi_cov_counted_region *r, size_t n) {
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     for (size_t i = 0; i < n; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         put_region(b, &r[i]);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* renderBranchRegions leaves out the folded branches: both counters Zero
@@ -181,29 +181,29 @@ static int branch_hidden(const pbi_llvm_target *t, const pbi_cov_counted_branch 
 
 static void put_branches(pb_buf *b, const pbi_llvm_target *t, const pbi_cov_counted_branch *r, size_t n,
                          int all) {
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     int first = 1;
     for (size_t i = 0; i < n; i++) {
         if (!all && branch_hidden(t, &r[i])) continue;
-        if (!first) pbi_buf_putc(b, ',');
+        if (!first) pbu_buf_putc(b, ',');
         first = 0;
         put_branch(b, &r[i]);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* The test vectors: the executed ones, then (23+, -show-mcdc-non-executed-vectors)
  * the others, each in the evaluator's order. */
 static void put_test_vector(pb_buf *b, const pbi_cov_mcdc_record *m, size_t i, int *first) {
-    if (!*first) pbi_buf_putc(b, ',');
+    if (!*first) pbu_buf_putc(b, ',');
     *first = 0;
-    pbi_buf_puts(b, "{\"conditions\":[");
+    pbu_buf_puts(b, "{\"conditions\":[");
     for (size_t c = 0; c < m->nconds; c++) {
         int8_t v = m->tv[i * m->nconds + c];
-        if (c) pbi_buf_putc(b, ',');
-        pbi_buf_puts(b, v < 0 ? "null" : v ? "true" : "false");
+        if (c) pbu_buf_putc(b, ',');
+        pbu_buf_puts(b, v < 0 ? "null" : v ? "true" : "false");
     }
-    pbi_buf_printf(b, "],\"executed\":%s,\"result\":%s}", m->tv_executed[i] ? "true" : "false",
+    pbu_buf_printf(b, "],\"executed\":%s,\"result\":%s}", m->tv_executed[i] ? "true" : "false",
                    m->tv_result[i] ? "true" : "false");
 }
 
@@ -211,11 +211,11 @@ static void put_test_vectors(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_c
                              const pbi_llvm_target *t) {
     int first = 1;
     int others = o->show_mcdc_non_executed_vectors && pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC_NON_EXECUTED);
-    pbi_buf_puts(b, ",[");
+    pbu_buf_puts(b, ",[");
     for (int pass = 0; pass < 1 + others; pass++)
         for (size_t i = 0; i < m->ntv; i++)
             if ((m->tv_executed[i] ? 0 : 1) == pass) put_test_vector(b, m, i, &first);
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* renderMCDCRecord: the decision's place, (21+) how many executed test
@@ -235,66 +235,66 @@ static void put_mcdc(pb_buf *b, const pbi_cov_mcdc_record *m, const pb_cov_expor
     }
     put_num(b, r->expanded_file_id, ',');
     put_num(b, (unsigned)r->kind, ',');
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     for (size_t c = 0; c < m->nconds; c++) {
-        if (c) pbi_buf_putc(b, ',');
-        pbi_buf_puts(b, m->covered[c] ? "true" : "false");
+        if (c) pbu_buf_putc(b, ',');
+        pbu_buf_puts(b, m->covered[c] ? "true" : "false");
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_3_1)) put_test_vectors(b, m, o, t);
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static void put_ratio(pb_buf *b, const char *key, pbi_cov_ratio r, int notcovered) {
-    pbi_buf_putc(b, '"');
-    pbi_buf_puts(b, key);
-    pbi_buf_puts(b, "\":{\"count\":");
-    pbi_buf_put_u64(b, r.total);
-    pbi_buf_puts(b, ",\"covered\":");
-    pbi_buf_put_u64(b, r.covered);
+    pbu_buf_putc(b, '"');
+    pbu_buf_puts(b, key);
+    pbu_buf_puts(b, "\":{\"count\":");
+    pbu_buf_put_u64(b, r.total);
+    pbu_buf_puts(b, ",\"covered\":");
+    pbu_buf_put_u64(b, r.covered);
     if (notcovered) {
-        pbi_buf_puts(b, ",\"notcovered\":");
-        pbi_buf_put_u64(b, r.total - r.covered);
+        pbu_buf_puts(b, ",\"notcovered\":");
+        pbu_buf_put_u64(b, r.total - r.covered);
     }
-    pbi_buf_puts(b, ",\"percent\":");
+    pbu_buf_puts(b, ",\"percent\":");
     pbi_json_double(b, pbi_cov_percent(r));
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 /* renderSummary: sorted keys before 23, the source's order from 23. */
 static void put_summary(pb_buf *b, const pbi_cov_file_summary *s, const pbi_llvm_target *t) {
     int mcdc = pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC);
-    pbi_buf_putc(b, '{');
+    pbu_buf_putc(b, '{');
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_WRITE_ORDER)) {
         put_ratio(b, "lines", s->lines, 0);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "functions", s->functions, 0);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "instantiations", s->instantiations, 0);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "regions", s->regions, 1);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "branches", s->branches, 1);
         if (mcdc) {
-            pbi_buf_putc(b, ',');
+            pbu_buf_putc(b, ',');
             put_ratio(b, "mcdc", s->mcdc, 1);
         }
     } else {
         put_ratio(b, "branches", s->branches, 1);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "functions", s->functions, 0);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "instantiations", s->instantiations, 0);
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "lines", s->lines, 0);
         if (mcdc) {
-            pbi_buf_putc(b, ',');
+            pbu_buf_putc(b, ',');
             put_ratio(b, "mcdc", s->mcdc, 1);
         }
-        pbi_buf_putc(b, ',');
+        pbu_buf_putc(b, ',');
         put_ratio(b, "regions", s->regions, 1);
     }
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 /* A growing list of branches (collectNestedBranches). */
@@ -315,7 +315,7 @@ static int collect_nested(const pb_coverage *c, const pbi_cov_expansion *e, size
         if (rc == 0) rc = collect_nested(c, d.expansions, d.nexpansions, out, depth + 1, err);
         for (size_t k = 0; rc == 0 && k < d.nbranches; k++) {
             if (d.branches[k].r.file_id != e[i].file_id) continue;
-            rc = pbi_grow_err((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v, err);
+            rc = pbu_grow_err((void **)&out->v, &out->cap, out->n + 1, sizeof *out->v, err);
             if (rc == 0) out->v[out->n++] = d.branches[k];
         }
         c->view->data_free(&d);
@@ -333,29 +333,29 @@ static int put_expansion(pb_buf *b, const pb_coverage *c, const pbi_cov_expansio
     }
     const pbi_llvm_target *t = &c->t;
     int order23 = pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_WRITE_ORDER);
-    pbi_buf_putc(b, '{');
+    pbu_buf_putc(b, '{');
     if (order23) {
-        pbi_buf_puts(b, "\"filenames\":");
+        pbu_buf_puts(b, "\"filenames\":");
         pbi_json_strings(b, e->fn->filenames, e->fn->nfilenames);
-        pbi_buf_puts(b, ",\"branches\":");
+        pbu_buf_puts(b, ",\"branches\":");
         put_branches(b, t, nested.v, nested.n, 0);
     } else {
-        pbi_buf_puts(b, "\"branches\":");
+        pbu_buf_puts(b, "\"branches\":");
         put_branches(b, t, nested.v, nested.n, 0);
-        pbi_buf_puts(b, ",\"filenames\":");
+        pbu_buf_puts(b, ",\"filenames\":");
         pbi_json_strings(b, e->fn->filenames, e->fn->nfilenames);
     }
-    pbi_buf_puts(b, ",\"source_region\":");
+    pbu_buf_puts(b, ",\"source_region\":");
     put_region(b, &e->region);
-    pbi_buf_puts(b, ",\"target_regions\":");
+    pbu_buf_puts(b, ",\"target_regions\":");
     put_regions(b, e->fn->regions, e->fn->nregions);
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
     free(nested.v);
     return 0;
 }
 
 static void put_segments(pb_buf *b, const pbi_cov_data *d) {
-    pbi_buf_putc(b, '[');
+    pbu_buf_putc(b, '[');
     for (size_t i = 0; i < d->nsegments; i++) {
         const pbi_cov_segment *s = &d->segments[i];
         char *p = row_open(b);
@@ -375,7 +375,7 @@ static void put_segments(pb_buf *b, const pbi_cov_data *d) {
         }
         row_close(b, p);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 /* The detail fields of a file: branches, expansions, mcdc_records, segments
@@ -383,27 +383,27 @@ static void put_segments(pb_buf *b, const pbi_cov_data *d) {
 static int put_file_detail(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d,
                            const pb_cov_export_options *o, pb_error *err) {
     const pbi_llvm_target *t = &c->t;
-    pbi_buf_puts(b, "\"branches\":");
+    pbu_buf_puts(b, "\"branches\":");
     put_branches(b, t, d->branches, d->nbranches, 1);
     if (!o->skip_expansions) {
-        pbi_buf_puts(b, ",\"expansions\":[");
+        pbu_buf_puts(b, ",\"expansions\":[");
         for (size_t i = 0; i < d->nexpansions; i++) {
-            if (i) pbi_buf_putc(b, ',');
+            if (i) pbu_buf_putc(b, ',');
             int rc = put_expansion(b, c, &d->expansions[i], err);
             if (rc) return rc;
         }
-        pbi_buf_putc(b, ']');
+        pbu_buf_putc(b, ']');
     }
     return 0;
 }
 
 static void put_file_mcdc(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, const pb_cov_export_options *o) {
-    pbi_buf_puts(b, "\"mcdc_records\":[");
+    pbu_buf_puts(b, "\"mcdc_records\":[");
     for (size_t i = 0; i < d->nmcdc; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         put_mcdc(b, d->mcdc[i], o, &c->t);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
 }
 
 static int put_file(pb_buf *b, const pb_coverage *c, const char *filename, const pbi_cov_file_summary *s,
@@ -411,9 +411,9 @@ static int put_file(pb_buf *b, const pb_coverage *c, const char *filename, const
     const pbi_llvm_target *t = &c->t;
     int order23 = pbi_llvm_cov_has(t, PBI_LC_EXPORT_JSON_WRITE_ORDER);
     int mcdc = pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC);
-    pbi_buf_putc(b, '{');
+    pbu_buf_putc(b, '{');
     if (o->summary_only) {
-        pbi_buf_puts(b, "\"filename\":");
+        pbu_buf_puts(b, "\"filename\":");
         pbi_json_string(b, filename);
     } else {
         pbi_cov_data d;
@@ -421,52 +421,52 @@ static int put_file(pb_buf *b, const pb_coverage *c, const char *filename, const
         int rc = c->view->for_file(c->ev, filename, &d, err);
         if (rc) return rc;
         if (order23) {
-            pbi_buf_puts(b, "\"filename\":");
+            pbu_buf_puts(b, "\"filename\":");
             pbi_json_string(b, filename);
-            pbi_buf_putc(b, ',');
+            pbu_buf_putc(b, ',');
         }
         rc = put_file_detail(b, c, &d, o, err);
         if (rc == 0 && !order23) {
-            pbi_buf_puts(b, ",\"filename\":");
+            pbu_buf_puts(b, ",\"filename\":");
             pbi_json_string(b, filename);
         }
         if (rc == 0 && mcdc) {
-            pbi_buf_putc(b, ',');
+            pbu_buf_putc(b, ',');
             put_file_mcdc(b, c, &d, o);
         }
         if (rc == 0) {
-            pbi_buf_puts(b, ",\"segments\":");
+            pbu_buf_puts(b, ",\"segments\":");
             put_segments(b, &d);
         }
         c->view->data_free(&d);
         if (rc) return rc;
     }
-    pbi_buf_puts(b, ",\"summary\":");
+    pbu_buf_puts(b, ",\"summary\":");
     put_summary(b, s, t);
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
     return 0;
 }
 
 static void put_function(pb_buf *b, const pbi_cov_fn *f, const pb_cov_export_options *o, const pbi_llvm_target *t) {
-    pbi_buf_puts(b, "{\"branches\":");
+    pbu_buf_puts(b, "{\"branches\":");
     put_branches(b, t, f->branches, f->nbranches, 0);
-    pbi_buf_puts(b, ",\"count\":");
+    pbu_buf_puts(b, ",\"count\":");
     pbi_json_count(b, f->count);
-    pbi_buf_puts(b, ",\"filenames\":");
+    pbu_buf_puts(b, ",\"filenames\":");
     pbi_json_strings(b, f->filenames, f->nfilenames);
     if (pbi_llvm_cov_has(t, PBI_LC_EXPORT_MCDC)) {
-        pbi_buf_puts(b, ",\"mcdc_records\":[");
+        pbu_buf_puts(b, ",\"mcdc_records\":[");
         for (size_t i = 0; i < f->nmcdc; i++) {
-            if (i) pbi_buf_putc(b, ',');
+            if (i) pbu_buf_putc(b, ',');
             put_mcdc(b, &f->mcdc[i], o, t);
         }
-        pbi_buf_putc(b, ']');
+        pbu_buf_putc(b, ']');
     }
-    pbi_buf_puts(b, ",\"name\":");
+    pbu_buf_puts(b, ",\"name\":");
     pbi_json_string_n(b, f->name, f->name_len);
-    pbi_buf_puts(b, ",\"regions\":");
+    pbu_buf_puts(b, ",\"regions\":");
     put_regions(b, f->regions, f->nregions);
-    pbi_buf_putc(b, '}');
+    pbu_buf_putc(b, '}');
 }
 
 typedef struct named_index {
@@ -486,13 +486,13 @@ static int put_functions(pb_buf *b, const pb_coverage *c, const pb_cov_export_op
                          pb_error *err) {
     int rc = 0;
     size_t n = c->view->fn_count(c->ev);
-    pbi_buf_puts(b, ",\"functions\":[");
+    pbu_buf_puts(b, ",\"functions\":[");
     for (size_t i = 0; rc == 0 && i < n; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         put_function(b, c->view->fn_at(c->ev, i), o, &c->t);
         rc = pbi_cov_drain(b, sink, err);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
     return rc;
 }
 
@@ -508,7 +508,7 @@ static int summarize(const pb_coverage *c, const char **files, size_t n, pbi_cov
         if (rc == 0) pbi_cov_file_summary_add(total, &sums[i]);
     }
     *sorted = calloc(n ? n : 1, sizeof **sorted);
-    if (rc == 0 && !*sorted) rc = pbi_nomem(err, "export files");
+    if (rc == 0 && !*sorted) rc = pbu_nomem(err, "export files");
     for (size_t i = 0; rc == 0 && i < n; i++) (*sorted)[i] = (named_index){files[i], i};
     if (rc == 0 && n) qsort(*sorted, n, sizeof **sorted, cmp_named);
     return rc;
@@ -522,19 +522,19 @@ int pbi_cov_export_json(const pb_coverage *c, const pb_cov_export_options *o, pb
     if (rc) return rc;
     pbi_cov_file_summary total, *sums = calloc(nfiles ? nfiles : 1, sizeof *sums);
     named_index *sorted = NULL;
-    rc = sums ? summarize(c, files, nfiles, sums, &total, &sorted, err) : pbi_nomem(err, "export summaries");
-    pbi_buf_puts(b, "{\"data\":[{\"files\":[");
+    rc = sums ? summarize(c, files, nfiles, sums, &total, &sorted, err) : pbu_nomem(err, "export summaries");
+    pbu_buf_puts(b, "{\"data\":[{\"files\":[");
     for (size_t i = 0; rc == 0 && i < nfiles; i++) {
-        if (i) pbi_buf_putc(b, ',');
+        if (i) pbu_buf_putc(b, ',');
         rc = put_file(b, c, sorted[i].name, &sums[sorted[i].index], o, err);
         if (rc == 0) rc = pbi_cov_drain(b, sink, err);
     }
-    pbi_buf_putc(b, ']');
+    pbu_buf_putc(b, ']');
     if (rc == 0 && !o->summary_only && !o->skip_functions) rc = put_functions(b, c, o, sink, err);
     if (rc == 0) {
-        pbi_buf_puts(b, ",\"totals\":");
+        pbu_buf_puts(b, ",\"totals\":");
         put_summary(b, &total, &c->t);
-        pbi_buf_printf(b, "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"%s\"}", json_version(&c->t));
+        pbu_buf_printf(b, "}],\"type\":\"llvm.coverage.json.export\",\"version\":\"%s\"}", json_version(&c->t));
     }
     free(sorted);
     free(sums);

@@ -47,7 +47,7 @@ static lc path_at(const nested_branch *b, size_t i) { return i ? b->rest[i - 1] 
 
 static int push(branch_set *s, const pbi_cov_counted_branch *r, const lc *path, size_t npath, size_t position,
                 pb_error *err) {
-    if (pbi_grow_err((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&s->v, &s->cap, s->n + 1, sizeof *s->v, err)) return PB_ENOMEM;
     nested_branch *b = &s->v[s->n];
     memset(b, 0, sizeof *b);
     b->r = *r;
@@ -56,7 +56,7 @@ static int push(branch_set *s, const pbi_cov_counted_branch *r, const lc *path, 
     b->p0 = npath ? path[0] : (lc){0, 0};
     if (npath > 1) {
         b->rest = malloc((npath - 1) * sizeof *path);
-        if (!b->rest) return pbi_nomem(err, "lcov branch path");
+        if (!b->rest) return pbu_nomem(err, "lcov branch path");
         memcpy(b->rest, path + 1, (npath - 1) * sizeof *path);
     }
     b->npath = npath;
@@ -280,8 +280,8 @@ static void unify(branch_set *s) {
 
 /* A number then one separator. */
 static void put_num(pb_buf *b, uint64_t v, char sep) {
-    pbi_buf_put_u64(b, v);
-    pbi_buf_putc(b, sep);
+    pbu_buf_put_u64(b, v);
+    pbu_buf_putc(b, sep);
 }
 
 static void print_branches(pb_buf *b, const branch_set *s) {
@@ -294,11 +294,11 @@ static void print_branches(pb_buf *b, const branch_set *s) {
             unsigned bc[2] = {(unsigned)s->v[i].r.count, (unsigned)s->v[i].r.false_count};
             for (int k = 0; k < 2; k++, index++) {
                 /* written without printf, which was most of the export's time */
-                pbi_buf_puts(b, "BRDA:");
+                pbu_buf_puts(b, "BRDA:");
                 put_num(b, line, ',');
                 put_num(b, pair, ',');
                 put_num(b, index, ',');
-                if (bc[0] == 0 && bc[1] == 0) pbi_buf_puts(b, "-\n");
+                if (bc[0] == 0 && bc[1] == 0) pbu_buf_puts(b, "-\n");
                 else put_num(b, bc[k], '\n');
             }
             pair++;
@@ -327,7 +327,7 @@ static int render_branches(pb_buf *b, const pb_coverage *c, const pbi_cov_data *
         if (w.nested && folded(t, &ex.v[i].r)) continue;
         size_t pos = w.nested ? ex.v[i].position : all.n;
         /* the set's entry moves over, its rest with it */
-        if (pbi_grow_err((void **)&all.v, &all.cap, all.n + 1, sizeof *all.v, err)) {
+        if (pbu_grow_err((void **)&all.v, &all.cap, all.n + 1, sizeof *all.v, err)) {
             rc = PB_ENOMEM;
             break;
         }
@@ -369,7 +369,7 @@ static int index_by_file(const pb_coverage *c, by_file **out, size_t *n, pb_erro
     size_t nfn = c->view->fn_count(c->ev);
     *n = 0;
     *out = malloc((nfn ? nfn : 1) * sizeof **out);
-    if (!*out) return pbi_nomem(err, "lcov functions by file");
+    if (!*out) return pbu_nomem(err, "lcov functions by file");
     for (size_t i = 0; i < nfn; i++) {
         const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
         if (f->nfilenames) (*out)[(*n)++] = (by_file){f->filenames[0], i};
@@ -393,15 +393,15 @@ static void render_functions(pb_buf *b, const pb_coverage *c, const by_file *idx
         for (size_t i = lo; i < end; i++) {
             const pbi_cov_fn *f = c->view->fn_at(c->ev, idx[i].fn);
             if (pass == 0) {
-                pbi_buf_puts(b, "FN:");
+                pbu_buf_puts(b, "FN:");
                 put_num(b, f->nregions ? f->regions[0].r.line_start : 0, ',');
             } else {
-                pbi_buf_puts(b, "FNDA:");
-                pbi_buf_put_u64(b, f->count);
-                pbi_buf_putc(b, ',');
+                pbu_buf_puts(b, "FNDA:");
+                pbu_buf_put_u64(b, f->count);
+                pbu_buf_putc(b, ',');
             }
-            pbi_buf_append(b, f->name, f->name_len);
-            pbi_buf_putc(b, '\n');
+            pbu_buf_append(b, f->name, f->name_len);
+            pbu_buf_putc(b, '\n');
         }
     }
 }
@@ -412,7 +412,7 @@ static int render_lines(pb_buf *b, const pb_coverage *c, const pbi_cov_data *d, 
     int rc = c->view->lines(d, &lines, &n, err);
     for (size_t i = 0; rc == 0 && i < n; i++) {
         if (!lines[i].mapped) continue;
-        pbi_buf_puts(b, "DA:");
+        pbu_buf_puts(b, "DA:");
         put_num(b, lines[i].line, ',');
         put_num(b, lines[i].count, '\n');
     }
@@ -425,9 +425,9 @@ static int render_file(pb_buf *b, const pb_coverage *c, const by_file *idx, size
     pbi_cov_file_summary s;
     int rc = c->view->file_summarize(c->ev, filename, &s, err);
     if (rc) return rc;
-    pbi_buf_printf(b, "SF:%s\n", filename);
+    pbu_buf_printf(b, "SF:%s\n", filename);
     if (!o->summary_only && !o->skip_functions) render_functions(b, c, idx, nidx, filename);
-    pbi_buf_printf(b, "FNF:%" PRIu64 "\nFNH:%" PRIu64 "\n", s.functions.total, s.functions.covered);
+    pbu_buf_printf(b, "FNF:%" PRIu64 "\nFNH:%" PRIu64 "\n", s.functions.total, s.functions.covered);
     if (!o->summary_only) {
         pbi_cov_data d;
         memset(&d, 0, sizeof d);
@@ -438,8 +438,8 @@ static int render_file(pb_buf *b, const pb_coverage *c, const by_file *idx, size
         if (rc) return rc;
     }
     if (!o->skip_branches)
-        pbi_buf_printf(b, "BRF:%" PRIu64 "\nBRH:%" PRIu64 "\n", s.branches.total, s.branches.covered);
-    pbi_buf_printf(b, "LF:%" PRIu64 "\nLH:%" PRIu64 "\nend_of_record\n", s.lines.total, s.lines.covered);
+        pbu_buf_printf(b, "BRF:%" PRIu64 "\nBRH:%" PRIu64 "\n", s.branches.total, s.branches.covered);
+    pbu_buf_printf(b, "LF:%" PRIu64 "\nLH:%" PRIu64 "\nend_of_record\n", s.lines.total, s.lines.covered);
     return 0;
 }
 

@@ -35,7 +35,7 @@ int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option
     *nout = 0;
     if (!n) return 0;
     regex_t *v = calloc(n, sizeof *v);
-    if (!v) return pbi_nomem(err, option);
+    if (!v) return pbu_nomem(err, option);
     for (size_t i = 0; i < n; i++) {
         /* llvm::Regex that does not compile matches nothing, silently
          * (llvm-cov-24 -ignore-filename-regex='a(' ignores no file,
@@ -44,7 +44,7 @@ int pbi_cov_compile_regexes(const char *const *src, size_t n, const char *option
         if (regcomp(&v[i], PBI_NEVER_MATCHES, REG_EXTENDED | REG_NOSUB) != 0) {
             for (size_t k = 0; k < i; k++) regfree(&v[k]);
             free(v);
-            return pbi_nomem(err, option);
+            return pbu_nomem(err, option);
         }
     }
     *out = v;
@@ -86,11 +86,11 @@ static void allowlist_problem(const char *path, char *why, size_t n) {
     pb_buf text = PB_BUF_INIT;
     char chunk[4096];
     ssize_t got;
-    while ((got = read(fd, chunk, sizeof chunk)) > 0) pbi_buf_append(&text, chunk, (size_t)got);
+    while ((got = read(fd, chunk, sizeof chunk)) > 0) pbu_buf_append(&text, chunk, (size_t)got);
     close(fd);
     if (got < 0 || text.failed) {
         snprintf(why, n, "can't open file '%s': %s", path, got < 0 ? strerror(errno) : "out of memory");
-        pbi_buf_free(&text);
+        pbu_buf_free(&text);
         return;
     }
     size_t line_no = 0;
@@ -118,7 +118,7 @@ static void allowlist_problem(const char *path, char *why, size_t n) {
             break;
         }
     }
-    pbi_buf_free(&text);
+    pbu_buf_free(&text);
 }
 
 void pbi_cov_check_allowlists(const pb_cov_options *o) {
@@ -198,12 +198,12 @@ typedef struct source_list {
 /* addCollectedPath */
 static int add_path(const pb_coverage *c, source_list *l, const char *path, pb_error *err) {
     char *abs = absolute(path);
-    if (!abs) return pbi_nomem(err, "source path");
+    if (!abs) return pbu_nomem(err, "source path");
     if (pbi_cov_filename_ignored(c, abs)) {
         free(abs);
         return 0;
     }
-    if (pbi_grow_err((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, err)) {
+    if (pbu_grow_err((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v, err)) {
         free(abs);
         return PB_ENOMEM;
     }
@@ -222,7 +222,7 @@ static int walk_dir(const pb_coverage *c, source_list *l, const char *dir, unsig
         size_t n = strlen(dir) + strlen(e->d_name) + 2;
         char *p = malloc(n);
         if (!p) {
-            rc = pbi_nomem(err, "source path");
+            rc = pbu_nomem(err, "source path");
             break;
         }
         snprintf(p, n, "%s/%s", dir, e->d_name);
@@ -276,7 +276,7 @@ static int split_equivalence(const char *equiv, char **from, char **to, pb_error
     free(*from);
     free(*to);
     *from = *to = NULL;
-    return pbi_nomem(err, "path equivalence");
+    return pbu_nomem(err, "path equivalence");
 }
 
 /* The local name of covered file f: the first equivalence whose "from"
@@ -310,7 +310,7 @@ static char *local_name(const char *f, char *const *from, char *const *to, size_
 static int remap(const pb_coverage *c, source_list *l, const char *const *equivs, size_t n, pb_error *err) {
     char **from = calloc(n, sizeof *from), **to = calloc(n, sizeof *to);
     unsigned char *done = calloc(l->n ? l->n : 1, 1);
-    int rc = (from && to && done) ? 0 : pbi_nomem(err, "path equivalence");
+    int rc = (from && to && done) ? 0 : pbu_nomem(err, "path equivalence");
     size_t ready = 0;
     for (; rc == 0 && ready < n; ready++) rc = split_equivalence(equivs[ready], &from[ready], &to[ready], err);
     size_t nfiles = rc ? 0 : c->view->file_count(c->ev);
@@ -318,13 +318,13 @@ static int remap(const pb_coverage *c, source_list *l, const char *const *equivs
         const char *f = c->view->file_at(c->ev, i);
         int oom = 0;
         char *local = local_name(f, from, to, n, &oom);
-        if (oom) rc = pbi_nomem(err, "path equivalence");
+        if (oom) rc = pbu_nomem(err, "path equivalence");
         for (size_t s = 0; local && rc == 0 && s < l->n; s++) {
             if (done[s] || strcmp(l->v[s], local) != 0) continue;
             size_t flen = strlen(f);
             char *copy = malloc(flen + 1);
             if (!copy) {
-                rc = pbi_nomem(err, "path equivalence");
+                rc = pbu_nomem(err, "path equivalence");
                 break;
             }
             memcpy(copy, f, flen + 1);
@@ -364,7 +364,7 @@ int pbi_cov_collect_sources(pb_coverage *c, const pb_cov_options *o, pb_error *e
     size_t nequiv = (o->path_equivalence ? 1 : 0) + o->npath_equivalences;
     if (rc == 0 && nequiv) {
         const char **all = calloc(nequiv, sizeof *all);
-        if (!all) rc = pbi_nomem(err, "path equivalence");
+        if (!all) rc = pbu_nomem(err, "path equivalence");
         else {
             size_t k = 0;
             if (o->path_equivalence) all[k++] = o->path_equivalence;

@@ -40,7 +40,7 @@ int pbi_cov_groups(const pbi_coverage *c, const char *filename, pbi_cov_group **
     const pbi_cov_file_fns *e = pbi_cov_file_entry(c, filename);
     if (!e) return 0;
     keyed *k = malloc((e->nfns ? e->nfns : 1) * sizeof *k);
-    if (!k) return pbi_nomem(err, "instantiation groups");
+    if (!k) return pbu_nomem(err, "instantiation groups");
     size_t nk = 0;
     for (size_t i = 0; i < e->nfns; i++) {
         const pbi_cov_fn *fn = &c->fns[e->fns[i]];
@@ -59,7 +59,7 @@ int pbi_cov_groups(const pbi_coverage *c, const char *filename, pbi_cov_group **
     pbi_cov_group *g = calloc(ngroups ? ngroups : 1, sizeof *g);
     if (!g) {
         free(k);
-        return pbi_nomem(err, "instantiation groups");
+        return pbu_nomem(err, "instantiation groups");
     }
     size_t gi = 0;
     for (size_t i = 0; i < nk;) {
@@ -72,7 +72,7 @@ int pbi_cov_groups(const pbi_coverage *c, const char *filename, pbi_cov_group **
             for (size_t x = 0; x < gi; x++) free(g[x].fns);
             free(g);
             free(k);
-            return pbi_nomem(err, "instantiation groups");
+            return pbu_nomem(err, "instantiation groups");
         }
         for (size_t x = i; x < j; x++) g[gi].fns[g[gi].nfns++] = &c->fns[k[x].fn];
         name_group(&g[gi]);

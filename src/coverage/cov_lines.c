@@ -57,10 +57,10 @@ int pbi_cov_lines_for(const pbi_cov_data *d, const pbi_llvm_target *t, pbi_cov_l
     int any_entry = pbi_llvm_cov_has(t, PBI_LC_EVAL_LINE_ANY_ENTRY);
     const pbi_cov_segment *s = d->segments;
     uint32_t first = s[0].line, last = s[d->nsegments - 1].line;
-    if (last < first || last - first >= MAX_LINES) return pbi_nomem(err, "line table (lines out of order or too many)");
+    if (last < first || last - first >= MAX_LINES) return pbu_nomem(err, "line table (lines out of order or too many)");
     size_t count = (size_t)(last - first) + 1;
     pbi_cov_line *lines = calloc(count, sizeof *lines);
-    if (!lines) return pbi_nomem(err, "line table");
+    if (!lines) return pbu_nomem(err, "line table");
     size_t next = 0, k = 0, cur = 0, ncur = 0;
     const pbi_cov_segment *wrapped = NULL;
     for (uint32_t line = first; next < d->nsegments && k < count; line++) {

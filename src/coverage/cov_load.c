@@ -117,9 +117,9 @@ static int evaluate(counters *k, pbi_cov_counter c, uint64_t *v) {
 static int counters_prepare(counters *k, const pbi_cov_function *f) {
     k->f = f;
     size_t n = f->nexprs ? f->nexprs : 1;
-    if (pbi_grow((void **)&k->memo, &k->cap_memo, n, sizeof k->memo[0]) ||
-        pbi_grow((void **)&k->state, &k->cap_state, n, 1) ||
-        pbi_grow((void **)&k->stack, &k->cap_stack, n, sizeof k->stack[0]))
+    if (pbu_grow((void **)&k->memo, &k->cap_memo, n, sizeof k->memo[0]) ||
+        pbu_grow((void **)&k->state, &k->cap_state, n, 1) ||
+        pbu_grow((void **)&k->stack, &k->cap_stack, n, sizeof k->stack[0]))
         return PB_ENOMEM;
     memset(k->state, ST_NEW, n);
     return 0;
@@ -251,9 +251,9 @@ typedef struct loader {
 } loader;
 
 static int add_mismatch(pbi_coverage *c, const pbi_cov_function *f, uint64_t profile_hash, pb_error *err) {
-    if (pbi_grow_err((void **)&c->mis, &c->cap_mis, c->nmis + 1, sizeof c->mis[0], err)) return PB_ENOMEM;
-    char *name = pbi_arena_dup(&c->arena, f->name, f->name_len + 1, 1);
-    if (!name) return pbi_nomem(err, "mismatch list");
+    if (pbu_grow_err((void **)&c->mis, &c->cap_mis, c->nmis + 1, sizeof c->mis[0], err)) return PB_ENOMEM;
+    char *name = pbu_arena_dup(&c->arena, f->name, f->name_len + 1, 1);
+    if (!name) return pbu_nomem(err, "mismatch list");
     name[f->name_len] = '\0';
     pbi_cov_mismatch *m = &c->mis[c->nmis++];
     m->name = name;
@@ -265,12 +265,12 @@ static int add_mismatch(pbi_coverage *c, const pbi_cov_function *f, uint64_t pro
 
 static int push_counted(loader *ld, const pbi_cov_region *r, uint64_t v, uint64_t fv) {
     if (r->kind == PBI_COV_REGION_BRANCH || r->kind == PBI_COV_REGION_MCDC_BRANCH) {
-        if (pbi_grow((void **)&ld->branches, &ld->cap_branches, ld->nbranches + 1, sizeof ld->branches[0]))
+        if (pbu_grow((void **)&ld->branches, &ld->cap_branches, ld->nbranches + 1, sizeof ld->branches[0]))
             return PB_ENOMEM;
         pbi_cov_branch_from(r, v, fv, ld->c->single_byte, &ld->branches[ld->nbranches++]);
         return 0;
     }
-    if (pbi_grow((void **)&ld->regions, &ld->cap_regions, ld->nregions + 1, sizeof ld->regions[0])) return PB_ENOMEM;
+    if (pbu_grow((void **)&ld->regions, &ld->cap_regions, ld->nregions + 1, sizeof ld->regions[0])) return PB_ENOMEM;
     pbi_cov_counted_from(r, v, ld->c->single_byte, &ld->regions[ld->nregions++]);
     return 0;
 }
@@ -287,7 +287,7 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
                                                                    c->m->mcdc_bits[f->object]);
     }
     pbi_cov_mcdc_recorder *rec_mcdc = pbi_cov_mcdc_recorder_new();
-    if (!rec_mcdc) return pbi_nomem(err, "MC/DC recorder");
+    if (!rec_mcdc) return pbu_nomem(err, "MC/DC recorder");
     int rc = 0;
     for (size_t i = 0; i < f->nregions && !rc; i++) {
         const pbi_cov_region *r = &f->regions[i];
@@ -301,11 +301,11 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
             break;
         }
         if (push_counted(ld, r, v, fv)) {
-            rc = pbi_nomem(err, "counted regions");
+            rc = pbu_nomem(err, "counted regions");
             break;
         }
         if (r->kind == PBI_COV_REGION_EXPANSION) {
-            if (pbi_cov_mcdc_expansion(rec_mcdc, f, i, &c->t)) rc = pbi_nomem(err, "MC/DC recorder");
+            if (pbi_cov_mcdc_expansion(rec_mcdc, f, i, &c->t)) rc = pbu_nomem(err, "MC/DC recorder");
             continue;
         }
         if (r->kind != PBI_COV_REGION_MCDC_BRANCH) continue;
@@ -317,7 +317,7 @@ static int count_regions(loader *ld, const pbi_cov_function *f, const pb_record 
             break;
         }
         if (!done) continue;
-        if (pbi_grow_err((void **)&ld->mcdc, &ld->cap_mcdc, ld->nmcdc + 1, sizeof ld->mcdc[0], err)) {
+        if (pbu_grow_err((void **)&ld->mcdc, &ld->cap_mcdc, ld->nmcdc + 1, sizeof ld->mcdc[0], err)) {
             rc = PB_ENOMEM;
             break;
         }
@@ -348,18 +348,18 @@ static int keep_function(loader *ld, const pbi_cov_function *f, const char *name
     pbi_coverage *c = ld->c;
     uint64_t fh = filenames_hash(ld, f);
     int fresh = seen_insert(&ld->seen, fh, fnv(UINT64_C(0xcbf29ce484222325), name, len));
-    if (fresh < 0) return pbi_nomem(err, "function index");
+    if (fresh < 0) return pbu_nomem(err, "function index");
     if (!fresh) return 0;
-    if (pbi_grow_err((void **)&c->fns, &c->cap_fns, c->nfns + 1, sizeof c->fns[0], err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&c->fns, &c->cap_fns, c->nfns + 1, sizeof c->fns[0], err)) return PB_ENOMEM;
     if (pbi_llvm_cov_has(&c->t, PBI_LC_EVAL_MCDC_SORTED) && pbi_cov_mcdc_sort(f, ld->mcdc, ld->nmcdc))
-        return pbi_nomem(err, "MC/DC records");
+        return pbu_nomem(err, "MC/DC records");
     pbi_cov_fn *fn = &c->fns[c->nfns];
     memset(fn, 0, sizeof *fn);
-    char *nm = pbi_arena_dup(&c->arena, name, len + 1, 1);
-    fn->regions = pbi_arena_dup(&c->arena, ld->regions, ld->nregions * sizeof ld->regions[0], 8);
-    fn->branches = pbi_arena_dup(&c->arena, ld->branches, ld->nbranches * sizeof ld->branches[0], 8);
-    fn->mcdc = pbi_arena_dup(&c->arena, ld->mcdc, ld->nmcdc * sizeof ld->mcdc[0], 8);
-    if (!nm || !fn->regions || !fn->branches || !fn->mcdc) return pbi_nomem(err, "function records");
+    char *nm = pbu_arena_dup(&c->arena, name, len + 1, 1);
+    fn->regions = pbu_arena_dup(&c->arena, ld->regions, ld->nregions * sizeof ld->regions[0], 8);
+    fn->branches = pbu_arena_dup(&c->arena, ld->branches, ld->nbranches * sizeof ld->branches[0], 8);
+    fn->mcdc = pbu_arena_dup(&c->arena, ld->mcdc, ld->nmcdc * sizeof ld->mcdc[0], 8);
+    if (!nm || !fn->regions || !fn->branches || !fn->mcdc) return pbu_nomem(err, "function records");
     nm[len] = '\0';
     fn->name = nm;
     fn->name_len = len;
@@ -395,7 +395,7 @@ static int load_function(loader *ld, const pbi_cov_function *enc, pb_error *err)
         ld->k.ncounts = rec->num_counters;
     } else {
         size_t n;
-        if (zero_counts(f, &n)) return pbi_nomem(err, "counters");
+        if (zero_counts(f, &n)) return pbu_nomem(err, "counters");
         ld->k.counts = NULL;
         ld->k.ncounts = n;
         rec = NULL;
@@ -405,7 +405,7 @@ static int load_function(loader *ld, const pbi_cov_function *enc, pb_error *err)
     if (f->nregions == 1 && f->regions[0].count.kind == PBI_COV_ZERO && ld->k.counts && ld->k.ncounts &&
         ld->k.counts[0] > 0)
         return 0;
-    if (counters_prepare(&ld->k, f)) return pbi_nomem(err, "expressions");
+    if (counters_prepare(&ld->k, f)) return pbu_nomem(err, "expressions");
     ld->nregions = ld->nbranches = ld->nmcdc = 0;
     int rc = count_regions(ld, f, rec, err);
     if (rc == 1) return 0;
@@ -435,7 +435,7 @@ static int index_files(pbi_coverage *c, pb_error *err) {
     size_t n = 0;
     for (size_t i = 0; i < c->nfns; i++) n += c->fns[i].nfilenames;
     file_ref *refs = malloc((n ? n : 1) * sizeof *refs);
-    if (!refs) return pbi_nomem(err, "file index");
+    if (!refs) return pbu_nomem(err, "file index");
     size_t k = 0;
     for (size_t i = 0; i < c->nfns; i++)
         for (size_t j = 0; j < c->fns[i].nfilenames; j++) refs[k++] = (file_ref){c->fns[i].filenames[j], i};
@@ -443,11 +443,11 @@ static int index_files(pbi_coverage *c, pb_error *err) {
     size_t nfiles = 0;
     for (size_t i = 0; i < n; i++)
         if (i == 0 || !same_name(refs[i].name, refs[i - 1].name)) nfiles++;
-    c->files = pbi_arena_alloc(&c->arena, (nfiles ? nfiles : 1) * sizeof c->files[0], 8);
-    size_t *fnix = pbi_arena_alloc(&c->arena, (n ? n : 1) * sizeof(size_t), 8);
+    c->files = pbu_arena_alloc(&c->arena, (nfiles ? nfiles : 1) * sizeof c->files[0], 8);
+    size_t *fnix = pbu_arena_alloc(&c->arena, (n ? n : 1) * sizeof(size_t), 8);
     if (!c->files || !fnix) {
         free(refs);
-        return pbi_nomem(err, "file index");
+        return pbu_nomem(err, "file index");
     }
     c->nfiles = 0;
     for (size_t i = 0; i < n; i++) {
@@ -498,7 +498,7 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     pb_error_clear(err);
     *out = NULL;
     pbi_coverage *c = calloc(1, sizeof *c);
-    if (!c) return pbi_nomem(err, "coverage");
+    if (!c) return pbu_nomem(err, "coverage");
     c->m = m;
     c->prof = prof;
     if (o && o->t) c->t = *o->t;
@@ -509,12 +509,12 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
     ld.c = c;
     /* the profile's name index, built once here: a lookup that finds
      * nothing for want of memory would count a function as unknown */
-    int rc = pbi_cov_names_build(&ld.names, prof) ? pbi_nomem(err, "profile lookup") : 0;
+    int rc = pbi_cov_names_build(&ld.names, prof) ? pbu_nomem(err, "profile lookup") : 0;
     /* sized once for every function (realloc's copies of a growing list
      * were 1.2% of an lcov export of 100k functions) */
     if (!rc && m->nfunctions)
-        rc = pbi_grow_err((void **)&c->fns, &c->cap_fns, m->nfunctions, sizeof c->fns[0], err);
-    if (!rc && m->nfunctions && seen_reserve(&ld.seen, m->nfunctions)) rc = pbi_nomem(err, "function index");
+        rc = pbu_grow_err((void **)&c->fns, &c->cap_fns, m->nfunctions, sizeof c->fns[0], err);
+    if (!rc && m->nfunctions && seen_reserve(&ld.seen, m->nfunctions)) rc = pbu_nomem(err, "function index");
     /* The profile's slots, records and counters are met in no order: each
      * is asked for some functions ahead (its slot 12 ahead, its record 6,
      * its counters 3), so that the lookup and the evaluation find them in
@@ -545,7 +545,7 @@ void pbi_coverage_free(pbi_coverage *c) {
     if (!c) return;
     free(c->fns);
     free(c->mis);
-    pbi_arena_free(&c->arena);
+    pbu_arena_free(&c->arena);
     free(c);
 }
 

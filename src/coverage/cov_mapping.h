@@ -137,7 +137,7 @@ typedef struct pbi_cov_mapping {
                             binary's __llvm_profile_raw_version >= 10); 0: byte indices
                             (clang 18) or no MC/DC */
     uint32_t *raw_versions; /* __llvm_profile_raw_version of each object, 0 when absent */
-    pbi_arena arena;     /* owns every string and array above */
+    pbu_arena arena;     /* owns every string and array above */
 } pbi_cov_mapping;
 
 /* Reading notes (what the reader does beyond the declarations above):

@@ -98,12 +98,12 @@ int pbi_cov_mcdc_decision(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, s
                             "still waits for its branches");
     uint16_t nc = f->regions[ri].mcdc.num_conditions;
     if (!gather && nc == 0) return 0; /* waits for no branch */
-    if (pbi_grow_err((void **)&r->d, &r->cap, r->n + 1, sizeof r->d[0], err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&r->d, &r->cap, r->n + 1, sizeof r->d[0], err)) return PB_ENOMEM;
     pending *p = &r->d[r->n];
     memset(p, 0, sizeof *p);
     p->ri = ri;
     p->seen = calloc(nc ? nc : 1, 1);
-    if (!p->seen) return pbi_nomem(err, "MC/DC decision");
+    if (!p->seen) return pbu_nomem(err, "MC/DC decision");
     r->n++;
     return 0;
 }
@@ -132,7 +132,7 @@ int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, 
         if (!dominates(f, p, x)) continue;
         for (size_t k = 0; k < p->nexpanded; k++)
             if (p->expanded[k] == x->expanded_file_id) return 0;
-        if (pbi_grow((void **)&p->expanded, &p->cap_expanded, p->nexpanded + 1, sizeof p->expanded[0]))
+        if (pbu_grow((void **)&p->expanded, &p->cap_expanded, p->nexpanded + 1, sizeof p->expanded[0]))
             return PB_ENOMEM;
         p->expanded[p->nexpanded++] = x->expanded_file_id;
         return 0;
@@ -142,8 +142,8 @@ int pbi_cov_mcdc_expansion(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, 
 
 static int add_position(pending *p, size_t ri, size_t bi, int front) {
     size_t cap = p->cap_pos;
-    if (pbi_grow((void **)&p->pos_ri, &cap, p->npos + 1, sizeof(size_t))) return PB_ENOMEM;
-    if (pbi_grow((void **)&p->pos_bi, &p->cap_pos, p->npos + 1, sizeof(size_t))) return PB_ENOMEM;
+    if (pbu_grow((void **)&p->pos_ri, &cap, p->npos + 1, sizeof(size_t))) return PB_ENOMEM;
+    if (pbu_grow((void **)&p->pos_bi, &p->cap_pos, p->npos + 1, sizeof(size_t))) return PB_ENOMEM;
     p->cap_pos = cap < p->cap_pos ? cap : p->cap_pos;
     size_t at = front ? 0 : p->npos;
     memmove(&p->pos_ri[at + 1], &p->pos_ri[at], (p->npos - at) * sizeof(size_t));
@@ -173,9 +173,9 @@ typedef struct tvlist {
 } tvlist;
 
 static int tv_push(tvlist *l, const int8_t *tv, size_t nconds, uint8_t res, int64_t ix) {
-    if (pbi_grow((void **)&l->v, &l->cap_v, (l->n + 1) * nconds, 1)) return PB_ENOMEM;
-    if (pbi_grow((void **)&l->res, &l->cap_r, l->n + 1, 1)) return PB_ENOMEM;
-    if (pbi_grow((void **)&l->ix, &l->cap_ix, l->n + 1, sizeof l->ix[0])) return PB_ENOMEM;
+    if (pbu_grow((void **)&l->v, &l->cap_v, (l->n + 1) * nconds, 1)) return PB_ENOMEM;
+    if (pbu_grow((void **)&l->res, &l->cap_r, l->n + 1, 1)) return PB_ENOMEM;
+    if (pbu_grow((void **)&l->ix, &l->cap_ix, l->n + 1, sizeof l->ix[0])) return PB_ENOMEM;
     memcpy(&l->v[l->n * nconds], tv, nconds);
     l->res[l->n] = res;
     l->ix[l->n++] = ix;
@@ -397,7 +397,7 @@ static void pairs19(const tvlist *l, size_t ntrue_from, size_t n, uint32_t *pa, 
 
 /* ---- putting the record together ---- */
 
-#define ARENA_N(a, n, T) ((T *)pbi_arena_alloc((a), ((n) > 0 ? (size_t)(n) : 1u) * sizeof(T), _Alignof(T)))
+#define ARENA_N(a, n, T) ((T *)pbu_arena_alloc((a), ((n) > 0 ? (size_t)(n) : 1u) * sizeof(T), _Alignof(T)))
 
 /* ---- 23+: conditions in the order of the expanded source ---- */
 
@@ -521,7 +521,7 @@ int pbi_cov_mcdc_sort(const pbi_cov_function *f, pbi_cov_mcdc_record *m, size_t 
 
 static int finish(build *b, const pbi_cov_counted_branch *branches, pbi_cov_mcdc_record *out) {
     size_t n = b->n;
-    pbi_arena *a = b->in->arena;
+    pbu_arena *a = b->in->arena;
     int recorder = pbi_llvm_cov_has(b->in->t, PBI_LC_EVAL_MCDC_RECORDER);
     tvlist all = {0};
     size_t true_from = 0, *perm = NULL;
@@ -658,10 +658,10 @@ int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, siz
         if (recorder) {
             if (x->mcdc.id < 0 || (size_t)x->mcdc.id >= nc || p->seen[x->mcdc.id]) continue;
             if (!dominates(f, p, x)) continue;
-            if (add_position(p, ri, bi, x->mcdc.id == 0)) return pbi_nomem(err, "MC/DC branches");
+            if (add_position(p, ri, bi, x->mcdc.id == 0)) return pbu_nomem(err, "MC/DC branches");
             p->seen[x->mcdc.id] = 1;
         } else if (add_position(p, ri, bi, 0)) {
-            return pbi_nomem(err, "MC/DC branches");
+            return pbu_nomem(err, "MC/DC branches");
         }
         if (p->npos == nc) at = i;
         break; /* Processed or Completed: the first decision that takes it */
@@ -669,7 +669,7 @@ int pbi_cov_mcdc_branch(pbi_cov_mcdc_recorder *r, const pbi_cov_function *f, siz
     if (at == r->n) return 0;
     int rc = evaluate(f, &r->d[at], branches, in, out);
     drop_pending(r, at);
-    if (rc == PB_ENOMEM) return pbi_nomem(err, "MC/DC record");
+    if (rc == PB_ENOMEM) return pbu_nomem(err, "MC/DC record");
     if (rc) return 1;
     *done = 1;
     return 0;

@@ -132,7 +132,7 @@ typedef struct pbi_cov_tus {
 /* Reads every header of __llvm_covmap. `t` release rules (NULL: default).
  * Returns 0, PB_EFORMAT, PB_ENOMEM. Free with pbi_cov_tus_free (also after
  * failure). */
-int pbi_cov_read_covmap(pbi_cov_tus *tus, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
+int pbi_cov_read_covmap(pbi_cov_tus *tus, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbu_arena *a,
                         const pbi_cov_trace *tr, pb_error *err);
 void pbi_cov_tus_free(pbi_cov_tus *tus);
 /* The TU llvm-cov finds for FilenamesRef `ref`, or NULL. */
@@ -150,7 +150,7 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
  * files[0..nfiles)). mcdc19: LLVM 19+'s MC/DC rules. Arrays go to `a`.
  * Returns 0, PB_EFORMAT, PB_ENOMEM. */
 int pbi_cov_decode_mapping(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
-                           const char *const *files, size_t nfiles, int mcdc19, pbi_arena *a,
+                           const char *const *files, size_t nfiles, int mcdc19, pbu_arena *a,
                            const pbi_cov_trace *tr, pb_error *err);
 
 /* The release's target for o (the default release when o or o->t is NULL). */
@@ -159,7 +159,7 @@ const pbi_llvm_target *pbi_cov_target(const pbi_cov_read_options *o, pbi_llvm_ta
 /* Joins `name` to `dir` as llvm::sys::path::append then (remove_dots
  * nonzero) remove_dots(.., true) do (POSIX style) into the arena; returns
  * NULL when out of memory. llvm-cov 13-14 only append (PBI_LC_READ_REMOVE_DOTS). */
-const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
+const char *pbi_cov_join_path(pbu_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
                               int remove_dots);
 
 #endif

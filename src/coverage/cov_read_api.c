@@ -76,12 +76,12 @@ static int is_directory(const char *path) {
 static int start(pbi_cov_mapping *out, size_t n, pb_error *err) {
     memset(out, 0, sizeof *out);
     out->nobjects = n;
-    out->versions = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->versions, 8);
-    out->mcdc_bits = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->mcdc_bits, 8);
-    out->raw_versions = pbi_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->raw_versions, 8);
+    out->versions = pbu_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->versions, 8);
+    out->mcdc_bits = pbu_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->mcdc_bits, 8);
+    out->raw_versions = pbu_arena_alloc(&out->arena, (n ? n : 1) * sizeof *out->raw_versions, 8);
     if (!out->versions || !out->mcdc_bits || !out->raw_versions) {
         pbi_cov_mapping_free(out);
-        return pbi_nomem(err, "coverage mapping");
+        return pbu_nomem(err, "coverage mapping");
     }
     memset(out->versions, 0, (n ? n : 1) * sizeof *out->versions);
     memset(out->mcdc_bits, 0, (n ? n : 1) * sizeof *out->mcdc_bits);
@@ -175,6 +175,6 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
 void pbi_cov_mapping_free(pbi_cov_mapping *m) {
     if (!m) return;
     free(m->functions);
-    pbi_arena_free(&m->arena);
+    pbu_arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

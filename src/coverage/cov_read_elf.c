@@ -113,7 +113,7 @@ static int inflate_section(pbi_cov_elf *o, const char *sec, const uint8_t *raw, 
         return bad(err, o->name, sec, o->is64 ? 8 : 4, e, f);
     }
     uint8_t *buf = malloc(size ? (size_t)size : 1);
-    if (!buf) return pbi_nomem(err, sec);
+    if (!buf) return pbu_nomem(err, sec);
     uLongf got = (uLongf)size;
     int z = uncompress(buf, &got, raw + hdr, (uLong)(n - hdr));
     if (z != Z_OK || got != size) {
@@ -197,7 +197,7 @@ static int find_sections(pbi_cov_elf *o, Elf *e, size_t shstrndx, size_t flen, u
     for (int pass = 0; pass < 2; pass++) {
         if (pass == 1 && o->ncovfun) {
             cat = calloc(1, total ? (size_t)total : 1);
-            if (!cat) return pbi_nomem(err, PBI_SEC_COVFUN);
+            if (!cat) return pbu_nomem(err, PBI_SEC_COVFUN);
             keep(o, cat);
             o->covfun.d = cat;
             o->covfun.len = (size_t)total;
@@ -324,7 +324,7 @@ static int open_image(pbi_cov_elf *o, const uint8_t *data, uint8_t *writable, si
         o->image_borrowed = 1;
     } else {
         o->image = malloc(len);
-        if (!o->image) return pbi_nomem(err, o->name);
+        if (!o->image) return pbu_nomem(err, o->name);
         memcpy(o->image, data, len);
     }
     Elf *e = elf_memory((char *)o->image, len);
@@ -337,7 +337,7 @@ static int open_image(pbi_cov_elf *o, const uint8_t *data, uint8_t *writable, si
         /* libelf's own allocation failed (ELF_E_NOMEM is not in its public
          * header; its message is): out of memory, not a bad object */
         if (le && strcmp(elf_errmsg(le), "out of memory") == 0) {
-            rc = pbi_nomem(err, o->name);
+            rc = pbu_nomem(err, o->name);
             goto out;
         }
         rc = pb_error_set_ef(err, PB_EFORMAT, 0, NULL, "an ELF object libelf can read",

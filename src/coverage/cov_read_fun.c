@@ -286,12 +286,12 @@ typedef struct scratch {
 } scratch;
 
 /* #file ids and the TU filename index of each. */
-static int read_file_ids(mr *r, pbi_cov_function *f, const char *const *files, size_t nfiles, pbi_arena *a) {
+static int read_file_ids(mr *r, pbi_cov_function *f, const char *const *files, size_t nfiles, pbu_arena *a) {
     uint64_t n, v;
     int rc = m_size(r, "nfile_ids", &n);
     if (rc) return rc;
-    f->filenames = pbi_arena_alloc(a, (size_t)n * sizeof *f->filenames, 8); /* n <= bytes left */
-    if (!f->filenames) return pbi_nomem(r->err, "filenames");
+    f->filenames = pbu_arena_alloc(a, (size_t)n * sizeof *f->filenames, 8); /* n <= bytes left */
+    if (!f->filenames) return pbu_nomem(r->err, "filenames");
     f->nfilenames = (size_t)n;
     for (uint64_t i = 0; i < n; i++) {
         char fld[40];
@@ -309,13 +309,13 @@ static int read_file_ids(mr *r, pbi_cov_function *f, const char *const *files, s
 
 /* #expressions, then each one's two counters (all allocated first, as a
  * counter may name a later expression; kinds come from the references). */
-static int read_exprs(mr *r, pbi_cov_function *f, pbi_arena *a, scratch *s) {
+static int read_exprs(mr *r, pbi_cov_function *f, pbu_arena *a, scratch *s) {
     uint64_t n;
     int rc = m_size(r, "nexprs", &n);
     if (rc) return rc;
-    if (a) f->exprs = pbi_arena_alloc(a, (size_t)n * sizeof *f->exprs, 8);
-    else f->exprs = pbi_grow((void **)&s->ex, &s->cap_ex, n ? (size_t)n : 1, sizeof *s->ex) ? NULL : s->ex;
-    if (!f->exprs) return pbi_nomem(r->err, "expressions");
+    if (a) f->exprs = pbu_arena_alloc(a, (size_t)n * sizeof *f->exprs, 8);
+    else f->exprs = pbu_grow((void **)&s->ex, &s->cap_ex, n ? (size_t)n : 1, sizeof *s->ex) ? NULL : s->ex;
+    if (!f->exprs) return pbu_nomem(r->err, "expressions");
     memset(f->exprs, 0, (size_t)n * sizeof *f->exprs);
     f->nexprs = (size_t)n;
     for (uint64_t i = 0; i < n; i++) {
@@ -384,7 +384,7 @@ static int read_region(mr *r, pbi_cov_function *f, uint32_t fid, int mcdc_ok, in
 static int expand_counts(scratch *s, size_t nfid, pb_error *err) {
     if (nfid < 2) return 0;
     size_t *exp = calloc(nfid, sizeof *exp); /* region index + 1 */
-    if (!exp) return pbi_nomem(err, "expansions");
+    if (!exp) return pbu_nomem(err, "expansions");
     for (size_t pass = 1; pass < nfid; pass++) {
         for (size_t i = 0; i < s->n; i++)
             if (s->v[i].kind == PBI_COV_REGION_EXPANSION) exp[s->v[i].expanded_file_id] = i + 1;
@@ -400,7 +400,7 @@ static int expand_counts(scratch *s, size_t nfid, pb_error *err) {
 
 /* The expressions and regions from r's position on into f (expressions
  * into `a`, or into s when a is NULL; regions into s). */
-static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbi_arena *a, scratch *s) {
+static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbu_arena *a, scratch *s) {
     int rc;
     if ((rc = read_exprs(r, f, a, s))) return rc;
     s->n = 0;
@@ -408,7 +408,7 @@ static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbi_
         uint64_t nreg;
         m_at(r, "files", fid);
         if ((rc = m_size(r, "nregions", &nreg))) return rc;
-        if (pbi_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, r->err)) return PB_ENOMEM;
+        if (pbu_grow_err((void **)&s->v, &s->cap, s->n + (size_t)nreg, sizeof *s->v, r->err)) return PB_ENOMEM;
         uint32_t line = 0;
         for (uint64_t i = 0; i < nreg; i++, s->n++)
             if ((rc = read_region(r, f, (uint32_t)fid, mcdc_ok, mcdc19, &line, s->n, &s->v[s->n]))) return rc;
@@ -419,7 +419,7 @@ static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbi_
 /* lazy: the regions and expressions are checked, then dropped; the bytes
  * after the file ids are kept in `a` for pbi_cov_function_decode. */
 static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
-                  const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbi_arena *a, const char *obj,
+                  const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbu_arena *a, const char *obj,
                   const pbi_cov_trace *tr, scratch *s, int lazy, pb_error *err) {
     mr r = {obj, d, (size_t)base, (size_t)base + len, rec, tr, err, NULL, 0, 0, ""};
     int rc;
@@ -436,14 +436,14 @@ static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t ba
         f->exprs = NULL;
         f->nexprs = 0;
         f->enc_len = r.pos - body;
-        f->enc = pbi_arena_dup(a, d + body, f->enc_len ? f->enc_len : 1, 1);
+        f->enc = pbu_arena_dup(a, d + body, f->enc_len ? f->enc_len : 1, 1);
         f->enc_mcdc_ok = (uint8_t)mcdc_ok;
         f->enc_mcdc19 = (uint8_t)mcdc19;
-        if (!f->enc) return pbi_nomem(err, "mapping bytes");
+        if (!f->enc) return pbu_nomem(err, "mapping bytes");
         return 0;
     }
-    f->regions = pbi_arena_dup(a, s->v, s->n * sizeof *s->v, 8);
-    if (!f->regions) return pbi_nomem(err, "regions");
+    f->regions = pbu_arena_dup(a, s->v, s->n * sizeof *s->v, 8);
+    if (!f->regions) return pbu_nomem(err, "regions");
     f->nregions = s->n;
     return 0;
 }
@@ -471,7 +471,7 @@ void pbi_cov_decoded_free(pbi_cov_decoded *s) {
 }
 
 int pbi_cov_decode_mapping(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
-                           const char *const *files, size_t nfiles, int mcdc19, pbi_arena *a,
+                           const char *const *files, size_t nfiles, int mcdc19, pbu_arena *a,
                            const pbi_cov_trace *tr, pb_error *err) {
     scratch s = {NULL, 0, 0, NULL, 0};
     int rc = decode(f, d, len, base, rec, files, nfiles, 1, mcdc19, a, "<memory>", tr, &s, 0, err);
@@ -499,11 +499,11 @@ static size_t name_slot(uint64_t md5, size_t cap) { return (size_t)(md5 ^ (md5 >
 
 static int add_name(void *ctx, const char *name, size_t len, pb_error *err) {
     names *nm = ctx;
-    if (pbi_grow_err((void **)&nm->v, &nm->cap, nm->n + 1, sizeof *nm->v, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&nm->v, &nm->cap, nm->n + 1, sizeof *nm->v, err)) return PB_ENOMEM;
     nm->v[nm->n] = (name_ent){pb_md5_ref(name, len), nm->text.len, len, nm->n};
     nm->n++;
-    pbi_buf_append(&nm->text, name, len);
-    if (pbi_buf_failed(&nm->text)) return pbi_nomem(err, "names");
+    pbu_buf_append(&nm->text, name, len);
+    if (pbu_buf_failed(&nm->text)) return pbu_nomem(err, "names");
     return 0;
 }
 
@@ -520,11 +520,11 @@ static const name_ent *find_name(const names *nm, uint64_t md5) {
 static int index_names(names *nm, pb_error *err) {
     size_t cap = 16;
     while (cap < 2 * nm->n) {
-        if (cap > SIZE_MAX / 4 / sizeof *nm->slots) return pbi_nomem(err, "names");
+        if (cap > SIZE_MAX / 4 / sizeof *nm->slots) return pbu_nomem(err, "names");
         cap *= 2;
     }
     nm->slots = calloc(cap, sizeof *nm->slots);
-    if (!nm->slots) return pbi_nomem(err, "names");
+    if (!nm->slots) return pbu_nomem(err, "names");
     nm->nslots = cap;
     for (size_t i = 0; i < nm->n; i++) {
         size_t j = name_slot(nm->v[i].md5, cap);
@@ -560,7 +560,7 @@ static int ref_put(refmap *m, uint64_t k, size_t v, pb_error *err) {
         if (!nk || !nv) {
             free(nk);
             free(nv);
-            return pbi_nomem(err, "record index");
+            return pbu_nomem(err, "record index");
         }
         for (size_t i = 0; i < m->cap; i++)
             if (m->vals[i]) {
@@ -634,7 +634,7 @@ static int insert(rec **recs, size_t *nrec, size_t *cap, refmap *map, const name
                                  "a function name", f,
                                PBI_SEC_COVFUN "[%zu].NameRef", x->idx);
         }
-        if (pbi_grow_err((void **)recs, cap, *nrec + 1, sizeof **recs, err)) return PB_ENOMEM;
+        if (pbu_grow_err((void **)recs, cap, *nrec + 1, sizeof **recs, err)) return PB_ENOMEM;
         (*recs)[*nrec] = *x;
         (*recs)[*nrec].name = (const char *)nm->text.data + e->off;
         (*recs)[*nrec].name_len = e->len;
@@ -667,7 +667,7 @@ typedef struct walk {
     rec *recs;
     size_t nrec, cap;
     scratch s;
-    pbi_arena tmp; /* the dump's decoded mappings */
+    pbu_arena tmp; /* the dump's decoded mappings */
 } walk;
 
 static void trace_header(walk *w, const rec *x) {
@@ -732,14 +732,14 @@ static int one_record(walk *w, size_t pos, size_t idx, size_t *next, pb_error *e
 
 /* The kept records' mappings, into m (BinaryCoverageReader::readNextRecord). */
 static int decode_kept(walk *w, pbi_cov_mapping *m, size_t *fcap, size_t obj, pb_error *err) {
-    if (pbi_grow_err((void **)&m->functions, fcap, m->nfunctions + w->nrec + 1, sizeof *m->functions, err))
+    if (pbu_grow_err((void **)&m->functions, fcap, m->nfunctions + w->nrec + 1, sizeof *m->functions, err))
         return PB_ENOMEM;
     for (size_t i = 0; i < w->nrec; i++) {
         const rec *x = &w->recs[i];
         pbi_cov_function *fn = &m->functions[m->nfunctions];
         memset(fn, 0, sizeof *fn);
-        char *name = pbi_arena_dup(&m->arena, x->name, x->name_len + 1, 1);
-        if (!name) return pbi_nomem(err, "names");
+        char *name = pbu_arena_dup(&m->arena, x->name, x->name_len + 1, 1);
+        if (!name) return pbu_nomem(err, "names");
         name[x->name_len] = 0;
         fn->name_ref = x->name_ref;
         fn->name = name;
@@ -781,7 +781,7 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
     free(w.map.vals);
     free(w.nm.v);
     free(w.nm.slots);
-    pbi_buf_free(&w.nm.text);
-    pbi_arena_free(&w.tmp);
+    pbu_buf_free(&w.nm.text);
+    pbu_arena_free(&w.tmp);
     return rc;
 }

@@ -49,7 +49,7 @@ static int is_absolute(const char *p, size_t n) {
 
 static int has_root_name(const char *p, size_t n) { return n > 2 && p[0] == '/' && p[1] == '/' && p[2] != '/'; }
 
-const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
+const char *pbi_cov_join_path(pbu_arena *a, const char *dir, size_t dirlen, const char *name, size_t namelen,
                               int remove_dots) {
     /* append: at most dir + '/' + name */
     char *j = malloc(dirlen + namelen + 2);
@@ -69,7 +69,7 @@ const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, cons
         n += namelen;
     }
     if (!remove_dots) { /* llvm-cov 13-14: "/x/build/../src/p.c" as appended */
-        char *kept = pbi_arena_alloc(a, n + 1, 1);
+        char *kept = pbu_arena_alloc(a, n + 1, 1);
         if (kept) {
             memcpy(kept, j, n);
             kept[n] = 0;
@@ -79,7 +79,7 @@ const char *pbi_cov_join_path(pbi_arena *a, const char *dir, size_t dirlen, cons
     }
     /* remove_dots: the root stays, then the components without "", "." and
      * with ".." eating the one before it (kept at the start of a relative path) */
-    char *out = pbi_arena_alloc(a, n + 1, 1);
+    char *out = pbu_arena_alloc(a, n + 1, 1);
     if (!out) {
         free(j);
         return NULL;
@@ -167,7 +167,7 @@ static int size(rd *r, const char *field, uint64_t *v) {
 }
 
 static int add_file(pbi_cov_tus *t, const char *s, pb_error *err) {
-    if (pbi_grow_err((void **)&t->files, &t->capfiles, t->nfiles + 1, sizeof *t->files, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&t->files, &t->capfiles, t->nfiles + 1, sizeof *t->files, err)) return PB_ENOMEM;
     t->files[t->nfiles++] = s;
     return 0;
 }
@@ -175,7 +175,7 @@ static int add_file(pbi_cov_tus *t, const char *s, pb_error *err) {
 /* RawCoverageFilenamesReader::readUncompressed over b[0..n) (`inflated`:
  * offsets are into the inflated text, traced at the stream's offset). */
 static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, const char *cdir, int dots,
-                      pbi_arena *a) {
+                      pbu_arena *a) {
     char field[48];
     const char *cwd = NULL;
     size_t cwdlen = 0;
@@ -191,8 +191,8 @@ static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, c
         r->pos += (size_t)len;
         const char *f;
         if (version < PBI_COV_V6 || i == 0 || is_absolute(s, (size_t)len)) {
-            char *c = pbi_arena_alloc(a, (size_t)len + 1, 1);
-            if (!c) return pbi_nomem(r->err, "filenames");
+            char *c = pbu_arena_alloc(a, (size_t)len + 1, 1);
+            if (!c) return pbu_nomem(r->err, "filenames");
             memcpy(c, s, (size_t)len);
             c[len] = 0;
             f = c;
@@ -203,7 +203,7 @@ static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, c
         } else {
             f = cdir && *cdir ? pbi_cov_join_path(a, cdir, strlen(cdir), s, (size_t)len, dots)
                               : pbi_cov_join_path(a, cwd, cwdlen, s, (size_t)len, dots);
-            if (!f) return pbi_nomem(r->err, "filenames");
+            if (!f) return pbu_nomem(r->err, "filenames");
         }
         if (add_file(t, f, r->err)) return PB_ENOMEM;
     }
@@ -211,7 +211,7 @@ static int read_names(pbi_cov_tus *t, rd *r, uint64_t count, uint32_t version, c
 }
 
 /* RawCoverageFilenamesReader::read (v4+) of region d[pos..pos+n). */
-static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov_read_options *opt, pbi_arena *a) {
+static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov_read_options *opt, pbu_arena *a) {
     uint64_t count, ulen, clen;
     int rc;
     size_t at = r->pos;
@@ -239,13 +239,13 @@ static int read_filenames(pbi_cov_tus *t, rd *r, uint32_t version, const pbi_cov
                            r->tu);
     }
     uint8_t *buf = malloc(want ? (size_t)want : 1);
-    if (!buf) return pbi_nomem(r->err, "filenames");
+    if (!buf) return pbu_nomem(r->err, "filenames");
     uLongf got = (uLongf)want;
     size_t zat = r->pos;
     int z = uncompress(buf, &got, r->d + r->pos, (uLong)clen);
     if (z == Z_MEM_ERROR) {
         free(buf);
-        return pbi_nomem(r->err, "coverage filenames");
+        return pbu_nomem(r->err, "coverage filenames");
     }
     pbi_cov_tracef(r->tr, PBI_SEC_COVMAP, r->d, zat, clen, "filenames.zlib", "%llu bytes inflate to %llu",
                    (unsigned long long)clen, (unsigned long long)got);
@@ -313,11 +313,11 @@ static int cmp_ref(const void *a, const void *b, void *ctx) {
 static int index_refs(pbi_cov_tus *t, pb_error *err) {
     if (!t->ntus) return 0;
     t->by_ref = malloc(t->ntus * sizeof *t->by_ref);
-    if (!t->by_ref) return pbi_nomem(err, "filenames index");
+    if (!t->by_ref) return pbu_nomem(err, "filenames index");
     for (size_t i = 0; i < t->ntus; i++) t->by_ref[i] = i;
     /* insertion sort would be quadratic; a merge sort by (ref, index) */
     size_t *tmp = malloc(t->ntus * sizeof *tmp);
-    if (!tmp) return pbi_nomem(err, "filenames index");
+    if (!tmp) return pbu_nomem(err, "filenames index");
     for (size_t w = 1; w < t->ntus; w *= 2) {
         for (size_t lo = 0; lo < t->ntus; lo += 2 * w) {
             size_t mid = lo + w < t->ntus ? lo + w : t->ntus, hi = lo + 2 * w < t->ntus ? lo + 2 * w : t->ntus;
@@ -375,7 +375,7 @@ static void trace_header(const pbi_cov_trace *tr, const uint8_t *d, size_t pos, 
 
 /* One TU at *pos (readCoverageHeader): header, filenames, FilenamesRef,
  * padding to 8; *pos moves past it. */
-static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
+static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbu_arena *a,
                    const pbi_cov_trace *tr, size_t tu, size_t *pos, pb_error *err) {
     const uint8_t *d = o->covmap.d;
     size_t len = o->covmap.len, hdr = *pos;
@@ -397,7 +397,7 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
                              "filenames inside the section", f, PBI_SEC_COVMAP "[%zu].FilenamesSize", tu);
     }
     if (v[3] > t->max_version) t->max_version = v[3];
-    if (pbi_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&t->tus, &t->captus, t->ntus + 1, sizeof *t->tus, err)) return PB_ENOMEM;
     pbi_cov_tu *u = &t->tus[t->ntus];
     memset(u, 0, sizeof *u);
     u->first = t->nfiles;
@@ -434,7 +434,7 @@ static int read_tu(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_opti
     return 0;
 }
 
-int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbi_arena *a,
+int pbi_cov_read_covmap(pbi_cov_tus *t, const pbi_cov_elf *o, const pbi_cov_read_options *opt, pbu_arena *a,
                         const pbi_cov_trace *tr, pb_error *err) {
     memset(t, 0, sizeof *t);
     pbi_llvm_target store;

@@ -35,24 +35,24 @@ static shown shown_of(const pb_coverage *c, const pb_cov_report_options *o) {
 }
 
 static void pad(pb_buf *b, size_t n) {
-    for (size_t i = 0; i < n; i++) pbi_buf_putc(b, ' ');
+    for (size_t i = 0; i < n; i++) pbu_buf_putc(b, ' ');
 }
 
 static void left(pb_buf *b, const char *s, size_t w) {
     size_t n = strlen(s);
-    pbi_buf_puts(b, s);
+    pbu_buf_puts(b, s);
     if (n < w) pad(b, w - n);
 }
 
 static void right(pb_buf *b, const char *s, size_t w) {
     size_t n = strlen(s);
     if (n < w) pad(b, w - n);
-    pbi_buf_puts(b, s);
+    pbu_buf_puts(b, s);
 }
 
 static void dashes(pb_buf *b, size_t n) {
-    for (size_t i = 0; i < n; i++) pbi_buf_putc(b, '-');
-    pbi_buf_putc(b, '\n');
+    for (size_t i = 0; i < n; i++) pbu_buf_putc(b, '-');
+    pbu_buf_putc(b, '\n');
 }
 
 /* -use-color: raw_ostream's ANSI colours; 0 means no colour. A value is
@@ -66,17 +66,17 @@ static int color_of(pbi_cov_ratio r) {
 }
 
 static void color_on(pb_buf *b, int color) {
-    if (color) pbi_buf_printf(b, "\033[0;3%cm", color);
+    if (color) pbu_buf_printf(b, "\033[0;3%cm", color);
 }
 
 static void color_off(pb_buf *b, int color) {
-    if (color) pbi_buf_puts(b, "\033[0m");
+    if (color) pbu_buf_puts(b, "\033[0m");
 }
 
 /* "%*u" of llvm-cov: the counts are cast to unsigned. */
 static void num(pb_buf *b, uint64_t v, size_t w, int color) {
     color_on(b, color);
-    pbi_buf_printf(b, "%*u", (int)w, (unsigned)v);
+    pbu_buf_printf(b, "%*u", (int)w, (unsigned)v);
     color_off(b, color);
 }
 
@@ -86,7 +86,7 @@ static void pct(pb_buf *b, pbi_cov_ratio r, size_t w, int dash_when_empty, int c
         return;
     }
     color_on(b, color);
-    pbi_buf_printf(b, "%*.2f%%", (int)w - 1, pbi_cov_percent(r));
+    pbu_buf_printf(b, "%*.2f%%", (int)w - 1, pbi_cov_percent(r));
     color_off(b, color);
 }
 
@@ -122,7 +122,7 @@ static void file_row(pb_buf *b, const char *name, const pbi_cov_file_summary *s,
     triple(b, s->lines, &file_cols[10], lc, lc);
     if (sh.branches) triple(b, s->branches, &file_cols[13], lc, lc);
     if (sh.mcdc) triple(b, s->mcdc, &file_cols[16], lc, lc);
-    pbi_buf_putc(b, '\n');
+    pbu_buf_putc(b, '\n');
 }
 
 static size_t file_divider(const pb_coverage *c, size_t w0, shown sh) {
@@ -153,7 +153,7 @@ static void file_header(pb_buf *b, size_t w0, shown sh) {
             continue;
         right(b, labels[i], file_cols[i]);
     }
-    pbi_buf_putc(b, '\n');
+    pbu_buf_putc(b, '\n');
 }
 
 /* The length of the path components all files share (getRedundantPrefixLen):
@@ -208,7 +208,7 @@ static int file_table(pb_buf *b, const pb_coverage *c, const pb_cov_report_optio
     shown sh = shown_of(c, o);
     pbi_cov_file_summary total, *sums = calloc(n ? n : 1, sizeof *sums);
     memset(&total, 0, sizeof total);
-    if (!sums) rc = pbi_nomem(err, "report summaries");
+    if (!sums) rc = pbu_nomem(err, "report summaries");
     size_t lcp = redundant_prefix(files, n), w0 = file_cols[0];
     for (size_t i = 0; rc == 0 && i < n; i++) {
         rc = c->view->file_summarize(c->ev, files[i], &sums[i], err);
@@ -226,7 +226,7 @@ static int file_table(pb_buf *b, const pb_coverage *c, const pb_cov_report_optio
             else empty = 1;
         }
         if (empty) {
-            pbi_buf_puts(b, "\nFiles which contain no functions:\n");
+            pbu_buf_puts(b, "\nFiles which contain no functions:\n");
             for (size_t i = 0; i < n; i++)
                 if (!sums[i].functions.total) file_row(b, files[i] + lcp, &sums[i], w0, sh, o->use_color);
         }
@@ -245,11 +245,11 @@ static void fn_row(pb_buf *b, const char *name, size_t name_len, const pbi_cov_f
     /* Column::RightTrim: a longer name is cut to w0 - 3 and "..." (w0 has
      * grown to the longest, so this does not happen in practice) */
     if (name_len <= w0) {
-        pbi_buf_append(b, name, name_len);
+        pbu_buf_append(b, name, name_len);
         pad(b, w0 - name_len);
     } else {
-        pbi_buf_append(b, name, w0 - 3);
-        pbi_buf_puts(b, "...");
+        pbu_buf_append(b, name, w0 - 3);
+        pbu_buf_puts(b, "...");
     }
     pbi_cov_ratio r[4] = {s->regions, s->lines, s->branches, s->mcdc};
     int on[4] = {1, 1, sh.branches, sh.mcdc};
@@ -261,7 +261,7 @@ static void fn_row(pb_buf *b, const char *name, size_t name_len, const pbi_cov_f
         num(b, r[k].total - r[k].covered, fn_cols[2 + 3 * k], k == 0 ? own : lc);
         pct(b, r[k], fn_cols[3 + 3 * k], 0, own);
     }
-    pbi_buf_putc(b, '\n');
+    pbu_buf_putc(b, '\n');
 }
 
 static size_t fn_divider(const pb_coverage *c, size_t w0, shown sh) {
@@ -284,7 +284,7 @@ static void fn_header(pb_buf *b, size_t w0, shown sh) {
         if ((i >= 7 && i <= 9 && !sh.branches) || (i >= 10 && !sh.mcdc)) continue;
         right(b, labels[i], fn_cols[i]);
     }
-    pbi_buf_putc(b, '\n');
+    pbu_buf_putc(b, '\n');
 }
 
 /* DC.demangle: the demangler's name, or the name itself. */
@@ -304,14 +304,14 @@ static int function_tables(pb_buf *b, const pb_coverage *c, const pb_cov_report_
     size_t w0 = fn_cols[0], nf = c->view->fn_count(c->ev);
     for (size_t s = 0; s < c->nsources; s++) {
         const char *file = c->sources[s];
-        if (s) pbi_buf_putc(b, '\n');
+        if (s) pbu_buf_putc(b, '\n');
         for (size_t i = 0; i < nf; i++) {
             const pbi_cov_fn *f = c->view->fn_at(c->ev, i);
             size_t len = 0;
             if (f->nfilenames && strcmp(f->filenames[0], file) == 0) (void)shown_fn_name(o, f, &len);
             if (len > w0) w0 = len;
         }
-        pbi_buf_printf(b, "File '%s':\n", file);
+        pbu_buf_printf(b, "File '%s':\n", file);
         fn_header(b, w0, sh);
         size_t div = fn_divider(c, w0, sh);
         dashes(b, div);

@@ -37,7 +37,7 @@ int pbi_cov_report_files(const pb_coverage *c, const char ***out, size_t *n, pb_
     *n = 0;
     size_t cap = 0;
     if (c->nsources) {
-        if (pbi_grow_err((void **)out, &cap, c->nsources, sizeof **out, err)) return PB_ENOMEM;
+        if (pbu_grow_err((void **)out, &cap, c->nsources, sizeof **out, err)) return PB_ENOMEM;
         for (size_t i = 0; i < c->nsources; i++) (*out)[i] = c->sources[i];
         *n = c->nsources;
         return 0;
@@ -46,7 +46,7 @@ int pbi_cov_report_files(const pb_coverage *c, const char ***out, size_t *n, pb_
     for (size_t i = 0; i < total; i++) {
         const char *f = c->view->file_at(c->ev, i);
         if (pbi_cov_filename_ignored(c, f)) continue;
-        if (pbi_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) {
+        if (pbu_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) {
             free(*out);
             *out = NULL;
             *n = 0;

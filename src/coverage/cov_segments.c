@@ -41,7 +41,7 @@ static void start_segment(builder *b, const pbi_cov_counted_region *r, loc at, i
         const pbi_cov_segment *last = &(*b->segs)[*b->nsegs - 1];
         if (last->has_count == has_count && last->count == r->count && !last->is_region_entry) return;
     }
-    if (pbi_grow((void **)b->segs, &b->cap, *b->nsegs + 1, sizeof **b->segs)) {
+    if (pbu_grow((void **)b->segs, &b->cap, *b->nsegs + 1, sizeof **b->segs)) {
         b->oom = 1;
         return;
     }
@@ -92,7 +92,7 @@ static void complete_until(builder *b, const loc *until, size_t first) {
  * that end by then after, each part in its order. Returns where the
  * second part starts. */
 static size_t partition_open(builder *b, loc at) {
-    if (pbi_grow((void **)&b->tmp, &b->cap_tmp, b->nactive + 1, sizeof b->tmp[0])) {
+    if (pbu_grow((void **)&b->tmp, &b->cap_tmp, b->nactive + 1, sizeof b->tmp[0])) {
         b->oom = 1;
         return b->nactive;
     }
@@ -120,7 +120,7 @@ static void build_impl(builder *b, const pbi_cov_counted_region *r, size_t n) {
             continue;
         }
         if (i + 1 == n || loc_cmp(cur, start_of(&r[i + 1])) != 0) start_segment(b, &r[i], cur, !gap, 0);
-        if (pbi_grow((void **)&b->active, &b->cap_active, b->nactive + 1, sizeof b->active[0])) {
+        if (pbu_grow((void **)&b->active, &b->cap_active, b->nactive + 1, sizeof b->active[0])) {
             b->oom = 1;
             return;
         }
@@ -183,7 +183,7 @@ int pbi_cov_build_segments(pbi_cov_counted_region *regions, size_t n, int single
     build_impl(&b, regions, n);
     free(b.active);
     free(b.tmp);
-    return b.oom ? pbi_nomem(err, "coverage segments") : 0;
+    return b.oom ? pbu_nomem(err, "coverage segments") : 0;
 }
 
 /* ---- the views ---- */
@@ -226,7 +226,7 @@ static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, l
     int last_in = 0;
     /* room for all of them at once: a view per function (the summaries)
      * grew its copy region by region */
-    if (pbi_grow((void **)&g->regions, &g->cap_regions, g->nregions + fn->nregions, sizeof g->regions[0]))
+    if (pbu_grow((void **)&g->regions, &g->cap_regions, g->nregions + fn->nregions, sizeof g->regions[0]))
         return PB_ENOMEM;
     for (size_t i = 0; i < fn->nregions; i++) {
         const pbi_cov_counted_region *cr = &fn->regions[i];
@@ -237,19 +237,19 @@ static int add_function(gather *g, const pbi_cov_fn *fn, const char *filename, l
         if (!last_in) continue;
         g->regions[g->nregions++] = *cr;
         if (expand_id < 0 || cr->r.kind != PBI_COV_REGION_EXPANSION || (long)cr->r.file_id != expand_id) continue;
-        if (pbi_grow((void **)&d->expansions, &g->cap_exp, d->nexpansions + 1, sizeof d->expansions[0]))
+        if (pbu_grow((void **)&d->expansions, &g->cap_exp, d->nexpansions + 1, sizeof d->expansions[0]))
             return PB_ENOMEM;
         d->expansions[d->nexpansions++] = (pbi_cov_expansion){cr->r.expanded_file_id, *cr, fn};
     }
     for (size_t i = 0; i < fn->nbranches; i++) {
         if (!in_file(fn, fn->branches[i].r.file_id, filename, only_id)) continue;
         if (branches_of_id0 && fn->branches[i].r.file_id != fn->branches[i].r.expanded_file_id) continue;
-        if (pbi_grow((void **)&d->branches, &g->cap_br, d->nbranches + 1, sizeof d->branches[0])) return PB_ENOMEM;
+        if (pbu_grow((void **)&d->branches, &g->cap_br, d->nbranches + 1, sizeof d->branches[0])) return PB_ENOMEM;
         d->branches[d->nbranches++] = fn->branches[i];
     }
     for (size_t i = 0; with_mcdc && i < fn->nmcdc; i++) {
         if (!in_file(fn, fn->mcdc[i].decision.r.file_id, filename, only_id)) continue;
-        if (pbi_grow((void **)&d->mcdc, &g->cap_mcdc, d->nmcdc + 1, sizeof d->mcdc[0])) return PB_ENOMEM;
+        if (pbu_grow((void **)&d->mcdc, &g->cap_mcdc, d->nmcdc + 1, sizeof d->mcdc[0])) return PB_ENOMEM;
         d->mcdc[d->nmcdc++] = &fn->mcdc[i];
     }
     return 0;
@@ -259,7 +259,7 @@ static int finish_view(const pbi_coverage *c, gather *g, int rc, pb_error *err) 
     g->d->t = &c->t;
     if (!rc) rc = pbi_cov_build_segments(g->regions, g->nregions, c->single_byte, &c->t, &g->d->segments,
                                          &g->d->nsegments, err);
-    else rc = pbi_nomem(err, "coverage view");
+    else rc = pbu_nomem(err, "coverage view");
     free(g->regions);
     if (rc) pbi_cov_data_free(g->d);
     return rc;
@@ -280,7 +280,7 @@ int pbi_cov_for_file_kept(const pbi_coverage *c, const char *filename,
      * function by function was 1.3% of an lcov export (realloc's copies) */
     size_t total = 0;
     for (size_t i = 0; e && i < e->nfns; i++) total += c->fns[e->fns[i]].nregions;
-    int rc = total && pbi_grow((void **)&g.regions, &g.cap_regions, total, sizeof g.regions[0]) ? PB_ENOMEM : 0;
+    int rc = total && pbu_grow((void **)&g.regions, &g.cap_regions, total, sizeof g.regions[0]) ? PB_ENOMEM : 0;
     for (size_t i = 0; e && i < e->nfns && !rc; i++) {
         const pbi_cov_fn *fn = &c->fns[e->fns[i]];
         if (keep && !keep(ctx, fn)) continue;

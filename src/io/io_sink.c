@@ -291,8 +291,8 @@ static int create_error(pb_error *err, const char *path, const char *dir, int e)
 }
 
 int pb_sink_check(const char *path, pb_error *err) {
-    pbi_api_enter(err);
-    if (!path) return pbi_null_arg(err, __func__, "path");
+    pbu_api_enter(err);
+    if (!path) return pbu_null_arg(err, __func__, "path");
     if (strcmp(path, "-") == 0) return 0;
     char *target = NULL;
     int exists = 0;
@@ -317,9 +317,9 @@ static int same_file(const struct stat *sa, const char *in) {
 }
 
 int pb_sink_check_inputs(const char *path, const char *const *inputs, size_t n, int report, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!path || strcmp(path, "-") == 0) return 0;
-    if (n && !inputs) return pbi_null_arg(err, __func__, "inputs");
+    if (n && !inputs) return pbu_null_arg(err, __func__, "inputs");
     struct stat so;
     if (stat(path, &so) != 0) return 0; /* a new file is no input */
     int in_place = !S_ISREG(so.st_mode);
@@ -377,7 +377,7 @@ static int push(pb_sink *s, const uint8_t *d, size_t n, int finish, pb_error *er
 static int flush_pending(pb_sink *s, pb_error *err) {
     if (s->fd < 0 || s->mem.len == 0) return 0;
     int rc = push(s, (const uint8_t *)s->mem.data, s->mem.len, 0, err);
-    pbi_buf_reset(&s->mem);
+    pbu_buf_reset(&s->mem);
     return rc;
 }
 
@@ -425,8 +425,8 @@ static int create_temp(pb_sink *s, const struct stat *old, pb_error *err) {
 }
 
 int pb_sink_open_memory(pb_sink **out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
     *out = calloc(1, sizeof **out);
     if (!*out) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -436,10 +436,10 @@ int pb_sink_open_memory(pb_sink **out, pb_error *err) {
 }
 
 int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!path) return pbi_null_arg(err, __func__, "path");
+    if (!path) return pbu_null_arg(err, __func__, "path");
     *out = NULL;
     pb_sink *s = calloc(1, sizeof *s);
     if (!s) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -487,7 +487,7 @@ int pb_sink_open_file(pb_sink **out, const char *path, int gzip, pb_error *err) 
 }
 
 int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (s->failed) return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "write after a failed write");
     if (s->fd >= 0 && s->mem.len + n > SINK_BUF) {
         int rc = flush_pending(s, err);
@@ -497,8 +497,8 @@ int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) {
             return push(s, data, n, 0, err);
         }
     }
-    pbi_buf_append(&s->mem, data, n);
-    if (pbi_buf_failed(&s->mem)) {
+    pbu_buf_append(&s->mem, data, n);
+    if (pbu_buf_failed(&s->mem)) {
         s->failed = 1;
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
@@ -507,7 +507,7 @@ int pb_sink_write(pb_sink *s, const void *data, size_t n, pb_error *err) {
 }
 
 int pb_sink_printf(pb_sink *s, pb_error *err, const char *fmt, ...) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     char small[512];
     va_list ap;
     va_start(ap, fmt);
@@ -517,11 +517,11 @@ int pb_sink_printf(pb_sink *s, pb_error *err, const char *fmt, ...) {
     if ((size_t)n < sizeof small) return pb_sink_write(s, small, (size_t)n, err);
     pb_buf b = PB_BUF_INIT;
     va_start(ap, fmt);
-    pbi_buf_vprintf(&b, fmt, ap);
+    pbu_buf_vprintf(&b, fmt, ap);
     va_end(ap);
-    int rc = pbi_buf_failed(&b) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
+    int rc = pbu_buf_failed(&b) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory")
                                 : pb_sink_write(s, b.data, b.len, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
@@ -541,7 +541,7 @@ static void sync_dir_of(const char *file) {
 }
 
 int pb_sink_commit(pb_sink *s, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (s->failed) return pb_error_set(err, PB_EIO, PB_NO_OFFSET, NULL, "an earlier write failed");
     if (s->fd < 0) {
         s->committed = 1;
@@ -579,7 +579,7 @@ void pb_sink_free(pb_sink *s) {
     free(s->tmp);
     free(s->target);
     free(s->path);
-    pbi_buf_free(&s->mem);
+    pbu_buf_free(&s->mem);
     free(s);
 }
 

@@ -245,10 +245,10 @@ void pb_source_set_limits(pb_source *s, uint64_t max_size, uint64_t max_inflatio
 }
 
 int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!path) return pbi_null_arg(err, __func__, "path");
+    if (!path) return pbu_null_arg(err, __func__, "path");
     *out = NULL;
     int is_stdin = strcmp(path, "-") == 0;
     pb_source *s = NULL;
@@ -284,10 +284,10 @@ int pb_source_open_file(pb_source **out, const char *path, pb_error *err) {
 
 int pb_source_open_memory(pb_source **out, const void *data, size_t len, const char *name,
                           pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!data && len) return pbi_null_arg(err, __func__, "data");
+    if (!data && len) return pbu_null_arg(err, __func__, "data");
     *out = NULL;
     pb_source *s = NULL;
     int rc = make(&s, name ? name : "<memory>", err);
@@ -318,7 +318,7 @@ const char *pb_source_name(const pb_source *s) { return s ? s->name : "<none>"; 
 int pb_source_is_gzip(const pb_source *s) { return s && s->gzip; }
 
 int pb_source_peek(pb_source *s, const uint8_t **head, size_t *len, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!s->head_filled) {
         /* Shift what is left to the front, then top it up to PB_PEEK_MAX. */
         memmove(s->head, s->head + s->head_pos, s->head_len - s->head_pos);
@@ -338,7 +338,7 @@ int pb_source_peek(pb_source *s, const uint8_t **head, size_t *len, pb_error *er
 }
 
 int pb_source_read(pb_source *s, void *buf, size_t n, size_t *got, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     *got = 0;
     if (s->head_pos < s->head_len) {
         size_t k = s->head_len - s->head_pos;
@@ -355,7 +355,7 @@ int pb_source_read(pb_source *s, void *buf, size_t n, size_t *got, pb_error *err
 }
 
 int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (s->fd < 0 && !s->gzip && s->head_pos == s->head_len) {
         *data = s->mem + s->mem_pos;
         *len = s->mem_len - s->mem_pos;
@@ -382,23 +382,23 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
     if (!s->gzip && s->fd >= 0 && fstat(s->fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
         /* A file bigger than the limit is refused before its bytes are read. */
         if ((uint64_t)st.st_size > s->max_size) return size_limit_error(s, err);
-        if ((uint64_t)st.st_size < SIZE_MAX) pbi_buf_reserve(&b, (size_t)st.st_size + 1);
+        if ((uint64_t)st.st_size < SIZE_MAX) pbu_buf_reserve(&b, (size_t)st.st_size + 1);
     }
-    pbi_buf_append(&b, s->head + s->head_pos, s->head_len - s->head_pos);
+    pbu_buf_append(&b, s->head + s->head_pos, s->head_len - s->head_pos);
     s->head_pos = s->head_len;
     for (;;) {
-        if (pbi_buf_reserve(&b, RAW_CHUNK)) break;
+        if (pbu_buf_reserve(&b, RAW_CHUNK)) break;
         size_t got;
         int rc = content_read(s, (uint8_t *)b.data + b.len, RAW_CHUNK, &got, err);
         if (rc) {
-            pbi_buf_free(&b);
+            pbu_buf_free(&b);
             return rc;
         }
         if (got == 0) break;
         b.len += got;
     }
-    if (pbi_buf_failed(&b)) {
-        pbi_buf_free(&b);
+    if (pbu_buf_failed(&b)) {
+        pbu_buf_free(&b);
         pb_error_set_source(err, s->name);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory reading the input");
     }
@@ -410,7 +410,7 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
 }
 
 int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     struct stat st;
     /* Only when the look-ahead holds the file's first bytes, unconsumed, and
      * the descriptor started at offset 0 (a redirected stdin may not). */
@@ -436,7 +436,7 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
 }
 
 int pb_source_rewind(pb_source *s, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (s->fd >= 0) {
         /* The same descriptor, back to where it started: the bytes a regular
          * file gave the first time (a name is never opened again). */

@@ -55,6 +55,6 @@ size_t pbi_binary_id_put_p(uint8_t *dst, const uint8_t *id, size_t len, int orde
 
 void pbi_binary_id_append(pb_buf *b, const uint8_t *id, size_t len, int order) {
     size_t n = (size_t)pbi_binary_id_size(len);
-    if (pbi_buf_reserve(b, n) != 0) return;
+    if (pbu_buf_reserve(b, n) != 0) return;
     b->len += pbi_binary_id_put((uint8_t *)b->data + b->len, id, len, order);
 }

@@ -65,7 +65,7 @@ static void warnf(walk *w, const char *fmt, ...) {
 static int keep(walk *w, const char *s, const char **out) {
     *out = NULL;
     if (!s) return 0;
-    if (pbi_grow((void **)&w->c->strings, &w->cap_strings, w->c->nstrings + 1, sizeof *w->c->strings)) return -1;
+    if (pbu_grow((void **)&w->c->strings, &w->cap_strings, w->c->nstrings + 1, sizeof *w->c->strings)) return -1;
     char *d = strdup(s);
     if (!d) return -1;
     w->c->strings[w->c->nstrings++] = d;
@@ -197,7 +197,7 @@ static int build_bitmaps(walk *w, Dwarf_Die *fn, bitmap_table *tab) {
             continue;
         read_annotations(&v, &a);
         if (!a.fname || addr < w->c->bits_start || addr >= w->c->bits_end) continue;
-        if (pbi_grow_err((void **)&tab->v, &tab->cap, tab->n + 1, sizeof *tab->v, w->err)) return PB_ENOMEM;
+        if (pbu_grow_err((void **)&tab->v, &tab->cap, tab->n + 1, sizeof *tab->v, w->err)) return PB_ENOMEM;
         w->bitmap_bufs[tab->depth] = tab->v;
         tab->v[tab->n++] = (bitmap_var){a.fname, addr, a.bits, idx};
     } while (dwarf_siblingof(&v, &v) == 0);
@@ -247,7 +247,7 @@ static int add_probe(walk *w, Dwarf_Die *var, Dwarf_Die *fn, bitmap_table *bitma
         return 0;
     }
     if (!has_fptr) warnf(w, "Could not find address of function %s", fname);
-    if (pbi_grow_err((void **)&w->c->probes, &w->cap_probes, w->c->nprobes + 1, sizeof *w->c->probes, w->err))
+    if (pbu_grow_err((void **)&w->c->probes, &w->cap_probes, w->c->nprobes + 1, sizeof *w->c->probes, w->err))
         return PB_ENOMEM;
     pbi_corr_probe *p = &w->c->probes[w->c->nprobes];
     memset(p, 0, sizeof *p);

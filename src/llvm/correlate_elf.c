@@ -144,7 +144,7 @@ static int read_stream(int fd, const char *path, const pbi_corr_limits *lim, cha
                 free(buf);
                 return too_big(err, path, n, NULL, (uint64_t)n + 1, max);
             }
-            if (pbi_grow_err((void **)&buf, &cap, n + 1, 1, err)) {
+            if (pbu_grow_err((void **)&buf, &cap, n + 1, 1, err)) {
                 free(buf);
                 return PB_ENOMEM;
             }

@@ -14,5 +14,5 @@ size_t pbi_uleb_put(uint8_t out[PBI_ULEB_MAX], uint64_t v) {
 
 void pbi_uleb_append(pb_buf *b, uint64_t v) {
     uint8_t t[PBI_ULEB_MAX];
-    pbi_buf_append(b, t, pbi_uleb_put(t, v));
+    pbu_buf_append(b, t, pbi_uleb_put(t, v));
 }

@@ -128,11 +128,11 @@ static int chunk_target(pb_buf *text, const pbi_names_chunk *c, uint8_t **tmp, s
                         pb_error *err) {
     if (!text) {
         *dst = NULL;
-        if (pbi_grow_err((void **)tmp, cap, (size_t)c->ulen + 1, 1, err)) return PB_ENOMEM;
+        if (pbu_grow_err((void **)tmp, cap, (size_t)c->ulen + 1, 1, err)) return PB_ENOMEM;
         *dst = *tmp;
         return 0;
     }
-    if (pbi_buf_reserve(text, (size_t)c->ulen + 1))
+    if (pbu_buf_reserve(text, (size_t)c->ulen + 1))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     *dst = (uint8_t *)text->data + text->len;
     return 0;
@@ -144,10 +144,10 @@ static int take_chunk(pb_buf *text, const pbi_names_chunk *c, const uint8_t *pla
     size_t good = 0;
     int rc = check_names(plain, (size_t)c->ulen, at, path, &good, err);
     size_t keep = rc ? good : (size_t)c->ulen; /* on error: the names before the empty one */
-    if (c->clen == 0) pbi_buf_append(text, plain, keep);
+    if (c->clen == 0) pbu_buf_append(text, plain, keep);
     else if (text->data) text->len += keep, text->data[text->len] = '\0'; /* decoded in place */
-    if (!rc) pbi_buf_putc(text, PBI_NAME_SEP);
-    if (!rc && pbi_buf_failed(text)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!rc) pbu_buf_putc(text, PBI_NAME_SEP);
+    if (!rc && pbu_buf_failed(text)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     return rc;
 }
 
@@ -208,14 +208,14 @@ int pbi_names_encode(const char *text, size_t len, int compress, pb_buf *out, pb
         }
         pbi_uleb_append(out, n);
         pbi_uleb_append(out, cap);
-        pbi_buf_append(out, z, cap);
+        pbu_buf_append(out, z, cap);
         free(z);
     } else {
         pbi_uleb_append(out, n);
         pbi_uleb_append(out, 0);
-        pbi_buf_append(out, text, n);
+        pbu_buf_append(out, text, n);
     }
-    return pbi_buf_failed(out) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
+    return pbu_buf_failed(out) ? pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory") : 0;
 }
 
 int pbi_names_writable(const char *name, size_t len, const char *what, size_t idx, pb_error *err) {

@@ -26,16 +26,16 @@ struct pb_remap {
 
 static int cmp_pair(const void *a, const void *b) {
     const pair *x = a, *y = b;
-    int c = pbi_bytes_cmp(x->old_name, x->old_len, y->old_name, y->old_len);
+    int c = pbu_bytes_cmp(x->old_name, x->old_len, y->old_name, y->old_len);
     if (c) return c;
     return x->line < y->line ? -1 : x->line > y->line; /* the first line of a name first */
 }
 
 int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
-    if (!text && len) return pbi_null_arg(err, __func__, "text");
+    if (!text && len) return pbu_null_arg(err, __func__, "text");
     *out = NULL;
     pb_remap *r = calloc(1, sizeof *r);
     if (!r || !(r->text = malloc(len ? len : 1))) {
@@ -60,9 +60,9 @@ int pb_remap_parse(pb_remap **out, const void *text, size_t len, pb_error *err) 
             pb_remap_free(r);
             return PB_EFORMAT;
         }
-        if (pbi_grow((void **)&r->v, &cap, r->n + 1, sizeof *r->v)) {
+        if (pbu_grow((void **)&r->v, &cap, r->n + 1, sizeof *r->v)) {
             pb_remap_free(r);
-            return pbi_nomem(err, NULL);
+            return pbu_nomem(err, NULL);
         }
         r->v[r->n++] = (pair){s, sp + 1, ol, n - ol - 1, line};
     }
@@ -77,12 +77,12 @@ int pb_remap_lookup(const pb_remap *r, const char *name, size_t len, const char 
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const pair *p = &r->v[mid];
-        if (pbi_bytes_cmp(p->old_name, p->old_len, name, len) < 0) lo = mid + 1;
+        if (pbu_bytes_cmp(p->old_name, p->old_len, name, len) < 0) lo = mid + 1;
         else hi = mid;
     }
     if (lo == r->n) return 0;
     const pair *p = &r->v[lo];
-    if (pbi_bytes_cmp(p->old_name, p->old_len, name, len) != 0) return 0;
+    if (pbu_bytes_cmp(p->old_name, p->old_len, name, len) != 0) return 0;
     *out = p->new_name;
     *out_len = p->new_len;
     return 1;

@@ -37,7 +37,7 @@ static void sum_count(pbi_summary *s, uint64_t c) {
 
 void pbi_summary_add(pbi_summary *s, const uint64_t *counts, uint32_t n) {
     if (n == 0) return;
-    if (s->keep && !s->oom && pbi_grow((void **)&s->c, &s->cc, s->nc + n, sizeof *s->c)) s->oom = 1;
+    if (s->keep && !s->oom && pbu_grow((void **)&s->c, &s->cc, s->nc + n, sizeof *s->c)) s->oom = 1;
     if (s->rule == PBI_SUM_LLVM14) {
         /* every record is a function; single counts of 2^64-1 are left out
          * (addEntryCount / addInternalCount "skip invalid count") */
@@ -66,7 +66,7 @@ void pbi_summary_add(pbi_summary *s, const uint64_t *counts, uint32_t n) {
 int pbi_summary_finish(pbi_summary *s) {
     if (s->oom) return -1;
     if (!s->nc && !s->zeros) return 0;
-    if ((s->nc && pbi_sort_u64_desc(s->c, s->nc)) || !(s->f = malloc((s->nc + 1) * sizeof *s->f))) {
+    if ((s->nc && pbu_sort_u64_desc(s->c, s->nc)) || !(s->f = malloc((s->nc + 1) * sizeof *s->f))) {
         s->oom = 1;
         return -1;
     }

@@ -24,7 +24,7 @@ int pbi_vpd_encode(pb_buf *out, const pb_record *r, unsigned num_kinds, int orde
     static const uint8_t zeros[8];
     size_t start = out->len;
     uint8_t w[8];
-    pbi_buf_append(out, zeros, 8); /* TotalSize, NumValueKinds: patched below */
+    pbu_buf_append(out, zeros, 8); /* TotalSize, NumValueKinds: patched below */
     uint32_t nkinds = 0;
     for (unsigned k = 0; k < PB_VK_COUNT; k++) {
         uint32_t ns = r->num_sites[k];
@@ -36,11 +36,11 @@ int pbi_vpd_encode(pb_buf *out, const pb_record *r, unsigned num_kinds, int orde
         nkinds++;
         pb_put_u32(w, k, order);
         pb_put_u32(w + 4, ns, order);
-        pbi_buf_append(out, w, 8);
+        pbu_buf_append(out, w, 8);
         size_t counts_at = out->len;
-        if (pbi_buf_reserve(out, ns + 8) != 0) break;
-        for (uint32_t s = 0; s < ns; s++) pbi_buf_putc(out, 0); /* site counts: set below */
-        pbi_buf_append(out, zeros, (size_t)pb_pad8(8 + (uint64_t)ns));
+        if (pbu_buf_reserve(out, ns + 8) != 0) break;
+        for (uint32_t s = 0; s < ns; s++) pbu_buf_putc(out, 0); /* site counts: set below */
+        pbu_buf_append(out, zeros, (size_t)pb_pad8(8 + (uint64_t)ns));
         for (uint32_t s = 0; s < ns; s++) {
             const pb_site *site = &r->sites[k][s];
             const pb_value *vals = site->values;
@@ -48,7 +48,7 @@ int pbi_vpd_encode(pb_buf *out, const pb_record *r, unsigned num_kinds, int orde
             if (pick && (n = pick(ctx, k, site, &vals, err)) == (size_t)-1) return err ? err->code : PB_ENOMEM;
             if (n > PBI_VPD_MAX_VALUES_PER_SITE) n = PBI_VPD_MAX_VALUES_PER_SITE;
             st->values_dropped += site->num_values - n;
-            if (out->failed || pbi_buf_reserve(out, 16 * n) != 0) break;
+            if (out->failed || pbu_buf_reserve(out, 16 * n) != 0) break;
             out->data[counts_at + s] = (char)(uint8_t)n;
             uint8_t *q = (uint8_t *)out->data + out->len;
             for (size_t i = 0; i < n; i++, q += 16) {

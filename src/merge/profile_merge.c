@@ -118,7 +118,7 @@ static void stable_sort(pb_value *v, pb_value *tmp, size_t n, int by_value) {
 typedef pbi_merge_scratch scratch;
 
 static int scratch_need(scratch *s, size_t n) {
-    return pbi_grow((void **)&s->a, &s->cap, n, sizeof *s->a);
+    return pbu_grow((void **)&s->a, &s->cap, n, sizeof *s->a);
 }
 
 /* Sorts every site of r by count (descending, stable) and cuts it. */
@@ -275,10 +275,10 @@ static int check_options(const pb_merge_options **o, pb_error *err) {
 
 int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merge_options *o,
                             pb_error *err) {
-    pbi_api_enter(err);
-    if (!dst) return pbi_null_arg(err, __func__, "dst");
-    if (!rec) return pbi_null_arg(err, __func__, "rec");
-    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!dst) return pbu_null_arg(err, __func__, "dst");
+    if (!rec) return pbu_null_arg(err, __func__, "rec");
+    if (o && pbu_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     scratch s = {NULL, 0, 0};
@@ -323,9 +323,9 @@ static int merge_traces_of(pb_profile *p, const pb_profile *from, pbi_trace *t, 
 }
 
 int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (o && pbu_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     /* the traces as the first input added to an empty writer */
@@ -503,9 +503,9 @@ static int add_binary_ids(pb_profile *dst, const pb_profile *src, pb_error *err)
 }
 
 int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *err) {
-    pbi_api_enter(err);
-    if (!dst) return pbi_null_arg(err, __func__, "dst");
-    if (!src) return pbi_null_arg(err, __func__, "src");
+    pbu_api_enter(err);
+    if (!dst) return pbu_null_arg(err, __func__, "dst");
+    if (!src) return pbu_null_arg(err, __func__, "src");
     int rc = add_binary_ids(dst, src, err);
     for (size_t i = 0, n = pb_profile_trace_count(src); i < n && !rc; i++) {
         uint64_t weight;
@@ -524,10 +524,10 @@ int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *er
 
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) {
-    pbi_api_enter(err);
-    if (!dst) return pbi_null_arg(err, __func__, "dst");
-    if (!src) return pbi_null_arg(err, __func__, "src");
-    if (o && pbi_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!dst) return pbu_null_arg(err, __func__, "dst");
+    if (!src) return pbu_null_arg(err, __func__, "src");
+    if (o && pbu_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
     if (dst == src)

@@ -65,7 +65,7 @@ static int need_rng(pbi_trace_set *dst, pb_error *err) {
 }
 
 static int push(tlist *l, pbi_trace t, pb_error *err) {
-    if (pbi_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return pbi_nomem(err, "a trace");
+    if (pbu_grow((void **)&l->v, &l->cap, l->n + 1, sizeof *l->v)) return pbu_nomem(err, "a trace");
     l->v[l->n++] = t;
     return 0;
 }

@@ -54,7 +54,7 @@ int pb_merger_add_file(pb_merger *m, const char *path, uint64_t weight, pb_error
                             !m || !path ? "pb_merger_add_file: NULL argument"
                             : weight == 0 ? "an input's weight must be at least 1"
                                           : "the merger has run: no input can be added");
-    if (pbi_grow((void **)&m->in, &m->cap, m->n + 1, sizeof *m->in))
+    if (pbu_grow((void **)&m->in, &m->cap, m->n + 1, sizeof *m->in))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t len = strlen(path) + 1;
     char *p = malloc(len);

@@ -10,13 +10,13 @@
 
 static size_t keep_str(pb_buf *b, const char *s) {
     size_t at = b->len;
-    pbi_buf_append(b, s, strlen(s) + 1);
+    pbu_buf_append(b, s, strlen(s) + 1);
     return at;
 }
 
 void pbi_defer_diag(void *ctx, int severity, const pb_error *e) {
     pbi_diag_defer *d = ctx;
-    if (pbi_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) {
+    if (pbu_grow((void **)&d->v, &d->cap, d->n + 1, sizeof *d->v)) {
         d->oom = 1;
         return;
     }
@@ -46,18 +46,18 @@ void pbi_defer_flush(pbi_diag_defer *d) {
                 "some merge warnings were lost (out of memory)");
     d->n = 0;
     d->oom = 0;
-    pbi_buf_reset(&d->text);
+    pbu_buf_reset(&d->text);
 }
 
 void pbi_defer_drop(pbi_diag_defer *d) {
     d->n = 0;
     d->oom = 0;
-    pbi_buf_reset(&d->text);
+    pbu_buf_reset(&d->text);
 }
 
 void pbi_defer_free(pbi_diag_defer *d) {
     free(d->v);
     d->v = NULL;
     d->n = d->cap = 0;
-    pbi_buf_free(&d->text);
+    pbu_buf_free(&d->text);
 }

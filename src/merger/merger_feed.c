@@ -56,7 +56,7 @@ struct pbi_feed {
 
 static void keep_diag(void *ctx, int severity, const pb_error *e) {
     slot *s = ctx;
-    if (pbi_grow((void **)&s->diags, &s->cap, s->ndiags + 1, sizeof *s->diags)) {
+    if (pbu_grow((void **)&s->diags, &s->cap, s->ndiags + 1, sizeof *s->diags)) {
         s->diag_oom = 1;
         return;
     }

@@ -72,8 +72,8 @@ static int filter_functions(pb_merger *m, pb_profile **pp, const regex_t *keep, 
         }
         size_t n;
         const char *s = pb_profile_str(src, r.name, &n);
-        pbi_buf_reset(&name);
-        pbi_buf_append(&name, s, n);
+        pbu_buf_reset(&name);
+        pbu_buf_append(&name, s, n);
         if (name.failed) {
             rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             break;
@@ -85,7 +85,7 @@ static int filter_functions(pb_merger *m, pb_profile **pp, const regex_t *keep, 
         if ((rc = pb_profile_intern(dst, s, n, &r.name, err))) break;
         rc = pb_profile_add_record(dst, &r, NULL, err);
     }
-    pbi_buf_free(&name);
+    pbu_buf_free(&name);
     if (!rc) {
         /* llvm-profdata 18+ (filterFunctions) counts names, not records,
          * and says so on stderr without a prefix */

@@ -29,7 +29,7 @@ typedef struct input_diag_ctx {
 static void input_diag(void *ctx, int severity, const pb_error *e) {
     input_diag_ctx *n = ctx;
     if (n->large_fails && severity == PB_DIAG_WARNING &&
-        strncmp(e->message, PBI_LARGE_COUNTER_WORDS, sizeof PBI_LARGE_COUNTER_WORDS - 1) == 0) {
+        strncmp(e->message, PBU_LARGE_COUNTER_WORDS, sizeof PBU_LARGE_COUNTER_WORDS - 1) == 0) {
         /* LLVM 18+ fails the input (its first such counter, once) */
         if (!n->large_seen) {
             n->large_seen = 1;

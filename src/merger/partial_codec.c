@@ -15,12 +15,12 @@ void pbi_codec_put_uv(pb_buf *b, uint64_t v) {
         if (v) t[n] |= 0x80;
         n++;
     } while (v);
-    pbi_buf_append(b, t, n);
+    pbu_buf_append(b, t, n);
 }
 
 void pbi_codec_put_str(pb_buf *b, const char *s, size_t n) {
     pbi_codec_put_uv(b, n);
-    if (n) pbi_buf_append(b, s, n);
+    if (n) pbu_buf_append(b, s, n);
 }
 
 static void put_le(uint8_t *p, uint64_t v, int n) {

@@ -107,7 +107,7 @@ typedef struct work {
 
 static int push_extra(work *w, const pbi_extra *e, pb_error *err) {
     if (e->exist == e->fresh) return 0;
-    if (pbi_grow_err((void **)&w->r, &w->cap, w->nr + 1, sizeof *w->r, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&w->r, &w->cap, w->nr + 1, sizeof *w->r, err)) return PB_ENOMEM;
     w->r[w->nr++] = *e;
     return 0;
 }
@@ -187,7 +187,7 @@ static int prepare_y(const pb_partial *acc, pb_profile *y, const pbi_extra *yx, 
                     if (!xr || !ye) continue;
                     uint64_t want = in_x ? ye->exist : ye->fresh;
                     if (want == v->count) continue;
-                    if (pbi_grow_err((void **)&w->u, &w->capu, w->nu + 1, sizeof *w->u, err)) return PB_ENOMEM;
+                    if (pbu_grow_err((void **)&w->u, &w->capu, w->nu + 1, sizeof *w->u, err)) return PB_ENOMEM;
                     w->u[w->nu++] = (undo){&v->count, v->count};
                     v->count = want;
                 }
@@ -299,7 +299,7 @@ static int single_extras(const pb_profile *q, uint64_t wt, uint64_t vmax, pbi_ex
                     const pb_value *v = &r->sites[k][s].values[i];
                     uint64_t fresh = v->count >= vmax ? vmax / wt : v->count / wt;
                     if (fresh == v->count) continue;
-                    if (pbi_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) return PB_ENOMEM;
+                    if (pbu_grow_err((void **)out, &cap, *n + 1, sizeof **out, err)) return PB_ENOMEM;
                     (*out)[(*n)++] =
                         (pbi_extra){ref, hash, s, (uint8_t)k, v->value, dup_rank(&r->sites[k][s], i), v->count, fresh};
                 }

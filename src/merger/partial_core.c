@@ -86,7 +86,7 @@ int pb_partial_input_at(const pb_partial *p, size_t i, pb_partial_input *out) {
 
 int pbi_partial_add_input(pb_partial *p, const char *name, uint64_t weight, uint64_t size, const char *sha256,
                           int status, const pb_error *e, pb_error *err) {
-    if (pbi_grow_err((void **)&p->in, &p->cap_in, p->nin + 1, sizeof *p->in, err)) return PB_ENOMEM;
+    if (pbu_grow_err((void **)&p->in, &p->cap_in, p->nin + 1, sizeof *p->in, err)) return PB_ENOMEM;
     pbi_partial_in *in = &p->in[p->nin];
     memset(in, 0, sizeof *in);
     in->name = dup_str(name ? name : "<memory>");

@@ -53,7 +53,7 @@ int pb_profile_save(const pb_profile *p, uint8_t **bytes, size_t *len, pb_error 
     int rc = put_model(&b, p, err);
     if (!rc && b.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (!rc) rc = pbi_codec_pack(PROF_MAGIC, &b, bytes, len, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 
@@ -129,7 +129,7 @@ int pb_partial_save(const pb_partial *p, uint8_t **bytes, size_t *len, pb_error 
         const pbi_extra *e = &p->extra[i];
         uint8_t raw[16];
         for (int k = 0; k < 8; k++) raw[k] = (uint8_t)(e->name_ref >> (8 * k)), raw[8 + k] = (uint8_t)(e->hash >> (8 * k));
-        pbi_buf_append(&b, raw, sizeof raw);
+        pbu_buf_append(&b, raw, sizeof raw);
         pbi_codec_put_uv(&b, e->kind);
         pbi_codec_put_uv(&b, e->site);
         pbi_codec_put_uv(&b, e->value);
@@ -141,7 +141,7 @@ int pb_partial_save(const pb_partial *p, uint8_t **bytes, size_t *len, pb_error 
     int rc = p->own ? put_model(&b, p->own, err) : 0;
     if (!rc && b.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (!rc) rc = pbi_codec_pack(PART_MAGIC, &b, bytes, len, err);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     return rc;
 }
 

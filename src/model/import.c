@@ -30,7 +30,7 @@ int pbi_import_init(pbi_importer *im, pb_profile *dst, const pb_profile *src, pb
     if (new_map(&im->sym, im->nsym) || new_map(&im->meth, im->nmeth) || new_map(&im->ctx, im->nctx) ||
         new_map(&im->ints, im->nints)) {
         pbi_import_free(im);
-        return pbi_nomem(err, "an import map");
+        return pbu_nomem(err, "an import map");
     }
     if (!im->cap_sym) im->cap_sym = 1;
     return 0;
@@ -80,8 +80,8 @@ int pbi_import_method(pbi_importer *im, uint32_t m, uint32_t *out, pb_error *err
     if (me->placeholder) {
         rc = pb_profile_add_placeholder_method(im->dst, me->placeholder_id, out, err);
     } else {
-        if (pbi_grow((void **)&im->sig, &im->cap_sig, (size_t)me->num_sig + 1, sizeof *im->sig))
-            return pbi_nomem(err, "a signature");
+        if (pbu_grow((void **)&im->sig, &im->cap_sig, (size_t)me->num_sig + 1, sizeof *im->sig))
+            return pbu_nomem(err, "a signature");
         for (uint32_t j = 0; j < me->num_sig; j++)
             if ((rc = pbi_import_symbol(im, me->sig[j], &im->sig[j], err))) return rc;
         size_t len;
@@ -105,8 +105,8 @@ int pbi_import_ctx(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err) {
     size_t n = 0;
     const pb_frame *f = pb_profile_context(im->src, c, &n);
     if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "context %u does not exist", c);
-    if (pbi_grow((void **)&im->frames, &im->cap_frames, n + 1, sizeof *im->frames))
-        return pbi_nomem(err, "a context");
+    if (pbu_grow((void **)&im->frames, &im->cap_frames, n + 1, sizeof *im->frames))
+        return pbu_nomem(err, "a context");
     for (size_t j = 0; j < n; j++) {
         int rc = pbi_import_method(im, f[j].method, &im->frames[j].method, err);
         if (rc) return rc;
@@ -148,7 +148,7 @@ int pbi_import_new_symbols(pbi_importer *im, const pb_profile *side, pb_error *e
     size_t n = side->sym_keys.count;
     im->src = side;
     if (n == im->nsym) return 0;
-    if (pbi_grow((void **)&im->sym, &im->cap_sym, n, sizeof *im->sym)) return pbi_nomem(err, "merge maps");
+    if (pbu_grow((void **)&im->sym, &im->cap_sym, n, sizeof *im->sym)) return pbu_nomem(err, "merge maps");
     memset(im->sym + im->nsym, 0, (n - im->nsym) * sizeof *im->sym);
     size_t from = im->nsym;
     im->nsym = n;
@@ -179,9 +179,9 @@ int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_err
     size_t nsites = 0, nvals = 0;
     for (int k = 0; k < PB_VK_COUNT; k++)
         for (uint32_t j = 0; j < r->num_sites[k]; j++, nsites++) nvals += r->sites[k][j].num_values;
-    if (pbi_grow((void **)&im->sites, &im->cap_sites, nsites + 1, sizeof *im->sites) ||
-        pbi_grow((void **)&im->vals, &im->cap_vals, nvals + 1, sizeof *im->vals))
-        return pbi_nomem(err, "value sites");
+    if (pbu_grow((void **)&im->sites, &im->cap_sites, nsites + 1, sizeof *im->sites) ||
+        pbu_grow((void **)&im->vals, &im->cap_vals, nvals + 1, sizeof *im->vals))
+        return pbu_nomem(err, "value sites");
     size_t si = 0, vi = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         t->sites[k] = r->num_sites[k] ? im->sites + si : NULL;

@@ -28,10 +28,10 @@ static int must_escape(unsigned char c, int is_mname) {
 
 static void put_name_escaped(pb_buf *b, const char *s, size_t n, int is_mname) {
     if (n == 0) {
-        pbi_buf_append(b, "%_", 2);
+        pbu_buf_append(b, "%_", 2);
         return;
     }
-    if (n > (SIZE_MAX - 1) / 3 || pbi_buf_reserve(b, n * 3)) {
+    if (n > (SIZE_MAX - 1) / 3 || pbu_buf_reserve(b, n * 3)) {
         b->failed = 1;
         return;
     }
@@ -65,12 +65,12 @@ uint64_t pbi_jname_hash(const char *name, size_t len) {
 void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out) {
     const pb_symbol *s = &p->syms[sym];
     if (s->placeholder) {
-        pbi_buf_append(out, "%#", 2);
-        pbi_buf_put_i64(out, s->placeholder_id);
+        pbu_buf_append(out, "%#", 2);
+        pbu_buf_put_i64(out, s->placeholder_id);
         return;
     }
     size_t n;
-    const char *t = pbi_intern_get(&p->strs, s->name, &n);
+    const char *t = pbu_intern_get(&p->strs, s->name, &n);
     put_name_escaped(out, t, n, 0);
 }
 
@@ -78,28 +78,28 @@ void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out) {
 static void render_method(const pb_profile *p, uint32_t m, pb_buf *out) {
     const pb_method *me = &p->meths[m];
     if (me->placeholder) {
-        pbi_buf_append(out, "%#", 2);
-        pbi_buf_put_i64(out, me->placeholder_id);
+        pbu_buf_append(out, "%#", 2);
+        pbu_buf_put_i64(out, me->placeholder_id);
         return;
     }
     if (me->num_sig >= 1)
         pbi_jname_put_symbol(p, me->sig[0], out);
     else
-        pbi_buf_append(out, "%-", 2);
-    pbi_buf_putc(out, '.');
+        pbu_buf_append(out, "%-", 2);
+    pbu_buf_putc(out, '.');
     size_t n;
-    const char *t = pbi_intern_get(&p->strs, me->name, &n);
+    const char *t = pbu_intern_get(&p->strs, me->name, &n);
     put_name_escaped(out, t, n, 1);
-    pbi_buf_putc(out, '(');
+    pbu_buf_putc(out, '(');
     for (uint32_t i = 2; i < me->num_sig; i++) {
-        if (i > 2) pbi_buf_putc(out, ',');
+        if (i > 2) pbu_buf_putc(out, ',');
         pbi_jname_put_symbol(p, me->sig[i], out);
     }
-    pbi_buf_putc(out, ')');
+    pbu_buf_putc(out, ')');
     if (me->num_sig >= 2)
         pbi_jname_put_symbol(p, me->sig[1], out);
     else
-        pbi_buf_append(out, "%-", 2);
+        pbu_buf_append(out, "%-", 2);
 }
 
 /* Appends method m's descriptor, rendering it into the cache once. */
@@ -118,17 +118,17 @@ static int put_method(const pb_profile *cp, uint32_t m, pb_buf *out) {
     if (!d->text) {
         size_t start = out->len;
         render_method(p, m, out);
-        if (pbi_buf_failed(out)) return PB_ENOMEM;
+        if (pbu_buf_failed(out)) return PB_ENOMEM;
         size_t n = out->len - start;
         if (n >= UINT32_MAX) return 0; /* too long to cache; rendered anyway */
-        const char *t = pbi_arena_dup(&p->desc_arena, out->data + start, n, 1);
+        const char *t = pbu_arena_dup(&p->desc_arena, out->data + start, n, 1);
         if (!t) return PB_ENOMEM;
         d->text = t;
         d->len = (uint32_t)n;
         return 0;
     }
-    pbi_buf_append(out, d->text, d->len);
-    return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+    pbu_buf_append(out, d->text, d->len);
+    return pbu_buf_failed(out) ? PB_ENOMEM : 0;
 }
 
 int pbi_jname_method_desc(const pb_profile *p, uint32_t m, const char **text, size_t *len) {
@@ -141,38 +141,38 @@ int pbi_jname_method_desc(const pb_profile *p, uint32_t m, const char **text, si
         *len = p->descs[m].len;
     }
     pbi_cache_unlock(p);
-    pbi_buf_free(&tmp);
+    pbu_buf_free(&tmp);
     return rc;
 }
 
 static int render_unlocked(const pb_profile *p, const pb_record *r, pb_buf *out) {
     if (r->kind == PB_REC_FUNCTION || r->kind >= PB_REC_KIND_COUNT) return PB_EINVAL;
-    pbi_buf_puts(out, tags[r->kind]);
-    pbi_buf_putc(out, ':');
-    if (r->kind == PB_REC_JAVA_MONITOR) return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+    pbu_buf_puts(out, tags[r->kind]);
+    pbu_buf_putc(out, ':');
+    if (r->kind == PB_REC_JAVA_MONITOR) return pbu_buf_failed(out) ? PB_ENOMEM : 0;
     size_t nf;
     const pb_frame *f = pb_profile_context(p, r->ctx, &nf);
     if (!f) return PB_EINVAL;
     for (size_t i = 0; i < nf; i++) {
-        if (i) pbi_buf_putc(out, '<');
+        if (i) pbu_buf_putc(out, '<');
         int rc = put_method(p, f[i].method, out);
         if (rc) return rc;
-        pbi_buf_putc(out, ':');
-        pbi_buf_put_i64(out, f[i].bci);
+        pbu_buf_putc(out, ':');
+        pbu_buf_put_i64(out, f[i].bci);
     }
     if (r->kind == PB_REC_JAVA_BRANCH) {
         size_t nl;
         const int32_t *l = pb_profile_ints(p, r->layout, &nl);
         if (!l) return PB_EINVAL;
-        pbi_buf_putc(out, '|');
+        pbu_buf_putc(out, '|');
         for (size_t i = 0; i + 1 < nl; i += 2) {
-            if (i) pbi_buf_putc(out, ',');
-            pbi_buf_put_i64(out, l[i]);
-            pbi_buf_putc(out, '/');
-            pbi_buf_put_i64(out, l[i + 1]);
+            if (i) pbu_buf_putc(out, ',');
+            pbu_buf_put_i64(out, l[i]);
+            pbu_buf_putc(out, '/');
+            pbu_buf_put_i64(out, l[i + 1]);
         }
     }
-    return pbi_buf_failed(out) ? PB_ENOMEM : 0;
+    return pbu_buf_failed(out) ? PB_ENOMEM : 0;
 }
 
 /* The method descriptors are a cache of the profile: rendered under its lock
@@ -296,9 +296,9 @@ static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
         } else if (must_escape(c, is_mname)) {
             return fail(ps, i, "an escaped byte");
         }
-        pbi_buf_putc(&ps->text, (char)c);
+        pbu_buf_putc(&ps->text, (char)c);
     }
-    if (pbi_buf_failed(&ps->text)) return PB_ENOMEM;
+    if (pbu_buf_failed(&ps->text)) return PB_ENOMEM;
     t->len = ps->text.len - t->off;
     return 0;
 }
@@ -371,7 +371,7 @@ static int parse_params(parser *ps, jframe *f, size_t *i) {
         size_t end;
         int rc = scan_to(ps, *i, ",)", "(:", "',' or ')' after a parameter type", &end);
         if (rc) return rc;
-        rc = pbi_grow((void **)&ps->params, &ps->cap_params, ps->num_params + 1, sizeof *ps->params);
+        rc = pbu_grow((void **)&ps->params, &ps->cap_params, ps->num_params + 1, sizeof *ps->params);
         if (rc) return rc;
         jtok *t = &ps->params[ps->num_params];
         rc = decode_tok(ps, *i, end, 0, t);
@@ -397,8 +397,8 @@ static int cached_frame(parser *ps, jframe *f) {
     const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
     if (!colon) return 0;
     uint32_t id;
-    if (pbi_intern_find(&ps->cache->texts, s + i, (size_t)(colon - (s + i)), &id)) return 0;
-    uint64_t m = pbi_intern_aux(&ps->cache->texts, id);
+    if (pbu_intern_find(&ps->cache->texts, s + i, (size_t)(colon - (s + i)), &id)) return 0;
+    uint64_t m = pbu_intern_aux(&ps->cache->texts, id);
     if (!m) return 0;
     size_t save = ps->i;
     ps->i = (size_t)(colon - s) + 1;
@@ -414,7 +414,7 @@ static int cached_frame(parser *ps, jframe *f) {
 
 static int parse_frame(parser *ps) {
     const char *s = ps->s;
-    int rc = pbi_grow((void **)&ps->frames, &ps->cap_frames, ps->num_frames + 1, sizeof *ps->frames);
+    int rc = pbu_grow((void **)&ps->frames, &ps->cap_frames, ps->num_frames + 1, sizeof *ps->frames);
     if (rc) return rc;
     jframe *f = &ps->frames[ps->num_frames];
     memset(f, 0, sizeof *f);
@@ -472,7 +472,7 @@ static int parse_layout(parser *ps) {
         while (k < ps->n && is_digit(ps->s[k])) k++;
         rc = parse_int(ps, ps->i, k, INT32_MIN, INT32_MAX, &b);
         if (rc) return rc;
-        rc = pbi_grow((void **)&ps->layout, &ps->cap_layout, ps->num_layout + 2, sizeof *ps->layout);
+        rc = pbu_grow((void **)&ps->layout, &ps->cap_layout, ps->num_layout + 2, sizeof *ps->layout);
         if (rc) return rc;
         ps->layout[ps->num_layout++] = (int32_t)a;
         ps->layout[ps->num_layout++] = (int32_t)b;
@@ -491,9 +491,9 @@ static int tok_symbol(pb_profile *p, parser *ps, const jtok *t, uint32_t *out, p
 /* Stores frame f's method text -> method m in the cache. */
 static int remember(parser *ps, const jframe *f, uint32_t m, pb_error *err) {
     uint32_t id;
-    if (pbi_intern_add(&ps->cache->texts, ps->s + f->raw_off, f->raw_len, &id, NULL) ||
-        pbi_intern_set_aux(&ps->cache->texts, id, (uint64_t)m + 1))
-        return pbi_nomem(err, "a frame cache entry");
+    if (pbu_intern_add(&ps->cache->texts, ps->s + f->raw_off, f->raw_len, &id, NULL) ||
+        pbu_intern_set_aux(&ps->cache->texts, id, (uint64_t)m + 1))
+        return pbu_nomem(err, "a frame cache entry");
     return 0;
 }
 
@@ -513,8 +513,8 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
             rc = pb_profile_add_placeholder_method(p, f->pid, &m, err);
         } else {
             size_t ns = f->decl.kind == TK_ABSENT ? 0 : f->ret.kind == TK_ABSENT ? 1 : 2 + f->num_params;
-            if (pbi_grow((void **)&sig, &cap_sig, ns ? ns : 1, sizeof *sig)) {
-                rc = pbi_nomem(err, "a signature");
+            if (pbu_grow((void **)&sig, &cap_sig, ns ? ns : 1, sizeof *sig)) {
+                rc = pbu_nomem(err, "a signature");
                 goto out;
             }
             if (ns >= 1) rc = tok_symbol(p, ps, &f->decl, &sig[0], err);
@@ -544,7 +544,7 @@ void pbi_jname_cache_init(pbi_jname_cache *c) {
     c->texts.no_nul = 1;
 }
 
-void pbi_jname_cache_free(pbi_jname_cache *c) { pbi_intern_free(&c->texts); }
+void pbi_jname_cache_free(pbi_jname_cache *c) { pbu_intern_free(&c->texts); }
 
 int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err) {
     return pbi_jname_parse_cached(p, NULL, name, len, out, err);
@@ -599,7 +599,7 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
         rc = fail(&ps, ps.i, "'<' or the end of the name");
         goto out;
     }
-    if (pbi_buf_failed(&ps.text)) {
+    if (pbu_buf_failed(&ps.text)) {
         rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot decode a name");
         goto out;
     }
@@ -609,7 +609,7 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
     out->hash = 0;
     rc = commit(p, &ps, out, err);
 out:
-    pbi_buf_free(&ps.text);
+    pbu_buf_free(&ps.text);
     free(ps.params);
     free(ps.frames);
     free(ps.layout);

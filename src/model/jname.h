@@ -50,7 +50,7 @@ int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out,
  * and interning the symbols again. Valid for one profile while it gains
  * methods only (no canonicalize in between). Zeroed = empty. */
 typedef struct pbi_jname_cache {
-    pbi_intern texts; /* no_nul; aux = method id + 1 */
+    pbu_intern texts; /* no_nul; aux = method id + 1 */
 } pbi_jname_cache;
 
 /* An empty cache. */

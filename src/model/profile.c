@@ -12,11 +12,11 @@
 #include "util/grow.h"
 
 /* util/bytes.h decodes with the model's byte-order values without seeing them */
-_Static_assert(PBI_BYTES_BE == PB_ORDER_BE, "util/bytes.h PBI_BYTES_BE is PB_ORDER_BE");
+_Static_assert(PBU_BYTES_BE == PB_ORDER_BE, "util/bytes.h PBU_BYTES_BE is PB_ORDER_BE");
 
 int pb_profile_new(pb_profile **out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
     *out = NULL;
     pb_profile *p = calloc(1, sizeof *p);
     if (!p) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a profile");
@@ -49,24 +49,24 @@ void pb_profile_free(pb_profile *p) {
     free(p->traces);
     free(p->trace_rng); /* one malloc'ed block without pointers (trace_merge.c): the model
                            * frees it without calling up into merge/ */
-    pbi_intern_free(&p->strs);
-    pbi_intern_free(&p->sym_keys);
+    pbu_intern_free(&p->strs);
+    pbu_intern_free(&p->sym_keys);
     free(p->syms);
-    pbi_map_free(&p->sym_by_md5);
-    pbi_intern_free(&p->meth_keys);
+    pbu_map_free(&p->sym_by_md5);
+    pbu_intern_free(&p->meth_keys);
     free(p->meths);
-    pbi_intern_free(&p->ctxs);
-    pbi_intern_free(&p->ints);
-    pbi_arena_free(&p->arena);
+    pbu_intern_free(&p->ctxs);
+    pbu_intern_free(&p->ints);
+    pbu_arena_free(&p->arena);
     free(p->recs);
     free(p->key_slots);
-    pbi_arena_free(&p->name_arena);
+    pbu_arena_free(&p->name_arena);
     free(p->rnames);
-    pbi_arena_free(&p->desc_arena);
+    pbu_arena_free(&p->desc_arena);
     free(p->descs);
     free(p->lookup);
     free(p->keys);
-    pbi_buf_free(&p->scratch);
+    pbu_buf_free(&p->scratch);
     pthread_mutex_destroy(&p->cache_mu);
     free(p);
 }
@@ -98,7 +98,7 @@ static pbi_prop *find_prop(const pb_profile *p, const char *key) {
 
 int pb_profile_set_prop(pb_profile *p, const char *key, const void *value, size_t len,
                         pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!key || (!value && len)) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "property key or value missing");
     if (len == SIZE_MAX) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "property too long");
     char *v = malloc(len + 1);
@@ -113,7 +113,7 @@ int pb_profile_set_prop(pb_profile *p, const char *key, const void *value, size_
         return 0;
     }
     char *k = strdup(key);
-    if (!k || pbi_grow((void **)&p->props, &p->cap_props, p->num_props + 1, sizeof *p->props)) {
+    if (!k || pbu_grow((void **)&p->props, &p->cap_props, p->num_props + 1, sizeof *p->props)) {
         free(k);
         free(v);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, key, "cannot allocate a property");
@@ -152,12 +152,12 @@ void pb_profile_remove_prop(pb_profile *p, const char *key) {
 /* ---- binary ids -------------------------------------------------------- */
 
 int pb_profile_add_binary_id(pb_profile *p, const uint8_t *id, size_t len, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!id && len) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "binary id missing");
     for (size_t i = 0; i < p->num_bids; i++)
         if (p->bids[i].len == len && (len == 0 || memcmp(p->bids[i].data, id, len) == 0)) return 0;
     uint8_t *d = malloc(len ? len : 1);
-    if (!d || pbi_grow((void **)&p->bids, &p->cap_bids, p->num_bids + 1, sizeof *p->bids)) {
+    if (!d || pbu_grow((void **)&p->bids, &p->cap_bids, p->num_bids + 1, sizeof *p->bids)) {
         free(d);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a binary id");
     }
@@ -178,12 +178,12 @@ const uint8_t *pb_profile_binary_id(const pb_profile *p, size_t i, size_t *len) 
 
 int pb_profile_add_trace(pb_profile *p, uint64_t weight, const uint64_t *refs, size_t n,
                          pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!refs && n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "trace missing");
     if (n > SIZE_MAX / sizeof *refs - 1)
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "trace too long");
     uint64_t *d = malloc((n ? n : 1) * sizeof *d);
-    if (!d || pbi_grow((void **)&p->traces, &p->cap_traces, p->num_traces + 1, sizeof *p->traces)) {
+    if (!d || pbu_grow((void **)&p->traces, &p->cap_traces, p->num_traces + 1, sizeof *p->traces)) {
         free(d);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a trace");
     }

@@ -28,10 +28,10 @@ static int cmp_i64(int64_t a, int64_t b) { return a < b ? -1 : a > b; }
 typedef struct canon {
     pb_profile *p;
     uint32_t *str_new, *sym_new, *meth_new, *ctx_new, *ints_new;
-    pbi_intern strs, sym_keys, meth_keys, ctxs, ints, tmp_ctxs;
+    pbu_intern strs, sym_keys, meth_keys, ctxs, ints, tmp_ctxs;
     pb_symbol *syms;
     pb_method *meths;
-    pbi_map sym_by_md5;
+    pbu_map sym_by_md5;
     uint32_t *order;       /* scratch ids */
     pb_record *recs;       /* records in the new order */
     pbi_rname *rnames;     /* their cached names */
@@ -40,8 +40,8 @@ typedef struct canon {
 } canon;
 
 static int cmp_str(void *ctx, uint32_t a, uint32_t b) {
-    const pbi_intern *t = &((canon *)ctx)->p->strs;
-    return pbi_bytes_cmp(t->data[a], t->len[a], t->data[b], t->len[b]);
+    const pbu_intern *t = &((canon *)ctx)->p->strs;
+    return pbu_bytes_cmp(t->data[a], t->len[a], t->data[b], t->len[b]);
 }
 
 static int cmp_sym(void *ctx, uint32_t a, uint32_t b) {
@@ -68,7 +68,7 @@ static int cmp_meth(void *ctx, uint32_t a, uint32_t b) {
 
 /* tmp_ctxs hold frames already renumbered to canonical methods. */
 static int cmp_ctx(void *ctx, uint32_t a, uint32_t b) {
-    const pbi_intern *t = &((canon *)ctx)->tmp_ctxs;
+    const pbu_intern *t = &((canon *)ctx)->tmp_ctxs;
     const pb_frame *x = (const pb_frame *)(const void *)t->data[a];
     const pb_frame *y = (const pb_frame *)(const void *)t->data[b];
     size_t nx = t->len[a] / sizeof *x, ny = t->len[b] / sizeof *y;
@@ -80,7 +80,7 @@ static int cmp_ctx(void *ctx, uint32_t a, uint32_t b) {
 }
 
 static int cmp_ints(void *ctx, uint32_t a, uint32_t b) {
-    const pbi_intern *t = &((canon *)ctx)->p->ints;
+    const pbu_intern *t = &((canon *)ctx)->p->ints;
     const int32_t *x = (const int32_t *)(const void *)t->data[a];
     const int32_t *y = (const int32_t *)(const void *)t->data[b];
     size_t nx = t->len[a] / 4, ny = t->len[b] / 4;
@@ -117,9 +117,9 @@ static uint32_t *alloc_map(size_t n) {
 }
 
 /* Fills c->order with 0..n-1 and sorts it. */
-static int sorted_ids(canon *c, size_t n, pbi_id_cmp cmp) {
+static int sorted_ids(canon *c, size_t n, pbu_id_cmp cmp) {
     for (size_t i = 0; i < n; i++) c->order[i] = (uint32_t)i;
-    return pbi_sort_ids(c->order, n, cmp, c);
+    return pbu_sort_ids(c->order, n, cmp, c);
 }
 
 /* The scratch order (as large as the largest table) and the old -> new id maps. */
@@ -159,10 +159,10 @@ static int canon_strings(canon *c) {
     size_t k = 0;
     for (size_t i = 0; i < ns; i++)
         if (c->str_new[i] == 0) c->order[k++] = (uint32_t)i;
-    if ((rc = pbi_sort_ids(c->order, k, cmp_str, c))) return rc;
+    if ((rc = pbu_sort_ids(c->order, k, cmp_str, c))) return rc;
     for (size_t i = 0; i < k; i++) {
         uint32_t o = c->order[i];
-        if ((rc = pbi_intern_add(&c->strs, p->strs.data[o], p->strs.len[o], &id, NULL))) return rc;
+        if ((rc = pbu_intern_add(&c->strs, p->strs.data[o], p->strs.len[o], &id, NULL))) return rc;
         c->str_new[o] = id;
     }
     return 0;
@@ -186,10 +186,10 @@ static int canon_symbols(canon *c) {
             key[0] = s.name;
             words = 1;
         }
-        if ((rc = pbi_intern_add(&c->sym_keys, key, words * 4, &id, NULL))) return rc;
+        if ((rc = pbu_intern_add(&c->sym_keys, key, words * 4, &id, NULL))) return rc;
         pbi_set_symbol(&c->syms[id], s.name, s.md5, s.placeholder, s.placeholder_id);
         c->sym_new[c->order[i]] = id;
-        if ((rc = pbi_map_put(&c->sym_by_md5, s.md5, id))) return rc;
+        if ((rc = pbu_map_put(&c->sym_by_md5, s.md5, id))) return rc;
     }
     return 0;
 }
@@ -208,7 +208,7 @@ static int canon_methods(canon *c) {
     for (size_t i = 0; i < nm && !rc; i++) {
         const pb_method *m = &p->meths[c->order[i]];
         size_t words = m->placeholder ? 3 : 1 + (size_t)m->num_sig;
-        if ((rc = pbi_grow((void **)&key, &cap_key, words, sizeof *key))) break;
+        if ((rc = pbu_grow((void **)&key, &cap_key, words, sizeof *key))) break;
         if (m->placeholder) {
             key[0] = PB_NONE;
             key[1] = (uint32_t)(uint64_t)m->placeholder_id;
@@ -217,7 +217,7 @@ static int canon_methods(canon *c) {
             key[0] = c->str_new[m->name];
             for (uint32_t j = 0; j < m->num_sig; j++) key[1 + j] = c->sym_new[m->sig[j]];
         }
-        if ((rc = pbi_intern_add(&c->meth_keys, key, words * 4, &id, NULL))) break;
+        if ((rc = pbu_intern_add(&c->meth_keys, key, words * 4, &id, NULL))) break;
         const uint32_t *stored = (const uint32_t *)(const void *)c->meth_keys.data[id];
         if (m->placeholder)
             pbi_set_method(&c->meths[id], PB_NONE, 0, NULL, 1, m->placeholder_id);
@@ -240,9 +240,9 @@ static int renumber_frames(canon *c) {
         if (c->ctx_new[i] == PB_NONE) continue;
         size_t n = p->ctxs.len[i] / sizeof(pb_frame);
         const pb_frame *f = (const pb_frame *)(const void *)p->ctxs.data[i];
-        if ((rc = pbi_grow((void **)&fr, &cap_fr, n, sizeof *fr))) break;
+        if ((rc = pbu_grow((void **)&fr, &cap_fr, n, sizeof *fr))) break;
         for (size_t j = 0; j < n; j++) fr[j] = (pb_frame){c->meth_new[f[j].method], f[j].bci};
-        rc = pbi_intern_add(&c->tmp_ctxs, fr, n * sizeof *fr, &c->ctx_new[i], NULL);
+        rc = pbu_intern_add(&c->tmp_ctxs, fr, n * sizeof *fr, &c->ctx_new[i], NULL);
     }
     free(fr);
     return rc;
@@ -259,7 +259,7 @@ static int canon_contexts(canon *c) {
     if (!final_of_tmp) return PB_ENOMEM;
     for (uint32_t i = 0; i < ntmp && !rc; i++) {
         uint32_t t = c->order[i];
-        rc = pbi_intern_add(&c->ctxs, c->tmp_ctxs.data[t], c->tmp_ctxs.len[t], &final_of_tmp[t], NULL);
+        rc = pbu_intern_add(&c->ctxs, c->tmp_ctxs.data[t], c->tmp_ctxs.len[t], &final_of_tmp[t], NULL);
     }
     for (size_t i = 0; i < nc && !rc; i++)
         if (c->ctx_new[i] != PB_NONE) c->ctx_new[i] = final_of_tmp[c->ctx_new[i]];
@@ -274,10 +274,10 @@ static int canon_ints(canon *c) {
     int rc;
     for (size_t i = 0; i < ni; i++)
         if (c->ints_new[i] == 0) c->order[k++] = (uint32_t)i;
-    if ((rc = pbi_sort_ids(c->order, k, cmp_ints, c))) return rc;
+    if ((rc = pbu_sort_ids(c->order, k, cmp_ints, c))) return rc;
     for (size_t i = 0; i < k; i++) {
         uint32_t o = c->order[i];
-        if ((rc = pbi_intern_add(&c->ints, p->ints.data[o], p->ints.len[o], &c->ints_new[o], NULL)))
+        if ((rc = pbu_intern_add(&c->ints, p->ints.data[o], p->ints.len[o], &c->ints_new[o], NULL)))
             return rc;
     }
     return 0;
@@ -345,23 +345,23 @@ static void renumber_records(canon *c) {
 static void adopt_tables(canon *c) {
     pb_profile *p = c->p;
     size_t nr = p->num_recs;
-    pbi_intern_free(&p->strs);
+    pbu_intern_free(&p->strs);
     p->strs = c->strs;
-    pbi_intern_free(&p->sym_keys);
+    pbu_intern_free(&p->sym_keys);
     p->sym_keys = c->sym_keys;
     free(p->syms);
     p->syms = c->syms;
     p->cap_syms = p->sym_keys.count;
-    pbi_map_free(&p->sym_by_md5);
+    pbu_map_free(&p->sym_by_md5);
     p->sym_by_md5 = c->sym_by_md5;
-    pbi_intern_free(&p->meth_keys);
+    pbu_intern_free(&p->meth_keys);
     p->meth_keys = c->meth_keys;
     free(p->meths);
     p->meths = c->meths;
     p->cap_meths = p->meth_keys.count;
-    pbi_intern_free(&p->ctxs);
+    pbu_intern_free(&p->ctxs);
     p->ctxs = c->ctxs;
-    pbi_intern_free(&p->ints);
+    pbu_intern_free(&p->ints);
     p->ints = c->ints;
     free(p->recs);
     p->recs = c->recs;
@@ -409,8 +409,8 @@ static void commit(canon *c) {
 }
 
 int pb_profile_canonicalize(pb_profile *p, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
     canon c;
     memset(&c, 0, sizeof c);
     c.p = p;
@@ -423,13 +423,13 @@ int pb_profile_canonicalize(pb_profile *p, pb_error *err) {
     free(c.meth_new);
     free(c.ctx_new);
     free(c.ints_new);
-    pbi_intern_free(&c.strs);
-    pbi_intern_free(&c.sym_keys);
-    pbi_intern_free(&c.meth_keys);
-    pbi_intern_free(&c.ctxs);
-    pbi_intern_free(&c.ints);
-    pbi_intern_free(&c.tmp_ctxs);
-    pbi_map_free(&c.sym_by_md5);
+    pbu_intern_free(&c.strs);
+    pbu_intern_free(&c.sym_keys);
+    pbu_intern_free(&c.meth_keys);
+    pbu_intern_free(&c.ctxs);
+    pbu_intern_free(&c.ints);
+    pbu_intern_free(&c.tmp_ctxs);
+    pbu_map_free(&c.sym_by_md5);
     free(c.syms);
     free(c.meths);
     free(c.recs);

@@ -33,7 +33,7 @@ static int same_symbol(const pb_profile *a, uint32_t i, const pb_profile *b, uin
     if (s->placeholder) {
         uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)s->placeholder_id,
                            (uint32_t)((uint64_t)s->placeholder_id >> 32)};
-        return pbi_intern_find(&b->sym_keys, key, sizeof key, out);
+        return pbu_intern_find(&b->sym_keys, key, sizeof key, out);
     }
     size_t n;
     const char *t = pb_profile_str(a, s->name, &n);
@@ -44,7 +44,7 @@ static void sym_text(const pb_profile *p, uint32_t i, char *buf, size_t n) {
     pb_buf b = PB_BUF_INIT;
     pbi_jname_put_symbol(p, i, &b);
     snprintf(buf, n, "%s", b.data ? b.data : "?");
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
 }
 
 static int equal_facts(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
@@ -98,13 +98,13 @@ static int equal_tables(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
         return differ(c, "method counts differ: %u vs %u", (unsigned)a->meth_keys.count,
                       (unsigned)b->meth_keys.count);
     /* Methods compare by rendered descriptor (one spelling per method). */
-    pbi_intern set = PBI_INTERN_INIT;
+    pbu_intern set = PBU_INTERN_INIT;
     int ok = 1;
     for (uint32_t i = 0; i < b->meth_keys.count && ok; i++) {
         const char *d;
         size_t n;
         uint32_t id;
-        if (pbi_jname_method_desc(b, i, &d, &n) || pbi_intern_add(&set, d, n, &id, NULL))
+        if (pbi_jname_method_desc(b, i, &d, &n) || pbu_intern_add(&set, d, n, &id, NULL))
             ok = differ(c, "out of memory while comparing methods");
     }
     for (uint32_t i = 0; i < a->meth_keys.count && ok; i++) {
@@ -113,10 +113,10 @@ static int equal_tables(const pb_profile *a, const pb_profile *b, cmp_ctx *c) {
         uint32_t id;
         if (pbi_jname_method_desc(a, i, &d, &n))
             ok = differ(c, "out of memory while comparing methods");
-        else if (pbi_intern_find(&set, d, n, &id))
+        else if (pbu_intern_find(&set, d, n, &id))
             ok = differ(c, "method %.*s is missing from the second profile", n > 200 ? 200 : (int)n, d);
     }
-    pbi_intern_free(&set);
+    pbu_intern_free(&set);
     return ok;
 }
 

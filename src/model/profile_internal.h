@@ -66,26 +66,26 @@ struct pb_profile {
     uint64_t trace_stream_size;
     pbi_trace_rng *trace_rng; /* merges' reservoir sampling (trace_merge.c), NULL until used */
 
-    pbi_intern strs; /* pb_str ids */
+    pbu_intern strs; /* pb_str ids */
 
     /* Symbols: key blob = {name} or {PB_NONE, id low, id high}; the key's
      * id is the symbol index. */
-    pbi_intern sym_keys;
+    pbu_intern sym_keys;
     pb_symbol *syms;
     size_t cap_syms;
-    pbi_map sym_by_md5;
+    pbu_map sym_by_md5;
 
     /* Methods: key blob = {name, sig...} or {PB_NONE, id low, id high};
      * the key's id is the method index and pb_method.sig points into it. */
-    pbi_intern meth_keys;
+    pbu_intern meth_keys;
     pb_method *meths;
     size_t cap_meths;
 
-    pbi_intern ctxs; /* pb_frame arrays */
-    pbi_intern ints; /* int32_t arrays */
+    pbu_intern ctxs; /* pb_frame arrays */
+    pbu_intern ints; /* int32_t arrays */
 
     /* Records and their arrays. */
-    pbi_arena arena;
+    pbu_arena arena;
     pb_record *recs;
     size_t num_recs, cap_recs;
     uint32_t *key_slots; /* record index + 1; 0 = empty */
@@ -106,10 +106,10 @@ struct pb_profile {
      * move until a non-const call changes the profile. Recursive, because
      * filling one cache (lookup) fills another (names, descriptors). */
     pthread_mutex_t cache_mu;
-    pbi_arena name_arena;      /* rendered record names, live until free */
+    pbu_arena name_arena;      /* rendered record names, live until free */
     pbi_rname *rnames;         /* per record, or NULL */
     size_t num_rnames;
-    pbi_arena desc_arena;      /* rendered method descriptors */
+    pbu_arena desc_arena;      /* rendered method descriptors */
     struct pbi_desc *descs;    /* per method, or NULL */
     size_t num_descs;
     pb_buf scratch;            /* reused while rendering names */

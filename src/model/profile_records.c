@@ -21,9 +21,9 @@
 /* ---- keys ------------------------------------------------------------------ */
 
 uint64_t pbi_record_key_hash(const pb_record *r) {
-    if (r->kind == PB_REC_FUNCTION) return pbi_hash_u64(r->hash ^ pbi_hash_u64(r->name));
+    if (r->kind == PB_REC_FUNCTION) return pbu_hash_u64(r->hash ^ pbu_hash_u64(r->name));
     uint64_t k = ((uint64_t)r->ctx << 32) | r->layout;
-    return pbi_hash_u64(k + UINT64_C(0x9e3779b97f4a7c15) * r->kind);
+    return pbu_hash_u64(k + UINT64_C(0x9e3779b97f4a7c15) * r->kind);
 }
 
 int pbi_record_key_equal(const pb_record *a, const pb_record *b) {
@@ -103,7 +103,7 @@ void pbi_invalidate_method_caches(pb_profile *p) {
     free(p->descs);
     p->descs = NULL;
     p->num_descs = 0;
-    pbi_arena_free(&p->desc_arena);
+    pbu_arena_free(&p->desc_arena);
 }
 
 /* ---- validation -------------------------------------------------------------- */
@@ -177,10 +177,10 @@ int pbi_validate_record(const pb_profile *p, const pb_record *r, pb_error *err) 
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
     if (p->num_recs >= UINT32_MAX - 1)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "too many records");
-    if (pbi_grow((void **)&p->recs, &p->cap_recs, p->num_recs + 1, sizeof *p->recs)) goto nomem;
+    if (pbu_grow((void **)&p->recs, &p->cap_recs, p->num_recs + 1, sizeof *p->recs)) goto nomem;
 
     pb_record r = *rec;
-    pbi_arena *a = &p->arena;
+    pbu_arena *a = &p->arena;
     if (r.kind == PB_REC_FUNCTION) {
         r.ctx = PB_NONE;
         r.layout = PB_NONE;
@@ -188,24 +188,24 @@ int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_err
         r.name = PB_NONE;
         r.hash = 0; /* derived from the name when asked */
     }
-    r.counters = pbi_arena_dup(a, rec->counters, (size_t)rec->num_counters * 8, 8);
+    r.counters = pbu_arena_dup(a, rec->counters, (size_t)rec->num_counters * 8, 8);
     if (!r.counters) goto nomem;
     r.bitmap = NULL;
     if (rec->num_bitmap_bytes) {
-        r.bitmap = pbi_arena_dup(a, rec->bitmap, rec->num_bitmap_bytes, 1);
+        r.bitmap = pbu_arena_dup(a, rec->bitmap, rec->num_bitmap_bytes, 1);
         if (!r.bitmap) goto nomem;
     }
     for (int k = 0; k < PB_VK_COUNT; k++) {
         r.sites[k] = NULL;
         if (!rec->num_sites[k]) continue;
-        pb_site *sites = pbi_arena_alloc(a, (size_t)rec->num_sites[k] * sizeof *sites, 8);
+        pb_site *sites = pbu_arena_alloc(a, (size_t)rec->num_sites[k] * sizeof *sites, 8);
         if (!sites) goto nomem;
         for (uint32_t s = 0; s < rec->num_sites[k]; s++) {
             const pb_site *src = &rec->sites[k][s];
             sites[s].num_values = src->num_values;
             sites[s].values = NULL;
             if (src->num_values) {
-                sites[s].values = pbi_arena_dup(a, src->values,
+                sites[s].values = pbu_arena_dup(a, src->values,
                                                 (size_t)src->num_values * sizeof(pb_value), 8);
                 if (!sites[s].values) goto nomem;
             }
@@ -224,9 +224,9 @@ nomem:
 }
 
 int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!rec) return pbi_null_arg(err, __func__, "rec");
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!rec) return pbu_null_arg(err, __func__, "rec");
     int rc = pbi_validate_record(p, rec, err);
     if (rc) return rc;
     int fresh_name = rec->kind == PB_REC_FUNCTION && p->fn_name_bound != UINT32_MAX &&
@@ -239,14 +239,14 @@ int pb_profile_add_record(pb_profile *p, const pb_record *rec, size_t *index, pb
         if (rec->kind == PB_REC_FUNCTION) {
             size_t n;
             const char *s = pb_profile_str(p, rec->name, &n);
-            pbi_buf_append(&b, s, n);
+            pbu_buf_append(&b, s, n);
         } else if (pbi_jname_render(p, rec, &b) == 0) {
             hash = pbi_jname_hash(b.data, b.len);
         }
         pb_error_set(err, PB_EEXIST, PB_NO_OFFSET, "record",
                      "a record %.*s with hash 0x%016llx exists", b.len > 300 ? 300 : (int)b.len,
                      b.data ? b.data : "", (unsigned long long)hash);
-        pbi_buf_free(&b);
+        pbu_buf_free(&b);
         return PB_EEXIST;
     }
     return pbi_append_record(p, rec, index, err);
@@ -267,12 +267,12 @@ pb_record *pb_profile_record_mut(pb_profile *p, size_t i) {
 /* Renders a Java record's name into the name arena (lives until free). */
 static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
     pb_buf *b = &p->scratch;
-    pbi_buf_reset(b);
+    pbu_buf_reset(b);
     b->failed = 0;
     int rc = pbi_jname_render(p, r, b);
     if (!rc && b->len >= UINT32_MAX) rc = PB_ENOMEM;
     if (!rc) {
-        char *t = pbi_arena_alloc(&p->name_arena, b->len + 1, 1);
+        char *t = pbu_arena_alloc(&p->name_arena, b->len + 1, 1);
         if (!t) {
             rc = PB_ENOMEM;
         } else {
@@ -305,7 +305,7 @@ static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
 
 int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char **name,
                            size_t *len, uint64_t *hash, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     pb_profile *p = (pb_profile *)cp; /* caches are logically const */
     if (r->kind == PB_REC_FUNCTION) {
         if (r->name >= p->strs.count)
@@ -385,7 +385,7 @@ static int build_lookup_locked(const pb_profile *cp) {
 
 int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup_locked(p); }
 
-void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align) { return pbi_arena_alloc(&p->arena, n, align); }
+void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align) { return pbu_arena_alloc(&p->arena, n, align); }
 
 /* First lookup entry with this ref. */
 static size_t lower_bound(const pb_profile *p, uint64_t ref) {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * profile_tables.c -- interned strings, symbols, methods, contexts and int
- * arrays. Each table is a pbi_intern, so equal content gets one id.
+ * arrays. Each table is a pbu_intern, so equal content gets one id.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +13,7 @@
 #include "util/grow.h"
 
 static int intern_rc(int rc, pb_error *err, const char *what) {
-    if (rc == PB_ENOMEM) return pbi_nomem(err, what);
+    if (rc == PB_ENOMEM) return pbu_nomem(err, what);
     if (rc) return pb_error_set(err, rc, PB_NO_OFFSET, NULL, "%s too long or too many", what);
     return 0;
 }
@@ -21,9 +21,9 @@ static int intern_rc(int rc, pb_error *err, const char *what) {
 /* ---- strings ------------------------------------------------------------ */
 
 int pb_profile_intern(pb_profile *p, const void *bytes, size_t len, pb_str *out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!bytes && len) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "string missing");
-    return intern_rc(pbi_intern_add(&p->strs, len ? bytes : "", len, out, NULL), err, "a string");
+    return intern_rc(pbu_intern_add(&p->strs, len ? bytes : "", len, out, NULL), err, "a string");
 }
 
 const char *pb_profile_str(const pb_profile *p, pb_str id, size_t *len) {
@@ -31,7 +31,7 @@ const char *pb_profile_str(const pb_profile *p, pb_str id, size_t *len) {
         if (len) *len = 0;
         return NULL;
     }
-    return pbi_intern_get(&p->strs, id, len);
+    return pbu_intern_get(&p->strs, id, len);
 }
 
 /* ---- symbols -------------------------------------------------------------- */
@@ -57,16 +57,16 @@ static size_t placeholder_token(char *buf, int64_t id) {
  * failed allocation never leaves an interned key without its element. */
 static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_str name,
                       uint64_t md5, int placeholder, int64_t pid, uint32_t *out, pb_error *err) {
-    if (pbi_grow((void **)&p->syms, &p->cap_syms, (size_t)p->sym_keys.count + 1, sizeof *p->syms))
-        return pbi_nomem(err, "a symbol");
+    if (pbu_grow((void **)&p->syms, &p->cap_syms, (size_t)p->sym_keys.count + 1, sizeof *p->syms))
+        return pbu_nomem(err, "a symbol");
     uint32_t id;
     int added;
-    int rc = pbi_intern_add(&p->sym_keys, key, key_words * 4, &id, &added);
+    int rc = pbu_intern_add(&p->sym_keys, key, key_words * 4, &id, &added);
     if (rc) return intern_rc(rc, err, "a symbol");
     if (added) {
-        if (pbi_map_put(&p->sym_by_md5, md5, id)) {
-            pbi_intern_pop(&p->sym_keys);
-            return pbi_nomem(err, "a symbol");
+        if (pbu_map_put(&p->sym_by_md5, md5, id)) {
+            pbu_intern_pop(&p->sym_keys);
+            return pbu_nomem(err, "a symbol");
         }
         pbi_set_symbol(&p->syms[id], name, md5, placeholder, pid);
     }
@@ -76,18 +76,18 @@ static int new_symbol(pb_profile *p, const uint32_t *key, size_t key_words, pb_s
 
 int pb_profile_add_symbol(pb_profile *p, const void *name, size_t len, uint32_t *out,
                           pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     pb_str s;
     int rc = pb_profile_intern(p, name, len, &s, err);
     if (rc) return rc;
     /* A known symbol needs no MD5: readers that add every name of every
      * frame (jname, bridges) hit known symbols almost always. */
-    if (pbi_intern_find(&p->sym_keys, &s, 4, out) == 0) return 0;
+    if (pbu_intern_find(&p->sym_keys, &s, 4, out) == 0) return 0;
     return new_symbol(p, &s, 1, s, pb_md5_ref(len ? name : "", len), 0, 0, out, err);
 }
 
 int pb_profile_add_placeholder_symbol(pb_profile *p, int64_t id, uint32_t *out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     char tok[24];
     size_t n = placeholder_token(tok, id);
     uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)id, (uint32_t)((uint64_t)id >> 32)};
@@ -102,26 +102,26 @@ const pb_symbol *pb_profile_symbol(const pb_profile *p, uint32_t i) {
 
 int pb_profile_find_symbol(const pb_profile *p, const void *name, size_t len, uint32_t *out) {
     pb_str s;
-    if (pbi_intern_find(&p->strs, len ? name : "", len, &s)) return PB_ENOTFOUND;
-    return pbi_intern_find(&p->sym_keys, &s, 4, out);
+    if (pbu_intern_find(&p->strs, len ? name : "", len, &s)) return PB_ENOTFOUND;
+    return pbu_intern_find(&p->sym_keys, &s, 4, out);
 }
 
 int pb_profile_find_symbol_md5(const pb_profile *p, uint64_t md5, uint32_t *out) {
-    return pbi_map_get(&p->sym_by_md5, md5, out);
+    return pbu_map_get(&p->sym_by_md5, md5, out);
 }
 
 /* ---- methods ----------------------------------------------------------------- */
 
 static int new_method(pb_profile *p, const uint32_t *key, size_t key_words, int placeholder,
                       int64_t pid, uint32_t *out, pb_error *err) {
-    if (pbi_grow((void **)&p->meths, &p->cap_meths, (size_t)p->meth_keys.count + 1, sizeof *p->meths))
-        return pbi_nomem(err, "a method");
+    if (pbu_grow((void **)&p->meths, &p->cap_meths, (size_t)p->meth_keys.count + 1, sizeof *p->meths))
+        return pbu_nomem(err, "a method");
     uint32_t id;
     int added;
-    int rc = pbi_intern_add(&p->meth_keys, key, key_words * 4, &id, &added);
+    int rc = pbu_intern_add(&p->meth_keys, key, key_words * 4, &id, &added);
     if (rc) return intern_rc(rc, err, "a method");
     if (added) {
-        const uint32_t *stored = pbi_intern_get(&p->meth_keys, id, NULL);
+        const uint32_t *stored = pbu_intern_get(&p->meth_keys, id, NULL);
         if (placeholder)
             pbi_set_method(&p->meths[id], PB_NONE, 0, NULL, 1, pid);
         else
@@ -133,7 +133,7 @@ static int new_method(pb_profile *p, const uint32_t *key, size_t key_words, int 
 
 int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uint32_t *sig,
                           size_t num_sig, uint32_t *out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!sig && num_sig)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "method signature missing");
     if (num_sig > (UINT32_MAX / 4) - 2)
@@ -149,7 +149,7 @@ int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uin
     uint32_t small[16], *key = small;
     if (num_sig + 1 > sizeof small / sizeof small[0]) {
         key = malloc((num_sig + 1) * sizeof *key);
-        if (!key) return pbi_nomem(err, "a method");
+        if (!key) return pbu_nomem(err, "a method");
     }
     key[0] = s;
     if (num_sig) memcpy(key + 1, sig, num_sig * sizeof *sig);
@@ -159,7 +159,7 @@ int pb_profile_add_method(pb_profile *p, const void *name, size_t len, const uin
 }
 
 int pb_profile_add_placeholder_method(pb_profile *p, int64_t id, uint32_t *out, pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     uint32_t key[3] = {PB_NONE, (uint32_t)(uint64_t)id, (uint32_t)((uint64_t)id >> 32)};
     return new_method(p, key, 3, 1, id, out, err);
 }
@@ -174,7 +174,7 @@ const pb_method *pb_profile_method(const pb_profile *p, uint32_t i) {
 
 int pb_profile_intern_context(pb_profile *p, const pb_frame *frames, size_t n, uint32_t *out,
                               pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (n == 0 || !frames)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "a context needs at least one frame");
     if (n > UINT32_MAX / sizeof *frames)
@@ -186,7 +186,7 @@ int pb_profile_intern_context(pb_profile *p, const pb_frame *frames, size_t n, u
                                 (unsigned)frames[i].method, (unsigned)p->meth_keys.count);
     /* pb_frame has no padding (two 4-byte fields), so its bytes are its
      * content and equal frames intern equal. */
-    return intern_rc(pbi_intern_add(&p->ctxs, frames, n * sizeof *frames, out, NULL), err,
+    return intern_rc(pbu_intern_add(&p->ctxs, frames, n * sizeof *frames, out, NULL), err,
                      "a context");
 }
 
@@ -196,18 +196,18 @@ const pb_frame *pb_profile_context(const pb_profile *p, uint32_t id, size_t *n) 
         return NULL;
     }
     size_t len;
-    const pb_frame *f = pbi_intern_get(&p->ctxs, id, &len);
+    const pb_frame *f = pbu_intern_get(&p->ctxs, id, &len);
     if (n) *n = len / sizeof *f;
     return f;
 }
 
 int pb_profile_intern_ints(pb_profile *p, const int32_t *v, size_t n, uint32_t *out,
                            pb_error *err) {
-    pbi_api_enter(err);
+    pbu_api_enter(err);
     if (!v && n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "int array missing");
     if (n > UINT32_MAX / sizeof *v)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "int array too long");
-    return intern_rc(pbi_intern_add(&p->ints, n ? (const void *)v : "", n * sizeof *v, out, NULL),
+    return intern_rc(pbu_intern_add(&p->ints, n ? (const void *)v : "", n * sizeof *v, out, NULL),
                      err, "an int array");
 }
 
@@ -217,7 +217,7 @@ const int32_t *pb_profile_ints(const pb_profile *p, uint32_t id, size_t *n) {
         return NULL;
     }
     size_t len;
-    const int32_t *v = pbi_intern_get(&p->ints, id, &len);
+    const int32_t *v = pbu_intern_get(&p->ints, id, &len);
     if (n) *n = len / sizeof *v;
     return v;
 }
@@ -225,7 +225,7 @@ const int32_t *pb_profile_ints(const pb_profile *p, uint32_t id, size_t *n) {
 /* ---- NameRef notes (str_md5.h) --------------------------------------------------- */
 
 uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id) {
-    uint64_t v = id < p->strs.count ? pbi_intern_aux(&p->strs, id) : 0;
+    uint64_t v = id < p->strs.count ? pbu_intern_aux(&p->strs, id) : 0;
     if (v) return v;
     size_t len;
     const char *s = pb_profile_str(p, id, &len);
@@ -233,10 +233,10 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id) {
 }
 
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5) {
-    if (id < p->strs.count) (void)pbi_intern_set_aux(&p->strs, id, md5);
+    if (id < p->strs.count) (void)pbu_intern_set_aux(&p->strs, id, md5);
 }
 
 int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n) {
     if (p->strs.count) return PB_EEXIST; /* only a table without strings takes a block */
-    return pbi_intern_adopt(&p->strs, block, bytes, n);
+    return pbu_intern_adopt(&p->strs, block, bytes, n);
 }

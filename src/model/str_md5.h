@@ -24,7 +24,7 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id);
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5);
 
 /* When p has no strings yet, gives its string table the malloc'ed block
- * holding NUL-terminated names at bytes[0..n) (pbi_intern_adopt): names
+ * holding NUL-terminated names at bytes[0..n) (pbu_intern_adopt): names
  * interned from there afterwards are not copied. Returns 0, or nonzero when
  * p keeps nothing (strings already there, no memory: the caller frees). */
 int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n);

@@ -72,29 +72,29 @@ static int prepare(pb_prepared **out, const char *path, pb_source *src, const pb
 }
 
 int pb_prepare_file(pb_prepared **out, const char *path, const pb_read_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
-    if (!path) return pbi_null_arg(err, __func__, "path");
+    if (!path) return pbu_null_arg(err, __func__, "path");
     return prepare(out, path, NULL, o, err);
 }
 
 int pb_prepare(pb_prepared **out, pb_source *src, const pb_read_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
-    if (!src) return pbi_null_arg(err, __func__, "src");
+    if (!src) return pbu_null_arg(err, __func__, "src");
     return prepare(out, NULL, src, o, err);
 }
 
 int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
-    if (!pr) return pbi_null_arg(err, __func__, "pr");
+    if (!pr) return pbu_null_arg(err, __func__, "pr");
     pb_read_options defaults = PB_READ_OPTIONS_INIT;
     if (!o) o = &defaults;
     *out = NULL;

@@ -76,9 +76,9 @@ static void describe_head(const uint8_t *h, size_t n, char *out, size_t cap) {
 }
 
 int pb_format_detect(pb_source *in, const pb_format **out, pb_error *err) {
-    pbi_api_enter(err);
-    if (!in) return pbi_null_arg(err, __func__, "in");
-    if (!out) return pbi_null_arg(err, __func__, "out");
+    pbu_api_enter(err);
+    if (!in) return pbu_null_arg(err, __func__, "in");
+    if (!out) return pbu_null_arg(err, __func__, "out");
     const uint8_t *head;
     size_t len;
     *out = NULL;
@@ -205,11 +205,11 @@ int pbi_llvm_view(pb_profile **pp, const char *name, int release, pb_error *err)
 }
 
 int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
-    if (!in) return pbi_null_arg(err, __func__, "in");
+    if (!in) return pbu_null_arg(err, __func__, "in");
     pbi_named_diag nd;
     pb_read_options named;
     const pb_format *f = NULL;
@@ -233,10 +233,10 @@ int pb_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error 
 }
 
 int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v, void *ctx, pb_error *err) {
-    pbi_api_enter(err);
-    if (!in) return pbi_null_arg(err, __func__, "in");
-    if (!v) return pbi_null_arg(err, __func__, "v");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!in) return pbu_null_arg(err, __func__, "in");
+    if (!v) return pbu_null_arg(err, __func__, "v");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     pbi_named_diag nd;
     pb_read_options named;
     const pb_format *f = NULL;
@@ -254,11 +254,11 @@ int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v
 }
 
 int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     *out = NULL;
-    if (!path) return pbi_null_arg(err, __func__, "path");
+    if (!path) return pbu_null_arg(err, __func__, "path");
     pb_source *src = NULL;
     *out = NULL;
     int rc = pb_source_open_file(&src, path, err);
@@ -269,10 +269,10 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, p
 
 int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
              pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!out) return pbi_null_arg(err, __func__, "out");
-    if (o && pbi_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
     if (!o) o = &defaults;
     if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no output format given");
@@ -296,10 +296,10 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
 
 int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
                   const pb_write_options *o, pb_error *err) {
-    pbi_api_enter(err);
-    if (!p) return pbi_null_arg(err, __func__, "p");
-    if (!path) return pbi_null_arg(err, __func__, "path");
-    if (o && pbi_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    if (!path) return pbu_null_arg(err, __func__, "path");
+    if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     /* the writer's notices that name no file name OUT (as pb_read names
      * the input): "OUT: 3 native LLVM functions written as ...", not "<input>" */
     pb_write_options defaults = PB_WRITE_OPTIONS_INIT, named;

@@ -6,11 +6,11 @@
  */
 #include "util/api.h"
 
-int pbi_null_arg(pb_error *err, const char *func, const char *arg) {
+int pbu_null_arg(pb_error *err, const char *func, const char *arg) {
     return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "%s: %s is NULL", func, arg);
 }
 
-int pbi_check_version(pb_error *err, const char *type, unsigned version, unsigned known) {
+int pbu_check_version(pb_error *err, const char *type, unsigned version, unsigned known) {
     if (version >= 1 && version <= known) return 0;
     return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL,
                         "%s: version %u unknown (this library knows %u)", type, version, known);

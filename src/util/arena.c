@@ -13,17 +13,17 @@
 #define MIN_CHUNK ((size_t)4096)
 #define CHUNK_SIZE ((size_t)1 << 20)
 
-struct pbi_arena_chunk {
-    pbi_arena_chunk *next;
+struct pbu_arena_chunk {
+    pbu_arena_chunk *next;
     size_t size;
     /* data follows, aligned to 16 */
 };
 
-#define HEADER_SIZE ((sizeof(pbi_arena_chunk) + 15) & ~(size_t)15)
+#define HEADER_SIZE ((sizeof(pbu_arena_chunk) + 15) & ~(size_t)15)
 
-static void *new_chunk(pbi_arena *a, size_t data_size, int make_current) {
+static void *new_chunk(pbu_arena *a, size_t data_size, int make_current) {
     if (data_size > SIZE_MAX - HEADER_SIZE) return NULL;
-    pbi_arena_chunk *c = malloc(HEADER_SIZE + data_size);
+    pbu_arena_chunk *c = malloc(HEADER_SIZE + data_size);
     if (!c) return NULL;
     c->size = data_size;
     a->total += HEADER_SIZE + data_size;
@@ -42,7 +42,7 @@ static void *new_chunk(pbi_arena *a, size_t data_size, int make_current) {
     return data;
 }
 
-void *pbi_arena_alloc(pbi_arena *a, size_t n, size_t align) {
+void *pbu_arena_alloc(pbu_arena *a, size_t n, size_t align) {
     size_t pad = (size_t)(-(uintptr_t)a->cur) & (align - 1);
     if (a->cur && pad <= a->left && n <= a->left - pad) {
         char *p = a->cur + pad;
@@ -67,16 +67,16 @@ void *pbi_arena_alloc(pbi_arena *a, size_t n, size_t align) {
     return data;
 }
 
-void *pbi_arena_dup(pbi_arena *a, const void *src, size_t n, size_t align) {
-    void *p = pbi_arena_alloc(a, n, align);
+void *pbu_arena_dup(pbu_arena *a, const void *src, size_t n, size_t align) {
+    void *p = pbu_arena_alloc(a, n, align);
     if (p && n) memcpy(p, src, n);
     return p;
 }
 
-void pbi_arena_free(pbi_arena *a) {
-    pbi_arena_chunk *c = a->head;
+void pbu_arena_free(pbu_arena *a) {
+    pbu_arena_chunk *c = a->head;
     while (c) {
-        pbi_arena_chunk *next = c->next;
+        pbu_arena_chunk *next = c->next;
         free(c);
         c = next;
     }

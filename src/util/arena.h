@@ -5,30 +5,30 @@
  * Records' counters, bitmaps, sites and values, interned strings and frame
  * arrays all live in arenas: one malloc per chunk instead of one per array
  * keeps a 700k-record profile small and its teardown cheap. Memory is given
- * back only by pbi_arena_free (or pbi_arena_reset).
+ * back only by pbu_arena_free (or pbu_arena_reset).
  */
 #ifndef PB_ARENA_H
 #define PB_ARENA_H
 
 #include <stddef.h>
 
-typedef struct pbi_arena_chunk pbi_arena_chunk;
+typedef struct pbu_arena_chunk pbu_arena_chunk;
 
-typedef struct pbi_arena {
-    pbi_arena_chunk *head; /* newest chunk first */
+typedef struct pbu_arena {
+    pbu_arena_chunk *head; /* newest chunk first */
     char *cur;             /* next free byte of head */
     size_t left;           /* bytes free in head */
     size_t total;          /* bytes malloc'ed so far (for statistics) */
-} pbi_arena;
+} pbu_arena;
 
-#define PBI_ARENA_INIT {NULL, NULL, 0, 0}
+#define PBU_ARENA_INIT {NULL, NULL, 0, 0}
 
 /* n bytes aligned to `align` (a power of two <= 16), or NULL when out of
  * memory. n == 0 returns a valid non-NULL pointer. */
-void *pbi_arena_alloc(pbi_arena *a, size_t n, size_t align);
+void *pbu_arena_alloc(pbu_arena *a, size_t n, size_t align);
 /* Copy of n bytes (n may be 0; src may then be NULL). */
-void *pbi_arena_dup(pbi_arena *a, const void *src, size_t n, size_t align);
+void *pbu_arena_dup(pbu_arena *a, const void *src, size_t n, size_t align);
 /* Frees every chunk; the arena is empty and reusable afterwards. */
-void pbi_arena_free(pbi_arena *a);
+void pbu_arena_free(pbu_arena *a);
 
 #endif

@@ -7,53 +7,53 @@
 #include <stdlib.h>
 #include <string.h>
 
-void pbi_buf_free(pb_buf *b) {
+void pbu_buf_free(pb_buf *b) {
     free(b->data);
     b->data = NULL;
     b->len = b->cap = 0;
     b->failed = 0;
 }
 
-void pbi_buf_reset(pb_buf *b) {
+void pbu_buf_reset(pb_buf *b) {
     b->len = 0;
     if (b->data) b->data[0] = '\0';
 }
 
-int pbi_buf_reserve(pb_buf *b, size_t extra) {
+int pbu_buf_reserve(pb_buf *b, size_t extra) {
     if (b->failed) return -1;
     if (extra >= SIZE_MAX - b->len - 1) goto fail;
     size_t need = b->len + extra + 1;
-    if (pbi_grow((void **)&b->data, &b->cap, need, 1)) goto fail;
+    if (pbu_grow((void **)&b->data, &b->cap, need, 1)) goto fail;
     return 0;
 fail:
     b->failed = 1;
     return -1;
 }
 
-void pbi_buf_append(pb_buf *b, const void *data, size_t n) {
-    if (pbi_buf_reserve(b, n)) return;
+void pbu_buf_append(pb_buf *b, const void *data, size_t n) {
+    if (pbu_buf_reserve(b, n)) return;
     if (n) memcpy(b->data + b->len, data, n);
     b->len += n;
     b->data[b->len] = '\0';
 }
 
-void pbi_buf_putc(pb_buf *b, char c) {
+void pbu_buf_putc(pb_buf *b, char c) {
     if (b->len + 1 < b->cap && !b->failed) {
         b->data[b->len++] = c;
         b->data[b->len] = '\0';
         return;
     }
-    pbi_buf_append(b, &c, 1);
+    pbu_buf_append(b, &c, 1);
 }
 
-void pbi_buf_puts(pb_buf *b, const char *s) { pbi_buf_append(b, s, strlen(s)); }
+void pbu_buf_puts(pb_buf *b, const char *s) { pbu_buf_append(b, s, strlen(s)); }
 
-void pbi_buf_vprintf(pb_buf *b, const char *fmt, va_list ap) {
+void pbu_buf_vprintf(pb_buf *b, const char *fmt, va_list ap) {
     va_list ap2;
     va_copy(ap2, ap);
     int n = vsnprintf(NULL, 0, fmt, ap2);
     va_end(ap2);
-    if (n < 0 || pbi_buf_reserve(b, (size_t)n)) {
+    if (n < 0 || pbu_buf_reserve(b, (size_t)n)) {
         b->failed = 1;
         return;
     }
@@ -61,39 +61,39 @@ void pbi_buf_vprintf(pb_buf *b, const char *fmt, va_list ap) {
     b->len += (size_t)n;
 }
 
-void pbi_buf_printf(pb_buf *b, const char *fmt, ...) {
+void pbu_buf_printf(pb_buf *b, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    pbi_buf_vprintf(b, fmt, ap);
+    pbu_buf_vprintf(b, fmt, ap);
     va_end(ap);
 }
 
 /* Written in place (no vsnprintf): the coverage exporters print hundreds of
  * millions of numbers and formatting them was most of their time. */
-static const char pbi_digit_pairs[201] =
+static const char digit_pairs[201] =
     "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
     "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
     "8081828384858687888990919293949596979899";
 
-void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
+void pbu_buf_put_u64(pb_buf *b, uint64_t v) {
     char tmp[24];
     size_t i = sizeof tmp;
     /* two digits a division: half the divisions (the put was still 10%) */
     while (v >= 100) {
         unsigned d = (unsigned)(v % 100) * 2;
         v /= 100;
-        tmp[--i] = pbi_digit_pairs[d + 1];
-        tmp[--i] = pbi_digit_pairs[d];
+        tmp[--i] = digit_pairs[d + 1];
+        tmp[--i] = digit_pairs[d];
     }
     if (v >= 10) {
-        tmp[--i] = pbi_digit_pairs[v * 2 + 1];
-        tmp[--i] = pbi_digit_pairs[v * 2];
+        tmp[--i] = digit_pairs[v * 2 + 1];
+        tmp[--i] = digit_pairs[v * 2];
     } else {
         tmp[--i] = (char)('0' + v);
     }
     size_t n = sizeof tmp - i;
     if (b->failed || b->len + n >= b->cap) {
-        pbi_buf_append(b, tmp + i, n);
+        pbu_buf_append(b, tmp + i, n);
         return;
     }
     memcpy(b->data + b->len, tmp + i, n);
@@ -101,11 +101,11 @@ void pbi_buf_put_u64(pb_buf *b, uint64_t v) {
     b->data[b->len] = '\0';
 }
 
-void pbi_buf_put_i64(pb_buf *b, int64_t v) {
+void pbu_buf_put_i64(pb_buf *b, int64_t v) {
     if (v < 0) {
-        pbi_buf_putc(b, '-');
-        pbi_buf_put_u64(b, (uint64_t)0 - (uint64_t)v);
+        pbu_buf_putc(b, '-');
+        pbu_buf_put_u64(b, (uint64_t)0 - (uint64_t)v);
     } else {
-        pbi_buf_put_u64(b, (uint64_t)v);
+        pbu_buf_put_u64(b, (uint64_t)v);
     }
 }

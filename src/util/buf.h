@@ -3,7 +3,7 @@
  * buf.h -- a growable byte buffer (internal).
  *
  * Used to build names, messages and output blocks. Allocation failures are
- * sticky: after one, every append is a no-op and pbi_buf_failed() is true,
+ * sticky: after one, every append is a no-op and pbu_buf_failed() is true,
  * so builders can append freely and check once at the end.
  */
 #ifndef PB_BUF_H
@@ -22,16 +22,16 @@ typedef struct pb_buf {
 
 #define PB_BUF_INIT {NULL, 0, 0, 0}
 
-void pbi_buf_free(pb_buf *b);
-void pbi_buf_reset(pb_buf *b); /* len = 0, keeps memory */
-int pbi_buf_reserve(pb_buf *b, size_t extra); /* 0 or -1 */
-void pbi_buf_append(pb_buf *b, const void *data, size_t n);
-void pbi_buf_putc(pb_buf *b, char c);
-void pbi_buf_puts(pb_buf *b, const char *s);
-void pbi_buf_printf(pb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void pbi_buf_vprintf(pb_buf *b, const char *fmt, va_list ap);
-void pbi_buf_put_u64(pb_buf *b, uint64_t v);  /* decimal, fast */
-void pbi_buf_put_i64(pb_buf *b, int64_t v);   /* decimal, fast */
-static inline int pbi_buf_failed(const pb_buf *b) { return b->failed; }
+void pbu_buf_free(pb_buf *b);
+void pbu_buf_reset(pb_buf *b); /* len = 0, keeps memory */
+int pbu_buf_reserve(pb_buf *b, size_t extra); /* 0 or -1 */
+void pbu_buf_append(pb_buf *b, const void *data, size_t n);
+void pbu_buf_putc(pb_buf *b, char c);
+void pbu_buf_puts(pb_buf *b, const char *s);
+void pbu_buf_printf(pb_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pbu_buf_vprintf(pb_buf *b, const char *fmt, va_list ap);
+void pbu_buf_put_u64(pb_buf *b, uint64_t v);  /* decimal, fast */
+void pbu_buf_put_i64(pb_buf *b, int64_t v);   /* decimal, fast */
+static inline int pbu_buf_failed(const pb_buf *b) { return b->failed; }
 
 #endif

@@ -17,13 +17,13 @@
 /* The value of PB_ORDER_BE (enum pb_byte_order, profbridge/profile.h): the
  * enum is the model's, so util names its value here, and model/profile.c
  * asserts at compile time that the two agree. */
-#define PBI_BYTES_BE 2
+#define PBU_BYTES_BE 2
 
 static inline uint16_t pb_get_u16(const uint8_t *p, int order) {
-    return order == PBI_BYTES_BE ? (uint16_t)((p[0] << 8) | p[1]) : (uint16_t)(p[0] | (p[1] << 8));
+    return order == PBU_BYTES_BE ? (uint16_t)((p[0] << 8) | p[1]) : (uint16_t)(p[0] | (p[1] << 8));
 }
 static inline uint32_t pb_get_u32(const uint8_t *p, int order) {
-    if (order == PBI_BYTES_BE)
+    if (order == PBU_BYTES_BE)
         return ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
     return ((uint32_t)p[3] << 24) | ((uint32_t)p[2] << 16) | ((uint32_t)p[1] << 8) | p[0];
 }
@@ -31,7 +31,7 @@ static inline uint32_t pb_get_u32(const uint8_t *p, int order) {
  * into a single load (and a bswap for BE): the loop stayed a byte loop,
  * a fifth of the indexed record decoder. */
 static inline uint64_t pb_get_u64(const uint8_t *p, int order) {
-    if (order == PBI_BYTES_BE)
+    if (order == PBU_BYTES_BE)
         return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) | ((uint64_t)p[3] << 32) |
                ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) | ((uint64_t)p[6] << 8) | p[7];
     return ((uint64_t)p[7] << 56) | ((uint64_t)p[6] << 48) | ((uint64_t)p[5] << 40) | ((uint64_t)p[4] << 32) |
@@ -42,21 +42,21 @@ static inline uint64_t pb_get_u64(const uint8_t *p, int order) {
  * loop stayed a byte loop, 78M of 884M instructions of a raw -> indexed
  * merge of 100k C++ functions (callgrind, bench/shapes.sh cxx, indexed writer). */
 static inline void pb_put_u16(uint8_t *p, uint16_t v, int order) {
-    if (order == PBI_BYTES_BE) {
+    if (order == PBU_BYTES_BE) {
         p[0] = (uint8_t)(v >> 8), p[1] = (uint8_t)v;
     } else {
         p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8);
     }
 }
 static inline void pb_put_u32(uint8_t *p, uint32_t v, int order) {
-    if (order == PBI_BYTES_BE) {
+    if (order == PBU_BYTES_BE) {
         p[0] = (uint8_t)(v >> 24), p[1] = (uint8_t)(v >> 16), p[2] = (uint8_t)(v >> 8), p[3] = (uint8_t)v;
     } else {
         p[0] = (uint8_t)v, p[1] = (uint8_t)(v >> 8), p[2] = (uint8_t)(v >> 16), p[3] = (uint8_t)(v >> 24);
     }
 }
 static inline void pb_put_u64(uint8_t *p, uint64_t v, int order) {
-    if (order == PBI_BYTES_BE) {
+    if (order == PBU_BYTES_BE) {
         p[0] = (uint8_t)(v >> 56), p[1] = (uint8_t)(v >> 48), p[2] = (uint8_t)(v >> 40), p[3] = (uint8_t)(v >> 32);
         p[4] = (uint8_t)(v >> 24), p[5] = (uint8_t)(v >> 16), p[6] = (uint8_t)(v >> 8), p[7] = (uint8_t)v;
     } else {
@@ -80,7 +80,7 @@ static inline uint64_t pb_sat_madd(uint64_t a, uint64_t b, uint64_t w, uint64_t 
     return sum;
 }
 /* Orders byte strings as LLVM sorts names: memcmp, and a prefix before the longer string. */
-static inline int pbi_bytes_cmp(const void *a, size_t al, const void *b, size_t bl) {
+static inline int pbu_bytes_cmp(const void *a, size_t al, const void *b, size_t bl) {
     size_t n = al < bl ? al : bl;
     int c = n ? memcmp(a, b, n) : 0;
     if (c) return c;

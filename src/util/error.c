@@ -114,7 +114,7 @@ const char *pb_strerror(int code) {
     }
 }
 
-void pbi_vdiag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
+void pbu_vdiag(pb_diag_fn fn, void *ctx, int severity, int code, const char *source,
                uint64_t offset, const char *path, const char *fmt, va_list ap) {
     if (!fn) return;
     pb_error e;
@@ -131,6 +131,6 @@ void pb_diag(pb_diag_fn fn, void *ctx, int severity, int code, const char *sourc
              uint64_t offset, const char *path, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
-    pbi_vdiag(fn, ctx, severity, code, source, offset, path, fmt, ap);
+    pbu_vdiag(fn, ctx, severity, code, source, offset, path, fmt, ap);
     va_end(ap);
 }

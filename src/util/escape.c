@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-size_t pbi_utf8_seq(const unsigned char *s, size_t n) {
+size_t pbu_utf8_seq(const unsigned char *s, size_t n) {
     size_t k;
     uint32_t cp;
     if (s[0] < 0x80) return 1;
@@ -24,9 +24,9 @@ size_t pbi_utf8_seq(const unsigned char *s, size_t n) {
     return k;
 }
 
-/* 0 when the sequence at u (of k bytes, pbi_utf8_seq) prints as itself;
+/* 0 when the sequence at u (of k bytes, pbu_utf8_seq) prints as itself;
  * else it is escaped byte by byte. */
-int pbi_esc_is_control(const unsigned char *u, size_t k) {
+int pbu_esc_is_control(const unsigned char *u, size_t k) {
     if (k == 0) return 1;
     if (k == 1) return u[0] < 0x20 || u[0] == 0x7F;
     return k == 2 && u[0] == 0xC2 && u[1] < 0xA0; /* C1: U+0080..U+009F */
@@ -35,55 +35,55 @@ int pbi_esc_is_control(const unsigned char *u, size_t k) {
 static void put_hex(pb_buf *b, unsigned char c) {
     static const char hex[] = "0123456789ABCDEF";
     char t[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
-    pbi_buf_append(b, t, 4);
+    pbu_buf_append(b, t, 4);
 }
 
-/* The sequence at u (k bytes by pbi_utf8_seq, 0: an invalid byte) as "\xNN"
+/* The sequence at u (k bytes by pbu_utf8_seq, 0: an invalid byte) as "\xNN"
  * per byte when it is a control or invalid; returns the bytes consumed, or
  * 0 when it is printable and left to the caller. */
 static size_t put_control(pb_buf *b, const unsigned char *u, size_t k) {
-    if (!pbi_esc_is_control(u, k)) return 0;
+    if (!pbu_esc_is_control(u, k)) return 0;
     if (k == 0) k = 1;
     for (size_t j = 0; j < k; j++) put_hex(b, u[j]);
     return k;
 }
 
-void pbi_esc_term(pb_buf *b, const void *s, size_t n) {
+void pbu_esc_term(pb_buf *b, const void *s, size_t n) {
     const unsigned char *u = s;
     for (size_t i = 0; i < n;) {
-        size_t k = pbi_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
-        if (!done) pbi_buf_append(b, u + i, done = k);
+        size_t k = pbu_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
+        if (!done) pbu_buf_append(b, u + i, done = k);
         i += done;
     }
 }
 
-void pbi_esc_markup(pb_buf *b, const void *s, size_t n) {
+void pbu_esc_markup(pb_buf *b, const void *s, size_t n) {
     const unsigned char *u = s;
     for (size_t i = 0; i < n;) {
-        size_t k = pbi_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
+        size_t k = pbu_utf8_seq(u + i, n - i), done = put_control(b, u + i, k);
         if (done) {
             i += done;
             continue;
         }
         switch (u[i]) {
-        case '&': pbi_buf_puts(b, "&amp;"); break;
-        case '<': pbi_buf_puts(b, "&lt;"); break;
-        case '>': pbi_buf_puts(b, "&gt;"); break;
-        case '"': pbi_buf_puts(b, "&quot;"); break;
-        case '\'': pbi_buf_puts(b, "&#39;"); break;
-        default: pbi_buf_append(b, u + i, k);
+        case '&': pbu_buf_puts(b, "&amp;"); break;
+        case '<': pbu_buf_puts(b, "&lt;"); break;
+        case '>': pbu_buf_puts(b, "&gt;"); break;
+        case '"': pbu_buf_puts(b, "&quot;"); break;
+        case '\'': pbu_buf_puts(b, "&#39;"); break;
+        default: pbu_buf_append(b, u + i, k);
         }
         i += k;
     }
 }
 
-char *pbi_esc_term_str(const char *s, char *out, size_t n) {
+char *pbu_esc_term_str(const char *s, char *out, size_t n) {
     if (!n) return out;
     const unsigned char *u = (const unsigned char *)s;
     size_t len = strlen(s), o = 0;
     for (size_t i = 0; i < len;) {
-        size_t k = pbi_utf8_seq(u + i, len - i);
-        int esc = pbi_esc_is_control(u + i, k);
+        size_t k = pbu_utf8_seq(u + i, len - i);
+        int esc = pbu_esc_is_control(u + i, k);
         if (k == 0) k = 1;
         size_t need = esc ? 4 * k : k;
         if (o + need >= n) break;

@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-int pbi_grow_to(void **arr, size_t *cap, size_t need, size_t elem) {
+int pbu_grow_to(void **arr, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
     size_t n = *cap ? *cap : 16;
     while (n < need) {
@@ -20,11 +20,11 @@ int pbi_grow_to(void **arr, size_t *cap, size_t need, size_t elem) {
     return 0;
 }
 
-int pbi_nomem(pb_error *err, const char *what) {
+int pbu_nomem(pb_error *err, const char *what) {
     if (!what) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate %s", what);
 }
 
-int pbi_grow_err(void **arr, size_t *cap, size_t need, size_t elem, pb_error *err) {
-    return pbi_grow(arr, cap, need, elem) ? pbi_nomem(err, NULL) : 0;
+int pbu_grow_err(void **arr, size_t *cap, size_t need, size_t elem, pb_error *err) {
+    return pbu_grow(arr, cap, need, elem) ? pbu_nomem(err, NULL) : 0;
 }

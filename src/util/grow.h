@@ -4,8 +4,8 @@
  * library (there were six copies of each, with first sizes of 8, 16 and 64
  * and different overflow checks).
  */
-#ifndef PBI_GROW_H
-#define PBI_GROW_H
+#ifndef PBU_GROW_H
+#define PBU_GROW_H
 
 #include <stddef.h>
 
@@ -14,19 +14,19 @@
 /* Makes room for `need` elements of `elem` bytes in *arr, whose capacity is
  * *cap elements: doubles from 16. Returns 0, or PB_ENOMEM when the memory
  * or the byte size does not fit (*arr and *cap are then untouched). */
-int pbi_grow_to(void **arr, size_t *cap, size_t need, size_t elem);
+int pbu_grow_to(void **arr, size_t *cap, size_t need, size_t elem);
 
 /* The check inline, the growing out of line: readers call it for every
  * record, and a call per record was a tenth of streaming a big file. */
-static inline int pbi_grow(void **arr, size_t *cap, size_t need, size_t elem) {
-    return need <= *cap ? 0 : pbi_grow_to(arr, cap, need, elem);
+static inline int pbu_grow(void **arr, size_t *cap, size_t need, size_t elem) {
+    return need <= *cap ? 0 : pbu_grow_to(arr, cap, need, elem);
 }
 
-/* pbi_grow that says "out of memory" in err when it fails. */
-int pbi_grow_err(void **arr, size_t *cap, size_t need, size_t elem, pb_error *err);
+/* pbu_grow that says "out of memory" in err when it fails. */
+int pbu_grow_err(void **arr, size_t *cap, size_t need, size_t elem, pb_error *err);
 
 /* Sets err to the allocation failure: "cannot allocate WHAT", or "out of
  * memory" when what is NULL. Returns PB_ENOMEM. */
-int pbi_nomem(pb_error *err, const char *what);
+int pbu_nomem(pb_error *err, const char *what);
 
 #endif

@@ -8,7 +8,7 @@
 #include "profbridge/error.h"
 #include "util/grow.h"
 
-uint64_t pbi_hash_bytes(const void *bytes, size_t len) {
+uint64_t pbu_hash_bytes(const void *bytes, size_t len) {
     const unsigned char *p = bytes;
     uint64_t h = UINT64_C(0x9e3779b97f4a7c15) ^ (uint64_t)len;
     while (len >= 8) {
@@ -22,10 +22,10 @@ uint64_t pbi_hash_bytes(const void *bytes, size_t len) {
     uint64_t w = 0;
     for (size_t i = 0; i < len; i++) w |= (uint64_t)p[i] << (8 * i);
     h = (h ^ w) * UINT64_C(0x94d049bb133111eb);
-    return pbi_hash_u64(h);
+    return pbu_hash_u64(h);
 }
 
-static int grow_slots(pbi_intern *t) {
+static int grow_slots(pbu_intern *t) {
     uint32_t n = t->nslots ? t->nslots * 2 : 64;
     if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
     uint32_t *s = calloc(n, sizeof *s);
@@ -41,7 +41,7 @@ static int grow_slots(pbi_intern *t) {
     return 0;
 }
 
-static int grow_ids(pbi_intern *t) {
+static int grow_ids(pbu_intern *t) {
     uint32_t n = t->cap ? t->cap * 2 : 64;
     if (n <= t->cap || n > UINT32_MAX - 1) n = UINT32_MAX - 1;
     if (n <= t->count) return PB_EINVAL;
@@ -64,14 +64,14 @@ static int grow_ids(pbi_intern *t) {
     return 0;
 }
 
-int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v) {
+int pbu_intern_set_aux(pbu_intern *t, uint32_t id, uint64_t v) {
     if (!t->aux && !(t->aux = calloc(t->cap ? t->cap : 1, sizeof *t->aux))) return PB_ENOMEM;
     t->aux[id] = v;
     return 0;
 }
 
 /* Slot index holding the bytes, or the empty slot where they would go. */
-static uint32_t probe(const pbi_intern *t, const void *bytes, size_t len, uint32_t h) {
+static uint32_t probe(const pbu_intern *t, const void *bytes, size_t len, uint32_t h) {
     uint32_t mask = t->nslots - 1, b = h & mask;
     for (;;) {
         uint32_t s = t->slots[b];
@@ -83,10 +83,10 @@ static uint32_t probe(const pbi_intern *t, const void *bytes, size_t len, uint32
     }
 }
 
-int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, int *added) {
+int pbu_intern_add(pbu_intern *t, const void *bytes, size_t len, uint32_t *out, int *added) {
     if (added) *added = 0;
     if (len >= UINT32_MAX) return PB_EINVAL;
-    uint32_t h = (uint32_t)pbi_hash_bytes(bytes, len);
+    uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
     if (t->nslots) {
         uint32_t b = probe(t, bytes, len, h);
         if (t->slots[b]) {
@@ -109,7 +109,7 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
         len < (uintptr_t)t->adopt_hi - a && ((const char *)bytes)[len] == '\0') {
         copy = bytes; /* in an adopted block, NUL-terminated: stays there */
     } else {
-        char *c = pbi_arena_alloc(&t->arena, len + !t->no_nul, 8);
+        char *c = pbu_arena_alloc(&t->arena, len + !t->no_nul, 8);
         if (!c) return PB_ENOMEM;
         if (len) memcpy(c, bytes, len);
         if (!t->no_nul) c[len] = '\0';
@@ -125,25 +125,25 @@ int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, 
     return 0;
 }
 
-int pbi_intern_adopt(pbi_intern *t, void *block, const char *bytes, size_t n) {
+int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n) {
     if (t->no_nul) return PB_EINVAL;
-    if (pbi_grow((void **)&t->owned, &t->cap_owned, t->nowned + 1, sizeof *t->owned)) return PB_ENOMEM;
+    if (pbu_grow((void **)&t->owned, &t->cap_owned, t->nowned + 1, sizeof *t->owned)) return PB_ENOMEM;
     t->owned[t->nowned++] = block;
     t->adopt_lo = bytes;
     t->adopt_hi = bytes + n;
     return 0;
 }
 
-int pbi_intern_find(const pbi_intern *t, const void *bytes, size_t len, uint32_t *out) {
+int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t *out) {
     if (!t->nslots || len >= UINT32_MAX) return PB_ENOTFOUND;
-    uint32_t h = (uint32_t)pbi_hash_bytes(bytes, len);
+    uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
     uint32_t b = probe(t, bytes, len, h);
     if (!t->slots[b]) return PB_ENOTFOUND;
     *out = t->slots[b] - 1;
     return 0;
 }
 
-void pbi_intern_pop(pbi_intern *t) {
+void pbu_intern_pop(pbu_intern *t) {
     if (!t->count) return;
     uint32_t id = t->count - 1;
     uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
@@ -152,9 +152,9 @@ void pbi_intern_pop(pbi_intern *t) {
     t->count--;
 }
 
-void pbi_intern_free(pbi_intern *t) {
+void pbu_intern_free(pbu_intern *t) {
     uint8_t no_nul = t->no_nul;
-    pbi_arena_free(&t->arena);
+    pbu_arena_free(&t->arena);
     for (size_t i = 0; i < t->nowned; i++) free(t->owned[i]);
     free(t->owned);
     free(t->data);
@@ -168,7 +168,7 @@ void pbi_intern_free(pbi_intern *t) {
 
 /* ---- u64 -> u32 map ---------------------------------------------------- */
 
-static int map_grow(pbi_map *m) {
+static int map_grow(pbu_map *m) {
     uint32_t n = m->nslots ? m->nslots * 2 : 64;
     if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
     uint64_t *k = calloc(n, sizeof *k);
@@ -180,7 +180,7 @@ static int map_grow(pbi_map *m) {
     }
     for (uint32_t i = 0; i < m->nslots; i++) {
         if (!m->vals[i]) continue;
-        uint32_t b = (uint32_t)pbi_hash_u64(m->keys[i]) & (n - 1);
+        uint32_t b = (uint32_t)pbu_hash_u64(m->keys[i]) & (n - 1);
         while (v[b]) b = (b + 1) & (n - 1);
         k[b] = m->keys[i];
         v[b] = m->vals[i];
@@ -193,12 +193,12 @@ static int map_grow(pbi_map *m) {
     return 0;
 }
 
-int pbi_map_put(pbi_map *m, uint64_t key, uint32_t val) {
+int pbu_map_put(pbu_map *m, uint64_t key, uint32_t val) {
     if ((uint64_t)(m->count + 1) * 2 > m->nslots) {
         int rc = map_grow(m);
         if (rc) return rc;
     }
-    uint32_t mask = m->nslots - 1, b = (uint32_t)pbi_hash_u64(key) & mask;
+    uint32_t mask = m->nslots - 1, b = (uint32_t)pbu_hash_u64(key) & mask;
     while (m->vals[b]) {
         if (m->keys[b] == key) return 0;
         b = (b + 1) & mask;
@@ -209,9 +209,9 @@ int pbi_map_put(pbi_map *m, uint64_t key, uint32_t val) {
     return 0;
 }
 
-int pbi_map_get(const pbi_map *m, uint64_t key, uint32_t *val) {
+int pbu_map_get(const pbu_map *m, uint64_t key, uint32_t *val) {
     if (!m->nslots) return PB_ENOTFOUND;
-    uint32_t mask = m->nslots - 1, b = (uint32_t)pbi_hash_u64(key) & mask;
+    uint32_t mask = m->nslots - 1, b = (uint32_t)pbu_hash_u64(key) & mask;
     while (m->vals[b]) {
         if (m->keys[b] == key) {
             *val = m->vals[b] - 1;
@@ -222,7 +222,7 @@ int pbi_map_get(const pbi_map *m, uint64_t key, uint32_t *val) {
     return PB_ENOTFOUND;
 }
 
-void pbi_map_free(pbi_map *m) {
+void pbu_map_free(pbu_map *m) {
     free(m->keys);
     free(m->vals);
     memset(m, 0, sizeof *m);

@@ -7,7 +7,7 @@
  * bytes get equal dense ids 0, 1, 2, ... in first-seen order. The bytes are
  * stored once, in an arena, 8-byte aligned and (unless no_nul) followed by a
  * NUL byte, so a blob can be read back as a string, a pb_frame[] or an int32_t[]
- * (strings may instead stay, unaligned, in a block given by pbi_intern_adopt).
+ * (strings may instead stay, unaligned, in a block given by pbu_intern_adopt).
  */
 #ifndef PB_INTERN_H
 #define PB_INTERN_H
@@ -17,29 +17,29 @@
 
 #include "util/arena.h"
 
-typedef struct pbi_intern {
-    pbi_arena arena;
+typedef struct pbu_intern {
+    pbu_arena arena;
     const char **data; /* per id: the stored bytes */
     uint32_t *len;     /* per id: their length */
     uint32_t *hash;    /* per id: hash, kept so growing never rehashes bytes */
     uint64_t *aux;     /* per id: a value the owner caches (0 = none), NULL until
-                          the first pbi_intern_set_aux (the model: a string's MD5) */
+                          the first pbu_intern_set_aux (the model: a string's MD5) */
     uint32_t count, cap;
     uint32_t *slots;   /* open addressing: id + 1, 0 = empty */
     uint32_t nslots;   /* a power of two, or 0 */
-    void **owned;      /* malloc'ed blocks given by pbi_intern_adopt, freed with t */
+    void **owned;      /* malloc'ed blocks given by pbu_intern_adopt, freed with t */
     size_t nowned, cap_owned;
     const char *adopt_lo, *adopt_hi; /* the last adopted block's bytes */
     uint8_t no_nul;    /* 1: blobs are not strings; store no NUL (saves 8 bytes
                           per 8-byte-multiple blob such as a context) */
-} pbi_intern;
+} pbu_intern;
 
-#define PBI_INTERN_INIT {PBI_ARENA_INIT, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0, 0, NULL, NULL, 0}
+#define PBU_INTERN_INIT {PBU_ARENA_INIT, NULL, NULL, NULL, NULL, 0, 0, NULL, 0, NULL, 0, 0, NULL, NULL, 0}
 
 /* 64-bit hash of bytes (not cryptographic; for tables). */
-uint64_t pbi_hash_bytes(const void *bytes, size_t len);
+uint64_t pbu_hash_bytes(const void *bytes, size_t len);
 /* Mixes a 64-bit value (for tables keyed by integers). */
-static inline uint64_t pbi_hash_u64(uint64_t x) {
+static inline uint64_t pbu_hash_u64(uint64_t x) {
     x ^= x >> 33;
     x *= UINT64_C(0xff51afd7ed558ccd);
     x ^= x >> 33;
@@ -50,42 +50,42 @@ static inline uint64_t pbi_hash_u64(uint64_t x) {
 
 /* Interns the bytes. *out = the id; *added (may be NULL) = 1 when new.
  * Returns 0, PB_ENOMEM, or PB_EINVAL when len >= 4 GiB or ids run out. */
-int pbi_intern_add(pbi_intern *t, const void *bytes, size_t len, uint32_t *out, int *added);
+int pbu_intern_add(pbu_intern *t, const void *bytes, size_t len, uint32_t *out, int *added);
 /* Gives t the malloc'ed block (freed with t); bytes[0..n) inside it that are
  * added later and followed by a NUL inside it are then kept where they are,
  * not copied (a reader's decoded names: a copy of all of them was a fifth of
  * the peak memory of a raw -> indexed merge of 100k C++ names, massif).
  * Strings only (not no_nul). Returns 0 or PB_ENOMEM (then t owns nothing). */
-int pbi_intern_adopt(pbi_intern *t, void *block, const char *bytes, size_t n);
+int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n);
 /* Finds the id of the bytes: 0 or PB_ENOTFOUND. */
-int pbi_intern_find(const pbi_intern *t, const void *bytes, size_t len, uint32_t *out);
-static inline const void *pbi_intern_get(const pbi_intern *t, uint32_t id, size_t *len) {
+int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t *out);
+static inline const void *pbu_intern_get(const pbu_intern *t, uint32_t id, size_t *len) {
     if (len) *len = t->len[id];
     return t->data[id];
 }
 /* The value cached for id (0 = none) and setting it (0 or PB_ENOMEM). */
-static inline uint64_t pbi_intern_aux(const pbi_intern *t, uint32_t id) { return t->aux ? t->aux[id] : 0; }
-int pbi_intern_set_aux(pbi_intern *t, uint32_t id, uint64_t v);
+static inline uint64_t pbu_intern_aux(const pbu_intern *t, uint32_t id) { return t->aux ? t->aux[id] : 0; }
+int pbu_intern_set_aux(pbu_intern *t, uint32_t id, uint64_t v);
 /* Removes the most recently added id (its bytes stay in the arena). Safe for
  * the probe chains because no key was placed after it. */
-void pbi_intern_pop(pbi_intern *t);
-void pbi_intern_free(pbi_intern *t);
+void pbu_intern_pop(pbu_intern *t);
+void pbu_intern_free(pbu_intern *t);
 
 /* u64 -> u32 map, open addressing; the first value put under a key stays. */
-typedef struct pbi_map {
+typedef struct pbu_map {
     uint64_t *keys;
     uint32_t *vals; /* value + 1, 0 = empty slot */
     uint32_t count;
     uint32_t nslots; /* power of two, or 0 */
-} pbi_map;
+} pbu_map;
 
-#define PBI_MAP_INIT {NULL, NULL, 0, 0}
+#define PBU_MAP_INIT {NULL, NULL, 0, 0}
 
 /* Puts key -> val unless the key is present. Returns 0 or PB_ENOMEM.
  * val must be < UINT32_MAX. */
-int pbi_map_put(pbi_map *m, uint64_t key, uint32_t val);
+int pbu_map_put(pbu_map *m, uint64_t key, uint32_t val);
 /* 0 and *val, or PB_ENOTFOUND. */
-int pbi_map_get(const pbi_map *m, uint64_t key, uint32_t *val);
-void pbi_map_free(pbi_map *m);
+int pbu_map_get(const pbu_map *m, uint64_t key, uint32_t *val);
+void pbu_map_free(pbu_map *m);
 
 #endif

@@ -24,7 +24,7 @@ static size_t utf8_seq(const unsigned char *s, size_t len) {
     return n + 1;
 }
 
-int pbi_utf8_valid(const void *bytes, size_t len) {
+int pbu_utf8_valid(const void *bytes, size_t len) {
     const unsigned char *s = bytes;
     for (size_t i = 0, n; i < len; i += n)
         if ((n = utf8_seq(s + i, len - i)) == 0) return 0;
@@ -38,34 +38,34 @@ static void put_escaped(pb_buf *b, const unsigned char *s, size_t len) {
     for (size_t i = 0; i < len; i++) {
         unsigned char c = s[i];
         if (c >= 0x20 && c != '"' && c != '\\') continue;
-        pbi_buf_append(b, s + run, i - run);
+        pbu_buf_append(b, s + run, i - run);
         run = i + 1;
         switch (c) {
-        case '"': pbi_buf_append(b, "\\\"", 2); break;
-        case '\\': pbi_buf_append(b, "\\\\", 2); break;
-        case '\n': pbi_buf_append(b, "\\n", 2); break;
-        case '\t': pbi_buf_append(b, "\\t", 2); break;
-        case '\r': pbi_buf_append(b, "\\r", 2); break;
+        case '"': pbu_buf_append(b, "\\\"", 2); break;
+        case '\\': pbu_buf_append(b, "\\\\", 2); break;
+        case '\n': pbu_buf_append(b, "\\n", 2); break;
+        case '\t': pbu_buf_append(b, "\\t", 2); break;
+        case '\r': pbu_buf_append(b, "\\r", 2); break;
         default: {
             char e[6] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
-            pbi_buf_append(b, e, 6);
+            pbu_buf_append(b, e, 6);
         }
         }
     }
-    pbi_buf_append(b, s + run, len - run);
+    pbu_buf_append(b, s + run, len - run);
 }
 
-void pbi_json_put_string(pb_buf *b, const void *bytes, size_t len) {
-    pbi_buf_reserve(b, len + 2);
-    pbi_buf_putc(b, '"');
+void pbu_json_put_string(pb_buf *b, const void *bytes, size_t len) {
+    pbu_buf_reserve(b, len + 2);
+    pbu_buf_putc(b, '"');
     put_escaped(b, bytes, len);
-    pbi_buf_putc(b, '"');
+    pbu_buf_putc(b, '"');
 }
 
-void pbi_put_hex(pb_buf *b, const void *bytes, size_t len) {
+void pbu_put_hex(pb_buf *b, const void *bytes, size_t len) {
     static const char hex[] = "0123456789abcdef";
     const unsigned char *s = bytes;
-    if (pbi_buf_reserve(b, 2 * len)) return;
+    if (pbu_buf_reserve(b, 2 * len)) return;
     for (size_t i = 0; i < len; i++) {
         b->data[b->len++] = hex[s[i] >> 4];
         b->data[b->len++] = hex[s[i] & 15];
@@ -80,7 +80,7 @@ static int hexval(char c) {
     return -1;
 }
 
-int pbi_get_hex(const char *hex, size_t len, unsigned char *out) {
+int pbu_get_hex(const char *hex, size_t len, unsigned char *out) {
     if (len % 2) return -1;
     for (size_t i = 0; i < len; i += 2) {
         int hi = hexval(hex[i]), lo = hexval(hex[i + 1]);
@@ -90,38 +90,38 @@ int pbi_get_hex(const char *hex, size_t len, unsigned char *out) {
     return 0;
 }
 
-void pbi_json_put_text(pb_buf *b, const void *bytes, size_t len) {
-    if (pbi_utf8_valid(bytes, len)) {
-        pbi_json_put_string(b, bytes, len);
+void pbu_json_put_text(pb_buf *b, const void *bytes, size_t len) {
+    if (pbu_utf8_valid(bytes, len)) {
+        pbu_json_put_string(b, bytes, len);
         return;
     }
     /* U+FFFD for each byte that starts no valid sequence, as a readable
      * approximation; the exact bytes go into the _hex member */
     const unsigned char *s = bytes;
-    pbi_buf_putc(b, '"');
+    pbu_buf_putc(b, '"');
     size_t i = 0;
     while (i < len) {
         size_t run = i, n;
         while (i < len && (n = utf8_seq(s + i, len - i)) != 0) i += n;
         put_escaped(b, s + run, i - run);
         if (i < len) {
-            pbi_buf_append(b, "\\ufffd", 6);
+            pbu_buf_append(b, "\\ufffd", 6);
             i++;
         }
     }
-    pbi_buf_putc(b, '"');
+    pbu_buf_putc(b, '"');
 }
 
-void pbi_json_put_text_member(pb_buf *b, const char *key, const void *bytes, size_t len, const char *hex_suffix) {
-    pbi_buf_putc(b, '"');
-    pbi_buf_puts(b, key);
-    pbi_buf_puts(b, "\": ");
-    pbi_json_put_text(b, bytes, len);
-    if (pbi_utf8_valid(bytes, len)) return;
-    pbi_buf_puts(b, ", \"");
-    pbi_buf_puts(b, key);
-    pbi_buf_puts(b, hex_suffix);
-    pbi_buf_puts(b, "\": \"");
-    pbi_put_hex(b, bytes, len);
-    pbi_buf_putc(b, '"');
+void pbu_json_put_text_member(pb_buf *b, const char *key, const void *bytes, size_t len, const char *hex_suffix) {
+    pbu_buf_putc(b, '"');
+    pbu_buf_puts(b, key);
+    pbu_buf_puts(b, "\": ");
+    pbu_json_put_text(b, bytes, len);
+    if (pbu_utf8_valid(bytes, len)) return;
+    pbu_buf_puts(b, ", \"");
+    pbu_buf_puts(b, key);
+    pbu_buf_puts(b, hex_suffix);
+    pbu_buf_puts(b, "\": \"");
+    pbu_put_hex(b, bytes, len);
+    pbu_buf_putc(b, '"');
 }

@@ -30,22 +30,22 @@
 /* The failed allocations an allocator wrapper counted, when one provides it. */
 extern unsigned long pb_alloc_failures(void) __attribute__((weak));
 
-typedef struct pbi_oom_watch {
+typedef struct pbu_oom_watch {
     unsigned long failures; /* pb_alloc_failures() at the start */
-} pbi_oom_watch;
+} pbu_oom_watch;
 
-static inline unsigned long pbi_alloc_failures_now(void) { return pb_alloc_failures ? pb_alloc_failures() : 0; }
+static inline unsigned long pbu_alloc_failures_now(void) { return pb_alloc_failures ? pb_alloc_failures() : 0; }
 
 /* Starts watching: clears this thread's errno. Call right before the parse. */
-static inline void pbi_oom_watch_start(pbi_oom_watch *w) {
-    w->failures = pbi_alloc_failures_now();
+static inline void pbu_oom_watch_start(pbu_oom_watch *w) {
+    w->failures = pbu_alloc_failures_now();
     errno = 0;
 }
 
 /* 1 when an allocation failed since the start (as far as the two signs
  * tell); read it right after the parse, before anything else can set errno. */
-static inline int pbi_oom_watch_seen(const pbi_oom_watch *w) {
-    return errno == ENOMEM || pbi_alloc_failures_now() != w->failures;
+static inline int pbu_oom_watch_seen(const pbu_oom_watch *w) {
+    return errno == ENOMEM || pbu_alloc_failures_now() != w->failures;
 }
 
 #endif

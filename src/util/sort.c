@@ -7,7 +7,7 @@
 
 #include "profbridge/error.h"
 
-static void msort(uint32_t *v, uint32_t *tmp, size_t n, pbi_id_cmp cmp, void *ctx) {
+static void msort(uint32_t *v, uint32_t *tmp, size_t n, pbu_id_cmp cmp, void *ctx) {
     if (n <= 12) {
         for (size_t i = 1; i < n; i++) {
             uint32_t x = v[i];
@@ -31,7 +31,7 @@ static void msort(uint32_t *v, uint32_t *tmp, size_t n, pbi_id_cmp cmp, void *ct
     memcpy(v, tmp, n * sizeof *v);
 }
 
-int pbi_sort_ids(uint32_t *ids, size_t n, pbi_id_cmp cmp, void *ctx) {
+int pbu_sort_ids(uint32_t *ids, size_t n, pbu_id_cmp cmp, void *ctx) {
     if (n < 2) return 0;
     uint32_t *tmp = malloc(n * sizeof *tmp);
     if (!tmp) return PB_ENOMEM;
@@ -43,7 +43,7 @@ int pbi_sort_ids(uint32_t *ids, size_t n, pbi_id_cmp cmp, void *ctx) {
 /* LSD radix sort, one byte per pass, skipping bytes that are equal in every
  * value (the high bytes of real counts mostly are). qsort's indirect
  * comparisons were a tenth of a raw -> indexed conversion. */
-int pbi_sort_u64_desc(uint64_t *v, size_t n) {
+int pbu_sort_u64_desc(uint64_t *v, size_t n) {
     if (n < 2) return 0;
     uint64_t *tmp = malloc(n * sizeof *tmp);
     if (!tmp) return PB_ENOMEM;

@@ -7,13 +7,13 @@
 #include <stddef.h>
 #include <stdint.h>
 
-typedef int (*pbi_id_cmp)(void *ctx, uint32_t a, uint32_t b);
+typedef int (*pbu_id_cmp)(void *ctx, uint32_t a, uint32_t b);
 
 /* Sorts ids[0..n) stably. Returns 0 or PB_ENOMEM. */
-int pbi_sort_ids(uint32_t *ids, size_t n, pbi_id_cmp cmp, void *ctx);
+int pbu_sort_ids(uint32_t *ids, size_t n, pbu_id_cmp cmp, void *ctx);
 
 /* Sorts v[0..n) descending (radix sort; counts for summaries). Returns 0 or
  * PB_ENOMEM. */
-int pbi_sort_u64_desc(uint64_t *v, size_t n);
+int pbu_sort_u64_desc(uint64_t *v, size_t n);
 
 #endif

@@ -57,7 +57,7 @@ static void through_sink(sink_fn fn, void *ctx, int check, int json) {
     if (fn(ctx, s, &err) == 0 && pb_sink_commit(s, &err) == 0 && check) {
         size_t n = 0;
         const uint8_t *d = pb_sink_memory(s, &n);
-        if (json && n && !pbi_utf8_valid(d, n)) abort();
+        if (json && n && !pbu_utf8_valid(d, n)) abort();
         if (!json) no_controls(d, n);
     }
     pb_sink_free(s);
@@ -117,9 +117,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         pbi_flame_svg(&f, &o, &svg);
         if (!svg.failed) no_controls((const uint8_t *)svg.data, svg.len);
         pbi_flame_speedscope(&f, title, &js);
-        if (!js.failed && js.len && !pbi_utf8_valid(js.data, js.len)) abort();
-        pbi_buf_free(&svg);
-        pbi_buf_free(&js);
+        if (!js.failed && js.len && !pbu_utf8_valid(js.data, js.len)) abort();
+        pbu_buf_free(&svg);
+        pbu_buf_free(&js);
     }
     pbi_flame_free(&f); /* also after a failure (flame.h) */
     if (b) pb_profile_free(b);

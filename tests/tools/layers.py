@@ -92,10 +92,10 @@ CLI_DEBT = set([  # s29: the release table (profbridge/release.h), overlap/diff 
 
 HARNESS = re.compile(r"_fuzz\.c$")
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
-CALL = re.compile(r"\b(pbi?_[A-Za-z0-9_]+)\s*\(")
+CALL = re.compile(r"\b(pb[iu]?_[A-Za-z0-9_]+)\s*\(")
 # A definition: at column 0, a type then the name and its parameters, then a
 # body ({ after the closing parenthesis, maybe after an attribute macro).
-DEF = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(pbi?_[A-Za-z0-9_]+)\s*\(([^;{}]*?)\)\s*(?:PB_\w+\s*)?\{",
+DEF = re.compile(r"^(?!static\b)[A-Za-z_][\w \t\*]*?\b(pb[iu]?_[A-Za-z0-9_]+)\s*\(([^;{}]*?)\)\s*(?:PB_\w+\s*)?\{",
                  re.M | re.S)
 
 

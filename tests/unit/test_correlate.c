@@ -216,7 +216,7 @@ static void correlates(unsigned ptr, int order) {
     free(nocov);
     unlink(bin);
     free(bin);
-    pbi_buf_free(&names);
+    pbu_buf_free(&names);
 }
 
 static void correlate__binary_file_64_bit_little_endian(void) { correlates(8, PB_ORDER_LE); }

@@ -383,7 +383,7 @@ static void cov_report__function_table(void) {
         pb_error_clear(&e);
         CU_ASSERT_EQUAL(pbi_cov_report_text(&c, &o, &b, NULL, &e), PB_EINVAL);
         CU_ASSERT_STRING_EQUAL(e.message, msg[k]);
-        pbi_buf_free(&b);
+        pbu_buf_free(&b);
     }
 }
 
@@ -431,7 +431,7 @@ static void cov_report__percent_of_nothing_is_a_dash(void) {
                        "---------------------------------------------------------------------------------------------------------\n"
                        "TOTAL                               0                 0         -           0                 0         -\n";
     CU_ASSERT_STRING_EQUAL(b.data, want);
-    pbi_buf_free(&b);
+    pbu_buf_free(&b);
     regfree(&all);
 }
 

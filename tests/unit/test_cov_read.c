@@ -91,24 +91,24 @@ static void make_elf(pb_buf *b, unsigned ptr, int order, const sec *secs, size_t
         put(h + 8 + 4 * w + 8, w, 1, order);
     }
     pos = shoff + shnum * sh;
-    pbi_buf_append(b, buf, pos);
+    pbu_buf_append(b, buf, pos);
     free(buf);
 }
 
 static void u32(pb_buf *b, uint32_t v, int order) {
     uint8_t x[4];
     pb_put_u32(x, v, order);
-    pbi_buf_append(b, x, 4);
+    pbu_buf_append(b, x, 4);
 }
 
 static void u64(pb_buf *b, uint64_t v, int order) {
     uint8_t x[8];
     pb_put_u64(x, v, order);
-    pbi_buf_append(b, x, 8);
+    pbu_buf_append(b, x, 8);
 }
 
 static void pad8(pb_buf *b) {
-    while (b->len % 8) pbi_buf_putc(b, 0);
+    while (b->len % 8) pbu_buf_putc(b, 0);
 }
 
 /* The encoded filenames of a TU, uncompressed (v4+ layout). */
@@ -116,13 +116,13 @@ static void filenames(pb_buf *f, const char *const *names, size_t n) {
     pb_buf body = {0};
     for (size_t i = 0; i < n; i++) {
         pbi_uleb_append(&body, strlen(names[i]));
-        pbi_buf_puts(&body, names[i]);
+        pbu_buf_puts(&body, names[i]);
     }
     pbi_uleb_append(f, n);
     pbi_uleb_append(f, body.len);
     pbi_uleb_append(f, 0);
-    pbi_buf_append(f, body.data, body.len);
-    pbi_buf_free(&body);
+    pbu_buf_append(f, body.data, body.len);
+    pbu_buf_free(&body);
 }
 
 /* A covmap TU: header (stored version) + filenames + padding; returns its FilenamesRef. */
@@ -131,7 +131,7 @@ static uint64_t covmap_tu(pb_buf *m, uint32_t version, const pb_buf *fn, int ord
     u32(m, (uint32_t)fn->len, order);
     u32(m, 0, order);
     u32(m, version, order);
-    pbi_buf_append(m, fn->data, fn->len);
+    pbu_buf_append(m, fn->data, fn->len);
     pad8(m);
     return pb_md5_ref(fn->data, fn->len);
 }
@@ -141,7 +141,7 @@ static void covfun_rec(pb_buf *c, const char *name, uint64_t hash, uint64_t fref
     u32(c, (uint32_t)map->len, order);
     u64(c, hash, order);
     u64(c, fref, order);
-    pbi_buf_append(c, map->data, map->len);
+    pbu_buf_append(c, map->data, map->len);
     pad8(c);
 }
 
@@ -166,10 +166,10 @@ typedef struct obj {
 } obj;
 
 static void obj_free(obj *o) {
-    pbi_buf_free(&o->map);
-    pbi_buf_free(&o->fun);
-    pbi_buf_free(&o->names);
-    pbi_buf_free(&o->elf);
+    pbu_buf_free(&o->map);
+    pbu_buf_free(&o->fun);
+    pbu_buf_free(&o->names);
+    pbu_buf_free(&o->elf);
 }
 
 static int read_obj(obj *o, unsigned ptr, int order, const pbi_cov_read_options *opt, pbi_cov_mapping *m,
@@ -214,7 +214,7 @@ static void cov_read__v4_regions(void) {
     ULEBS(&mp, (0 << 2) | 3, 1, 1, 0, 9 | (1u << 31)); /* e0 (add), gap 5:1 -> 5:9 */
     /* file 1: 1 region, counter e1 (subtract) */
     ULEBS(&mp, 1, (1 << 2) | 2, 1, 3, 0, 20);
-    pbi_buf_append(&o.fun, NULL, 0);
+    pbu_buf_append(&o.fun, NULL, 0);
     covfun_rec(&o.fun, "f", 0x1234, ref, &mp, PB_ORDER_LE);
     names_blob(&o.names, "f");
     pbi_cov_mapping m;
@@ -250,8 +250,8 @@ static void cov_read__v4_regions(void) {
               r[3].count.kind == PBI_COV_EXPR && r[3].count.id == 0);
     CU_ASSERT(r[4].file_id == 1 && r[4].line_start == 1 && r[4].col_start == 3 && r[4].col_end == 20);
     pbi_cov_mapping_free(&m);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
     obj_free(&o);
 }
 
@@ -262,7 +262,7 @@ static void cov_read__v5_branch_big_endian_compressed(void) {
     pb_buf body = {0}, fn = {0};
     const char *files[] = {"/src/b.c"};
     pbi_uleb_append(&body, strlen(files[0]));
-    pbi_buf_puts(&body, files[0]);
+    pbu_buf_puts(&body, files[0]);
     /* zlib via the names codec's encoder: one chunk = ulen, clen, stream */
     pb_buf z = {0};
     pb_error err;
@@ -275,7 +275,7 @@ static void cov_read__v5_branch_big_endian_compressed(void) {
     pbi_uleb_append(&fn, 1);
     pbi_uleb_append(&fn, ch.ulen);
     pbi_uleb_append(&fn, ch.clen);
-    pbi_buf_append(&fn, z.data + ch.data, (size_t)ch.clen);
+    pbu_buf_append(&fn, z.data + ch.data, (size_t)ch.clen);
     uint64_t ref = covmap_tu(&o.map, 4, &fn, PB_ORDER_BE);
     pb_buf mp = {0};
     ULEBS(&mp, 1, 0, 0, 2);
@@ -296,10 +296,10 @@ static void cov_read__v5_branch_big_endian_compressed(void) {
     CU_ASSERT(b->kind == PBI_COV_REGION_BRANCH && b->count.kind == PBI_COV_REF && b->count.id == 1 &&
               b->false_count.kind == PBI_COV_ZERO && b->line_start == 11 && b->col_start == 5 && b->col_end == 11);
     pbi_cov_mapping_free(&m);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&body);
-    pbi_buf_free(&z);
-    pbi_buf_free(&mp);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&body);
+    pbu_buf_free(&z);
+    pbu_buf_free(&mp);
     obj_free(&o);
 }
 
@@ -332,8 +332,8 @@ static void cov_read__v6_compilation_directory(void) {
     CU_ASSERT_STRING_EQUAL(m.functions[0].filenames[1], "/abs/z.c");
     CU_ASSERT_STRING_EQUAL(m.functions[0].filenames[3], "rel");
     pbi_cov_mapping_free(&m);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
     obj_free(&o);
 }
 
@@ -350,8 +350,8 @@ static void mcdc_obj(obj *o, uint64_t id1) {
     ULEBS(&mp, 6 << 3, (0 << 2) | 1, (1 << 2) | 1, id1, 2, 0, 0, 5, 0, 6); /* branch id1, true 2, false 0 */
     covfun_rec(&o->fun, "g", 9, ref, &mp, PB_ORDER_LE);
     names_blob(&o->names, "g");
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
 }
 
 static void cov_read__v7_mcdc(void) {
@@ -425,10 +425,10 @@ static void cov_read__duplicates(void) {
     CU_ASSERT_STRING_EQUAL(m.functions[1].name, "k");
     CU_ASSERT_EQUAL(m.functions[1].hash, 5);
     pbi_cov_mapping_free(&m);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&dummy);
-    pbi_buf_free(&real);
-    pbi_buf_free(&other);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&dummy);
+    pbu_buf_free(&real);
+    pbu_buf_free(&other);
     obj_free(&o);
 }
 
@@ -441,7 +441,7 @@ static void expect_bad_mapping(const uint8_t *mp, size_t n, const char *path, co
     pb_buf fn = {0}, map = {0};
     filenames(&fn, files, 3);
     uint64_t ref = covmap_tu(&o.map, 5, &fn, PB_ORDER_LE);
-    pbi_buf_append(&map, mp, n);
+    pbu_buf_append(&map, mp, n);
     covfun_rec(&o.fun, "f", 1, ref, &map, PB_ORDER_LE);
     names_blob(&o.names, "f");
     pbi_cov_mapping m;
@@ -456,8 +456,8 @@ static void expect_bad_mapping(const uint8_t *mp, size_t n, const char *path, co
         fprintf(stderr, "\n%s: found '%s' message '%s'\n", path, err.found, err.message);
         CU_FAIL("the error does not say what it found");
     }
-    pbi_buf_free(&fn);
-    pbi_buf_free(&map);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&map);
     obj_free(&o);
 }
 
@@ -553,7 +553,7 @@ static void cov_read__malformed_sections(void) {
     memset(&o, 0, sizeof o);
     pb_buf badz = {0};
     ULEBS(&badz, 1, 100, 4);
-    pbi_buf_append(&badz, "\x78\x9c\xff\xff", 4);
+    pbu_buf_append(&badz, "\x78\x9c\xff\xff", 4);
     (void)covmap_tu(&o.map, 5, &badz, PB_ORDER_LE);
     names_blob(&o.names, "f");
     CU_ASSERT_EQUAL(read_obj(&o, 8, PB_ORDER_LE, NULL, &m, &err), PB_EFORMAT);
@@ -563,7 +563,7 @@ static void cov_read__malformed_sections(void) {
     memset(&o, 0, sizeof o);
     pb_buf big = {0};
     ULEBS(&big, 1, UINT64_C(1) << 40, 4);
-    pbi_buf_append(&big, "\x78\x9c\x03\x00", 4);
+    pbu_buf_append(&big, "\x78\x9c\x03\x00", 4);
     (void)covmap_tu(&o.map, 5, &big, PB_ORDER_LE);
     names_blob(&o.names, "f");
     pbi_cov_read_options small = {NULL, NULL, NULL, 1000, 0};
@@ -594,11 +594,11 @@ static void cov_read__malformed_sections(void) {
     CU_ASSERT_EQUAL(read_obj(&o, 8, PB_ORDER_LE, &arch, &m, &err), PB_EINVAL);
     CU_ASSERT_STRING_EQUAL(err.message, "unknown architecture: xyz");
     obj_free(&o);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
-    pbi_buf_free(&zero);
-    pbi_buf_free(&badz);
-    pbi_buf_free(&big);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
+    pbu_buf_free(&zero);
+    pbu_buf_free(&badz);
+    pbu_buf_free(&big);
 }
 
 /* A SHF_COMPRESSED __llvm_covmap: llvm-cov reads the stored bytes and fails
@@ -626,7 +626,7 @@ static void cov_read__compressed_section(void) {
         u32(&c, 0, PB_ORDER_LE);
         u64(&c, lie ? UINT64_C(1) << 40 : o.map.len, PB_ORDER_LE);
         u64(&c, 8, PB_ORDER_LE);
-        pbi_buf_append(&c, z.data + ch.data, (size_t)ch.clen);
+        pbu_buf_append(&c, z.data + ch.data, (size_t)ch.clen);
         sec s[3] = {{"__llvm_covfun", (const uint8_t *)o.fun.data, o.fun.len, 0},
                     {"__llvm_covmap", (const uint8_t *)c.data, c.len, 0x800 /* SHF_COMPRESSED */},
                     {"__llvm_prf_names", (const uint8_t *)o.names.data, o.names.len, 0}};
@@ -638,11 +638,11 @@ static void cov_read__compressed_section(void) {
         CU_ASSERT_STRING_EQUAL(err.path, "__llvm_covmap");
         if (lie) CU_ASSERT_PTR_NOT_NULL(strstr(err.expected, "inflated size"));
         if (!lie) CU_ASSERT_STRING_EQUAL(err.message, "truncated coverage data");
-        pbi_buf_free(&c);
+        pbu_buf_free(&c);
     }
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
-    pbi_buf_free(&z);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
+    pbu_buf_free(&z);
     obj_free(&o);
 }
 
@@ -668,7 +668,7 @@ static void cov_read__llvm_words(void) {
     filenames(&fn, files, 2);
     ULEBS(&mp, 1, 1, 0, 1, 1, 1, 1, 0, 1);
     ULEBS(&badz, 1, 100, 4);
-    pbi_buf_append(&badz, "\x78\x9c\xff\xff", 4);
+    pbu_buf_append(&badz, "\x78\x9c\xff\xff", 4);
     for (size_t k = 0; k < sizeof want / sizeof want[0]; k++) {
         pbi_llvm_target t;
         pbi_cov_read_options opt = release(want[k].release, &t);
@@ -682,7 +682,7 @@ static void cov_read__llvm_words(void) {
                 pb_buf trunc = {0};
                 ULEBS(&trunc, 1, 1, 0, 1, 1, 1, 1, 0);
                 covfun_rec(&o.fun, "f", 1, ref, &trunc, PB_ORDER_LE);
-                pbi_buf_free(&trunc);
+                pbu_buf_free(&trunc);
             } else {
                 covfun_rec(&o.fun, "f", 1, ref, &mp, PB_ORDER_LE);
             }
@@ -695,9 +695,9 @@ static void cov_read__llvm_words(void) {
             obj_free(&o);
         }
     }
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
-    pbi_buf_free(&badz);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
+    pbu_buf_free(&badz);
 }
 
 /* ---- real objects (tests/fuzz/cov_read/) ---- */
@@ -840,8 +840,8 @@ static void cov_read__dump(void) {
     CU_ASSERT(has(t, len, "problem: "));
     pb_sink_free(s);
     remove(path);
-    pbi_buf_free(&fn);
-    pbi_buf_free(&mp);
+    pbu_buf_free(&fn);
+    pbu_buf_free(&mp);
     obj_free(&o);
 }
 
@@ -912,7 +912,7 @@ static void cov_read__objects_without_data(void) {
     CU_ASSERT_STRING_EQUAL(err.message, "Is a directory");
     CU_ASSERT_STRING_EQUAL(err.source, "/");
     remove(nocov);
-    pbi_buf_free(&elf);
+    pbu_buf_free(&elf);
 }
 
 /* A relative filename joined to the compilation directory: llvm-cov 15+
@@ -921,12 +921,12 @@ static void cov_read__objects_without_data(void) {
  * clang-13 binary built in /tmp/fx/pd/build from ../src/p.c print
  * "SF:/tmp/fx/pd/build/../src/p.c", llvm-cov-15..24 "SF:/tmp/fx/pd/src/p.c". */
 static void cov_read__dots_by_release(void) {
-    pbi_arena a = PBI_ARENA_INIT;
+    pbu_arena a = PBU_ARENA_INIT;
     const char *dir = "/tmp/fx/pd/build", *name = "../src/./p.c";
     CU_ASSERT_STRING_EQUAL(pbi_cov_join_path(&a, dir, strlen(dir), name, strlen(name), 1), "/tmp/fx/pd/src/p.c");
     CU_ASSERT_STRING_EQUAL(pbi_cov_join_path(&a, dir, strlen(dir), name, strlen(name), 0),
                            "/tmp/fx/pd/build/../src/./p.c");
-    pbi_arena_free(&a);
+    pbu_arena_free(&a);
     pbi_llvm_target t;
     int want[][2] = {{13, 0}, {14, 0}, {15, 1}, {18, 1}, {24, 1}};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {

@@ -36,7 +36,7 @@ static char *render(int no_bci, int which) {
         pbi_flame_svg(&f, &o, &b);
     }
     pbi_flame_free(&f);
-    CU_ASSERT_FATAL(!pbi_buf_failed(&b));
+    CU_ASSERT_FATAL(!pbu_buf_failed(&b));
     return b.data;
 }
 

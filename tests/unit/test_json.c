@@ -239,12 +239,12 @@ static void json__text_that_is_not_utf8_gets_fffd_and_hex(void) {
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         pb_buf b = PB_BUF_INIT;
-        pbi_json_put_text_member(&b, "n", cases[i].in, cases[i].len, PBI_JSON_HEX_SUFFIX);
-        CU_ASSERT_FALSE(pbi_buf_failed(&b));
+        pbu_json_put_text_member(&b, "n", cases[i].in, cases[i].len, PBU_JSON_HEX_SUFFIX);
+        CU_ASSERT_FALSE(pbu_buf_failed(&b));
         if (!b.data || strcmp(b.data, cases[i].want) != 0)
             fprintf(stderr, "\n  case %zu got:  %s\n  want: %s\n", i, b.data ? b.data : "", cases[i].want);
         CU_ASSERT_STRING_EQUAL(b.data ? b.data : "", cases[i].want);
-        pbi_buf_free(&b);
+        pbu_buf_free(&b);
     }
 }
 

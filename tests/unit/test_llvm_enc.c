@@ -100,7 +100,7 @@ static void names__plain_chunk_is_two_lengths_and_the_text(void) {
     names_seen s;
     CU_ASSERT_EQUAL(decode(want, sizeof want, &s, &err), 0);
     CU_ASSERT_STRING_EQUAL(s.all, "foo|bar");
-    pbi_buf_free(&out);
+    pbu_buf_free(&out);
 }
 
 static void names__zlib_chunk_round_trips_with_lengths_as_the_spec_example(void) {
@@ -118,7 +118,7 @@ static void names__zlib_chunk_round_trips_with_lengths_as_the_spec_example(void)
     names_seen s;
     CU_ASSERT_EQUAL(decode(b, out.len, &s, &err), 0);
     CU_ASSERT_STRING_EQUAL(s.all, "foo|bar|main");
-    pbi_buf_free(&out);
+    pbu_buf_free(&out);
 }
 
 static void names__skips_zero_bytes_between_chunks(void) {
@@ -131,7 +131,7 @@ static void names__skips_zero_bytes_between_chunks(void) {
     CU_ASSERT_EQUAL(pbi_names_decode_text(b, sizeof b, 0, "names", &text, &err), 0);
     CU_ASSERT_EQUAL(text.len, 6);
     CU_ASSERT_EQUAL(memcmp(text.data, "a\x01" "b\x01" "c\x01", 6), 0);
-    pbi_buf_free(&text);
+    pbu_buf_free(&text);
 }
 
 static void names__refuses_bad_chunks_at_their_offset(void) {
@@ -224,7 +224,7 @@ static void value_data__parses_and_fills_the_spec_example(void) {
         CU_ASSERT_EQUAL_FATAL(out.len, 184);
         CU_ASSERT_EQUAL(memcmp(out.data, b, 184), 0);
         CU_ASSERT_EQUAL(st.values_dropped + st.sites_dropped, 0);
-        pbi_buf_free(&out);
+        pbu_buf_free(&out);
     }
 }
 
@@ -286,12 +286,12 @@ static void value_data__encoder_caps_sites_at_255_and_drops_kinds_the_target_lac
     CU_ASSERT_EQUAL(st.sites_dropped, 1);
     /* a record without sites: the 8-byte header alone (indexed §3.7) */
     memset(&r, 0, sizeof r);
-    pbi_buf_reset(&out);
+    pbu_buf_reset(&out);
     CU_ASSERT_EQUAL(pbi_vpd_encode(&out, &r, 3, PB_ORDER_LE, NULL, NULL, NULL, &st, &err), 0);
     const uint8_t empty[] = {8, 0, 0, 0, 0, 0, 0, 0};
     CU_ASSERT_EQUAL_FATAL(out.len, 8);
     CU_ASSERT_EQUAL(memcmp(out.data, empty, 8), 0);
-    pbi_buf_free(&out);
+    pbu_buf_free(&out);
 }
 
 /* ---- binary ids ----------------------------------------------------------------- */
@@ -342,7 +342,7 @@ static void binary_ids__walk_the_spec_layout_and_refuse_length_0(void) {
     pbi_binary_id_append(&buf, id, 20, PB_ORDER_LE);
     CU_ASSERT_EQUAL_FATAL(buf.len, 32);
     CU_ASSERT_EQUAL(memcmp(buf.data, b, 32), 0);
-    pbi_buf_free(&buf);
+    pbu_buf_free(&buf);
 }
 
 static CU_TestInfo tests[] = {

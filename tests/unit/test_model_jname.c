@@ -114,8 +114,8 @@ static int roundtrip(pb_profile *p, const pb_record *r) {
     if (!ok) fprintf(stderr, "\n  re-render differs:\n  %s\n  %s\n", b.data, b2.data);
 out:
     pb_profile_free(q);
-    pbi_buf_free(&b);
-    pbi_buf_free(&b2);
+    pbu_buf_free(&b);
+    pbu_buf_free(&b2);
     return ok;
 }
 
@@ -324,7 +324,7 @@ static void parse__accepts_only_names_that_render_back_identically(void) {
         int same = out.len == n && memcmp(out.data, buf, n) == 0;
         if (!same) fprintf(stderr, "\n  %.*s\n  rendered as %s\n", (int)n, buf, out.data);
         CU_ASSERT(same);
-        pbi_buf_free(&out);
+        pbu_buf_free(&out);
     }
     CU_ASSERT(accepted > 100); /* the generator does produce valid names */
     pb_profile_free(p);
@@ -356,8 +356,8 @@ static void parse_cached__gives_what_the_uncached_parse_gives(void) {
         pb_buf o1 = PB_BUF_INIT, o2 = PB_BUF_INIT;
         CU_ASSERT_FATAL(pbi_jname_render(p1, &r1, &o1) == 0 && pbi_jname_render(p2, &r2, &o2) == 0);
         CU_ASSERT(o1.len == n && o2.len == n && memcmp(o1.data, buf, n) == 0 && memcmp(o2.data, buf, n) == 0);
-        pbi_buf_free(&o1);
-        pbi_buf_free(&o2);
+        pbu_buf_free(&o1);
+        pbu_buf_free(&o2);
     }
     CU_ASSERT(accepted > 100);
     CU_ASSERT(c.texts.count >= 3); /* the cache was used */
