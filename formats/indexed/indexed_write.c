@@ -34,6 +34,7 @@
 #include "util/grow.h"
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
+#include "llvm/containers.h"
 #include "llvm/value_data.h"
 #include "llvm/target.h"
 #include "model/options.h"
@@ -303,67 +304,6 @@ static int collect(wstate *w, pb_error *err) {
     return 0;
 }
 
-static uint32_t djb0(const char *s, size_t n) {
-    uint32_t h = 0; /* LLVM 14's StringMap hash: djb starting at 0 */
-    for (size_t i = 0; i < n; i++) h = h * 33 + (uint8_t)s[i];
-    return h;
-}
-
-/*
- * The iteration order of an LLVM StringMap/StringSet filled with n keys whose
- * 32-bit hashes are h[0..n) in insertion order: open addressing, 16 buckets at
- * first, triangular probing, doubling when more than 3/4 full with a rehash in
- * old bucket order (which can change who wins a probe sequence, so it is
- * replayed, not sized once). order[k] = the insertion index of the k-th key.
- * LLVM 14 hashes with djb (stringmap_order), LLVM 19 with XXH3 (stringset_order).
- */
-static int stringmap_iteration(const uint32_t *h, size_t n, size_t *order, pb_error *err) {
-    size_t cap = 16;
-    size_t *tab = malloc(cap * sizeof *tab);
-    uint32_t *th = malloc(cap * sizeof *th);
-    int rc = 0;
-    if (!tab || !th) goto oom;
-    for (size_t i = 0; i < cap; i++) tab[i] = SIZE_MAX;
-    for (size_t i = 0; i < n; i++) {
-        size_t b = h[i] & (cap - 1), pr = 1;
-        while (tab[b] != SIZE_MAX) b = (b + pr++) & (cap - 1);
-        tab[b] = i;
-        th[b] = h[i];
-        if ((i + 1) * 4 > cap * 3) {
-            size_t nc = cap * 2;
-            size_t *t2 = malloc(nc * sizeof *t2);
-            uint32_t *h2 = malloc(nc * sizeof *h2);
-            if (!t2 || !h2) {
-                free(t2);
-                free(h2);
-                goto oom;
-            }
-            for (size_t j = 0; j < nc; j++) t2[j] = SIZE_MAX;
-            for (size_t j = 0; j < cap; j++) {
-                if (tab[j] == SIZE_MAX) continue;
-                size_t bb = th[j] & (nc - 1), pp = 1;
-                while (t2[bb] != SIZE_MAX) bb = (bb + pp++) & (nc - 1);
-                t2[bb] = tab[j];
-                h2[bb] = th[j];
-            }
-            free(tab);
-            free(th);
-            tab = t2;
-            th = h2;
-            cap = nc;
-        }
-    }
-    for (size_t j = 0, k = 0; j < cap; j++)
-        if (tab[j] != SIZE_MAX) order[k++] = tab[j];
-    goto out;
-oom:
-    rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-out:
-    free(tab);
-    free(th);
-    return rc;
-}
-
 /* LLVM 14: iteration order of a StringMap filled in first-appearance order (§3.12). */
 static int stringmap_order(wstate *w, pb_error *err) {
     size_t nk = w->nkeys;
@@ -395,9 +335,9 @@ static int stringmap_order(wstate *w, pb_error *err) {
     }
     for (size_t i = 0; i < nk; i++) {
         const wrec *r = &w->recs[w->keys[pr[i].key].first];
-        h[i] = djb0(r->name, r->len);
+        h[i] = pbi_llvm_djb0(r->name, r->len);
     }
-    if ((rc = stringmap_iteration(h, nk, order, err)) == 0)
+    if ((rc = pbi_llvm_stringmap_iteration(h, nk, order, err)) == 0)
         for (size_t k = 0; k < nk; k++) w->key_order[k] = pr[order[k]].key;
 out:
     free(h);
@@ -406,61 +346,23 @@ out:
     return rc;
 }
 
-static uint32_t dense_hash(const pbi_llvm_target *t, uint64_t h) {
-    /* DenseMapInfo<uint64_t> was Val * 37 until LLVM 19 (llvm #95734/#96173,
-     * June 2024): PBI_LF_INKEY_DENSE_MIX */
-    if (!pbi_llvm_has(t, PBI_LF_INKEY_DENSE_MIX)) return (uint32_t)(h * 37u);
-    uint64_t x = h * UINT64_C(0xbf58476d1ce4e5b9);
-    x ^= x >> 31;
-    return (uint32_t)x;
-}
-
 /* Record order inside a key: SmallDenseMap<hash, record, 4> iteration (§3.12.2). */
 static int dense_order(wstate *w, wkey *k, pb_error *err) {
     k->order = NULL; /* model order: recs[first..first+n) */
     if (w->preserve || k->n == 1) return 0;
     k->order = malloc(k->n * sizeof *k->order);
-    if (!k->order) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    size_t nb = 4, used = 0;
-    size_t *tab = malloc(nb * sizeof *tab);
-    if (!tab) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    for (size_t i = 0; i < nb; i++) tab[i] = SIZE_MAX;
-    for (size_t i = 0; i < k->n; i++) {
-        size_t ri = k->first + i;
-        uint64_t h = w->recs[ri].hash;
-        /* an equal hash is the same entry (the model has none, but be safe) */
-        int found = 0;
-        for (size_t j = 0; j < nb; j++)
-            if (tab[j] != SIZE_MAX && w->recs[tab[j]].hash == h) found = 1;
-        if (found) continue;
-        if ((used + 1) * 4 >= nb * 3) {
-            size_t nn = nb * 2 < 64 ? 64 : nb * 2;
-            size_t *t2 = malloc(nn * sizeof *t2);
-            if (!t2) {
-                free(tab);
-                return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-            }
-            for (size_t j = 0; j < nn; j++) t2[j] = SIZE_MAX;
-            for (size_t j = 0; j < nb; j++) {
-                if (tab[j] == SIZE_MAX) continue;
-                size_t b = dense_hash(&w->t, w->recs[tab[j]].hash) & (nn - 1), pr = 1;
-                while (t2[b] != SIZE_MAX) b = (b + pr++) & (nn - 1);
-                t2[b] = tab[j];
-            }
-            free(tab);
-            tab = t2;
-            nb = nn;
-        }
-        size_t b = dense_hash(&w->t, h) & (nb - 1), pr = 1;
-        while (tab[b] != SIZE_MAX) b = (b + pr++) & (nb - 1);
-        tab[b] = ri;
-        used++;
+    uint64_t *h = malloc(k->n * sizeof *h);
+    if (!k->order || !h) {
+        free(h);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     }
-    size_t o = 0;
-    for (size_t j = 0; j < nb; j++)
-        if (tab[j] != SIZE_MAX) k->order[o++] = tab[j];
-    k->n = o;
-    free(tab);
+    for (size_t i = 0; i < k->n; i++) h[i] = w->recs[k->first + i].hash;
+    size_t n = 0;
+    int rc = pbi_llvm_dense_iteration(&w->t, h, k->n, k->order, &n, err);
+    free(h);
+    if (rc) return rc;
+    for (size_t i = 0; i < n; i++) k->order[i] += k->first; /* indices into recs */
+    k->n = n;
     return 0;
 }
 
@@ -809,7 +711,7 @@ static int stringset_order(idref *names, size_t n, pb_error *err) {
         goto out;
     }
     for (size_t i = 0; i < n; i++) h[i] = (uint32_t)pbi_xxh3_64(names[i].id, names[i].len);
-    if ((rc = stringmap_iteration(h, n, order, err)) != 0) goto out;
+    if ((rc = pbi_llvm_stringmap_iteration(h, n, order, err)) != 0) goto out;
     for (size_t k = 0; k < n; k++) sorted[k] = names[order[k]];
     if (n) memcpy(names, sorted, n * sizeof *names);
 out:
