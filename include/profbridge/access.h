@@ -118,6 +118,7 @@ void pb_write_options_free(pb_write_options *o);
  *   "llvm-version"     13..24: the release whose merge rules apply
  *   "max-count"        saturation point of counts
  *   "keep-all-values"  "1": value sites are not cut to 255 values
+ *   "writer-contexts"  "1": merged on llvm-profdata's per-thread writers (merge.h)
  *   "trace-reservoir", "trace-max-length"   temporal traces (numbers)
  *   "keep-functions", "drop-functions"      POSIX extended regular expressions
  * Weights belong to inputs (pb_merger_add_file). Returns as the read

@@ -77,13 +77,16 @@ typedef void (*pb_merger_progress_fn)(void *ctx, size_t done, size_t total);
  * valid during the call only). */
 typedef void (*pb_merger_failure_fn)(void *ctx, size_t input, const char *name, const pb_error *e);
 
-#define PB_MERGER_OPTIONS_VERSION 1
+/* Layout 2 added writer_contexts (a version-1 struct ends before it and is
+ * never read past its end). */
+#define PB_MERGER_OPTIONS_VERSION 2
 
 typedef struct pb_merger_options {
     unsigned version; /* PB_MERGER_OPTIONS_VERSION */
     /* Threads in all, the caller's included (1: no thread is started); 0:
      * llvm-profdata's default, min(hardware threads, (inputs + 1) / 2).
-     * More than 1024 counts as 1024. The result is the same for every value. */
+     * More than 1024 counts as 1024. The result is the same for every value
+     * unless writer_contexts is set. */
     unsigned threads;
     int failure_mode; /* PB_MERGE_FAIL_* */
     /* The llvm-profdata release whose merge rules apply (13..24; 0: the
@@ -131,14 +134,35 @@ typedef struct pb_merger_options {
     void *failed_ctx;
     pb_merger_progress_fn progress; /* NULL: none */
     void *progress_ctx;
+    /* (layout 2) Nonzero: merge as llvm-profdata of llvm_release does on
+     * `threads` threads, byte for byte, so that the result depends on the
+     * thread count as its does (the llvm-profdata-N personality sets it).
+     * Input i is merged into writer context i % threads; at the end the
+     * contexts are merged pairwise (context I takes I + T/2, the odd last
+     * one goes into context 0, then again with half as many), each merge
+     * with the release's rule for kinds (16+: checked, a conflict fails the
+     * run with PB_EFORMAT, err->path PB_MERGER_CONTEXT_KINDS and the
+     * conflict's own words; 13-15: the first context's kind stays). The
+     * records of one name then come in that order, value sites and traces
+     * are merged in it, and a mismatch or overflow met between two contexts
+     * is reported through diag once per kind for the whole run (unless an
+     * input's merge reported that kind first), with e->path PB_MERGE_* and
+     * no e->source, as llvm-profdata's "warning: WHAT" without a file.
+     * 0: every input in input order into one profile, whatever `threads`. */
+    int writer_contexts;
 } pb_merger_options;
 
 #define PB_MERGER_OPTIONS_INIT                                                                                   \
     {PB_MERGER_OPTIONS_VERSION, 0, PB_MERGE_FAIL_ANY, 0, 0, 0, 100, 10000, NULL, NULL, NULL, NULL, NULL, NULL, \
-     NULL, NULL, NULL, NULL}
+     NULL, NULL, NULL, NULL, 0}
 
-/* Sets *o to PB_MERGER_OPTIONS_INIT of `version`. Returns PB_OK, or
- * PB_EINVAL (o NULL, or a version this library does not know: *o untouched). */
+/* pb_error.path of pb_merger_run's error when two writer contexts' kinds
+ * conflict (writer_contexts, LLVM 16+). */
+#define PB_MERGER_CONTEXT_KINDS "merge.contexts"
+
+/* Sets *o to PB_MERGER_OPTIONS_INIT of layout `version` (1 or 2: a version-1
+ * struct is written only up to its end). Returns PB_OK, or PB_EINVAL (o NULL,
+ * or a version this library does not know: *o untouched). */
 int pb_merger_options_init(pb_merger_options *o, unsigned version);
 
 typedef struct pb_merger pb_merger;
@@ -173,7 +197,9 @@ size_t pb_merger_input_count(const pb_merger *m);
  *
  * Returns PB_OK; when the failure mode fails the merge, the code of the
  * first failed input (in input order; PB_EFORMAT, PB_ETRUNC, PB_EIO, ...)
- * with err->path PB_MERGER_NOTHING_MERGED; PB_EINVAL for NULL arguments, no
+ * with err->path PB_MERGER_NOTHING_MERGED; with writer_contexts, PB_EFORMAT
+ * with err->path PB_MERGER_CONTEXT_KINDS when two contexts' kinds conflict
+ * (before any failed input is reported, as llvm-profdata exits there); PB_EINVAL for NULL arguments, no
  * inputs, or a second run; PB_ENOMEM or the function filter's error. On any
  * failure *out is NULL. Whatever the result the merger does not run again
  * (free it with pb_merger_free). err (may be NULL) is cleared first.

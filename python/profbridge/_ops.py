@@ -40,14 +40,18 @@ def _out_format_name(output, format):
 
 def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_version=None,
           lenient=False, sparse=False, max_count=None, keep_all_values=None, keep_functions=None,
-          drop_functions=None, keep_vtable_symbols=True, **plugin_options):
+          drop_functions=None, keep_vtable_symbols=True, writer_contexts=False, **plugin_options):
     """Merges inputs (paths, or (weight, path) tuples) as `profbridge merge`
     does; writes `output` when given (format by extension, else indexed) and
     returns the merged Profile. Inputs that fail are listed in the result's
     .failures as (index, path, ProfbridgeError); whether the merge itself
     fails is failure_mode's ("any", "all", "warn"). Vtable names are kept,
     as `profbridge merge` keeps them; keep_vtable_symbols=False drops them,
-    as llvm-profdata merge does by default (docs/llvm-profdata.md)."""
+    as llvm-profdata merge does by default (docs/llvm-profdata.md).
+    writer_contexts=True merges as llvm-profdata of llvm_version does on
+    `threads` threads (per-thread writers merged pairwise at the end), so
+    the bytes depend on the thread count as that tool's do (docs/indexed.md,
+    "Merge and its threads"); by default they never do."""
     fmt_name = _out_format_name(output, format)
     plugin = _plugin_items(plugin_options)
     out_opts = _merge_output(fmt_name, llvm_version, sparse, keep_vtable_symbols, plugin)
@@ -58,7 +62,8 @@ def merge(inputs, output=None, format=None, threads=0, failure_mode="any", llvm_
     if lib.pb_merge_output_rules(out_opts.ptr, mo.ptr):
         raise ValueError("merge output rules refused")
     for k, v in (("max-count", max_count), ("keep-all-values", keep_all_values),
-                 ("keep-functions", keep_functions), ("drop-functions", drop_functions)):
+                 ("keep-functions", keep_functions), ("drop-functions", drop_functions),
+                 ("writer-contexts", writer_contexts or None)):
         mo.set(k, v)
     lib.pb_merger_options_set_read(mo.ptr, ro.ptr)
     diag = Diagnostics()

@@ -104,3 +104,26 @@ def test_cli_and_python_merge_every_real_raw_alike(tmp_path, cli):
         assert py_ok == (p.returncode == 0), f"{raw}: Python {'wrote' if py_ok else 'refused'}, CLI exit {p.returncode}"
         if py_ok:
             assert py.read_bytes() == cl.read_bytes(), f"{raw}: the CLI's and Python's merges differ"
+
+
+def test_writer_contexts_follow_llvm_profdatas_threads(tmp_path):
+    """writer_contexts=True: llvm-profdata's per-thread writers, hand-computed:
+    input i into writer i % T, then writer I takes I + T/2; so foo's three
+    hashes come 10, 12, 11 on two threads, in input order without it."""
+    paths = []
+    for h, c in ((10, 1), (11, 2), (12, 3)):
+        p = tmp_path / f"h{h}.proftext"
+        p.write_text(f":ir\nfoo\n{h}\n1\n{c}\n")
+        paths.append(str(p))
+
+    def hashes(**kw):
+        return [r.hash for r in profbridge.merge(paths, threads=2, llvm_version=19, **kw).records]
+
+    assert hashes() == [10, 11, 12]
+    assert hashes(writer_contexts=True) == [10, 12, 11]
+    # one front-end text on two threads: the idle writer's empty kind conflicts (16+)
+    fe = tmp_path / "fe.proftext"
+    fe.write_text(":fe\nfoo\n10\n1\n1\n")
+    with pytest.raises(profbridge.ProfbridgeError) as e:
+        profbridge.merge([str(fe)], threads=2, llvm_version=19, writer_contexts=True)
+    assert "unsupported instrumentation profile format version" in str(e.value)

@@ -228,6 +228,8 @@ int pb_merger_options_set(pb_merger_options *o, const char *key, const char *val
         rc = parse_u64(key, value, 0, &o->max_count, err);
     } else if (strcmp(key, "keep-all-values") == 0) {
         rc = parse_flag(key, value, &o->keep_all_values, err);
+    } else if (strcmp(key, "writer-contexts") == 0) {
+        rc = parse_flag(key, value, &o->writer_contexts, err);
     } else if (strcmp(key, "trace-reservoir") == 0) {
         rc = parse_u64(key, value, 0, &o->trace_reservoir, err);
     } else if (strcmp(key, "trace-max-length") == 0) {

@@ -367,6 +367,9 @@ static int new_merger(pb_merger **m, const merge_cli *c, const pb_remap *remap, 
     mo.failed_ctx = sc;
     mo.progress = summary_progress;
     mo.progress_ctx = sc;
+    /* llvm-profdata-N merges on per-thread writers, and its bytes depend on
+     * the thread count; profbridge's own merge never does */
+    mo.writer_contexts = pbc_args_llvm_style;
     *mo_out = mo;
     pb_error err;
     if (pb_merger_new(m, &mo, &err) == 0) return 0;
@@ -587,7 +590,8 @@ static int merge_and_write(merge_run *r) {
     pb_error err;
     int rc = PBC_EXIT_USAGE, mrc = pb_merger_run(r->m, &r->acc, &err);
     pbc_merge_progress_end(&r->pg);
-    if (mrc && strcmp(err.path, PB_MERGER_NOTHING_MERGED) == 0) {
+    /* llvm-profdata's exitWithError: "error: WORDS", exit 1 */
+    if (mrc && (strcmp(err.path, PB_MERGER_NOTHING_MERGED) == 0 || strcmp(err.path, PB_MERGER_CONTEXT_KINDS) == 0)) {
         pbc_error_line("%s", err.message);
         rc = pbc_exit_for(mrc);
     } else if (mrc) {

@@ -27,7 +27,15 @@ static int writer_problem(pbc_merge_diag_ctx *n, int severity, const pb_error *e
     while (k < 4 && strcmp(e->path, kinds[k]) != 0) k++;
     if (k == 4 || severity != PB_DIAG_WARNING) return 0;
     if (n->dc) n->dc->warnings++;
-    const char *src = e->source[0] ? e->source : n->name ? n->name : "";
+    if (!e->source[0]) {
+        /* met merging two writer contexts (pb_merger_options.writer_contexts):
+         * llvm-profdata's mergeWriterContexts says "warning: WHAT", once a kind */
+        if (pbc_args_llvm_style) fprintf(stderr, "warning: %s\n", e->message);
+        else fprintf(stderr, "%s: warning: %s (merging two threads' profiles)\n", pbc_args_prog, e->message);
+        n->hinted |= 1u << k;
+        return 1;
+    }
+    const char *src = e->source;
     if (pbc_args_llvm_style) fprintf(stderr, "%s: %s\n", src, e->message);
     else fprintf(stderr, "%s: warning: %s: %s\n", pbc_args_prog, src, e->message);
     if (!(n->hinted & 1u << k) && (k == 1 || k == 2))

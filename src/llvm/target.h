@@ -103,6 +103,7 @@
     X(MERGE_KIND_WORDS_OWN,   24, PBI_LLVM_NOW, "a kind conflict is reported in its own words, after 'unsupported instrumentation profile format version: ' (before: 'Merge IR generated profile with Clang generated profile.')") \
     X(MERGE_ENTRY_ONLY_LOOPS_REFUSED, 20, PBI_LLVM_NOW, "function-entry-only inputs never merge with loop-entries ones (before: merged)") \
     X(MERGE_BYTE_COUNTER_MIX_REFUSED, 24, PBI_LLVM_NOW, "single-byte (block or entry coverage) inputs never merge with incrementing-counter ones: 'cannot merge single-byte and incrementing counter profiles' (before: merged)") \
+    X(MERGE_CONTEXT_KINDS,    16, PBI_LLVM_NOW, "merge on T > 1 threads: merging two writer contexts merges their kinds as an input's are and a conflict is a fatal 'error: WORDS' in the conflict's own words (before: the first context's kind stays, the second's is dropped unchecked)") \
     X(MERGE_FAILURE_MODE_WARN, 18, PBI_LLVM_NOW, "merge has --failure-mode warn (before: any and all only)") \
     X(MERGE_INPUT_TILDE,      21, PBI_LLVM_NOW, "merge expands a leading '~' in a W,FILE input's FILE (sys::fs::expand_tilde; 19 does not)") \
     X(MERGE_LARGE_COUNTER_FAILS, 18, PBI_LLVM_NOW, "merge: a raw counter above 2^56 fails the input, whose records still merge (before: silence)") \
@@ -168,6 +169,10 @@
  * each clang); MERGE_ENTRY_ONLY_LOOPS_REFUSED's 20 comes from LLVM's sources (the loop-entries
  * kind and its conflict came together). The words are those of the 24 snapshot installed
  * (/opt/profbridge-llvm/24); LLVM main has reworded them since. */
+/* MERGE_CONTEXT_KINDS: tests/difffuzz/cases/threads-*.json (replayed in CI), found with merge
+ * -j 2, 3 and 4 of every pair of the difffuzz corpus' raw files (IR, front-end, CS, temporal,
+ * entry-first, entry and block coverage, empty, cut) and of a ':fe' text file, through
+ * llvm-profdata 13-19 and 21-24 (2,800 command lines, all the same bytes, status and words). */
 /* WORDS_*: tests/interop/llvm_input_errors.sh (damaged raw, indexed and
  * text files through llvm-profdata 13-19 and 21-24's merge, show, order).
  * WORDS_RAW_SIZE_BREAKDOWN and WORDS_RAW_NEXT_HEADER_WHY: tests/difffuzz (cut

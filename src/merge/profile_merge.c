@@ -26,6 +26,7 @@
 
 #include "util/bytes.h"
 #include "merge/merge_stream.h"
+#include "merge/profile_merge.h"
 #include "merge/trace_merge.h"
 #include "model/profile_records.h"
 #include "model/origin_form.h"
@@ -385,7 +386,45 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
  * Refused: PB_EFORMAT with llvm-profdata's words (the input is skipped;
  * exit 1 as its "no profile can be merged" unless --failure-mode allows).
  */
-#define KIND_BITS ((PB_VARIANT_MASK & ~PB_VARIANT_DBG_CORRELATE) | PB_KIND_FRONTEND)
+#define KIND_BITS PBI_MERGE_KIND_FLAGS
+
+/* LLVM's words for the kind conflicts of 14+ (InstrProfWriter::mergeProfileKind):
+ * "own" the conflict's own (24's loadInput, and every merge of two writer
+ * contexts), else loadInput's "Merge IR generated profile with Clang
+ * generated profile." of 14-23 (with profbridge's why after it). */
+static int kinds_conflict(uint64_t a, uint64_t b, const pbi_llvm_target *t, int own, pb_error *err) {
+    a &= KIND_BITS;
+    b &= KIND_BITS;
+    if (!a) return 0; /* LLVM's InstrProfKind::Unknown: takes the input's kind */
+    if (pbi_llvm_has(t, PBI_LF_FE_TEXT_HEADER_CONFLICT) && ((a ^ b) & PB_KIND_FRONTEND)) {
+        if (own)
+            return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "%s",
+                                pbi_llvm_has(t, PBI_LF_MERGE_KIND_WORDS_OWN)
+                                    ? "unsupported instrumentation profile format version: cannot merge IR "
+                                      "generated profile with Clang generated profile"
+                                    : "unsupported instrumentation profile format version");
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                            "Merge IR generated profile with Clang generated profile. (llvm-profdata %d: "
+                            "%s; docs/indexed.md)",
+                            t->release,
+                            (b & PB_KIND_FRONTEND) ? "a text ':fe' input merges only into inputs with ':fe' "
+                                                     "or without any kind"
+                                                   : "after a text ':fe' input only inputs with ':fe' merge");
+    }
+    uint64_t bb = PB_VARIANT_ENTRY_FIRST;
+    if (pbi_llvm_has(t, PBI_LF_MERGE_ENTRY_ONLY_LOOPS_REFUSED)) bb |= PB_VARIANT_INSTR_LOOP_ENTRIES;
+    /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
+     * llvm-profdata's "no profile can be merged") */
+    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & bb)) || ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & bb)))
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "%s",
+                            own ? "unsupported instrumentation profile format version: cannot merge "
+                                  "FunctionEntryOnly profiles and BB profiles together"
+                                : "Merge IR generated profile with Clang generated profile.");
+    if (pbi_llvm_has(t, PBI_LF_MERGE_BYTE_COUNTER_MIX_REFUSED) && ((a ^ b) & PB_VARIANT_BYTE_COVERAGE))
+        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
+                            "cannot merge single-byte and incrementing counter profiles");
+    return 0;
+}
 
 static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_options *o, pb_error *err) {
     pbi_llvm_target t;
@@ -405,29 +444,16 @@ static int check_kinds_of(const pb_profile *dst, uint64_t b, const pb_merge_opti
                                 (a & PB_VARIANT_IR) ? "n IR" : " front-end");
         return 0;
     }
-    if (!a) return 0; /* LLVM's InstrProfKind::Unknown: takes the input's kind */
-    if (pbi_llvm_has(&t, PBI_LF_FE_TEXT_HEADER_CONFLICT) && ((a ^ b) & PB_KIND_FRONTEND))
-        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
-                            "Merge IR generated profile with Clang generated profile. (llvm-profdata %d: "
-                            "%s; docs/indexed.md)",
-                            t.release,
-                            (b & PB_KIND_FRONTEND) ? "a text ':fe' input merges only into inputs with ':fe' "
-                                                     "or without any kind"
-                                                   : "after a text ':fe' input only inputs with ':fe' merge");
-    uint64_t bb = PB_VARIANT_ENTRY_FIRST;
-    if (pbi_llvm_has(&t, PBI_LF_MERGE_ENTRY_ONLY_LOOPS_REFUSED)) bb |= PB_VARIANT_INSTR_LOOP_ENTRIES;
-    /* the inputs are at fault, not the caller: PB_EFORMAT (exit 1, as
-     * llvm-profdata's "no profile can be merged") */
-    if (((a & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (b & bb)) || ((b & PB_VARIANT_FUNCTION_ENTRY_ONLY) && (a & bb)))
-        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL, "%s",
-                            pbi_llvm_has(&t, PBI_LF_MERGE_KIND_WORDS_OWN)
-                                ? "unsupported instrumentation profile format version: cannot merge "
-                                  "FunctionEntryOnly profiles and BB profiles together"
-                                : "Merge IR generated profile with Clang generated profile.");
-    if (pbi_llvm_has(&t, PBI_LF_MERGE_BYTE_COUNTER_MIX_REFUSED) && ((a ^ b) & PB_VARIANT_BYTE_COVERAGE))
-        return pb_error_set(err, PB_EFORMAT, PB_NO_OFFSET, NULL,
-                            "cannot merge single-byte and incrementing counter profiles");
-    return 0;
+    return kinds_conflict(a, b, &t, pbi_llvm_has(&t, PBI_LF_MERGE_KIND_WORDS_OWN), err);
+}
+
+int pbi_merge_context_kinds(uint64_t dst_flags, uint64_t src_flags, int llvm_release, pb_error *err) {
+    pbi_llvm_target t;
+    if (pbi_llvm_target_of(llvm_release ? llvm_release : PBI_LLVM_DEFAULT, &t))
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "llvm_release", "release %d is not one of %d..%d",
+                            llvm_release, PBI_LLVM_MIN, PBI_LLVM_MAX);
+    if (!pbi_llvm_has(&t, PBI_LF_MERGE_CONTEXT_KINDS)) return 0;
+    return kinds_conflict(dst_flags, src_flags, &t, 1, err);
 }
 
 static int check_kinds(const pb_profile *dst, const pb_profile *src, const pb_merge_options *o,

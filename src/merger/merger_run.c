@@ -5,8 +5,11 @@
  * same profile and the same diagnostics; the first input becomes the
  * accumulator. With one thread the later inputs are merged while they are
  * read (pb_read_options.merge_into): memory is the accumulator plus one
- * input's bytes, not plus its model.
+ * input's bytes, not plus its model. With writer_contexts there is one
+ * accumulator per llvm-profdata writer context (input i into i % threads),
+ * merged pairwise at the end as its mergeWriterContexts does.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -14,6 +17,9 @@
 #include "merger_defer.h"
 #include "merger_feed.h"
 #include "merger_internal.h"
+#include "llvm/containers.h"
+#include "merge/profile_merge.h"
+#include "model/profile_records.h"
 #include "model/options.h"
 #include "util/diag.h"
 
@@ -24,7 +30,10 @@ typedef struct input_diag_ctx {
     const char *name;
     int large_fails, large_seen;
     pb_error large;
+    unsigned *kinds_seen; /* the run's: an input's mismatch or overflow counts as reported */
 } input_diag_ctx;
+
+static unsigned writer_kind_bit(const pb_error *e);
 
 static void input_diag(void *ctx, int severity, const pb_error *e) {
     input_diag_ctx *n = ctx;
@@ -38,6 +47,7 @@ static void input_diag(void *ctx, int severity, const pb_error *e) {
         }
         return;
     }
+    if (n->kinds_seen && severity == PB_DIAG_WARNING) *n->kinds_seen |= writer_kind_bit(e);
     if (!n->m->o.diag) return;
     if (e->source[0] || !n->name) {
         n->m->o.diag(n->m->o.diag_ctx, severity, e);
@@ -59,7 +69,22 @@ typedef struct run {
     input_diag_ctx rn;
     pbi_diag_defer dd; /* the merge's warnings wait for the read's */
     pbi_merger_failures fails;
+    /* writer contexts: ctx[c] is context c's accumulator (NULL: nothing
+     * merged into it yet, LLVM's empty writer); acc is the one being fed */
+    pb_profile **ctx;
+    unsigned nctx;
+    unsigned kinds_seen; /* PB_MERGE_* kinds reported so far (bit per kind), LLVM's WriterErrorCodes */
 } run;
+
+/* The PB_MERGE_* kinds of the writer's problems, one bit each. */
+static const char *const writer_kinds[] = {PB_MERGE_COUNTER_OVERFLOW, PB_MERGE_COUNT_MISMATCH,
+                                           PB_MERGE_VALUE_SITE_COUNT_MISMATCH, PB_MERGE_BITMAP_MISMATCH};
+
+static unsigned writer_kind_bit(const pb_error *e) {
+    for (unsigned k = 0; k < sizeof writer_kinds / sizeof *writer_kinds; k++)
+        if (strcmp(e->path, writer_kinds[k]) == 0) return 1u << k;
+    return 0;
+}
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
 static int is_empty_file(const char *path) {
@@ -192,22 +217,116 @@ static int merge_input(run *r, size_t i) {
     return 0;
 }
 
+/* A mismatch or overflow met while merging two contexts: llvm-profdata's
+ * "warning: WHAT", once per kind in the run (its WriterErrorCodes). */
+static void context_diag(void *ctx, int severity, const pb_error *e) {
+    run *r = ctx;
+    unsigned bit = severity == PB_DIAG_WARNING ? writer_kind_bit(e) : 0;
+    if (!bit || (r->kinds_seen & bit)) return;
+    r->kinds_seen |= bit;
+    if (!r->m->o.diag) return;
+    pb_error c = *e;
+    c.source[0] = '\0';
+    /* LLVM names no function here: the words alone, after pb_profile_merge's
+     * "FUNC: " (the words have no colon, a name may) */
+    const char *words = c.message, *p = c.message;
+    while ((p = strstr(p, ": ")) != NULL) words = p += 2;
+    memmove(c.message, words, strlen(words) + 1);
+    r->m->o.diag(r->m->o.diag_ctx, severity, &c);
+}
+
+/* Context s into context d, as llvm-profdata's mergeWriterContexts: the
+ * kinds first (MERGE_CONTEXT_KINDS: checked, a conflict is fatal; before:
+ * d's kind stays), then the records in s's order after d's, its binary ids
+ * and traces. An empty context (NULL) is LLVM's writer that got no input. */
+static int merge_context(run *r, unsigned d, unsigned s, pb_error *err) {
+    pb_profile *dst = r->ctx[d], *src = r->ctx[s];
+    int checked = pbi_llvm_has(&r->m->target, PBI_LF_MERGE_CONTEXT_KINDS);
+    uint64_t dk = dst ? pb_profile_flags(dst) : 0, sk = src ? pb_profile_flags(src) : 0;
+    int rc;
+    if (dst && (rc = pbi_merge_context_kinds(dk, sk, r->m->target.release, err))) {
+        if (rc == PB_EFORMAT) snprintf(err->path, sizeof err->path, "%s", PB_MERGER_CONTEXT_KINDS);
+        return rc;
+    }
+    if (!src) return 0;
+    if (!dst) {
+        /* an empty writer takes the other's records (and, 16+, its kind;
+         * before, it keeps its own: none) */
+        if (!checked) pb_profile_set_flags(src, sk & ~PBI_MERGE_KIND_FLAGS);
+        r->ctx[d] = src;
+        r->ctx[s] = NULL;
+        return 0;
+    }
+    /* mergeRecordsFromWriter walks src's writer: its StringMap of names,
+     * each name's SmallDenseMap of hashes; dst takes the records new to it
+     * in that order, which its own containers then keep */
+    size_t n = pb_profile_record_count(src);
+    size_t *order = malloc((n ? n : 1) * sizeof *order);
+    if (!order) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    rc = pbi_llvm_writer_order(src, &r->m->target, order, err);
+    if (!rc) rc = pbi_profile_permute_records(src, order, err);
+    free(order);
+    if (rc) return rc;
+    pb_merge_options mo = r->mo;
+    mo.weight = 1; /* the inputs' weights were applied in their contexts */
+    mo.source = NULL;
+    mo.remap = NULL; /* the records were renamed when their inputs were merged */
+    mo.diag = context_diag;
+    mo.diag_ctx = r;
+    /* 13-15 check nothing here: src is merged as if of dst's kind, and dst's
+     * kind is put back after (pb_profile_merge ORs the kinds) */
+    if (!checked) pb_profile_set_flags(src, (sk & ~PBI_MERGE_KIND_FLAGS) | (dk & PBI_MERGE_KIND_FLAGS));
+    rc = pb_profile_merge(dst, src, &mo, err);
+    if (!rc && !checked)
+        pb_profile_set_flags(dst, (pb_profile_flags(dst) & ~PBI_MERGE_KIND_FLAGS) | (dk & PBI_MERGE_KIND_FLAGS));
+    pb_profile_free(src);
+    r->ctx[s] = NULL;
+    return rc;
+}
+
+/* llvm-profdata's merge of its T writer contexts: context I takes I + T/2
+ * for every I < T/2, the odd last one goes into context 0, then again over
+ * the first half, until one is left. */
+static int merge_contexts(run *r, pb_error *err) {
+    unsigned mid = r->nctx / 2, end = r->nctx;
+    int rc = 0;
+    do {
+        for (unsigned i = 0; i < mid && !rc; i++) rc = merge_context(r, i, i + mid, err);
+        if (!rc && (end & 1)) rc = merge_context(r, 0, end - 1, err);
+        end = mid;
+        mid /= 2;
+    } while (mid > 0 && !rc);
+    return rc;
+}
+
 static int run_inputs(run *r, pb_error *err) {
     pb_merger *m = r->m;
     if (!(r->paths = malloc(m->n * sizeof *r->paths)))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < m->n; i++) r->paths[i] = m->in[i].path;
+    r->nctx = m->o.writer_contexts ? r->threads : 1;
+    if (!(r->ctx = calloc(r->nctx, sizeof *r->ctx)))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, &r->ro, err);
     if (rc) return rc;
     /* A remapped record is merged under its new name: every input goes
      * through the merge, none becomes the accumulator as it is. */
-    if (m->o.remap && (rc = pb_profile_new(&r->acc, err))) return rc;
+    for (unsigned c = 0; c < r->nctx && m->o.remap; c++)
+        if ((rc = pb_profile_new(&r->ctx[c], err))) return rc;
     for (size_t i = 0; i < m->n; i++) {
-        if (merge_input(r, i)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        unsigned c = (unsigned)(i % r->nctx);
+        r->acc = r->ctx[c];
+        rc = merge_input(r, i);
+        r->ctx[c] = r->acc;
+        r->acc = NULL;
+        if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
         if (m->o.progress) m->o.progress(m->o.progress_ctx, i + 1, m->n);
     }
     pbi_feed_free(r->feed);
     r->feed = NULL;
+    if (r->nctx > 1 && (rc = merge_contexts(r, err))) return rc;
+    r->acc = r->ctx[0];
+    r->ctx[0] = NULL;
     int verdict = pbi_merger_report_failures(m, &r->fails, r->threads);
     if (verdict < 0) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     if (verdict && !m->keep_on_failure)
@@ -255,7 +374,10 @@ int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
     r.rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
     pbi_diag_defer dd = {input_diag, &r.rn, NULL, 0, 0, PB_BUF_INIT, 0};
     r.dd = dd;
+    r.rn.kinds_seen = &r.kinds_seen;
     int rc = run_inputs(&r, err);
+    for (unsigned c = 0; r.ctx && c < r.nctx; c++) pb_profile_free(r.ctx[c]);
+    free(r.ctx);
     pbi_feed_free(r.feed);
     pbi_defer_free(&r.dd);
     pbi_merger_failures_free(&r.fails);

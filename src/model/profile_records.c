@@ -90,6 +90,44 @@ size_t pbi_find_record(const pb_profile *cp, const pb_record *r) {
     return SIZE_MAX;
 }
 
+int pbi_profile_permute_records(pb_profile *p, const size_t *order, pb_error *err) {
+    size_t n = p->num_recs;
+    pb_record *recs = malloc((n ? n : 1) * sizeof *recs);
+    pbi_rname *names = p->rnames ? malloc((n ? n : 1) * sizeof *names) : NULL;
+    unsigned char *seen = calloc(n ? n : 1, 1);
+    if (!recs || !seen || (p->rnames && !names)) {
+        free(recs);
+        free(names);
+        free(seen);
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    }
+    for (size_t k = 0; k < n; k++) {
+        if (order[k] >= n || seen[order[k]]) {
+            free(recs);
+            free(names);
+            free(seen);
+            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "not a permutation of the records");
+        }
+        seen[order[k]] = 1;
+        recs[k] = p->recs[order[k]];
+        if (names) names[k] = order[k] < p->num_rnames ? p->rnames[order[k]] : (pbi_rname){0};
+    }
+    free(seen);
+    if (n) memcpy(p->recs, recs, n * sizeof *recs);
+    free(recs);
+    if (names) {
+        /* every record has its slot now (an unrendered one a zeroed one) */
+        free(p->rnames);
+        p->rnames = names;
+        p->num_rnames = n;
+    }
+    /* the key index holds positions: all of them again */
+    if (p->key_slots) memset(p->key_slots, 0, p->key_nslots * sizeof *p->key_slots);
+    p->key_indexed = 0;
+    pbi_invalidate_record_caches(p);
+    return 0;
+}
+
 void pbi_invalidate_record_caches(pb_profile *p) {
     free(p->lookup);
     p->lookup = NULL;

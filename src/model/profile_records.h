@@ -23,6 +23,12 @@ int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_err
 /* Validates a record against p (see pb_profile_add_record): 0, PB_EINVAL
  * or PB_EFORMAT, with err saying why. */
 int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
+/* Puts p's records in the order order[0..n) (n = pb_profile_record_count(p),
+ * each index once): the record at order[k] becomes record k. Their
+ * contents, names and tables stay; indices held by the caller do not.
+ * Returns 0, PB_EINVAL (order is not a permutation) or PB_ENOMEM; p is
+ * unchanged after a failure. */
+int pbi_profile_permute_records(pb_profile *p, const size_t *order, pb_error *err);
 /* n bytes aligned to `align` in the profile's record arena, freed with the
  * profile (a record's grown value arrays); NULL when out of memory. */
 void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align);

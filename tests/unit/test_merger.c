@@ -7,6 +7,7 @@
  * below (the merge rules themselves are checked against llvm-profdata in
  * test_model_merge.c and tests/interop/merge_*.sh).
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,11 @@ static const char text_a[] = ":ir\nfoo\n10\n2\n1\n2\n\nbar\n20\n1\n5\n";
 static const char text_b[] = ":ir\nfoo\n10\n2\n3\n4\n";
 /* foo with 3 counters under the same hash: a counter mismatch */
 static const char text_c[] = ":ir\nfoo\n10\n3\n1\n1\n1\n";
+/* foo under three hashes, one per file; and a front-end text header */
+static const char text_h10[] = ":ir\nfoo\n10\n1\n1\n";
+static const char text_h11[] = ":ir\nfoo\n11\n1\n2\n";
+static const char text_h12[] = ":ir\nfoo\n12\n1\n3\n";
+static const char text_fe[] = ":fe\nfoo\n10\n1\n1\n";
 
 static char dir[64];
 
@@ -44,13 +50,18 @@ static int setup(void) {
     file("a.proftext", text_a);
     file("b.proftext", text_b);
     file("c.proftext", text_c);
+    file("h10.proftext", text_h10);
+    file("h11.proftext", text_h11);
+    file("h12.proftext", text_h12);
+    file("fe.proftext", text_fe);
     file("bad.proftext", "this is no profile\n");
     file("empty.profraw", "");
     return 0;
 }
 
 static int teardown(void) {
-    const char *names[] = {"a.proftext", "b.proftext", "c.proftext", "bad.proftext", "empty.profraw"};
+    const char *names[] = {"a.proftext",   "b.proftext",   "c.proftext", "h10.proftext", "h11.proftext",
+                           "h12.proftext", "fe.proftext", "bad.proftext", "empty.profraw"};
     for (size_t i = 0; i < sizeof names / sizeof *names; i++) unlink(file(names[i], NULL));
     rmdir(dir);
     return 0;
@@ -206,7 +217,7 @@ static void test_state_and_options(void) {
     o.version = 7;
     CU_ASSERT_EQUAL(pb_merger_new(&m, &o, &err), PB_EINVAL);
     CU_ASSERT_PTR_NULL(m);
-    CU_ASSERT_STRING_EQUAL(err.message, "pb_merger_options: version 7 unknown (this library knows 1)");
+    CU_ASSERT_STRING_EQUAL(err.message, "pb_merger_options: version 7 unknown (this library knows 1 to 2)");
     o.version = PB_MERGER_OPTIONS_VERSION;
     o.failure_mode = PB_MERGE_FAIL_WARN;
     o.llvm_release = 17; /* warn is 18's and later's */
@@ -272,6 +283,126 @@ static void count_progress(void *ctx, size_t done, size_t total) {
 
 /* Real raw profiles of clang 19, weighted: every thread count gives the
  * same profile (content and order) and the same indexed bytes. */
+/* A layout-1 caller's struct ends before writer_contexts: init writes no
+ * byte past it, and a merger made from it never reads past it. */
+static void test_options_layout_1(void) {
+    unsigned char raw[sizeof(pb_merger_options) + 8];
+    memset(raw, 0x5a, sizeof raw);
+    pb_merger_options *o = (pb_merger_options *)(void *)raw;
+    CU_ASSERT_EQUAL_FATAL(pb_merger_options_init(o, 1), PB_OK);
+    CU_ASSERT_EQUAL(o->version, 1);
+    size_t end = offsetof(pb_merger_options, writer_contexts);
+    for (size_t i = end; i < sizeof raw; i++) CU_ASSERT_EQUAL(raw[i], 0x5a);
+    pb_merger *m = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL(pb_merger_new(&m, o, &err), PB_OK); /* 0x5a5a5a5a there is not read */
+    pb_merger_free(m);
+}
+
+/* Runs foo's three files (and more) with writer contexts on `threads`. */
+static int merge_ctx(pb_profile **out, const char *const *names, size_t n, unsigned threads, int contexts,
+                     int release, tu_diag *d, pb_error *err) {
+    pb_merger_options o = PB_MERGER_OPTIONS_INIT;
+    o.threads = threads;
+    o.writer_contexts = contexts;
+    o.llvm_release = release;
+    o.diag = tu_diag_fn;
+    o.diag_ctx = d;
+    pb_merger *m = NULL;
+    int rc = pb_merger_new(&m, &o, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) rc = pb_merger_add_file(m, file(names[i], NULL), 1, err);
+    if (rc == 0) rc = pb_merger_run(m, out, err);
+    pb_merger_free(m);
+    return rc;
+}
+
+/* The hashes of foo's records in the profile's order, as digits ("10 12 11"). */
+static void foo_hashes(const pb_profile *p, char *buf, size_t n) {
+    size_t idx[4], k = pb_profile_lookup(p, "foo", 3, idx, 4), used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < k && i < 4; i++)
+        used += (size_t)snprintf(buf + used, n - used, "%s%llu", i ? " " : "",
+                                 (unsigned long long)pb_profile_record(p, idx[i])->hash);
+}
+
+/*
+ * writer_contexts: llvm-profdata's per-thread writers, hand-computed from
+ * its mergeInstrProfile: input i into context i % T, then context I takes
+ * I + T/2 (the odd last one into 0), again over the first half. The first
+ * insertion of each hash fixes its place among foo's records.
+ */
+static void test_writer_contexts(void) {
+    const char *names[] = {"h10.proftext", "h11.proftext", "h12.proftext"};
+    struct {
+        unsigned threads;
+        int contexts;
+        const char *order;
+    } cases[] = {
+        {2, 0, "10 11 12"}, /* input order, whatever the threads */
+        {2, 1, "10 12 11"}, /* {h10, h12} then {h11} */
+        {3, 1, "10 11 12"}, /* 1 into 0, then the odd last (2) into 0 */
+        {4, 1, "10 12 11"}, /* 2 into 0, 3 (empty) into 1, then 1 into 0 */
+        {1, 1, "10 11 12"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        pb_profile *p = NULL;
+        pb_error err;
+        tu_diag d = {0};
+        CU_ASSERT_EQUAL_FATAL(merge_ctx(&p, names, 3, cases[c].threads, cases[c].contexts, 19, &d, &err), 0);
+        char got[64];
+        foo_hashes(p, got, sizeof got);
+        CU_ASSERT_STRING_EQUAL(got, cases[c].order);
+        pb_profile_free(p);
+    }
+
+    /* a mismatch between two contexts: one warning without a file or a
+     * function (llvm-profdata's "warning: WHAT"); in one context it names both */
+    const char *mis[] = {"a.proftext", "c.proftext"};
+    for (unsigned t = 1; t <= 2; t++) {
+        pb_profile *p = NULL;
+        pb_error err;
+        tu_diag d = {0};
+        CU_ASSERT_EQUAL_FATAL(merge_ctx(&p, mis, 2, t, 1, 19, &d, &err), 0);
+        CU_ASSERT_EQUAL(d.count[PB_DIAG_WARNING], 1);
+        CU_ASSERT_PTR_NOT_NULL(strstr(d.last, "function basic block count change detected (counter mismatch)"));
+        if (t == 1) CU_ASSERT_PTR_NOT_NULL(strstr(d.last, "c.proftext"));
+        if (t == 2) CU_ASSERT_PTR_NULL(strstr(d.last, "foo"));
+        if (t == 2) CU_ASSERT_PTR_NULL(strstr(d.last, "proftext"));
+        pb_profile_free(p);
+    }
+
+    /* a front-end text alone on two threads: the empty second writer's kind
+     * conflicts with it from LLVM 16 on (fatal, in the conflict's own words
+     * per release); 15 keeps context 0's kind */
+    const char *fe[] = {"fe.proftext"};
+    struct {
+        int release;
+        const char *words;
+    } kinds[] = {{19, "unsupported instrumentation profile format version"},
+                 {24, "unsupported instrumentation profile format version: cannot merge IR generated profile "
+                      "with Clang generated profile"},
+                 {15, NULL}};
+    for (size_t k = 0; k < sizeof kinds / sizeof *kinds; k++) {
+        pb_profile *p = NULL;
+        pb_error err;
+        tu_diag d = {0};
+        int rc = merge_ctx(&p, fe, 1, 2, 1, kinds[k].release, &d, &err);
+        if (kinds[k].words) {
+            CU_ASSERT_EQUAL(rc, PB_EFORMAT);
+            CU_ASSERT_PTR_NULL(p);
+            CU_ASSERT_STRING_EQUAL(err.path, PB_MERGER_CONTEXT_KINDS);
+            CU_ASSERT_STRING_EQUAL(err.message, kinds[k].words);
+        } else {
+            CU_ASSERT_EQUAL_FATAL(rc, 0);
+            CU_ASSERT(pb_profile_flags(p) & PB_KIND_FRONTEND);
+        }
+        pb_profile_free(p);
+        /* one thread: no second writer, no conflict */
+        CU_ASSERT_EQUAL(merge_ctx(&p, fe, 1, 1, 1, kinds[k].release, &d, &err), 0);
+        pb_profile_free(p);
+    }
+}
+
 static void test_threads_give_the_same_profile(void) {
     const char *raw[] = {"testdata/llvm-real/llvm19/many-ir.profraw", "testdata/llvm-real/llvm19/basic-ir.profraw",
                          "testdata/llvm-real/llvm19/many-ir.profraw"};
@@ -321,6 +452,8 @@ static CU_TestInfo tests[] = {
     {"state_and_options", test_state_and_options},
     {"mismatch_filter_progress", test_mismatch_filter_progress},
     {"threads_give_the_same_profile", test_threads_give_the_same_profile},
+    {"options_layout_1", test_options_layout_1},
+    {"writer_contexts", test_writer_contexts},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_merger[] = {{"merger", setup, teardown, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
