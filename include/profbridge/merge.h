@@ -9,7 +9,8 @@
  * collected (pb_profile_merge). The result does not depend on the thread
  * count: with the same inputs it is what llvm-profdata merge --num-threads 1
  * of the chosen release builds, and written as indexed or text it is that
- * tool's bytes (docs/indexed.md).
+ * tool's bytes (docs/indexed.md). With writer_contexts it is what that tool
+ * builds on `threads` threads instead.
  *
  * Inputs that cannot be read are handled as llvm-profdata handles them: the
  * merge goes on, each failure is reported at the end through
