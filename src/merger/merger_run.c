@@ -267,6 +267,12 @@ static int merge_context(run *r, unsigned d, unsigned s, pb_error *err) {
     if (!rc) rc = pbi_profile_permute_records(src, order, err);
     free(order);
     if (rc) return rc;
+    /* src is a writer now, no longer the raw file it began as: its traces
+     * carry their inputs' weights (a raw input's traces take the weight
+     * they are merged with, pb_profile_merge) */
+    pb_origin built;
+    memset(&built, 0, sizeof built);
+    pb_profile_set_origin(src, &built);
     pb_merge_options mo = r->mo;
     mo.weight = 1; /* the inputs' weights were applied in their contexts */
     mo.source = NULL;
