@@ -38,6 +38,7 @@
 #include "profile.h"
 #include "release.h"
 #include "show.h"
+#include "types.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
 #include "profbridge/version.h"
