@@ -27,6 +27,7 @@
 
 #include "access.h"
 #include "compare.h"
+#include "correlate.h"
 #include "error.h"
 #include "flame.h"
 #include "format.h"
