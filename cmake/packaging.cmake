@@ -58,6 +58,10 @@ Licence: Apache-2.0 WITH LLVM-exception.")
 
 set(CPACK_DEBIAN_CLI_PACKAGE_NAME profbridge)
 set(CPACK_DEBIAN_CLI_PACKAGE_SECTION devel)
+# The tool links the shared library: dpkg-shlibdeps finds it in the build
+# tree (it has no shlibs file there, so the dependency is named here).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS_PRIVATE_DIRS ${CMAKE_BINARY_DIR})
+set(CPACK_DEBIAN_CLI_PACKAGE_DEPENDS "libprofbridge0 (= ${PROJECT_VERSION}-1)")
 set(CPACK_DEBIAN_CLI_DESCRIPTION "convert, merge and inspect PGO profiles (GraalVM iprof, LLVM)
 profbridge converts profile-guided-optimisation profiles between GraalVM
 Native Image iprof JSON and LLVM's .profraw, .profdata and .proftext, and

@@ -27,6 +27,7 @@
 
 #include "access.h"
 #include "compare.h"
+#include "correlate.h"
 #include "error.h"
 #include "flame.h"
 #include "format.h"
@@ -38,6 +39,7 @@
 #include "profile.h"
 #include "release.h"
 #include "show.h"
+#include "types.h"
 
 /* PB_VERSION_MAJOR, _MINOR, _PATCH and _STRING, generated from CMakeLists.txt */
 #include "profbridge/version.h"

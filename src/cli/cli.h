@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "llvm/target.h"
 #include "profbridge/profbridge.h"
 
 /* Subcommands (commands.h): int pbc_cmd_<name>(int argc, char **argv),

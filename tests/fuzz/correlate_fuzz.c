@@ -7,7 +7,9 @@
  * loads must be whole (every probe named, its bitmap inside
  * __llvm_prf_bits, the covdata and names present together); whatever fails
  * must say so in a pb_error. Never a crash, leak, hang or allocation past
- * the limits. Seeds: tests/fuzz/correlate/ (small ELF files of
+ * the limits. Debug info that loads is also listed as show --debug-info
+ * --show-format=yaml lists it (pb_correlate_show: LLVM's YAML quoting of any
+ * bytes), which must be a whole document. Seeds: tests/fuzz/correlate/ (small ELF files of
  * tests/interop/lib/elf_gen.py and clang-19 objects).
  */
 #include <stddef.h>
@@ -18,6 +20,7 @@
 #include <unistd.h>
 
 #include "llvm/correlate.h"
+#include "profbridge/correlate.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -35,6 +38,24 @@ static void check(const pbi_correlation *c) {
         if (p->num_bitmap_bytes && c->bits_start + p->bitmap_offset >= c->bits_end) abort();
     }
     if (c->kind == PBI_CORR_BINARY && c->data_len && !c->data) abort();
+}
+
+/* pb_correlate_show's YAML of the file: "---" ... "...\n", or a recorded failure. */
+static void list_yaml(const char *path) {
+    pb_sink *mem = NULL;
+    pb_error err;
+    if (pb_sink_open_memory(&mem, &err)) return;
+    pb_correlate_options o = PB_CORRELATE_OPTIONS_INIT;
+    o.style = PB_CORRELATE_YAML;
+    o.max_input_size = (uint64_t)64 << 20;
+    o.max_inflation = 250;
+    o.max_warnings = 3;
+    int rc = pb_correlate_show(mem, path, &o, &err);
+    size_t len = 0;
+    const uint8_t *out = pb_sink_memory(mem, &len);
+    if (rc ? err.code != rc : len < 8 || memcmp(out, "---\n", 4) != 0 || memcmp(out + len - 4, "...\n", 4) != 0)
+        abort();
+    pb_sink_free(mem);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -61,6 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         check(&c);
         pbi_correlation_free(&c);
+        if (kinds[k] == PBI_CORR_DEBUG_INFO) list_yaml(path);
     }
     return 0;
 }

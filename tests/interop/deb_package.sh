@@ -86,9 +86,11 @@ done
 [ "$(field "$deb_dev" Section)" = libdevel ] || fail "libprofbridge-dev's Section is $(field "$deb_dev" Section)"
 # dpkg-shlibdeps found the libraries the binaries load
 for lib_pkg in libjansson4 libxxhash0 libdw1 libc6; do
-  field "$deb_cli" Depends | grep -q "$lib_pkg" || fail "profbridge does not depend on $lib_pkg: $(field "$deb_cli" Depends)"
   field "$deb_lib" Depends | grep -q "$lib_pkg" || fail "libprofbridge0 does not depend on $lib_pkg: $(field "$deb_lib" Depends)"
 done
+# the tool links the shared library (issue 21 item 4), and libc
+field "$deb_cli" Depends | grep -q "libprofbridge0 (= $version-1)" || fail "profbridge does not depend on libprofbridge0 (= $version-1): $(field "$deb_cli" Depends)"
+field "$deb_cli" Depends | grep -q "libc6" || fail "profbridge does not depend on libc6: $(field "$deb_cli" Depends)"
 field "$deb_dev" Depends | grep -q "libprofbridge0 (= $version-1)" || fail "libprofbridge-dev does not depend on libprofbridge0 (= $version-1)"
 dpkg-deb -e "$deb_lib" "$work/ctl"
 grep -q "^libprofbridge 0 libprofbridge0" "$work/ctl/shlibs" || fail "libprofbridge0 has no shlibs file"

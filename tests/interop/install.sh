@@ -26,6 +26,14 @@ cmake --install "$PB_BINARY_DIR" --prefix "$prefix" >"$work/install.log" 2>&1 \
 
 [ -x "$prefix/bin/profbridge" ] || fail "bin/profbridge was not installed"
 "$prefix/bin/profbridge" --version | grep -q '^profbridge ' || fail "the installed CLI does not run"
+# The tool is a front end of the shared library (issue 21 item 4): the
+# installed one loads the library of its own prefix (RUNPATH $ORIGIN/..),
+# not the build tree's.
+lib_seen="$(env -u LD_LIBRARY_PATH ldd "$prefix/bin/profbridge" | sed -n 's/^[[:space:]]*libprofbridge\.so\.0 => \([^ ]*\).*/\1/p')"
+case "$lib_seen" in
+  "$prefix"/*) ;;
+  *) fail "the installed CLI loads libprofbridge.so.0 from '${lib_seen:-nowhere}', not from $prefix" ;;
+esac
 # The llvm-profdata personality: links under libexec, never in bin/.
 llvmbin="$(find "$prefix" -path '*/profbridge/llvm/bin' -type d | head -n1)"
 [ -n "$llvmbin" ] || fail "libexec/profbridge/llvm/bin was not installed"

@@ -125,6 +125,71 @@ static const pb_record *find(const pb_profile *p, const char *name) {
     return NULL;
 }
 
+/* The public calls (profbridge/correlate.h) on the same files: merge's
+ * check passes for the binary (bad options refused) ... */
+static void public_check_passes(const char *bin) {
+    pb_error err;
+    pb_correlate_options o;
+    CU_ASSERT_EQUAL(pb_correlate_options_init(&o, PB_CORRELATE_OPTIONS_VERSION + 1), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_correlate_options_init(&o, PB_CORRELATE_OPTIONS_VERSION), PB_OK);
+    o.kind = PB_CORRELATE_BINARY;
+    CU_ASSERT_EQUAL(pb_correlate_check(bin, &o, &err), 0);
+    CU_ASSERT_EQUAL(err.code, 0);
+    o.llvm_release = pb_release_max();
+    CU_ASSERT_EQUAL(pb_correlate_check(bin, &o, &err), 0);
+    o.kind = 3;
+    CU_ASSERT_EQUAL(pb_correlate_check(bin, &o, &err), PB_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.path, "kind");
+    o.kind = PB_CORRELATE_BINARY;
+    o.llvm_release = pb_release_max() + 1;
+    CU_ASSERT_EQUAL(pb_correlate_check(bin, &o, &err), PB_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.path, "llvm_release");
+    o.llvm_release = 0;
+    o.version = 0;
+    CU_ASSERT_EQUAL(pb_correlate_check(bin, &o, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_correlate_check(NULL, NULL, &err), PB_EINVAL);
+    pb_sink *mem = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&mem, &err), 0);
+    pb_correlate_options b = PB_CORRELATE_OPTIONS_INIT;
+    b.kind = PB_CORRELATE_BINARY;
+    CU_ASSERT_EQUAL(pb_correlate_show(mem, bin, &b, &err), PB_EINVAL); /* a listing of debug info only */
+    pb_sink_free(mem);
+}
+
+/* ... and names what a binary without __llvm_covdata lacks, in
+ * llvm-profdata's words; show --debug-info's YAML says "in debug info" where
+ * the loader says "in correlated file" (as LLVM's DWARF correlator does);
+ * nothing is written by a failed listing. */
+static void public_calls(const char *nocov) {
+    pb_error err;
+    pb_correlate_options o = PB_CORRELATE_OPTIONS_INIT;
+    o.kind = PB_CORRELATE_BINARY;
+    CU_ASSERT_EQUAL(pb_correlate_check(nocov, &o, &err), PB_EFORMAT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "could not find section (__llvm_covdata)"));
+    CU_ASSERT_STRING_EQUAL(err.source, nocov);
+    CU_ASSERT_EQUAL(pb_correlate_check("/no/such/binary", &o, &err), PB_EIO);
+    o.kind = PB_CORRELATE_DEBUG_INFO;
+    CU_ASSERT_EQUAL(pb_correlate_check(nocov, &o, &err), PB_EFORMAT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "metadata in correlated file"));
+
+    pb_sink *mem = NULL;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&mem, &err), 0);
+    CU_ASSERT_EQUAL(pb_correlate_show(mem, nocov, &o, &err), PB_EFORMAT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "metadata in correlated file"));
+    o.style = PB_CORRELATE_YAML;
+    CU_ASSERT_EQUAL(pb_correlate_show(mem, nocov, &o, &err), PB_EFORMAT);
+    CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "metadata in debug info"));
+    CU_ASSERT_PTR_NULL(strstr(err.message, "correlated file"));
+    o.style = 5;
+    CU_ASSERT_EQUAL(pb_correlate_show(mem, nocov, &o, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_correlate_show(NULL, nocov, NULL, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_correlate_show(mem, NULL, NULL, &err), PB_EINVAL);
+    size_t len = 1;
+    (void)pb_sink_memory(mem, &len);
+    CU_ASSERT_EQUAL(len, 0);
+    pb_sink_free(mem);
+}
+
 static void correlates(unsigned ptr, int order) {
     pbi_raw_layout l;
     CU_ASSERT_FATAL(pbi_raw_layout_get(&l, 10, ptr) == 0);
@@ -150,6 +215,7 @@ static void correlates(unsigned ptr, int order) {
                    {"__llvm_covdata", 1, 0, data, 3 * l.record_size},
                    {"__llvm_covnames", 1, 0, (const uint8_t *)names.data, names.len}};
     char *bin = write_elf(ptr, order, secs, 3);
+    public_check_passes(bin);
     /* the lightweight profile: header and 3 counters 7, 5, 9 */
     uint8_t raw[512];
     memset(raw, 0, sizeof raw);
@@ -212,6 +278,7 @@ static void correlates(unsigned ptr, int order) {
     CU_ASSERT_NOT_EQUAL(read_with(raw, len, "binary-file", "/no/such/binary", &p, msg), 0);
     CU_ASSERT_PTR_NOT_NULL(strstr(msg, "/no/such/binary: No such file or directory"));
     pb_profile_free(p);
+    public_calls(nocov);
     unlink(nocov);
     free(nocov);
     unlink(bin);

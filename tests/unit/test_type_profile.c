@@ -9,6 +9,7 @@
 
 #include "testutil.h"
 #include "analysis/type_profile.h"
+#include "profbridge/types.h"
 
 static pb_profile *read_or_null(const char *rel) {
     pb_profile *p = NULL;
@@ -225,6 +226,49 @@ static void types__percent_text(void) {
     CU_ASSERT_STRING_EQUAL(b, "100.00");
 }
 
+
+/* The public call (profbridge/types.h): the report's summary line of
+ * receivers.iprof at width 2 (Σ 325, lost 62 = 19.08 %, as above), the
+ * options checked, nothing written on refusal. */
+static void types__public_report_and_its_refusals(void) {
+    pb_profile *p = read_or_null("testdata/types/receivers.iprof");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(p);
+    pb_sink *mem = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&mem, &err), 0);
+    pb_types_options o;
+    CU_ASSERT_EQUAL(pb_types_options_init(&o, PB_TYPES_OPTIONS_VERSION), PB_OK);
+    CU_ASSERT_EQUAL(pb_types_options_init(&o, PB_TYPES_OPTIONS_VERSION + 1), PB_EINVAL);
+    CU_ASSERT_EQUAL(o.width, 2);
+    o.width = 0;
+    CU_ASSERT_EQUAL(pb_types_write(p, &o, mem, &err), PB_EINVAL);
+    CU_ASSERT_STRING_EQUAL(err.path, "width");
+    o.width = PB_TYPES_MAX_WIDTH + 1;
+    CU_ASSERT_EQUAL(pb_types_write(p, &o, mem, &err), PB_EINVAL);
+    o.width = 2;
+    o.style = 7;
+    CU_ASSERT_EQUAL(pb_types_write(p, &o, mem, &err), PB_EINVAL);
+    o.style = PB_TYPES_TEXT;
+    o.version = 99;
+    CU_ASSERT_EQUAL(pb_types_write(p, &o, mem, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_types_write(NULL, NULL, mem, &err), PB_EINVAL);
+    CU_ASSERT_EQUAL(pb_types_write(p, NULL, NULL, &err), PB_EINVAL);
+    size_t len = 1;
+    (void)pb_sink_memory(mem, &len);
+    CU_ASSERT_EQUAL(len, 0);
+    CU_ASSERT_EQUAL(pb_types_write(p, NULL, mem, &err), 0); /* the defaults: text, width 2, "profile" */
+    const char *text = (const char *)pb_sink_memory(mem, &len);
+    static const char head[] = "Type profiles of profile (width 2)\n";
+    CU_ASSERT_FATAL(len > sizeof head);
+    CU_ASSERT_EQUAL(memcmp(text, head, sizeof head - 1), 0);
+    static const char lost[] = "\n  lost:             62 (19.08%)\n";
+    int found = 0;
+    for (size_t i = 0; i + sizeof lost - 1 <= len && !found; i++) found = memcmp(text + i, lost, sizeof lost - 1) == 0;
+    CU_ASSERT(found);
+    pb_sink_free(mem);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
     {"types__iprof_sites_at_width_2_match_hand_computed_values", types__iprof_sites_at_width_2_match_hand_computed_values},
     {"types__width_1_keeps_only_the_hottest_type", types__width_1_keeps_only_the_hottest_type},
@@ -232,6 +276,7 @@ static CU_TestInfo tests[] = {
     {"types__uncovered_total_is_polluted_and_zero_sites_have_no_types",
      types__uncovered_total_is_polluted_and_zero_sites_have_no_types},
     {"types__percent_text", types__percent_text},
+    {"types__public_report_and_its_refusals", types__public_report_and_its_refusals},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_type_profile[] = {{"type_profile", NULL, NULL, NULL, NULL, tests}, CU_SUITE_INFO_NULL};
