@@ -49,15 +49,20 @@ static uint64_t value_max(const pb_merge_options *o) {
  * first problem only (loadInput's `Reported`: later ones of the same record
  * are dropped), as a warning "NAME: what" whose path is LLVM's instrprof_error
  * name (profile.h: PB_MERGE_*), so a caller can give LLVM's hint once per kind.
+ * Each kind is kept, in the order met, for a merge of two writers, which
+ * reports every one (scratch.every_problem).
  */
 typedef struct problem {
-    const char *id, *what; /* NULL: none yet */
+    const char *id[4], *what[4]; /* the kinds met, first first */
+    unsigned n;
 } problem;
 
 static void note(problem *pr, const char *id, const char *what) {
-    if (!pr->id) {
-        pr->id = id;
-        pr->what = what;
+    for (unsigned k = 0; k < pr->n; k++)
+        if (pr->id[k] == id) return;
+    if (pr->n < 4) {
+        pr->id[pr->n] = id;
+        pr->what[pr->n++] = what;
     }
 }
 
@@ -72,16 +77,17 @@ static uint64_t madd(uint64_t a, uint64_t b, uint64_t w, uint64_t max, problem *
     return sum;
 }
 
-static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const problem *pr) {
-    if (!o->diag || !pr->id) return;
+static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const problem *pr, int every) {
+    if (!o->diag || !pr->n) return;
     const char *name = "?";
     size_t len = 1;
     if (pb_profile_record_name(p, pb_profile_record(p, i), &name, &len, NULL, NULL)) {
         name = "?";
         len = 1;
     }
-    pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
-            PB_NO_OFFSET, pr->id, "%.*s: %s", len > 400 ? 400 : (int)len, name, pr->what);
+    for (unsigned k = 0; k < (every ? pr->n : 1); k++)
+        pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
+                PB_NO_OFFSET, pr->id[k], "%.*s: %s", len > 400 ? 400 : (int)len, name, pr->what[k]);
 }
 
 /* ---- value sites -------------------------------------------------------- */
@@ -250,7 +256,7 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
     int rc = pbi_validate_record(dst, rec, err);
     if (rc) return rc;
     size_t i = known != SIZE_MAX ? known : pbi_find_record(dst, rec);
-    problem pr = {NULL, NULL};
+    problem pr = {{NULL}, {NULL}, 0};
     if (i == SIZE_MAX) {
         rc = pbi_append_record(dst, rec, &i, err);
         if (rc) return rc;
@@ -260,7 +266,7 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
     } else {
         rc = merge_into(dst, i, rec, o, s, &pr);
     }
-    warn(dst, i, o, &pr);
+    warn(dst, i, o, &pr, s->every_problem);
     if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record");
     return 0;
 }
@@ -282,7 +288,7 @@ int pb_profile_merge_record(pb_profile *dst, const pb_record *rec, const pb_merg
     if (o && pbu_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
-    scratch s = {NULL, 0, 0};
+    scratch s = {NULL, 0, 0, 0};
     rc = merge_one(dst, rec, o, &s, SIZE_MAX, err);
     free(s.a);
     return rc;
@@ -346,12 +352,12 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
     } else {
         free(t);
     }
-    scratch s = {NULL, 0, 0};
+    scratch s = {NULL, 0, 0, 0};
     for (size_t i = 0, nrec = pb_profile_record_count(p); i < nrec && !rc; i++) {
-        problem pr = {NULL, NULL};
+        problem pr = {{NULL}, {NULL}, 0};
         pb_record *r = pb_profile_record_mut(p, i);
         scale_new(r, o, &pr);
-        warn(p, i, o, &pr);
+        warn(p, i, o, &pr, 0);
         rc = sort_sites(r, o, &s);
     }
     free(s.a);
@@ -491,8 +497,8 @@ static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len,
 /* src's records into dst, their tables translated by im (pbi_import_all
  * ran), names resolved here (remapping, the record-order hint). */
 static int merge_records(pb_profile *dst, const pb_profile *src, pbi_importer *im,
-                         const pb_merge_options *o, pb_error *err) {
-    scratch s = {NULL, 0, 0};
+                         const pb_merge_options *o, int every_problem, pb_error *err) {
+    scratch s = {NULL, 0, 0, every_problem};
     int rc = 0;
     im->names_by_caller = 1;
     for (size_t i = 0, nrec = pb_profile_record_count(src); i < nrec && !rc; i++) {
@@ -548,11 +554,23 @@ int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *er
     return rc;
 }
 
+static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int every_problem,
+                          pb_error *err);
+
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
                      pb_error *err) {
+    return merge_profiles(dst, src, o, 0, err);
+}
+
+int pbi_profile_merge_writer(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, pb_error *err) {
+    return merge_profiles(dst, src, o, 1, err);
+}
+
+static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int every_problem,
+                          pb_error *err) {
     pbu_api_enter(err);
-    if (!dst) return pbu_null_arg(err, __func__, "dst");
-    if (!src) return pbu_null_arg(err, __func__, "src");
+    if (!dst) return pbu_null_arg(err, "pb_profile_merge", "dst");
+    if (!src) return pbu_null_arg(err, "pb_profile_merge", "src");
     if (o && pbu_check_version(err, "pb_merge_options", o->version, PB_MERGE_OPTIONS_VERSION)) return PB_EINVAL;
     int rc = check_options(&o, err);
     if (rc) return rc;
@@ -564,7 +582,7 @@ int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_opti
     rc = pbi_import_init(&im, dst, src, err);
     if (rc) return rc;
     rc = pbi_import_all(&im, err);
-    if (!rc) rc = merge_records(dst, src, &im, o, err);
+    if (!rc) rc = merge_records(dst, src, &im, o, every_problem, err);
     if (!rc) pb_profile_set_flags(dst, pb_profile_flags(dst) | pb_profile_flags(src));
     if (!rc) rc = add_binary_ids(dst, src, err);
     if (!rc && pb_profile_trace_count(src)) /* as llvm-profdata: an input without traces adds no stream size */

@@ -165,8 +165,7 @@ static int merge_input(run *r, size_t i) {
     uint64_t acc_flags = r->acc ? pb_profile_flags(r->acc) : 0;
     /* LLVM 13 sets the writer's IR level from the first input's header,
      * before its records are read: an input failing after its header sets
-     * it all the same (FE_IR_MIX_REFUSED; later releases' kind rules leave
-     * a failed input out here) */
+     * it all the same (FE_IR_MIX_REFUSED; 14+ keep the whole kind, below) */
     int level_unset = !r->acc || (!pb_profile_record_count(r->acc) && !pb_profile_origin(r->acc)->format[0]);
     if (r->acc && pbi_llvm_has(&m->target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
         pb_profile_set_flags(r->acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
@@ -193,12 +192,15 @@ static int merge_input(run *r, size_t i) {
     pb_prepared_free(pr);
     pb_source_free(isrc);
     pb_profile_free(p);
-    if (prc && r->acc) { /* a failed input sets no flag, but for 13's IR level (above) */
-        uint64_t level = level_unset && pbi_llvm_has(&m->target, PBI_LF_FE_IR_MIX_REFUSED)
-                             ? pb_profile_flags(r->acc) & PB_VARIANT_IR
-                             : 0;
+    if (prc && r->acc && pbi_llvm_has(&m->target, PBI_LF_FE_IR_MIX_REFUSED)) {
+        /* 13: a failed input sets no flag, but for its IR level (above) */
+        uint64_t level = level_unset ? pb_profile_flags(r->acc) & PB_VARIANT_IR : 0;
         pb_profile_set_flags(r->acc, acc_flags | level);
     }
+    /* 14+ merge an input's kind into the writer's when its reader is made
+     * (mergeProfileKind, before the records are read): one that fails
+     * after its header keeps the kind its read merged (llvm-profdata 14-24:
+     * cut2.profraw then a ':fe' text refuses the text) */
     if (prc) pb_error_set_source(&e, path);
     if (prc && is_empty_file(path)) {
         /* llvm-profdata merge skips an empty input without a word
@@ -282,7 +284,7 @@ static int merge_context(run *r, unsigned d, unsigned s, pb_error *err) {
     /* 13-15 check nothing here: src is merged as if of dst's kind, and dst's
      * kind is put back after (pb_profile_merge ORs the kinds) */
     if (!checked) pb_profile_set_flags(src, (sk & ~PBI_MERGE_KIND_FLAGS) | (dk & PBI_MERGE_KIND_FLAGS));
-    rc = pb_profile_merge(dst, src, &mo, err);
+    rc = pbi_profile_merge_writer(dst, src, &mo, err);
     if (!rc && !checked)
         pb_profile_set_flags(dst, (pb_profile_flags(dst) & ~PBI_MERGE_KIND_FLAGS) | (dk & PBI_MERGE_KIND_FLAGS));
     pb_profile_free(src);
