@@ -88,6 +88,17 @@ static void on_failed(void *ctx, size_t input, const char *name, const pb_error 
     f->n++;
 }
 
+/* Runs a merger with options o of `n` files (names in dir; weights w, NULL: 1). */
+static int run_merger(pb_profile **out, const pb_merger_options *o, const char *const *names, const uint64_t *w,
+                      size_t n, pb_error *err) {
+    pb_merger *m = NULL;
+    int rc = pb_merger_new(&m, o, err);
+    for (size_t i = 0; rc == 0 && i < n; i++) rc = pb_merger_add_file(m, file(names[i], NULL), w ? w[i] : 1, err);
+    if (rc == 0) rc = pb_merger_run(m, out, err);
+    pb_merger_free(m);
+    return rc;
+}
+
 /* Runs a merger of `n` files (names in dir, weights) with mode and threads. */
 static int merge(pb_profile **out, const char *const *names, const uint64_t *w, size_t n, int mode,
                  unsigned threads, failures *f, tu_diag *d, pb_error *err) {
@@ -98,12 +109,7 @@ static int merge(pb_profile **out, const char *const *names, const uint64_t *w, 
     o.failed_ctx = f;
     o.diag = tu_diag_fn;
     o.diag_ctx = d;
-    pb_merger *m = NULL;
-    int rc = pb_merger_new(&m, &o, err);
-    for (size_t i = 0; rc == 0 && i < n; i++) rc = pb_merger_add_file(m, file(names[i], NULL), w[i], err);
-    if (rc == 0) rc = pb_merger_run(m, out, err);
-    pb_merger_free(m);
-    return rc;
+    return run_merger(out, &o, names, w, n, err);
 }
 
 static void test_weights(void) {
@@ -308,12 +314,7 @@ static int merge_ctx(pb_profile **out, const char *const *names, size_t n, unsig
     o.llvm_release = release;
     o.diag = tu_diag_fn;
     o.diag_ctx = d;
-    pb_merger *m = NULL;
-    int rc = pb_merger_new(&m, &o, err);
-    for (size_t i = 0; rc == 0 && i < n; i++) rc = pb_merger_add_file(m, file(names[i], NULL), 1, err);
-    if (rc == 0) rc = pb_merger_run(m, out, err);
-    pb_merger_free(m);
-    return rc;
+    return run_merger(out, &o, names, NULL, n, err);
 }
 
 /* The hashes of foo's records in the profile's order, as digits ("10 12 11"). */
