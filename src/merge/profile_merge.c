@@ -554,7 +554,8 @@ int pb_profile_add_run_data(pb_profile *dst, const pb_profile *src, pb_error *er
     return rc;
 }
 
-static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int every_problem,
+/* writer: src and dst are llvm-profdata writers (pbi_profile_merge_writer) */
+static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int writer,
                           pb_error *err);
 
 int pb_profile_merge(pb_profile *dst, const pb_profile *src, const pb_merge_options *o,
@@ -566,7 +567,50 @@ int pbi_profile_merge_writer(pb_profile *dst, const pb_profile *src, const pb_me
     return merge_profiles(dst, src, o, 1, err);
 }
 
-static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int every_problem,
+/*
+ * The src symbols a merge of two llvm-profdata writers leaves behind: its
+ * mergeRecordsFromWriter carries the records (and so the function names an
+ * indirect-call target is looked up by) but not the writer's vtable names,
+ * so a symbol src has as a vtable name (any symbol not used only as an
+ * indirect-call target) that dst does not have is not carried: its values
+ * keep their MD5 with no name (llvm-profdata-19..24 merge -j 2
+ * --keep-vtable-symbols of an IR and a vtable raw: the second writer's
+ * vtables come out as "** External Symbol **"). *out: NULL when none is
+ * dropped, else calloc'd flags per src symbol.
+ */
+static int writer_dropped_symbols(const pb_profile *dst, const pb_profile *src, uint8_t **out, pb_error *err) {
+    size_t ns = pb_profile_symbol_count(src), dropped = 0;
+    *out = NULL;
+    if (!ns) return 0;
+    uint8_t *use = calloc(ns, 1); /* bit 0: an indirect-call target, bit 1: another kind's value */
+    if (!use) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = 0, nr = pb_profile_record_count(src); i < nr; i++) {
+        const pb_record *r = pb_profile_record(src, i);
+        for (int k = 0; k < PB_VK_COUNT; k++)
+            for (uint32_t j = 0; j < r->num_sites[k]; j++)
+                for (uint32_t v = 0; v < r->sites[k][j].num_values; v++) {
+                    uint32_t sy = r->sites[k][j].values[v].symbol;
+                    if (sy < ns) use[sy] |= (uint8_t)(k == 0 ? 1 : 2);
+                }
+    }
+    for (size_t s = 0; s < ns; s++) {
+        const pb_symbol *sy = pb_profile_symbol(src, s);
+        size_t len = 0;
+        const char *name = sy->placeholder ? NULL : pb_profile_str(src, sy->name, &len);
+        uint32_t in_dst;
+        int vtable = use[s] != 1;
+        use[s] = vtable && name && pb_profile_find_symbol(dst, name, len, &in_dst) != 0;
+        dropped += use[s];
+    }
+    if (!dropped) {
+        free(use);
+        use = NULL;
+    }
+    *out = use;
+    return 0;
+}
+
+static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, int writer,
                           pb_error *err) {
     pbu_api_enter(err);
     if (!dst) return pbu_null_arg(err, "pb_profile_merge", "dst");
@@ -578,11 +622,17 @@ static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "cannot merge a profile into itself");
     rc = check_kinds(dst, src, o, err);
     if (rc) return rc;
+    uint8_t *drop = NULL; /* a writer's vtable names stay in it */
+    if (writer && (rc = writer_dropped_symbols(dst, src, &drop, err))) return rc;
     pbi_importer im;
     rc = pbi_import_init(&im, dst, src, err);
-    if (rc) return rc;
+    if (rc) {
+        free(drop);
+        return rc;
+    }
+    im.drop_sym = drop;
     rc = pbi_import_all(&im, err);
-    if (!rc) rc = merge_records(dst, src, &im, o, every_problem, err);
+    if (!rc) rc = merge_records(dst, src, &im, o, writer, err);
     if (!rc) pb_profile_set_flags(dst, pb_profile_flags(dst) | pb_profile_flags(src));
     if (!rc) rc = add_binary_ids(dst, src, err);
     if (!rc && pb_profile_trace_count(src)) /* as llvm-profdata: an input without traces adds no stream size */
@@ -595,6 +645,7 @@ static int merge_profiles(pb_profile *dst, const pb_profile *src, const pb_merge
     }
     if (!rc && !pb_profile_origin(dst)->format[0]) pb_profile_set_origin(dst, pb_profile_origin(src));
     pbi_import_free(&im);
+    free(drop);
     return rc;
 }
 

@@ -33,8 +33,10 @@ int pbi_merge_context_kinds(uint64_t dst_flags, uint64_t src_flags, int llvm_rel
  * pb_profile_merge of one llvm-profdata writer into another (the merger's
  * writer contexts): every kind of problem a record meets is reported through
  * o->diag (mergeWriterContexts' Warn sees each), where pb_profile_merge
- * reports a record's first (loadInput's `Reported`). Returns as
- * pb_profile_merge.
+ * reports a record's first (loadInput's `Reported`); and src's vtable names
+ * that dst lacks are not carried (its values keep their MD5, no name), as
+ * mergeRecordsFromWriter leaves the writer's vtable names behind. Returns
+ * as pb_profile_merge.
  */
 int pbi_profile_merge_writer(pb_profile *dst, const pb_profile *src, const pb_merge_options *o, pb_error *err);
 

@@ -137,7 +137,8 @@ int pbi_import_ints(pbi_importer *im, uint32_t c, uint32_t *out, pb_error *err) 
 int pbi_import_all(pbi_importer *im, pb_error *err) {
     uint32_t out;
     int rc = 0;
-    for (size_t i = 0; i < im->nsym && !rc; i++) rc = pbi_import_symbol(im, (uint32_t)i, &out, err);
+    for (size_t i = 0; i < im->nsym && !rc; i++)
+        if (!im->drop_sym || !im->drop_sym[i]) rc = pbi_import_symbol(im, (uint32_t)i, &out, err);
     for (size_t i = 0; i < im->nmeth && !rc; i++) rc = pbi_import_method(im, (uint32_t)i, &out, err);
     for (size_t i = 0; i < im->nctx && !rc; i++) rc = pbi_import_ctx(im, (uint32_t)i, &out, err);
     for (size_t i = 0; i < im->nints && !rc; i++) rc = pbi_import_ints(im, (uint32_t)i, &out, err);
@@ -192,8 +193,8 @@ int pbi_import_record(pbi_importer *im, const pb_record *r, pb_record *t, pb_err
             for (uint32_t v = 0; v < s->num_values; v++, vi++) {
                 im->vals[vi] = s->values[v];
                 uint32_t sy = s->values[v].symbol;
-                if (sy == PB_NONE || sy >= im->nsym) {
-                    im->vals[vi].symbol = PB_NONE; /* a symbol src does not have */
+                if (sy == PB_NONE || sy >= im->nsym || (im->drop_sym && im->drop_sym[sy])) {
+                    im->vals[vi].symbol = PB_NONE; /* a symbol src does not have, or does not give */
                 } else if ((rc = pbi_import_symbol(im, sy, &im->vals[vi].symbol, err))) {
                     return rc;
                 }

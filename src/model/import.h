@@ -33,6 +33,11 @@ typedef struct pbi_importer {
     /* 1: pbi_import_record leaves a function's name to the caller (merge
      * resolves it itself: remapping, the record-order hint) */
     int names_by_caller;
+    /* src symbol index -> 1: not carried over (NULL: every one is): values
+     * naming it keep their value with no symbol (PB_NONE), and
+     * pbi_import_all skips it (a merge of llvm-profdata writers, whose
+     * vtable names stay in the writer they were read into) */
+    const uint8_t *drop_sym;
 } pbi_importer;
 
 /* src may be NULL (a streaming merge learns its side profile later:
