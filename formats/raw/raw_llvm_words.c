@@ -88,7 +88,15 @@ int pbi_raw_llvm_words(const pb_llvm_words_query *q, char *buf, size_t n) {
     int order;
     unsigned ptr;
     if (pbi_llvm_target_of(q->llvm_release, &t) != 0 || !pbi_raw_magic(q->data, q->len, &order, &ptr)) return 0;
-    if (strcmp(e->path, "header.Version") == 0) {
+    int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
+    int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
+    pbi_raw_layout own;
+    if (strcmp(e->path, "header.Version") == 0 && pbi_raw_layout_get(&own, t.raw_version, 8) == 0 &&
+        q->len < own.header_size) {
+        /* readHeader checks the size of its own version's header before the
+         * version: a file shorter than that is a short header to LLVM */
+        header = short_header = 1;
+    } else if (strcmp(e->path, "header.Version") == 0) {
         if (!pbi_llvm_has(&t, PBI_LF_WORDS_RAW_VERSION_MISMATCH)) {
             snprintf(buf, n, "unsupported instrumentation profile format version");
             return 1;
@@ -100,8 +108,6 @@ int pbi_raw_llvm_words(const pb_llvm_words_query *q, char *buf, size_t n) {
                  (unsigned)(word_at(q->data, q->len, 8, order) & 0xffffffffu), (unsigned)t.raw_version);
         return 1;
     }
-    int header = strcmp(e->path, "header") == 0 || strncmp(e->path, "header.", 7) == 0;
-    int short_header = has(e->message, "header needs") || has(e->message, "ends inside the raw header");
     if (!short_header && size_words(q, &t, buf, n)) return 1;
     size_t pl = strlen(e->path);
     if (short_header && strncmp(e->path, "profile[", 8) == 0 && pl > 8 && strcmp(e->path + pl - 8, "].header") == 0) {
