@@ -41,4 +41,6 @@ const pb_format pbi_format_indexed = {
     .dump = pbi_indexed_dump,
     .write_options = indexed_write_options,
     .visit = pbi_indexed_visit,
+    .llvm_claims = pbi_indexed_llvm_claims,
+    .llvm_words = pbi_indexed_llvm_words,
 };

@@ -113,6 +113,12 @@ uint64_t pbi_xxh3_64(const void *data, size_t len);
 int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
 /* pb_format.visit: the records one by one, no model (indexed_read.c);
  * `prepared` is unused (the plugin has no two halves). */
+/* pb_format.llvm_claims and llvm_words (indexed_llvm_words.c): LLVM's
+ * indexed reader's test of the bytes and its words for an input it cannot
+ * read. */
+int pbi_indexed_llvm_claims(const uint8_t *data, size_t len);
+int pbi_indexed_llvm_words(const pb_llvm_words_query *q, char *buf, size_t n);
+
 int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v,
                       void *ctx, pb_error *err);
 int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,

@@ -38,4 +38,6 @@ const pb_format pbi_format_raw = {
     .free_prepared = pbi_raw_free_prepared,
     .visit = pbi_raw_visit,
     .merges_by_visit = 1,
+    .llvm_claims = pbi_raw_llvm_claims,
+    .llvm_words = pbi_raw_llvm_words,
 };

@@ -31,6 +31,11 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
 void pbi_raw_free_prepared(void *state);
 
+/* pb_format.llvm_claims and llvm_words (raw_llvm_words.c): LLVM's raw
+ * reader's test of the bytes and its words for an input it cannot read. */
+int pbi_raw_llvm_claims(const uint8_t *data, size_t len);
+int pbi_raw_llvm_words(const pb_llvm_words_query *q, char *buf, size_t n);
+
 /* Reads a raw profile held in memory (the work of pbi_raw_read). */
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err);

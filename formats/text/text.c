@@ -86,4 +86,6 @@ const pb_format pbi_format_text = {
     .read = pbi_text_read,
     .write = pbi_text_write,
     .write_options = text_write_options,
+    .llvm_claims = pbi_text_llvm_claims,
+    .llvm_words = pbi_text_llvm_words,
 };

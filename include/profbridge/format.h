@@ -301,6 +301,26 @@ int pb_visit(pb_source *in, const pb_read_options *o, const pb_record_visitor *v
              pb_error *err) PB_WARN_UNUSED;
 
 /*
+ * What llvm-profdata-N prints about an input it cannot read, where a read
+ * of profbridge failed with `e` (pb_read_file, pb_merger's failed inputs,
+ * ...; e->source names the input). The plugin of the form LLVM takes the
+ * bytes for (pb_format's llvm_claims) words it, from the error and the
+ * bytes: a regular file is opened once more and mapped for that (a pipe, a
+ * device, standard input or a gzip file is not looked at: LLVM reads no
+ * gzip, and a stream's bytes are gone). Writes into words[0..n) what LLVM
+ * prints after "FILE: " (two lines for a raw version mismatch from release
+ * table row WORDS_RAW_VERSION_MISMATCH on) and into note[0..note_n) the
+ * note LLVM's exitWithError adds after "note: " ("Perhaps you forgot to
+ * use the --sample or --memory option?" after an unrecognized format; ""
+ * when none), cut to fit; returns 1. Returns 0, with words and note "",
+ * when LLVM's words for that damage are not known (the caller prints
+ * profbridge's own), for a release outside pb_release_min..max (0 is the
+ * default release), a NULL e, words or note or a zero n or note_n. Needs
+ * no pb_error: it only looks. Thread-safe.
+ */
+int pb_llvm_read_error_words(const pb_error *e, int llvm_release, char *words, size_t n, char *note, size_t note_n);
+
+/*
  * Writes with plugin `f`. o may be NULL (the defaults). Returns 0,
  * PB_EINVAL (NULL p, out or f, an unknown options version, a plugin option
  * the plugin refuses or data the target cannot hold at all),

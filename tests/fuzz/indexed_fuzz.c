@@ -8,6 +8,7 @@
 #include "profbridge/indexed.h"
 #include "profbridge/profbridge.h"
 #include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared) */
+#include "llvm_words.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,6 +42,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         pb_sink_free(sink);
     }
+    pbt_llvm_words("indexed", data, size, &err);
     pb_profile_free(p);
     pb_source_free(src);
     pb_error_clear(&err);

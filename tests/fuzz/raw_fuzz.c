@@ -15,6 +15,7 @@
 
 #include "profbridge/profbridge.h"
 #include "profbridge/sys/format.h" /* the plugin's own slots (read, probe, dump, read_prepared, visit) */
+#include "llvm_words.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -135,6 +136,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         read_in_halves(data, size, rc, p);
         merge_by_visit(data, size, rc, p);
     }
+    pbt_llvm_words("raw", data, size, &err);
     if (rc == 0) {
         write_and_reread(p, NULL, 0);
         write_and_reread(p, v8be, 3);

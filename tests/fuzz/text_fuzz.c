@@ -6,6 +6,7 @@
 #include <stdint.h>
 
 #include "profbridge/profbridge.h"
+#include "llvm_words.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -28,6 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             pb_sink_free(sink);
         }
     }
+    pbt_llvm_words("text", data, size, &err);
     pb_profile_free(p);
     pb_source_free(src);
     return 0;

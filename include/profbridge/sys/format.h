@@ -24,8 +24,9 @@ extern "C" {
 
 /* Raised whenever pb_format changes shape: 3 added family, version_option
  * and visit, and made the struct an implementer's type; 4 added form,
- * visit's prepared state and merges_by_visit. */
-#define PB_FORMAT_ABI 4
+ * visit's prepared state and merges_by_visit; 5 added llvm_claims and
+ * llvm_words. */
+#define PB_FORMAT_ABI 5
 
 /* A plugin option, e.g. {"iprof-version", "V", "write this iprof version"}.
  * The CLI accepts --NAME VALUE for every option of the plugin in use. */
@@ -34,6 +35,22 @@ typedef struct pb_option_desc {
     const char *arg;  /* argument placeholder, NULL for a flag */
     const char *help;
 } pb_option_desc;
+
+/*
+ * What a plugin's llvm_words is asked (pb_llvm_read_error_words, format.h):
+ * the error a read of this plugin's form gave, and the input's bytes as
+ * they are on disk (never inflated: llvm-profdata reads no gzip).
+ */
+typedef struct pb_llvm_words_query {
+    const pb_error *error; /* the read's error; error->source names the input */
+    int llvm_release;      /* the release whose llvm-profdata speaks, 13..24 */
+    const uint8_t *data;   /* the whole input (may be NULL when len is 0) */
+    size_t len;
+    /* 1: no plugin took the bytes (the registry's "not a profile any
+     * plugin recognises"), but llvm_claims said LLVM reads them as this
+     * plugin's form: the words are what LLVM's reader of that form says. */
+    int unrecognized;
+} pb_llvm_words_query;
 
 struct pb_format {
     unsigned abi;               /* PB_FORMAT_ABI */
@@ -85,6 +102,21 @@ struct pb_format {
      * checks key hashes and merges repeated keys (with warnings) that its
      * visit skips (they cost a tenth of show on big files). */
     int merges_by_visit;
+    /*
+     * llvm-profdata's words for an input it cannot read, for LLVM's forms
+     * (NULL elsewhere: iprof, json). llvm_claims: 1 when llvm-profdata's
+     * reader of this form takes data[0..len) for its own, by its own test
+     * (InstrProfReader::create: the indexed magic, the raw magics, then
+     * text for printable first bytes), which may differ from `probe`'s; the
+     * forms' tests exclude each other. llvm_words: writes into buf[0..n)
+     * (NUL-terminated, cut to fit) what llvm-profdata-(q->llvm_release)
+     * prints after "FILE: " for q's error on bytes this plugin claims, and
+     * returns 1; returns 0 when those words are not known (the caller
+     * prints profbridge's own). Both only read the bytes; any bytes are
+     * safe. Release rules are rows of the release table, not numbers.
+     */
+    int (*llvm_claims)(const uint8_t *data, size_t len);
+    int (*llvm_words)(const pb_llvm_words_query *q, char *buf, size_t n);
 };
 
 #ifdef __cplusplus
