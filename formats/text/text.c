@@ -27,8 +27,9 @@ static int line_is_number(const uint8_t *s, size_t n) {
  * Comments ('#' in column 0) and empty lines are skipped as LLVM's
  * line_iterator skips them, however many there are: LLVM's own test inputs
  * open with long comment blocks. When the whole head is comments and empty
- * lines (a comment-only file is an empty profile to llvm-profdata; a longer
- * comment block hides the first record beyond the head) we bid 1: enough to
+ * lines (a comment-only or blank file, "\n" say, is an empty profile to
+ * llvm-profdata 13-24 merge; a longer comment block hides the first record
+ * beyond the head) we bid 1: enough to
  * read it as text, never enough to tie or beat a binary format's magic
  * (8, raw's sample magic 4), and JSON/iprof input cannot start with '#'.
  */
@@ -51,7 +52,7 @@ static int text_probe(const uint8_t *head, size_t len) {
         if (n >= 12 && memcmp(s, "# Func Hash:", 12) == 0) return 2;
         if (n && s[0] == '#') comments++;
         if (n == 0 || s[0] == '#') continue;
-        if (!nl && content == 0) break; /* a line cut by the end of the head: no evidence */
+        if (!nl && content == 0) return comments ? 1 : 0; /* a line cut by the end of the head: no evidence */
         if (s[0] == ':' && content == 0) {
             for (size_t h = 0; h < sizeof headers / sizeof headers[0]; h++) {
                 size_t hl = strlen(headers[h]);
@@ -64,7 +65,7 @@ static int text_probe(const uint8_t *head, size_t len) {
         if (!line_is_number(s, n)) return 0;
         if (++numbers == 2) return 1;
     }
-    return content == 0 && comments ? 1 : 0;
+    return content == 0 ? 1 : 0;
 }
 
 static const char *const text_extensions[] = {".proftext", NULL};

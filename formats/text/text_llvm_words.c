@@ -99,12 +99,20 @@ static const char *first_record_words(const uint8_t *data, size_t len, int *why)
     return NULL;
 }
 
+/* Our reader's error is about the first record's name, hash or counter
+ * count (text_read.c's paths), where LLVM's first-record rule speaks too. */
+static int first_record_error(const pb_error *e) {
+    return strcmp(e->path, "record.FuncHash") == 0 || strcmp(e->path, "record.NumCounters") == 0;
+}
+
 int pbi_text_llvm_words(const pb_llvm_words_query *q, char *buf, size_t n) {
     const pb_error *e = q->error;
     pbi_llvm_target t;
     if (pbi_llvm_target_of(q->llvm_release, &t) != 0) return 0;
     int say_why = pbi_llvm_has(&t, PBI_LF_WORDS_TEXT_MALFORMED_WHY);
-    if (q->unrecognized) {
+    if (q->unrecognized || first_record_error(e)) {
+        /* no plugin took the bytes, or ours stopped in the first record (a
+         * blank-lines-only head bids, text.c): LLVM's complaint about it */
         int why = 0;
         const char *w = first_record_words(q->data, q->len, &why);
         if (!w) return 0;

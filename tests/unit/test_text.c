@@ -227,9 +227,13 @@ static void text_probe__comment_blocks_of_any_length(void) {
     const char *iprof = "{\"types\":[],\"methods\":[]}";
     CU_ASSERT(pb_format_lookup("iprof")->probe((const uint8_t *)iprof, strlen(iprof)) > bid);
     CU_ASSERT_EQUAL(f->probe((const uint8_t *)iprof, strlen(iprof)), 0);
-    /* " #" is no comment (LLVM reads it as a name), an empty head is nothing */
+    /* " #" is no comment (LLVM reads it as a name); blank lines alone are an
+     * empty profile, as a comment block is (llvm-profdata-13..24 merge and
+     * show of "\n" exit 0 with no function), but a head of nothing is none */
     CU_ASSERT_EQUAL(f->probe((const uint8_t *)" # x\nfoo\n", 10), 0);
-    CU_ASSERT_EQUAL(f->probe((const uint8_t *)"\n\n", 2), 0);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)"\n\n", 2), 1);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)"", 0), 0);
+    CU_ASSERT_EQUAL(f->probe((const uint8_t *)"abcdefgh", 8), 0); /* a line cut by the head's end */
 }
 
 
