@@ -40,6 +40,9 @@ gzip -c in.iprof >in.iprof.gz
 "$pb" convert in.iprof -o in.json
 "$pb" merge --partial --weighted-input=3,in.profraw in.proftext -o part.pbpart
 cp "$root/testdata/types/receivers.iprof" types.iprof
+# the iprof fast path with extras kept through jansson; a lenient repair (the tree reader after it)
+cp "$root/tests/fuzz/iprof/stream-extras.iprof" extras.iprof
+cp "$root/tests/fuzz/iprof/dangling.iprof" dangling.iprof
 # a temporal profile for order: from shared/testdata when it is there
 shared="${PB_SHARED_DIR:-$root/../shared}"
 if [ -f "$shared/testdata/llvm-real/llvm19/temporal-ir.profdata" ]; then
@@ -52,6 +55,8 @@ fi
 cases=(
   "convert-iprof-to-indexed|out.profdata|convert in.iprof.gz -o out.profdata"
   "convert-indexed-to-iprof|out.iprof|convert in.profdata -o out.iprof"
+  "convert-iprof-extras|out.iprof|convert extras.iprof -o out.iprof"
+  "convert-iprof-lenient|out.iprof|convert --lenient dangling.iprof -o out.iprof"
   "merge|out.profdata|merge in.profraw in.proftext in.profdata -o out.profdata --num-threads 1"
   "merge-threads|out.profdata|merge in.profraw in.proftext in.profdata in.iprof -o out.profdata --num-threads 2"
   "show-indexed|out.txt|show in.profdata --counts --all-functions -o out.txt"

@@ -112,7 +112,23 @@ void pbi_jpath_render(const pbi_jpath *t, char *buf, size_t cap);
 uint64_t pbi_jpath_array_index(const pbi_jpath *t);
 
 /* ---- read / write entry points ---- */
+/* The reader: the streaming fast path when the source can be read again,
+ * else (or when the fast path gives up) the tree reader. */
 int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+/* The tree reader (iprof_read.c): jansson's tree, then the model; every
+ * rule, message, lenient repair and report-all lives here. Returns what
+ * pbi_iprof_read returns. */
+int pbi_iprof_read_tree(pb_profile **out, pb_source *in, const pb_read_options *o,
+                        pb_error *err);
+/* The streaming fast path (iprof_stream.c), for files that break no rule:
+ * returns 0 and *out (the model the tree reader would build from the same
+ * bytes, in any mode), PB_ENOMEM (err says so), or PBI_IPROF_STREAM_OTHER
+ * when the input holds anything else (a syntax error, a rule broken, a
+ * lenient repair, a notice, the 0.2.0 layout, members in another order, a
+ * read error): nothing reported, *out NULL, err untouched, and the source
+ * must be rewound for the tree reader. */
+#define PBI_IPROF_STREAM_OTHER 1000
+int pbi_iprof_stream_read(pb_profile **out, pb_source *in, pb_error *err);
 int pbi_iprof_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
                     pb_error *err);
 int pbi_iprof_probe(const uint8_t *head, size_t len);

@@ -1116,7 +1116,8 @@ static void reader_free(reader *r) {
     free(r->values);
 }
 
-int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+int pbi_iprof_read_tree(pb_profile **out, pb_source *in, const pb_read_options *o,
+                        pb_error *err) {
     static const pb_read_options defaults = PB_READ_OPTIONS_INIT;
     reader r;
     json_t *root = NULL;
@@ -1154,4 +1155,20 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
     }
     *out = r.p;
     return 0;
+}
+
+int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    pb_error e;
+    pb_error_clear(&e);
+    /* A source that can be rewound (a regular file, memory) lets the fast
+     * path give up half way: the tree reader then starts again from byte 0. */
+    if (pb_source_rewind(in, &e) == 0) {
+        int rc = pbi_iprof_stream_read(out, in, err);
+        if (rc != PBI_IPROF_STREAM_OTHER) {
+            if (!rc) pb_error_set_source(err, pb_source_name(in));
+            return rc;
+        }
+        if ((rc = pb_source_rewind(in, err))) return rc;
+    }
+    return pbi_iprof_read_tree(out, in, o, err);
 }

@@ -21,6 +21,7 @@
 
 #include "util/buf.h"
 #include "util/grow.h"
+#include "util/oom_watch.h"
 #include "iprof_int.h"
 
 #define FLUSH_AT (64 * 1024)
@@ -365,7 +366,15 @@ static int write_extras(writer *w) {
         for (size_t s = 0; s < pbi_iprof_section_count; s++)
             if (strcmp(k, pbi_iprof_sections[s].key) == 0) clash = 1;
         json_error_t je;
+        pbu_oom_watch ow;
+        pbu_oom_watch_start(&ow);
         json_t *check = clash ? NULL : json_loadb(val, vlen, JSON_DECODE_ANY | JSON_ALLOW_NUL, &je);
+        if (!clash && (pbu_oom_watch_seen(&ow) || (!check && json_error_code(&je) == json_error_out_of_memory))) {
+            /* jansson out of memory says "not JSON": the property is not to blame
+             * (the allocation sweep's convert-iprof-extras case) */
+            json_decref(check);
+            return w->rc = pb_error_set(w->err, PB_ENOMEM, PB_NO_OFFSET, key, "out of memory writing iprof");
+        }
         if (!check) {
             pb_diag(w->o->diag, w->o->diag_ctx, PB_DIAG_NOTICE, 0, NULL, PB_NO_OFFSET, key,
                     "property not written: %s", clash ? "it would repeat a member iprof defines"

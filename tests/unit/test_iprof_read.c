@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "iprof_test.h"
+#include "../../formats/iprof/iprof_int.h"
 
 static char *fib_text(size_t *len) { return tu_slurp(tu_src("tests/fuzz/iprof/fib-doc.iprof"), len); }
 
@@ -466,9 +467,23 @@ static void iprof_read__fuzz_seed_corpus_keeps_the_fuzz_invariants(void) {
     CU_ASSERT(accepted >= 10);
 }
 
+/* The iprof tree reader alone (iprof_read.c), which the fast path hands every
+ * input it does not read itself: the jansson tests below are about it. */
+static int read_tree(pb_profile **out, const void *data, size_t len, const char *name, pb_error *err) {
+    pb_source *src = NULL;
+    pb_read_options o = PB_READ_OPTIONS_INIT;
+    pb_error_clear(err);
+    *out = NULL;
+    int rc = pb_source_open_memory(&src, data, len, name, err);
+    if (rc) return rc;
+    rc = pbi_iprof_read_tree(out, src, &o, err);
+    pb_source_free(src);
+    return rc;
+}
+
 /* jansson with no memory at all: the read fails with PB_ENOMEM, not as a
  * syntax error (jansson returns NULL without a message when its first
- * allocation fails). Both JSON readers: iprof and json. */
+ * allocation fails). Both JSON readers: iprof (its tree reader) and json. */
 static void *no_memory(size_t n) {
     (void)n;
     errno = ENOMEM; /* as malloc fails: the readers watch errno (util/oom_watch.h) */
@@ -485,7 +500,7 @@ static void iprof_read__jansson_out_of_memory_is_enomem(void) {
     json_set_alloc_funcs(no_memory, f0);
     pb_profile *p = NULL;
     pb_error err;
-    int rc = it_read(&p, t, len, "fib.iprof", 0, 0, NULL, &err);
+    int rc = read_tree(&p, t, len, "fib.iprof", &err);
     pb_source *src = NULL;
     pb_error e2;
     pb_error_clear(&e2);
@@ -518,7 +533,7 @@ static void *fail_nth(size_t n) {
     return real_malloc(n);
 }
 
-/* Each of jansson's allocations failing in turn: the read fails with
+/* Each of jansson's allocations failing in turn (the tree reader): the read fails with
  * PB_ENOMEM or gives the very model of a read without failures, never a
  * syntax error nor another model (jansson drops a byte of a string when an
  * allocation in its lexer fails, and sets errno to 0 before each number, so
@@ -537,7 +552,7 @@ static void iprof_read__every_jansson_allocation_failing_is_enomem_or_the_same(v
         calls = 0;
         json_set_alloc_funcs(fail_nth, f0);
         pb_profile *p = NULL;
-        int rc = it_read(&p, t, len, "fib.iprof", 0, 0, NULL, &err);
+        int rc = read_tree(&p, t, len, "fib.iprof", &err);
         json_set_alloc_funcs(real_malloc, f0);
         if (rc == 0) {
             char why[256];
