@@ -22,6 +22,7 @@
 
 #include "coverage/cov_read.h"
 #include "util/grow.h"
+#include "util/hugepage.h"
 
 #ifndef EM_HEXAGON
 #define EM_HEXAGON 164
@@ -198,6 +199,7 @@ static int find_sections(pbi_cov_elf *o, Elf *e, size_t shstrndx, size_t flen, u
         if (pass == 1 && o->ncovfun) {
             cat = calloc(1, total ? (size_t)total : 1);
             if (!cat) return pbu_nomem(err, PBI_SEC_COVFUN);
+            pbu_hugepage_hint(cat, (size_t)total); /* written whole just below */
             keep(o, cat);
             o->covfun.d = cat;
             o->covfun.len = (size_t)total;
