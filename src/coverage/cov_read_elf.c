@@ -383,6 +383,16 @@ int pbi_cov_elf_open_in_place(pbi_cov_elf *o, uint8_t *image, size_t len, const 
     return open_image(o, image, image, len, name, opt, err);
 }
 
+uint8_t *pbi_cov_elf_take_covfun(pbi_cov_elf *o) {
+    for (size_t i = 0; o->covfun.present && i < 4; i++)
+        if (o->owned[i] && o->owned[i] == o->covfun.d) {
+            uint8_t *p = o->owned[i];
+            o->owned[i] = NULL;
+            return p;
+        }
+    return NULL;
+}
+
 void pbi_cov_elf_close(pbi_cov_elf *o) {
     if (!o->image_borrowed) free(o->image);
     for (size_t i = 0; i < 4; i++) free(o->owned[i]);
