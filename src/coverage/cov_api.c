@@ -191,6 +191,10 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     j.ro.arch = o->arch;
     j.ro.t = &c->t;
     j.ro.lazy = 1; /* the evaluator decodes one function at a time */
+    /* and checks the last object's mappings as it decodes them: decoded
+     * twice (checked here, used there) they were a tenth of an lcov export
+     * of 100k functions, and the reading is the longer of the two threads */
+    j.ro.defer_checks = 1;
     /* The objects are read beside the profiles where a second thread may
      * run (-num-threads other than 1): the two do not touch each other, and
      * the profile's read was a tenth of an lcov export of 100k functions.
@@ -216,13 +220,18 @@ static int load(pb_coverage *c, const char *const *objects, size_t nobjects, con
     }
     /* llvm-cov-N's whole line; out of memory here leaves the reader's words */
     if (rc) (void)pbi_cov_word_object_error(&c->t, objects, nobjects, err);
-    if (rc == 0 && o->check_binary_ids && nprofiles && !o->empty_profile)
-        rc = pbi_cov_check_binary_ids(c, objects, nobjects, profiles[0], err);
     if (rc) return rc;
     pbi_cov_eval_options eo;
     memset(&eo, 0, sizeof eo);
     eo.t = &c->t;
+    int read_failed = 0;
+    eo.read_failed = &read_failed;
     rc = pbi_cov_eval(&c->map, c->prof, &eo, &c->ev, err);
+    if (rc && read_failed) (void)pbi_cov_word_object_error(&c->t, objects, nobjects, err);
+    /* CoverageMapping::load checks the binary ids once every object's
+     * records are loaded: a malformed record is the error before them */
+    if (rc == 0 && o->check_binary_ids && nprofiles && !o->empty_profile)
+        rc = pbi_cov_check_binary_ids(c, objects, nobjects, profiles[0], err);
     if (rc) return rc;
     warn_mismatches(c, o);
     return pbi_cov_collect_sources(c, o, err);

@@ -189,6 +189,8 @@ typedef struct pbi_coverage pbi_coverage;
 typedef struct pbi_cov_eval_options {
     const pbi_llvm_target *t;  /* the release whose rules apply; NULL: the default */
     int single_byte;           /* the profile has single-byte coverage */
+    int *read_failed;          /* set to 1 when the error is the reader's: a mapping read with
+                                  defer_checks is malformed (err then as pbi_cov_read sets it) */
 } pbi_cov_eval_options;
 
 /*
@@ -197,7 +199,8 @@ typedef struct pbi_cov_eval_options {
  * ones set aside, counters and expressions evaluated, duplicates of a
  * (filenames, function) pair dropped. m and prof must outlive *out.
  * Returns 0, PB_ENOMEM, or PB_EFORMAT (a counter or bitmap index outside
- * the profile's record in a way llvm-cov fails on; err says which function).
+ * the profile's record in a way llvm-cov fails on; err says which function;
+ * or a malformed mapping read with defer_checks: o->read_failed).
  * On failure *out is NULL.
  */
 int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov_eval_options *o,

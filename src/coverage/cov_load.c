@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "coverage/cov_eval_internal.h"
+#include "coverage/cov_read.h"
 #include "model/origin_form.h"
 #include "util/grow.h"
 
@@ -245,6 +246,7 @@ typedef struct loader {
     pbi_cov_mcdc_record *mcdc;
     size_t nmcdc, cap_mcdc;
     pbi_cov_decoded dec; /* the function's regions, when the reader kept them encoded */
+    int read_failed;         /* the error is the reader's (decode_mapping) */
     const char **last_files; /* filenames_hash's last map and its hash */
     size_t last_nfiles;
     uint64_t last_hash;
@@ -373,9 +375,24 @@ static int keep_function(loader *ld, const pbi_cov_function *f, const char *name
     return 0;
 }
 
+/* f's mapping decoded; read with defer_checks, its errors are the
+ * reader's (readNextRecord's, before loadFunctionRecord looks at the
+ * record), in the release's words. */
+static int decode_mapping(loader *ld, const pbi_cov_function *enc, pbi_cov_function *out, pb_error *err) {
+    int rc = pbi_cov_function_decode(enc, &ld->dec, out, err);
+    if (rc && enc->enc_obj) {
+        pbi_cov_release_words(err, &ld->c->t);
+        ld->read_failed = 1;
+    }
+    return rc;
+}
+
 static int load_function(loader *ld, const pbi_cov_function *enc, pb_error *err) {
     pbi_coverage *c = ld->c;
-    const pbi_cov_function *f = enc;
+    pbi_cov_function decoded;
+    int drc = decode_mapping(ld, enc, &decoded, err);
+    if (drc) return drc;
+    const pbi_cov_function *f = &decoded;
     if (!f->name || f->name_len == 0)
         return pb_error_set(err, PB_EFORMAT, f->offset, "__llvm_covfun",
                             "malformed coverage data: record function name is empty");
@@ -386,10 +403,6 @@ static int load_function(loader *ld, const pbi_cov_function *enc, pb_error *err)
     uint64_t other = 0;
     enum lookup lk = find_record(&ld->names, c->prof, f, f->hash, &rec, &other);
     if (lk == MISMATCH) return add_mismatch(c, f, other, err);
-    pbi_cov_function decoded;
-    int drc = pbi_cov_function_decode(enc, &ld->dec, &decoded, err);
-    if (drc) return drc;
-    f = &decoded;
     if (lk == FOUND) {
         ld->k.counts = rec->counters;
         ld->k.ncounts = rec->num_counters;
@@ -531,6 +544,7 @@ int pbi_cov_eval(const pbi_cov_mapping *m, const pb_profile *prof, const pbi_cov
             pbi_cov_names_prefetch_record(&ld.names, prof, f->name, f->name_len, 1);
         rc = load_function(&ld, &m->functions[i], err);
     }
+    if (rc && ld.read_failed && o && o->read_failed) *o->read_failed = 1;
     loader_free(&ld);
     if (!rc) rc = index_files(c, err);
     if (rc) {

@@ -116,11 +116,16 @@ typedef struct pbi_cov_function {
     uint64_t offset;     /* byte offset of its record in __llvm_covfun (for errors, dump) */
     /* Read with pbi_cov_read_options.lazy: exprs and regions NULL (their
      * counts 0), the mapping bytes after the file ids kept here instead,
-     * checked already, for pbi_cov_function_decode (a tenth of the decoded
-     * arrays' size: the evaluator decodes one function at a time). */
+     * enc[enc_at, enc_end), for pbi_cov_function_decode (a tenth of the
+     * decoded arrays' size: the evaluator decodes one function at a time).
+     * With defer_checks they are unchecked: enc is the object's whole
+     * __llvm_covfun (owned by the mapping), enc_obj the object's name and
+     * enc_rec the record's number, for the reader's own errors. */
     const uint8_t *enc;
-    size_t enc_len;
-    uint8_t enc_mcdc_ok, enc_mcdc19; /* the rules they were checked by */
+    size_t enc_at, enc_end;
+    const char *enc_obj;      /* NULL: checked while read */
+    size_t enc_rec;
+    uint8_t enc_mcdc_ok, enc_mcdc19; /* the rules they are read by */
 } pbi_cov_function;
 
 /* Everything read from the objects, in LLVM's order: objects in the order
@@ -138,6 +143,8 @@ typedef struct pbi_cov_mapping {
                             (clang 18) or no MC/DC */
     uint32_t *raw_versions; /* __llvm_profile_raw_version of each object, 0 when absent */
     pbu_arena arena;     /* owns every string and array above */
+    uint8_t **covfun;    /* the deferred objects' __llvm_covfun bytes (pbi_cov_function.enc) */
+    size_t ncovfun, cap_covfun;
 } pbi_cov_mapping;
 
 /* Reading notes (what the reader does beyond the declarations above):
@@ -167,6 +174,9 @@ typedef struct pbi_cov_read_options {
     const pbi_llvm_target *t;    /* whose words errors use; NULL: the default release */
     uint64_t max_inflation;      /* bound on a compressed filenames blob; 0: the default */
     int lazy;                    /* keep each function's mapping encoded (pbi_cov_function.enc) */
+    int defer_checks;            /* with lazy: the last object's mappings are checked only when
+                                    pbi_cov_function_decode decodes them (one decode, not two;
+                                    its errors are then the reader's, in 18+'s words) */
 } pbi_cov_read_options;
 
 /*
@@ -220,8 +230,10 @@ typedef struct pbi_cov_decoded {
 
 /* *out = *f with its expressions and regions: f's own when it was read
  * eagerly, else decoded from f->enc into s (valid until s is used again).
- * Returns 0, PB_ENOMEM, or PB_EFORMAT only when f->enc was not what the
- * reader checked. */
+ * Returns 0, PB_ENOMEM, or PB_EFORMAT: f->enc was read with defer_checks
+ * (f->enc_obj set) and is malformed (the reader's error, in 18+'s words:
+ * pbi_cov_release_words gives a release's), or it was not what the reader
+ * checked. */
 int pbi_cov_function_decode(const pbi_cov_function *f, pbi_cov_decoded *s, pbi_cov_function *out, pb_error *err);
 void pbi_cov_decoded_free(pbi_cov_decoded *s);
 

@@ -102,6 +102,9 @@ int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char
 int pbi_cov_elf_open_in_place(pbi_cov_elf *o, uint8_t *image, size_t len, const char *name,
                               const pbi_cov_read_options *opt, pb_error *err);
 void pbi_cov_elf_close(pbi_cov_elf *o);
+/* The __llvm_covfun concatenation handed over to the caller (free it), for
+ * the functions read with defer_checks; NULL when there is none. */
+uint8_t *pbi_cov_elf_take_covfun(pbi_cov_elf *o);
 
 /* Reads a u32 / u64 in the object's byte order. */
 uint32_t pbi_cov_u32(const pbi_cov_elf *o, const uint8_t *p);

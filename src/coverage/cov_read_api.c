@@ -54,6 +54,13 @@ static int read_sections(pbi_cov_mapping *m, size_t *fcap, size_t obj, const uin
         m->mcdc_bits[obj] = e.raw_version >= 10;
         rc = pbi_cov_read_covfun(m, fcap, obj, &e, &tus, o, NULL, err);
     }
+    /* read with defer_checks, the functions point into __llvm_covfun */
+    if (!rc && o && o->lazy && o->defer_checks && e.covfun.present) {
+        if (pbu_grow_err((void **)&m->covfun, &m->cap_covfun, m->ncovfun + 1, sizeof *m->covfun, err))
+            rc = PB_ENOMEM;
+        else if ((m->covfun[m->ncovfun] = pbi_cov_elf_take_covfun(&e)))
+            m->ncovfun++;
+    }
     pbi_cov_tus_free(&tus);
     pbi_cov_elf_close(&e);
     return rc;
@@ -128,9 +135,14 @@ int pbi_cov_read_arches(pbi_cov_mapping *out, const char *const *paths, const ch
              * touched, not the whole object's (a 57 MB binary cost 64 MB) */
             (rc = pb_source_map(src, &data, &len, &one_err)) == 0)
         {
-            pbi_cov_read_options one = {NULL, NULL, NULL, 0, 0};
+            pbi_cov_read_options one = {NULL, NULL, NULL, 0, 0, 0};
             if (o) one = *o;
             if (arches) one.arch = arches[i]; /* -arch per object */
+            /* an unchecked mapping fails in the evaluator, after every
+             * object is read: only the last object's error would still
+             * come first there, as llvm-cov's reading object by object
+             * gives it */
+            one.defer_checks = one.defer_checks && i + 1 == n;
             uint8_t *cow = map_private(paths[i], len);
             rc = read_one(out, &fcap, i, data, cow, len, paths[i], &one, &nodata, &one_err);
             if (cow) munmap(cow, len);
@@ -175,6 +187,8 @@ int pbi_cov_read_memory(pbi_cov_mapping *out, const uint8_t *data, size_t len, c
 void pbi_cov_mapping_free(pbi_cov_mapping *m) {
     if (!m) return;
     free(m->functions);
+    for (size_t i = 0; i < m->ncovfun; i++) free(m->covfun[i]);
+    free(m->covfun);
     pbu_arena_free(&m->arena);
     memset(m, 0, sizeof *m);
 }

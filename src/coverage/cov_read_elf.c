@@ -22,6 +22,7 @@
 
 #include "coverage/cov_read.h"
 #include "util/grow.h"
+#include "util/hugepage.h"
 
 #ifndef EM_HEXAGON
 #define EM_HEXAGON 164
@@ -198,6 +199,7 @@ static int find_sections(pbi_cov_elf *o, Elf *e, size_t shstrndx, size_t flen, u
         if (pass == 1 && o->ncovfun) {
             cat = calloc(1, total ? (size_t)total : 1);
             if (!cat) return pbu_nomem(err, PBI_SEC_COVFUN);
+            pbu_hugepage_hint(cat, (size_t)total); /* written whole just below */
             keep(o, cat);
             o->covfun.d = cat;
             o->covfun.len = (size_t)total;
@@ -379,6 +381,16 @@ int pbi_cov_elf_open(pbi_cov_elf *o, const uint8_t *data, size_t len, const char
 int pbi_cov_elf_open_in_place(pbi_cov_elf *o, uint8_t *image, size_t len, const char *name,
                               const pbi_cov_read_options *opt, pb_error *err) {
     return open_image(o, image, image, len, name, opt, err);
+}
+
+uint8_t *pbi_cov_elf_take_covfun(pbi_cov_elf *o) {
+    for (size_t i = 0; o->covfun.present && i < 4; i++)
+        if (o->owned[i] && o->owned[i] == o->covfun.d) {
+            uint8_t *p = o->owned[i];
+            o->owned[i] = NULL;
+            return p;
+        }
+    return NULL;
 }
 
 void pbi_cov_elf_close(pbi_cov_elf *o) {

@@ -417,7 +417,9 @@ static int decode_body(mr *r, pbi_cov_function *f, int mcdc_ok, int mcdc19, pbu_
 }
 
 /* lazy: the regions and expressions are checked, then dropped; the bytes
- * after the file ids are kept in `a` for pbi_cov_function_decode. */
+ * after the file ids are kept in `a` for pbi_cov_function_decode. lazy 2
+ * (defer_checks): not checked, and not copied: f->enc is d itself, which
+ * the mapping keeps. */
 static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t base, size_t rec,
                   const char *const *files, size_t nfiles, int mcdc_ok, int mcdc19, pbu_arena *a, const char *obj,
                   const pbi_cov_trace *tr, scratch *s, int lazy, pb_error *err) {
@@ -425,6 +427,18 @@ static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t ba
     int rc;
     if ((rc = read_file_ids(&r, f, files, nfiles, a))) return rc;
     size_t body = r.pos;
+    if (lazy == 2) {
+        f->exprs = NULL;
+        f->nexprs = 0;
+        f->enc = d;
+        f->enc_at = body;
+        f->enc_end = r.end;
+        f->enc_obj = obj;
+        f->enc_rec = rec;
+        f->enc_mcdc_ok = (uint8_t)mcdc_ok;
+        f->enc_mcdc19 = (uint8_t)mcdc19;
+        return 0;
+    }
     if ((rc = decode_body(&r, f, mcdc_ok, mcdc19, lazy ? NULL : a, s))) return rc;
     if (r.pos < r.end && tr) {
         char tf[48];
@@ -435,8 +449,9 @@ static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t ba
     if (lazy) {
         f->exprs = NULL;
         f->nexprs = 0;
-        f->enc_len = r.pos - body;
-        f->enc = pbu_arena_dup(a, d + body, f->enc_len ? f->enc_len : 1, 1);
+        f->enc_at = 0;
+        f->enc_end = r.pos - body;
+        f->enc = pbu_arena_dup(a, d + body, f->enc_end ? f->enc_end : 1, 1);
         f->enc_mcdc_ok = (uint8_t)mcdc_ok;
         f->enc_mcdc19 = (uint8_t)mcdc19;
         if (!f->enc) return pbu_nomem(err, "mapping bytes");
@@ -451,7 +466,8 @@ static int decode(pbi_cov_function *f, const uint8_t *d, size_t len, uint64_t ba
 int pbi_cov_function_decode(const pbi_cov_function *f, pbi_cov_decoded *s, pbi_cov_function *out, pb_error *err) {
     *out = *f;
     if (!f->enc) return 0;
-    mr r = {"<memory>", f->enc, 0, f->enc_len, 0, NULL, err, NULL, 0, 0, ""};
+    mr r = {f->enc_obj ? f->enc_obj : "<memory>", f->enc, f->enc_at, f->enc_end, f->enc_rec, NULL, err, NULL, 0, 0,
+            ""};
     scratch sc = {s->regions, 0, s->cap_regions, s->exprs, s->cap_exprs};
     int rc = decode_body(&r, out, f->enc_mcdc_ok, f->enc_mcdc19, NULL, &sc);
     s->regions = sc.v;
@@ -661,7 +677,8 @@ typedef struct walk {
     const pbi_cov_elf *o;
     const pbi_cov_tus *tus;
     const pbi_cov_trace *tr;
-    int mcdc_ok, mcdc19, lazy;
+    int mcdc_ok, mcdc19, lazy; /* lazy 2: defer_checks */
+    const char *obj;           /* the object's name, kept in the mapping when lazy is 2 */
     names nm;
     refmap map;
     rec *recs;
@@ -749,7 +766,7 @@ static int decode_kept(walk *w, pbi_cov_mapping *m, size_t *fcap, size_t obj, pb
         fn->object = obj;
         fn->offset = x->off;
         int rc = decode(fn, w->o->covfun.d, x->len, x->data, x->idx, w->tus->files + x->tu->first, x->tu->count,
-                        w->mcdc_ok, w->mcdc19, &m->arena, w->o->name, NULL, &w->s, w->lazy, err);
+                        w->mcdc_ok, w->mcdc19, &m->arena, w->obj, NULL, &w->s, w->lazy, err);
         if (rc) return rc;
         m->nfunctions++;
     }
@@ -769,8 +786,11 @@ int pbi_cov_read_covfun(pbi_cov_mapping *m, size_t *fcap, size_t obj, const pbi_
      * cannot: profbridge reads them with 18's lenient id rule) */
     w.mcdc_ok = pbi_llvm_cov_has(t, PBI_LC_READS_COVMAP_V7) || tus->max_version >= PBI_COV_V7;
     w.mcdc19 = pbi_llvm_cov_has(t, PBI_LC_MCDC_IDS_INT16);
-    w.lazy = opt && opt->lazy && !tr;
+    w.lazy = opt && opt->lazy && !tr ? 1 + (opt->defer_checks != 0) : 0;
+    w.obj = o->name;
     int rc = load_names(&w.nm, o, err);
+    if (!rc && w.lazy == 2 && !(w.obj = pbu_arena_dup(&m->arena, o->name, strlen(o->name) + 1, 1)))
+        rc = pbu_nomem(err, "names");
     for (size_t idx = 0, pos = 0, next; !rc && pos < o->covfun.len; idx++, pos = next)
         rc = one_record(&w, pos, idx, &next, err);
     if (!rc) rc = decode_kept(&w, m, fcap, obj, err);

@@ -6,12 +6,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/hugepage.h"
+
 /* Chunks grow from 4 KiB to 1 MiB: a tiny profile (the model is also used
  * for scratch profiles) reserves little, a big one pays one malloc per MiB.
  * Requests above a quarter of the largest chunk get a chunk of their own so
  * they do not waste the current one. */
 #define MIN_CHUNK ((size_t)4096)
 #define CHUNK_SIZE ((size_t)1 << 20)
+
+/* An arena past HUGE_FROM bytes (a 100k-function coverage, a big
+ * profile) takes HUGE_CHUNK chunks, aligned to and marked for huge pages
+ * (util/hugepage.h): its memory is written once, front to back. At most
+ * one huge page of a chunk is touched and unused. */
+#define HUGE_FROM ((size_t)8 << 20)
+#define HUGE_CHUNK ((size_t)4 << 20)
 
 struct pbu_arena_chunk {
     pbu_arena_chunk *next;
@@ -23,7 +32,15 @@ struct pbu_arena_chunk {
 
 static void *new_chunk(pbu_arena *a, size_t data_size, int make_current) {
     if (data_size > SIZE_MAX - HEADER_SIZE) return NULL;
-    pbu_arena_chunk *c = malloc(HEADER_SIZE + data_size);
+    size_t bytes = HEADER_SIZE + data_size;
+    pbu_arena_chunk *c;
+    if (bytes >= PBU_HUGE_FROM) {
+        void *p = NULL;
+        c = posix_memalign(&p, PBU_HUGE_PAGE, bytes) ? NULL : p;
+        if (c) pbu_hugepage_hint(c, bytes);
+    } else {
+        c = malloc(bytes);
+    }
     if (!c) return NULL;
     c->size = data_size;
     a->total += HEADER_SIZE + data_size;
@@ -58,7 +75,7 @@ void *pbu_arena_alloc(pbu_arena *a, size_t n, size_t align) {
         return new_chunk(a, n, 0);
     }
     size_t size = a->head ? a->head->size * 2 : MIN_CHUNK;
-    if (size > CHUNK_SIZE) size = CHUNK_SIZE;
+    if (size > CHUNK_SIZE) size = a->total >= HUGE_FROM ? HUGE_CHUNK - HEADER_SIZE : CHUNK_SIZE;
     while (size < n) size *= 2;
     char *data = new_chunk(a, size, 1);
     if (!data) return NULL;

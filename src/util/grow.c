@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "util/hugepage.h"
+
 int pbu_grow_to(void **arr, size_t *cap, size_t need, size_t elem) {
     if (need <= *cap) return 0;
     size_t n = *cap ? *cap : 16;
@@ -15,6 +17,7 @@ int pbu_grow_to(void **arr, size_t *cap, size_t need, size_t elem) {
     if (elem && n > SIZE_MAX / elem) return PB_ENOMEM;
     void *a = realloc(*arr, n * elem);
     if (!a) return PB_ENOMEM;
+    pbu_hugepage_hint(a, n * elem); /* a big array is written as it grows */
     *arr = a;
     *cap = n;
     return 0;

@@ -144,7 +144,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "read: %s\n", err.message);
         return 2;
     }
-    pbi_cov_eval_options o = {&t, 0};
+    pbi_cov_eval_options o = {&t, 0, NULL};
     pbi_coverage *c;
     if (pbi_cov_eval(&m, prof, &o, &c, &err)) {
         fprintf(stderr, "eval: %s\n", err.message);

@@ -87,7 +87,7 @@ static void fx_record(fixture *f, const char *name, uint64_t hash, const uint64_
 
 static void fx_eval(fixture *f) {
     pb_error err;
-    pbi_cov_eval_options o = {&f->t, 0};
+    pbi_cov_eval_options o = {&f->t, 0, NULL};
     CU_ASSERT_EQUAL_FATAL(pbi_cov_eval(&f->m, f->p, &o, &f->c, &err), 0);
 }
 
@@ -731,7 +731,7 @@ static void mutated_mappings(void) {
         uint8_t bits = (uint8_t)lcg(&seed);
         fx_record(&f, "f", 1, counts, 1 + (uint32_t)(lcg(&seed) % 4), &bits, 1);
         pb_error err;
-        pbi_cov_eval_options o = {&f.t, round % 5 == 0};
+        pbi_cov_eval_options o = {&f.t, round % 5 == 0, NULL};
         int rc = pbi_cov_eval(&f.m, f.p, &o, &f.c, &err);
         CU_ASSERT(rc == 0 || rc == PB_EFORMAT);
         if (rc == 0) {

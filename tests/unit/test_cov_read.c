@@ -184,7 +184,7 @@ static int read_obj(obj *o, unsigned ptr, int order, const pbi_cov_read_options 
 }
 
 static pbi_cov_read_options release(int r, pbi_llvm_target *t) {
-    pbi_cov_read_options o = {NULL, NULL, NULL, 0, 0};
+    pbi_cov_read_options o = {NULL, NULL, NULL, 0, 0, 0};
     CU_ASSERT_EQUAL(pbi_llvm_target_of(r, t), 0);
     o.t = t;
     return o;
@@ -326,7 +326,7 @@ static void cov_read__v6_compilation_directory(void) {
     CU_ASSERT_STRING_EQUAL(m.functions[0].filenames[3], "/w");
     pbi_cov_mapping_free(&m);
     /* -compilation-dir replaces the TU's own directory for relative names */
-    pbi_cov_read_options opt = {"rel/dir", NULL, NULL, 0, 0};
+    pbi_cov_read_options opt = {"rel/dir", NULL, NULL, 0, 0, 0};
     CU_ASSERT_EQUAL_FATAL(read_obj(&o, 8, PB_ORDER_LE, &opt, &m, &err), 0);
     CU_ASSERT_STRING_EQUAL(m.functions[0].filenames[0], "rel/x/y.c");
     CU_ASSERT_STRING_EQUAL(m.functions[0].filenames[1], "/abs/z.c");
@@ -566,7 +566,7 @@ static void cov_read__malformed_sections(void) {
     pbu_buf_append(&big, "\x78\x9c\x03\x00", 4);
     (void)covmap_tu(&o.map, 5, &big, PB_ORDER_LE);
     names_blob(&o.names, "f");
-    pbi_cov_read_options small = {NULL, NULL, NULL, 1000, 0};
+    pbi_cov_read_options small = {NULL, NULL, NULL, 1000, 0, 0};
     CU_ASSERT_EQUAL(read_obj(&o, 8, PB_ORDER_LE, &small, &m, &err), PB_EFORMAT);
     CU_ASSERT_STRING_EQUAL(err.path, "__llvm_covmap[0].filenames.uncompressed_length");
     obj_free(&o);
@@ -579,7 +579,7 @@ static void cov_read__malformed_sections(void) {
     CU_ASSERT_EQUAL(pbi_cov_read_memory(&m, (const uint8_t *)o.elf.data, o.elf.len, "n.o", NULL, &err), PB_EFORMAT);
     CU_ASSERT_STRING_EQUAL(err.message, "no coverage data found");
     /* -arch that is not the object's machine, or no architecture at all */
-    pbi_cov_read_options arch = {NULL, "aarch64", NULL, 0, 0};
+    pbi_cov_read_options arch = {NULL, "aarch64", NULL, 0, 0, 0};
     obj_free(&o);
     memset(&o, 0, sizeof o);
     ref = covmap_tu(&o.map, 5, &fn, PB_ORDER_LE);
