@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "profbridge/profile.h"
 #include "profbridge/sys/format.h"
 
 /* ---- versions (spec §1) ---- */
@@ -61,6 +62,21 @@ extern const pbi_iprof_section pbi_iprof_sections[];
 extern const size_t pbi_iprof_section_count;
 
 #include "iprof_map.h"
+
+/* The rules both readers (iprof_stream.c, iprof_read.c) build the model by:
+ * counts add saturating at PB_MAX_COUNT_IPROF, and a site's values sort by
+ * value, then count, so that the two paths give the same model. */
+static inline uint64_t pbi_iprof_sat_add(uint64_t a, uint64_t b) {
+    uint64_t s = a + b;
+    return (s < a || s > PB_MAX_COUNT_IPROF) ? PB_MAX_COUNT_IPROF : s;
+}
+
+static inline int pbi_iprof_cmp_value(const void *a, const void *b) {
+    const pb_value *x = a, *y = b;
+    if (x->value != y->value) return x->value < y->value ? -1 : 1;
+    if (x->count != y->count) return x->count < y->count ? -1 : 1;
+    return 0;
+}
 
 /* ---- context strings ("m:b<m:b", spec §3) ---- */
 typedef struct pbi_ctx_frame {

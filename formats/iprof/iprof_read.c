@@ -524,18 +524,6 @@ static int check_int32(reader *r, json_t *v, const char *rpath, size_t k, const 
     return 0;
 }
 
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-    uint64_t s = a + b;
-    return (s < a || s > PB_MAX_COUNT_IPROF) ? PB_MAX_COUNT_IPROF : s;
-}
-
-static int cmp_value(const void *a, const void *b) {
-    const pb_value *x = a, *y = b;
-    if (x->value != y->value) return x->value < y->value ? -1 : 1;
-    if (x->count != y->count) return x->count < y->count ? -1 : 1;
-    return 0;
-}
-
 /* PBI_SHAPE_COUNT: exactly one count. */
 static int read_count_shape(reader *r, json_t *recs, const char *rpath, pb_record *rec) {
     size_t n = json_array_size(recs);
@@ -581,7 +569,7 @@ static int read_branch_shape(reader *r, json_t *recs, const char *rpath, pb_reco
                          &r->counters[i + 1]);
         if (rc < 0) return rc;
         bad |= rc;
-        if (!rc) sum = sat_add(sum, r->counters[i + 1]);
+        if (!rc) sum = pbi_iprof_sat_add(sum, r->counters[i + 1]);
     }
     if (bad) return 1;
     r->counters[0] = sum;
@@ -635,12 +623,12 @@ static int read_types_shape(reader *r, json_t *recs, const char *rpath, pb_recor
         rc = read_type_pair(r, recs, rpath, i, &r->values[i]);
         if (rc < 0) return rc;
         bad |= rc;
-        if (!bad) sum = sat_add(sum, r->values[i].count);
+        if (!bad) sum = pbi_iprof_sat_add(sum, r->values[i].count);
     }
     if (bad) return 1;
     /* Pair order carries no meaning (GraalVM sorts by its per-file type ids);
      * order by content so id-shuffled files give identical models. */
-    qsort(r->values, t, sizeof *r->values, cmp_value);
+    qsort(r->values, t, sizeof *r->values, pbi_iprof_cmp_value);
     r->counters[0] = sum;
     rec->num_counters = 1;
     rec->counters = r->counters;
@@ -735,11 +723,11 @@ static int merge_in_place(reader *r, uint32_t ri, const pb_record *rec) {
         for (uint32_t i = 0; i < add->num_values; i++) {
             uint32_t k = 0;
             while (to->values[k].symbol != add->values[i].symbol) k++;
-            to->values[k].count = sat_add(to->values[k].count, add->values[i].count);
+            to->values[k].count = pbi_iprof_sat_add(to->values[k].count, add->values[i].count);
         }
     }
     for (uint32_t i = 0; i < rec->num_counters; i++)
-        dst->counters[i] = sat_add(dst->counters[i], rec->counters[i]);
+        dst->counters[i] = pbi_iprof_sat_add(dst->counters[i], rec->counters[i]);
     return 1;
 }
 

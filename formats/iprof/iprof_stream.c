@@ -530,18 +530,6 @@ static int read_methods(sreader *s) {
 
 /* ---- profile entries ----------------------------------------------------------- */
 
-static uint64_t sat_add(uint64_t a, uint64_t b) {
-    uint64_t x = a + b;
-    return (x < a || x > PB_MAX_COUNT_IPROF) ? PB_MAX_COUNT_IPROF : x;
-}
-
-static int cmp_value(const void *a, const void *b) {
-    const pb_value *x = a, *y = b;
-    if (x->value != y->value) return x->value < y->value ? -1 : 1;
-    if (x->count != y->count) return x->count < y->count ? -1 : 1;
-    return 0;
-}
-
 static int is_int32(int64_t v) { return v >= INT32_MIN && v <= INT32_MAX; }
 
 /* The context in s->str, as iprof_read.c's read_ctx resolves it. */
@@ -591,7 +579,7 @@ static int entry_records(sreader *s, const pbi_iprof_section *sec, pb_record *re
             s->layout[2 * i] = (int32_t)v[3 * i];
             s->layout[2 * i + 1] = (int32_t)v[3 * i + 1];
             s->counters[i + 1] = (uint64_t)v[3 * i + 2];
-            sum = sat_add(sum, s->counters[i + 1]);
+            sum = pbi_iprof_sat_add(sum, s->counters[i + 1]);
         }
         s->counters[0] = sum;
         int rc = pb_profile_intern_ints(s->p, s->layout, 2 * t, &rec->layout, &s->e);
@@ -614,9 +602,9 @@ static int entry_records(sreader *s, const pbi_iprof_section *sec, pb_record *re
         s->values[i].value = pb_profile_symbol(s->p, sym)->md5;
         s->values[i].count = (uint64_t)v[2 * i + 1];
         s->values[i].symbol = sym;
-        sum = sat_add(sum, s->values[i].count);
+        sum = pbi_iprof_sat_add(sum, s->values[i].count);
     }
-    qsort(s->values, t, sizeof *s->values, cmp_value);
+    qsort(s->values, t, sizeof *s->values, pbi_iprof_cmp_value);
     s->counters[0] = sum;
     rec->num_counters = 1;
     rec->counters = s->counters;
