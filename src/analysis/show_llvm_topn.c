@@ -6,50 +6,29 @@
  */
 #include <stdlib.h>
 
+#include "llvm/stl_algo.h"
 #include "show_llvm_state.h"
 #include "util/grow.h"
 #include "util/json_text.h"
 
-/* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it,
- * so that ties come out in the same order as llvm-profdata's; from LLVM 22
- * the order is total: equal maxima rank by file order, the later one lower. */
-static int hot_less(const pbi_hot *a, const pbi_hot *b) {
+/* std::priority_queue with "a.max > b.max" (a min-heap), as libstdc++ does it
+ * (llvm/stl_algo.h), so that ties come out in the same order as
+ * llvm-profdata's; from LLVM 22 the order is total: equal maxima rank by
+ * file order, the later one lower. */
+static int hot_less(const void *pa, const void *pb, void *ctx) {
+    const pbi_hot *a = pa, *b = pb;
+    (void)ctx;
     return a->max > b->max || (a->file_order && a->max == b->max && a->seq < b->seq);
 }
-static void heap_push_hole(pbi_hot *h, size_t hole, size_t top, pbi_hot v) {
-    size_t parent = (hole - 1) / 2;
-    while (hole > top && hot_less(&h[parent], &v)) {
-        h[hole] = h[parent];
-        hole = parent;
-        parent = (hole - 1) / 2;
-    }
-    h[hole] = v;
-}
+_Static_assert(sizeof(pbi_hot) <= PBI_STL_MAX_ELEM, "an entry fits stl_algo's buffer");
+
+/* priority_queue::push and pop */
 static void heap_push(pbi_hot *h, size_t *n, pbi_hot v) {
-    h[*n] = v;
-    (*n)++;
-    heap_push_hole(h, *n - 1, 0, v);
+    h[(*n)++] = v;
+    pbi_stl_push_heap(h, *n, sizeof *h, hot_less, NULL);
 }
 static void heap_pop(pbi_hot *h, size_t *n) {
-    size_t len = *n;
-    if (len > 1) {
-        pbi_hot v = h[len - 1];
-        h[len - 1] = h[0];
-        len--;
-        size_t hole = 0, second = 0;
-        while (len > 2 && second < (len - 1) / 2) {
-            second = 2 * (second + 1);
-            if (hot_less(&h[second], &h[second - 1])) second--;
-            h[hole] = h[second];
-            hole = second;
-        }
-        if ((len & 1) == 0 && second == (len - 2) / 2) {
-            second = 2 * (second + 1);
-            h[hole] = h[second - 1];
-            hole = second - 1;
-        }
-        heap_push_hole(h, hole, 0, v);
-    }
+    pbi_stl_pop_heap(h, *n, sizeof *h, hot_less, NULL);
     (*n)--;
 }
 

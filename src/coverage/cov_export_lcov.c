@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "coverage/cov_state.h"
+#include "llvm/stl_algo.h"
 #include "util/grow.h"
 
 typedef struct lc {
@@ -110,129 +111,14 @@ static int collect(walk *w, const pbi_cov_expansion *e, size_t ne, pb_error *err
 /* Before 21 the branches are sorted by line and column only, with
  * llvm::sort, that is libstdc++'s std::sort: branches at one place (the
  * same macro argument expanded twice) end up in the order its introsort
- * leaves them, so that algorithm is followed step for step below
- * (median-of-three pivot, unguarded partition, heap sort after
- * 2*floor(log2 n) rounds, insertion sort of runs up to 16). */
-static int line_col_less(const nested_branch *x, const nested_branch *y) {
+ * leaves them, so that algorithm is followed (llvm/stl_algo.h). */
+static int line_col_less(const void *a, const void *b, void *ctx) {
+    const nested_branch *x = a, *y = b;
+    (void)ctx;
     if (x->p0.line != y->p0.line) return x->p0.line < y->p0.line;
     return x->p0.col < y->p0.col;
 }
-
-static void swap_nb(nested_branch *a, nested_branch *b) {
-    nested_branch t = *a;
-    *a = *b;
-    *b = t;
-}
-
-static void push_heap_nb(nested_branch *v, size_t hole, size_t top, nested_branch value) {
-    size_t parent = (hole - 1) / 2;
-    while (hole > top && line_col_less(&v[parent], &value)) {
-        v[hole] = v[parent];
-        hole = parent;
-        parent = (hole - 1) / 2;
-    }
-    v[hole] = value;
-}
-
-static void adjust_heap_nb(nested_branch *v, size_t hole, size_t len, nested_branch value) {
-    size_t top = hole, child = hole;
-    while (child < (len - 1) / 2) {
-        child = 2 * (child + 1);
-        if (line_col_less(&v[child], &v[child - 1])) child--;
-        v[hole] = v[child];
-        hole = child;
-    }
-    if ((len & 1) == 0 && child == (len - 2) / 2) {
-        child = 2 * (child + 1);
-        v[hole] = v[child - 1];
-        hole = child - 1;
-    }
-    push_heap_nb(v, hole, top, value);
-}
-
-static void heap_sort_nb(nested_branch *v, size_t n) {
-    if (n < 2) return;
-    for (size_t parent = (n - 2) / 2;; parent--) {
-        adjust_heap_nb(v, parent, n, v[parent]);
-        if (parent == 0) break;
-    }
-    for (size_t last = n; last > 1;) {
-        last--;
-        nested_branch value = v[last];
-        v[last] = v[0];
-        adjust_heap_nb(v, 0, last, value);
-    }
-}
-
-static void median_to_first(nested_branch *r, nested_branch *a, nested_branch *b, nested_branch *c) {
-    if (line_col_less(a, b)) {
-        if (line_col_less(b, c)) swap_nb(r, b);
-        else if (line_col_less(a, c)) swap_nb(r, c);
-        else swap_nb(r, a);
-    } else if (line_col_less(a, c)) swap_nb(r, a);
-    else if (line_col_less(b, c)) swap_nb(r, c);
-    else swap_nb(r, b);
-}
-
-static size_t unguarded_partition(nested_branch *v, size_t first, size_t last, size_t pivot) {
-    for (;;) {
-        while (line_col_less(&v[first], &v[pivot])) first++;
-        last--;
-        while (line_col_less(&v[pivot], &v[last])) last--;
-        if (!(first < last)) return first;
-        swap_nb(&v[first], &v[last]);
-        first++;
-    }
-}
-
-static void introsort_loop(nested_branch *v, size_t first, size_t last, unsigned depth) {
-    while (last - first > 16) {
-        if (depth == 0) {
-            heap_sort_nb(v + first, last - first);
-            return;
-        }
-        depth--;
-        size_t mid = first + (last - first) / 2;
-        median_to_first(&v[first], &v[first + 1], &v[mid], &v[last - 1]);
-        size_t cut = unguarded_partition(v, first + 1, last, first);
-        introsort_loop(v, cut, last, depth);
-        last = cut;
-    }
-}
-
-static void linear_insert(nested_branch *v, size_t i) {
-    nested_branch value = v[i];
-    while (line_col_less(&value, &v[i - 1])) {
-        v[i] = v[i - 1];
-        i--;
-    }
-    v[i] = value;
-}
-
-static void insertion_sort(nested_branch *v, size_t first, size_t last) {
-    for (size_t i = first + 1; i < last; i++) {
-        if (line_col_less(&v[i], &v[first])) {
-            nested_branch value = v[i];
-            memmove(&v[first + 1], &v[first], (i - first) * sizeof *v);
-            v[first] = value;
-        } else {
-            linear_insert(v, i);
-        }
-    }
-}
-
-static void std_sort_line_col(nested_branch *v, size_t n) {
-    if (n < 2) return;
-    unsigned lg = 0;
-    for (size_t k = n; k > 1; k >>= 1) lg++;
-    introsort_loop(v, 0, n, 2 * lg);
-    if (n > 16) {
-        insertion_sort(v, 0, 16);
-        for (size_t i = 16; i < n; i++) linear_insert(v, i);
-    } else {
-        insertion_sort(v, 0, n);
-    }
-}
+_Static_assert(sizeof(nested_branch) <= PBI_STL_MAX_ELEM, "a branch fits stl_algo's buffer");
 
 static int cmp_nested(const void *a, const void *b) {
     const nested_branch *x = a, *y = b;
@@ -336,7 +222,7 @@ static int render_branches(pb_buf *b, const pb_coverage *c, const pbi_cov_data *
         ex.v[i].rest = NULL;
     }
     if (rc == 0) {
-        if (!w.nested) std_sort_line_col(all.v, all.n);
+        if (!w.nested) pbi_stl_sort(all.v, all.n, sizeof *all.v, line_col_less, NULL);
         else if (all.n && !nested_sorted(&all)) /* a total order: any sort agrees, none needed when in order */
             qsort(all.v, all.n, sizeof *all.v, cmp_nested);
         if (w.nested && o->unify_instantiations) unify(&all);

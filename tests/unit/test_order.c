@@ -75,6 +75,46 @@ static void nth_element_leaves_libstdcxx_order(void) {
     CU_ASSERT_EQUAL(c[0], 3);
 }
 
+/* The generic algorithms on a struct type, keys with many ties: the ids
+ * in the order g++ 12's std::sort, std::push_heap and std::pop_heap leave
+ * them (comparator: key only). */
+typedef struct keyed {
+    unsigned key, id;
+} keyed;
+
+static int keyed_less(const void *a, const void *b, void *ctx) {
+    (void)ctx;
+    return ((const keyed *)a)->key < ((const keyed *)b)->key;
+}
+
+static void sort_and_heap_leave_libstdcxx_order(void) {
+    keyed a[40];
+    for (unsigned i = 0; i < 40; i++) a[i] = (keyed){(i * 7 + i / 5) % 3, i};
+    pbi_stl_sort(a, 40, sizeof *a, keyed_less, NULL);
+    static const unsigned wa[40] = {0,  23, 20, 25, 18, 28, 15, 13, 30, 10, 33, 8,  35, 5,  3,  38, 31, 34, 29, 26,
+                                    36, 24, 39, 11, 1,  4,  6,  9,  14, 16, 19, 21, 12, 22, 32, 27, 7,  17, 37, 2};
+    for (unsigned i = 0; i < 40; i++) CU_ASSERT_EQUAL(a[i].id, wa[i]);
+
+    keyed h[16];
+    size_t n = 0;
+    for (unsigned i = 0; i < 12; i++) {
+        h[n++] = (keyed){(i * 5) % 4, i};
+        pbi_stl_push_heap(h, n, sizeof *h, keyed_less, NULL);
+    }
+    static const unsigned pops[5] = {3, 11, 7, 6, 10};
+    for (unsigned k = 0; k < 5; k++) {
+        pbi_stl_pop_heap(h, n, sizeof *h, keyed_less, NULL);
+        CU_ASSERT_EQUAL(h[--n].id, pops[k]);
+    }
+    for (unsigned i = 12; i < 15; i++) {
+        h[n++] = (keyed){i % 2, i};
+        pbi_stl_push_heap(h, n, sizeof *h, keyed_less, NULL);
+    }
+    static const unsigned wh[10] = {2, 9, 1, 13, 8, 5, 4, 12, 0, 14};
+    CU_ASSERT_EQUAL_FATAL(n, 10);
+    for (unsigned i = 0; i < 10; i++) CU_ASSERT_EQUAL(h[i].id, wh[i]);
+}
+
 static pb_profile *small_profile(void) {
     static const int traces[4][10] = {{0, 1, 2, 3, 4, 5, 6, 7, -1},
                                       {8, 1, 0, 9, 3, 2, -1},
@@ -184,6 +224,7 @@ static CU_TestInfo tests[] = {
     {"float__draws_match_libstdcxx", float_draws_match_libstdcxx},
     {"float__edges_match_libstdcxx", float_edges_match_libstdcxx},
     {"nth_element__leaves_libstdcxx_order", nth_element_leaves_libstdcxx_order},
+    {"sort_and_heap__leave_libstdcxx_order", sort_and_heap_leave_libstdcxx_order},
     {"order__small_profile_orders_as_llvm", small_profile_orders_as_llvm},
     {"order__bad_options_are_refused", bad_options_are_refused},
     {"order__no_traces_order_nothing", no_traces_order_nothing},
