@@ -197,10 +197,20 @@ static void introsort_loop(const seq *s, idx first, idx last, idx depth) {
     }
 }
 
+/* Whether s[0, n) is strictly increasing: then every key is distinct and
+ * already where any sort leaves it, libstdc++'s included (it only moves
+ * equal keys among themselves). Most callers' ranges come sorted. */
+static int strictly_increasing(const seq *s, idx n) {
+    for (idx i = 1; i < n; i++)
+        if (!lt_at(s, i - 1, i)) return 0;
+    return 1;
+}
+
 void pbi_stl_sort(void *v, size_t n, size_t size, pbi_stl_less less, void *ctx) {
     if (n < 2 || size == 0 || size > PBI_STL_MAX_ELEM) return;
     seq s = {v, size, less, ctx};
     idx last = (idx)n;
+    if (strictly_increasing(&s, last)) return;
     introsort_loop(&s, 0, last, lg(last) * 2);
     if (last > SORT_THRESHOLD) { /* std::__final_insertion_sort */
         insertion_sort(&s, 0, SORT_THRESHOLD);
