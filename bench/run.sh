@@ -6,7 +6,8 @@
 #              llvm-profdata-19 and -23
 #   many       bench/many_merge.sh (when present): the 1,000-input raw and
 #              200-input .profdata merges at -j1/-j2 vs llvm-profdata-19
-#   iprof      bench/iprof.sh: convert and validate vs the jansson floor
+#   iprof      bench/iprof.sh: convert ii/ix/xi and validate vs the jansson
+#              floor, the 60k-method (--scale 0.27) and 220k-method files
 #   show       bench/raw_show.sh: show --all-functions --counts of a raw
 #              and an indexed file vs llvm-profdata-19
 #   cov        bench/cov.sh --no-corpus: cov export (JSON, lcov; with and
@@ -59,17 +60,18 @@ if wanted many; then
   fi
 fi
 if wanted iprof; then
-  before="$(wc -l < "$log")"
-  section iprof bench/iprof.sh --repeat "$repeat"
-  # iprof.sh prints "label  wall cpu MB  Nx Nx Nx" per run: the three
-  # ratios to the jansson floor are its last fields.
-  tail -n +"$((before + 1))" "$log" | awk -F'  +' '
-    /^profbridge / && $NF ~ /x$/ {
-      n = split($0, f, / +/); w = f[n - 2]; c = f[n - 1]; m = f[n]
-      sub(/x$/, "", w); sub(/x$/, "", c); sub(/x$/, "", m)
-      label = $0; sub(/ +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+x +[0-9.]+x +[0-9.]+x *$/, "", label)
-      printf "iprof\t%s (vs floor)\t%s\t%s\t%s\t-\n", label, w, c, m
-    }' >> "$rows"
+  # iprof.sh prints "iprof SCALE INPUT RUN wall cpu MB Wx Cx Mx SAME" per
+  # row: the 60,000-method (scale 0.27) and 220,000-method (1.0) files.
+  for scale in 0.27 1.0; do
+    before="$(wc -l < "$log")"
+    section iprof bench/iprof.sh --repeat "$repeat" --scale "$scale"
+    tail -n +"$((before + 1))" "$log" | awk '
+      $1 == "iprof" && $4 != "floor" && $8 ~ /x$/ {
+        w = $8; c = $9; m = $10; sub(/x$/, "", w); sub(/x$/, "", c); sub(/x$/, "", m)
+        same = $11 == "yes" ? "identical (round trip)" : "-"
+        printf "iprof\t%s-%s-%s (vs floor)\t%s\t%s\t%s\t%s\n", $4, ($2 == "1.0" ? "220k" : "60k"), $3, w, c, m, same
+      }' >> "$rows"
+  done
 fi
 wanted show && section show bench/raw_show.sh --repeat "$repeat" --shape value --opt O0
 wanted cov && section cov bench/cov.sh --repeat "$repeat" --no-corpus
@@ -77,6 +79,22 @@ wanted cov && section cov bench/cov.sh --repeat "$repeat" --no-corpus
 printf "\nevery figure, ratios ours/theirs of paired medians (%s runs each; llvm-profdata-N, llvm-cov-N or the jansson floor)\n" "$repeat"
 printf "load average before %s, after %s, %s CPUs; each bench's own table: %s\n" \
   "$load_before" "$(cut -d' ' -f1-3 /proc/loadavg)" "$(nproc)" "$log"
-printf "%-9s %-34s %5s %5s %5s  %s\n" bench row wall cpu mem output
-awk -F'\t' '{ printf "%-9s %-34s %5s %5s %5s  %s\n", $1, $2, $3, $4, $5, $6 }' "$rows"
+# The targets: issue 25 items 1-4 (raw->idx wall and cpu 0.25, mem 0.3;
+# many wall 0.25, mem 0.3; iprof time and memory 1.0 of the floor; show
+# wall 0.3 raw, 0.2 indexed) and issue 20 item 6 (cov wall and mem 0.5).
+# "met" is "yes" when every targeted ratio is at or under its target.
+printf "%-9s %-34s %5s %5s %5s  %-15s %-4s %s\n" bench row wall cpu mem target met output
+awk -F'\t' '
+  function ok(v, t) { return t == "-" || (v != "-" && v + 0 <= t + 0) }
+  {
+    tw = "-"; tc = "-"; tm = "-"
+    if ($1 == "raw->idx") { tw = "0.25"; tc = "0.25"; tm = "0.3" }
+    else if ($1 == "many") { tw = "0.25"; tm = "0.3" }
+    else if ($1 == "iprof") { if ($2 !~ /^validate/) { tw = "1.0"; tc = "1.0"; tm = "1.0" } }
+    else if ($1 == "show") { tw = ($2 ~ /indexed/) ? "0.2" : "0.3" }
+    else if ($1 == "cov") { tw = "0.5"; tm = "0.5" }
+    target = tw "/" tc "/" tm
+    met = (tw == "-" && tc == "-" && tm == "-") ? "-" : (ok($3, tw) && ok($4, tc) && ok($5, tm) ? "yes" : "no")
+    printf "%-9s %-34s %5s %5s %5s  %-15s %-4s %s\n", $1, $2, $3, $4, $5, target, met, $6
+  }' "$rows"
 exit 0
