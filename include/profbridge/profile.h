@@ -406,6 +406,17 @@ void pb_remap_free(pb_remap *r);
 #define PB_MERGE_COUNT_MISMATCH "count_mismatch"
 #define PB_MERGE_VALUE_SITE_COUNT_MISMATCH "value_site_count_mismatch"
 #define PB_MERGE_BITMAP_MISMATCH "bitmap_mismatch"
+#define PB_MERGE_KINDS 4 /* how many PB_MERGE_* kinds there are */
+
+/* The kind of a merge warning: 0 .. PB_MERGE_KINDS - 1 for `path` one of
+ * PB_MERGE_* above, in the order listed there, or -1 for any other path
+ * (also NULL). Thread-safe. */
+int pb_merge_problem_kind(const char *path);
+
+/* The words LLVM's instrprof_error gives a kind of pb_merge_problem_kind
+ * ("counter overflow", ...; what pb_profile_merge's warnings say after
+ * "FUNC: "), or NULL for a kind out of range. Static storage. */
+const char *pb_merge_problem_words(int kind);
 
 typedef struct pb_merge_options {
     unsigned version;   /* PB_MERGE_OPTIONS_VERSION: first, always (see error.h) */

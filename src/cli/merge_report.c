@@ -21,11 +21,8 @@
  * handleMergeWriterError prints "FILE: FUNC: what" with no prefix, and for
  * a mismatch a hint the first time that kind is seen. */
 static int writer_problem(pbc_merge_diag_ctx *n, int severity, const pb_error *e) {
-    static const char *const kinds[] = {PB_MERGE_COUNTER_OVERFLOW, PB_MERGE_COUNT_MISMATCH,
-                                        PB_MERGE_VALUE_SITE_COUNT_MISMATCH, PB_MERGE_BITMAP_MISMATCH};
-    unsigned k = 0;
-    while (k < 4 && strcmp(e->path, kinds[k]) != 0) k++;
-    if (k == 4 || severity != PB_DIAG_WARNING) return 0;
+    int k = pb_merge_problem_kind(e->path);
+    if (k < 0 || severity != PB_DIAG_WARNING) return 0;
     if (n->dc) n->dc->warnings++;
     if (!e->source[0]) {
         /* met merging two writer contexts (pb_merger_options.writer_contexts):

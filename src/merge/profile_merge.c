@@ -52,18 +52,37 @@ static uint64_t value_max(const pb_merge_options *o) {
  * Each kind is kept, in the order met, for a merge of two writers, which
  * reports every one (scratch.every_problem).
  */
+/* THE kinds of InstrProfWriter's problems: the path a warning carries and
+ * LLVM's words for it, in profile.h's PB_MERGE_* order. */
+static const struct {
+    const char *path, *words;
+} kinds[PB_MERGE_KINDS] = {
+    {PB_MERGE_COUNTER_OVERFLOW, "counter overflow"},
+    {PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)"},
+    {PB_MERGE_VALUE_SITE_COUNT_MISMATCH, "function value site count change detected (counter mismatch)"},
+    {PB_MERGE_BITMAP_MISMATCH, "function bitmap size change detected (bitmap size mismatch)"},
+};
+enum { K_OVERFLOW, K_COUNT_MISMATCH, K_VALUE_SITE_COUNT_MISMATCH, K_BITMAP_MISMATCH };
+
+int pb_merge_problem_kind(const char *path) {
+    for (int k = 0; path && k < PB_MERGE_KINDS; k++)
+        if (strcmp(path, kinds[k].path) == 0) return k;
+    return -1;
+}
+
+const char *pb_merge_problem_words(int kind) {
+    return kind >= 0 && kind < PB_MERGE_KINDS ? kinds[kind].words : NULL;
+}
+
 typedef struct problem {
-    const char *id[4], *what[4]; /* the kinds met, first first */
+    int kind[PB_MERGE_KINDS]; /* the kinds met, first first */
     unsigned n;
 } problem;
 
-static void note(problem *pr, const char *id, const char *what) {
+static void note(problem *pr, int kind) {
     for (unsigned k = 0; k < pr->n; k++)
-        if (pr->id[k] == id) return;
-    if (pr->n < 4) {
-        pr->id[pr->n] = id;
-        pr->what[pr->n++] = what;
-    }
+        if (pr->kind[k] == kind) return;
+    if (pr->n < PB_MERGE_KINDS) pr->kind[pr->n++] = kind;
 }
 
 /* a*1 + b*w saturating at max, and whether it saturated (LLVM's Overflowed:
@@ -71,7 +90,7 @@ static void note(problem *pr, const char *id, const char *what) {
 static uint64_t madd(uint64_t a, uint64_t b, uint64_t w, uint64_t max, problem *pr) {
     uint64_t prod, sum;
     if (__builtin_mul_overflow(b, w, &prod) || __builtin_add_overflow(a, prod, &sum) || sum > max) {
-        note(pr, PB_MERGE_COUNTER_OVERFLOW, "counter overflow");
+        note(pr, K_OVERFLOW);
         return max;
     }
     return sum;
@@ -87,7 +106,8 @@ static void warn(pb_profile *p, size_t i, const pb_merge_options *o, const probl
     }
     for (unsigned k = 0; k < (every ? pr->n : 1); k++)
         pb_diag(o->diag, o->diag_ctx, PB_DIAG_WARNING, PB_EFORMAT, o->source ? o->source : "<merge>",
-                PB_NO_OFFSET, pr->id[k], "%.*s: %s", len > 400 ? 400 : (int)len, name, pr->what[k]);
+                PB_NO_OFFSET, kinds[pr->kind[k]].path, "%.*s: %s", len > 400 ? 400 : (int)len, name,
+                kinds[pr->kind[k]].words);
 }
 
 /* ---- value sites -------------------------------------------------------- */
@@ -192,13 +212,13 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
     pb_record *d = pb_profile_record_mut(p, di);
     uint64_t w = o->weight, max = o->max_count, vmax = value_max(o);
     if (d->num_counters != src->num_counters) {
-        note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
+        note(pr, K_COUNT_MISMATCH);
         return 0;
     }
     /* LLVM 14 has no pseudo counts: -1 is then an ordinary (saturated) count. */
     if (max != PB_MAX_COUNT_LLVM14 && (is_pseudo(d->counters[0]) || is_pseudo(src->counters[0]))) {
         if (!is_pseudo(d->counters[0]) || !is_pseudo(src->counters[0])) {
-            note(pr, PB_MERGE_COUNT_MISMATCH, "function basic block count change detected (counter mismatch)");
+            note(pr, K_COUNT_MISMATCH);
             return 0;
         }
         d->counters[0] =
@@ -208,7 +228,7 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
     for (uint32_t i = 0; i < d->num_counters; i++)
         d->counters[i] = madd(d->counters[i], src->counters[i], w, max, pr);
     if (d->num_bitmap_bytes != src->num_bitmap_bytes) {
-        note(pr, PB_MERGE_BITMAP_MISMATCH, "function bitmap size change detected (bitmap size mismatch)");
+        note(pr, K_BITMAP_MISMATCH);
         return sort_sites(d, o, s);
     }
     for (uint32_t i = 0; i < d->num_bitmap_bytes; i++) d->bitmap[i] |= src->bitmap[i];
@@ -222,8 +242,7 @@ static int merge_into(pb_profile *p, size_t di, const pb_record *src, const pb_m
     int std_sort = s->std_sort == 2;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         if (d->num_sites[k] != src->num_sites[k]) {
-            note(pr, PB_MERGE_VALUE_SITE_COUNT_MISMATCH,
-                 "function value site count change detected (counter mismatch)");
+            note(pr, K_VALUE_SITE_COUNT_MISMATCH);
             continue;
         }
         for (uint32_t i = 0; i < d->num_sites[k]; i++) {
@@ -256,7 +275,7 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
     int rc = pbi_validate_record(dst, rec, err);
     if (rc) return rc;
     size_t i = known != SIZE_MAX ? known : pbi_find_record(dst, rec);
-    problem pr = {{NULL}, {NULL}, 0};
+    problem pr = {{0}, 0};
     if (i == SIZE_MAX) {
         rc = pbi_append_record(dst, rec, &i, err);
         if (rc) return rc;
@@ -354,7 +373,7 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
     }
     scratch s = {NULL, 0, 0, 0};
     for (size_t i = 0, nrec = pb_profile_record_count(p); i < nrec && !rc; i++) {
-        problem pr = {{NULL}, {NULL}, 0};
+        problem pr = {{0}, 0};
         pb_record *r = pb_profile_record_mut(p, i);
         scale_new(r, o, &pr);
         warn(p, i, o, &pr, 0);

@@ -76,14 +76,10 @@ typedef struct run {
     unsigned kinds_seen; /* PB_MERGE_* kinds reported so far (bit per kind), LLVM's WriterErrorCodes */
 } run;
 
-/* The PB_MERGE_* kinds of the writer's problems, one bit each. */
-static const char *const writer_kinds[] = {PB_MERGE_COUNTER_OVERFLOW, PB_MERGE_COUNT_MISMATCH,
-                                           PB_MERGE_VALUE_SITE_COUNT_MISMATCH, PB_MERGE_BITMAP_MISMATCH};
-
+/* The PB_MERGE_* kind of a writer's problem as one bit (0: none). */
 static unsigned writer_kind_bit(const pb_error *e) {
-    for (unsigned k = 0; k < sizeof writer_kinds / sizeof *writer_kinds; k++)
-        if (strcmp(e->path, writer_kinds[k]) == 0) return 1u << k;
-    return 0;
+    int k = pb_merge_problem_kind(e->path);
+    return k < 0 ? 0 : 1u << k;
 }
 
 /* A regular file of 0 bytes ("-" and other non-files are never empty here). */
@@ -229,11 +225,8 @@ static void context_diag(void *ctx, int severity, const pb_error *e) {
     if (!r->m->o.diag) return;
     pb_error c = *e;
     c.source[0] = '\0';
-    /* LLVM names no function here: the words alone, after pb_profile_merge's
-     * "FUNC: " (the words have no colon, a name may) */
-    const char *words = c.message, *p = c.message;
-    while ((p = strstr(p, ": ")) != NULL) words = p += 2;
-    memmove(c.message, words, strlen(words) + 1);
+    /* LLVM names no function here: the kind's words alone */
+    snprintf(c.message, sizeof c.message, "%s", pb_merge_problem_words(pb_merge_problem_kind(e->path)));
     r->m->o.diag(r->m->o.diag_ctx, severity, &c);
 }
 

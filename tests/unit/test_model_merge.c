@@ -535,7 +535,26 @@ static void merge__remapped_records_add_up_under_the_new_name(void) {
     pb_profile_free(dst);
 }
 
+/* The kinds' order and words are the public contract (profile.h); the
+ * words are llvm-profdata's (InstrProf.cpp's instrprof_error messages). */
+static void merge_problem__kinds_in_header_order_with_llvm_words(void) {
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(PB_MERGE_COUNTER_OVERFLOW), 0);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(PB_MERGE_COUNT_MISMATCH), 1);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(PB_MERGE_VALUE_SITE_COUNT_MISMATCH), 2);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(PB_MERGE_BITMAP_MISMATCH), 3);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind("counter_overflow "), -1);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(""), -1);
+    CU_ASSERT_EQUAL(pb_merge_problem_kind(NULL), -1);
+    CU_ASSERT_STRING_EQUAL(pb_merge_problem_words(0), "counter overflow");
+    CU_ASSERT_STRING_EQUAL(pb_merge_problem_words(1), "function basic block count change detected (counter mismatch)");
+    CU_ASSERT_STRING_EQUAL(pb_merge_problem_words(2), "function value site count change detected (counter mismatch)");
+    CU_ASSERT_STRING_EQUAL(pb_merge_problem_words(3), "function bitmap size change detected (bitmap size mismatch)");
+    CU_ASSERT_PTR_NULL(pb_merge_problem_words(-1));
+    CU_ASSERT_PTR_NULL(pb_merge_problem_words(PB_MERGE_KINDS));
+}
+
 static CU_TestInfo tests[] = {
+    {"merge_problem__kinds_in_header_order_with_llvm_words", merge_problem__kinds_in_header_order_with_llvm_words},
     {"merge_record__reports_counter_overflow_once_per_record", merge_record__reports_counter_overflow_once_per_record},
     {"remap__reads_llvm_remapping_files", remap__reads_llvm_remapping_files},
     {"merge__remapped_records_add_up_under_the_new_name", merge__remapped_records_add_up_under_the_new_name},
