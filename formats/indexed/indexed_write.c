@@ -298,7 +298,7 @@ static int collect(wstate *w, pb_error *err) {
         /* a function name's MD5 was usually computed by its reader (str_md5.h) */
         const pb_record *fr = pb_profile_record(w->p, w->recs[i].idx);
         k->ref = fr->kind == PB_REC_FUNCTION ? pbi_profile_str_md5(w->p, fr->name)
-                                             : pb_md5_ref(w->recs[i].name, w->recs[i].len);
+                                             : pbi_profile_record_name_md5(w->p, w->recs[i].idx);
         i = j;
     }
     return 0;

@@ -16,6 +16,7 @@
 #include "model/jname.h"
 #include "model/profile_internal.h"
 #include "model/profile_records.h"
+#include "model/str_md5.h"
 #include "util/api.h"
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -374,6 +375,23 @@ int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char 
     if (len) *len = e->len;
     if (hash) *hash = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF);
     return 0;
+}
+
+uint64_t pbi_profile_record_name_md5(const pb_profile *cp, size_t i) {
+    pb_profile *p = (pb_profile *)cp; /* caches are logically const */
+    uint64_t ref = 0;
+    int have = 0;
+    pbi_cache_lock(p);
+    if (i < p->num_rnames && p->rnames[i].name) {
+        ref = p->rnames[i].hash;
+        have = 1;
+    }
+    pbi_cache_unlock(p);
+    if (have) return ref;
+    const char *n = NULL;
+    size_t len = 0;
+    if (i >= p->num_recs || pb_profile_record_name(p, &p->recs[i], &n, &len, NULL, NULL)) return 0;
+    return pb_md5_ref(len ? n : "", len);
 }
 
 /* ---- lookup ----------------------------------------------------------------------------- */
