@@ -261,6 +261,7 @@ static int all_zero(const pb_record *r) {
 
 static int collect(wstate *w, pb_error *err) {
     size_t n = pb_profile_record_count(w->p);
+    pbi_profile_render_names(w->p); /* Java records' names, hashed on two cores */
     w->recs = calloc(n ? n : 1, sizeof *w->recs);
     w->keys = calloc(n ? n : 1, sizeof *w->keys);
     if (!w->recs || !w->keys) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
