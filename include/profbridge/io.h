@@ -135,7 +135,8 @@ void pb_source_map_done_before(pb_source *src, size_t upto);
  * Goes back to the first byte, to read the input again: a memory source, or
  * a regular file through the descriptor it has open (its name is not opened
  * again). Returns 0, or PB_EUNSUPPORTED for a stream (pipe, FIFO, terminal),
- * whose bytes are gone.
+ * whose bytes are gone (the source is then as it was), or what restarting
+ * the reading returns (PB_EIO, PB_ENOMEM; the source is then unusable).
  */
 int pb_source_rewind(pb_source *src, pb_error *err) PB_WARN_UNUSED;
 

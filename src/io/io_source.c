@@ -155,6 +155,9 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
             }
             if (s->z.avail_in == 0) s->gz_done = 1;
             else if (inflateReset(&s->z) != Z_OK) s->gz_done = 1;
+        } else if (zr == Z_MEM_ERROR) { /* zlib allocates its window at the first inflate */
+            pb_error_set_source(err, s->name);
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory inflating the gzip data");
         } else if (zr != Z_OK && zr != Z_BUF_ERROR) {
             pb_error_set_source(err, s->name);
             return pb_error_set(err, PB_EFORMAT, gz_offset(s), "compressed", "broken gzip data: %s",
