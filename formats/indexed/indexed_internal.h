@@ -68,6 +68,12 @@ typedef int (*pbi_idx_item_fn)(void *ctx, const pbi_idx_item *it, uint64_t bucke
                                unsigned bucket_count, pb_error *err);
 int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error *err);
 
+/* The MD5 (pb_md5_ref) of every key in pbi_idx_walk's order, hashed on
+ * two threads where there are many keys and two cores (indexed_key_md5.c):
+ * a malloc'ed array of *n entries, or NULL (*n = 0) when memory is short or
+ * the table is damaged; the caller then hashes while walking. */
+uint64_t *pbi_idx_key_md5s(const pbi_idx_file *f, size_t *n);
+
 /* Finds the item whose key is name[0..len) through the bucket array.
  * Returns 0, PB_ENOTFOUND or an error. */
 int pbi_idx_find(const pbi_idx_file *f, const void *name, size_t len, pbi_idx_item *it,

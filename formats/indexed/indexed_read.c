@@ -10,6 +10,7 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "util/bytes.h"
@@ -40,7 +41,15 @@ typedef struct read_ctx {
     void *vis_ctx;
     uint64_t name_off; /* the current key's name */
     size_t name_len;
+    const uint64_t *key_md5; /* pbi_idx_key_md5s, or NULL: hash while walking */
+    size_t num_key_md5, next_key;
+    pb_source *in;     /* the mapped input, its pages dropped behind the walk; or NULL */
+    uint64_t dropped;  /* bytes before this are done with */
 } read_ctx;
+
+/* Pages behind the walk leave resident memory every this many bytes: the
+ * model of a 300 MB file's records was resident together with all of it. */
+#define DROP_STEP ((uint64_t)32 << 20)
 
 static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
     read_ctx *c = ctx;
@@ -89,10 +98,15 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     (void)count;
     read_ctx *c = ctx;
     if (it->key_len == 0 && c->empty_keys++ == 0) c->first_empty_key = it->off + 8;
-    uint64_t want = pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len);
+    uint64_t want = c->next_key < c->num_key_md5 ? c->key_md5[c->next_key++]
+                                                 : pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len);
     if (want != it->key_hash && c->bad_key_hashes++ == 0) {
         c->first_bad_key_hash = it->off;
         c->first_bad_key_want = want;
+    }
+    if (c->in && it->off >= c->dropped + DROP_STEP && it->off <= SIZE_MAX) {
+        pb_source_map_done_before(c->in, (size_t)it->off);
+        c->dropped = it->off;
     }
     int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
     if (rc) return rc;
@@ -196,7 +210,10 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     memset(&c, 0, sizeof c);
     pb_error_clear(&c.scratch);
     *out = NULL;
-    int rc = pb_source_read_all(in, &data, &len, err);
+    /* mapped, not copied: the model copies every name and counter out of
+     * the file, so a copy of a 300 MB file was only a second pass over it
+     * and 300 MB of fresh pages to fault in (indexed -> iprof) */
+    int rc = pb_source_map(in, &data, &len, err);
     if (rc) return rc;
     if ((rc = pbi_idx_open(&f, data, len, err))) return rc;
     c.f = &f;
@@ -206,7 +223,14 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.strict_keys = o && o->report_all;
     if ((rc = start_profile(&c, err))) goto out;
     memprof_notice(&c);
-    if ((rc = pbi_idx_walk(&f, on_item, &c, err))) goto out;
+    uint64_t *md5s = pbi_idx_key_md5s(&f, &c.num_key_md5);
+    c.key_md5 = md5s;
+    c.in = in;
+    rc = pbi_idx_walk(&f, on_item, &c, err);
+    free(md5s);
+    c.key_md5 = NULL;
+    c.num_key_md5 = 0;
+    if (rc) goto out;
     if ((rc = strict_key_hashes(&c, err))) goto out;
     if ((rc = read_sections(&c, err))) goto out;
     pbi_llvm_bind_symbols(c.p);
@@ -315,7 +339,7 @@ int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, c
     (void)prepared; /* no two halves (pb_format.prepare): always NULL */
     const uint8_t *data;
     size_t len;
-    int rc = pb_source_read_all(in, &data, &len, err);
+    int rc = pb_source_map(in, &data, &len, err); /* read-only use, as pbi_indexed_read */
     if (rc) return rc;
     return visit_bytes(data, len, pb_source_name(in), o, v, ctx, NULL, err);
 }

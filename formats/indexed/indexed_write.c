@@ -261,6 +261,7 @@ static int all_zero(const pb_record *r) {
 
 static int collect(wstate *w, pb_error *err) {
     size_t n = pb_profile_record_count(w->p);
+    pbi_profile_render_names(w->p); /* Java records' names, hashed on two cores */
     w->recs = calloc(n ? n : 1, sizeof *w->recs);
     w->keys = calloc(n ? n : 1, sizeof *w->keys);
     if (!w->recs || !w->keys) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -298,7 +299,7 @@ static int collect(wstate *w, pb_error *err) {
         /* a function name's MD5 was usually computed by its reader (str_md5.h) */
         const pb_record *fr = pb_profile_record(w->p, w->recs[i].idx);
         k->ref = fr->kind == PB_REC_FUNCTION ? pbi_profile_str_md5(w->p, fr->name)
-                                             : pb_md5_ref(w->recs[i].name, w->recs[i].len);
+                                             : pbi_profile_record_name_md5(w->p, w->recs[i].idx);
         i = j;
     }
     return 0;

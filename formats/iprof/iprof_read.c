@@ -1150,7 +1150,13 @@ int pbi_iprof_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb
     pb_error_clear(&e);
     /* A source that can be rewound (a regular file, memory) lets the fast
      * path give up half way: the tree reader then starts again from byte 0. */
-    if (pb_source_rewind(in, &e) == 0) {
+    int rr = pb_source_rewind(in, &e);
+    if (rr && rr != PB_EUNSUPPORTED) {
+        /* the source restarted and failed (out of memory): it cannot be read */
+        if (err) *err = e;
+        return rr;
+    }
+    if (rr == 0) {
         int rc = pbi_iprof_stream_read(out, in, err);
         if (rc != PBI_IPROF_STREAM_OTHER) {
             if (!rc) pb_error_set_source(err, pb_source_name(in));

@@ -122,10 +122,21 @@ void pb_source_set_progress(pb_source *src, pb_progress_fn fn, void *ctx);
 int pb_source_map(pb_source *src, const uint8_t **data, size_t *len, pb_error *err) PB_WARN_UNUSED;
 
 /*
+ * Says that bytes [0, upto) of what pb_source_map gave will not be needed
+ * soon: a mapped file's whole pages there leave the process's resident
+ * memory (they stay valid: touched again, they are read again from the
+ * file). A copied input stays as it is. Never fails. A reader that walks a
+ * big file once calls it behind its cursor, so the file's pages and the
+ * model built from them are not all resident at once.
+ */
+void pb_source_map_done_before(pb_source *src, size_t upto);
+
+/*
  * Goes back to the first byte, to read the input again: a memory source, or
  * a regular file through the descriptor it has open (its name is not opened
  * again). Returns 0, or PB_EUNSUPPORTED for a stream (pipe, FIFO, terminal),
- * whose bytes are gone.
+ * whose bytes are gone (the source is then as it was), or what restarting
+ * the reading returns (PB_EIO, PB_ENOMEM; the source is then unusable).
  */
 int pb_source_rewind(pb_source *src, pb_error *err) PB_WARN_UNUSED;
 

@@ -120,9 +120,11 @@ static int plugin_kv(const pbc_args *args, pb_kv **kv, size_t *nkv) {
     return 0;
 }
 
-/* Reads src with in_f (progress on pg) and writes OUT with out_f; returns the exit status. */
-static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, const pb_format *out_f,
+/* Reads *srcp with in_f (progress on pg), frees it (*srcp = NULL) and writes
+ * OUT with out_f; returns the exit status. */
+static int convert(const convert_req *q, pb_source **srcp, const pb_format *in_f, const pb_format *out_f,
                    int release, const pb_kv *kv, size_t nkv, pbc_progress *pg) {
+    pb_source *src = *srcp;
     pb_profile *p = NULL;
     pb_error err;
     pb_error_clear(&err);
@@ -139,6 +141,11 @@ static int convert(const convert_req *q, pb_source *src, const pb_format *in_f, 
     pbc_progress_watch_diag(pg, &ro);
     int prc = pb_read(&p, src, &ro, &err);
     pbc_progress_end(pg);
+    /* The profile needs no byte of the input (pb_read_file frees it too):
+     * a mapped or copied input released now is not alive while the output
+     * is built (indexed -> iprof: 300 MB of 813 MB peak). */
+    pb_source_free(src);
+    *srcp = NULL;
     if (prc) {
         pb_profile_free(p);
         pbc_print_error(&err);
@@ -202,7 +209,7 @@ int pbc_cmd_convert(int argc, char **argv) {
         goto out;
     }
     if (pbc_check_plugin_options("convert", &args.plugin, in_f, out_f)) goto out;
-    rc = convert(&q, src, in_f, out_f, target.chosen ? target.release : 0, kv, nkv, &pg);
+    rc = convert(&q, &src, in_f, out_f, target.chosen ? target.release : 0, kv, nkv, &pg);
 out:
     free(kv);
     pb_source_free(src);

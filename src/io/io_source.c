@@ -42,6 +42,7 @@ struct pb_source {
     uint8_t *all;          /* read_all result */
     void *map;             /* pb_source_map result, munmap'ed on free */
     size_t map_len;
+    size_t map_dropped; /* [0, map_dropped) advised away (pb_source_map_done_before) */
     int eof;
     uint64_t max_size, max_inflation; /* limits; PB_NO_LIMIT = none */
     uint64_t content_total;           /* decompressed bytes produced so far */
@@ -154,6 +155,9 @@ static int gz_read(pb_source *s, uint8_t *buf, size_t n, size_t *got, pb_error *
             }
             if (s->z.avail_in == 0) s->gz_done = 1;
             else if (inflateReset(&s->z) != Z_OK) s->gz_done = 1;
+        } else if (zr == Z_MEM_ERROR) { /* zlib allocates its window at the first inflate */
+            pb_error_set_source(err, s->name);
+            return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory inflating the gzip data");
         } else if (zr != Z_OK && zr != Z_BUF_ERROR) {
             pb_error_set_source(err, s->name);
             return pb_error_set(err, PB_EFORMAT, gz_offset(s), "compressed", "broken gzip data: %s",
@@ -435,6 +439,19 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
     return pb_source_read_all(s, data, len, err);
 }
 
+void pb_source_map_done_before(pb_source *s, size_t upto) {
+    if (!s || !s->map) return;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0) return;
+    if (upto > s->map_len) upto = s->map_len;
+    upto -= upto % (size_t)page;
+    if (upto <= s->map_dropped) return;
+    /* read-only private file pages: dropped, they are read from the file
+     * again if touched (never zero-filled); a failure only keeps them */
+    (void)madvise((uint8_t *)s->map + s->map_dropped, upto - s->map_dropped, MADV_DONTNEED);
+    s->map_dropped = upto;
+}
+
 int pb_source_rewind(pb_source *s, pb_error *err) {
     pbu_api_enter(err);
     if (s->fd >= 0) {
@@ -461,6 +478,7 @@ int pb_source_rewind(pb_source *s, pb_error *err) {
     if (s->map) munmap(s->map, s->map_len);
     s->map = NULL;
     s->map_len = 0;
+    s->map_dropped = 0;
     s->content_total = s->raw_total = 0;
     s->progress_last = 0; /* a watched source reports its second reading afresh */
     s->progress_ended = 0;

@@ -16,6 +16,8 @@
 #include "model/jname.h"
 #include "model/profile_internal.h"
 #include "model/profile_records.h"
+#include "model/rname_md5.h"
+#include "model/str_md5.h"
 #include "util/api.h"
 
 /* ---- keys ------------------------------------------------------------------ */
@@ -302,8 +304,9 @@ pb_record *pb_profile_record_mut(pb_profile *p, size_t i) {
 
 /* ---- names ----------------------------------------------------------------------------- */
 
-/* Renders a Java record's name into the name arena (lives until free). */
-static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
+/* Renders a Java record's name into the name arena (lives until free),
+ * without its hash. */
+static int render_text(pb_profile *p, const pb_record *r, pbi_rname *out) {
     pb_buf *b = &p->scratch;
     pbu_buf_reset(b);
     b->failed = 0;
@@ -317,14 +320,20 @@ static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
             memcpy(t, b->data, b->len + 1);
             out->name = t;
             out->len = (uint32_t)b->len;
-            out->hash = pb_md5_ref(t, b->len); /* full NameRef; the hash masks it */
         }
     }
     return rc;
 }
 
-/* The cache entry of record i, rendered on first use. */
-static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
+/* render_text and the name's full NameRef (the hash masks it). */
+static int render_java(pb_profile *p, const pb_record *r, pbi_rname *out) {
+    int rc = render_text(p, r, out);
+    if (!rc) out->hash = pb_md5_ref(out->name, out->len);
+    return rc;
+}
+
+/* One cache entry per record slot, the new ones empty. */
+static int grow_rnames(pb_profile *p) {
     if (p->num_rnames < p->num_recs) {
         pbi_rname *n = realloc(p->rnames, p->cap_recs * sizeof *n);
         if (!n) return PB_ENOMEM;
@@ -332,6 +341,12 @@ static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
         p->rnames = n;
         p->num_rnames = p->cap_recs;
     }
+    return 0;
+}
+
+/* The cache entry of record i, rendered on first use. */
+static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
+    if (grow_rnames(p)) return PB_ENOMEM;
     pbi_rname *e = &p->rnames[i];
     if (!e->name) {
         int rc = render_java(p, &p->recs[i], e);
@@ -339,6 +354,26 @@ static int cached_name(pb_profile *p, size_t i, const pbi_rname **out) {
     }
     *out = e;
     return 0;
+}
+
+void pbi_profile_render_names(const pb_profile *cp) {
+    pb_profile *p = (pb_profile *)cp; /* caches are logically const */
+    size_t i = 0;
+    while (i < p->num_recs && p->recs[i].kind == PB_REC_FUNCTION) i++;
+    if (i == p->num_recs) return; /* LLVM functions only: nothing to render */
+    pbi_cache_lock(p);
+    size_t *todo = grow_rnames(p) ? NULL : malloc((p->num_recs - i) * sizeof *todo);
+    size_t n = 0;
+    for (; todo && i < p->num_recs; i++) {
+        pbi_rname *e = &p->rnames[i];
+        if (p->recs[i].kind == PB_REC_FUNCTION || e->name) continue;
+        /* a name that cannot be rendered is left to cached_name, which says why */
+        if (render_text(p, &p->recs[i], e)) break;
+        todo[n++] = i;
+    }
+    if (todo) pbi_rname_md5_all(p->rnames, todo, n); /* a rendered name always has its hash */
+    pbi_cache_unlock(p);
+    free(todo);
 }
 
 int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char **name,
@@ -374,6 +409,23 @@ int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char 
     if (len) *len = e->len;
     if (hash) *hash = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF);
     return 0;
+}
+
+uint64_t pbi_profile_record_name_md5(const pb_profile *cp, size_t i) {
+    pb_profile *p = (pb_profile *)cp; /* caches are logically const */
+    uint64_t ref = 0;
+    int have = 0;
+    pbi_cache_lock(p);
+    if (i < p->num_rnames && p->rnames[i].name) {
+        ref = p->rnames[i].hash;
+        have = 1;
+    }
+    pbi_cache_unlock(p);
+    if (have) return ref;
+    const char *n = NULL;
+    size_t len = 0;
+    if (i >= p->num_recs || pb_profile_record_name(p, &p->recs[i], &n, &len, NULL, NULL)) return 0;
+    return pb_md5_ref(len ? n : "", len);
 }
 
 /* ---- lookup ----------------------------------------------------------------------------- */

@@ -23,6 +23,21 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id);
  * bytes). Without memory for the note, nothing is noted: harmless. */
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5);
 
+/* The full pb_md5_ref of the name pb_profile_record_name rendered for Java
+ * record i (its cache keeps it; that function gives the masked hash), so
+ * the indexed writer's key hash is not a second MD5 of a long rendered name
+ * (iprof -> indexed: MD5 was a quarter of the time, half of it hashing
+ * again). Computed afresh when the cache has no name for i. */
+uint64_t pbi_profile_record_name_md5(const pb_profile *p, size_t i);
+
+/* Renders every Java record's name pb_profile_record_name would render
+ * and is not cached yet, and hashes them on two threads where the machine
+ * has two cores (rname_md5.h): the writer of indexed files, which asks
+ * for every name and NameRef, then finds them cached. Never fails:
+ * without memory, or at a name that cannot be rendered, it stops, and
+ * pb_profile_record_name renders (or reports) the rest one by one. */
+void pbi_profile_render_names(const pb_profile *p);
+
 /* When p has no strings yet, gives its string table the malloc'ed block
  * holding NUL-terminated names at bytes[0..n) (pbu_intern_adopt): names
  * interned from there afterwards are not copied. Returns 0, or nonzero when
