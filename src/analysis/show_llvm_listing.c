@@ -11,7 +11,17 @@
 
 /* ---- the hot lines of --all-functions --counts (no printf: it was a quarter of the time) ---- */
 
-static void lb_put(pb_buf *l, const char *s, size_t n) { pbu_buf_append(l, s, n); }
+/* Short constant pieces copied in place while the buffer has room (the
+ * call into pbu_buf_append for each was a fifth of an indexed file's show). */
+static inline void lb_put(pb_buf *l, const char *s, size_t n) {
+    if (!l->failed && n < l->cap - l->len) {
+        memcpy(l->data + l->len, s, n);
+        l->len += n;
+        l->data[l->len] = '\0';
+        return;
+    }
+    pbu_buf_append(l, s, n);
+}
 static void lb_u64(pb_buf *l, uint64_t v) { pbu_buf_put_u64(l, v); }
 static void lb_hex16(pb_buf *l, uint64_t v) {
     char t[16];
