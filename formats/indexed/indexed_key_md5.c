@@ -10,12 +10,11 @@
  * notes where the keys are and two threads hash them; the result is the
  * same with one thread or two.
  */
-#include <pthread.h>
 #include <stdlib.h>
-#include <unistd.h>
 
 #include "indexed_internal.h"
 #include "util/grow.h"
+#include "util/halves.h"
 
 /* Fewer keys than this are hashed on one thread: starting a thread costs
  * about as much as hashing a few hundred names. */
@@ -46,16 +45,11 @@ typedef struct md5_job {
     const uint8_t *data;
     const key_ref *k;
     uint64_t *out;
-    size_t from, to;
 } md5_job;
 
-static void hash_range(const md5_job *j) {
-    for (size_t i = j->from; i < j->to; i++) j->out[i] = pb_md5_ref(j->data + j->k[i].off, (size_t)j->k[i].len);
-}
-
-static void *hash_thread(void *arg) {
-    hash_range(arg);
-    return NULL;
+static void hash_range(void *ctx, size_t from, size_t to) {
+    const md5_job *j = ctx;
+    for (size_t i = from; i < to; i++) j->out[i] = pb_md5_ref(j->data + j->k[i].off, (size_t)j->k[i].len);
 }
 
 uint64_t *pbi_idx_key_md5s(const pbi_idx_file *f, size_t *n) {
@@ -66,16 +60,8 @@ uint64_t *pbi_idx_key_md5s(const pbi_idx_file *f, size_t *n) {
     uint64_t *out = NULL;
     if (pbi_idx_walk(f, note_key, &ks, &ignored) == 0 && ks.n &&
         (out = malloc(ks.n * sizeof *out)) != NULL) {
-        md5_job second = {f->data, ks.k, out, ks.n / 2, ks.n}, first = {f->data, ks.k, out, 0, ks.n / 2};
-        pthread_t t;
-        if (ks.n >= PARALLEL_MIN && sysconf(_SC_NPROCESSORS_ONLN) >= 2 &&
-            pthread_create(&t, NULL, hash_thread, &second) == 0) {
-            hash_range(&first);
-            pthread_join(t, NULL);
-        } else { /* no thread: this one hashes both halves */
-            hash_range(&first);
-            hash_range(&second);
-        }
+        md5_job job = {f->data, ks.k, out};
+        pbu_run_halves(hash_range, &job, ks.n, PARALLEL_MIN);
         *n = ks.n;
     }
     free(ks.k);

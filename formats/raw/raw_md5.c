@@ -9,11 +9,9 @@
  * thread or two; when a thread cannot be started the caller's thread hashes
  * everything (nothing fails).
  */
-#include <pthread.h>
-#include <unistd.h>
-
 #include "model/str_md5.h"
 #include "raw_md5.h"
+#include "util/halves.h"
 
 /* Fewer names than this are hashed on one thread: starting a thread costs
  * about as much as hashing a few hundred names. */
@@ -22,30 +20,14 @@
 typedef struct md5_job {
     const char *text;
     pbi_raw_name_ent *items;
-    size_t from, to;
 } md5_job;
 
-static void hash_range(const md5_job *j) {
-    for (size_t i = j->from; i < j->to; i++) j->items[i].md5 = pb_md5_ref(j->text + j->items[i].off, j->items[i].len);
-}
-
-static void *hash_thread(void *arg) {
-    hash_range(arg);
-    return NULL;
+static void hash_range(void *ctx, size_t from, size_t to) {
+    const md5_job *j = ctx;
+    for (size_t i = from; i < to; i++) j->items[i].md5 = pb_md5_ref(j->text + j->items[i].off, j->items[i].len);
 }
 
 void pbi_raw_md5_all(const char *text, pbi_raw_name_ent *items, size_t n) {
-    md5_job all = {text, items, 0, n};
-    if (n < PARALLEL_MIN || sysconf(_SC_NPROCESSORS_ONLN) < 2) {
-        hash_range(&all);
-        return;
-    }
-    md5_job second = {text, items, n / 2, n}, first = {text, items, 0, n / 2};
-    pthread_t t;
-    if (pthread_create(&t, NULL, hash_thread, &second) != 0) {
-        hash_range(&all);
-        return;
-    }
-    hash_range(&first);
-    pthread_join(t, NULL);
+    md5_job j = {text, items};
+    pbu_run_halves(hash_range, &j, n, PARALLEL_MIN);
 }
