@@ -14,7 +14,7 @@
 /* Short constant pieces copied in place while the buffer has room (the
  * call into pbu_buf_append for each was a fifth of an indexed file's show). */
 static inline void lb_put(pb_buf *l, const char *s, size_t n) {
-    if (!l->failed && n < l->cap - l->len) {
+    if (n && !l->failed && n < l->cap - l->len) { /* an empty name may come as NULL */
         memcpy(l->data + l->len, s, n);
         l->len += n;
         l->data[l->len] = '\0';
