@@ -14,13 +14,7 @@
 /* Short constant pieces copied in place while the buffer has room (the
  * call into pbu_buf_append for each was a fifth of an indexed file's show). */
 static inline void lb_put(pb_buf *l, const char *s, size_t n) {
-    if (n && !l->failed && n < l->cap - l->len) { /* an empty name may come as NULL */
-        memcpy(l->data + l->len, s, n);
-        l->len += n;
-        l->data[l->len] = '\0';
-        return;
-    }
-    pbu_buf_append(l, s, n);
+    if (!pbu_buf_try_append(l, s, n)) pbu_buf_append(l, s, n);
 }
 static void lb_u64(pb_buf *l, uint64_t v) { pbu_buf_put_u64(l, v); }
 static void lb_hex16(pb_buf *l, uint64_t v) {

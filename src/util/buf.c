@@ -33,12 +33,7 @@ fail:
 void pbu_buf_append(pb_buf *b, const void *data, size_t n) {
     /* the room is nearly always there: no call to reserve then (show's
      * listing appends ten pieces a record, and the call was a tenth of it) */
-    if (!b->failed && n && n < b->cap - b->len) { /* n = 0 may come with data NULL */
-        memcpy(b->data + b->len, data, n);
-        b->len += n;
-        b->data[b->len] = '\0';
-        return;
-    }
+    if (pbu_buf_try_append(b, data, n)) return;
     if (pbu_buf_reserve(b, n)) return;
     if (n) memcpy(b->data + b->len, data, n);
     b->len += n;
