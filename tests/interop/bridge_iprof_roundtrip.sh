@@ -17,18 +17,13 @@ REAL="$PB_SHARED_DIR/testdata/iprof-real/assorted-benchmarks_7c5c717_default.v0.
 for t in llvm-profdata-19 llvm-profdata-14 python3; do
   command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
 done
-python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
 . "$PB_SOURCE_DIR/tests/interop/lib/common.bash"  # T, fail, ok, finish, same_as_llvm
 failures=0; checks=0
 check() { checks=$((checks + 1)); }
 valid() { # valid FILE...: schema-valid iprof 1.1.0
   check
-  python3 - "$SCHEMA" "$@" <<'PY' || fail "schema: $*"
-import json, sys, jsonschema
-s = json.load(open(sys.argv[1]))
-for f in sys.argv[2:]:
-    jsonschema.validate(json.load(open(f, encoding="utf-8")), s)
-PY
+  /usr/bin/python3 "$L/schema_check.py" "$SCHEMA" "$@" >/dev/null || fail "schema: $*"
 }
 
 inputs=("$T/hostile.iprof")

@@ -22,7 +22,7 @@ SCHEMA="$PB_SHARED_DIR/spec/iprof-schema/iprof-v1.1.0.schema.json"
 for t in llvm-profdata-19 python3; do
   command -v "$t" >/dev/null || { echo "SKIP: $t not installed"; exit 77; }
 done
-python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema not installed"; exit 77; }
 T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
 fails=0; checks=0; n=0
 same() { # same WHAT A B
@@ -65,18 +65,6 @@ for f in "${raws[@]}" "${others[@]}"; do
 done
 
 checks=$((checks + 1))
-python3 - "$SCHEMA" "$T"/i*.iprof <<'PY' || { echo "FAIL: schema"; fails=$((fails + 1)); }
-import json, sys, jsonschema
-s = json.load(open(sys.argv[1]))
-bad = 0
-for f in sys.argv[2:]:
-    try:
-        jsonschema.validate(json.load(open(f, encoding="utf-8")), s)
-    except jsonschema.ValidationError as e:
-        bad += 1
-        print("INVALID", f, str(e)[:200])
-print(len(sys.argv) - 2, "iprof files validated")
-sys.exit(1 if bad else 0)
-PY
+/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/schema_check.py" "$SCHEMA" "$T"/i*.iprof || { echo "FAIL: schema"; fails=$((fails + 1)); }
 echo "$checks checks, $fails failures"
 [ "$fails" -eq 0 ]

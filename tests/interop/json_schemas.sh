@@ -38,22 +38,7 @@ failures=0
 
 # validate SCHEMA FILE...: each FILE is strict UTF-8 JSON valid against SCHEMA.
 validate() {
-  "$PY" - "$@" <<'PY' || fail "schema $(basename "$1")"
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-jsonschema.Draft202012Validator.check_schema(schema)
-v = jsonschema.Draft202012Validator(schema)
-bad = 0
-for f in sys.argv[2:]:
-    text = open(f, 'rb').read().decode('utf-8')  # strict: raw bytes that are not UTF-8 fail
-    doc = json.loads(text)
-    errs = list(v.iter_errors(doc))
-    for e in errs[:3]:
-        print(f"{f}: /{'/'.join(map(str, e.path))}: {e.message[:300]}")
-    bad += bool(errs)
-print(f"{sys.argv[1].rsplit('/', 1)[-1]}: {len(sys.argv) - 2} documents checked")
-sys.exit(1 if bad else 0)
-PY
+  /usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/schema_check.py" "$@" || fail "schema $(basename "$1")"
 }
 
 # ---- a profile whose second function's name is not UTF-8 -----------------------
@@ -313,10 +298,8 @@ cmp -s "$T/bad.profdata" "$T/back.profdata" || fail "profdata -> json -> profdat
 "$PB" convert "$T/bad2.json" -o "$T/back.profraw" || fail "convert json to raw"
 cmp -s "$T/bad.profraw" "$T/back.profraw" || fail "profraw -> json -> profraw changed bytes"
 grep -q '"nameHex":"66fffe6fc32878e282"' "$T/bad.json" || fail "model JSON: no nameHex of the name"
-"$PY" - "$PB_SOURCE_DIR/docs/profbridge-model.schema.json" "$T/bad.json" <<'PY' || fail "model JSON of a non-UTF-8 name against its schema"
-import json, sys, jsonschema
-jsonschema.validate(json.load(open(sys.argv[2])), json.load(open(sys.argv[1])))
-PY
+/usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/schema_check.py" "$PB_SOURCE_DIR/docs/profbridge-model.schema.json" "$T/bad.json" ||
+  fail "model JSON of a non-UTF-8 name against its schema"
 
 # ---- broken documents fail their schema ------------------------------------------------
 "$PY" - "$S" "$T" <<'PY' || fail "schemas accept broken documents"

@@ -5,7 +5,7 @@
 # same bytes as iprof -> iprof).
 set -euo pipefail
 : "${PB:?} ${PB_SOURCE_DIR:?}"
-python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema is not installed"; exit 77; }
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { echo "SKIP: python3-jsonschema is not installed"; exit 77; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 inputs=("$PB_SOURCE_DIR/testdata/samples/fib-doc.iprof")
@@ -13,13 +13,7 @@ real="${PB_SHARED_DIR:-$PB_SOURCE_DIR/../shared}/testdata/iprof-real/assorted-be
 if [ -f "$real" ]; then inputs+=("$real"); else echo "note: $real absent, checking the bundled sample only"; fi
 for in in "${inputs[@]}"; do
   "$PB" convert "$in" -o "$work/a.json"
-  python3 - "$PB_SOURCE_DIR/docs/profbridge-model.schema.json" "$work/a.json" <<'PY'
-import json, sys, jsonschema
-schema = json.load(open(sys.argv[1]))
-doc = json.load(open(sys.argv[2]))
-jsonschema.validate(doc, schema)
-assert doc["profbridge"] == "model" and doc["records"], "no records"
-PY
+  /usr/bin/python3 "$PB_SOURCE_DIR/tests/interop/lib/schema_check.py" --model "$PB_SOURCE_DIR/docs/profbridge-model.schema.json" "$work/a.json"
   "$PB" convert "$in" -o "$work/direct.iprof"
   "$PB" convert "$work/a.json" -o "$work/via-json.iprof"
   cmp "$work/direct.iprof" "$work/via-json.iprof"
