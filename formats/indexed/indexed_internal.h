@@ -70,9 +70,11 @@ int pbi_idx_walk(const pbi_idx_file *f, pbi_idx_item_fn fn, void *ctx, pb_error 
 
 /* The MD5 (pb_md5_ref) of every key in pbi_idx_walk's order, hashed on
  * two threads where there are many keys and two cores (indexed_key_md5.c):
- * a malloc'ed array of *n entries, or NULL (*n = 0) when memory is short or
- * the table is damaged; the caller then hashes while walking. */
+ * an array of *n (= NumEntries) entries, freed with pbi_idx_key_md5s_free,
+ * or NULL (*n = 0) when memory is short or the table is damaged (its keys
+ * are not NumEntries); the caller then hashes while walking. */
 uint64_t *pbi_idx_key_md5s(const pbi_idx_file *f, size_t *n);
+void pbi_idx_key_md5s_free(uint64_t *md5s, size_t n);
 
 /* Finds the item whose key is name[0..len) through the bucket array.
  * Returns 0, PB_ENOTFOUND or an error. */

@@ -10,7 +10,6 @@
  */
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "util/bytes.h"
@@ -227,7 +226,7 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.key_md5 = md5s;
     c.in = in;
     rc = pbi_idx_walk(&f, on_item, &c, err);
-    free(md5s);
+    pbi_idx_key_md5s_free(md5s, c.num_key_md5);
     c.key_md5 = NULL;
     c.num_key_md5 = 0;
     if (rc) goto out;
