@@ -179,7 +179,7 @@ static idx lg(idx n) {
     return k;
 }
 
-enum { SORT_THRESHOLD = 16 }; /* _S_threshold */
+enum { SORT_THRESHOLD = PBI_STL_SORT_THRESHOLD }; /* _S_threshold */
 
 /* std::__introsort_loop */
 static void introsort_loop(const seq *s, idx first, idx last, idx depth) {

@@ -29,6 +29,12 @@
 
 #define PBI_STL_MAX_ELEM 128
 
+/* libstdc++'s _S_threshold: std::sort of at most this many elements is
+ * its __insertion_sort alone, which moves each element left past those
+ * strictly after it, i.e. a stable insertion sort (a caller with a hot
+ * path of small ranges may use its own typed one there). */
+#define PBI_STL_SORT_THRESHOLD 16
+
 typedef int (*pbi_stl_less)(const void *a, const void *b, void *ctx);
 
 /* std::sort(v, v + n, less) */

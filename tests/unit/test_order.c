@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvm/llvm_values.h"
 #include "llvm/mt19937.h"
 #include "profbridge/order.h"
 #include "llvm/stl_algo.h"
@@ -113,6 +114,33 @@ static void sort_and_heap_leave_libstdcxx_order(void) {
     static const unsigned wh[10] = {2, 9, 1, 13, 8, 5, 4, 12, 0, 14};
     CU_ASSERT_EQUAL_FATAL(n, 10);
     for (unsigned i = 0; i < 10; i++) CU_ASSERT_EQUAL(h[i].id, wh[i]);
+}
+
+/* The value sites' sort (llvm_values.c) sorts up to PBI_STL_SORT_THRESHOLD
+ * values on its own: it must leave ties where pbi_stl_sort (held to g++
+ * above) leaves them, at every size on either side of the threshold. */
+static int value_key_less(const void *a, const void *b, void *ctx) {
+    (void)ctx;
+    return ((const pb_value *)a)->value < ((const pb_value *)b)->value;
+}
+
+static void value_sort_matches_stl_sort(void) {
+    uint32_t seed = 12345;
+    for (size_t n = 0; n <= PBI_STL_SORT_THRESHOLD + 4; n++) {
+        for (int round = 0; round < 200; round++) {
+            pb_value a[PBI_STL_SORT_THRESHOLD + 4], b[PBI_STL_SORT_THRESHOLD + 4];
+            memset(a, 0, sizeof a);
+            for (size_t i = 0; i < n; i++) {
+                seed = seed * 1103515245u + 12345u;
+                a[i].value = (seed >> 16) % (round % 2 ? 4 : 64); /* many ties, or few */
+                a[i].count = i;                                  /* the element's identity */
+            }
+            memcpy(b, a, sizeof a);
+            pbi_llvm_std_sort_by_value(a, n);
+            pbi_stl_sort(b, n, sizeof *b, value_key_less, NULL);
+            for (size_t i = 0; i < n; i++) CU_ASSERT_EQUAL(a[i].count, b[i].count);
+        }
+    }
 }
 
 static pb_profile *small_profile(void) {
@@ -225,6 +253,7 @@ static CU_TestInfo tests[] = {
     {"float__edges_match_libstdcxx", float_edges_match_libstdcxx},
     {"nth_element__leaves_libstdcxx_order", nth_element_leaves_libstdcxx_order},
     {"sort_and_heap__leave_libstdcxx_order", sort_and_heap_leave_libstdcxx_order},
+    {"value_sort__matches_stl_sort", value_sort_matches_stl_sort},
     {"order__small_profile_orders_as_llvm", small_profile_orders_as_llvm},
     {"order__bad_options_are_refused", bad_options_are_refused},
     {"order__no_traces_order_nothing", no_traces_order_nothing},
