@@ -20,6 +20,7 @@
 #include "profbridge/indexed.h"
 #include "util/api.h"
 #include "model/str_md5.h"
+#include "model/profile_records.h"
 
 typedef struct read_ctx {
     const pbi_idx_file *f;
@@ -237,6 +238,11 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     uint64_t *md5s = c.known ? NULL : pbi_idx_key_md5s(&f, &c.num_key_md5);
     c.key_md5 = md5s;
     c.in = in;
+    /* the records the table holds, at most one per 48 bytes of the file
+     * (an item's hash, key and data lengths, a record's hash, counter count
+     * and one counter): never more than the bytes can hold, whatever the
+     * header claims */
+    pbi_profile_reserve_records(c.p, (size_t)(f.num_entries < len / 48 ? f.num_entries : len / 48));
     rc = pbi_idx_walk(&f, on_item, &c, err);
     free(md5s);
     c.key_md5 = NULL;
