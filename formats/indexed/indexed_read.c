@@ -19,6 +19,7 @@
 #include "profbridge/indexed.h"
 #include "util/api.h"
 #include "model/str_md5.h"
+#include "model/profile_records.h"
 
 typedef struct read_ctx {
     const pbi_idx_file *f;
@@ -42,6 +43,10 @@ typedef struct read_ctx {
     size_t name_len;
     const uint64_t *key_md5; /* pbi_idx_key_md5s, or NULL: hash while walking */
     size_t num_key_md5, next_key;
+    /* merging (o->merge_into): the destination, whose names' MD5s are known
+     * (pbi_profile_known_str_md5); key_index counts the keys walked */
+    const pb_profile *known;
+    size_t key_index;
     pb_source *in;     /* the mapped input, its pages dropped behind the walk; or NULL */
     uint64_t dropped;  /* bytes before this are done with */
 } read_ctx;
@@ -97,8 +102,11 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
     (void)count;
     read_ctx *c = ctx;
     if (it->key_len == 0 && c->empty_keys++ == 0) c->first_empty_key = it->off + 8;
-    uint64_t want = c->next_key < c->num_key_md5 ? c->key_md5[c->next_key++]
-                                                 : pb_md5_ref(c->f->data + it->key_off, (size_t)it->key_len);
+    const uint8_t *key = c->f->data + it->key_off;
+    uint64_t want = c->next_key < c->num_key_md5 ? c->key_md5[c->next_key++] : 0;
+    if (!want && c->known) want = pbi_profile_known_str_md5(c->known, key, (size_t)it->key_len, c->key_index);
+    if (!want) want = pb_md5_ref(key, (size_t)it->key_len);
+    c->key_index++;
     if (want != it->key_hash && c->bad_key_hashes++ == 0) {
         c->first_bad_key_hash = it->off;
         c->first_bad_key_want = want;
@@ -222,9 +230,18 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.strict_keys = o && o->report_all;
     if ((rc = start_profile(&c, err))) goto out;
     memprof_notice(&c);
-    uint64_t *md5s = pbi_idx_key_md5s(&f, &c.num_key_md5);
+    /* merging into a profile that has records: most keys are its names,
+     * whose MD5s it knows; hashing every key ahead (two cores) would be
+     * wasted work */
+    c.known = o && o->merge_into && pb_profile_record_count(o->merge_into) ? o->merge_into : NULL;
+    uint64_t *md5s = c.known ? NULL : pbi_idx_key_md5s(&f, &c.num_key_md5);
     c.key_md5 = md5s;
     c.in = in;
+    /* the records the table holds, at most one per 48 bytes of the file
+     * (an item's hash, key and data lengths, a record's hash, counter count
+     * and one counter): never more than the bytes can hold, whatever the
+     * header claims */
+    pbi_profile_reserve_records(c.p, (size_t)(f.num_entries < len / 48 ? f.num_entries : len / 48));
     rc = pbi_idx_walk(&f, on_item, &c, err);
     pbi_idx_key_md5s_free(md5s, c.num_key_md5);
     c.key_md5 = NULL;

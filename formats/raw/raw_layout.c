@@ -82,13 +82,6 @@ int pbi_raw_layout_get(pbi_raw_layout *l, unsigned version, unsigned ptr) {
     return 0;
 }
 
-static uint64_t get_n(const uint8_t *p, unsigned size, int order) {
-    switch (size) {
-    case 8: return pb_get_u64(p, order);
-    case 4: return pb_get_u32(p, order);
-    default: return pb_get_u16(p, order);
-    }
-}
 static void put_n(uint8_t *p, unsigned size, uint64_t v, int order) {
     switch (size) {
     case 8: pb_put_u64(p, v, order); break;
@@ -97,27 +90,17 @@ static void put_n(uint8_t *p, unsigned size, uint64_t v, int order) {
     }
 }
 
-uint64_t pbi_raw_rec_get(const pbi_raw_layout *l, const uint8_t *rec, int id, unsigned k, int order) {
-    if (l->rec_off[id] < 0) return 0;
-    return get_n(rec + l->rec_off[id] + (size_t)k * l->rec_elem[id], l->rec_elem[id], order);
-}
 void pbi_raw_rec_put(const pbi_raw_layout *l, uint8_t *rec, int id, unsigned k, uint64_t v, int order) {
     if (l->rec_off[id] < 0) return;
     put_n(rec + l->rec_off[id] + (size_t)k * l->rec_elem[id], l->rec_elem[id], v, order);
 }
 uint64_t pbi_raw_vt_get(const pbi_raw_layout *l, const uint8_t *rec, int id, int order) {
     if (l->vt_off[id] < 0) return 0;
-    return get_n(rec + l->vt_off[id], l->vt_elem[id], order);
+    return pbi_raw_get_n(rec + l->vt_off[id], l->vt_elem[id], order);
 }
 void pbi_raw_vt_put(const pbi_raw_layout *l, uint8_t *rec, int id, uint64_t v, int order) {
     if (l->vt_off[id] < 0) return;
     put_n(rec + l->vt_off[id], l->vt_elem[id], v, order);
-}
-
-unsigned pbi_raw_rec_sites(const pbi_raw_layout *l, const uint8_t *rec, unsigned kind, int order) {
-    if (kind < 2) return (unsigned)pbi_raw_rec_get(l, rec, PBI_RD_NumValueSites01, kind, order);
-    if (kind == 2) return (unsigned)pbi_raw_rec_get(l, rec, PBI_RD_NumValueSites2, 0, order);
-    return 0;
 }
 
 void pbi_raw_header_decode(const pbi_raw_layout *l, const uint8_t *p, int order, pbi_raw_header *h) {

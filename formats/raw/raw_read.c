@@ -24,6 +24,7 @@
 #include "raw_correlate.h"
 #include "raw_internal.h"
 #include "raw_md5.h"
+#include "raw_names_cache.h"
 #include "raw_sections.h"
 #include "util/grow.h"
 
@@ -90,6 +91,7 @@ typedef struct prof {
     int absolute; /* v5 / LLVM 13's v7: CounterPtr is an address */
     pb_buf names;      /* each name followed by a NUL (a separator when decoded) */
     int names_given;   /* names.data belongs to the model's string table now */
+    int names_borrowed; /* names, ne and ne_slot belong to the merge's names cache */
     name_ent *ne;
     size_t nne;
     uint32_t *ne_slot; /* hash index over ne: entry index + 1, 0 = empty */
@@ -99,7 +101,7 @@ typedef struct prof {
     size_t nfp;
     vt_ent *vt;
     size_t nvt;
-    int prepared; /* header, layout, names and fp were done ahead (pbi_raw_prepare) */
+    int prepared; /* header, layout and fp were done ahead (pbi_raw_prepare) */
     name_ent unnamed; /* the name of a NameRef no name hashes to: "" (unnamed_ent) */
 } prof;
 
@@ -305,7 +307,36 @@ static int add_last_binary_ids(rd *r, pb_profile *to) {
     return binary_ids_at(r, r->last_bids[0], r->last_bids[1], r->last_bids_index, to, r->last_bids_padded);
 }
 
+/* Merging (visiting into o->merge_into): the names section decoded for an
+ * earlier input of the merge when this one's bytes are the same
+ * (raw_names_cache.h), borrowed; returns 1 then. */
+static int names_from_cache(rd *r, prof *pf) {
+    pb_profile *dst = r->vis && r->o ? r->o->merge_into : NULL;
+    const pbi_raw_names *t =
+        dst ? pbi_raw_names_cached(dst, r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize]) : NULL;
+    if (!t) return 0;
+    pf->names = t->text;
+    pf->ne = t->ne;
+    pf->nne = t->nne;
+    pf->ne_slot = t->slot;
+    pf->ne_mask = t->mask;
+    pf->ne_next = 0;
+    pf->names_borrowed = 1;
+    return 1;
+}
+
+/* Merging: the table just decoded is kept for the next input (a table
+ * that cannot be kept is only not cached). */
+static void names_to_cache(rd *r, prof *pf) {
+    pb_profile *dst = r->vis && r->o ? r->o->merge_into : NULL;
+    if (!dst) return;
+    pbi_raw_names t = {pf->names, pf->ne, pf->nne, pf->ne_slot, pf->ne_mask};
+    if (pbi_raw_names_keep(dst, r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], &t) == 0)
+        pf->names_borrowed = 1;
+}
+
 static int read_names(rd *r, prof *pf) {
+    if (names_from_cache(r, pf)) return 0;
     char path[96];
     snprintf(path, sizeof path, pf->index ? "profile[%u].names" : "names", pf->index);
     int rc = pbi_names_decode_text(r->d + pf->names_off, (size_t)pf->h.f[PBI_RH_NamesSize], pf->names_off, path,
@@ -326,7 +357,10 @@ static int read_names(rd *r, prof *pf) {
         pf->names.data[s - t] = '\0'; /* so the model can keep the names here (give_names) */
     }
     pbi_raw_md5_all(t, pf->ne, pf->nne);
-    if (!pf->nne) return 0;
+    if (!pf->nne) {
+        names_to_cache(r, pf);
+        return 0;
+    }
     if (pf->nne >= UINT32_MAX / 4) return nomem(r);
     size_t cap = 16;
     while (cap < 2 * pf->nne) cap *= 2;
@@ -340,6 +374,7 @@ static int read_names(rd *r, prof *pf) {
         pf->ne_slot[b] = (uint32_t)(i + 1);
     }
     pf->ne_next = 0;
+    names_to_cache(r, pf);
     return 0;
 }
 
@@ -710,14 +745,16 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
  * (massif, bench/shapes.sh cxx). Later inputs' names, mostly known already,
  * are copied as needed rather than kept whole. */
 static void give_names(rd *r, prof *pf) {
-    if (pf->names_given || !pf->names.len) return;
+    if (pf->names_given || pf->names_borrowed || !pf->names.len) return;
     if (pbi_profile_adopt_strs(r->p, pf->names.data, pf->names.data, pf->names.len) == 0) pf->names_given = 1;
 }
 
 static void prof_free(prof *pf) {
-    if (!pf->names_given) pbu_buf_free(&pf->names);
-    free(pf->ne);
-    free(pf->ne_slot);
+    if (!pf->names_borrowed) {
+        if (!pf->names_given) pbu_buf_free(&pf->names);
+        free(pf->ne);
+        free(pf->ne_slot);
+    }
     free(pf->fp);
     free(pf->vt);
     memset(pf, 0, sizeof *pf);
@@ -750,9 +787,7 @@ static int read_profile(rd *r, prof *pf, uint64_t *next) {
     }
     /* a visitor sees the profile's kind before its records (a merge checks it first) */
     if (r->vis) pb_profile_set_flags(r->p, pf->flags & ~PB_VARIANT_DBG_CORRELATE);
-    /* a prepared profile's names were read without error, so skipping them
-     * here reports the same first error as reading them here would */
-    if ((rc = read_binary_ids(r, pf)) || (!pf->prepared && (rc = read_names(r, pf))) ||
+    if ((rc = read_binary_ids(r, pf)) || (rc = read_names(r, pf)) ||
         (rc = read_vtables(r, pf)))
         return rc;
     give_names(r, pf);
@@ -1049,7 +1084,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
         free(rp);
         return rc;
     }
-    /* Profile 0's layout and names, the part of the read that needs no
+    /* Profile 0's layout and function addresses, the part of the read that needs no
      * merge destination. Any error is left for the second half to report
      * (it then reads them itself), so diagnostics come out in one place. */
     long want = 0;
@@ -1067,7 +1102,11 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     if (!rp->correlated && profile_option(o, &want, &quiet) == 0 && want < 0 &&
         pbi_raw_magic(r.d, r.len, &r.order, &r.ptr)) {
         prof *pf = &rp->pf0;
-        if (read_layout(&r, pf) == 0 && read_names(&r, pf) == 0 && map_functions(&r, pf) == 0)
+        /* not the names: the merging thread takes them from its names cache
+         * (raw_names_cache.h) when an earlier input had the same; decoding
+         * and hashing them here again doubled the CPU time of merging 1,000
+         * raws of one program on two threads (bench/many_merge.sh) */
+        if (read_layout(&r, pf) == 0 && map_functions(&r, pf) == 0)
             pf->prepared = 1;
         else
             prof_free(pf);

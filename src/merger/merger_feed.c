@@ -151,7 +151,7 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
  * the work: the merging thread reads one too while it waits (window =
  * threads; with threads - 1 it mostly waited, no speed-up). A prepared input
  * leaves the records to the merging thread, which is then the busy one:
- * preparing (bytes, names, their MD5 index) takes less time than merging the
+ * preparing (bytes, layout, function addresses) takes less time than merging the
  * records, so one input prepared ahead keeps it busy and more would only
  * wait, each costing its bytes and name index (the 20-input merge of
  * bench/merge_memory.sh: 102 MB on 4 threads with threads - 1 ahead, the

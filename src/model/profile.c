@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/attach.h"
 #include "model/profile_internal.h"
 #include "util/api.h"
 #include "util/bytes.h"
@@ -67,6 +68,7 @@ void pb_profile_free(pb_profile *p) {
     free(p->lookup);
     free(p->keys);
     pbu_buf_free(&p->scratch);
+    pbi_profile_detach_all(p);
     pthread_mutex_destroy(&p->cache_mu);
     free(p);
 }

@@ -117,6 +117,14 @@ struct pb_profile {
     size_t num_lookup;
     pbi_key_entry *keys;       /* sorted by ref, hash, record; or NULL when stale */
     size_t num_keys;
+
+    /* readers' caches for the next input merged into this profile (attach.h) */
+    struct pbi_attachment {
+        const void *tag;
+        void *data;
+        void (*free_fn)(void *);
+    } *att;
+    size_t num_att, cap_att;
 };
 
 typedef struct pbi_desc {

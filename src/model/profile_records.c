@@ -214,6 +214,10 @@ int pbi_validate_record(const pb_profile *p, const pb_record *r, pb_error *err) 
 
 /* ---- adding ------------------------------------------------------------------------ */
 
+void pbi_profile_reserve_records(pb_profile *p, size_t n) {
+    (void)pbu_grow((void **)&p->recs, &p->cap_recs, n, sizeof *p->recs);
+}
+
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {
     if (p->num_recs >= UINT32_MAX - 1)
         return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "too many records");

@@ -232,6 +232,15 @@ uint64_t pbi_profile_str_md5(const pb_profile *p, pb_str id) {
     return pb_md5_ref(s && len ? s : "", len);
 }
 
+uint64_t pbi_profile_known_str_md5(const pb_profile *p, const void *bytes, size_t len, size_t hint) {
+    uint32_t id;
+    if (hint < p->num_recs && p->recs[hint].kind == PB_REC_FUNCTION && p->recs[hint].name < p->strs.count &&
+        p->strs.len[p->recs[hint].name] == len && memcmp(p->strs.data[p->recs[hint].name], bytes, len) == 0)
+        return pbu_intern_aux(&p->strs, p->recs[hint].name);
+    if (pbu_intern_find(&p->strs, bytes, len, &id)) return 0;
+    return pbu_intern_aux(&p->strs, id);
+}
+
 void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5) {
     if (id < p->strs.count) (void)pbu_intern_set_aux(&p->strs, id, md5);
 }
