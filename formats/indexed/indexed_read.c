@@ -240,8 +240,9 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     /* the records the table holds, at most one per 48 bytes of the file
      * (an item's hash, key and data lengths, a record's hash, counter count
      * and one counter): never more than the bytes can hold, whatever the
-     * header claims */
-    pbi_profile_reserve_records(c.p, (size_t)(f.num_entries < len / 48 ? f.num_entries : len / 48));
+     * header claims; a hint: without memory the array grows as records
+     * come, and says so if it cannot */
+    (void)pbi_profile_reserve_records(c.p, (size_t)(f.num_entries < len / 48 ? f.num_entries : len / 48));
     rc = pbi_idx_walk(&f, on_item, &c, err);
     pbi_idx_key_md5s_free(md5s, c.num_key_md5);
     c.key_md5 = NULL;

@@ -42,21 +42,27 @@
 #include "model/str_md5.h"
 #include "model/origin_form.h"
 
+/* wrec and wkey hold 32-bit indices and lengths (collect refuses more):
+ * one of each per record, 40 + 32 bytes instead of 48 + 48, a sixth of
+ * the peak memory of a raw -> indexed merge of 100k functions. */
+#define WIDX_MAX ((size_t)INT32_MAX)
+
 typedef struct wrec {
     const char *name;
-    size_t len;
     uint64_t hash;
-    size_t idx; /* record index in the model */
     uint64_t prefix; /* name_prefix(name): sort key */
     uint64_t size;   /* bytes write_record writes for it (record_size) */
+    uint32_t len;
+    uint32_t idx; /* record index in the model */
 } wrec;
 
 typedef struct wkey {
-    size_t first, n; /* records recs[first .. first+n) in model order */
-    uint64_t ref;    /* MD5 NameRef of the name = on-disk key hash */
-    size_t *order;   /* record order inside the key (indices into recs); NULL: first.. */
-    uint64_t size;   /* bytes of its entry in the table's data (plan_table) */
-    int sparse_drop; /* left out by --sparse (still in LLVM 14's StringMap) */
+    uint32_t first;           /* records recs[first .. first+n) in model order */
+    uint32_t n : 31;
+    uint32_t sparse_drop : 1; /* left out by --sparse (still in LLVM 14's StringMap) */
+    uint64_t ref;             /* MD5 NameRef of the name = on-disk key hash */
+    size_t *order;            /* record order inside the key (indices into recs); NULL: first.. */
+    uint64_t size;            /* bytes of its entry in the table's data (plan_table) */
 } wkey;
 
 typedef struct wstate {
@@ -261,6 +267,8 @@ static int all_zero(const pb_record *r) {
 
 static int collect(wstate *w, pb_error *err) {
     size_t n = pb_profile_record_count(w->p);
+    if (n > WIDX_MAX)
+        return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "more than %zu records", WIDX_MAX);
     pbi_profile_render_names(w->p); /* Java records' names, hashed on two cores */
     w->recs = calloc(n ? n : 1, sizeof *w->recs);
     w->keys = calloc(n ? n : 1, sizeof *w->keys);
@@ -272,10 +280,14 @@ static int collect(wstate *w, pb_error *err) {
             continue;
         }
         wrec *e = &w->recs[w->nrecs];
-        int rc = pb_profile_record_name(w->p, r, &e->name, &e->len, &e->hash, err);
+        size_t len;
+        int rc = pb_profile_record_name(w->p, r, &e->name, &len, &e->hash, err);
         if (rc) return rc;
-        e->idx = i;
-        e->prefix = name_prefix(e->name, e->len);
+        if (len > WIDX_MAX)
+            return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "a name of %zu bytes", len);
+        e->len = (uint32_t)len;
+        e->idx = (uint32_t)i;
+        e->prefix = name_prefix(e->name, len);
         /* measured here, in model order, where the record and its counters
          * come sequentially, not when the table is planned in bucket order */
         if ((rc = record_size(w, e, &e->size, err))) return rc;
@@ -294,8 +306,8 @@ static int collect(wstate *w, pb_error *err) {
             for (size_t r = i; r < j && zero; r++) zero = all_zero(pb_profile_record(w->p, w->recs[r].idx));
             k->sparse_drop = zero;
         }
-        k->first = i;
-        k->n = j - i;
+        k->first = (uint32_t)i;
+        k->n = (uint32_t)(j - i) & WIDX_MAX;
         /* a function name's MD5 was usually computed by its reader (str_md5.h) */
         const pb_record *fr = pb_profile_record(w->p, w->recs[i].idx);
         k->ref = fr->kind == PB_REC_FUNCTION ? pbi_profile_str_md5(w->p, fr->name)
@@ -363,7 +375,7 @@ static int dense_order(wstate *w, wkey *k, pb_error *err) {
     free(h);
     if (rc) return rc;
     for (size_t i = 0; i < n; i++) k->order[i] += k->first; /* indices into recs */
-    k->n = n;
+    k->n = (uint32_t)n & WIDX_MAX;
     return 0;
 }
 
@@ -882,31 +894,34 @@ typedef struct tail_offs {
     uint64_t table, binid, vt, tr;
 } tail_offs;
 
-/* The sections after the table's data, built in w->out: the table's
- * bucket offsets, then binary ids, vtable names and traces where the
- * version has them; what it has no section for is dropped with a notice. */
+/* Bytes of the table's own part after its data: bucket count, key count,
+ * one offset per bucket (emit_bucket_offsets writes them). */
+static uint64_t bucket_offsets_size(const wstate *w) { return 16 + 8 * (uint64_t)w->nb; }
+
+/* The sections after the table's bucket offsets, built in w->out (whose
+ * byte 0 is at file offset t->table + bucket_offsets_size): binary ids,
+ * vtable names and traces where the version has them; what it has no
+ * section for is dropped with a notice. */
 static int build_tail(wstate *w, tail_offs *t, pb_error *err) {
     const pb_profile *p = w->p;
     int rc;
-    put64(&w->out, w->nb);
-    put64(&w->out, w->nout);
-    for (size_t b = 0; b < w->nb; b++) put64(&w->out, w->boff[b]);
+    uint64_t at = t->table + bucket_offsets_size(w); /* a multiple of 8: w->out's padding holds */
     if (w->version >= PBI_IDX_BINARY_IDS_SINCE) {
-        t->binid = t->table + w->out.len;
+        t->binid = at + w->out.len;
         if ((rc = write_binary_ids(w, err))) return rc;
     } else if (pb_profile_binary_id_count(p)) {
         notice(w, "%zu binary ids dropped: indexed v%u has no binary-id section (LLVM release %d has)",
                pb_profile_binary_id_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_BINARY_IDS_SINCE));
     }
     if (w->version >= PBI_IDX_VTABLE_SINCE) {
-        t->vt = t->table + w->out.len;
+        t->vt = at + w->out.len;
         if ((rc = write_vtable_names(w, err))) return rc;
     } else if (pb_profile_symbol_count(p)) {
         notice(w, "%zu symbols (vtable names) dropped: indexed v%u has no vtable-names section (LLVM release %d has)",
                pb_profile_symbol_count(p), w->version, pbi_llvm_first_reading_indexed(PBI_IDX_VTABLE_SINCE));
     }
     if (w->version >= PBI_IDX_TRACES_SINCE && (w->flags & PB_VARIANT_TEMPORAL)) {
-        t->tr = t->table + w->out.len;
+        t->tr = at + w->out.len;
         write_traces(w);
     } else if (pb_profile_trace_count(p)) {
         notice(w, "%zu temporal traces dropped: %s", pb_profile_trace_count(p),
@@ -937,11 +952,25 @@ static int build_header(wstate *w, const tail_offs *t, unsigned nsum, pb_error *
     return 0;
 }
 
+/* The table's bucket and key counts and bucket offsets, straight from
+ * w->boff (turned into little-endian bytes in place: it is not read
+ * again), not copied into a buffer first: that copy was 2 MB of the peak
+ * memory of a raw -> indexed merge of 100k functions. */
+static int emit_bucket_offsets(wstate *w, pb_error *err) {
+    uint8_t head[16];
+    pb_put_u64(head, w->nb, PB_ORDER_LE);
+    pb_put_u64(head + 8, w->nout, PB_ORDER_LE);
+    int rc = pb_sink_write(w->sink, head, sizeof head, err);
+    if (rc) return rc;
+    for (size_t b = 0; b < w->nb; b++) pb_put_u64((uint8_t *)&w->boff[b], w->boff[b], PB_ORDER_LE);
+    return pb_sink_write(w->sink, w->boff, w->nb * sizeof *w->boff, err);
+}
+
 /* The header and summaries (first in the file) hold what is known only
  * once the table is planned and the sections after it are built, so:
  * plan the table, build the sections after it (tail) in w.out, build the
  * header in w.out, give it to the sink, then the table's data as it is
- * made, then the tail. */
+ * made, then the bucket offsets and the tail. */
 static int write_file(wstate *w, pb_sink *sink, pb_error *err) {
     uint64_t data_at = 0;
     for (unsigned i = 0; i < PBI_IDX_W_COUNT; i++)
@@ -956,7 +985,8 @@ static int write_file(wstate *w, pb_sink *sink, pb_error *err) {
     w->out = (pb_buf)PB_BUF_INIT;
     if ((rc = build_header(w, &t, nsum, err)) == 0) {
         w->sink = sink;
-        if ((rc = emit_table(w, err)) == 0) { /* flushes the header first */
+        if ((rc = emit_table(w, err)) == 0 && /* flushes the header first */
+            (rc = emit_bucket_offsets(w, err)) == 0) {
             if (tail.failed) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
             else rc = pb_sink_write(sink, tail.data, tail.len, err);
         }

@@ -27,6 +27,7 @@
 #include "raw_names_cache.h"
 #include "raw_sections.h"
 #include "util/grow.h"
+#include "model/profile_records.h"
 
 typedef pbi_raw_name_ent name_ent; /* off, len: into prof.names */
 
@@ -697,6 +698,12 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     char path[96];
     int rc = 0;
     if (!pf->prepared && (rc = map_functions(r, pf))) return rc;
+    /* an empty model's records array sized once (NumData lies inside the
+     * file): doubling it left a copy's worth at its last growth and a
+     * quarter unused; a model that holds records already grows by doubling
+     * (exact steps over many inputs would copy at each) */
+    if (!r->vis && pb_profile_record_count(r->p) == 0 && pbi_profile_reserve_records(r->p, (size_t)nd))
+        return nomem(r);
     *vpos = pf->val_off;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);

@@ -62,11 +62,20 @@ void pbi_summary_add(pbi_summary *s, const uint64_t *counts, uint32_t n) {
 }
 
 /* Sorts the counts descending (radix sort: qsort was a fifth of `show`) and
- * collapses equal ones. */
+ * collapses equal ones; f is sized by the distinct counts, not by every
+ * count, and the counts are freed once collapsed (f at 16 bytes a count
+ * next to the counts was 5.8 MB of a raw -> indexed merge's peak memory,
+ * 100k functions). */
 int pbi_summary_finish(pbi_summary *s) {
     if (s->oom) return -1;
     if (!s->nc && !s->zeros) return 0;
-    if ((s->nc && pbu_sort_u64_desc(s->c, s->nc)) || !(s->f = malloc((s->nc + 1) * sizeof *s->f))) {
+    if (s->nc && pbu_sort_u64_desc(s->c, s->nc)) {
+        s->oom = 1;
+        return -1;
+    }
+    size_t distinct = 0;
+    for (size_t i = 0; i < s->nc; i++) distinct += !i || s->c[i] != s->c[i - 1];
+    if (!(s->f = malloc((distinct + 1) * sizeof *s->f))) {
         s->oom = 1;
         return -1;
     }
@@ -86,6 +95,9 @@ int pbi_summary_finish(pbi_summary *s) {
         s->f[k++].n = s->zeros;
     }
     s->nf = k;
+    free(s->c); /* f holds them */
+    s->c = NULL;
+    s->nc = s->cc = 0;
     return 0;
 }
 

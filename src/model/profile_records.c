@@ -13,6 +13,7 @@
 
 #include "util/buf.h"
 #include "util/grow.h"
+#include "util/hugepage.h"
 #include "model/jname.h"
 #include "model/profile_internal.h"
 #include "model/profile_records.h"
@@ -214,8 +215,16 @@ int pbi_validate_record(const pb_profile *p, const pb_record *r, pb_error *err) 
 
 /* ---- adding ------------------------------------------------------------------------ */
 
-void pbi_profile_reserve_records(pb_profile *p, size_t n) {
-    (void)pbu_grow((void **)&p->recs, &p->cap_recs, n, sizeof *p->recs);
+int pbi_profile_reserve_records(pb_profile *p, size_t more) {
+    if (more > UINT32_MAX - 1 - p->num_recs) return 0; /* pbi_append_record refuses them anyway */
+    size_t need = p->num_recs + more;
+    if (need <= p->cap_recs) return 0;
+    pb_record *a = realloc(p->recs, need * sizeof *a);
+    if (!a) return PB_ENOMEM;
+    pbu_hugepage_hint(a, need * sizeof *a); /* written whole just after */
+    p->recs = a;
+    p->cap_recs = need;
+    return 0;
 }
 
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err) {

@@ -20,11 +20,12 @@ size_t pbi_find_record(const pb_profile *p, const pb_record *r);
  * (the caller did both); *index = its position. Returns 0, PB_EINVAL (too
  * many records) or PB_ENOMEM; p is unchanged after a failure. */
 int pbi_append_record(pb_profile *p, const pb_record *rec, size_t *index, pb_error *err);
-/* Makes room for n records in all (a reader that knows how many come):
- * growing the array while 10,000 records came was 5% of merging 200
- * .profdata (realloc's copies, callgrind). A hint: without memory nothing
- * changes, and adding records grows the array as before. */
-void pbi_profile_reserve_records(pb_profile *p, size_t n);
+/* Makes room for `more` records past the present ones at once, exactly
+ * (a reader that knows its record count: no doubling, no copy as the
+ * array grows, no unused tail). Returns 0 (also when the count is past
+ * what pbi_append_record accepts: nothing is reserved then) or PB_ENOMEM;
+ * the records are unchanged either way. */
+int pbi_profile_reserve_records(pb_profile *p, size_t more);
 /* Validates a record against p (see pb_profile_add_record): 0, PB_EINVAL
  * or PB_EFORMAT, with err saying why. */
 int pbi_validate_record(const pb_profile *p, const pb_record *rec, pb_error *err);
