@@ -12,8 +12,9 @@ command -v llvm-profdata-19 >/dev/null || { echo "SKIP: llvm-profdata-19 is not 
 R="$PB_SHARED_DIR/testdata/llvm-real"
 [ -f "$R/llvm19/basic-ir.profraw" ] || { echo "SKIP: $R is absent"; exit 77; }
 PB=$(realpath "$PB")
-W=$(mktemp -d)
-trap 'rm -rf "$W"' EXIT
+# shellcheck source=lib/common.bash
+. "$PB_SOURCE_DIR/tests/interop/lib/common.bash"
+W="$T"
 # three and five profiles, with a function repeated across profiles, of
 # clang-19 (raw v10) and clang-14 (raw v8; llvm14/many-ir.profraw is a v10
 # file, which llvm-profdata-17 refuses: left out)
@@ -34,7 +35,6 @@ FLAGSETS=(
   "--covered"
   "--temporal-profile-traces"
 )
-fail=0 n=0
 for rel in 19 17; do
   command -v "llvm-profdata-$rel" >/dev/null || continue
   c=$([ "$rel" = 19 ] && echo 19 || echo 14)
@@ -44,18 +44,13 @@ for rel in 19 17; do
       want=$(cd "$W" && "llvm-profdata-$rel" show $fl $f.profraw 2>&1)
       # shellcheck disable=SC2086
       got=$(cd "$W" && "$PB" show --llvm-version "$rel" $fl <(cat $f.profraw) 2>&1 | sed "s|/dev/fd/[0-9]*|$f.profraw|g")
-      n=$((n + 1))
-      if [ "$want" != "$got" ]; then
-        echo "FAIL: llvm-profdata-$rel show $fl $f.profraw (through a pipe) differs:"
-        diff <(echo "$want") <(echo "$got") | head -20
-        fail=1
-      fi
+      same_text "llvm-profdata-$rel show $fl $f.profraw (through a pipe)" "$want" "$got"
     done
   done
 done
 # the profiles really are listed apart: basic-ir's helper twice
 c=$("$PB" show --llvm-version 19 --all-functions "$W/three-19.profraw" | grep -c '^  basic.c;helper:$' || true)
-[ "$c" = 2 ] || { echo "FAIL: basic.c;helper listed $c times in a file of two basic-ir profiles, want 2"; fail=1; }
+if [ "$c" = 2 ]; then ok; else fail "basic.c;helper listed $c times in a file of two basic-ir profiles, want 2"; fi
 # one pass: a reader's warning comes once per profile that raises it (the
 # file used to be read twice, for the model and for the profiles, and each
 # warning printed twice). Profile 0 of three gets a NameRef no name hashes to.
@@ -64,8 +59,7 @@ python3 -c 'import sys; b = bytearray(open(sys.argv[1], "rb").read()); b[int(sys
   "$R/llvm19/basic-ir.profraw" "$at" "$W/bad.profraw"
 cat "$W/bad.profraw" "$R/llvm19/simple-ir.profraw" "$W/bad.profraw" > "$W/bad-three.profraw"
 w=$("$PB" show --all-functions "$W/bad-three.profraw" 2>&1 >/dev/null | grep -c 'is the MD5 of no name' || true)
-[ "$w" = 2 ] || { echo "FAIL: $w warnings about the unknown NameRef of profiles 0 and 2, want 2 (one each)"; fail=1; }
+if [ "$w" = 2 ]; then ok; else fail "$w warnings about the unknown NameRef of profiles 0 and 2, want 2 (one each)"; fi
 w=$("$PB" show --all-functions "$W/bad-three.profraw" 2>&1 >/dev/null | grep -c 'profile\[2\]\.data\[0\]\.NameRef' || true)
-[ "$w" = 1 ] || { echo "FAIL: the warning of profile 2 came $w times, want 1"; fail=1; }
-[ $fail = 0 ] && echo "ok: $n comparisons with llvm-profdata through a pipe; warnings once per profile"
-exit $fail
+if [ "$w" = 1 ]; then ok; else fail "the warning of profile 2 came $w times, want 1"; fi
+finish

@@ -12,6 +12,10 @@
 #   ok                     counts a passed check in $checks
 #   finish                 prints "NAME: C checks passed, F failed" and
 #                          returns non-zero when a check failed
+#   same_text WHAT WANT GOT
+#                          ok when the two texts are equal, else fails with
+#                          their first differing lines (WANT: the real
+#                          tool's output, GOT: ours)
 #   same_as_llvm N CMD...  runs "llvm-profdata-N CMD..." with the real tool
 #                          and with profbridge called through a link of that
 #                          name, each in a fresh copy of the files of the
@@ -39,6 +43,15 @@ ok() { checks=$((checks + 1)); }
 finish() {
   echo "$pb_script: $checks checks passed, $failures failed"
   [ "$failures" -eq 0 ]
+}
+
+same_text() {
+  if [ "$2" = "$3" ]; then
+    ok
+  else
+    fail "$1 differs from the real tool's:
+$(diff <(printf '%s\n' "$2") <(printf '%s\n' "$3") | head -20)"
+  fi
 }
 
 # pb_llvm_link N: prints a directory holding llvm-profdata-N -> $PB.
