@@ -32,6 +32,7 @@
 #include "model/origin_form.h"
 #include "llvm/target.h"
 #include "llvm/llvm_values.h"
+#include "llvm/stl_algo.h"
 #include "util/api.h"
 #include "util/grow.h"
 
@@ -163,13 +164,13 @@ static int sort_sites(pb_record *r, const pb_merge_options *o, scratch *s) {
 }
 
 /* v[0..n) by value as LLVM's sortByTargetValues: std::sort from 19
- * (std_sort), stable before. libstdc++'s std::sort orders up to 16
- * elements by insertion, which is stable, and any sort gives the one order
+ * (std_sort), stable before. libstdc++'s std::sort orders up to
+ * PBI_STL_SORT_THRESHOLD elements by insertion, which is stable, and any sort gives the one order
  * of values that are all distinct: so only a longer site with a repeated
  * value needs the emulation of std::sort (a fifth of merging 1,000 raws
  * with value sites: callgrind, bench/many_merge.sh). spare holds n values. */
 static void sort_by_value(pb_value *v, pb_value *tmp, pb_value *spare, size_t n, int std_sort) {
-    if (!std_sort || n <= 16) {
+    if (!std_sort || n <= PBI_STL_SORT_THRESHOLD) {
         stable_sort(v, tmp, n, 1);
         return;
     }
