@@ -426,19 +426,21 @@ int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char 
 
 uint64_t pbi_profile_record_name_md5(const pb_profile *cp, size_t i) {
     pb_profile *p = (pb_profile *)cp; /* caches are logically const */
-    uint64_t ref = 0;
-    int have = 0;
-    pbi_cache_lock(p);
-    if (i < p->num_rnames && p->rnames[i].name) {
-        ref = p->rnames[i].hash;
-        have = 1;
+    if (i >= p->num_recs) return 0;
+    if (p->recs[i].kind == PB_REC_FUNCTION) {
+        const char *n = NULL;
+        size_t len = 0;
+        if (pb_profile_record_name(p, &p->recs[i], &n, &len, NULL, NULL)) return 0;
+        return pb_md5_ref(len ? n : "", len);
     }
+    /* cached_name renders and hashes a name the cache lacks, once, and keeps
+     * it: the full hash is then read back, not computed a second time */
+    const pbi_rname *e = NULL;
+    uint64_t ref = 0;
+    pbi_cache_lock(p);
+    if (!cached_name(p, i, &e)) ref = e->hash;
     pbi_cache_unlock(p);
-    if (have) return ref;
-    const char *n = NULL;
-    size_t len = 0;
-    if (i >= p->num_recs || pb_profile_record_name(p, &p->recs[i], &n, &len, NULL, NULL)) return 0;
-    return pb_md5_ref(len ? n : "", len);
+    return ref;
 }
 
 /* ---- lookup ----------------------------------------------------------------------------- */

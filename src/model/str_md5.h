@@ -34,7 +34,8 @@ void pbi_profile_note_str_md5(pb_profile *p, pb_str id, uint64_t md5);
  * record i (its cache keeps it; that function gives the masked hash), so
  * the indexed writer's key hash is not a second MD5 of a long rendered name
  * (iprof -> indexed: MD5 was a quarter of the time, half of it hashing
- * again). Computed afresh when the cache has no name for i. */
+ * again). A name the cache lacks is rendered, hashed and cached then;
+ * 0 when i is no record or its name cannot be rendered. */
 uint64_t pbi_profile_record_name_md5(const pb_profile *p, size_t i);
 
 /* Renders every Java record's name pb_profile_record_name would render
