@@ -105,6 +105,10 @@ static void read_input(pbi_feed *f, size_t i, unsigned k) {
         if (!t && pbi_tape_new(&t, &quiet)) return;
         if (pbi_tape_record(t, s->pr, f->ro, f->homes[k], &quiet) == 0) {
             s->tape = t;
+            /* its bytes are in the tape now: out of resident memory while it
+             * waits and is merged (read again from the file only if the
+             * merging thread must read it after all) */
+            pb_source_map_done_before(s->src, SIZE_MAX);
         } else {
             pbi_feed_recycle(f, t);
         }

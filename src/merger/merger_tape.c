@@ -4,14 +4,15 @@
  * the merging thread (merger_tape.h).
  *
  * The records are copied out of the reader's reused arrays into a few
- * growing pools (counters, bitmap bytes, sites, values, names) and referred
- * to by offset, since the pools move while they grow; the replay builds
- * each pb_record over the pools again. The names are copied too: the reader
- * hands out its names section's bytes, which the next input's read may
- * replace.
+ * growing pools (counters, bitmap bytes, sites, values, names) and made
+ * into the pb_records the merge takes on the feed thread, so the merging
+ * thread only hands them over (building them there was a tenth of its
+ * time). The names are copied too: the reader hands out its names section's
+ * bytes, which the next input's read may replace.
  */
 #include "merger_tape.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -19,18 +20,12 @@
 #include "registry/registry.h"
 #include "util/grow.h"
 
-typedef struct tape_rec {
-    uint64_t hash;
-    uint64_t flags; /* its profile's kind when it was read (read_merge.c's on_record ORs it in) */
-    size_t name_off, counters_off, bitmap_off, sites_off;
-    uint32_t name_len, num_counters, num_bitmap_bytes;
-    uint32_t num_sites[PB_VK_COUNT];
-} tape_rec;
-
-typedef struct tape_site {
-    uint32_t num_values;
-    size_t values_off;
-} tape_site;
+/* A record's name in the names pool, and its profile's kind when it was
+ * read (read_merge.c's on_record ORs the head's kind in before each). */
+typedef struct tape_name {
+    uint64_t flags;
+    uint32_t off, len;
+} tape_name;
 
 typedef struct tape_diag {
     int severity;
@@ -38,15 +33,20 @@ typedef struct tape_diag {
 } tape_diag;
 
 struct pbi_tape {
-    tape_rec *recs;
+    /* the records as the merge takes them: while recording, their pointers
+     * hold offsets into the pools (which move as they grow), made pointers
+     * when the input ends (tape_fix), on the feed thread */
+    pb_record *recs;
     size_t nrecs, crecs;
+    tape_name *nm; /* per record */
+    size_t cnm;
     size_t *begins; /* profile k begins before record begins[k] */
     size_t nbegins, cbegins;
     uint64_t *counts;
     size_t ncounts, ccounts;
     uint8_t *bits;
     size_t nbits, cbits;
-    tape_site *sites;
+    pb_site *sites; /* values: offsets into vals until tape_fix */
     size_t nsites, csites;
     pb_value *vals;
     size_t nvals, cvals;
@@ -61,6 +61,7 @@ struct pbi_tape {
 void pbi_tape_free(pbi_tape *t) {
     if (!t) return;
     free(t->recs);
+    free(t->nm);
     free(t->begins);
     free(t->counts);
     free(t->bits);
@@ -96,10 +97,15 @@ static int on_begin(void *ctx, size_t k, const pb_profile *head, pb_error *err) 
 /* Room for n more of an array's elements (count *len, capacity *cap). */
 #define ROOM(arr, len, cap, n) pbu_grow((void **)&(arr), &(cap), (len) + (n), sizeof *(arr))
 
+/* An offset into a pool, kept in a pointer field until tape_fix (pools
+ * move while they grow; the merge wants pointers). */
+#define AS_PTR(type, off) ((type *)(uintptr_t)(off))
+#define AS_OFF(ptr) ((size_t)(uintptr_t)(ptr))
+
 static int on_record(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
                      pb_error *err) {
     pbi_tape *t = ctx;
-    if (r->kind != PB_REC_FUNCTION || len > UINT32_MAX)
+    if (r->kind != PB_REC_FUNCTION || len > UINT32_MAX - t->nnames)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "not taped");
     size_t nsites = 0, nvals = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) {
@@ -111,37 +117,57 @@ static int on_record(void *ctx, const pb_profile *head, const char *name, size_t
                     return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "not taped");
         }
     }
-    if (ROOM(t->recs, t->nrecs, t->crecs, 1) || ROOM(t->counts, t->ncounts, t->ccounts, r->num_counters) ||
+    if (ROOM(t->recs, t->nrecs, t->crecs, 1) || ROOM(t->nm, t->nrecs, t->cnm, 1) ||
+        ROOM(t->counts, t->ncounts, t->ccounts, r->num_counters) ||
         ROOM(t->bits, t->nbits, t->cbits, r->num_bitmap_bytes) || ROOM(t->sites, t->nsites, t->csites, nsites) ||
         ROOM(t->vals, t->nvals, t->cvals, nvals) || ROOM(t->names, t->nnames, t->cnames, len))
         return nomem(err);
-    tape_rec *e = &t->recs[t->nrecs++];
-    e->hash = r->hash;
-    e->flags = pb_profile_flags(head);
-    e->name_off = t->nnames;
-    e->name_len = (uint32_t)len;
+    tape_name *n = &t->nm[t->nrecs];
+    pb_record *e = &t->recs[t->nrecs++];
+    n->flags = pb_profile_flags(head);
+    n->off = (uint32_t)t->nnames;
+    n->len = (uint32_t)len;
     if (len) memcpy(t->names + t->nnames, name, len);
     t->nnames += len;
-    e->counters_off = t->ncounts;
+    memset(e, 0, sizeof *e);
+    e->kind = PB_REC_FUNCTION;
+    e->name = PB_NONE;
+    e->ctx = PB_NONE;
+    e->layout = PB_NONE;
+    e->hash = r->hash;
     e->num_counters = r->num_counters;
+    e->counters = AS_PTR(uint64_t, t->ncounts);
     if (r->num_counters) memcpy(t->counts + t->ncounts, r->counters, r->num_counters * sizeof *t->counts);
     t->ncounts += r->num_counters;
-    e->bitmap_off = t->nbits;
     e->num_bitmap_bytes = r->num_bitmap_bytes;
+    e->bitmap = AS_PTR(uint8_t, t->nbits);
     if (r->num_bitmap_bytes) memcpy(t->bits + t->nbits, r->bitmap, r->num_bitmap_bytes);
     t->nbits += r->num_bitmap_bytes;
-    e->sites_off = t->nsites;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         e->num_sites[k] = r->num_sites[k];
+        e->sites[k] = AS_PTR(pb_site, t->nsites);
         for (uint32_t s = 0; s < r->num_sites[k]; s++) {
             const pb_site *site = &r->sites[k][s];
             t->sites[t->nsites].num_values = site->num_values;
-            t->sites[t->nsites++].values_off = t->nvals;
+            t->sites[t->nsites++].values = AS_PTR(pb_value, t->nvals);
             if (site->num_values) memcpy(t->vals + t->nvals, site->values, site->num_values * sizeof *t->vals);
             t->nvals += site->num_values;
         }
     }
     return 0;
+}
+
+/* The pools are final: every offset kept in a pointer field becomes the
+ * pointer (NULL where there is nothing, as a reader's record has). */
+static void tape_fix(pbi_tape *t) {
+    for (size_t i = 0; i < t->nsites; i++)
+        t->sites[i].values = t->sites[i].num_values ? t->vals + AS_OFF(t->sites[i].values) : NULL;
+    for (size_t i = 0; i < t->nrecs; i++) {
+        pb_record *e = &t->recs[i];
+        e->counters = t->counts + AS_OFF(e->counters);
+        e->bitmap = e->num_bitmap_bytes ? t->bits + AS_OFF(e->bitmap) : NULL;
+        for (int k = 0; k < PB_VK_COUNT; k++) e->sites[k] = e->num_sites[k] ? t->sites + AS_OFF(e->sites[k]) : NULL;
+    }
 }
 
 /* The input's profile-level data, when it is only what a copy here keeps:
@@ -161,6 +187,7 @@ static int on_end_input(void *ctx, const pb_profile *all, pb_error *err) {
     if (rc) return rc;
     pb_profile_set_flags(t->all, pb_profile_flags(all));
     pb_profile_set_origin(t->all, pb_profile_origin(all));
+    tape_fix(t);
     return 0;
 }
 
@@ -203,47 +230,16 @@ int pbi_tape_merge(const pbi_tape *t, pb_profile *dst, const pb_merge_options *m
     int rc = pbi_merge_stream_init(&ms, dst, mo, err);
     if (rc) return rc;
     size_t b = 0;
-    pb_site *scratch = NULL; /* the record's sites, over the value pool */
-    size_t cscratch = 0;
     for (size_t i = 0; i < t->nrecs && !rc; i++) {
         for (; b < t->nbegins && t->begins[b] == i; b++) pbi_merge_stream_new_side(&ms);
-        const tape_rec *e = &t->recs[i];
-        size_t ns = 0;
-        for (int k = 0; k < PB_VK_COUNT; k++) ns += e->num_sites[k];
-        if (pbu_grow((void **)&scratch, &cscratch, ns ? ns : 1, sizeof *scratch)) {
-            rc = nomem(err);
-            break;
-        }
-        pb_record r;
-        memset(&r, 0, sizeof r);
-        r.kind = PB_REC_FUNCTION;
-        r.name = PB_NONE;
-        r.ctx = PB_NONE;
-        r.layout = PB_NONE;
-        r.hash = e->hash;
-        r.num_counters = e->num_counters;
-        r.counters = t->counts + e->counters_off;
-        r.num_bitmap_bytes = e->num_bitmap_bytes;
-        r.bitmap = e->num_bitmap_bytes ? t->bits + e->bitmap_off : NULL;
-        size_t at = 0;
-        for (int k = 0; k < PB_VK_COUNT; k++) {
-            r.num_sites[k] = e->num_sites[k];
-            r.sites[k] = e->num_sites[k] ? scratch + at : NULL;
-            for (uint32_t s = 0; s < e->num_sites[k]; s++, at++) {
-                const tape_site *ts = &t->sites[e->sites_off + at];
-                scratch[at].num_values = ts->num_values;
-                scratch[at].values = ts->num_values ? t->vals + ts->values_off : NULL;
-            }
-        }
-        ms.flags |= e->flags;
+        const tape_name *n = &t->nm[i];
+        ms.flags |= n->flags;
         pb_str id = PB_NONE;
-        rc = pbi_merge_stream_function(&ms, t->all, &r, e->name_len ? t->names + e->name_off : "", e->name_len,
-                                       &id, err);
+        rc = pbi_merge_stream_function(&ms, t->all, &t->recs[i], n->len ? t->names + n->off : "", n->len, &id, err);
     }
     for (; !rc && b < t->nbegins; b++) pbi_merge_stream_new_side(&ms);
     if (!rc) rc = pbi_merge_stream_finish(&ms, t->all, err);
     if (rc) pbi_merge_stream_fail(&ms);
     pbi_merge_stream_free(&ms);
-    free(scratch);
     return rc;
 }
