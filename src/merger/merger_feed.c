@@ -55,8 +55,8 @@ struct pbi_feed {
     pthread_t *workers;
     unsigned nworkers;
     size_t tape_from; /* inputs from this one on are taped (SIZE_MAX: none) */
-    /* per thread (workers, then the caller's): the profile the raw reader
-     * keeps its names cache on while taping (merger_tape.h); NULL: no tapes */
+    /* per worker: the profile the raw reader keeps its names cache on while
+     * taping (merger_tape.h); none: no tapes */
     pb_profile **homes;
     unsigned nhomes;
     pbi_tape **spare; /* tapes merged and handed back (pbi_feed_recycle), for reuse */
@@ -77,8 +77,10 @@ static void keep_diag(void *ctx, int severity, const pb_error *e) {
     s->diags[s->ndiags++].e = *e;
 }
 
-/* Reads input i into its slot, with thread k's names home when it is taped;
- * called without the lock (the slot is ours). */
+/* Reads input i into its slot; worker k (k < nhomes) tapes it with its
+ * names home, the merging thread (k = the worker count) does not: it reads
+ * the records itself when it merges them, which costs less than a tape.
+ * Called without the lock (the slot is ours). */
 static void read_input(pbi_feed *f, size_t i, unsigned k) {
     slot *s = &f->slots[i];
     pb_read_options ro = *f->ro;
@@ -92,7 +94,7 @@ static void read_input(pbi_feed *f, size_t i, unsigned k) {
         pb_source_free(s->src);
         s->src = NULL;
     }
-    if (s->rc == 0 && i >= f->tape_from && f->homes && pb_prepared_streams(s->pr)) {
+    if (s->rc == 0 && i >= f->tape_from && k < f->nhomes && pb_prepared_streams(s->pr)) {
         /* the records read here, merged on the merging thread; an input not
          * taped (not raw, value symbols, out of memory, a read that fails)
          * is read there, as without a tape, which reports it */
@@ -161,20 +163,20 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* The names homes of the workers and the caller (none when one cannot be
- * made: then nothing is taped, which only costs time). */
+/* The names homes of the workers (none when one cannot be made: then
+ * nothing is taped, which only costs time). */
 static void make_homes(pbi_feed *f, unsigned want) {
     if (!(f->spare = calloc(f->threads, sizeof *f->spare))) return;
-    if (!(f->homes = calloc(want + 1, sizeof *f->homes))) return;
+    if (!(f->homes = calloc(want, sizeof *f->homes))) return;
     pb_error quiet;
-    for (unsigned k = 0; k <= want; k++)
+    for (unsigned k = 0; k < want; k++)
         if (pb_profile_new(&f->homes[k], &quiet)) {
             for (unsigned j = 0; j < k; j++) pb_profile_free(f->homes[j]);
             free(f->homes);
             f->homes = NULL;
             return;
         }
-    f->nhomes = want + 1;
+    f->nhomes = want;
 }
 
 int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads, size_t tape_from,
@@ -247,7 +249,7 @@ int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pbi_tape **tap
             continue;
         }
         pthread_mutex_unlock(&f->mu);
-        read_input(f, i, f->nworkers); /* the caller's names home: after the workers' */
+        read_input(f, i, f->nworkers); /* the merging thread: no tape */
         pthread_mutex_lock(&f->mu);
         f->slots[i].state = SLOT_DONE;
         pthread_cond_broadcast(&f->changed);
