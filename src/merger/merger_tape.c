@@ -4,11 +4,11 @@
  * the merging thread (merger_tape.h).
  *
  * The records are copied out of the reader's reused arrays into a few
- * growing pools (counters, bitmap bytes, sites, values, names) and made
- * into the pb_records the merge takes on the feed thread, so the merging
- * thread only hands them over (building them there was a tenth of its
- * time). The names are copied too: the reader hands out its names section's
- * bytes, which the next input's read may replace.
+ * growing pools (counters, bitmap bytes, sites, values, names), each record
+ * a compact entry of pool offsets; the sites are made what the merge takes
+ * on the feed thread, so the merging thread only fills one pb_record per
+ * record. The names are copied too: the reader hands out its names
+ * section's bytes, which the next input's read may replace.
  */
 #include "merger_tape.h"
 
@@ -20,12 +20,25 @@
 #include "registry/registry.h"
 #include "util/grow.h"
 
-/* A record's name in the names pool, and its profile's kind when it was
- * read (read_merge.c's on_record ORs the head's kind in before each). */
-typedef struct tape_name {
+/* One record: offsets into the pools (which move while they grow). Half
+ * the size of a pb_record: two tapes are alive at a time (one merged, one
+ * read), and pb_records made ahead were a megabyte each of 1,000 raws'
+ * 18 MB peak; the merging thread fills a pb_record from it (tape_merge). */
+typedef struct tape_rec {
+    uint64_t hash;
+    uint32_t name_off, name_len;
+    uint32_t counters_off, num_counters;
+    uint32_t bitmap_off, num_bitmap_bytes;
+    uint32_t sites_off; /* its sites of every kind, one after the other */
+    uint32_t num_sites[PB_VK_COUNT];
+} tape_rec;
+
+/* Where profile k begins (read_merge.c's on_begin), and its kind, which
+ * on_record ORs into the merge's before each of its records. */
+typedef struct tape_begin {
+    size_t rec;
     uint64_t flags;
-    uint32_t off, len;
-} tape_name;
+} tape_begin;
 
 typedef struct tape_diag {
     int severity;
@@ -33,20 +46,15 @@ typedef struct tape_diag {
 } tape_diag;
 
 struct pbi_tape {
-    /* the records as the merge takes them: while recording, their pointers
-     * hold offsets into the pools (which move as they grow), made pointers
-     * when the input ends (tape_fix), on the feed thread */
-    pb_record *recs;
+    tape_rec *recs;
     size_t nrecs, crecs;
-    tape_name *nm; /* per record */
-    size_t cnm;
-    size_t *begins; /* profile k begins before record begins[k] */
+    tape_begin *begins;
     size_t nbegins, cbegins;
     uint64_t *counts;
     size_t ncounts, ccounts;
     uint8_t *bits;
     size_t nbits, cbits;
-    pb_site *sites; /* values: offsets into vals until tape_fix */
+    pb_site *sites; /* values: offsets into vals until tape_fix, then pointers */
     size_t nsites, csites;
     pb_value *vals;
     size_t nvals, cvals;
@@ -61,7 +69,6 @@ struct pbi_tape {
 void pbi_tape_free(pbi_tape *t) {
     if (!t) return;
     free(t->recs);
-    free(t->nm);
     free(t->begins);
     free(t->counts);
     free(t->bits);
@@ -90,7 +97,8 @@ static int on_begin(void *ctx, size_t k, const pb_profile *head, pb_error *err) 
     (void)k;
     (void)head;
     if (pbu_grow((void **)&t->begins, &t->cbegins, t->nbegins + 1, sizeof *t->begins)) return nomem(err);
-    t->begins[t->nbegins++] = t->nrecs;
+    t->begins[t->nbegins].rec = t->nrecs;
+    t->begins[t->nbegins++].flags = 0;
     return 0;
 }
 
@@ -105,8 +113,6 @@ static int on_begin(void *ctx, size_t k, const pb_profile *head, pb_error *err) 
 static int on_record(void *ctx, const pb_profile *head, const char *name, size_t len, const pb_record *r,
                      pb_error *err) {
     pbi_tape *t = ctx;
-    if (r->kind != PB_REC_FUNCTION || len > UINT32_MAX - t->nnames)
-        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "not taped");
     size_t nsites = 0, nvals = 0;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         nsites += r->num_sites[k];
@@ -117,35 +123,34 @@ static int on_record(void *ctx, const pb_profile *head, const char *name, size_t
                     return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "not taped");
         }
     }
-    if (ROOM(t->recs, t->nrecs, t->crecs, 1) || ROOM(t->nm, t->nrecs, t->cnm, 1) ||
-        ROOM(t->counts, t->ncounts, t->ccounts, r->num_counters) ||
+    /* offsets are 32-bit: a bigger input is read by the merging thread */
+    if (r->kind != PB_REC_FUNCTION || !t->nbegins || len > UINT32_MAX - t->nnames ||
+        r->num_counters > UINT32_MAX - t->ncounts || r->num_bitmap_bytes > UINT32_MAX - t->nbits ||
+        nsites > UINT32_MAX - t->nsites || nvals > UINT32_MAX - t->nvals)
+        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "not taped");
+    if (ROOM(t->recs, t->nrecs, t->crecs, 1) || ROOM(t->counts, t->ncounts, t->ccounts, r->num_counters) ||
         ROOM(t->bits, t->nbits, t->cbits, r->num_bitmap_bytes) || ROOM(t->sites, t->nsites, t->csites, nsites) ||
         ROOM(t->vals, t->nvals, t->cvals, nvals) || ROOM(t->names, t->nnames, t->cnames, len))
         return nomem(err);
-    tape_name *n = &t->nm[t->nrecs];
-    pb_record *e = &t->recs[t->nrecs++];
-    n->flags = pb_profile_flags(head);
-    n->off = (uint32_t)t->nnames;
-    n->len = (uint32_t)len;
+    /* the head's kind is set before its profile's records and stays */
+    t->begins[t->nbegins - 1].flags = pb_profile_flags(head);
+    tape_rec *e = &t->recs[t->nrecs++];
+    e->hash = r->hash;
+    e->name_off = (uint32_t)t->nnames;
+    e->name_len = (uint32_t)len;
     if (len) memcpy(t->names + t->nnames, name, len);
     t->nnames += len;
-    memset(e, 0, sizeof *e);
-    e->kind = PB_REC_FUNCTION;
-    e->name = PB_NONE;
-    e->ctx = PB_NONE;
-    e->layout = PB_NONE;
-    e->hash = r->hash;
+    e->counters_off = (uint32_t)t->ncounts;
     e->num_counters = r->num_counters;
-    e->counters = AS_PTR(uint64_t, t->ncounts);
     if (r->num_counters) memcpy(t->counts + t->ncounts, r->counters, r->num_counters * sizeof *t->counts);
     t->ncounts += r->num_counters;
+    e->bitmap_off = (uint32_t)t->nbits;
     e->num_bitmap_bytes = r->num_bitmap_bytes;
-    e->bitmap = AS_PTR(uint8_t, t->nbits);
     if (r->num_bitmap_bytes) memcpy(t->bits + t->nbits, r->bitmap, r->num_bitmap_bytes);
     t->nbits += r->num_bitmap_bytes;
+    e->sites_off = (uint32_t)t->nsites;
     for (int k = 0; k < PB_VK_COUNT; k++) {
         e->num_sites[k] = r->num_sites[k];
-        e->sites[k] = AS_PTR(pb_site, t->nsites);
         for (uint32_t s = 0; s < r->num_sites[k]; s++) {
             const pb_site *site = &r->sites[k][s];
             t->sites[t->nsites].num_values = site->num_values;
@@ -157,17 +162,11 @@ static int on_record(void *ctx, const pb_profile *head, const char *name, size_t
     return 0;
 }
 
-/* The pools are final: every offset kept in a pointer field becomes the
- * pointer (NULL where there is nothing, as a reader's record has). */
+/* The pools are final: the sites' value offsets become pointers (NULL
+ * where there is none, as a reader's site has), on the feed thread. */
 static void tape_fix(pbi_tape *t) {
     for (size_t i = 0; i < t->nsites; i++)
         t->sites[i].values = t->sites[i].num_values ? t->vals + AS_OFF(t->sites[i].values) : NULL;
-    for (size_t i = 0; i < t->nrecs; i++) {
-        pb_record *e = &t->recs[i];
-        e->counters = t->counts + AS_OFF(e->counters);
-        e->bitmap = e->num_bitmap_bytes ? t->bits + AS_OFF(e->bitmap) : NULL;
-        for (int k = 0; k < PB_VK_COUNT; k++) e->sites[k] = e->num_sites[k] ? t->sites + AS_OFF(e->sites[k]) : NULL;
-    }
 }
 
 /* The input's profile-level data, when it is only what a copy here keeps:
@@ -230,12 +229,30 @@ int pbi_tape_merge(const pbi_tape *t, pb_profile *dst, const pb_merge_options *m
     int rc = pbi_merge_stream_init(&ms, dst, mo, err);
     if (rc) return rc;
     size_t b = 0;
+    pb_record r; /* what the reader hands a visitor: the kind's fields unset */
+    memset(&r, 0, sizeof r);
+    r.kind = PB_REC_FUNCTION;
+    r.name = PB_NONE;
+    r.ctx = PB_NONE;
+    r.layout = PB_NONE;
     for (size_t i = 0; i < t->nrecs && !rc; i++) {
-        for (; b < t->nbegins && t->begins[b] == i; b++) pbi_merge_stream_new_side(&ms);
-        const tape_name *n = &t->nm[i];
-        ms.flags |= n->flags;
+        for (; b < t->nbegins && t->begins[b].rec == i; b++) pbi_merge_stream_new_side(&ms);
+        const tape_rec *e = &t->recs[i];
+        r.hash = e->hash;
+        r.num_counters = e->num_counters;
+        r.counters = t->counts + e->counters_off;
+        r.num_bitmap_bytes = e->num_bitmap_bytes;
+        r.bitmap = e->num_bitmap_bytes ? t->bits + e->bitmap_off : NULL;
+        const pb_site *site = t->sites + e->sites_off;
+        for (int k = 0; k < PB_VK_COUNT; k++) {
+            r.num_sites[k] = e->num_sites[k];
+            r.sites[k] = e->num_sites[k] ? (pb_site *)site : NULL;
+            site += e->num_sites[k];
+        }
+        ms.flags |= t->begins[b - 1].flags; /* b >= 1: on_record needs a begun profile */
         pb_str id = PB_NONE;
-        rc = pbi_merge_stream_function(&ms, t->all, &t->recs[i], n->len ? t->names + n->off : "", n->len, &id, err);
+        rc = pbi_merge_stream_function(&ms, t->all, &r, e->name_len ? t->names + e->name_off : "", e->name_len,
+                                       &id, err);
     }
     for (; !rc && b < t->nbegins; b++) pbi_merge_stream_new_side(&ms);
     if (!rc) rc = pbi_merge_stream_finish(&ms, t->all, err);
