@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "merger_tape.h"
 #include "util/grow.h"
 
 enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
@@ -33,7 +32,6 @@ typedef struct slot {
     int rc;
     pb_source *src; /* the input, opened once; kept to read a failed input again */
     pb_prepared *pr;
-    pbi_tape *tape; /* its records read ahead (merger_tape.h), or NULL */
     pb_error err;
     diag_item *diags;
     size_t ndiags, cap;
@@ -54,17 +52,6 @@ struct pbi_feed {
     pthread_cond_t changed; /* a slot is done, next_take moved, or stop */
     pthread_t *workers;
     unsigned nworkers;
-    size_t tape_from; /* inputs from this one on are taped (SIZE_MAX: none) */
-    /* per worker: the profile the raw reader keeps its names cache on while
-     * taping (merger_tape.h); none: no tapes */
-    pb_profile **homes;
-    unsigned nhomes;
-    pbi_tape **spare; /* tapes merged and handed back (pbi_feed_recycle), for reuse */
-    size_t nspare;
-    struct worker_arg {
-        pbi_feed *f;
-        unsigned k;
-    } *args;
 };
 
 static void keep_diag(void *ctx, int severity, const pb_error *e) {
@@ -77,11 +64,8 @@ static void keep_diag(void *ctx, int severity, const pb_error *e) {
     s->diags[s->ndiags++].e = *e;
 }
 
-/* Reads input i into its slot; worker k (k < nhomes) tapes it with its
- * names home, the merging thread (k = the worker count) does not: it reads
- * the records itself when it merges them, which costs less than a tape.
- * Called without the lock (the slot is ours). */
-static void read_input(pbi_feed *f, size_t i, unsigned k) {
+/* Reads input i into its slot; called without the lock (the slot is ours). */
+static void read_input(pbi_feed *f, size_t i) {
     slot *s = &f->slots[i];
     pb_read_options ro = *f->ro;
     ro.diag = keep_diag;
@@ -94,38 +78,6 @@ static void read_input(pbi_feed *f, size_t i, unsigned k) {
         pb_source_free(s->src);
         s->src = NULL;
     }
-    if (s->rc == 0 && i >= f->tape_from && k < f->nhomes && pb_prepared_streams(s->pr)) {
-        /* the records read here, merged on the merging thread; an input not
-         * taped (not raw, value symbols, out of memory, a read that fails)
-         * is read there, as without a tape, which reports it */
-        pb_error quiet;
-        pb_error_clear(&quiet);
-        pbi_tape *t = NULL;
-        pthread_mutex_lock(&f->mu);
-        if (f->nspare) t = f->spare[--f->nspare];
-        pthread_mutex_unlock(&f->mu);
-        if (!t && pbi_tape_new(&t, &quiet)) return;
-        if (pbi_tape_record(t, s->pr, f->ro, f->homes[k], &quiet) == 0) {
-            s->tape = t;
-            /* its bytes are in the tape now: out of resident memory while it
-             * waits and is merged (read again from the file only if the
-             * merging thread must read it after all) */
-            pb_source_map_done_before(s->src, SIZE_MAX);
-        } else {
-            pbi_feed_recycle(f, t);
-        }
-    }
-}
-
-void pbi_feed_recycle(pbi_feed *f, pbi_tape *t) {
-    if (!t) return;
-    pthread_mutex_lock(&f->mu);
-    if (f->spare && f->nspare < f->threads) {
-        f->spare[f->nspare++] = t;
-        t = NULL;
-    }
-    pthread_mutex_unlock(&f->mu);
-    pbi_tape_free(t);
 }
 
 /* With the lock held: the next input this thread may read, or SIZE_MAX. */
@@ -144,8 +96,7 @@ static void finish(pbi_feed *f, size_t i) {
 }
 
 static void *worker(void *arg) {
-    const struct worker_arg *wa = arg;
-    pbi_feed *f = wa->f;
+    pbi_feed *f = arg;
     pthread_mutex_lock(&f->mu);
     for (;;) {
         size_t i = claim(f);
@@ -155,7 +106,7 @@ static void *worker(void *arg) {
             continue;
         }
         pthread_mutex_unlock(&f->mu);
-        read_input(f, i, wa->k);
+        read_input(f, i);
         finish(f, i);
         pthread_mutex_lock(&f->mu);
     }
@@ -163,23 +114,7 @@ static void *worker(void *arg) {
     return NULL;
 }
 
-/* The names homes of the workers (none when one cannot be made: then
- * nothing is taped, which only costs time). */
-static void make_homes(pbi_feed *f, unsigned want) {
-    if (!(f->spare = calloc(f->threads, sizeof *f->spare))) return;
-    if (!(f->homes = calloc(want, sizeof *f->homes))) return;
-    pb_error quiet;
-    for (unsigned k = 0; k < want; k++)
-        if (pb_profile_new(&f->homes[k], &quiet)) {
-            for (unsigned j = 0; j < k; j++) pb_profile_free(f->homes[j]);
-            free(f->homes);
-            f->homes = NULL;
-            return;
-        }
-    f->nhomes = want;
-}
-
-int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads, size_t tape_from,
+int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads,
                    const pb_read_options *ro, pb_error *err) {
     *out = NULL;
     pbi_feed *f = calloc(1, sizeof *f);
@@ -193,7 +128,6 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
     if (threads < 1) threads = 1;
     f->threads = threads;
     f->window = 1; /* until an input shows what it costs (take_window) */
-    f->tape_from = tape_from;
     if (pthread_mutex_init(&f->mu, NULL) || pthread_cond_init(&f->changed, NULL)) {
         free(f->slots);
         free(f);
@@ -203,11 +137,8 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
         unsigned want = threads - 1;
         if (want > n - 1) want = (unsigned)(n - 1);
         f->workers = calloc(want, sizeof *f->workers);
-        f->args = calloc(want, sizeof *f->args);
-        if (tape_from < n) make_homes(f, want);
-        for (unsigned k = 0; f->workers && f->args && k < want; k++) {
-            f->args[k] = (struct worker_arg){f, k};
-            if (pthread_create(&f->workers[k], NULL, worker, &f->args[k])) break; /* fewer threads: still correct */
+        for (unsigned k = 0; f->workers && k < want; k++) {
+            if (pthread_create(&f->workers[k], NULL, worker, f)) break; /* fewer threads: still correct */
             f->nworkers++;
         }
     }
@@ -228,16 +159,12 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
  */
 static size_t take_window(const pbi_feed *f, const slot *s) {
     if (f->threads < 2) return 1;
-    /* A taped input leaves the merging thread only the merge: every
-     * worker may tape one ahead (2 threads: one, as for prepared ones). */
-    if (s->tape) return f->threads - 1;
     return pb_prepared_streams(s->pr) ? 1 : f->threads;
 }
 
-int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pbi_tape **tape, pb_error *err) {
+int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pb_error *err) {
     *pr = NULL;
     *src = NULL;
-    *tape = NULL;
     if (f->next_take >= f->n) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no more inputs");
     size_t want = f->next_take;
     slot *s = &f->slots[want];
@@ -249,7 +176,7 @@ int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pbi_tape **tap
             continue;
         }
         pthread_mutex_unlock(&f->mu);
-        read_input(f, i, f->nworkers); /* the merging thread: no tape */
+        read_input(f, i);
         pthread_mutex_lock(&f->mu);
         f->slots[i].state = SLOT_DONE;
         pthread_cond_broadcast(&f->changed);
@@ -276,8 +203,6 @@ int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pbi_tape **tap
     s->pr = NULL;
     *src = s->src;
     s->src = NULL;
-    *tape = s->tape;
-    s->tape = NULL;
     return rc;
 }
 
@@ -291,14 +216,8 @@ void pbi_feed_free(pbi_feed *f) {
     for (size_t i = 0; i < f->n; i++) {
         pb_prepared_free(f->slots[i].pr);
         pb_source_free(f->slots[i].src);
-        pbi_tape_free(f->slots[i].tape);
         free(f->slots[i].diags);
     }
-    for (unsigned k = 0; k < f->nhomes; k++) pb_profile_free(f->homes[k]);
-    for (size_t k = 0; k < f->nspare; k++) pbi_tape_free(f->spare[k]);
-    free(f->spare);
-    free(f->homes);
-    free(f->args);
     pthread_cond_destroy(&f->changed);
     pthread_mutex_destroy(&f->mu);
     free(f->workers);

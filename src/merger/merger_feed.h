@@ -13,7 +13,6 @@
 #include <stddef.h>
 
 #include "profbridge/format.h"
-#include "merger_tape.h"
 
 typedef struct pbi_feed pbi_feed;
 
@@ -21,11 +20,9 @@ typedef struct pbi_feed pbi_feed;
  * Starts reading paths[0..n) with `threads` threads in all (the caller's
  * included: threads - 1 workers are started; 1 = no thread, every input is
  * read inside pbi_feed_next). `ro` (its diag is replaced per input) and
- * `paths` must outlive the feed. With more than one thread, the raw inputs
- * from tape_from on (SIZE_MAX: none) also have their records read ahead
- * into a tape (merger_tape.h). Returns 0 or PB_ENOMEM.
+ * `paths` must outlive the feed. Returns 0 or PB_ENOMEM.
  */
-int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads, size_t tape_from,
+int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned threads,
                    const pb_read_options *ro, pb_error *err);
 
 /*
@@ -36,15 +33,9 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
  * of a successful read are passed to ro->diag first, on the calling thread,
  * in the order they were raised; those of a failed read are dropped (the merger
  * reads a failed input again from *src, rewound, streaming, and reports that
- * read). *tape is the input's tape (the caller frees it) when its records
- * were read ahead, else NULL; *pr is still unread then (for a caller that
- * cannot use the tape).
+ * read).
  */
-int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pbi_tape **tape, pb_error *err);
-
-/* Hands back a tape pbi_feed_next gave out, once merged: its memory is
- * reused for a later input (or freed). NULL is accepted. */
-void pbi_feed_recycle(pbi_feed *f, pbi_tape *t);
+int pbi_feed_next(pbi_feed *f, pb_prepared **pr, pb_source **src, pb_error *err);
 
 /* Stops the workers, waits for them and frees what was not handed out. */
 void pbi_feed_free(pbi_feed *f);

@@ -89,18 +89,11 @@ static int is_empty_file(const char *path) {
 }
 
 /* Input i from the feed: as the accumulator when it is the first, else
- * into it. *isrc is kept to read a failed input again; *tape is its records
- * read ahead, when they were and it is not the first (NULL: read *pr).
- * Returns the read's code; *stream 1 when the input is to be read again,
- * streaming. */
-static int take_fed(run *r, size_t i, pb_prepared **pr, pb_source **isrc, pbi_tape **tape, int *stream, int *done,
-                    pb_error *e) {
+ * into it. *isrc is kept to read a failed input again. Returns the read's
+ * code; *stream 1 when the input is to be read again, streaming. */
+static int take_fed(run *r, size_t i, pb_prepared **pr, pb_source **isrc, int *stream, int *done, pb_error *e) {
     (void)i;
-    int prc = pbi_feed_next(r->feed, pr, isrc, tape, e);
-    if (*tape && !r->acc) { /* the first input becomes the accumulator whole, from *pr (unread) */
-        pbi_feed_recycle(r->feed, *tape);
-        *tape = NULL;
-    }
+    int prc = pbi_feed_next(r->feed, pr, isrc, e);
     if (prc == 0 && !r->acc) {
         /* The first input becomes the accumulator: what merging it into an
          * empty profile would give, without the copy. Its reader's
@@ -154,7 +147,6 @@ static int merge_input(run *r, size_t i) {
     pb_profile *p = NULL;
     pb_prepared *pr = NULL;
     pb_source *isrc = NULL; /* the feed's source of this input, to read it again */
-    pbi_tape *tape = NULL;  /* its records, read on a feed thread (merger_tape.h) */
     pb_error e;
     pb_error_clear(&e);
     int prc = 0;
@@ -173,7 +165,7 @@ static int merge_input(run *r, size_t i) {
     int level_unset = !r->acc || (!pb_profile_record_count(r->acc) && !pb_profile_origin(r->acc)->format[0]);
     if (r->acc && pbi_llvm_has(&m->target, PBI_LF_ENTRY_FIRST_LAST_INPUT))
         pb_profile_set_flags(r->acc, acc_flags & ~PB_VARIANT_ENTRY_FIRST);
-    if (!stream) prc = take_fed(r, i, &pr, &isrc, &tape, &stream, &done, &e);
+    if (!stream) prc = take_fed(r, i, &pr, &isrc, &stream, &done, &e);
     if (prc == 0 && !done) {
         /* Into the accumulator: streaming from the file, or from the
          * prepared input (the same reader code either way), or merging the
@@ -186,18 +178,13 @@ static int merge_input(run *r, size_t i) {
         /* the merge's warnings after the reader's, as when reading a model first */
         r->mo.diag = pbi_defer_diag;
         r->mo.diag_ctx = &r->dd;
-        if (tape) { /* read already: its warnings, then its records into the accumulator */
-            pbi_tape_replay_diags(tape, sro.diag, sro.diag_ctx);
-            prc = pbi_tape_merge(tape, r->acc, &r->mo, &e);
-        } else if (!stream)
-            prc = pb_read_prepared(&p, pr, &sro, &e);
+        if (!stream) prc = pb_read_prepared(&p, pr, &sro, &e);
         else if (isrc) prc = pb_read(&p, isrc, &sro, &e); /* the failed input, rewound */
         else prc = pb_read_file(&p, path, &sro, &e);     /* one thread: opened once, here */
         pbi_defer_flush(&r->dd);
         r->mo.diag = input_diag;
         r->mo.diag_ctx = &r->rn;
     }
-    pbi_feed_recycle(r->feed, tape);
     pb_prepared_free(pr);
     pb_source_free(isrc);
     pb_profile_free(p);
@@ -321,9 +308,7 @@ static int run_inputs(run *r, pb_error *err) {
     r->nctx = m->o.writer_contexts ? r->threads : 1;
     if (!(r->ctx = calloc(r->nctx, sizeof *r->ctx)))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    /* the inputs that start their contexts' accumulators are read whole (take_fed) */
-    size_t tape_from = m->o.remap ? 0 : r->nctx;
-    int rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, tape_from, &r->ro, err);
+    int rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, &r->ro, err);
     if (rc) return rc;
     /* A remapped record is merged under its new name: every input goes
      * through the merge, none becomes the accumulator as it is. */

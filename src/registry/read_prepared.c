@@ -117,17 +117,6 @@ int pb_read_prepared(pb_profile **out, pb_prepared *pr, const pb_read_options *o
     return rc;
 }
 
-int pbi_visit_prepared(pb_prepared *pr, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
-                       pb_error *err) {
-    if (!pr->state || !pr->f->visit || pr->used || pb_format_form_of(pr->f) != PB_FORM_RAW)
-        return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL, "this input is not visited ahead");
-    pbi_named_diag nd;
-    pb_read_options named = pbi_named_options(o, &nd, pr->name);
-    int rc = pr->f->visit(pr->src, pr->state, &named, v, ctx, err);
-    if (rc) pb_error_set_source(err, pr->name);
-    return rc;
-}
-
 int pb_prepared_streams(const pb_prepared *pr) { return pr && pr->state != NULL; }
 
 void pb_prepared_free(pb_prepared *pr) {

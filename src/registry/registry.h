@@ -23,18 +23,6 @@ typedef struct pbi_named_diag {
 } pbi_named_diag;
 pb_read_options pbi_named_options(const pb_read_options *o, pbi_named_diag *nd, const char *name);
 
-/*
- * Visits a prepared input (pb_prepare) with v, on the calling thread, as a
- * streaming merge would (the plugin's visit given its prepared state), for
- * a merger that reads records on one thread and merges them on another
- * (src/merger/merger_tape.c). Only for an input of the raw form: its
- * prepared state can still be read after the visit (pb_read_prepared reads
- * it whole again), so the visit leaves pr unused. Returns 0; PB_EUNSUPPORTED
- * (another form, or no state); the visit's error (named after the input).
- */
-int pbi_visit_prepared(pb_prepared *pr, const pb_read_options *o, const pb_record_visitor *v, void *ctx,
-                       pb_error *err);
-
 /* What LLVM sees of a profile (pb_read_options.llvm_view; show's LLVM view). */
 /*
  * Replaces *pp by the profile llvm-profdata of `release` (0 = 19) reads
