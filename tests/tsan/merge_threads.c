@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /*
  * merge_threads.c -- pb_merger on 1 and 3 threads over the same inputs (each
- * given 6 times, so most raw inputs are read ahead into tapes on the feed
- * threads: src/merger/merger_tape.c), built with ThreadSanitizer by run.sh:
- * any data race between the feed threads and the merging thread fails the
- * run, and the two merged profiles must hold the same records.
+ * given 6 times: raws prepared ahead on the feed threads, src/merger/
+ * merger_feed.c), built with ThreadSanitizer by run.sh: any data race
+ * between the feed threads and the merging thread fails the run, and the two
+ * merged profiles must hold the same records.
  */
 #include <stdint.h>
 #include <stdio.h>

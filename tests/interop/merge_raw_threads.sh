@@ -1,19 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception
-# merge_tape.sh -- with 2 or more threads a raw input's records are read on a
-# feed thread into a tape and merged on the merging thread
-# (src/merger/merger_tape.c); every raw input after the first is taped, or
-# read by the merging thread when it cannot be (vtable values, temporal
-# traces, a read that fails half-way). Checks:
+# merge_raw_threads.sh -- raw inputs merged on 2 and 3 threads (the feed
+# reads ahead on worker threads, the merging thread merges in input order)
+# give the bytes and stderr of 1 thread and of the real tool. Checks:
 #  - many real raws of llvm-profdata-19's test set, weighted, several of
-#    each (so most are taped; value profiles, MC/DC bitmaps, byte coverage,
-#    concatenated profiles, binary ids): the bytes of llvm-profdata-19 merge
-#    --num-threads=1, with 1, 2 and 3 threads, and the same stderr;
+#    each (value profiles, MC/DC bitmaps, byte coverage, concatenated
+#    profiles, binary ids; vtable and temporal raws among them): the bytes
+#    of llvm-profdata-19 merge --num-threads=1, with 1, 2 and 3 threads, and
+#    the same stderr;
 #  - the same through the llvm-profdata-19 personality (its writer contexts
 #    at -j 2 and 3): the real tool's bytes at the same thread count;
-#  - a raw that fails half-way among taped ones (warn / all / any): output,
+#  - a raw that fails half-way among good ones (warn / all / any): output,
 #    stderr and exit status of 1 thread with 2 and 3;
-#  - a taped raw with a reader warning (a counter above 2^56, LLVM 17 and 19
+#  - a raw with a reader warning (a counter above 2^56, LLVM 17 and 19
 #    rules) after a merge warning: stderr and bytes of 1 thread.
 set -euo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
@@ -34,7 +33,7 @@ for x in many-ir simple-ir many-ir concat-ir many-ir cs-ir static-ir many-ir sim
 done
 fe=("$L/mcdc-fe.profraw" "$L/basic-fe.profraw" --weighted-input="3,$L/mcdc-fe.profraw" "$L/basic-fe.profraw")
 sbc=("$L/sbc-fe.profraw" "$L/sbc-fe.profraw" --weighted-input="7,$L/sbc-fe.profraw")
-# not taped (vtable values, temporal traces) among taped ones
+# vtable values and temporal traces among plain raws
 mixed=("$L/many-ir.profraw" "$L/vtable-ir.profraw" "$L/many-ir.profraw" "$L/temporal-ir.profraw"
        "$L/simple-ir.profraw" "$L/vtable-ir.profraw" "$L/many-ir.profraw")
 for set in ir fe sbc mixed; do
