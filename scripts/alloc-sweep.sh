@@ -60,6 +60,7 @@ cases=(
   "merge|out.profdata|merge in.profraw in.proftext in.profdata -o out.profdata --num-threads 1"
   "merge-cached-names|out.profdata|merge in.profraw in.profraw in.profraw in.profdata in.profdata -o out.profdata --num-threads 1"
   "merge-threads|out.profdata|merge in.profraw in.proftext in.profdata in.iprof -o out.profdata --num-threads 2"
+  "merge-threads-raws|out.profdata|merge in.profraw in.profraw in.profraw in.proftext in.profraw -o out.profdata --num-threads 2"
   "show-indexed|out.txt|show in.profdata --counts --all-functions -o out.txt"
   "show-iprof|out.txt|show in.iprof -o out.txt"
   "validate|-|validate in.iprof in.profraw"
