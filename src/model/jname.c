@@ -220,6 +220,11 @@ typedef struct parser {
     uint32_t *sig;
     size_t cap_sig;
     pbi_jname_cache *cache; /* NULL: none */
+    struct ahead {        /* frames looked up ahead (look_ahead) */
+        size_t start, len; /* the method text's span in the name */
+        uint32_t hash;
+    } ahead[16];
+    size_t num_ahead, next_ahead;
     pb_error *err;
 } parser;
 
@@ -405,15 +410,61 @@ static int parse_params(parser *ps, jframe *f, size_t *i) {
 
 /* ---- the frame cache's table (pbi_jname_cache) ---- */
 
-/* The slot holding text[0..n), or NULL. */
-static const pbi_jname_slot *cache_find(const pbi_jname_cache *c, const char *text, size_t n) {
+/* The slot holding text[0..n) whose hash is h, or NULL. */
+static const pbi_jname_slot *cache_find_h(const pbi_jname_cache *c, const char *text, size_t n, uint32_t h) {
     if (!c->nslots || n >= UINT32_MAX) return NULL;
-    uint32_t h = (uint32_t)pbu_hash_bytes(text, n), mask = c->nslots - 1;
+    uint32_t mask = c->nslots - 1;
     for (uint32_t b = h & mask;; b = (b + 1) & mask) {
         const pbi_jname_slot *sl = &c->slots[b];
         if (!sl->text) return NULL;
         if (sl->hash == h && sl->len == n && memcmp(sl->text, text, n) == 0) return sl;
     }
+}
+
+static const pbi_jname_slot *cache_find(const pbi_jname_cache *c, const char *text, size_t n) {
+    return cache_find_h(c, text, n, (uint32_t)pbu_hash_bytes(text, n));
+}
+
+/* The method text of the frame at i: up to the first ':' after the first
+ * ')' (what a successful parse of the frame ends it at). 0 = none. */
+static int frame_text(const parser *ps, size_t i, size_t *end) {
+    const char *s = ps->s;
+    const char *close = memchr(s + i, ')', ps->n - i);
+    if (!close) return 0;
+    const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
+    if (!colon) return 0;
+    *end = (size_t)(colon - s);
+    return 1;
+}
+
+/* Finds the name's frames from ps->i on (up to 16) and starts loading
+ * their cache slots and then the texts those slots point to, so that the
+ * lookups' cache misses overlap instead of coming one after another (a
+ * frame lookup waited for the slot, then for the text: memcmp and the
+ * lookup were 10% of indexed -> iprof, perf record). Only a prefetch: a
+ * frame whose start is not where the parse finds one is looked up as
+ * before. */
+static void look_ahead(parser *ps) {
+    const pbi_jname_cache *c = ps->cache;
+    const char *s = ps->s;
+    size_t i = ps->i, k = 0, end;
+    ps->num_ahead = ps->next_ahead = 0;
+    if (!c || !c->count) return;
+    uint32_t mask = c->nslots - 1;
+    while (k < sizeof ps->ahead / sizeof ps->ahead[0] && i < ps->n && frame_text(ps, i, &end)) {
+        struct ahead *a = &ps->ahead[k++];
+        a->start = i;
+        a->len = end - i;
+        a->hash = (uint32_t)pbu_hash_bytes(s + i, a->len);
+        __builtin_prefetch(&c->slots[a->hash & mask]);
+        size_t j = end + 1; /* the bci, then '<' and the next frame */
+        if (j < ps->n && s[j] == '-') j++;
+        while (j < ps->n && is_digit(s[j])) j++;
+        if (j >= ps->n || s[j] != '<') break;
+        i = j + 1;
+    }
+    ps->num_ahead = k;
+    for (size_t x = 0; x < k; x++) __builtin_prefetch(c->slots[ps->ahead[x].hash & mask].text);
 }
 
 static void cache_place(pbi_jname_slot *slots, uint32_t nslots, const pbi_jname_slot *e) {
@@ -452,16 +503,21 @@ static int cache_add(pbi_jname_cache *c, const char *text, size_t n, uint32_t m)
  * same span was the key when it was stored. */
 static int cached_frame(parser *ps, jframe *f) {
     const char *s = ps->s;
-    size_t i = ps->i;
+    size_t i = ps->i, end;
     if (!ps->cache->count) return 0;
-    const char *close = memchr(s + i, ')', ps->n - i);
-    if (!close) return 0;
-    const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
-    if (!colon) return 0;
-    const pbi_jname_slot *sl = cache_find(ps->cache, s + i, (size_t)(colon - (s + i)));
+    while (ps->next_ahead < ps->num_ahead && ps->ahead[ps->next_ahead].start < i) ps->next_ahead++;
+    const pbi_jname_slot *sl;
+    if (ps->next_ahead < ps->num_ahead && ps->ahead[ps->next_ahead].start == i) {
+        const struct ahead *a = &ps->ahead[ps->next_ahead++];
+        end = i + a->len;
+        sl = cache_find_h(ps->cache, s + i, a->len, a->hash);
+    } else {
+        if (!frame_text(ps, i, &end)) return 0;
+        sl = cache_find(ps->cache, s + i, end - i);
+    }
     if (!sl) return 0;
     size_t save = ps->i;
-    ps->i = (size_t)(colon - s) + 1;
+    ps->i = end + 1;
     if (parse_bci(ps, &f->bci)) { /* not a frame after all: the full parse says why */
         ps->i = save;
         return 0;
@@ -697,6 +753,7 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
         out->hash = 0;
         goto out;
     }
+    look_ahead(&ps);
     for (;;) {
         rc = parse_frame(&ps);
         if (rc) goto out;
