@@ -215,9 +215,33 @@ typedef struct parser {
     size_t num_frames, cap_frames;
     int32_t *layout;
     size_t num_layout, cap_layout;
+    pb_frame *fr; /* commit's context and signature */
+    size_t cap_fr;
+    uint32_t *sig;
+    size_t cap_sig;
     pbi_jname_cache *cache; /* NULL: none */
+    struct ahead {        /* frames looked up ahead (look_ahead) */
+        size_t start, len; /* the method text's span in the name */
+        uint32_t hash;
+    } ahead[16];
+    size_t num_ahead, next_ahead;
     pb_error *err;
 } parser;
+
+/* The arrays of a parser that a cache keeps from name to name. */
+typedef struct scratch {
+    pb_buf text;
+    jtok *params;
+    size_t cap_params;
+    jframe *frames;
+    size_t cap_frames;
+    int32_t *layout;
+    size_t cap_layout;
+    pb_frame *fr;
+    size_t cap_fr;
+    uint32_t *sig;
+    size_t cap_sig;
+} scratch;
 
 static int fail(parser *ps, size_t at, const char *expected) {
     char found[64];
@@ -284,6 +308,11 @@ static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
     if (a == b) return fail(ps, a, is_mname ? "a method name" : "a type name");
     t->kind = TK_TEXT;
     t->off = ps->text.len;
+    /* the decoded bytes are never more than the token's: room for all of
+     * them once, then stored in place (a pbu_buf_putc call per byte was a
+     * third of parsing the meta records' long lists of uncached names) */
+    if (pbu_buf_reserve(&ps->text, b - a)) return PB_ENOMEM;
+    char *d = ps->text.data + ps->text.len;
     for (size_t i = a; i < b; i++) {
         unsigned char c = (unsigned char)s[i];
         if (c == '%') {
@@ -296,9 +325,10 @@ static int decode_tok(parser *ps, size_t a, size_t b, int is_mname, jtok *t) {
         } else if (must_escape(c, is_mname)) {
             return fail(ps, i, "an escaped byte");
         }
-        pbu_buf_putc(&ps->text, (char)c);
+        *d++ = (char)c;
     }
-    if (pbu_buf_failed(&ps->text)) return PB_ENOMEM;
+    *d = '\0';
+    ps->text.len = (size_t)(d - ps->text.data);
     t->len = ps->text.len - t->off;
     return 0;
 }
@@ -384,30 +414,122 @@ static int parse_params(parser *ps, jframe *f, size_t *i) {
     }
 }
 
+/* ---- the frame cache's table (pbi_jname_cache) ---- */
+
+/* The slot holding text[0..n) whose hash is h, or NULL. */
+static const pbi_jname_slot *cache_find_h(const pbi_jname_cache *c, const char *text, size_t n, uint32_t h) {
+    if (!c->nslots || n >= UINT32_MAX) return NULL;
+    uint32_t mask = c->nslots - 1;
+    for (uint32_t b = h & mask;; b = (b + 1) & mask) {
+        const pbi_jname_slot *sl = &c->slots[b];
+        if (!sl->text) return NULL;
+        if (sl->hash == h && sl->len == n && memcmp(sl->text, text, n) == 0) return sl;
+    }
+}
+
+static const pbi_jname_slot *cache_find(const pbi_jname_cache *c, const char *text, size_t n) {
+    return cache_find_h(c, text, n, (uint32_t)pbu_hash_bytes(text, n));
+}
+
+/* The method text of the frame at i: up to the first ':' after the first
+ * ')' (what a successful parse of the frame ends it at). 0 = none. */
+static int frame_text(const parser *ps, size_t i, size_t *end) {
+    const char *s = ps->s;
+    const char *close = memchr(s + i, ')', ps->n - i);
+    if (!close) return 0;
+    const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
+    if (!colon) return 0;
+    *end = (size_t)(colon - s);
+    return 1;
+}
+
+/* Finds the name's frames from ps->i on (up to 16) and starts loading
+ * their cache slots and then the texts those slots point to, so that the
+ * lookups' cache misses overlap instead of coming one after another (a
+ * frame lookup waited for the slot, then for the text: memcmp and the
+ * lookup were 10% of indexed -> iprof, perf record). Only a prefetch: a
+ * frame whose start is not where the parse finds one is looked up as
+ * before. */
+static void look_ahead(parser *ps) {
+    const pbi_jname_cache *c = ps->cache;
+    const char *s = ps->s;
+    size_t i = ps->i, k = 0, end;
+    ps->num_ahead = ps->next_ahead = 0;
+    if (!c || !c->count) return;
+    uint32_t mask = c->nslots - 1;
+    while (k < sizeof ps->ahead / sizeof ps->ahead[0] && i < ps->n && frame_text(ps, i, &end)) {
+        struct ahead *a = &ps->ahead[k++];
+        a->start = i;
+        a->len = end - i;
+        a->hash = (uint32_t)pbu_hash_bytes(s + i, a->len);
+        __builtin_prefetch(&c->slots[a->hash & mask]);
+        size_t j = end + 1; /* the bci, then '<' and the next frame */
+        if (j < ps->n && s[j] == '-') j++;
+        while (j < ps->n && is_digit(s[j])) j++;
+        if (j >= ps->n || s[j] != '<') break;
+        i = j + 1;
+    }
+    ps->num_ahead = k;
+    for (size_t x = 0; x < k; x++) __builtin_prefetch(c->slots[ps->ahead[x].hash & mask].text);
+}
+
+static void cache_place(pbi_jname_slot *slots, uint32_t nslots, const pbi_jname_slot *e) {
+    uint32_t b = e->hash & (nslots - 1);
+    while (slots[b].text) b = (b + 1) & (nslots - 1);
+    slots[b] = *e;
+}
+
+/* text[0..n) -> method m (first one kept). 0, or PB_ENOMEM; a text too long
+ * for the table is not kept (0: the cache only saves work). */
+static int cache_add(pbi_jname_cache *c, const char *text, size_t n, uint32_t m) {
+    if (n >= UINT32_MAX || cache_find(c, text, n)) return 0;
+    /* load at most 1/2: probes stay short */
+    if ((uint64_t)(c->count + 1) * 2 > c->nslots) {
+        uint32_t ns = c->nslots ? c->nslots * 2 : 256;
+        if (ns <= c->nslots || ns > (UINT32_C(1) << 30)) return PB_ENOMEM;
+        pbi_jname_slot *t = calloc(ns, sizeof *t);
+        if (!t) return PB_ENOMEM;
+        for (uint32_t i = 0; i < c->nslots; i++)
+            if (c->slots[i].text) cache_place(t, ns, &c->slots[i]);
+        free(c->slots);
+        c->slots = t;
+        c->nslots = ns;
+    }
+    const char *copy = pbu_arena_dup(&c->arena, text, n, 1);
+    if (!copy) return PB_ENOMEM;
+    pbi_jname_slot e = {copy, (uint32_t)pbu_hash_bytes(text, n), (uint32_t)n, m, 0};
+    cache_place(c->slots, c->nslots, &e);
+    c->count++;
+    return 0;
+}
+
 /* A frame whose method text is in the cache: its method and bci, ps->i past
  * them, 1. 0: not cached (nothing consumed). A successful parse of the
  * frame ends its method text at the first ':' after the first ')', so the
  * same span was the key when it was stored. */
 static int cached_frame(parser *ps, jframe *f) {
     const char *s = ps->s;
-    size_t i = ps->i;
-    if (!ps->cache->texts.count) return 0;
-    const char *close = memchr(s + i, ')', ps->n - i);
-    if (!close) return 0;
-    const char *colon = memchr(close, ':', (size_t)(s + ps->n - close));
-    if (!colon) return 0;
-    uint32_t id;
-    if (pbu_intern_find(&ps->cache->texts, s + i, (size_t)(colon - (s + i)), &id)) return 0;
-    uint64_t m = pbu_intern_aux(&ps->cache->texts, id);
-    if (!m) return 0;
+    size_t i = ps->i, end;
+    if (!ps->cache->count) return 0;
+    while (ps->next_ahead < ps->num_ahead && ps->ahead[ps->next_ahead].start < i) ps->next_ahead++;
+    const pbi_jname_slot *sl;
+    if (ps->next_ahead < ps->num_ahead && ps->ahead[ps->next_ahead].start == i) {
+        const struct ahead *a = &ps->ahead[ps->next_ahead++];
+        end = i + a->len;
+        sl = cache_find_h(ps->cache, s + i, a->len, a->hash);
+    } else {
+        if (!frame_text(ps, i, &end)) return 0;
+        sl = cache_find(ps->cache, s + i, end - i);
+    }
+    if (!sl) return 0;
     size_t save = ps->i;
-    ps->i = (size_t)(colon - s) + 1;
+    ps->i = end + 1;
     if (parse_bci(ps, &f->bci)) { /* not a frame after all: the full parse says why */
         ps->i = save;
         return 0;
     }
     f->cached = 1;
-    f->method = (uint32_t)(m - 1);
+    f->method = sl->method;
     ps->num_frames++;
     return 1;
 }
@@ -490,20 +612,16 @@ static int tok_symbol(pb_profile *p, parser *ps, const jtok *t, uint32_t *out, p
 
 /* Stores frame f's method text -> method m in the cache. */
 static int remember(parser *ps, const jframe *f, uint32_t m, pb_error *err) {
-    uint32_t id;
-    if (pbu_intern_add(&ps->cache->texts, ps->s + f->raw_off, f->raw_len, &id, NULL) ||
-        pbu_intern_set_aux(&ps->cache->texts, id, (uint64_t)m + 1))
-        return pbu_nomem(err, "a frame cache entry");
+    if (cache_add(ps->cache, ps->s + f->raw_off, f->raw_len, m)) return pbu_nomem(err, "a frame cache entry");
     return 0;
 }
 
 /* Creates the parsed frames' symbols, methods and context in p. */
 static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
     int rc = 0;
-    uint32_t *sig = NULL;
-    size_t cap_sig = 0;
-    pb_frame *fr = malloc(ps->num_frames * sizeof *fr);
-    if (!fr) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
+    if (pbu_grow((void **)&ps->fr, &ps->cap_fr, ps->num_frames ? ps->num_frames : 1, sizeof *ps->fr))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a context");
+    pb_frame *fr = ps->fr;
     for (size_t k = 0; k < ps->num_frames; k++) {
         const jframe *f = &ps->frames[k];
         uint32_t m;
@@ -513,10 +631,11 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
             rc = pb_profile_add_placeholder_method(p, f->pid, &m, err);
         } else {
             size_t ns = f->decl.kind == TK_ABSENT ? 0 : f->ret.kind == TK_ABSENT ? 1 : 2 + f->num_params;
-            if (pbu_grow((void **)&sig, &cap_sig, ns ? ns : 1, sizeof *sig)) {
+            if (pbu_grow((void **)&ps->sig, &ps->cap_sig, ns ? ns : 1, sizeof *ps->sig)) {
                 rc = pbu_nomem(err, "a signature");
                 goto out;
             }
+            uint32_t *sig = ps->sig;
             if (ns >= 1) rc = tok_symbol(p, ps, &f->decl, &sig[0], err);
             if (!rc && ns >= 2) rc = tok_symbol(p, ps, &f->ret, &sig[1], err);
             for (size_t j = 0; !rc && j + 2 < ns; j++)
@@ -534,17 +653,78 @@ static int commit(pb_profile *p, parser *ps, pb_record *out, pb_error *err) {
     if (!rc && out->kind == PB_REC_JAVA_BRANCH)
         rc = pb_profile_intern_ints(p, ps->layout, ps->num_layout, &out->layout, err);
 out:
-    free(sig);
-    free(fr);
     return rc;
 }
 
-void pbi_jname_cache_init(pbi_jname_cache *c) {
-    memset(c, 0, sizeof *c);
-    c->texts.no_nul = 1;
+void pbi_jname_cache_init(pbi_jname_cache *c) { memset(c, 0, sizeof *c); }
+
+static void scratch_free(scratch *k) {
+    if (!k) return;
+    pbu_buf_free(&k->text);
+    free(k->params);
+    free(k->frames);
+    free(k->layout);
+    free(k->fr);
+    free(k->sig);
+    free(k);
 }
 
-void pbi_jname_cache_free(pbi_jname_cache *c) { pbu_intern_free(&c->texts); }
+void pbi_jname_cache_free(pbi_jname_cache *c) {
+    free(c->slots);
+    pbu_arena_free(&c->arena);
+    scratch_free(c->scratch);
+    memset(c, 0, sizeof *c);
+}
+
+/* The parser's arrays: the cache's (ps->cache, allocated on first use;
+ * PB_ENOMEM) or none yet. */
+static int take_scratch(parser *ps) {
+    if (!ps->cache) return 0;
+    scratch *k = ps->cache->scratch;
+    if (!k && !(k = ps->cache->scratch = calloc(1, sizeof *k))) return PB_ENOMEM;
+    ps->text = k->text;
+    pbu_buf_reset(&ps->text);
+    ps->params = k->params;
+    ps->cap_params = k->cap_params;
+    ps->frames = k->frames;
+    ps->cap_frames = k->cap_frames;
+    ps->layout = k->layout;
+    ps->cap_layout = k->cap_layout;
+    ps->fr = k->fr;
+    ps->cap_fr = k->cap_fr;
+    ps->sig = k->sig;
+    ps->cap_sig = k->cap_sig;
+    return 0;
+}
+
+/* Gives the arrays back to the cache, or frees them without one. */
+static void give_scratch(parser *ps) {
+    scratch *k = ps->cache ? ps->cache->scratch : NULL;
+    if (k && !pbu_buf_failed(&ps->text)) {
+        k->text = ps->text;
+    } else {
+        pbu_buf_free(&ps->text);
+        if (k) k->text = (pb_buf)PB_BUF_INIT;
+    }
+    if (!k) {
+        free(ps->params);
+        free(ps->frames);
+        free(ps->layout);
+        free(ps->fr);
+        free(ps->sig);
+        return;
+    }
+    k->params = ps->params;
+    k->cap_params = ps->cap_params;
+    k->frames = ps->frames;
+    k->cap_frames = ps->cap_frames;
+    k->layout = ps->layout;
+    k->cap_layout = ps->cap_layout;
+    k->fr = ps->fr;
+    k->cap_fr = ps->cap_fr;
+    k->sig = ps->sig;
+    k->cap_sig = ps->cap_sig;
+}
 
 int pbi_jname_parse(pb_profile *p, const char *name, size_t len, pb_record *out, pb_error *err) {
     return pbi_jname_parse_cached(p, NULL, name, len, out, err);
@@ -564,7 +744,8 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
                             "expected a tag jcall:, jbranch:, jvcall:, jinstanceof:, jmonitor: or "
                             "jsample:");
     }
-    int rc = 0;
+    int rc = take_scratch(&ps);
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot allocate a name parser");
     ps.i = strlen(tags[kind]) + 1;
     if (kind == PB_REC_JAVA_MONITOR) {
         if (ps.i != len) {
@@ -578,6 +759,7 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
         out->hash = 0;
         goto out;
     }
+    look_ahead(&ps);
     for (;;) {
         rc = parse_frame(&ps);
         if (rc) goto out;
@@ -609,9 +791,6 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
     out->hash = 0;
     rc = commit(p, &ps, out, err);
 out:
-    pbu_buf_free(&ps.text);
-    free(ps.params);
-    free(ps.frames);
-    free(ps.layout);
+    give_scratch(&ps);
     return rc;
 }
