@@ -92,6 +92,10 @@ typedef struct pbi_idx_scratch {
     uint8_t *bitmap;
     size_t bitmap_cap;
     uint64_t uniformity_bytes; /* v14: uniformity bytes seen and dropped (not in the model) */
+    /* 1: only check the records (every bound and the value data's structure)
+     * without copying counters or values out; the record a callback gets
+     * then has its hash and counts, no counters, bitmap or sites */
+    int check_only;
 } pbi_idx_scratch;
 void pbi_idx_scratch_free(pbi_idx_scratch *s);
 
