@@ -328,12 +328,12 @@ static int merge_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, un
 /* The model read's checks and notices around a merge of the records straight
  * into o->merge_into (see above). *merged 0: the file is one direct_ok
  * refuses (checked, nothing merged): the caller reads it as a model. */
-static int merge_direct(read_ctx *c, pb_source *in, const pb_read_options *o, int *merged, pb_error *err) {
+static int merge_direct(read_ctx *c, pb_source *in, const pb_read_options *o, int checked, int *merged,
+                        pb_error *err) {
     *merged = 0;
     if (pb_profile_symbol_count(c->p)) return 0; /* vtable names: bound by the model read */
-    int repeated = 0;
-    int rc = check_walk(c->f, &repeated, err);
-    if (rc || repeated) return rc;
+    int repeated = 0, rc = 0;
+    if (!checked && ((rc = check_walk(c->f, &repeated, err)) || repeated)) return rc;
     if ((rc = read_sections(c, err))) return rc;
     *merged = 1;
     pbi_merge_stream ms;
@@ -352,9 +352,10 @@ static int merge_direct(read_ctx *c, pb_source *in, const pb_read_options *o, in
     return rc;
 }
 
-int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
-    const uint8_t *data;
-    size_t len;
+/* pbi_indexed_read; checked: the check walk of merge_direct passed already
+ * (pbi_indexed_prepare, on another thread) */
+static int read_input(pb_profile **out, pb_source *in, const uint8_t *data, size_t len, const pb_read_options *o,
+                      int checked, pb_error *err) {
     pbi_idx_file f;
     read_ctx c;
     memset(&c, 0, sizeof c);
@@ -363,7 +364,7 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     /* mapped, not copied: the model copies every name and counter out of
      * the file, so a copy of a 300 MB file was only a second pass over it
      * and 300 MB of fresh pages to fault in (indexed -> iprof) */
-    int rc = pb_source_map(in, &data, &len, err);
+    int rc = data ? 0 : pb_source_map(in, &data, &len, err);
     if (rc) return rc;
     if ((rc = pbi_idx_open(&f, data, len, err))) return rc;
     c.f = &f;
@@ -379,7 +380,7 @@ int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, 
     c.known = o && o->merge_into && pb_profile_record_count(o->merge_into) ? o->merge_into : NULL;
     if (c.known && !c.strict_keys) {
         int merged;
-        rc = merge_direct(&c, in, o, &merged, err);
+        rc = merge_direct(&c, in, o, checked, &merged, err);
         if (rc || merged) goto out_merged;
     }
     uint64_t *md5s = c.known ? NULL : pbi_idx_key_md5s(&f, &c.num_key_md5);
@@ -416,6 +417,54 @@ out_merged: /* into o->merge_into: no model to hand out */
     pb_profile_free(c.p);
     return rc;
 }
+
+int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err) {
+    return read_input(out, in, NULL, 0, o, 0, err);
+}
+
+/* ---- a read in two halves (pb_format.prepare, for merge's threads) ----
+ * The first half maps the file and runs merge_direct's check walk, the part
+ * of a merge that needs no destination; the merging thread then only merges
+ * (read_prepared). A damaged file is left for the second half, which reads
+ * it as pbi_indexed_read does and reports it. */
+typedef struct idx_prepared {
+    pb_source *in;
+    const uint8_t *data; /* in's bytes, mapped once */
+    size_t len;
+    int checked; /* the check walk passed and met no key twice */
+} idx_prepared;
+
+int pbi_indexed_prepare(void **state, pb_source *in, const pb_read_options *o, pb_error *err) {
+    *state = NULL;
+    idx_prepared *ip = calloc(1, sizeof *ip);
+    if (!ip) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    const uint8_t *data;
+    size_t len;
+    int rc = pb_source_map(in, &data, &len, err);
+    if (rc) {
+        pb_error_set_source(err, pb_source_name(in));
+        free(ip);
+        return rc;
+    }
+    ip->in = in;
+    ip->data = data;
+    ip->len = len;
+    pbi_idx_file f;
+    pb_error quiet;
+    pb_error_clear(&quiet);
+    int repeated = 1;
+    if (!(o && o->report_all) && pbi_idx_open(&f, data, len, &quiet) == 0 && check_walk(&f, &repeated, &quiet) == 0)
+        ip->checked = !repeated;
+    *state = ip;
+    return 0;
+}
+
+int pbi_indexed_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
+    idx_prepared *ip = state;
+    return read_input(out, ip->in, ip->data, ip->len, o, ip->checked, err);
+}
+
+void pbi_indexed_free_prepared(void *state) { free(state); }
 
 int pb_indexed_lookup(const void *data, size_t len, const void *name, size_t name_len,
                       pb_profile **out, pb_error *err) {
@@ -505,7 +554,7 @@ static int visit_bytes(const void *data, size_t len, const char *source, const p
 
 int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, const pb_record_visitor *v,
                       void *ctx, pb_error *err) {
-    (void)prepared; /* no two halves (pb_format.prepare): always NULL */
+    (void)prepared; /* the prepared half holds only the check; the bytes are in's */
     const uint8_t *data;
     size_t len;
     int rc = pb_source_map(in, &data, &len, err); /* read-only use, as pbi_indexed_read */
