@@ -10,8 +10,9 @@
 # that takes the model path), overlapping and disjoint, and merged, weighted,
 # at --num-threads 1 and 2 (writer contexts), by llvm-profdata-N and by
 # profbridge --llvm-version N: the bytes must be the same. Then a damaged
-# .profdata in the middle (records cut short): the same exit status and the
-# same bytes as llvm-profdata-N where it reads the rest.
+# .profdata in the middle (records cut short): it fails before anything of
+# it is merged, at -j1 and -j2; and a key stored under a wrong hash: the
+# model read's warning, llvm-profdata-N's bytes.
 set -euo pipefail
 : "${PB:?}" "${PB_SOURCE_DIR:?}" "${PB_SHARED_DIR:?}"
 # shellcheck source=lib/cli-common.bash
@@ -94,5 +95,27 @@ for t in 1 2; do
   elif ! grep -q "bad.profdata" "$T/err"; then fail "-j$t: no warning names the damaged input: $(head -c 300 "$T/err")"
   elif cmp -s "$T/want.profdata" "$T/pb.profdata"; then ok
   else fail "-j$t: the damaged input left records in the merge"; fi
+done
+
+# A key stored under a hash that is not its name's MD5 (one bit of key 5's
+# KeyHash flipped, its bucket kept): warned about as the model read warns,
+# and written back under the right hash, as llvm-profdata-N merge does.
+cp "$p-many.profdata" "$T/badhash.profdata"
+off=$("$PB" dump --json "$T/badhash.profdata" | /usr/bin/python3 -c 'import json,sys; print(json.load(sys.stdin)["keys"][5]["offset"])')
+/usr/bin/python3 -c 'import sys
+path, off = sys.argv[1], int(sys.argv[2]) + 7
+with open(path, "r+b") as f:
+    f.seek(off)
+    b = f.read(1)[0]
+    f.seek(off)
+    f.write(bytes([b ^ 0x40]))' "$T/badhash.profdata" "$off"
+"llvm-profdata-$n" merge "$p-v3.profdata" "$T/badhash.profdata" -o "$T/llvm.profdata" 2>/dev/null || fail "llvm $n: badhash"
+for t in 1 2; do
+  run "$PB" merge --llvm-version "$n" --num-threads "$t" "$p-v3.profdata" "$T/badhash.profdata" -o "$T/pb.profdata"
+  if [ "$rc" -ne 0 ]; then fail "-j$t, bad key hash: exit $rc: $(head -c 300 "$T/err")"
+  elif ! grep -q "badhash.profdata.*KeyHash.*1 keys are stored under a hash that is not the MD5" "$T/err"; then
+    fail "-j$t: the bad key hash was not warned about: $(head -c 300 "$T/err")"
+  elif cmp -s "$T/llvm.profdata" "$T/pb.profdata"; then ok
+  else fail "-j$t, bad key hash: bytes differ from llvm-profdata-$n's"; fi
 done
 finish
