@@ -50,6 +50,12 @@ if [ -f "$shared/testdata/llvm-real/llvm19/temporal-ir.profdata" ]; then
 else
   cp in.profdata temporal.profdata
 fi
+# .profdata without vtable names, merged straight from the file (indexed_read.c merge_direct)
+if [ -f "$shared/testdata/llvm-real/llvm19/many-ir.profdata" ]; then
+  cp "$shared/testdata/llvm-real/llvm19/many-ir.profdata" direct.profdata
+else
+  cp in.profdata direct.profdata
+fi
 
 # Each case: a name, the output file it writes ("-" = its stdout) and the command.
 cases=(
@@ -61,6 +67,8 @@ cases=(
   "merge-cached-names|out.profdata|merge in.profraw in.profraw in.profraw in.profdata in.profdata -o out.profdata --num-threads 1"
   "merge-threads|out.profdata|merge in.profraw in.proftext in.profdata in.iprof -o out.profdata --num-threads 2"
   "merge-threads-raws|out.profdata|merge in.profraw in.profraw in.profraw in.proftext in.profraw -o out.profdata --num-threads 2"
+  "merge-profdata-direct|out.profdata|merge direct.profdata --weighted-input=2,direct.profdata direct.profdata -o out.profdata --num-threads 1"
+  "merge-profdata-direct-threads|out.profdata|merge direct.profdata direct.profdata direct.profdata -o out.profdata --num-threads 2"
   "show-indexed|out.txt|show in.profdata --counts --all-functions -o out.txt"
   "show-iprof|out.txt|show in.iprof -o out.txt"
   "validate|-|validate in.iprof in.profraw"

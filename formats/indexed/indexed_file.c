@@ -305,6 +305,10 @@ static int read_vpd(const pbi_idx_file *f, uint64_t pos, uint64_t end, pb_record
     pbi_vpd v;
     int rc = pbi_vpd_parse(f->data, pos, end, PB_ORDER_LE, PB_VK_COUNT, "record.ValueProfData", &v, err);
     if (rc) return rc;
+    if (s->check_only) {
+        *size = v.total;
+        return 0;
+    }
     if ((rc = pbu_grow_err((void **)&s->sites, &s->sites_cap, (size_t)v.num_sites + 1, sizeof *s->sites, err)) ||
         (rc = pbu_grow_err((void **)&s->values, &s->values_cap, (size_t)v.num_values + 1, sizeof *s->values, err)))
         return rc;
@@ -347,11 +351,16 @@ static int read_counters(const pbi_idx_file *f, uint64_t rec_off, uint64_t *pos,
     if (n > (end - *pos) / 8 || n > UINT32_MAX)
         return bad(err, PB_ETRUNC, *pos - 8, "record.NumCounters", "the counters inside DataLen",
                    "%" PRIu64 " counters, %" PRIu64 " bytes left", n, end - *pos);
+    r->num_counters = (uint32_t)n;
+    if (s->check_only) {
+        *pos += 8 * n;
+        r->counters = NULL;
+        return 0;
+    }
     int rc = pbu_grow_err((void **)&s->counters, &s->counters_cap, (size_t)n, sizeof *s->counters, err);
     if (rc) return rc;
     for (uint64_t i = 0; i < n; i++) s->counters[i] = u64at(f, *pos + 8 * i);
     *pos += 8 * n;
-    r->num_counters = (uint32_t)n;
     r->counters = s->counters;
     return 0;
 }

@@ -92,6 +92,10 @@ typedef struct pbi_idx_scratch {
     uint8_t *bitmap;
     size_t bitmap_cap;
     uint64_t uniformity_bytes; /* v14: uniformity bytes seen and dropped (not in the model) */
+    /* 1: only check the records (every bound and the value data's structure)
+     * without copying counters or values out; the record a callback gets
+     * then has its hash and counts, no counters, bitmap or sites */
+    int check_only;
 } pbi_idx_scratch;
 void pbi_idx_scratch_free(pbi_idx_scratch *s);
 
@@ -119,6 +123,12 @@ uint64_t pbi_xxh3_64(const void *data, size_t len);
 
 /* ---- the plugin's operations ---- */
 int pbi_indexed_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_error *err);
+/* The read in two halves (pb_format.prepare): the first maps the input and
+ * checks its records (no destination needed), the second reads or merges
+ * it as pbi_indexed_read (indexed_read.c). */
+int pbi_indexed_prepare(void **state, pb_source *in, const pb_read_options *o, pb_error *err);
+int pbi_indexed_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err);
+void pbi_indexed_free_prepared(void *state);
 /* pb_format.visit: the records one by one, no model (indexed_read.c);
  * `prepared` is unused (the plugin has no two halves). */
 /* pb_format.llvm_claims and llvm_words (indexed_llvm_words.c): LLVM's

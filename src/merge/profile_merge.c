@@ -582,7 +582,7 @@ static int resolve_name(pb_profile *dst, size_t hint, const char *n, size_t len,
                         const pb_merge_options *o, pb_str *id, size_t *known, pb_error *err) {
     /* --remapping-file: the record is merged under its new name (LLVM's
      * loadInput renames it before InstrProfWriter::addRecord) */
-    pb_remap_lookup(o->remap, n, len, &n, &len);
+    if (o->remap) pb_remap_lookup(o->remap, n, len, &n, &len); /* a call per record through the PLT: 1% */
     const pb_record *d = pb_profile_record(dst, hint); /* NULL past the end */
     size_t dl;
     const char *dn = d && d->kind == PB_REC_FUNCTION && d->hash == hash ? pb_profile_str(dst, d->name, &dl)

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* indexed_fuzz.c -- libFuzzer target: the indexed reader, the by-name lookup,
  * the record stream (show) and the dump (text and JSON) must never crash,
- * leak or hang on any input. */
+ * leak or hang on any input; what reads, merged into a profile with records
+ * (pb_read_options.merge_into: straight from the bytes, merge_direct of
+ * indexed_read.c), must give what merging its model gives. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "profbridge/indexed.h"
 #include "profbridge/profbridge.h"
@@ -25,6 +28,31 @@ static int touch(void *ctx, const char *name, size_t len, const pb_record *r, pb
     return 0;
 }
 
+/* The input merged into a read of itself: straight from the bytes
+ * (merge_into) and through the model (pb_profile_merge) give one profile. */
+static void merge_direct_vs_model(const uint8_t *data, size_t size, const pb_profile *whole) {
+    if (pb_profile_record_count(whole) == 0) return; /* an empty destination takes the model path */
+    pb_profile *direct = NULL, *by_model = NULL, *none = NULL;
+    pb_source *src = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "indexed";
+    for (int k = 0; k < 2; k++) {
+        pb_profile **dst = k ? &by_model : &direct;
+        if (pb_source_open_memory(&src, data, size, "fuzz", &err) || pb_read(dst, src, &ro, &err)) abort();
+        pb_source_free(src);
+        src = NULL;
+    }
+    ro.merge_into = direct;
+    int rc = -1, mrc = pb_profile_merge(by_model, whole, NULL, &err);
+    if (pb_source_open_memory(&src, data, size, "fuzz", &err) == 0) rc = pb_read(&none, src, &ro, &err);
+    if (none || rc != mrc || (rc == 0 && !pb_profile_equal(direct, by_model, NULL, 0))) abort();
+    pb_source_free(src);
+    pb_profile_free(direct);
+    pb_profile_free(by_model);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pb_error err;
     pb_source *src = NULL;
@@ -41,6 +69,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             (void)pb_write(p, sink, pb_format_lookup("indexed"), &wo, &err);
         }
         pb_sink_free(sink);
+        merge_direct_vs_model(data, size, p);
     }
     pbt_llvm_words("indexed", data, size, &err);
     pb_profile_free(p);
