@@ -77,6 +77,7 @@ typedef struct rd {
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
     pbi_raw_corr_stream *cs; /* a lightweight file: its profiles come one at a time, */
     pb_buf cbuf;             /* each complete in cbuf (d points to it) */
+    pb_source *src;          /* where d was mapped from (NULL: bytes given) */
 } rd;
 
 /* One profile of the file. */
@@ -693,6 +694,18 @@ static int map_functions(rd *r, prof *pf) {
     return 0;
 }
 
+/* Data records are read once, in order: every DROP_EVERY of them, the
+ * mapped file's pages before the current one leave the resident memory
+ * (pb_source_map_done_before; touched again, e.g. by an error message,
+ * they are read again from the file). Holding the whole data section
+ * until the read ended was the peak memory of a raw -> indexed merge of
+ * 100k functions: 6.4 MB of its 34 (bench/shapes.sh plain). */
+#define DROP_EVERY 1024
+
+static void drop_behind(const rd *r, uint64_t at) {
+    if (r->src && !r->cs && at) pb_source_map_done_before(r->src, (size_t)at);
+}
+
 static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     uint64_t nd = pf->h.f[PBI_RH_NumData];
     char path[96];
@@ -707,6 +720,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     *vpos = pf->val_off;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
+        if (i % DROP_EVERY == 0) drop_behind(r, pf->data_off + i * pf->l.record_size);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
         if (!ne) {
@@ -1011,10 +1025,12 @@ static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err
  * vis, a visit (pb_visit) instead of a read: then each profile goes to the
  * visitor in a head of its own and the whole input's head to end_input. */
 static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
-                      prof *pre, const pb_record_visitor *vis, void *vctx, pbi_raw_corr_stream *cs, pb_error *err) {
+                      prof *pre, const pb_record_visitor *vis, void *vctx, pbi_raw_corr_stream *cs, pb_source *src,
+                      pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
     r.cs = cs;
+    r.src = src;
     r.vis = vis;
     r.vctx = vctx;
     pb_error_clear(&r.scratch);
@@ -1049,7 +1065,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
 
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
-    return read_bytes(out, data, len, o, NULL, NULL, NULL, NULL, err);
+    return read_bytes(out, data, len, o, NULL, NULL, NULL, NULL, NULL, err);
 }
 
 /* With the "binary-file" or "debug-info" read option, the lightweight
@@ -1073,6 +1089,7 @@ static int correlated(const uint8_t *data, size_t len, const pb_read_options *o,
 /* ---- the read in two halves (pb_format.prepare) ------------------------------ */
 
 typedef struct raw_prepared {
+    pb_source *src;   /* kept by pb_prepared: d's pages are let go as they are read */
     const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
     size_t len;
     pbi_raw_corr_stream cs; /* with binary-file/debug-info: where the profiles come from */
@@ -1085,6 +1102,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_map(in, &rp->d, &rp->len, err);
+    rp->src = in;
     if (rc == 0) rc = correlated(rp->d, rp->len, o, &rp->cs, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
@@ -1124,7 +1142,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
 
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
     raw_prepared *rp = state;
-    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, rp->correlated ? &rp->cs : NULL, err);
+    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, rp->correlated ? &rp->cs : NULL, rp->src, err);
 }
 
 void pbi_raw_free_prepared(void *state) {
@@ -1142,7 +1160,7 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     pbi_raw_corr_stream cs;
     int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
-    if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, err);
+    if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, in, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     if (use) pbi_raw_corr_close(&cs);
     return rc;
@@ -1153,14 +1171,14 @@ int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const
     pb_profile *none = NULL;
     if (prepared) { /* the bytes and profile 0's names were loaded ahead (pbi_raw_prepare) */
         raw_prepared *rp = prepared;
-        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, rp->correlated ? &rp->cs : NULL, err);
+        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, rp->correlated ? &rp->cs : NULL, rp->src, err);
     }
     const uint8_t *data;
     size_t len;
     pbi_raw_corr_stream cs;
     int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
-    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, err);
+    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, in, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     if (use) pbi_raw_corr_close(&cs);
     return rc;
