@@ -775,7 +775,7 @@ static int flush(wstate *w, pb_error *err) {
 }
 
 /* Chunks of about this many bytes go to the sink. */
-#define OUT_CHUNK ((size_t)1 << 20)
+#define OUT_CHUNK ((size_t)1 << 18)
 
 /* Writes the table's data as plan_table planned it, then its padding. */
 static int emit_table(wstate *w, pb_error *err) {
