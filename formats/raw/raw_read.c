@@ -78,6 +78,8 @@ typedef struct rd {
     pbi_raw_corr_stream *cs; /* a lightweight file: its profiles come one at a time, */
     pb_buf cbuf;             /* each complete in cbuf (d points to it) */
     pb_source *src;          /* where d was mapped from (NULL: bytes given) */
+    uint64_t cnt_end;        /* file offset after the counters read last (drop_behind) */
+    uint64_t cnt_dropped;    /* counter bytes before this one were let go */
 } rd;
 
 /* One profile of the file. */
@@ -500,6 +502,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
                             " run past the end of the counters section (size 0x%" PRIx64 ")",
                             nc, pf->csize, (uint64_t)off, pf->cnt_bytes);
     const uint8_t *c = r->d + pf->cnt_off + (uint64_t)off;
+    r->cnt_end = pf->cnt_off + (uint64_t)off + need;
     size_t n = (size_t)nc;
     if (temporal) {
         uint64_t ts = pb_get_u64(c, r->order);
@@ -707,8 +710,18 @@ static int map_functions(rd *r, prof *pf) {
  * 100k functions: 6.4 MB of its 34 (bench/shapes.sh plain). */
 #define DROP_EVERY 1024
 
-static void drop_behind(const rd *r, uint64_t at) {
-    if (r->src && !r->cs && at) pb_source_map_done_before(r->src, (size_t)at);
+static void drop_behind(rd *r, const prof *pf, uint64_t at) {
+    if (!r->src || r->cs || !at) return;
+    pb_source_map_done_before(r->src, (size_t)at);
+    /* the counters are read in the records' order too, which is usually
+     * theirs: the pages before the last ones read go (3-4 MB of the read's
+     * peak for 100k functions); a record whose counters lie back there
+     * reads them again from the file */
+    if (r->cnt_dropped < pf->cnt_off) r->cnt_dropped = pf->cnt_off;
+    if (r->cnt_end > r->cnt_dropped) {
+        pb_source_map_done_range(r->src, (size_t)r->cnt_dropped, (size_t)r->cnt_end);
+        r->cnt_dropped = r->cnt_end;
+    }
 }
 
 static int read_records(rd *r, prof *pf, uint64_t *vpos) {
@@ -731,7 +744,7 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     int fresh = !r->vis && pf->names_distinct && pbi_profile_str_count(r->p) == 0;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
-        if (i % DROP_EVERY == 0) drop_behind(r, pf->data_off + i * pf->l.record_size);
+        if (i % DROP_EVERY == 0) drop_behind(r, pf, pf->data_off + i * pf->l.record_size);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
         if (!ne) {
