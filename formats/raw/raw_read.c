@@ -355,9 +355,12 @@ static int read_names(rd *r, prof *pf) {
     for (const char *q = t; q < end && (q = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q++) n++;
     if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
     for (const char *q = t, *s; q < end && (s = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q = s + 1) {
+        if ((size_t)(s - q) > UINT32_MAX)
+            return pb_error_set(r->err, PB_ELIMIT, pf->names_off, path, "a name of %zu bytes (at most %" PRIu32 ")",
+                                (size_t)(s - q), UINT32_MAX);
         name_ent *e = &pf->ne[pf->nne++];
         e->off = (size_t)(q - t);
-        e->len = (size_t)(s - q);
+        e->len = (uint32_t)(s - q);
         e->id = PB_NONE;
         pf->names.data[s - t] = '\0'; /* so the model can keep the names here (give_names) */
     }
