@@ -93,7 +93,6 @@ typedef struct wstate {
     size_t nb, ns;     /* buckets; keys in output order */
     kidx *head;        /* per bucket: first key of its chain, KIDX_NONE = empty */
     kidx *seq;         /* keys in output order */
-    uint16_t *bcount;  /* per bucket: its number of keys (walking a chain is a miss per key) */
     uint64_t data_at;  /* file offset of the first bucket's data */
     uint64_t data_end; /* file offset after the last bucket's data */
     pbi_sum_builder sum[2];
@@ -689,30 +688,33 @@ static int chain_llvm(wstate *w, size_t target, kidx **headp, size_t *nbp) {
     return 0;
 }
 
-/* Walks the buckets in output order from the one after *b (start with
- * *b = SIZE_MAX, *at = 0, *pos = data_at) to the next one with keys: 1 and
- * *b = it, *pos = the file offset of its data; then *at and *pos are past
- * it. 0 after the last one. Each key's size was summed in key order
- * (key_sizes): this reads one word per key. The offsets are walked this
- * way twice (size_buckets, emit_bucket_offsets) rather than kept: 8 bytes
- * per bucket, 2 MB of the peak memory of a raw -> indexed merge of 100k
- * functions. */
+/* The bucket of the key at seq[at]: seq holds each bucket's keys together,
+ * buckets in order, so a bucket's keys are the run of seq in it (no count
+ * per bucket is kept: 2 bytes a bucket, 0.5 MB for 100k functions). */
+static size_t bucket_at(const wstate *w, size_t at) { return (size_t)(w->keys[w->seq[at]].ref & (w->nb - 1)); }
+
+/* Walks the buckets with keys in output order from the one after *b (start
+ * with *b = SIZE_MAX, *at = 0, *pos = data_at): 1 and *b = the next one,
+ * *off = the file offset of its data; then *at and *pos are past it. 0
+ * after the last one. Each key's size was summed in key order (key_sizes):
+ * this reads one word per key. The offsets are walked this way twice
+ * (size_buckets, emit_bucket_offsets) rather than kept: 8 bytes per bucket,
+ * 2 MB of the peak memory of a raw -> indexed merge of 100k functions. */
 static int next_bucket(const wstate *w, size_t *b, size_t *at, uint64_t *pos, uint64_t *off) {
-    for (size_t i = *b + 1; i < w->nb; i++) {
-        size_t count = w->bcount[i];
-        if (!count) continue;
-        *b = i;
-        *off = *pos;
-        uint64_t p = *pos + 2;
-        for (size_t end = *at + count; *at < end; (*at)++) {
-            if (*at + 16 < w->ns) PREFETCH(&w->keys[w->seq[*at + 16]].size);
-            p += w->keys[w->seq[*at]].size;
-        }
-        *pos = p;
-        return 1;
+    if (*at >= w->ns) {
+        *b = w->nb;
+        return 0;
     }
-    *b = w->nb;
-    return 0;
+    *b = bucket_at(w, *at);
+    *off = *pos;
+    uint64_t p = *pos + 2;
+    do {
+        if (*at + 16 < w->ns) PREFETCH(&w->keys[w->seq[*at + 16]]);
+        p += w->keys[w->seq[*at]].size;
+        (*at)++;
+    } while (*at < w->ns && bucket_at(w, *at) == *b);
+    *pos = p;
+    return 1;
 }
 
 /* Where the table's data ends (w->data_end), from w->data_at on. */
@@ -736,11 +738,12 @@ static void size_buckets(wstate *w) {
 static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
     size_t nk = w->nout, target = final_buckets(nk), nb = target;
     int rc = w->preserve ? chain_preserve(w, nb, &w->head) : chain_llvm(w, target, &w->head, &nb);
+    free(w->key_order); /* the chains hold the keys now */
+    w->key_order = NULL;
     if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     w->nb = nb;
-    w->bcount = calloc(nb, sizeof *w->bcount);
     w->seq = malloc((nk ? nk : 1) * sizeof *w->seq);
-    if (!w->bcount || !w->seq) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!w->seq) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t ns = 0;
     for (size_t b = 0; b < nb; b++) {
         size_t count = 0;
@@ -751,15 +754,13 @@ static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
         if (count > 0xffff)
             return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
                                 "more than 65535 keys in one bucket");
-        w->bcount[b] = (uint16_t)count;
     }
     w->ns = ns;
-    /* the chains are not walked again (seq and bcount hold them): their
+    /* the chains are not walked again (seq holds them): their
      * memory goes back before the output is made */
     free(w->head);
     free(w->next);
-    free(w->key_order);
-    w->head = w->next = w->key_order = NULL;
+    w->head = w->next = NULL;
     w->data_at = data_at;
     size_buckets(w);
     return 0;
@@ -781,9 +782,9 @@ static int flush(wstate *w, pb_error *err) {
 static int emit_table(wstate *w, pb_error *err) {
     int rc = 0;
     if (pbu_buf_reserve(&w->out, OUT_CHUNK)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    for (size_t b = 0, pos = 0; b < w->nb; b++) {
-        size_t count = w->bcount[b];
-        if (!count) continue;
+    for (size_t pos = 0; pos < w->ns;) {
+        size_t b = bucket_at(w, pos), count = 1;
+        while (pos + count < w->ns && bucket_at(w, pos + count) == b) count++;
         uint8_t c2[2];
         pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
         pbu_buf_append(&w->out, c2, 2);
@@ -1159,7 +1160,6 @@ static void wstate_free(wstate *w) {
     pbu_buf_free(&w->vscratch);
     free(w->head);
     free(w->seq);
-    free(w->bcount);
 }
 
 int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {
