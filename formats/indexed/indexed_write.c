@@ -48,6 +48,8 @@
  * quarter of the peak memory of a raw -> indexed merge of 100k functions. */
 #define WIDX_MAX ((size_t)INT32_MAX)
 
+size_t pbi_indexed_write_max_records = WIDX_MAX;
+
 typedef uint32_t kidx;         /* a key index (< WIDX_MAX) */
 #define KIDX_NONE UINT32_MAX   /* end of a chain, empty bucket */
 
@@ -394,8 +396,8 @@ static int all_zero(const pb_record *r) {
 
 static int collect(wstate *w, pb_error *err) {
     size_t n = pb_profile_record_count(w->p);
-    if (n > WIDX_MAX)
-        return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "more than %zu records", WIDX_MAX);
+    size_t max = pbi_indexed_write_max_records < WIDX_MAX ? pbi_indexed_write_max_records : WIDX_MAX;
+    if (n > max) return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "more than %zu records", max);
     pbi_profile_render_names(w->p); /* Java records' names, hashed on two cores */
     w->recs = calloc(n ? n : 1, sizeof *w->recs);
     if (!w->recs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");

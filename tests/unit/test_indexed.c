@@ -910,7 +910,47 @@ static void summary__distinct_counts_in_the_map_and_past_it(void) {
     check_distinct_counts(40000); /* 40,003 distinct of 120,000: the array */
 }
 
+/* The writer's 32-bit entries: past pbi_indexed_write_max_records (INT32_MAX)
+ * records it refuses with PB_ELIMIT, reached here with the limit lowered. */
+static void indexed_write__refuses_more_records_than_its_limit(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    pb_profile_set_flags(p, PB_VARIANT_IR);
+    uint64_t counts[1] = {1};
+    const char *names[3] = {"a", "b", "c"};
+    for (int i = 0; i < 3; i++) {
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        r.kind = PB_REC_FUNCTION;
+        r.ctx = r.layout = PB_NONE;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, names[i], 1, &r.name, &err), 0);
+        r.hash = 1;
+        r.num_counters = 1;
+        r.counters = counts;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    }
+    size_t keep = pbi_indexed_write_max_records;
+    for (size_t max = 2; max <= 3; max++) {
+        pbi_indexed_write_max_records = max;
+        pb_sink *sink = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&sink, &err), 0);
+        pb_error_clear(&err);
+        int rc = pbi_indexed_write(p, sink, NULL, &err);
+        CU_ASSERT_EQUAL(rc, max == 2 ? PB_ELIMIT : 0);
+        if (max == 2) {
+            CU_ASSERT_STRING_EQUAL(err.path, "records");
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "more than 2 records"));
+        }
+        pb_sink_free(sink);
+    }
+    pbi_indexed_write_max_records = keep;
+    pb_profile_free(p);
+}
+
 static CU_TestInfo indexed_tests[] = {
+    {"indexed_write__refuses_more_records_than_its_limit", indexed_write__refuses_more_records_than_its_limit},
     {"summary__distinct_counts_in_the_map_and_past_it", summary__distinct_counts_in_the_map_and_past_it},
     {"indexed_layout__header_sizes_match_the_spec", indexed_layout__header_sizes_match_the_spec},
     {"indexed_summary__follows_llvm14_and_llvm19_special_count_rules",
