@@ -141,6 +141,10 @@ int pbi_indexed_visit(pb_source *in, void *prepared, const pb_read_options *o, c
                       void *ctx, pb_error *err);
 int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options *o,
                       pb_error *err);
+/* The most records pbi_indexed_write takes (PB_ELIMIT past it): INT32_MAX,
+ * its entries' 32-bit indices. A unit test lowers it to reach the refusal
+ * without 2^31 records, and sets it back. */
+extern size_t pbi_indexed_write_max_records;
 int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
 /* dump --json (indexed_dump_json.c). */
 int pbi_indexed_dump_json(pb_source *in, pb_sink *out, pb_error *err);

@@ -43,26 +43,30 @@
 #include "model/origin_form.h"
 
 /* wrec and wkey hold 32-bit indices and lengths (collect refuses more):
- * one of each per record, 40 + 32 bytes instead of 48 + 48, a sixth of
- * the peak memory of a raw -> indexed merge of 100k functions. */
+ * one of each per record, 32 + 24 bytes instead of 48 + 48, and the key
+ * chains and output order are 32-bit key indices (kidx): together a
+ * quarter of the peak memory of a raw -> indexed merge of 100k functions. */
 #define WIDX_MAX ((size_t)INT32_MAX)
+
+size_t pbi_indexed_write_max_records = WIDX_MAX;
+
+typedef uint32_t kidx;         /* a key index (< WIDX_MAX) */
+#define KIDX_NONE UINT32_MAX   /* end of a chain, empty bucket */
 
 typedef struct wrec {
     const char *name;
     uint64_t hash;
-    uint64_t prefix; /* name_prefix(name): sort key */
-    uint64_t size;   /* bytes write_record writes for it (record_size) */
+    uint64_t size; /* bytes write_record writes for it (record_size) */
     uint32_t len;
     uint32_t idx; /* record index in the model */
 } wrec;
 
 typedef struct wkey {
-    uint32_t first;           /* records recs[first .. first+n) in model order */
-    uint32_t n : 31;
-    uint32_t sparse_drop : 1; /* left out by --sparse (still in LLVM 14's StringMap) */
     uint64_t ref;             /* MD5 NameRef of the name = on-disk key hash */
-    size_t *order;            /* record order inside the key (indices into recs); NULL: first.. */
     uint64_t size;            /* bytes of its entry in the table's data (plan_table) */
+    uint32_t first;           /* records recs[first .. first+n): model order, then (dense_order) */
+    uint32_t n : 31;          /* the order they are written in */
+    uint32_t sparse_drop : 1; /* left out by --sparse (still in LLVM 14's StringMap) */
 } wkey;
 
 typedef struct wstate {
@@ -79,9 +83,9 @@ typedef struct wstate {
     size_t nrecs;
     wkey *keys;
     size_t nkeys;
-    size_t *key_order; /* insertion order into the generator */
-    size_t *next;      /* generator chain link per key (key index), SIZE_MAX = end; apart
-                          from wkey so walking chains touches 8 bytes per key */
+    kidx *key_order;   /* insertion order into the generator */
+    kidx *next;        /* generator chain link per key, KIDX_NONE = end; apart
+                          from wkey so walking chains touches 4 bytes per key */
     size_t nout;       /* keys written (key_order[0..nout)) */
     pb_buf out;        /* while the table's data is written: the part not yet given to sink */
     pb_sink *sink;
@@ -89,10 +93,9 @@ typedef struct wstate {
     pb_buf vscratch;   /* value data encoded only to be measured (plan_table) */
     /* the on-disk hash table, planned before anything is written (plan_table) */
     size_t nb, ns;     /* buckets; keys in output order */
-    size_t *head;      /* per bucket: first key of its chain, SIZE_MAX = empty */
-    size_t *seq;       /* keys in output order */
-    uint16_t *bcount;  /* per bucket: its number of keys (walking a chain is a miss per key) */
-    uint64_t *boff;    /* per bucket: file offset of its data (0 = empty) */
+    kidx *head;        /* per bucket: first key of its chain, KIDX_NONE = empty */
+    kidx *seq;         /* keys in output order */
+    uint64_t data_at;  /* file offset of the first bucket's data */
     uint64_t data_end; /* file offset after the last bucket's data */
     pbi_sum_builder sum[2];
     uint64_t sumw[2][PBI_SUM_WORDS]; /* the summaries as written, finished by key_sizes */
@@ -101,6 +104,12 @@ typedef struct wstate {
     /* notices */
     uint64_t dropped_kind2_sites, dropped_bitmaps, truncated_values, skipped_empty;
 } wstate;
+
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch(p)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
 
 /* Notices about dropped data go to the caller's diag (src/util/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
@@ -203,55 +212,175 @@ static void target_flags(wstate *w) {
 /* ------------------------------------------------------------------------ */
 /* Records, keys and their order                                            */
 
-static int cmp_rec(const wrec *a, const wrec *b) {
-    if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
-    int c = pbu_bytes_cmp(a->name, a->len, b->name, b->len);
-    if (c) return c;
-    return a->idx < b->idx ? -1 : a->idx > b->idx;
-}
+/* A record's sort key while recs are sorted: the name's first bytes as
+ * an integer (name_chunk), and the record (recs[rec]) for the rest. Kept
+ * apart from wrec, which needs it only here (8 bytes less per record at
+ * the peak). */
+typedef struct skey {
+    uint64_t prefix;
+    uint32_t rec;
+} skey;
 
-/* The first 8 name bytes, big-endian, zero-padded: comparing prefixes as
- * integers orders like comparing the bytes, so most comparisons need no
- * memcmp (and a short name's prefix only ties with names it starts). */
-static uint64_t name_prefix(const char *s, size_t n) {
+/* Name bytes [depth, depth + 8) as a big-endian integer, zero-padded:
+ * comparing two as integers orders like comparing those bytes (a name
+ * that ends inside them ties only with names it starts: see sort_group). */
+static uint64_t name_chunk(const char *s, size_t n, size_t depth) {
+    if (n >= depth + 8) return pb_get_u64((const uint8_t *)s + depth, PB_ORDER_BE);
     uint64_t v = 0;
-    for (size_t i = 0; i < 8; i++) v = v << 8 | (i < n ? (uint8_t)s[i] : 0);
+    for (size_t i = depth; i < depth + 8; i++) v = v << 8 | (i < n ? (uint8_t)s[i] : 0);
     return v;
 }
 
-/* Stable bottom-up merge sort of recs by (name, model index); qsort's
- * indirect comparisons were a tenth of a raw -> indexed conversion. */
-static int sort_recs(wrec *v, size_t n) {
-    if (n < 2) return 0;
-    wrec *tmp = malloc(n * sizeof *tmp);
-    if (!tmp) return -1;
+/* Orders by (prefix, rec), or with full: by (name bytes from depth on,
+ * rec), for names that agree on their first depth bytes. rec is the
+ * model order (recs are in it). */
+static int cmp_skey(const wrec *recs, const skey *a, const skey *b, size_t depth, int full) {
+    if (a->prefix != b->prefix) return a->prefix < b->prefix ? -1 : 1;
+    if (full) {
+        const wrec *x = &recs[a->rec], *y = &recs[b->rec];
+        int c = pbu_bytes_cmp(x->name + depth, x->len - depth, y->name + depth, y->len - depth);
+        if (c) return c;
+    }
+    return a->rec < b->rec ? -1 : a->rec > b->rec;
+}
+
+/* Stable bottom-up merge sort of v[0..n) (cmp_skey), tmp of n entries. */
+static void msort_skeys(const wrec *recs, skey *v, skey *tmp, size_t n, size_t depth, int full) {
     for (size_t lo = 0; lo < n; lo += 16) { /* insertion sort runs of 16 */
         size_t hi = lo + 16 < n ? lo + 16 : n;
         for (size_t i = lo + 1; i < hi; i++) {
-            wrec x = v[i];
+            skey x = v[i];
             size_t j = i;
-            while (j > lo && cmp_rec(&x, &v[j - 1]) < 0) {
+            while (j > lo && cmp_skey(recs, &x, &v[j - 1], depth, full) < 0) {
                 v[j] = v[j - 1];
                 j--;
             }
             v[j] = x;
         }
     }
-    wrec *a = v, *b = tmp;
+    skey *a = v, *b = tmp;
     for (size_t width = 16; width < n; width *= 2) {
         for (size_t lo = 0; lo < n; lo += 2 * width) {
             size_t mid = lo + width < n ? lo + width : n, hi = lo + 2 * width < n ? lo + 2 * width : n;
             size_t i = lo, j = mid, k = lo;
-            while (i < mid && j < hi) b[k++] = cmp_rec(&a[j], &a[i]) < 0 ? a[j++] : a[i++];
+            while (i < mid && j < hi) b[k++] = cmp_skey(recs, &a[j], &a[i], depth, full) < 0 ? a[j++] : a[i++];
             while (i < mid) b[k++] = a[i++];
             while (j < hi) b[k++] = a[j++];
         }
-        wrec *t = a;
+        skey *t = a;
         a = b;
         b = t;
     }
     if (a != v) memcpy(v, a, n * sizeof *v);
+}
+
+/* Levels sort_group goes down by splitting before it compares whole names:
+ * bounds its recursion. */
+#define SORT_LEVELS 32
+
+/* The bytes after depth that every name of v[0..n) shares with the first
+ * (they all share [0, depth)): one pass over the names instead of one per
+ * 8 bytes of what they share (the loads of names missed the cache: half of
+ * sort_group's samples, perf annotate, bench/shapes.sh cxx). */
+static size_t common_prefix(const wrec *recs, const skey *v, size_t n, size_t depth) {
+    const wrec *f = &recs[v[0].rec];
+    size_t lcp = f->len - depth;
+    for (size_t i = 1; i < n && lcp; i++) {
+        if (i + 8 < n) PREFETCH(recs[v[i + 8].rec].name + depth);
+        const wrec *r = &recs[v[i].rec];
+        size_t m = r->len - depth < lcp ? r->len - depth : lcp, k = 0;
+        const char *a = f->name + depth, *b = r->name + depth;
+        while (k + 8 <= m && pb_get_u64((const uint8_t *)a + k, PB_ORDER_LE) == pb_get_u64((const uint8_t *)b + k, PB_ORDER_LE))
+            k += 8;
+        while (k < m && a[k] == b[k]) k++;
+        lcp = k;
+    }
+    return lcp;
+}
+
+/* A name of v[0..n) ends inside bytes [depth, depth + 8). */
+static int any_ends(const wrec *recs, const skey *v, size_t n, size_t depth) {
+    for (size_t i = 0; i < n; i++)
+        if (recs[v[i].rec].len <= depth + 8) return 1;
+    return 0;
+}
+
+/*
+ * Sorts v[0..n), whose names agree on their first depth bytes, by (name,
+ * model order): 8 name bytes at a time as integers (most sorts of names
+ * are decided there), each run of equal bytes then sorted on the next 8.
+ * The names' common prefix costs one pass per 8 bytes instead of a memcmp
+ * from the first byte in every comparison: C++ names share their first 50
+ * or so, and the memcmp was 14% of a raw -> indexed merge of 100k of them
+ * (perf record, bench/shapes.sh cxx). A run with a name that ends inside
+ * its 8 bytes (zero padding ties it with names that go on with zeros: a
+ * short run), or one past SORT_LEVELS, is sorted by whole names.
+ */
+static void sort_group(const wrec *recs, skey *v, skey *tmp, size_t n, size_t depth, unsigned levels) {
+    if (n < 2) return;
+    depth += common_prefix(recs, v, n, depth);
+    for (;;) {
+        for (size_t i = 0; i < n; i++) {
+            if (i + 8 < n) PREFETCH(recs[v[i + 8].rec].name + depth);
+            const wrec *r = &recs[v[i].rec];
+            v[i].prefix = name_chunk(r->name, r->len, depth);
+        }
+        size_t same = 1;
+        while (same < n && v[same].prefix == v[0].prefix) same++;
+        if (same < n) break;
+        if (!levels || any_ends(recs, v, n, depth)) {
+            msort_skeys(recs, v, tmp, n, depth, 1);
+            return;
+        }
+        depth += 8; /* all equal here: on to the next 8 bytes, no sort */
+    }
+    msort_skeys(recs, v, tmp, n, depth, 0);
+    for (size_t lo = 0; lo < n;) {
+        size_t hi = lo + 1;
+        while (hi < n && v[hi].prefix == v[lo].prefix) hi++;
+        if (hi - lo > 1) {
+            if (!levels || any_ends(recs, v + lo, hi - lo, depth))
+                msort_skeys(recs, v + lo, tmp, hi - lo, depth, 1);
+            else
+                sort_group(recs, v + lo, tmp, hi - lo, depth + 8, levels - 1);
+        }
+        lo = hi;
+    }
+}
+
+/* w->recs sorted by (name, model index) through their sort keys, then
+ * gathered in that order. Returns 0 or -1 (out of memory: recs unchanged). */
+static int sort_recs(wstate *w) {
+    size_t n = w->nrecs;
+    if (n < 2) return 0;
+    const wrec *recs = w->recs;
+    skey *v = malloc(n * sizeof *v), *tmp = malloc(n * sizeof *tmp);
+    if (!v || !tmp) {
+        free(v);
+        free(tmp);
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) v[i].rec = (uint32_t)i;
+    sort_group(recs, v, tmp, n, 0, SORT_LEVELS);
     free(tmp);
+    /* recs[i] = the old recs[v[i].rec], in place, cycle by cycle (a
+     * second array of records was the peak of the sort); v[i].rec = i
+     * marks a place done */
+    wrec *e = w->recs;
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].rec == i) continue;
+        wrec first = e[i];
+        size_t j = i;
+        for (;;) {
+            size_t k = v[j].rec;
+            v[j].rec = (uint32_t)j;
+            if (k == i) break;
+            e[j] = e[k];
+            j = k;
+        }
+        e[j] = first;
+    }
+    free(v);
     return 0;
 }
 
@@ -267,12 +396,11 @@ static int all_zero(const pb_record *r) {
 
 static int collect(wstate *w, pb_error *err) {
     size_t n = pb_profile_record_count(w->p);
-    if (n > WIDX_MAX)
-        return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "more than %zu records", WIDX_MAX);
+    size_t max = pbi_indexed_write_max_records < WIDX_MAX ? pbi_indexed_write_max_records : WIDX_MAX;
+    if (n > max) return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "more than %zu records", max);
     pbi_profile_render_names(w->p); /* Java records' names, hashed on two cores */
     w->recs = calloc(n ? n : 1, sizeof *w->recs);
-    w->keys = calloc(n ? n : 1, sizeof *w->keys);
-    if (!w->recs || !w->keys) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!w->recs) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < n; i++) {
         const pb_record *r = pb_profile_record(w->p, i);
         if (r->num_counters == 0) {
@@ -287,14 +415,16 @@ static int collect(wstate *w, pb_error *err) {
             return pb_error_set(err, PB_ELIMIT, PB_NO_OFFSET, "records", "a name of %zu bytes", len);
         e->len = (uint32_t)len;
         e->idx = (uint32_t)i;
-        e->prefix = name_prefix(e->name, len);
         /* measured here, in model order, where the record and its counters
          * come sequentially, not when the table is planned in bucket order */
         if ((rc = record_size(w, e, &e->size, err))) return rc;
         w->nrecs++;
     }
     /* Group by name; inside a name, model order. */
-    if (sort_recs(w->recs, w->nrecs)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (sort_recs(w)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    /* after the sort, whose scratch is given back by then */
+    w->keys = calloc(w->nrecs ? w->nrecs : 1, sizeof *w->keys);
+    if (!w->keys) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     for (size_t i = 0; i < w->nrecs;) {
         size_t j = i + 1;
         while (j < w->nrecs && pbu_bytes_cmp(w->recs[i].name, w->recs[i].len, w->recs[j].name, w->recs[j].len) == 0) j++;
@@ -351,7 +481,7 @@ static int stringmap_order(wstate *w, pb_error *err) {
         h[i] = pbi_llvm_djb0(r->name, r->len);
     }
     if ((rc = pbi_llvm_stringmap_iteration(h, nk, order, err)) == 0)
-        for (size_t k = 0; k < nk; k++) w->key_order[k] = pr[order[k]].key;
+        for (size_t k = 0; k < nk; k++) w->key_order[k] = (kidx)pr[order[k]].key;
 out:
     free(h);
     free(order);
@@ -359,24 +489,31 @@ out:
     return rc;
 }
 
-/* Record order inside a key: SmallDenseMap<hash, record, 4> iteration (§3.12.2). */
+/* Record order inside a key: SmallDenseMap<hash, record, 4> iteration
+ * (§3.12.2), by reordering the key's entries of recs in place (after
+ * this, nothing needs their model order: the key order is chosen). */
 static int dense_order(wstate *w, wkey *k, pb_error *err) {
-    k->order = NULL; /* model order: recs[first..first+n) */
     if (w->preserve || k->n == 1) return 0;
-    k->order = malloc(k->n * sizeof *k->order);
+    size_t *order = malloc(k->n * sizeof *order);
     uint64_t *h = malloc(k->n * sizeof *h);
-    if (!k->order || !h) {
-        free(h);
-        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    wrec *was = malloc(k->n * sizeof *was);
+    int rc = 0;
+    if (!order || !h || !was) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
     }
-    for (size_t i = 0; i < k->n; i++) h[i] = w->recs[k->first + i].hash;
+    wrec *e = &w->recs[k->first];
+    for (size_t i = 0; i < k->n; i++) h[i] = e[i].hash;
     size_t n = 0;
-    int rc = pbi_llvm_dense_iteration(&w->t, h, k->n, k->order, &n, err);
-    free(h);
-    if (rc) return rc;
-    for (size_t i = 0; i < n; i++) k->order[i] += k->first; /* indices into recs */
+    if ((rc = pbi_llvm_dense_iteration(&w->t, h, k->n, order, &n, err))) goto out;
+    memcpy(was, e, k->n * sizeof *was);
+    for (size_t i = 0; i < n; i++) e[i] = was[order[i]];
     k->n = (uint32_t)n & WIDX_MAX;
-    return 0;
+out:
+    free(order);
+    free(h);
+    free(was);
+    return rc;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -458,7 +595,7 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
     pbu_buf_append(&w->out, first->name, first->len);
     size_t data_at = w->out.len;
     for (size_t i = 0; i < k->n; i++) {
-        int rc = write_record(w, &w->recs[k->order ? k->order[i] : k->first + i], err);
+        int rc = write_record(w, &w->recs[k->first + i], err);
         if (rc) return rc;
     }
     if (w->out.failed) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
@@ -469,18 +606,13 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
 /* ------------------------------------------------------------------------ */
 /* The on-disk hash table (§3.5)                                              */
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
 
 /* Staged prefetch for the key written at pos: the key 16 ahead, the first
  * record entry of the one 12 ahead, the model record of the one 8 ahead,
  * the name, counters and sites of the one 4 ahead (each stage reads what the
  * previous one brought in: reading the model record in the same stage as
  * its fields stalled there, a quarter of this function's samples). */
-static void prefetch_ahead(const wstate *w, const size_t *seq, size_t n, size_t pos) {
+static void prefetch_ahead(const wstate *w, const kidx *seq, size_t n, size_t pos) {
     if (pos + 16 < n) PREFETCH(&w->keys[seq[pos + 16]]);
     if (pos + 12 < n) PREFETCH(&w->recs[w->keys[seq[pos + 12]].first]);
     if (pos + 8 < n) PREFETCH(pb_profile_record(w->p, w->recs[w->keys[seq[pos + 8]].first].idx));
@@ -505,19 +637,19 @@ static size_t final_buckets(size_t nk) {
 }
 
 /* preserve: buckets of the final size, each chain in model (key) order. */
-static int chain_preserve(wstate *w, size_t nb, size_t **headp) {
-    size_t *head = malloc(nb * sizeof *head), *tail = malloc(nb * sizeof *tail);
+static int chain_preserve(wstate *w, size_t nb, kidx **headp) {
+    kidx *head = malloc(nb * sizeof *head), *tail = malloc(nb * sizeof *tail);
     *headp = head;
     if (!head || !tail) {
         free(tail);
         return PB_ENOMEM;
     }
-    for (size_t i = 0; i < nb; i++) head[i] = tail[i] = SIZE_MAX;
+    for (size_t i = 0; i < nb; i++) head[i] = tail[i] = KIDX_NONE;
     for (size_t i = 0; i < w->nout; i++) {
-        size_t key = w->key_order[i];
+        kidx key = w->key_order[i];
         size_t b = w->keys[key].ref & (nb - 1);
-        w->next[key] = SIZE_MAX;
-        if (head[b] == SIZE_MAX) head[b] = key;
+        w->next[key] = KIDX_NONE;
+        if (head[b] == KIDX_NONE) head[b] = key;
         else w->next[tail[b]] = key;
         tail[b] = key;
     }
@@ -527,14 +659,14 @@ static int chain_preserve(wstate *w, size_t nb, size_t **headp) {
 
 /* Moves every chain of the nb buckets in *headp into want buckets, walking
  * the old buckets in order and inserting at the head, as LLVM's resize does. */
-static int rehash(wstate *w, size_t **headp, size_t nb, size_t want) {
-    size_t *head = *headp, *nh = malloc(want * sizeof *nh);
+static int rehash(wstate *w, kidx **headp, size_t nb, size_t want) {
+    kidx *head = *headp, *nh = malloc(want * sizeof *nh);
     if (!nh) return PB_ENOMEM;
-    for (size_t j = 0; j < want; j++) nh[j] = SIZE_MAX;
+    for (size_t j = 0; j < want; j++) nh[j] = KIDX_NONE;
     for (size_t j = 0; j < nb; j++) {
-        size_t it = head[j];
-        while (it != SIZE_MAX) {
-            size_t nx = w->next[it];
+        kidx it = head[j];
+        while (it != KIDX_NONE) {
+            kidx nx = w->next[it];
             size_t b = w->keys[it].ref & (want - 1);
             w->next[it] = nh[b];
             nh[b] = it;
@@ -548,12 +680,12 @@ static int rehash(wstate *w, size_t **headp, size_t nb, size_t want) {
 
 /* LLVM's generator: 64 buckets, head insertion, doubling at 3/4 load,
  * then one resize to the final size; resizes walk old buckets in order. */
-static int chain_llvm(wstate *w, size_t target, size_t **headp, size_t *nbp) {
+static int chain_llvm(wstate *w, size_t target, kidx **headp, size_t *nbp) {
     size_t nk = w->nout, nb = 64;
-    size_t *head = malloc(nb * sizeof *head);
+    kidx *head = malloc(nb * sizeof *head);
     *headp = head;
     if (!head) return PB_ENOMEM;
-    for (size_t i = 0; i < nb; i++) head[i] = SIZE_MAX;
+    for (size_t i = 0; i < nb; i++) head[i] = KIDX_NONE;
     size_t entries = 0;
     for (size_t i = 0; i <= nk; i++) {
         size_t want = 0;
@@ -569,7 +701,7 @@ static int chain_llvm(wstate *w, size_t target, size_t **headp, size_t *nbp) {
             nb = want;
         }
         if (i < nk) {
-            size_t key = w->key_order[i];
+            kidx key = w->key_order[i];
             size_t b = w->keys[key].ref & (nb - 1);
             w->next[key] = head[b];
             head[b] = key;
@@ -579,22 +711,40 @@ static int chain_llvm(wstate *w, size_t target, size_t **headp, size_t *nbp) {
     return 0;
 }
 
-/* Each bucket's offset, from data_at on, walking the buckets in output
- * order; sets w->data_end. */
-static void size_buckets(wstate *w, uint64_t data_at) {
-    uint64_t pos = data_at;
-    for (size_t b = 0, at = 0; b < w->nb; b++) {
-        size_t count = w->bcount[b];
-        if (!count) continue;
-        w->boff[b] = pos;
-        pos += 2;
-        for (size_t end = at + count; at < end; at++) {
-            /* the sizes were summed in key order (key_sizes): this pass
-             * reads one word per key */
-            if (at + 16 < w->ns) PREFETCH(&w->keys[w->seq[at + 16]].size);
-            pos += w->keys[w->seq[at]].size;
-        }
+/* The bucket of the key at seq[at]: seq holds each bucket's keys together,
+ * buckets in order, so a bucket's keys are the run of seq in it (no count
+ * per bucket is kept: 2 bytes a bucket, 0.5 MB for 100k functions). */
+static size_t bucket_at(const wstate *w, size_t at) { return (size_t)(w->keys[w->seq[at]].ref & (w->nb - 1)); }
+
+/* Walks the buckets with keys in output order from the one after *b (start
+ * with *b = SIZE_MAX, *at = 0, *pos = data_at): 1 and *b = the next one,
+ * *off = the file offset of its data; then *at and *pos are past it. 0
+ * after the last one. Each key's size was summed in key order (key_sizes):
+ * this reads one word per key. The offsets are walked this way twice
+ * (size_buckets, emit_bucket_offsets) rather than kept: 8 bytes per bucket,
+ * 2 MB of the peak memory of a raw -> indexed merge of 100k functions. */
+static int next_bucket(const wstate *w, size_t *b, size_t *at, uint64_t *pos, uint64_t *off) {
+    if (*at >= w->ns) {
+        *b = w->nb;
+        return 0;
     }
+    *b = bucket_at(w, *at);
+    *off = *pos;
+    uint64_t p = *pos + 2;
+    do {
+        if (*at + 16 < w->ns) PREFETCH(&w->keys[w->seq[*at + 16]]);
+        p += w->keys[w->seq[*at]].size;
+        (*at)++;
+    } while (*at < w->ns && bucket_at(w, *at) == *b);
+    *pos = p;
+    return 1;
+}
+
+/* Where the table's data ends (w->data_end), from w->data_at on. */
+static void size_buckets(wstate *w) {
+    size_t b = SIZE_MAX, at = 0;
+    uint64_t pos = w->data_at, off;
+    while (next_bucket(w, &b, &at, &pos, &off)) {}
     w->data_end = pos;
 }
 
@@ -611,32 +761,31 @@ static void size_buckets(wstate *w, uint64_t data_at) {
 static int plan_table(wstate *w, uint64_t data_at, pb_error *err) {
     size_t nk = w->nout, target = final_buckets(nk), nb = target;
     int rc = w->preserve ? chain_preserve(w, nb, &w->head) : chain_llvm(w, target, &w->head, &nb);
+    free(w->key_order); /* the chains hold the keys now */
+    w->key_order = NULL;
     if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     w->nb = nb;
-    w->boff = calloc(nb, sizeof *w->boff);
-    w->bcount = calloc(nb, sizeof *w->bcount);
     w->seq = malloc((nk ? nk : 1) * sizeof *w->seq);
-    if (!w->boff || !w->bcount || !w->seq) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!w->seq) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     size_t ns = 0;
     for (size_t b = 0; b < nb; b++) {
         size_t count = 0;
-        for (size_t it = w->head[b]; it != SIZE_MAX; it = w->next[it]) {
+        for (kidx it = w->head[b]; it != KIDX_NONE; it = w->next[it]) {
             w->seq[ns++] = it;
             count++;
         }
         if (count > 0xffff)
             return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table.bucket",
                                 "more than 65535 keys in one bucket");
-        w->bcount[b] = (uint16_t)count;
     }
     w->ns = ns;
-    /* the chains are not walked again (seq and bcount hold them): their
+    /* the chains are not walked again (seq holds them): their
      * memory goes back before the output is made */
     free(w->head);
     free(w->next);
-    free(w->key_order);
-    w->head = w->next = w->key_order = NULL;
-    size_buckets(w, data_at);
+    w->head = w->next = NULL;
+    w->data_at = data_at;
+    size_buckets(w);
     return 0;
 }
 
@@ -650,18 +799,15 @@ static int flush(wstate *w, pb_error *err) {
 }
 
 /* Chunks of about this many bytes go to the sink. */
-#define OUT_CHUNK ((size_t)1 << 20)
+#define OUT_CHUNK ((size_t)1 << 18)
 
 /* Writes the table's data as plan_table planned it, then its padding. */
 static int emit_table(wstate *w, pb_error *err) {
     int rc = 0;
     if (pbu_buf_reserve(&w->out, OUT_CHUNK)) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    for (size_t b = 0, pos = 0; b < w->nb; b++) {
-        size_t count = w->bcount[b];
-        if (!count) continue;
-        if (w->flushed + w->out.len != w->boff[b])
-            return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table", "internal error: bucket at %" PRIu64
-                                ", planned at %" PRIu64, w->flushed + w->out.len, w->boff[b]);
+    for (size_t pos = 0; pos < w->ns;) {
+        size_t b = bucket_at(w, pos), count = 1;
+        while (pos + count < w->ns && bucket_at(w, pos + count) == b) count++;
         uint8_t c2[2];
         pb_put_u16(c2, (uint16_t)count, PB_ORDER_LE);
         pbu_buf_append(&w->out, c2, 2);
@@ -835,7 +981,7 @@ static int key_sizes(wstate *w, pb_error *err) {
         wkey *k = &w->keys[i];
         k->size = 24 + w->recs[k->first].len;
         for (size_t j = 0; j < k->n; j++) {
-            const wrec *e = &w->recs[k->order ? k->order[j] : k->first + j];
+            const wrec *e = &w->recs[k->first + j];
             k->size += e->size;
             if (!k->sparse_drop) mark[e->idx] = (uint8_t)(1 | ((e->hash & PB_HASH_CS_BIT) ? 2 : 0));
         }
@@ -863,7 +1009,7 @@ static int order_keys(wstate *w, pb_error *err) {
     int rc;
     if (w->preserve || pbi_llvm_has(&w->t, PBI_LF_KEYS_SORTED)) {
         /* preserve: keys in model order; else names sorted (recs are sorted) */
-        for (size_t i = 0; i < w->nkeys; i++) w->key_order[i] = i;
+        for (size_t i = 0; i < w->nkeys; i++) w->key_order[i] = (kidx)i;
         if (w->preserve) {
             /* model order = order of each key's first record */
             for (size_t gap = w->nkeys / 2; gap > 0; gap /= 2)
@@ -874,7 +1020,7 @@ static int order_keys(wstate *w, pb_error *err) {
                         w->key_order[j] = w->key_order[j - gap];
                         j -= gap;
                     }
-                    w->key_order[j] = t;
+                    w->key_order[j] = (kidx)t;
                 }
         }
     } else if ((rc = stringmap_order(w, err))) {
@@ -952,18 +1098,33 @@ static int build_header(wstate *w, const tail_offs *t, unsigned nsum, pb_error *
     return 0;
 }
 
-/* The table's bucket and key counts and bucket offsets, straight from
- * w->boff (turned into little-endian bytes in place: it is not read
- * again), not copied into a buffer first: that copy was 2 MB of the peak
- * memory of a raw -> indexed merge of 100k functions. */
+/* The table's bucket and key counts and bucket offsets (0: empty),
+ * walked again as size_buckets walked them (next_bucket), in chunks: not
+ * kept per bucket (2 MB for 100k functions) nor built whole. */
 static int emit_bucket_offsets(wstate *w, pb_error *err) {
-    uint8_t head[16];
-    pb_put_u64(head, w->nb, PB_ORDER_LE);
-    pb_put_u64(head + 8, w->nout, PB_ORDER_LE);
-    int rc = pb_sink_write(w->sink, head, sizeof head, err);
-    if (rc) return rc;
-    for (size_t b = 0; b < w->nb; b++) pb_put_u64((uint8_t *)&w->boff[b], w->boff[b], PB_ORDER_LE);
-    return pb_sink_write(w->sink, w->boff, w->nb * sizeof *w->boff, err);
+    uint8_t chunk[4096];
+    pb_put_u64(chunk, w->nb, PB_ORDER_LE);
+    pb_put_u64(chunk + 8, w->nout, PB_ORDER_LE);
+    int rc = pb_sink_write(w->sink, chunk, 16, err);
+    size_t b = SIZE_MAX, at = 0, done = 0, per = sizeof chunk / 8;
+    uint64_t pos = w->data_at, off = 0;
+    int more = next_bucket(w, &b, &at, &pos, &off);
+    while (rc == 0 && done < w->nb) {
+        size_t n = w->nb - done < per ? w->nb - done : per;
+        for (size_t i = 0; i < n; i++, done++) {
+            uint64_t v = 0;
+            if (more && b == done) {
+                v = off;
+                more = next_bucket(w, &b, &at, &pos, &off);
+            }
+            pb_put_u64(chunk + 8 * i, v, PB_ORDER_LE);
+        }
+        rc = pb_sink_write(w->sink, chunk, 8 * n, err);
+    }
+    if (rc == 0 && pos != w->data_end)
+        return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, "hash_table",
+                            "internal error: bucket data ends at %" PRIu64 ", planned at %" PRIu64, pos, w->data_end);
+    return rc;
 }
 
 /* The header and summaries (first in the file) hold what is known only
@@ -1011,7 +1172,6 @@ static void dropped_notices(wstate *w) {
 }
 
 static void wstate_free(wstate *w) {
-    for (size_t i = 0; i < w->nkeys; i++) free(w->keys[i].order);
     free(w->keys);
     free(w->recs);
     free(w->key_order);
@@ -1023,8 +1183,6 @@ static void wstate_free(wstate *w) {
     pbu_buf_free(&w->vscratch);
     free(w->head);
     free(w->seq);
-    free(w->boff);
-    free(w->bcount);
 }
 
 int pbi_indexed_write(const pb_profile *p, pb_sink *sink, const pb_write_options *o, pb_error *err) {

@@ -12,8 +12,9 @@
 /* One name of the decoded names text. */
 typedef struct pbi_raw_name_ent {
     uint64_t md5;
-    size_t off, len; /* into the decoded names text */
-    pb_str id;       /* interned (in the merge destination when streaming), PB_NONE until used */
+    size_t off;   /* into the decoded names text */
+    uint32_t len; /* (the reader refuses a longer name: 24 bytes an entry, not 32) */
+    pb_str id;    /* interned (in the merge destination when streaming), PB_NONE until used */
 } pbi_raw_name_ent;
 
 /* Sets items[i].md5 to the NameRef of text[off .. off+len) for every i < n.

@@ -77,6 +77,9 @@ typedef struct rd {
     int last_bids_padded; /* the last profile's ids are padded (v8+) */
     pbi_raw_corr_stream *cs; /* a lightweight file: its profiles come one at a time, */
     pb_buf cbuf;             /* each complete in cbuf (d points to it) */
+    pb_source *src;          /* where d was mapped from (NULL: bytes given) */
+    uint64_t cnt_end;        /* file offset after the counters read last (drop_behind) */
+    uint64_t cnt_dropped;    /* counter bytes before this one were let go */
 } rd;
 
 /* One profile of the file. */
@@ -93,6 +96,7 @@ typedef struct prof {
     pb_buf names;      /* each name followed by a NUL (a separator when decoded) */
     int names_given;   /* names.data belongs to the model's string table now */
     int names_borrowed; /* names, ne and ne_slot belong to the merge's names cache */
+    int names_distinct; /* decoded here and no two names have one MD5 (so no equal bytes) */
     name_ent *ne;
     size_t nne;
     uint32_t *ne_slot; /* hash index over ne: entry index + 1, 0 = empty */
@@ -351,9 +355,12 @@ static int read_names(rd *r, prof *pf) {
     for (const char *q = t; q < end && (q = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q++) n++;
     if (n && !(pf->ne = calloc(n, sizeof *pf->ne))) return nomem(r);
     for (const char *q = t, *s; q < end && (s = memchr(q, PBI_NAME_SEP, (size_t)(end - q))); q = s + 1) {
+        if ((size_t)(s - q) > UINT32_MAX)
+            return pb_error_set(r->err, PB_ELIMIT, pf->names_off, path, "a name of %zu bytes (at most %" PRIu32 ")",
+                                (size_t)(s - q), UINT32_MAX);
         name_ent *e = &pf->ne[pf->nne++];
         e->off = (size_t)(q - t);
-        e->len = (size_t)(s - q);
+        e->len = (uint32_t)(s - q);
         e->id = PB_NONE;
         pf->names.data[s - t] = '\0'; /* so the model can keep the names here (give_names) */
     }
@@ -368,8 +375,12 @@ static int read_names(rd *r, prof *pf) {
     if (!(pf->ne_slot = calloc(cap, sizeof *pf->ne_slot))) return nomem(r);
     pf->ne_mask = cap - 1;
     pf->ne_next = SIZE_MAX; /* no guessing while the index is built */
+    pf->names_distinct = 1;
     for (size_t i = 0; i < pf->nne; i++) {
-        if (find_name(pf, pf->ne[i].md5)) continue; /* the first of equal names wins */
+        if (find_name(pf, pf->ne[i].md5)) { /* the first of equal names wins */
+            pf->names_distinct = 0;
+            continue;
+        }
         size_t b = pf->ne[i].md5 & pf->ne_mask;
         while (pf->ne_slot[b]) b = (b + 1) & pf->ne_mask;
         pf->ne_slot[b] = (uint32_t)(i + 1);
@@ -494,6 +505,7 @@ static int read_counters(rd *r, prof *pf, uint64_t i, const uint8_t *rec, uint64
                             " run past the end of the counters section (size 0x%" PRIx64 ")",
                             nc, pf->csize, (uint64_t)off, pf->cnt_bytes);
     const uint8_t *c = r->d + pf->cnt_off + (uint64_t)off;
+    r->cnt_end = pf->cnt_off + (uint64_t)off + need;
     size_t n = (size_t)nc;
     if (temporal) {
         uint64_t ts = pb_get_u64(c, r->order);
@@ -693,6 +705,28 @@ static int map_functions(rd *r, prof *pf) {
     return 0;
 }
 
+/* Data records are read once, in order: every DROP_EVERY of them, the
+ * mapped file's pages before the current one leave the resident memory
+ * (pb_source_map_done_before; touched again, e.g. by an error message,
+ * they are read again from the file). Holding the whole data section
+ * until the read ended was the peak memory of a raw -> indexed merge of
+ * 100k functions: 6.4 MB of its 34 (bench/shapes.sh plain). */
+#define DROP_EVERY 1024
+
+static void drop_behind(rd *r, const prof *pf, uint64_t at) {
+    if (!r->src || r->cs || !at) return;
+    pb_source_map_done_before(r->src, (size_t)at);
+    /* the counters are read in the records' order too, which is usually
+     * theirs: the pages before the last ones read go (3-4 MB of the read's
+     * peak for 100k functions); a record whose counters lie back there
+     * reads them again from the file */
+    if (r->cnt_dropped < pf->cnt_off) r->cnt_dropped = pf->cnt_off;
+    if (r->cnt_end > r->cnt_dropped) {
+        pb_source_map_done_range(r->src, (size_t)r->cnt_dropped, (size_t)r->cnt_end);
+        r->cnt_dropped = r->cnt_end;
+    }
+}
+
 static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     uint64_t nd = pf->h.f[PBI_RH_NumData];
     char path[96];
@@ -705,8 +739,15 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
     if (!r->vis && pb_profile_record_count(r->p) == 0 && pbi_profile_reserve_records(r->p, (size_t)nd))
         return nomem(r);
     *vpos = pf->val_off;
+    /* Names distinct by their MD5 going into a model without strings are
+     * added without a lookup (pbi_profile_intern_new: the names of a raw
+     * file are unique, interning them anyway cost 6% of a raw -> indexed
+     * merge, callgrind bench/shapes.sh). "" (unnamed_ent) is no name of the
+     * section (empty names are refused), so it is interned as usual. */
+    int fresh = !r->vis && pf->names_distinct && pbi_profile_str_count(r->p) == 0;
     for (uint64_t i = 0; i < nd && rc == 0; i++) {
         const uint8_t *rec = rec_at(r, pf, i);
+        if (i % DROP_EVERY == 0) drop_behind(r, pf, pf->data_off + i * pf->l.record_size);
         uint64_t ref = pbi_raw_rec_get(&pf->l, rec, PBI_RD_NameRef, 0, r->order);
         name_ent *ne = find_name(pf, ref);
         if (!ne) {
@@ -729,7 +770,10 @@ static int read_records(rd *r, prof *pf, uint64_t *vpos) {
         out.layout = PB_NONE;
         out.hash = pbi_raw_rec_get(&pf->l, rec, PBI_RD_FuncHash, 0, r->order);
         if (!r->vis && ne->id == PB_NONE) {
-            if ((rc = pb_profile_intern(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err))) return rc;
+            if ((rc = fresh && ne != &pf->unnamed
+                          ? pbi_profile_intern_new(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err)
+                          : pb_profile_intern(r->p, name_bytes(pf, ne), ne->len, &ne->id, r->err)))
+                return rc;
             pbi_profile_note_str_md5(r->p, ne->id, ne->md5); /* for a writer (str_md5.h) */
         }
         out.name = ne->id; /* visiting: the visitor gets the name's bytes */
@@ -1011,10 +1055,12 @@ static int read_setup(rd *r, const pb_read_options *o, long *want, pb_error *err
  * vis, a visit (pb_visit) instead of a read: then each profile goes to the
  * visitor in a head of its own and the whole input's head to end_input. */
 static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
-                      prof *pre, const pb_record_visitor *vis, void *vctx, pbi_raw_corr_stream *cs, pb_error *err) {
+                      prof *pre, const pb_record_visitor *vis, void *vctx, pbi_raw_corr_stream *cs, pb_source *src,
+                      pb_error *err) {
     rd r;
     memset(&r, 0, sizeof r);
     r.cs = cs;
+    r.src = src;
     r.vis = vis;
     r.vctx = vctx;
     pb_error_clear(&r.scratch);
@@ -1049,7 +1095,7 @@ static int read_bytes(pb_profile **out, const uint8_t *data, size_t len, const p
 
 int pbi_raw_read_bytes(pb_profile **out, const uint8_t *data, size_t len, const pb_read_options *o,
                        pb_error *err) {
-    return read_bytes(out, data, len, o, NULL, NULL, NULL, NULL, err);
+    return read_bytes(out, data, len, o, NULL, NULL, NULL, NULL, NULL, err);
 }
 
 /* With the "binary-file" or "debug-info" read option, the lightweight
@@ -1073,6 +1119,7 @@ static int correlated(const uint8_t *data, size_t len, const pb_read_options *o,
 /* ---- the read in two halves (pb_format.prepare) ------------------------------ */
 
 typedef struct raw_prepared {
+    pb_source *src;   /* kept by pb_prepared: d's pages are let go as they are read */
     const uint8_t *d; /* the source's bytes (pb_prepared keeps the source) */
     size_t len;
     pbi_raw_corr_stream cs; /* with binary-file/debug-info: where the profiles come from */
@@ -1085,6 +1132,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
     raw_prepared *rp = calloc(1, sizeof *rp);
     if (!rp) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
     int rc = pb_source_map(in, &rp->d, &rp->len, err);
+    rp->src = in;
     if (rc == 0) rc = correlated(rp->d, rp->len, o, &rp->cs, &rp->correlated, err);
     if (rc) {
         pb_error_set_source(err, pb_source_name(in));
@@ -1124,7 +1172,7 @@ int pbi_raw_prepare(void **state, pb_source *in, const pb_read_options *o, pb_er
 
 int pbi_raw_read_prepared(pb_profile **out, void *state, const pb_read_options *o, pb_error *err) {
     raw_prepared *rp = state;
-    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, rp->correlated ? &rp->cs : NULL, err);
+    return read_bytes(out, rp->d, rp->len, o, &rp->pf0, NULL, NULL, rp->correlated ? &rp->cs : NULL, rp->src, err);
 }
 
 void pbi_raw_free_prepared(void *state) {
@@ -1142,7 +1190,7 @@ int pbi_raw_read(pb_profile **out, pb_source *in, const pb_read_options *o, pb_e
     pbi_raw_corr_stream cs;
     int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
-    if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, err);
+    if (rc == 0) rc = read_bytes(out, data, len, o, NULL, NULL, NULL, use ? &cs : NULL, in, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     if (use) pbi_raw_corr_close(&cs);
     return rc;
@@ -1153,14 +1201,14 @@ int pbi_raw_visit(pb_source *in, void *prepared, const pb_read_options *o, const
     pb_profile *none = NULL;
     if (prepared) { /* the bytes and profile 0's names were loaded ahead (pbi_raw_prepare) */
         raw_prepared *rp = prepared;
-        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, rp->correlated ? &rp->cs : NULL, err);
+        return read_bytes(&none, rp->d, rp->len, o, &rp->pf0, v, ctx, rp->correlated ? &rp->cs : NULL, rp->src, err);
     }
     const uint8_t *data;
     size_t len;
     pbi_raw_corr_stream cs;
     int use = 0, rc = pb_source_map(in, &data, &len, err);
     if (rc == 0) rc = correlated(data, len, o, &cs, &use, err);
-    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, err);
+    if (rc == 0) rc = read_bytes(&none, data, len, o, NULL, v, ctx, use ? &cs : NULL, in, err);
     if (rc) pb_error_set_source(err, pb_source_name(in));
     if (use) pbi_raw_corr_close(&cs);
     return rc;

@@ -132,6 +132,14 @@ int pb_source_map(pb_source *src, const uint8_t **data, size_t *len, pb_error *e
 void pb_source_map_done_before(pb_source *src, size_t upto);
 
 /*
+ * The same for bytes [from, to) of what pb_source_map gave (the whole
+ * pages inside them): for a section read once, in order, that lies after
+ * another still being read (a raw profile's counters, next to its data
+ * records). Never fails.
+ */
+void pb_source_map_done_range(pb_source *src, size_t from, size_t to);
+
+/*
  * Goes back to the first byte, to read the input again: a memory source, or
  * a regular file through the descriptor it has open (its name is not opened
  * again). Returns 0, or PB_EUNSUPPORTED for a stream (pipe, FIFO, terminal),

@@ -452,6 +452,19 @@ void pb_source_map_done_before(pb_source *s, size_t upto) {
     s->map_dropped = upto;
 }
 
+void pb_source_map_done_range(pb_source *s, size_t from, size_t to) {
+    if (!s || !s->map) return;
+    long page = sysconf(_SC_PAGESIZE);
+    if (page <= 0) return;
+    size_t p = (size_t)page;
+    if (to > s->map_len) to = s->map_len;
+    if (from > SIZE_MAX - p) return;
+    from = (from + p - 1) / p * p; /* whole pages only: the bytes around stay */
+    to -= to % p;
+    if (from >= to) return;
+    (void)madvise((uint8_t *)s->map + from, to - from, MADV_DONTNEED);
+}
+
 int pb_source_rewind(pb_source *s, pb_error *err) {
     pbu_api_enter(err);
     if (s->fd >= 0) {

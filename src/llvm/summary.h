@@ -39,6 +39,14 @@ typedef struct pbi_summary {
     uint64_t *c; /* every count but zeros, unsorted; pbi_summary_finish turns them into f */
     uint32_t zeros; /* the zeros, counted (they sort last) */
     size_t nc, cc;
+    /* Before c: the distinct counts but zero, each with how many (open
+     * addressing, key 0 = empty), while that takes less memory than c would
+     * (summary.c, "distinct"); then c, and mslots = 0 (array mode). */
+    uint64_t *mkey;
+    uint32_t *mnum;
+    size_t mslots, mused;
+    uint64_t seen;  /* counts but zeros added so far */
+    int array_mode; /* every count goes to c */
     pbi_freq *f; /* distinct counts, descending, after pbi_summary_finish */
     size_t nf;
     int oom; /* collecting or finishing ran out of memory */

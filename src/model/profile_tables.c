@@ -100,8 +100,26 @@ const pb_symbol *pb_profile_symbol(const pb_profile *p, uint32_t i) {
     return i < p->sym_keys.count ? &p->syms[i] : NULL;
 }
 
+/* The string table's lookup slots for the strings pbi_profile_intern_new
+ * added: made on the first lookup, under the cache lock (a const lookup
+ * fills them as it fills the other caches). Without memory they stay
+ * unmade and pbu_intern_find still finds those strings, one by one. */
+static void strs_indexed(const pb_profile *p) {
+    if (p->strs.indexed == p->strs.count) return;
+    pbi_cache_lock(p);
+    (void)pbu_intern_index(&((pb_profile *)(uintptr_t)p)->strs);
+    pbi_cache_unlock(p);
+}
+
+int pbi_profile_intern_new(pb_profile *p, const void *bytes, size_t len, pb_str *out, pb_error *err) {
+    return intern_rc(pbu_intern_add_new(&p->strs, len ? bytes : "", len, out), err, "a string");
+}
+
+size_t pbi_profile_str_count(const pb_profile *p) { return p->strs.count; }
+
 int pb_profile_find_symbol(const pb_profile *p, const void *name, size_t len, uint32_t *out) {
     pb_str s;
+    strs_indexed(p);
     if (pbu_intern_find(&p->strs, len ? name : "", len, &s)) return PB_ENOTFOUND;
     return pbu_intern_find(&p->sym_keys, &s, 4, out);
 }
@@ -237,6 +255,7 @@ uint64_t pbi_profile_known_str_md5(const pb_profile *p, const void *bytes, size_
     if (hint < p->num_recs && p->recs[hint].kind == PB_REC_FUNCTION && p->recs[hint].name < p->strs.count &&
         p->strs.len[p->recs[hint].name] == len && memcmp(p->strs.data[p->recs[hint].name], bytes, len) == 0)
         return pbu_intern_aux(&p->strs, p->recs[hint].name);
+    strs_indexed(p);
     if (pbu_intern_find(&p->strs, bytes, len, &id)) return 0;
     return pbu_intern_aux(&p->strs, id);
 }

@@ -52,4 +52,13 @@ void pbi_profile_render_names(const pb_profile *p);
  * p keeps nothing (strings already there, no memory: the caller frees). */
 int pbi_profile_adopt_strs(pb_profile *p, void *block, const char *bytes, size_t n);
 
+/* Interns a string the caller knows p does not hold (pbu_intern_add_new:
+ * a raw reader's names, distinct by their MD5, into a table that had no
+ * strings): *out = its new id. Its lookup slot is made by the next
+ * pb_profile_intern or lookup. Returns 0, or PB_ENOMEM / PB_EINVAL (err
+ * set), p unchanged. */
+int pbi_profile_intern_new(pb_profile *p, const void *bytes, size_t len, pb_str *out, pb_error *err);
+/* The number of strings p holds (pbi_profile_intern_new needs none there). */
+size_t pbi_profile_str_count(const pb_profile *p);
+
 #endif

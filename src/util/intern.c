@@ -25,12 +25,13 @@ uint64_t pbu_hash_bytes(const void *bytes, size_t len) {
     return pbu_hash_u64(h);
 }
 
+/* Doubles the slots (at least 64), placing ids [0, indexed) again. */
 static int grow_slots(pbu_intern *t) {
     uint32_t n = t->nslots ? t->nslots * 2 : 64;
     if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
     uint32_t *s = calloc(n, sizeof *s);
     if (!s) return PB_ENOMEM;
-    for (uint32_t id = 0; id < t->count; id++) {
+    for (uint32_t id = 0; id < t->indexed; id++) {
         uint32_t b = t->hash[id] & (n - 1);
         while (s[b]) b = (b + 1) & (n - 1);
         s[b] = id + 1;
@@ -83,19 +84,28 @@ static uint32_t probe(const pbu_intern *t, const void *bytes, size_t len, uint32
     }
 }
 
-int pbu_intern_add(pbu_intern *t, const void *bytes, size_t len, uint32_t *out, int *added) {
-    if (added) *added = 0;
-    if (len >= UINT32_MAX) return PB_EINVAL;
-    uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
-    if (t->nslots) {
-        uint32_t b = probe(t, bytes, len, h);
-        if (t->slots[b]) {
-            *out = t->slots[b] - 1;
-            return 0;
-        }
-    }
+/* Ids [indexed, count) (pbu_intern_add_new) hashed and placed. */
+int pbu_intern_index(pbu_intern *t) {
+    if (t->indexed == t->count) return 0;
     /* Keep the load at most 1/2 so probes stay short. */
-    if ((uint64_t)(t->count + 1) * 2 > t->nslots) {
+    while ((uint64_t)t->count * 2 > t->nslots) {
+        int rc = grow_slots(t);
+        if (rc) return rc;
+    }
+    for (uint32_t id = t->indexed; id < t->count; id++) {
+        uint32_t h = (uint32_t)pbu_hash_bytes(t->data[id], t->len[id]);
+        uint32_t mask = t->nslots - 1, b = h & mask;
+        while (t->slots[b]) b = (b + 1) & mask; /* distinct bytes: only an empty slot to find */
+        t->hash[id] = h;
+        t->slots[b] = id + 1;
+    }
+    t->indexed = t->count;
+    return 0;
+}
+
+/* Stores the bytes as the next id: placed in the slots (index) or not. */
+static int append(pbu_intern *t, const void *bytes, size_t len, uint32_t h, int index, uint32_t *out) {
+    if (index && (uint64_t)(t->count + 1) * 2 > t->nslots) {
         int rc = grow_slots(t);
         if (rc) return rc;
     }
@@ -118,11 +128,36 @@ int pbu_intern_add(pbu_intern *t, const void *bytes, size_t len, uint32_t *out, 
     uint32_t id = t->count++;
     t->data[id] = copy;
     t->len[id] = (uint32_t)len;
-    t->hash[id] = h;
-    t->slots[probe(t, copy, len, h)] = id + 1;
+    if (index) {
+        t->hash[id] = h;
+        t->slots[probe(t, copy, len, h)] = id + 1;
+        t->indexed = t->count;
+    }
     *out = id;
+    return 0;
+}
+
+int pbu_intern_add(pbu_intern *t, const void *bytes, size_t len, uint32_t *out, int *added) {
+    if (added) *added = 0;
+    if (len >= UINT32_MAX) return PB_EINVAL;
+    int rc = pbu_intern_index(t);
+    if (rc) return rc;
+    uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
+    if (t->nslots) {
+        uint32_t b = probe(t, bytes, len, h);
+        if (t->slots[b]) {
+            *out = t->slots[b] - 1;
+            return 0;
+        }
+    }
+    if ((rc = append(t, bytes, len, h, 1, out))) return rc;
     if (added) *added = 1;
     return 0;
+}
+
+int pbu_intern_add_new(pbu_intern *t, const void *bytes, size_t len, uint32_t *out) {
+    if (len >= UINT32_MAX) return PB_EINVAL;
+    return append(t, bytes, len, 0, 0, out);
 }
 
 int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n) {
@@ -135,19 +170,32 @@ int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n) {
 }
 
 int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t *out) {
-    if (!t->nslots || len >= UINT32_MAX) return PB_ENOTFOUND;
-    uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
-    uint32_t b = probe(t, bytes, len, h);
-    if (!t->slots[b]) return PB_ENOTFOUND;
-    *out = t->slots[b] - 1;
-    return 0;
+    if (len >= UINT32_MAX) return PB_ENOTFOUND;
+    if (t->nslots) {
+        uint32_t h = (uint32_t)pbu_hash_bytes(bytes, len);
+        uint32_t b = probe(t, bytes, len, h);
+        if (t->slots[b]) {
+            *out = t->slots[b] - 1;
+            return 0;
+        }
+    }
+    /* ids not indexed yet (their owner could not index them): one by one */
+    for (uint32_t id = t->indexed; id < t->count; id++)
+        if (t->len[id] == len && memcmp(t->data[id], bytes, len) == 0) {
+            *out = id;
+            return 0;
+        }
+    return PB_ENOTFOUND;
 }
 
 void pbu_intern_pop(pbu_intern *t) {
     if (!t->count) return;
     uint32_t id = t->count - 1;
-    uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
-    t->slots[b] = 0;
+    if (id < t->indexed) {
+        uint32_t b = probe(t, t->data[id], t->len[id], t->hash[id]);
+        t->slots[b] = 0;
+        t->indexed--;
+    }
     if (t->aux) t->aux[id] = 0;
     t->count--;
 }

@@ -13,6 +13,7 @@
 #include <dirent.h>
 
 #include "../../formats/indexed/indexed_internal.h"
+#include "llvm/summary.h"
 #include "util/bytes.h"
 #include "profbridge/indexed.h"
 #include "testutil.h"
@@ -875,7 +876,82 @@ static void indexed_probe__bids_8_on_the_magic_only(void) {
     CU_ASSERT_PTR_EQUAL(pb_format_for_path("x/a.profdata"), f);
 }
 
+/* The distinct counts of n records {i + 1, 7, 0, i % 3 + 1}, counted by hand:
+ * small n stays in the summary's map, large n goes on in its array (the map
+ * would outgrow it); both must give every distinct count, descending. */
+static void check_distinct_counts(uint32_t n) {
+    pbi_summary s;
+    pbi_summary_init(&s, PBI_SUM_LLVM19, 1);
+    for (uint32_t i = 0; i < n; i++) {
+        uint64_t c[4] = {i + 1, 7, 0, i % 3 + 1};
+        pbi_summary_add(&s, c, 4);
+    }
+    CU_ASSERT_EQUAL_FATAL(pbi_summary_finish(&s), 0);
+    CU_ASSERT_EQUAL(s.array_mode, n > 1000); /* both ways are tested */
+    CU_ASSERT_EQUAL_FATAL(s.nf, (size_t)n + (n < 7) + 1);
+    size_t k = 0;
+    for (uint64_t v = n > 7 ? n : 7; v >= 1; v--) {
+        uint32_t want = (v <= n) + (v == 7) * n;
+        if (v <= 3) want += n / 3 + (n % 3 > v - 1);
+        if (!want) continue;
+        CU_ASSERT_EQUAL(s.f[k].count, v);
+        CU_ASSERT_EQUAL(s.f[k].n, want);
+        k++;
+    }
+    CU_ASSERT_EQUAL(s.f[k].count, 0); /* the zeros last */
+    CU_ASSERT_EQUAL(s.f[k].n, n);
+    CU_ASSERT_EQUAL(s.num_counts, 4 * n);
+    pbi_summary_free(&s);
+}
+
+static void summary__distinct_counts_in_the_map_and_past_it(void) {
+    check_distinct_counts(5);
+    check_distinct_counts(10);
+    check_distinct_counts(40000); /* 40,003 distinct of 120,000: the array */
+}
+
+/* The writer's 32-bit entries: past pbi_indexed_write_max_records (INT32_MAX)
+ * records it refuses with PB_ELIMIT, reached here with the limit lowered. */
+static void indexed_write__refuses_more_records_than_its_limit(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    pb_profile_set_flags(p, PB_VARIANT_IR);
+    uint64_t counts[1] = {1};
+    const char *names[3] = {"a", "b", "c"};
+    for (int i = 0; i < 3; i++) {
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        r.kind = PB_REC_FUNCTION;
+        r.ctx = r.layout = PB_NONE;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_intern(p, names[i], 1, &r.name, &err), 0);
+        r.hash = 1;
+        r.num_counters = 1;
+        r.counters = counts;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_add_record(p, &r, NULL, &err), 0);
+    }
+    size_t keep = pbi_indexed_write_max_records;
+    for (size_t max = 2; max <= 3; max++) {
+        pbi_indexed_write_max_records = max;
+        pb_sink *sink = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&sink, &err), 0);
+        pb_error_clear(&err);
+        int rc = pbi_indexed_write(p, sink, NULL, &err);
+        CU_ASSERT_EQUAL(rc, max == 2 ? PB_ELIMIT : 0);
+        if (max == 2) {
+            CU_ASSERT_STRING_EQUAL(err.path, "records");
+            CU_ASSERT_PTR_NOT_NULL(strstr(err.message, "more than 2 records"));
+        }
+        pb_sink_free(sink);
+    }
+    pbi_indexed_write_max_records = keep;
+    pb_profile_free(p);
+}
+
 static CU_TestInfo indexed_tests[] = {
+    {"indexed_write__refuses_more_records_than_its_limit", indexed_write__refuses_more_records_than_its_limit},
+    {"summary__distinct_counts_in_the_map_and_past_it", summary__distinct_counts_in_the_map_and_past_it},
     {"indexed_layout__header_sizes_match_the_spec", indexed_layout__header_sizes_match_the_spec},
     {"indexed_summary__follows_llvm14_and_llvm19_special_count_rules",
      indexed_summary__follows_llvm14_and_llvm19_special_count_rules},

@@ -1,10 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* test_model_basic.c -- the model's tables, records and Java record names.
  * Oracles: spec llvm-instrprof.md §1.2 MD5 vectors; hand-written names. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "testutil.h"
+#include "model/str_md5.h"
+#include "util/intern.h"
 
 static pb_profile *new_profile(void) {
     pb_profile *p = NULL;
@@ -447,6 +450,68 @@ static void add_record__finds_repeated_keys_with_new_and_old_names(void) {
     pb_profile_free(p);
 }
 
+/* pbu_intern_add_new: ids without a lookup slot until the next add or index;
+ * found all along (one by one before), never twice under one id. */
+static void intern__add_new_ids_are_found_before_and_after_indexing(void) {
+    pbu_intern t = PBU_INTERN_INIT;
+    uint32_t id = 99;
+    int added = 0;
+    CU_ASSERT_EQUAL(pbu_intern_add(&t, "a", 1, &id, &added), 0);
+    CU_ASSERT_EQUAL(id, 0);
+    CU_ASSERT_EQUAL(pbu_intern_add_new(&t, "b", 1, &id), 0);
+    CU_ASSERT_EQUAL(id, 1);
+    CU_ASSERT_EQUAL(pbu_intern_add_new(&t, "cc", 2, &id), 0);
+    CU_ASSERT_EQUAL(id, 2);
+    CU_ASSERT_EQUAL(t.indexed, 1);
+    CU_ASSERT_EQUAL(pbu_intern_find(&t, "b", 1, &id), 0); /* not indexed: found one by one */
+    CU_ASSERT_EQUAL(id, 1);
+    CU_ASSERT_EQUAL(pbu_intern_find(&t, "c", 1, &id), PB_ENOTFOUND);
+    CU_ASSERT_EQUAL(pbu_intern_add(&t, "cc", 2, &id, &added), 0); /* indexes, then finds it */
+    CU_ASSERT_EQUAL(id, 2);
+    CU_ASSERT_EQUAL(added, 0);
+    CU_ASSERT_EQUAL(t.indexed, 3);
+    CU_ASSERT_EQUAL(pbu_intern_add_new(&t, "d", 1, &id), 0);
+    pbu_intern_pop(&t); /* an id without a slot */
+    CU_ASSERT_EQUAL(t.count, 3);
+    CU_ASSERT_EQUAL(pbu_intern_find(&t, "d", 1, &id), PB_ENOTFOUND);
+    /* enough new ids that indexing them grows the slots several times */
+    char buf[16];
+    for (unsigned i = 0; i < 500; i++) {
+        int n = snprintf(buf, sizeof buf, "n%u", i);
+        CU_ASSERT_EQUAL(pbu_intern_add_new(&t, buf, (size_t)n, &id), 0);
+        CU_ASSERT_EQUAL(id, 3 + i);
+    }
+    CU_ASSERT_EQUAL(pbu_intern_index(&t), 0);
+    CU_ASSERT_EQUAL(t.indexed, t.count);
+    for (unsigned i = 0; i < 500; i++) {
+        int n = snprintf(buf, sizeof buf, "n%u", i);
+        CU_ASSERT_EQUAL(pbu_intern_find(&t, buf, (size_t)n, &id), 0);
+        CU_ASSERT_EQUAL(id, 3 + i);
+    }
+    CU_ASSERT_EQUAL(pbu_intern_add(&t, "n499", 4, &id, &added), 0);
+    CU_ASSERT_EQUAL(id, 502);
+    CU_ASSERT_EQUAL(added, 0);
+    pbu_intern_free(&t);
+}
+
+/* The model's side: a string added new is the same string to pb_profile_intern. */
+static void intern__profile_intern_new_then_intern_gives_the_same_id(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    CU_ASSERT_EQUAL(pbi_profile_str_count(p), 0);
+    pb_str a = 0, b = 0, c = 0;
+    CU_ASSERT_EQUAL(pbi_profile_intern_new(p, "main", 4, &a, &err), 0);
+    CU_ASSERT_EQUAL(pbi_profile_intern_new(p, "foo", 3, &b, &err), 0);
+    CU_ASSERT_EQUAL(pbi_profile_str_count(p), 2);
+    CU_ASSERT_EQUAL(pb_profile_intern(p, "foo", 3, &c, &err), 0);
+    CU_ASSERT_EQUAL(c, b);
+    CU_ASSERT_EQUAL(pb_profile_intern(p, "main", 4, &c, &err), 0);
+    CU_ASSERT_EQUAL(c, a);
+    CU_ASSERT_EQUAL(pbi_profile_str_count(p), 2);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
     {"add_record__finds_repeated_keys_with_new_and_old_names",
      add_record__finds_repeated_keys_with_new_and_old_names},
@@ -464,6 +529,10 @@ static CU_TestInfo tests[] = {
     {"record_name__renders_each_kind_as_the_grammar_says", record_name__renders_each_kind_as_the_grammar_says},
     {"record_name__escapes_and_writes_placeholders_and_short_signatures",
      record_name__escapes_and_writes_placeholders_and_short_signatures},
+    {"intern__add_new_ids_are_found_before_and_after_indexing",
+     intern__add_new_ids_are_found_before_and_after_indexing},
+    {"intern__profile_intern_new_then_intern_gives_the_same_id",
+     intern__profile_intern_new_then_intern_gives_the_same_id},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_model_basic[] = {{"model_basic", NULL, NULL, NULL, NULL, tests},
