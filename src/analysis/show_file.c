@@ -3,8 +3,9 @@
  * show_file.c -- profbridge/show.h: an input read for show and printed into
  * a sink, in the LLVM view (show_llvm.c, byte for byte llvm-profdata-N's) or
  * the Java view (show_iprof.c). An indexed file is printed straight from its
- * bytes when the flags need no name table (show_indexed.c); a raw file of
- * several profiles is listed profile by profile (show_parts.c).
+ * bytes when the flags need no name table (show_indexed.c), a raw file as
+ * its records are read (show_raw.c); else a raw file of several profiles is
+ * listed profile by profile (show_parts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
