@@ -36,6 +36,7 @@ cp "$fib" in.iprof
 "$pb" convert in.iprof -o in.profdata
 "$pb" convert in.iprof -o in.profraw
 "$pb" convert in.iprof -o in.proftext
+cat in.profraw in.profraw >two.profraw # show lists a raw file's records as read (show_raw.c)
 gzip -c in.iprof >in.iprof.gz
 "$pb" convert in.iprof -o in.json
 "$pb" merge --partial --weighted-input=3,in.profraw in.proftext -o part.pbpart
@@ -86,6 +87,7 @@ cases=(
   "show-iprof-json|out.json|show in.iprof --json -o out.json"
   "show-llvm-view|out.txt|show --llvm in.iprof --all-functions --ic-targets --detailed-summary -o out.txt"
   "show-raw-text|out.txt|show in.profraw --text --all-functions -o out.txt"
+  "show-raw-stream|out.txt|show two.profraw --counts --all-functions --memop-sizes --detailed-summary -o out.txt"
   "validate-json|-|validate --json in.iprof in.profraw"
   "overlap-json|out.json|overlap in.profdata in.iprof --json -o out.json"
   "merge-json-summary|out.profdata|merge in.profraw in.profdata -o out.profdata --num-threads 1 --json-summary sum.json"

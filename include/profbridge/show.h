@@ -73,8 +73,10 @@ typedef struct pb_show_input pb_show_input;
  * Reads src for show, as llvm-profdata show reads it: detects the format
  * (or ro->format), checks a streamable indexed file whole (its notices and
  * warnings go to ro->diag; the records are printed later from the file),
- * reads a raw file's profiles one by one and merged, anything else with
- * pb_read. With o->release_notes, the note that release's tool would refuse
+ * leaves a raw file to be read as pb_show_write prints it when the flags
+ * allow it (not --binary-ids, --topn, --hot-func-list, --ic-targets,
+ * --show-vtables, --text, traces), else reads its profiles one by one and
+ * merged, anything else with pb_read. With o->release_notes, the note that release's tool would refuse
  * the file goes to o->diag. src must stay open until pb_show_input_free.
  * Returns 0, PB_EINVAL (a bad options version or release, an unknown
  * format), or pb_read's errors (PB_EFORMAT, PB_ETRUNC, PB_EVERSION, PB_EIO,
@@ -93,7 +95,8 @@ int pb_show_view(const pb_show_input *in, const pb_show_options *o);
  * LLVM's is shown as llvm-profdata shows the .profdata convert writes of it
  * (the rule of pb_read_options.llvm_view). input_name names the input in the Java
  * view's heading. Returns 0, PB_EINVAL (bad options), PB_ENOMEM, PB_EIO (the
- * sink), PB_EFORMAT (a broken name table met while listing) or, for the LLVM
+ * sink), PB_EFORMAT (a broken name table met while listing), pb_read's
+ * errors for a raw file read as it is printed (see pb_show_read) or, for the LLVM
  * view of another format, the indexed writer's errors (PB_EUNSUPPORTED when
  * the indexed plugin is not built in); what was printed before a failure
  * stays in out (uncommitted), and in stays valid (to free).
@@ -105,7 +108,9 @@ int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const
 void pb_show_input_free(pb_show_input *in);
 
 /* pb_show_read, pb_show_write and pb_show_input_free in one call: the
- * return codes of both; nothing is printed when the read fails. */
+ * return codes of both; nothing is printed when the read fails (a raw file
+ * read as it is printed: what was listed before its fault stays in out,
+ * uncommitted, as llvm-profdata-N prints the records before it). */
 int pb_show_file(pb_sink *out, pb_source *src, const pb_read_options *ro, const pb_show_options *o,
                  pb_error *err) PB_WARN_UNUSED;
 

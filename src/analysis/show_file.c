@@ -3,8 +3,9 @@
  * show_file.c -- profbridge/show.h: an input read for show and printed into
  * a sink, in the LLVM view (show_llvm.c, byte for byte llvm-profdata-N's) or
  * the Java view (show_iprof.c). An indexed file is printed straight from its
- * bytes when the flags need no name table (show_indexed.c); a raw file of
- * several profiles is listed profile by profile (show_parts.c).
+ * bytes when the flags need no name table (show_indexed.c), a raw file as
+ * its records are read (show_raw.c); else a raw file of several profiles is
+ * listed profile by profile (show_parts.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,6 +30,7 @@ struct pb_show_input {
     const uint8_t *data;
     size_t len;
     pb_profile *side;
+    pb_source *raw; /* a streamed raw file: visited when printed (show_raw.c) */
     pb_read_options ro;
     char name[256];
 };
@@ -48,11 +50,12 @@ static int check_options(const pb_show_options *o, pbi_llvm_target *tg, pb_error
     return pbi_llvm_target_for(o->llvm_release, tg, err);
 }
 
-/* The printer's options, streaming asked for: 1 when the flags allow it. */
-static int streamable(const pb_show_options *o, const pbi_llvm_target *tg) {
+/* The printer's options, streaming asked for: 1 when the flags allow it
+ * for an input of that form. */
+static int streamable(const pb_show_options *o, const pbi_llvm_target *tg, pb_format_form form) {
     pbi_show_llvm_opts so;
     pbi_show_llvm_opts_of(&so, o, tg);
-    return pbi_show_llvm_streamable(&so);
+    return form == PB_FORM_RAW ? pbi_show_raw_streamable(&so) : pbi_show_llvm_streamable(&so);
 }
 
 int pb_show_read(pb_show_input **inp, pb_source *src, const pb_read_options *ro, const pb_show_options *o,
@@ -68,11 +71,15 @@ int pb_show_read(pb_show_input **inp, pb_source *src, const pb_read_options *ro,
     if (!rc && !in->f && !(in->f = pb_format_lookup(ro->format)))
         rc = pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "unknown format '%s'", ro->format);
     pb_format_form form = rc ? PB_FORM_OTHER : pb_format_form_of(in->f);
-    if (!rc && form == PB_FORM_INDEXED && streamable(o, &in->tg)) {
+    if (!rc && form == PB_FORM_INDEXED && streamable(o, &in->tg, form)) {
         /* a regular file is mapped, anything else (gzip, a pipe) read into memory */
         rc = pb_source_map(src, &in->data, &in->len, err);
         if (!rc) rc = pbi_show_indexed_check(in->data, in->len, in->name, &in->ro, &in->side, err);
         if (!rc) pbi_show_release_note(o, &in->tg, in->side, in->name);
+    } else if (!rc && form == PB_FORM_RAW && streamable(o, &in->tg, form)) {
+        /* read while printed: nothing is held but the reader's tables */
+        in->ro.format = pb_format_name(in->f);
+        in->raw = src;
     } else if (!rc) {
         in->ro.format = pb_format_name(in->f);
         /* a raw file: its profiles one by one and their merged model, in one pass */
@@ -89,6 +96,7 @@ int pb_show_read(pb_show_input **inp, pb_source *src, const pb_read_options *ro,
 }
 
 int pb_show_view(const pb_show_input *in, const pb_show_options *o) {
+    /* a streamed input is a raw or indexed file: LLVM's */
     if (!in->p || o->llvm) return PB_SHOW_VIEW_LLVM;
     /* the model's origin, not the input's plugin: a json file of an iprof
      * profile is shown in the Java view too */
@@ -103,6 +111,7 @@ int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const
     if (rc) return rc;
     pbi_show_llvm_opts so;
     pbi_show_llvm_opts_of(&so, o, &tg);
+    if (in->raw) return pbi_show_raw_print(in->raw, &in->ro, in->name, &so, o, out, err);
     if (!in->p) return pbi_show_indexed_print(in->data, in->len, in->name, &in->ro, &so, in->side, out, err);
     if (pb_show_view(in, o) == PB_SHOW_VIEW_JAVA) {
         pb_buf b = PB_BUF_INIT;

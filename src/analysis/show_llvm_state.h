@@ -83,6 +83,14 @@ int pbi_show_indexed_check(const uint8_t *data, size_t len, const char *name, co
                            pb_profile **side, pb_error *err);
 int pbi_show_indexed_print(const uint8_t *data, size_t len, const char *name, const pb_read_options *ro,
                            const pbi_show_llvm_opts *so, const pb_profile *side, pb_sink *out, pb_error *err);
+/* show_raw.c: a raw file printed as its records are visited, without a
+ * model, when the flags allow it (pbi_show_raw_streamable; so->t set). The
+ * release note goes to o->diag once the file is read. Returns 0, pb_visit's
+ * errors (the file's faults: what was listed before stays in out,
+ * uncommitted) or the printer's (PB_EIO, PB_ENOMEM). */
+int pbi_show_raw_streamable(const pbi_show_llvm_opts *so);
+int pbi_show_raw_print(pb_source *src, const pb_read_options *ro, const char *name, const pbi_show_llvm_opts *so,
+                       const pb_show_options *o, pb_sink *out, pb_error *err);
 /* How much output is gathered before it goes to the sink. */
 #define PBI_SHOW_BLOCK ((size_t)1 << 16)
 /* Writes what b holds to out and empties it; a failed buffer is PB_ENOMEM. */

@@ -155,7 +155,8 @@ static int read_input(const char *in_path, pb_read_options *ro, const pb_show_op
 }
 
 /* Prints what was read: the Java view of an iprof file, else llvm-profdata's. */
-static int print_input(pb_show_input *in, const char *in_path, const pb_show_options *so, const char *out_path) {
+static int print_input(pb_show_input *in, const char *in_path, const pb_show_options *so, const char *out_path,
+                       int lenient) {
     pb_error err;
     pb_error_clear(&err);
     const char *name = strcmp(in_path, "-") == 0 ? "<stdin>" : in_path;
@@ -171,6 +172,8 @@ static int print_input(pb_show_input *in, const char *in_path, const pb_show_opt
     int rc = PBC_EXIT_OK;
     if (prc) {
         pbc_print_input_error(&err);
+        /* a raw file is read as it is printed: its faults come here */
+        pbc_lenient_hint(prc, lenient);
         rc = pbc_exit_for(prc);
     } else if ((prc = pb_sink_commit(out, &err)) != 0) {
         if (out_path) pb_error_set_source(&err, out_path);
@@ -308,7 +311,7 @@ int pbc_cmd_show(int argc, char **argv) {
         pb_show_input *in = NULL;
         pb_source *src = NULL;
         rc = read_input(in_path, &ro, &q.so, pbc_progress_mode_of(&args), &src, &in);
-        if (rc < 0) rc = print_input(in, in_path, &q.so, q.out_path);
+        if (rc < 0) rc = print_input(in, in_path, &q.so, q.out_path, q.lenient);
         pb_show_input_free(in);
         pb_source_free(src);
     }

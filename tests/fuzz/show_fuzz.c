@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 WITH LLVM-exception */
 /* show_fuzz.c -- libFuzzer target: the show printers (profbridge/show.h) on
  * any bytes, any format, must never crash, leak or hang: the streamed
- * indexed path, the model path (value targets, --text, the detailed
+ * indexed and raw paths, the model path (value targets, --text, the detailed
  * summary, --topn), the Java view and its JSON, as two releases print them. */
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +27,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     so.all_functions = so.counts = so.memop_sizes = so.detailed_summary = 1;
     so.topn = 3;
     show_once(data, size, &so); /* an indexed file: streamed */
+    pb_show_options st = PB_SHOW_OPTIONS_INIT;
+    st.all_functions = st.counts = st.memop_sizes = st.detailed_summary = st.profile_version = 1;
+    show_once(data, size, &st); /* a raw file too: read as it is printed (no --topn) */
     pb_show_options vp = PB_SHOW_OPTIONS_INIT;
     vp.llvm_release = 14;
     vp.all_functions = vp.ic_targets = vp.show_vtables = vp.temporal_traces = vp.binary_ids = vp.llvm = 1;
