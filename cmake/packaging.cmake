@@ -48,7 +48,7 @@ set(CPACK_DEBIAN_DEV_PACKAGE_NAME libprofbridge-dev)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 set(CPACK_DEBIAN_DEV_PACKAGE_ARCHITECTURE_DEPENDS ON)
 set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS
-  "libprofbridge0 (= ${PROJECT_VERSION}-1), libjansson-dev, libmd-dev, libxxhash-dev, libelf-dev, libdw-dev, zlib1g-dev")
+  "libprofbridge0 (= ${PROJECT_VERSION}-1), libjansson-dev, libmd-dev, libxxhash-dev, libdeflate-dev, libelf-dev, libdw-dev, zlib1g-dev")
 set(CPACK_DEBIAN_DEV_DESCRIPTION "PGO profile conversion library - development files
 Headers, static library, pkg-config file and CMake package
 (find_package(profbridge)) of libprofbridge, which converts PGO profiles

@@ -10,7 +10,7 @@ packages=(
   build-essential cmake pkg-config gzip time
   # scripts/fetch-llvm.sh: LLVM 17/18/21-24 from Debian trixie/sid/experimental
   python3 gpgv debian-archive-keyring dpkg patchelf
-  libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libcunit1-dev python3-jsonschema
+  libjansson-dev zlib1g-dev libmd-dev libxxhash-dev libdeflate-dev libcunit1-dev python3-jsonschema
   python3-pytest python3-setuptools python3-pip   # python_api.sh: the Python package's pytest tests and its pip install
   python3-dask python3-distributed   # python_dask.sh: profbridge.dask on a LocalCluster and dask scheduler/worker
   libelf-dev libdw-dev   # merge --binary-file / --debug-info: ELF sections and DWARF (elfutils)

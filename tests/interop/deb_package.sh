@@ -85,7 +85,7 @@ done
 [ "$(field "$deb_lib" Section)" = libs ] || fail "libprofbridge0's Section is $(field "$deb_lib" Section)"
 [ "$(field "$deb_dev" Section)" = libdevel ] || fail "libprofbridge-dev's Section is $(field "$deb_dev" Section)"
 # dpkg-shlibdeps found the libraries the binaries load
-for lib_pkg in libjansson4 libxxhash0 libdw1 libc6; do
+for lib_pkg in libjansson4 libxxhash0 libdeflate0 libdw1 libc6; do
   field "$deb_lib" Depends | grep -q "$lib_pkg" || fail "libprofbridge0 does not depend on $lib_pkg: $(field "$deb_lib" Depends)"
 done
 # the tool links the shared library (issue 21 item 4), and libc

@@ -28,7 +28,7 @@ cmake --build "$dir" --target profbridge_static -j2 >>"$dir.log" 2>&1 || { tail 
 # shellcheck disable=SC2046,SC2086
 cc $flags -std=c11 -D_POSIX_C_SOURCE=200809L -I"$PB_SOURCE_DIR/include" -I"$dir/include" \
   "$PB_SOURCE_DIR/tests/tsan/read_threads.c" "$dir/libprofbridge.a" \
-  $(pkg-config --libs jansson libmd libxxhash libelf libdw zlib) -lpthread -o "$dir/read_threads"
+  $(pkg-config --libs jansson libmd libxxhash libdeflate libelf libdw zlib) -lpthread -o "$dir/read_threads"
 # halt_on_error: the first race fails the run (exit 66, told from other failures)
 TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1" "$dir/read_threads" "${inputs[@]}"
 # the merger's feed threads (raws prepared ahead) and its merging thread:
@@ -36,7 +36,7 @@ TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1" "$dir/read_th
 # shellcheck disable=SC2046,SC2086
 cc $flags -std=c11 -D_POSIX_C_SOURCE=200809L -I"$PB_SOURCE_DIR/include" -I"$dir/include" \
   "$PB_SOURCE_DIR/tests/tsan/merge_threads.c" "$dir/libprofbridge.a" \
-  $(pkg-config --libs jansson libmd libxxhash libelf libdw zlib) -lpthread -o "$dir/merge_threads"
+  $(pkg-config --libs jansson libmd libxxhash libdeflate libelf libdw zlib) -lpthread -o "$dir/merge_threads"
 L="$PB_SHARED_DIR/testdata/llvm-real/llvm19"
 TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1" "$dir/merge_threads" \
   "$L/many-ir.profraw" "$L/simple-ir.profraw" "$L/concat-ir.profraw" "$L/cs-ir.profraw"
