@@ -99,16 +99,11 @@ static int on_record(void *ctx, pb_record *r, uint64_t off, pb_error *err) {
     return rc;
 }
 
-static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsigned count,
-                   pb_error *err) {
-    (void)bucket_off;
-    (void)count;
-    read_ctx *c = ctx;
+/* What every walk of the keys notes of key it, whose MD5 is want: an empty
+ * key and a stored hash other than want (the first of each, for the
+ * notices), and the pages of the file behind it released. */
+static void key_seen(read_ctx *c, const pbi_idx_item *it, uint64_t want) {
     if (it->key_len == 0 && c->empty_keys++ == 0) c->first_empty_key = it->off + 8;
-    const uint8_t *key = c->f->data + it->key_off;
-    uint64_t want = c->next_key < c->num_key_md5 ? c->key_md5[c->next_key++] : 0;
-    if (!want && c->known) want = pbi_profile_known_str_md5(c->known, key, (size_t)it->key_len, c->key_index);
-    if (!want) want = pb_md5_ref(key, (size_t)it->key_len);
     c->key_index++;
     if (want != it->key_hash && c->bad_key_hashes++ == 0) {
         c->first_bad_key_hash = it->off;
@@ -118,6 +113,18 @@ static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsig
         pb_source_map_done_before(c->in, (size_t)it->off);
         c->dropped = it->off;
     }
+}
+
+static int on_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, unsigned count,
+                   pb_error *err) {
+    (void)bucket_off;
+    (void)count;
+    read_ctx *c = ctx;
+    const uint8_t *key = c->f->data + it->key_off;
+    uint64_t want = c->next_key < c->num_key_md5 ? c->key_md5[c->next_key++] : 0;
+    if (!want && c->known) want = pbi_profile_known_str_md5(c->known, key, (size_t)it->key_len, c->key_index);
+    if (!want) want = pb_md5_ref(key, (size_t)it->key_len);
+    key_seen(c, it, want);
     int rc = pb_profile_intern(c->p, c->f->data + it->key_off, (size_t)it->key_len, &c->name, err);
     if (rc) return rc;
     /* computed anyway: writers and bridges that need the NameRef ask for it */
@@ -302,19 +309,10 @@ static int merge_item(void *ctx, const pbi_idx_item *it, uint64_t bucket_off, un
     (void)count;
     read_ctx *c = ctx;
     pbi_merge_stream *ms = c->vis_ctx;
-    if (it->key_len == 0 && c->empty_keys++ == 0) c->first_empty_key = it->off + 8;
     const uint8_t *key = c->f->data + it->key_off;
     uint64_t want = pbi_profile_known_str_md5(c->known, key, (size_t)it->key_len, c->key_index);
     if (!want) want = pb_md5_ref(key, (size_t)it->key_len);
-    c->key_index++;
-    if (want != it->key_hash && c->bad_key_hashes++ == 0) {
-        c->first_bad_key_hash = it->off;
-        c->first_bad_key_want = want;
-    }
-    if (c->in && it->off >= c->dropped + DROP_STEP && it->off <= SIZE_MAX) {
-        pb_source_map_done_before(c->in, (size_t)it->off);
-        c->dropped = it->off;
-    }
+    key_seen(c, it, want);
     c->name_off = it->key_off;
     c->name_len = (size_t)it->key_len;
     c->name = PB_NONE; /* the key's id in the destination, found by its first record */

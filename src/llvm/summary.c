@@ -14,14 +14,19 @@ void pbi_summary_init(pbi_summary *s, int rule, int keep) {
     s->keep = keep;
 }
 
-void pbi_summary_free(pbi_summary *s) {
-    free(s->c);
-    free(s->f);
+/* The map of distinct counts (below) gone, as after init. */
+static void free_map(pbi_summary *s) {
     free(s->mkey);
     free(s->mnum);
     s->mkey = NULL;
     s->mnum = NULL;
     s->mslots = s->mused = 0;
+}
+
+void pbi_summary_free(pbi_summary *s) {
+    free(s->c);
+    free(s->f);
+    free_map(s);
     s->c = NULL;
     s->f = NULL;
     s->nc = s->cc = s->nf = 0;
@@ -47,11 +52,7 @@ static int to_array(pbi_summary *s, size_t more) {
     if (pbu_grow((void **)&s->c, &s->cc, (size_t)s->seen + more, sizeof *s->c)) return -1;
     for (size_t i = 0; i < s->mslots; i++)
         for (uint32_t k = 0; s->mkey[i] && k < s->mnum[i]; k++) s->c[s->nc++] = s->mkey[i];
-    free(s->mkey);
-    free(s->mnum);
-    s->mkey = NULL;
-    s->mnum = NULL;
-    s->mslots = s->mused = 0;
+    free_map(s);
     return 0;
 }
 
@@ -174,11 +175,7 @@ static int finish_map(pbi_summary *s) {
     qsort(s->f, k, sizeof *s->f, by_count_desc); /* distinct: one order */
     if (s->zeros) s->f[k++] = (pbi_freq){0, s->zeros};
     s->nf = k;
-    free(s->mkey);
-    free(s->mnum);
-    s->mkey = NULL;
-    s->mnum = NULL;
-    s->mslots = s->mused = 0;
+    free_map(s);
     return 0;
 }
 
