@@ -20,6 +20,7 @@ set -euo pipefail
 . "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
 pb_need_llvm 19
 L="$PB_SHARED_DIR/testdata/llvm-real/llvm19"
+. "$PB_SOURCE_DIR/tests/interop/lib/llvm19-variants.bash"
 if [ ! -d "$L" ]; then echo "SKIP: $L absent"; exit 77; fi
 . "$PB_SOURCE_DIR/tests/interop/lib/common.bash"
 
@@ -77,14 +78,8 @@ done
 # simple-ir's "main" (data[2], counters at 0x180) counts above 2^56: a
 # reader warning (LLVM 17), an input that fails (18+); a text input before it
 # with one counter more for "bar": a merge warning.
-awk 'BEGIN { s = 0 }
-  s == 1 && /^[0-9]+$/ { print $0 + 1; s = 2; next }
-  s == 3 && /^[0-9]+$/ { print; print; s = 4; next }
-  /^# Num Counters:/ && s == 0 { s = 1 }
-  /^# Counter Values:/ && s == 2 { s = 3 }
-  { print }' "$L/simple-ir.proftext" > "$T/mismatch.proftext"
-cp "$L/simple-ir.profraw" "$T/big.profraw"
-printf '\000\000\000\000\000\000\000\020' | dd of="$T/big.profraw" bs=1 seek=$((0x180)) conv=notrunc 2>/dev/null
+counter_mismatch_text "$L/simple-ir.proftext" "$T/mismatch.proftext"
+large_counter_raw "$L/simple-ir.profraw" "$T/big.profraw"
 for rel in 17 19; do
   for mode in all any; do
     for n in 1 2 3; do

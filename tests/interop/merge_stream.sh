@@ -14,8 +14,9 @@
 #    in the middle of the inputs, and give the same output and stderr with
 #    1, 2 and 4 threads.
 set -euo pipefail
-: "${PB:?}" "${PB_SHARED_DIR:?}"
+: "${PB:?}" "${PB_SOURCE_DIR:?}" "${PB_SHARED_DIR:?}"
 L="$PB_SHARED_DIR/testdata/llvm-real/llvm19"
+. "$PB_SOURCE_DIR/tests/interop/lib/llvm19-variants.bash"
 if [ ! -d "$L" ]; then echo "SKIP: $L absent"; exit 77; fi
 command -v llvm-profdata-19 >/dev/null || { echo "SKIP: llvm-profdata-19 not installed"; exit 77; }
 T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
@@ -104,14 +105,8 @@ done
 # and the accumulator's "bar", merged before it, a counter more (a merge one).
 # As LLVM 17 (LLVM 18+ fail such an input and report it at the end, after
 # every merge warning: merge_diag_llvm.sh).
-awk 'BEGIN { s = 0 }
-  s == 1 && /^[0-9]+$/ { print $0 + 1; s = 2; next }
-  s == 3 && /^[0-9]+$/ { print; print; s = 4; next }
-  /^# Num Counters:/ && s == 0 { s = 1 }
-  /^# Counter Values:/ && s == 2 { s = 3 }
-  { print }' "$L/simple-ir.proftext" > "$T/mismatch.proftext"
-cp "$L/simple-ir.profraw" "$T/big.profraw"
-printf '\000\000\000\000\000\000\000\020' | dd of="$T/big.profraw" bs=1 seek=$((0x180)) conv=notrunc 2>/dev/null
+counter_mismatch_text "$L/simple-ir.proftext" "$T/mismatch.proftext"
+large_counter_raw "$L/simple-ir.profraw" "$T/big.profraw"
 for n in 1 2; do
   "$PB" merge --llvm-version 17 --num-threads "$n" "$T/mismatch.proftext" "$T/big.profraw" -o "$T/w$n.profdata" 2>"$T/w$n.err" || true
 done

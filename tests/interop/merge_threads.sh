@@ -6,8 +6,9 @@
 # those of --num-threads 1, and --num-threads 1 must equal llvm-profdata-19
 # merge --num-threads=1 (the oracle) on the same inputs.
 set -euo pipefail
-: "${PB:?}" "${PB_SHARED_DIR:?}"
+: "${PB:?}" "${PB_SOURCE_DIR:?}" "${PB_SHARED_DIR:?}"
 L="$PB_SHARED_DIR/testdata/llvm-real/llvm19"
+. "$PB_SOURCE_DIR/tests/interop/lib/llvm19-variants.bash"
 if [ ! -d "$L" ]; then echo "SKIP: $L absent"; exit 77; fi
 command -v llvm-profdata-19 >/dev/null || { echo "SKIP: llvm-profdata-19 not installed"; exit 77; }
 T="$(mktemp -d)"; trap 'rm -rf "$T"' EXIT
@@ -20,12 +21,7 @@ check() { # check WHAT FILE1 FILE2
 # 13 inputs of several formats and both kinds (IR and front end: a warning),
 # weights, and one whose first function has one counter more (a counter-
 # mismatch warning from the merge).
-awk 'BEGIN { s = 0 }
-  s == 1 && /^[0-9]+$/ { print $0 + 1; s = 2; next }
-  s == 3 && /^[0-9]+$/ { print; print; s = 4; next }
-  /^# Num Counters:/ && s == 0 { s = 1 }
-  /^# Counter Values:/ && s == 2 { s = 3 }
-  { print }' "$L/simple-ir.proftext" > "$T/mismatch.proftext"
+counter_mismatch_text "$L/simple-ir.proftext" "$T/mismatch.proftext"
 inputs=(--weighted-input=3,"$L/simple-ir.profraw" "$L/simple-ir.profdata" "$T/mismatch.proftext"
         "$L/many-ir.profraw" --weighted-input=2,"$L/many-ir.profdata" "$L/basic-ir.profraw"
         "$L/concat-ir.profraw" "$L/cs-ir.profraw" "$L/entry-ir.profraw" "$L/simple-ir.proftext"
