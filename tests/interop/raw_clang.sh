@@ -15,36 +15,8 @@
 set -u
 "$PB" show --help 2>&1 | grep -q -- '--all-functions' || { echo "SKIP: this CLI has no 'show' command yet"; exit 77; }
 W=$(mktemp -d); trap 'rm -rf "$W"' EXIT
-cat > "$W/ic.c" <<'C'
-#include <stdio.h>
-#include <string.h>
-static int helper(int x) { return x * 3; }
-int add(int a, int b) { return a + b; }
-int sub(int a, int b) { return a - b; }
-int mul(int a, int b) { return a * b; }
-typedef int (*op)(int, int);
-int main(int argc, char **argv) {
-    (void)argv;
-    op ops[3] = {add, sub, mul};
-    char src[600], dst[600];
-    memset(src, argc, sizeof src);
-    int acc = 0;
-    for (int i = 0; i < 100; i++) {
-        acc += ops[(i * 7 + argc) % 3](acc, i);
-        memcpy(dst, src, (size_t)(i * 13 % 600));
-        if (i % 10 == 0) acc ^= helper(i);
-    }
-    printf("%d %d\n", acc, dst[0]);
-    return 0;
-}
-C
-cat > "$W/vt.cpp" <<'C'
-struct Base { virtual int f(int x) = 0; virtual ~Base() {} };
-struct A : Base { int f(int x) override { return x + 1; } };
-struct B : Base { int f(int x) override { return x * 2; } };
-__attribute__((noinline)) int call(Base *b, int x) { return b->f(x); }
-int main() { A a; B b; int s = 0; for (int i = 0; i < 10; i++) s += call(i % 3 ? (Base *)&a : (Base *)&b, i); return s & 1; }
-C
+P="${PB_SOURCE_DIR:?}/tests/interop/data/programs"
+cp "$P/ic.c" "$P/vt.cpp" "$W/"
 n=0; fail=0; tested=""
 compare() { # tool flags file
   local tool=$1 fl=$2 f=$3 exp got

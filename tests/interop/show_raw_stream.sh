@@ -18,28 +18,7 @@ rels=$(pb_llvm_releases clang)
 [ -n "$rels" ] || { echo "SKIP: no clang-N with its llvm-profdata-N on PATH"; exit 77; }
 PB=$(realpath "$PB")
 cd "$T"
-cat >ic.c <<'C'
-#include <stdio.h>
-#include <string.h>
-static int helper(int x) { return x * 3; }
-int add(int a, int b) { return a + b; }
-int sub(int a, int b) { return a - b; }
-typedef int (*op)(int, int);
-int main(int argc, char **argv) {
-    (void)argv;
-    op ops[2] = {add, sub};
-    char src[600], dst[600];
-    memset(src, argc, sizeof src);
-    int acc = 0;
-    for (int i = 0; i < 100; i++) {
-        acc += ops[(i * 7 + argc) % 2](acc, i);
-        memcpy(dst, src, (size_t)(i * 13 % 600));
-        if (i % 10 == 0) acc ^= helper(i);
-    }
-    printf("%d %d\n", acc, dst[0]);
-    return 0;
-}
-C
+cp "$PB_SOURCE_DIR/tests/interop/data/programs/ic.c" .
 FLAGSETS=(
   "--all-functions --counts"
   ""
