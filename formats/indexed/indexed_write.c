@@ -32,6 +32,7 @@
 #include "util/diag.h"
 #include "util/bytes.h"
 #include "util/grow.h"
+#include "util/prefetch.h"
 #include "indexed_internal.h"
 #include "llvm/binary_ids.h"
 #include "llvm/containers.h"
@@ -104,12 +105,6 @@ typedef struct wstate {
     /* notices */
     uint64_t dropped_kind2_sites, dropped_bitmaps, truncated_values, skipped_empty;
 } wstate;
-
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
 
 /* Notices about dropped data go to the caller's diag (src/util/diag.h). */
 #define notice(w, ...) pbi_write_notice((w)->o, __VA_ARGS__)
@@ -286,7 +281,7 @@ static size_t common_prefix(const wrec *recs, const skey *v, size_t n, size_t de
     const wrec *f = &recs[v[0].rec];
     size_t lcp = f->len - depth;
     for (size_t i = 1; i < n && lcp; i++) {
-        if (i + 8 < n) PREFETCH(recs[v[i + 8].rec].name + depth);
+        if (i + 8 < n) PBU_PREFETCH(recs[v[i + 8].rec].name + depth);
         const wrec *r = &recs[v[i].rec];
         size_t m = r->len - depth < lcp ? r->len - depth : lcp, k = 0;
         const char *a = f->name + depth, *b = r->name + depth;
@@ -321,7 +316,7 @@ static void sort_group(const wrec *recs, skey *v, skey *tmp, size_t n, size_t de
     depth += common_prefix(recs, v, n, depth);
     for (;;) {
         for (size_t i = 0; i < n; i++) {
-            if (i + 8 < n) PREFETCH(recs[v[i + 8].rec].name + depth);
+            if (i + 8 < n) PBU_PREFETCH(recs[v[i + 8].rec].name + depth);
             const wrec *r = &recs[v[i].rec];
             v[i].prefix = name_chunk(r->name, r->len, depth);
         }
@@ -613,15 +608,15 @@ static int write_key(wstate *w, const wkey *k, pb_error *err) {
  * previous one brought in: reading the model record in the same stage as
  * its fields stalled there, a quarter of this function's samples). */
 static void prefetch_ahead(const wstate *w, const kidx *seq, size_t n, size_t pos) {
-    if (pos + 16 < n) PREFETCH(&w->keys[seq[pos + 16]]);
-    if (pos + 12 < n) PREFETCH(&w->recs[w->keys[seq[pos + 12]].first]);
-    if (pos + 8 < n) PREFETCH(pb_profile_record(w->p, w->recs[w->keys[seq[pos + 8]].first].idx));
+    if (pos + 16 < n) PBU_PREFETCH(&w->keys[seq[pos + 16]]);
+    if (pos + 12 < n) PBU_PREFETCH(&w->recs[w->keys[seq[pos + 12]].first]);
+    if (pos + 8 < n) PBU_PREFETCH(pb_profile_record(w->p, w->recs[w->keys[seq[pos + 8]].first].idx));
     if (pos + 4 < n) {
         const wrec *e = &w->recs[w->keys[seq[pos + 4]].first];
-        PREFETCH(e->name);
+        PBU_PREFETCH(e->name);
         const pb_record *r = pb_profile_record(w->p, e->idx);
-        PREFETCH(r->counters);
-        PREFETCH(r->sites[0]);
+        PBU_PREFETCH(r->counters);
+        PBU_PREFETCH(r->sites[0]);
     }
 }
 
@@ -732,7 +727,7 @@ static int next_bucket(const wstate *w, size_t *b, size_t *at, uint64_t *pos, ui
     *off = *pos;
     uint64_t p = *pos + 2;
     do {
-        if (*at + 16 < w->ns) PREFETCH(&w->keys[w->seq[*at + 16]]);
+        if (*at + 16 < w->ns) PBU_PREFETCH(&w->keys[w->seq[*at + 16]]);
         p += w->keys[w->seq[*at]].size;
         (*at)++;
     } while (*at < w->ns && bucket_at(w, *at) == *b);

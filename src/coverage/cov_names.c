@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "util/prefetch.h"
 #include "coverage/cov_eval_internal.h"
 
 static uint64_t name_hash(const char *s, size_t n) {
@@ -74,14 +75,8 @@ size_t pbi_cov_names_next(const pbi_cov_names *t, const pb_profile *p, const cha
     return SIZE_MAX;
 }
 
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH(p) __builtin_prefetch(p)
-#else
-#define PREFETCH(p) ((void)(p))
-#endif
-
 void pbi_cov_names_prefetch(const pbi_cov_names *t, const char *name, size_t len) {
-    if (t->cap) PREFETCH(&t->slots[(size_t)name_hash(name, len) & (t->cap - 1)]);
+    if (t->cap) PBU_PREFETCH(&t->slots[(size_t)name_hash(name, len) & (t->cap - 1)]);
 }
 
 void pbi_cov_names_prefetch_record(const pbi_cov_names *t, const pb_profile *p, const char *name, size_t len,
@@ -90,6 +85,6 @@ void pbi_cov_names_prefetch_record(const pbi_cov_names *t, const pb_profile *p, 
     size_t i = pbi_cov_names_next(t, p, name, len, &pos);
     const pb_record *r = i == SIZE_MAX ? NULL : pb_profile_record(p, i);
     if (!r) return;
-    if (!its_counters) PREFETCH(r);
-    else if (r->counters) PREFETCH(r->counters);
+    if (!its_counters) PBU_PREFETCH(r);
+    else if (r->counters) PBU_PREFETCH(r->counters);
 }

@@ -13,6 +13,7 @@
 
 #include "model/profile_internal.h"
 #include "util/grow.h"
+#include "util/prefetch.h"
 
 static const char *const tags[PB_REC_KIND_COUNT] = {
     NULL, "jcall", "jbranch", "jvcall", "jinstanceof", "jmonitor", "jsample"};
@@ -462,7 +463,7 @@ static void look_ahead(parser *ps) {
         a->start = i;
         a->len = end - i;
         a->hash = (uint32_t)pbu_hash_bytes(s + i, a->len);
-        __builtin_prefetch(&c->slots[a->hash & mask]);
+        PBU_PREFETCH(&c->slots[a->hash & mask]);
         size_t j = end + 1; /* the bci, then '<' and the next frame */
         if (j < ps->n && s[j] == '-') j++;
         while (j < ps->n && is_digit(s[j])) j++;
@@ -470,7 +471,7 @@ static void look_ahead(parser *ps) {
         i = j + 1;
     }
     ps->num_ahead = k;
-    for (size_t x = 0; x < k; x++) __builtin_prefetch(c->slots[ps->ahead[x].hash & mask].text);
+    for (size_t x = 0; x < k; x++) PBU_PREFETCH(c->slots[ps->ahead[x].hash & mask].text);
 }
 
 static void cache_place(pbi_jname_slot *slots, uint32_t nslots, const pbi_jname_slot *e) {
