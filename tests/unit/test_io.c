@@ -365,6 +365,38 @@ static void log_progress(void *ctx, uint64_t done, uint64_t total) {
     l->n++;
 }
 
+/* pb_source_map after a peek gives every byte of the file: one below 4 MiB
+ * (read into memory) and one above (mapped). */
+static void io__source_map_gives_the_file_after_a_peek(void) {
+    const size_t sizes[2] = {1048576 + 12345, 4 * 1048576 + 4096};
+    for (int k = 0; k < 2; k++) {
+        size_t size = sizes[k];
+        char *bytes = malloc(size);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(bytes);
+        for (size_t i = 0; i < size; i++) bytes[i] = (char)(i * 7 + i / 4099);
+        const char *path = tmp_path("map.bin");
+        FILE *f = fopen(path, "wb");
+        CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+        CU_ASSERT_EQUAL(fwrite(bytes, 1, size, f), size);
+        fclose(f);
+        pb_error err;
+        pb_error_clear(&err);
+        pb_source *s = NULL;
+        CU_ASSERT_EQUAL_FATAL(pb_source_open_file(&s, path, &err), 0);
+        const uint8_t *head, *d;
+        size_t hlen, len;
+        CU_ASSERT_EQUAL_FATAL(pb_source_peek(s, &head, &hlen, &err), 0);
+        CU_ASSERT(hlen > 0);
+        CU_ASSERT_EQUAL_FATAL(pb_source_map(s, &d, &len, &err), 0);
+        CU_ASSERT_EQUAL_FATAL(len, size);
+        CU_ASSERT(memcmp(d, bytes, size) == 0);
+        pb_source_map_done_before(s, size / 2); /* the bytes stay readable */
+        CU_ASSERT(memcmp(d, bytes, size) == 0);
+        pb_source_free(s);
+        free(bytes);
+    }
+}
+
 /* A 3.5 MiB file read in pieces: a call after each PB_PROGRESS_STEP (1 MiB)
  * read, three of them, then one at the end with done == total == the size;
  * mapped, the same file reports its size once; gzip counts compressed bytes. */
@@ -469,6 +501,7 @@ static CU_TestInfo io_tests[] = {
     {"io__remove_temps_removes_an_open_sinks_file", io__remove_temps_removes_an_open_sinks_file},
     {"io__sink_check_names_the_output", io__sink_check_names_the_output},
     {"io__source_reports_progress_per_mebibyte_and_at_the_end", io__source_reports_progress_per_mebibyte_and_at_the_end},
+    {"io__source_map_gives_the_file_after_a_peek", io__source_map_gives_the_file_after_a_peek},
     {"error__format_uses_offset_or_line", error__format_uses_offset_or_line},
     CU_TEST_INFO_NULL};
 
