@@ -710,8 +710,13 @@ static int map_functions(rd *r, prof *pf) {
  * (pb_source_map_done_before; touched again, e.g. by an error message,
  * they are read again from the file). Holding the whole data section
  * until the read ended was the peak memory of a raw -> indexed merge of
- * 100k functions: 6.4 MB of its 34 (bench/shapes.sh plain). */
-#define DROP_EVERY 1024
+ * 100k functions: 6.4 MB of its 34 (bench/shapes.sh plain). Each
+ * madvise flushes the TLB, on every core the process ran on (the names
+ * are hashed on two): at every 1024 records the 196 calls for 100k
+ * functions were a tenth of the merge's samples (perf, bench/shapes.sh
+ * value-19); at every 16384 (about 1 MB of records) 14 calls, and the
+ * peak, which comes later in the writer, is the same. */
+#define DROP_EVERY 16384
 
 static void drop_behind(rd *r, const prof *pf, uint64_t at) {
     if (!r->src || r->cs || !at) return;

@@ -30,6 +30,7 @@
  *    process is killed before: a fixed table of the names in use, because a
  *    signal handler may not allocate or lock.
  */
+#define _GNU_SOURCE /* sync_file_range, where Linux has it */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -141,6 +142,7 @@ struct pb_sink {
     int committed;
     int failed;
     uint64_t offset;
+    uint64_t fd_written, fd_started; /* bytes written to fd; of them, sent to the disk early */
     pb_buf mem;     /* memory sinks: all bytes; file sinks: the pending buffer */
 };
 
@@ -339,6 +341,25 @@ int pb_sink_check_inputs(const char *path, const char *const *inputs, size_t n, 
     return 0;
 }
 
+/* A temporary file is fsync'ed before it is renamed (pb_sink_commit): its
+ * bytes are handed to the disk every WRITEBACK_EVERY bytes as they are
+ * written, so that the fsync waits for the last few only. Writing a 12 MB
+ * .profdata, the fsync alone took 13-19 ms of wall time, a tenth of a
+ * raw -> indexed merge (strace -T, bench/shapes.sh value-19). A hint: where
+ * it is refused or unknown the fsync does it all, as before. */
+#define WRITEBACK_EVERY ((uint64_t)1 << 20)
+
+static void start_writeback(pb_sink *s) {
+#ifdef SYNC_FILE_RANGE_WRITE
+    if (!s->tmp || s->fd_written - s->fd_started < WRITEBACK_EVERY) return;
+    (void)sync_file_range(s->fd, (off_t)s->fd_started, (off_t)(s->fd_written - s->fd_started),
+                          SYNC_FILE_RANGE_WRITE);
+    s->fd_started = s->fd_written;
+#else
+    (void)s;
+#endif
+}
+
 static int write_fd(pb_sink *s, const uint8_t *d, size_t n, pb_error *err) {
     while (n) {
         ssize_t w = write(s->fd, d, n);
@@ -348,7 +369,9 @@ static int write_fd(pb_sink *s, const uint8_t *d, size_t n, pb_error *err) {
         }
         d += w;
         n -= (size_t)w;
+        s->fd_written += (uint64_t)w;
     }
+    start_writeback(s);
     return 0;
 }
 
