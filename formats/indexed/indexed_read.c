@@ -528,6 +528,9 @@ static int visit_bytes(const void *data, size_t len, const char *source, const p
     c.diag_ctx = o ? o->diag_ctx : NULL;
     c.vis = v;
     c.vis_ctx = vctx;
+    /* no record callback: only checked, so the counters and value data
+     * are parsed in place and copied nowhere (pbi_idx_scratch.check_only) */
+    c.s.check_only = v->record == NULL;
     int rc = pbi_idx_open(&f, data, len, err);
     c.f = &f;
     if (!rc) rc = start_profile(&c, err);
@@ -588,6 +591,7 @@ int pb_indexed_foreach(const void *data, size_t len, const char *source, const p
     if (!data && len) return pbu_null_arg(err, __func__, "data");
     if (o && pbu_check_version(err, "pb_read_options", o->version, PB_READ_OPTIONS_VERSION)) return PB_EINVAL;
     static const pb_record_visitor v = {foreach_begin, foreach_record, NULL, NULL};
+    static const pb_record_visitor check = {foreach_begin, NULL, NULL, NULL};
     foreach_ctx fc = {start, each, ctx};
-    return visit_bytes(data, len, source, o, &v, &fc, side, err);
+    return visit_bytes(data, len, source, o, each ? &v : &check, &fc, side, err);
 }

@@ -25,11 +25,9 @@ struct pb_show_input {
     size_t nparts;
     const pb_format *f;     /* the input's plugin */
     pbi_llvm_target tg;     /* the options' release */
-    /* a streamed indexed file: its bytes (the source's mapping) and what
-     * the check pass read of its profile-level data */
+    /* a streamed indexed file: its bytes (the source's mapping) */
     const uint8_t *data;
     size_t len;
-    pb_profile *side;
     pb_source *raw; /* a streamed raw file: visited when printed (show_raw.c) */
     pb_read_options ro;
     char name[256];
@@ -40,7 +38,6 @@ void pb_show_input_free(pb_show_input *in) {
     for (size_t k = 0; k < in->nparts; k++) pb_profile_free(in->parts[k]);
     free(in->parts);
     pb_profile_free(in->p);
-    pb_profile_free(in->side);
     free(in);
 }
 
@@ -73,9 +70,7 @@ int pb_show_read(pb_show_input **inp, pb_source *src, const pb_read_options *ro,
     pb_format_form form = rc ? PB_FORM_OTHER : pb_format_form_of(in->f);
     if (!rc && form == PB_FORM_INDEXED && streamable(o, &in->tg, form)) {
         /* a regular file is mapped, anything else (gzip, a pipe) read into memory */
-        rc = pb_source_map(src, &in->data, &in->len, err);
-        if (!rc) rc = pbi_show_indexed_check(in->data, in->len, in->name, &in->ro, &in->side, err);
-        if (!rc) pbi_show_release_note(o, &in->tg, in->side, in->name);
+        rc = pb_source_map(src, &in->data, &in->len, err); /* read while printed (show_indexed.c) */
     } else if (!rc && form == PB_FORM_RAW && streamable(o, &in->tg, form)) {
         /* read while printed: nothing is held but the reader's tables */
         in->ro.format = pb_format_name(in->f);
@@ -112,7 +107,7 @@ int pb_show_write(pb_sink *out, pb_show_input *in, const char *input_name, const
     pbi_show_llvm_opts so;
     pbi_show_llvm_opts_of(&so, o, &tg);
     if (in->raw) return pbi_show_raw_print(in->raw, &in->ro, in->name, &so, o, out, err);
-    if (!in->p) return pbi_show_indexed_print(in->data, in->len, in->name, &in->ro, &so, in->side, out, err);
+    if (!in->p) return pbi_show_indexed_print(in->data, in->len, in->name, &in->ro, &so, o, out, err);
     if (pb_show_view(in, o) == PB_SHOW_VIEW_JAVA) {
         pb_buf b = PB_BUF_INIT;
         rc = pbi_show_iprof(in->p, input_name ? input_name : in->name, o->topn, o->json, &b, err);

@@ -9,11 +9,14 @@
  *
  * A regular input is mapped through the descriptor the caller opened, not
  * read (the names handed to the printer point into it); a gzip file or a
- * stream is read into memory once. It is walked twice: first only checked (with the reader's notices and
- * warnings), then printed. So a damaged file prints its error and nothing
- * else, as the model path does (no half listing, no OUT created), without
- * holding the output in memory: the check costs a fifth of the printing pass,
- * collecting the output cost more than that in page faults alone.
+ * stream is read into memory once. It is walked once, checked as it is
+ * printed (with the reader's notices and warnings). The listing goes out in
+ * 64 KiB blocks as it grows (pbi_show_llvm_record), so a big file damaged
+ * after its first records prints the records before the damage, then the
+ * error, as llvm-profdata-19 and 23 do (their output buffer is written as it
+ * fills: 4.3 MB of a 100k-function listing damaged halfway); a small one
+ * prints only the error, as theirs; OUT is not committed on failure. The
+ * separate check pass before printing was a quarter of the run.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -37,24 +40,18 @@ static int on_record(void *ctx, const char *name, size_t len, const pb_record *r
     return pbi_show_llvm_record(c->st, NULL, r, name, len, r->hash, err);
 }
 
-int pbi_show_indexed_check(const uint8_t *data, size_t len, const char *name, const pb_read_options *ro,
-                           pb_profile **side, pb_error *err) {
-    /* pass 1: check, with the notices and warnings; side = profile-level data */
-    return pb_indexed_foreach(data, len, name, ro, NULL, NULL, NULL, side, err);
-}
-
 int pbi_show_indexed_print(const uint8_t *data, size_t len, const char *name, const pb_read_options *ro,
-                           const pbi_show_llvm_opts *so, const pb_profile *side, pb_sink *out, pb_error *err) {
+                           const pbi_show_llvm_opts *so, const pb_show_options *o, pb_sink *out, pb_error *err) {
     show_ctx c = {so, out, NULL};
-    /* pass 2: print (the diagnostics were given) */
-    pb_read_options quiet = *ro;
-    quiet.diag = NULL;
-    int rc = pb_indexed_foreach(data, len, name, &quiet, on_start, on_record, &c, NULL, err);
+    pb_profile *side = NULL; /* the profile-level data: summary, version, binary ids */
+    int rc = pb_indexed_foreach(data, len, name, ro, on_start, on_record, &c, &side, err);
     if (!rc) {
+        pbi_show_release_note(o, so->t, side, name);
         pbi_show_llvm_state *st = c.st;
         c.st = NULL;
         rc = pbi_show_llvm_end(st, side, err);
     }
     pbi_show_llvm_free(c.st);
+    pb_profile_free(side);
     return rc;
 }

@@ -78,11 +78,12 @@ void pbi_show_release_note(const pb_show_options *o, const pbi_llvm_target *t, c
                            const char *name);
 /* show_iprof.c: the Java view. Returns 0 or PB_ENOMEM (then out is partial). */
 int pbi_show_iprof(const pb_profile *p, const char *input_name, unsigned topn, int json, pb_buf *out, pb_error *err);
-/* show_indexed.c: an indexed file checked whole, then printed from its bytes. */
-int pbi_show_indexed_check(const uint8_t *data, size_t len, const char *name, const pb_read_options *ro,
-                           pb_profile **side, pb_error *err);
+/* show_indexed.c: an indexed file printed from its bytes as it is walked
+ * (so->t set); the release note goes to o->diag once the file is read.
+ * Returns 0, the file's faults (what was listed before stays in out,
+ * uncommitted) or the printer's (PB_EIO, PB_ENOMEM). */
 int pbi_show_indexed_print(const uint8_t *data, size_t len, const char *name, const pb_read_options *ro,
-                           const pbi_show_llvm_opts *so, const pb_profile *side, pb_sink *out, pb_error *err);
+                           const pbi_show_llvm_opts *so, const pb_show_options *o, pb_sink *out, pb_error *err);
 /* show_raw.c: a raw file printed as its records are visited, without a
  * model, when the flags allow it (pbi_show_raw_streamable; so->t set). The
  * release note goes to o->diag once the file is read. Returns 0, pb_visit's

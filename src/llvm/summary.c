@@ -117,13 +117,18 @@ static void keep_count(pbi_summary *s, uint64_t c, size_t more) {
  * sorted descending they all come last, as one entry (pbi_summary_finish);
  * the room for a record's counts is made once (pbi_summary_add). `more`:
  * the counts of the record still to come after this one. */
-static void sum_count(pbi_summary *s, uint64_t c, size_t more) {
+static void keep_or_zero(pbi_summary *s, uint64_t c, size_t more) {
+    if (c) keep_count(s, c, more);
+    else s->zeros++;
+}
+/* The totals inline, the kept counts (--detailed-summary only) out of line:
+ * with keep_count inlined into it, sum_count was a call per counter, 13% of
+ * `show --all-functions --counts` of an indexed file. */
+static inline void sum_count(pbi_summary *s, uint64_t c, size_t more) {
     s->total += c; /* wraps, as LLVM's uint64_t does */
     if (c > s->max_count) s->max_count = c;
     s->num_counts++;
-    if (!s->keep || s->oom) return;
-    if (c) keep_count(s, c, more);
-    else s->zeros++;
+    if (s->keep && !s->oom) keep_or_zero(s, c, more);
 }
 
 void pbi_summary_add(pbi_summary *s, const uint64_t *counts, uint32_t n) {

@@ -9,7 +9,9 @@
 # instrumentation profile, and a generated one with 3000 functions (merged
 # by llvm-profdata-19 from a generated .proftext), read as a file, from stdin
 # and gzip-compressed. Then damaged files: the streamed show fails like the
-# model read (same message), prints nothing and creates no OUT.
+# model read (same message), prints nothing and creates no OUT; a file
+# damaged inside its records prints, as llvm-profdata-19 does, the listing
+# before the damage (ours in 64 KiB blocks: a prefix of LLVM's) and the error.
 # Skips when llvm-profdata-19 or the shared test data is absent.
 set -euo pipefail
 . "$(dirname "$0")/lib/cli-common.bash"
@@ -147,5 +149,40 @@ for cut in 7 15 100 1000 $((size / 2)) $((size - 9)); do
   [ ! -e "$T/never.txt" ] && ok || fail "prefix $cut: OUT was created"
   run "$PB" show --all-functions --counts "$T/bad.profdata"
   [ ! -s "$T/out" ] && ok || fail "prefix $cut: something was printed: $(head -c 200 "$T/out")"
+done
+
+# Damaged inside the records (a DataLen 8000 bytes too long): llvm-profdata-19
+# prints what it listed before the damage (its buffer as it filled), then
+# fails; so does the one-pass show, in 64 KiB blocks: a prefix of LLVM's
+# listing, none for a key near the start. OUT is never created.
+lnames="$(llvm-profdata-19 show --all-functions --counts "$T/gen.profdata" | sed -n 's/^  \(fn_[0-9a-z_]*\):$/\1/p')"
+for at in 5 2500; do
+  key="$(sed -n "${at}p" <<<"$lnames")"
+  python3 - "$T/gen.profdata" "$T/bad.profdata" "$key" <<'EOF'
+import struct, sys
+d = bytearray(open(sys.argv[1], "rb").read())
+k = sys.argv[3].encode()
+i = d.find(k)
+while i >= 0 and struct.unpack_from("<Q", d, i - 16)[0] != len(k):  # KeyLen before the key
+    i = d.find(k, i + 1)
+assert i >= 24, "key not found"
+struct.pack_into("<Q", d, i - 8, struct.unpack_from("<Q", d, i - 8)[0] + 8000)
+open(sys.argv[2], "wb").write(d)
+EOF
+  lrc=0
+  llvm-profdata-19 show --all-functions --counts "$T/bad.profdata" >"$T/l.txt" 2>/dev/null || lrc=$?
+  run "$PB" show --all-functions --counts "$T/bad.profdata"
+  [ "$rc" -ne 0 ] && [ "$lrc" -ne 0 ] && ok || fail "key $at damaged: exit $rc, llvm-profdata-19 $lrc"
+  grep -qE "bad.profdata: byte 0x[0-9a-f]+ " "$T/err" && ok || fail "key $at damaged: no file and offset in '$(cat "$T/err")'"
+  n=$(stat -c %s "$T/out")
+  if [ "$at" = 5 ]; then
+    [ "$n" -eq 0 ] && ok || fail "key $at damaged: a listing was printed: $(head -c 200 "$T/out")"
+  else
+    [ "$n" -ge 65536 ] && [ "$(stat -c %s "$T/l.txt")" -ge "$n" ] && cmp -s "$T/out" <(head -c "$n" "$T/l.txt") && ok ||
+      fail "key $at damaged: $n bytes printed, not a 64 KiB+ prefix of llvm-profdata-19's $(stat -c %s "$T/l.txt")"
+  fi
+  rm -f "$T/never.txt"
+  run "$PB" show --all-functions --counts "$T/bad.profdata" -o "$T/never.txt"
+  [ "$rc" -ne 0 ] && [ ! -e "$T/never.txt" ] && ok || fail "key $at damaged: exit $rc, OUT created"
 done
 finish
