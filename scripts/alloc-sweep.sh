@@ -44,6 +44,8 @@ cp "$root/testdata/types/receivers.iprof" types.iprof
 # the iprof fast path with extras kept through jansson; a lenient repair (the tree reader after it)
 cp "$root/tests/fuzz/iprof/stream-extras.iprof" extras.iprof
 cp "$root/tests/fuzz/iprof/dangling.iprof" dangling.iprof
+# every section (a jmonitor entry, type histograms): Java names ordered and written without being kept
+cp "$root/tests/fuzz/iprof/all-sections.iprof" sections.iprof
 # a temporal profile for order: from shared/testdata when it is there
 shared="${PB_SHARED_DIR:-$root/../shared}"
 if [ -f "$shared/testdata/llvm-real/llvm19/temporal-ir.profdata" ]; then
@@ -62,6 +64,7 @@ fi
 cases=(
   "convert-iprof-to-indexed|out.profdata|convert in.iprof.gz -o out.profdata"
   "convert-indexed-to-iprof|out.iprof|convert in.profdata -o out.iprof"
+  "convert-iprof-sections-to-indexed|out.profdata|convert sections.iprof -o out.profdata"
   "convert-iprof-extras|out.iprof|convert extras.iprof -o out.iprof"
   "convert-iprof-lenient|out.iprof|convert --lenient dangling.iprof -o out.iprof"
   "merge|out.profdata|merge in.profraw in.proftext in.profdata -o out.profdata --num-threads 1"

@@ -145,6 +145,10 @@ int pbi_indexed_write(const pb_profile *p, pb_sink *out, const pb_write_options 
  * its entries' 32-bit indices. A unit test lowers it to reach the refusal
  * without 2^31 records, and sets it back. */
 extern size_t pbi_indexed_write_max_records;
+/* 1 (default): Java record names are streamed where the order allows it
+ * (indexed_write.c, java_names), 0: they are cached in the model as
+ * before. Tests write both ways and compare the bytes. */
+extern int pbi_indexed_write_stream_java;
 int pbi_indexed_dump(pb_source *in, pb_sink *out, const pb_dump_options *o, pb_error *err);
 /* dump --json (indexed_dump_json.c). */
 int pbi_indexed_dump_json(pb_source *in, pb_sink *out, pb_error *err);

@@ -176,6 +176,12 @@ static int render_unlocked(const pb_profile *p, const pb_record *r, pb_buf *out)
     return pbu_buf_failed(out) ? PB_ENOMEM : 0;
 }
 
+int pbi_jname_render_ready(const pb_profile *p, const pb_record *r, pb_buf *out) {
+    return render_unlocked(p, r, out);
+}
+
+const char *pbi_jname_tag(int kind) { return kind > 0 && kind < PB_REC_KIND_COUNT ? tags[kind] : NULL; }
+
 /* The method descriptors are a cache of the profile: rendered under its lock
  * (recursive: render_java already holds it). */
 int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out) {

@@ -32,6 +32,15 @@
  * (the record names a context/method/layout p does not have). */
 int pbi_jname_render(const pb_profile *p, const pb_record *r, pb_buf *out);
 
+/* pbi_jname_render without the profile's lock, for a worker thread while
+ * the caller holds it: only reads p when every method descriptor is cached
+ * already (pbi_jname_method_desc of each method first), else it fills that
+ * cache, which only the lock holder may do. */
+int pbi_jname_render_ready(const pb_profile *p, const pb_record *r, pb_buf *out);
+
+/* The tag of a Java record kind ("jcall", without ':'), NULL for others. */
+const char *pbi_jname_tag(int kind);
+
 /* The record kind whose tag `name` starts with ("jcall:" ...), or -1. */
 int pbi_jname_kind(const char *name, size_t len);
 

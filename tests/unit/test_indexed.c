@@ -949,7 +949,143 @@ static void indexed_write__refuses_more_records_than_its_limit(void) {
     pb_profile_free(p);
 }
 
+
+/* iprof -> indexed with Java names streamed (rendered to be hashed, ordered
+ * without rendering, rendered again when written) gives the bytes of the
+ * writer that keeps every rendered name: every iprof sample, releases whose
+ * keys are sorted (17+) and the StringMap one (14, not streamed), plain and
+ * --sparse. */
+static void indexed_write__streamed_java_names_give_the_cached_names_bytes(void) {
+    static const char *const files[] = {"testdata/samples/fib-doc.iprof", "testdata/types/receivers.iprof",
+                                        "testdata/types/samples.iprof", "tests/fuzz/iprof/all-sections.iprof",
+                                        "tests/fuzz/iprof/stream-extras.iprof", "tests/fuzz/iprof/pretty.iprof"};
+    static const char *const releases[] = {"14", "17", "19", "24"};
+    const pb_format *f = pb_format_lookup("indexed");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    int keep = pbi_indexed_write_stream_java;
+    for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+        pb_profile *p = NULL;
+        pb_error err;
+        pb_error_clear(&err);
+        CU_ASSERT_EQUAL_FATAL(pb_read_file(&p, tu_src(files[i]), NULL, &err), 0);
+        for (size_t r = 0; r < sizeof releases / sizeof *releases; r++)
+            for (int sparse = 0; sparse < 2; sparse++) {
+                pb_kv kv[1] = {{"sparse", "1"}};
+                pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+                wo.kv = kv;
+                wo.nkv = sparse ? 1 : 0;
+                wo.llvm_release = atoi(releases[r]);
+                const uint8_t *out[2];
+                size_t n[2];
+                pb_sink *s[2] = {NULL, NULL};
+                for (int stream = 0; stream < 2; stream++) {
+                    pbi_indexed_write_stream_java = stream;
+                    CU_ASSERT_EQUAL_FATAL(pb_sink_open_memory(&s[stream], &err), 0);
+                    CU_ASSERT_EQUAL(pb_write(p, s[stream], f, &wo, &err), 0);
+                    out[stream] = pb_sink_memory(s[stream], &n[stream]);
+                }
+                CU_ASSERT(n[0] > 0 && n[0] == n[1] && memcmp(out[0], out[1], n[0]) == 0);
+                if (n[0] != n[1] || memcmp(out[0], out[1], n[0]) != 0)
+                    fprintf(stderr, "\n%s, LLVM %s%s: streamed names give other bytes\n", files[i], releases[r],
+                            sparse ? ", sparse" : "");
+                pb_sink_free(s[0]);
+                pb_sink_free(s[1]);
+            }
+        pb_profile_free(p);
+    }
+    pbi_indexed_write_stream_java = keep;
+}
+
+
+/* Writes p as indexed for LLVM `release` with Java names streamed and
+ * cached; 1 when both give the same bytes. */
+static int streamed_same(const pb_profile *p, int release, int sparse) {
+    const pb_format *f = pb_format_lookup("indexed");
+    pb_kv kv[1] = {{"sparse", "1"}};
+    pb_write_options wo = PB_WRITE_OPTIONS_INIT;
+    wo.kv = kv;
+    wo.nkv = sparse ? 1 : 0;
+    wo.llvm_release = release;
+    const uint8_t *out[2];
+    size_t n[2];
+    pb_sink *s[2] = {NULL, NULL};
+    pb_error err;
+    int keep = pbi_indexed_write_stream_java, rc[2] = {-1, -1};
+    for (int stream = 0; stream < 2; stream++) {
+        pbi_indexed_write_stream_java = stream;
+        pb_error_clear(&err);
+        if (pb_sink_open_memory(&s[stream], &err)) break;
+        rc[stream] = pb_write(p, s[stream], f, &wo, &err);
+        out[stream] = pb_sink_memory(s[stream], &n[stream]);
+    }
+    pbi_indexed_write_stream_java = keep;
+    int same = rc[0] == 0 && rc[1] == 0 && n[0] > 0 && n[0] == n[1] && memcmp(out[0], out[1], n[0]) == 0;
+    pb_sink_free(s[0]);
+    pb_sink_free(s[1]);
+    return same;
+}
+
+/* A profile of 4,000 Java records over methods whose descriptors start
+ * one another ("a.m" and "a.mm", "<init>", a '|' in a name), frames
+ * that agree for a while, bcis that order differently as text than as
+ * numbers (12, 123, 5, -1), a jmonitor entry and function records (the
+ * jmeta: records): enough keys that buckets hold several, so the order
+ * the keys are inserted in shows in the bytes. */
+static void indexed_write__streamed_java_names_order_like_their_bytes(void) {
+    pb_profile *p = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    CU_ASSERT_EQUAL_FATAL(pb_profile_new(&p, &err), 0);
+    static const char *const types[] = {"a", "ab", "a.b", "x|y", "Z"};
+    static const char *const names[] = {"m", "mm", "<init>", "m|n", "n"};
+    static const int32_t bcis[] = {0, 1, 5, 12, 123, -1, 50, 1000};
+    uint32_t sym[5], meth[25];
+    for (int i = 0; i < 5; i++)
+        CU_ASSERT_EQUAL_FATAL(pb_profile_add_symbol(p, types[i], strlen(types[i]), &sym[i], &err), 0);
+    for (int t = 0; t < 5; t++)
+        for (int m = 0; m < 5; m++) {
+            uint32_t sig[3] = {sym[t], sym[(t + m) % 5], sym[m]};
+            CU_ASSERT_EQUAL_FATAL(
+                pb_profile_add_method(p, names[m], strlen(names[m]), sig, 2 + (size_t)(m & 1), &meth[t * 5 + m], &err), 0);
+        }
+    static const uint8_t kinds[] = {PB_REC_JAVA_CALL_COUNT, PB_REC_JAVA_VIRTUAL_INVOKE, PB_REC_JAVA_SAMPLE,
+                                    PB_REC_JAVA_INSTANCEOF};
+    uint64_t seed = 12345, counts[1] = {7};
+    size_t added = 0;
+    for (int i = 0; i < 4000; i++) {
+        pb_frame fr[5];
+        seed = seed * 6364136223846793005u + 1442695040888963407u;
+        size_t nf = 1 + (size_t)(seed >> 60) % 5;
+        for (size_t k = 0; k < nf; k++) {
+            seed = seed * 6364136223846793005u + 1442695040888963407u;
+            /* few methods near the top of the stack: frames agree for a while */
+            fr[k].method = meth[(seed >> 40) % (k == 0 ? 3 : 25)];
+            fr[k].bci = bcis[(seed >> 20) % 8];
+        }
+        pb_record r;
+        memset(&r, 0, sizeof r);
+        r.kind = kinds[(seed >> 10) % 4];
+        r.name = PB_NONE;
+        r.layout = PB_NONE;
+        r.num_counters = 1;
+        r.counters = counts;
+        CU_ASSERT_EQUAL_FATAL(pb_profile_intern_context(p, fr, nf, &r.ctx, &err), 0);
+        int rc = pb_profile_add_record(p, &r, NULL, &err);
+        CU_ASSERT(rc == 0 || rc == PB_EEXIST);
+        added += rc == 0;
+    }
+    CU_ASSERT(added > 2000);
+    CU_ASSERT(streamed_same(p, 19, 0));
+    CU_ASSERT(streamed_same(p, 17, 1));
+    CU_ASSERT(streamed_same(p, 24, 0));
+    pb_profile_free(p);
+}
+
 static CU_TestInfo indexed_tests[] = {
+    {"indexed_write__streamed_java_names_order_like_their_bytes",
+     indexed_write__streamed_java_names_order_like_their_bytes},
+    {"indexed_write__streamed_java_names_give_the_cached_names_bytes",
+     indexed_write__streamed_java_names_give_the_cached_names_bytes},
     {"indexed_write__refuses_more_records_than_its_limit", indexed_write__refuses_more_records_than_its_limit},
     {"summary__distinct_counts_in_the_map_and_past_it", summary__distinct_counts_in_the_map_and_past_it},
     {"indexed_layout__header_sizes_match_the_spec", indexed_layout__header_sizes_match_the_spec},
