@@ -127,24 +127,23 @@ static void release_note(void *ctx, int severity, const pb_error *e) {
  * (reported here).
  */
 static int read_input(const char *in_path, pb_read_options *ro, const pb_show_options *so,
-                      pbc_progress_mode mode, pb_source **srcp, pb_show_input **in) {
+                      pbc_progress_mode mode, pbc_progress *pgp, pb_source **srcp, pb_show_input **in) {
     pb_error err;
     pb_error_clear(&err);
     pb_source *src = NULL;
     if (pbc_llvm_input_unopenable(in_path, in_path)) return 1; /* as llvm-profdata-N: LLVM's words */
     int prc = pbc_open_input(in_path, &src, &err);
-    pbc_progress pg;
     /* named as its messages name it ("<stdin>" for "-") */
-    pbc_progress_begin(&pg, mode, "show", prc == 0 ? pb_source_name(src) : in_path);
-    pbc_progress_watch(&pg, src);
-    pbc_progress_watch_diag(&pg, ro);
+    pbc_progress_begin(pgp, mode, "show", prc == 0 ? pb_source_name(src) : in_path);
+    pbc_progress_watch(pgp, src);
+    pbc_progress_watch_diag(pgp, ro);
     /* the --lenient hint follows only a reader's failure, not the detection's */
     int read_failed = 0;
     const pb_format *f = NULL;
     if (prc == 0 && !ro->format) prc = pb_format_detect(src, &f, &err);
     if (prc == 0 && f) ro->format = pb_format_name(f);
     if (prc == 0) read_failed = (prc = pb_show_read(in, src, ro, so, &err)) != 0;
-    pbc_progress_end(&pg);
+    pbc_progress_end(pgp);
     *srcp = src; /* an indexed file is printed from its mapping: freed after printing */
     if (prc) {
         pbc_print_input_error(&err);
@@ -310,7 +309,11 @@ int pbc_cmd_show(int argc, char **argv) {
         pbc_apply_limits(&ro);
         pb_show_input *in = NULL;
         pb_source *src = NULL;
-        rc = read_input(in_path, &ro, &q.so, pbc_progress_mode_of(&args), &src, &in);
+        /* lives as long as the input: a raw or indexed file is read again
+         * while printed, and its warnings go through the progress line's
+         * diag hook (pbc_progress_watch_diag), which points here */
+        pbc_progress pg;
+        rc = read_input(in_path, &ro, &q.so, pbc_progress_mode_of(&args), &pg, &src, &in);
         if (rc < 0) rc = print_input(in, in_path, &q.so, q.out_path, q.lenient);
         pb_show_input_free(in);
         pb_source_free(src);
