@@ -41,6 +41,7 @@ gzip -c in.iprof >in.iprof.gz
 "$pb" convert in.iprof -o in.json
 "$pb" merge --partial --weighted-input=3,in.profraw in.proftext -o part.pbpart
 cp "$root/testdata/types/receivers.iprof" types.iprof
+"$pb" convert types.iprof -o types.profdata # vtable sites back to iprof types
 # the iprof fast path with extras kept through jansson; a lenient repair (the tree reader after it)
 cp "$root/tests/fuzz/iprof/stream-extras.iprof" extras.iprof
 cp "$root/tests/fuzz/iprof/dangling.iprof" dangling.iprof
@@ -65,6 +66,9 @@ cases=(
   "convert-iprof-to-indexed|out.profdata|convert in.iprof.gz -o out.profdata"
   "convert-indexed-to-iprof|out.iprof|convert in.profdata -o out.iprof"
   "convert-iprof-sections-to-indexed|out.profdata|convert sections.iprof -o out.profdata"
+  # the model freed once its iprof form is built (pb_write_file_take): native functions, vtable types
+  "convert-native-indexed-to-iprof|out.iprof|convert direct.profdata -o out.iprof"
+  "convert-types-indexed-to-iprof|out.iprof|convert types.profdata -o out.iprof"
   "convert-iprof-extras|out.iprof|convert extras.iprof -o out.iprof"
   "convert-iprof-lenient|out.iprof|convert --lenient dangling.iprof -o out.iprof"
   "merge|out.profdata|merge in.profraw in.proftext in.profdata -o out.profdata --num-threads 1"

@@ -42,6 +42,13 @@ int pbi_bridge_for_llvm(const pb_profile *p, const pb_profile **view, const pb_f
                         const pb_format *model, const pb_write_options *o, pb_error *err);
 int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
                          const pb_write_options *o, pb_error *err);
+/* pbi_bridge_for_iprof for a caller that gives *pp up: when a new view is
+ * made, *pp is freed (set to NULL) once the view no longer needs it, before
+ * the view is put in canonical order, so both are not alive at the peak.
+ * When *view == *pp on return, or on failure, *pp is still the caller's
+ * (on failure *pp may already be NULL: freed). */
+int pbi_bridge_for_iprof_take(pb_profile **pp, const pb_profile **view, const pb_format *model,
+                              const pb_write_options *o, pb_error *err);
 
 /* 1 when method m is a native LLVM function in iprof form (declared in
  * PBI_BRIDGE_NATIVE_TYPE, return type PBI_BRIDGE_HASH_PREFIX<hash>); *hash

@@ -420,9 +420,10 @@ static int build(const pb_profile *p, pb_profile *v, pb_profile *side, const pb_
     return rc;
 }
 
-int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
-                         const pb_write_options *o, pb_error *err) {
-    *view = p;
+/* The iprof view of p, not yet canonical, in *out (NULL: p needs none). */
+static int iprof_view(const pb_profile *p, pb_profile **out, const pb_format *model, const pb_write_options *o,
+                      pb_error *err) {
+    *out = NULL;
     size_t nrec = pb_profile_record_count(p), i = 0;
     while (i < nrec && pb_profile_record(p, i)->kind != PB_REC_FUNCTION) i++;
     if (i == nrec && !empty_with_llvm_facts(p)) return 0;
@@ -437,12 +438,43 @@ int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_
         pb_profile_set_origin(v, &og);
         rc = build(p, v, side, model, o, err);
     }
-    if (!rc) rc = pb_profile_canonicalize(v, err);
     pb_profile_free(side);
+    if (rc) {
+        pb_profile_free(v);
+        return rc;
+    }
+    *out = v;
+    return 0;
+}
+
+/* The view in order; frees it on failure. */
+static int canonical_view(pb_profile *v, const pb_profile **view, pb_error *err) {
+    int rc = pb_profile_canonicalize(v, err);
     if (rc) {
         pb_profile_free(v);
         return rc;
     }
     *view = v;
     return 0;
+}
+
+int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_format *model,
+                         const pb_write_options *o, pb_error *err) {
+    *view = p;
+    pb_profile *v;
+    int rc = iprof_view(p, &v, model, o, err);
+    return rc || !v ? rc : canonical_view(v, view, err);
+}
+
+int pbi_bridge_for_iprof_take(pb_profile **pp, const pb_profile **view, const pb_format *model,
+                              const pb_write_options *o, pb_error *err) {
+    *view = *pp;
+    pb_profile *v;
+    int rc = iprof_view(*pp, &v, model, o, err);
+    if (rc || !v) return rc;
+    /* the view holds all it needs of p: p's memory (an indexed input's
+     * names) is not alive with the canonical order's new tables */
+    pb_profile_free(*pp);
+    *pp = NULL;
+    return canonical_view(v, view, err);
 }

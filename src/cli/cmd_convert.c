@@ -161,8 +161,9 @@ static int convert(const convert_req *q, pb_source **srcp, const pb_format *in_f
     /* A write that fails is never the input's fault: its error names OUT. */
     pb_error werr;
     pb_error_clear(&werr);
-    prc = pb_write_file(p, q->out_path, out_f, &wo, &werr);
-    pb_profile_free(p);
+    /* p is given up: an indexed input's model is freed once its iprof
+     * form is built, before the output's tables are put in order */
+    prc = pb_write_file_take(p, q->out_path, out_f, &wo, &werr);
     if (prc) {
         pbc_print_error(&werr);
         return PBC_EXIT_USAGE;

@@ -267,18 +267,22 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, p
     return rc;
 }
 
-int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
-             pb_error *err) {
-    pbu_api_enter(err);
-    if (!p) return pbu_null_arg(err, __func__, "p");
-    if (!out) return pbu_null_arg(err, __func__, "out");
+/* pb_write's checks of p, o and f. */
+static int write_checks(const pb_profile *p, const pb_format *f, const pb_write_options *o, pb_error *err) {
+    if (!p) return pbu_null_arg(err, "pb_write", "p");
     if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
-    pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
-    if (!o) o = &defaults;
     if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no output format given");
     if (!f->write)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
                             "the '%s' plugin cannot write profiles", f->name);
+    return 0;
+}
+
+/* pb_write after its checks. *own (own may be NULL) is a profile the
+ * caller gives up, the same as p: it is freed (*own = NULL) as soon as
+ * nothing needs it, at the latest on return. */
+static int write_view(const pb_profile *p, pb_profile **own, pb_sink *out, const pb_format *f,
+                      const pb_write_options *o, pb_error *err) {
     /* LLVM writers get Java data with its meta records and native functions
      * back from iprof form, Java writers LLVM functions in iprof form
      * (src/bridge/bridge.h). Both carry what has no place in the other
@@ -287,18 +291,33 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
     int rc = 0;
     if (f->family == PB_FAMILY_LLVM)
         rc = pbi_bridge_for_llvm(p, &view, f, model_plugin(), o, err);
+    else if (f->family == PB_FAMILY_JAVA && own)
+        rc = pbi_bridge_for_iprof_take(own, &view, model_plugin(), o, err);
     else if (f->family == PB_FAMILY_JAVA)
         rc = pbi_bridge_for_iprof(p, &view, model_plugin(), o, err);
     if (!rc) rc = f->write(view, out, o, err);
     if (view != p) pb_profile_free((pb_profile *)view);
+    if (own) {
+        pb_profile_free(*own);
+        *own = NULL;
+    }
     return rc;
 }
 
-int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
-                  const pb_write_options *o, pb_error *err) {
+int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_write_options *o,
+             pb_error *err) {
     pbu_api_enter(err);
     if (!p) return pbu_null_arg(err, __func__, "p");
-    if (!path) return pbu_null_arg(err, __func__, "path");
+    if (!out) return pbu_null_arg(err, __func__, "out");
+    pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
+    int rc = write_checks(p, f, o, err);
+    return rc ? rc : write_view(p, NULL, out, f, o ? o : &defaults, err);
+}
+
+/* pb_write_file; *own as for write_view. */
+static int write_file(const pb_profile *p, pb_profile **own, const char *path, const pb_format *f,
+                      const pb_write_options *o, pb_error *err) {
+    if (!path) return pbu_null_arg(err, "pb_write_file", "path");
     if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     /* the writer's notices that name no file name OUT (as pb_read names
      * the input): "OUT: 3 native LLVM functions written as ...", not "<input>" */
@@ -320,9 +339,26 @@ int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
     int gz = n > 3 && strcmp(path + n - 3, ".gz") == 0;
     pb_sink *s = NULL;
     int rc = pb_sink_open_file(&s, path, gz, err);
-    if (rc == 0) rc = pb_write(p, s, f, o, err);
+    if (rc == 0) rc = write_checks(p, f, o, err);
+    if (rc == 0) rc = write_view(p, own, s, f, o, err);
     if (rc == 0) rc = pb_sink_commit(s, err);
     if (rc) pb_error_set_source(err, path);
     pb_sink_free(s);
+    return rc;
+}
+
+int pb_write_file(const pb_profile *p, const char *path, const pb_format *f,
+                  const pb_write_options *o, pb_error *err) {
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    return write_file(p, NULL, path, f, o, err);
+}
+
+int pb_write_file_take(pb_profile *p, const char *path, const pb_format *f, const pb_write_options *o,
+                       pb_error *err) {
+    pbu_api_enter(err);
+    if (!p) return pbu_null_arg(err, __func__, "p");
+    int rc = write_file(p, &p, path, f, o, err);
+    pb_profile_free(p); /* not NULL when write_file stopped before writing */
     return rc;
 }

@@ -3,10 +3,13 @@
  * the record stream (show) and the dump (text and JSON) must never crash,
  * leak or hang on any input; what reads, merged into a profile with records
  * (pb_read_options.merge_into: straight from the bytes, merge_direct of
- * indexed_read.c), must give what merging its model gives. */
+ * indexed_read.c), must give what merging its model gives; written as
+ * iprof, a model given up (pb_write_file_take) gives what a kept one gives. */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "profbridge/indexed.h"
 #include "profbridge/profbridge.h"
@@ -53,6 +56,33 @@ static void merge_direct_vs_model(const uint8_t *data, size_t size, const pb_pro
     pb_profile_free(by_model);
 }
 
+/* The same bytes, or the same failure, from a model written as iprof and
+ * kept (pb_write_file) and a second read of it given up (pb_write_file_take:
+ * freed once the iprof view is built). */
+static void take_vs_keep(const uint8_t *data, size_t size, const pb_profile *kept) {
+    pb_profile *given = NULL;
+    pb_source *src = NULL;
+    pb_error err;
+    pb_error_clear(&err);
+    pb_read_options ro = PB_READ_OPTIONS_INIT;
+    ro.format = "indexed";
+    if (pb_source_open_memory(&src, data, size, "fuzz", &err) || pb_read(&given, src, &ro, &err)) abort();
+    pb_source_free(src);
+    char a[64], b[64];
+    snprintf(a, sizeof a, "/tmp/pb-indexed-fuzz-%d-a.iprof", (int)getpid());
+    snprintf(b, sizeof b, "/tmp/pb-indexed-fuzz-%d-b.iprof", (int)getpid());
+    const pb_format *f = pb_format_lookup("iprof");
+    int ra = pb_write_file(kept, a, f, NULL, &err), rb = pb_write_file_take(given, b, f, NULL, &err);
+    if (ra != rb) abort();
+    FILE *fa = ra ? NULL : fopen(a, "rb"), *fb = rb ? NULL : fopen(b, "rb");
+    for (int ca = 0, cb = 0; fa && fb && (ca != EOF || cb != EOF);)
+        if ((ca = getc(fa)) != (cb = getc(fb))) abort();
+    if (fa) fclose(fa);
+    if (fb) fclose(fb);
+    remove(a);
+    remove(b);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     pb_error err;
     pb_source *src = NULL;
@@ -70,6 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         }
         pb_sink_free(sink);
         merge_direct_vs_model(data, size, p);
+        take_vs_keep(data, size, p);
     }
     pbt_llvm_words("indexed", data, size, &err);
     pb_profile_free(p);
