@@ -46,7 +46,7 @@ int pbi_bridge_for_iprof(const pb_profile *p, const pb_profile **view, const pb_
  * made, *pp is freed (set to NULL) once the view no longer needs it, before
  * the view is put in canonical order, so both are not alive at the peak.
  * When *view == *pp on return, or on failure, *pp is still the caller's
- * (on failure *pp may already be NULL: freed). */
+ * (on failure *pp may already be NULL: freed, and *view is then NULL). */
 int pbi_bridge_for_iprof_take(pb_profile **pp, const pb_profile **view, const pb_format *model,
                               const pb_write_options *o, pb_error *err);
 

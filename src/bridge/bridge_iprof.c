@@ -476,5 +476,6 @@ int pbi_bridge_for_iprof_take(pb_profile **pp, const pb_profile **view, const pb
      * names) is not alive with the canonical order's new tables */
     pb_profile_free(*pp);
     *pp = NULL;
+    *view = NULL; /* not the freed profile: NULL if canonical_view fails */
     return canonical_view(v, view, err);
 }

@@ -291,8 +291,11 @@ static int write_view(const pb_profile *p, pb_profile **own, pb_sink *out, const
     int rc = 0;
     if (f->family == PB_FAMILY_LLVM)
         rc = pbi_bridge_for_llvm(p, &view, f, model_plugin(), o, err);
-    else if (f->family == PB_FAMILY_JAVA && own)
+    else if (f->family == PB_FAMILY_JAVA && own) {
         rc = pbi_bridge_for_iprof_take(own, &view, model_plugin(), o, err);
+        /* freed by the bridge: its pointer is not compared with view below */
+        if (!*own) p = NULL;
+    }
     else if (f->family == PB_FAMILY_JAVA)
         rc = pbi_bridge_for_iprof(p, &view, model_plugin(), o, err);
     if (!rc) rc = f->write(view, out, o, err);
