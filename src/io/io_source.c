@@ -7,6 +7,7 @@
  * the file name, and decompressed with zlib's inflate (concatenated members
  * are read as one stream, like gzip -d does).
  */
+#define _GNU_SOURCE /* gettid: read_small's main-thread test */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdlib.h>
@@ -464,7 +465,13 @@ int pb_source_map(pb_source *s, const uint8_t **data, size_t *len, pb_error *err
         (uint64_t)st.st_size >= s->head_len && (uint64_t)st.st_size <= SIZE_MAX &&
         s->start_off == 0 && (uint64_t)lseek(s->fd, 0, SEEK_CUR) == s->raw_total) {
         if ((uint64_t)st.st_size > s->max_size) return size_limit_error(s, err);
-        if ((uint64_t)st.st_size < MAP_MIN) return read_small(s, (size_t)st.st_size, data, len, err);
+        /* Only on the process's main thread: glibc trims a thread's own
+         * arena (heap_trim) as its blocks are freed, so there each input's
+         * pages fault afresh and the copy costs more than the mapping
+         * (merge -j 2 of 200 .profdata read on the feed's worker: sys 0.72 s
+         * against 0.14 s mapped). */
+        if ((uint64_t)st.st_size < MAP_MIN && gettid() == getpid())
+            return read_small(s, (size_t)st.st_size, data, len, err);
         void *m = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, s->fd, 0);
         if (m != MAP_FAILED) {
             s->map = m;
