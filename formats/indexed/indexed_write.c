@@ -541,7 +541,7 @@ static int collect(wstate *w, pb_error *err) {
         int rc = 0;
         if (w->jstream && r->kind != PB_REC_FUNCTION) {
             e->name = NULL;
-            e->hash = w->jref[i] & UINT64_C(0x0FFFFFFFFFFFFFFF); /* as pb_profile_record_name */
+            e->hash = pbi_jname_hash_of_ref(w->jref[i]); /* as pb_profile_record_name */
             len = w->jlen[i];
         } else if ((rc = pb_profile_record_name(w->p, r, &e->name, &len, &e->hash, err))) {
             return rc;

@@ -77,7 +77,7 @@ static int parse_java_record(const pb_profile *p, pb_profile *v, pbi_jname_cache
                              const char *name, size_t len, pb_record *t, int *typed, pb_error *err) {
     /* the name's NameRef as the reader noted it (indexed: no second MD5) */
     if (pbi_jname_kind(name, len) < 0 ||
-        r->hash != (pbi_profile_str_md5(p, r->name) & UINT64_C(0x0FFFFFFFFFFFFFFF)) || r->num_bitmap_bytes ||
+        r->hash != pbi_jname_hash_of_ref(pbi_profile_str_md5(p, r->name)) || r->num_bitmap_bytes ||
         r->num_sites[PB_VK_INDIRECT_CALL] || r->num_sites[PB_VK_MEMOP_SIZE])
         return 0;
     pb_error perr;

@@ -60,7 +60,7 @@ int pbi_jname_kind(const char *name, size_t len) {
 }
 
 uint64_t pbi_jname_hash(const char *name, size_t len) {
-    return pb_md5_ref(name, len) & UINT64_C(0x0FFFFFFFFFFFFFFF);
+    return pbi_jname_hash_of_ref(pb_md5_ref(name, len));
 }
 
 void pbi_jname_put_symbol(const pb_profile *p, uint32_t sym, pb_buf *out) {

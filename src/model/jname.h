@@ -92,6 +92,8 @@ int pbi_jname_parse_cached(pb_profile *p, pbi_jname_cache *c, const char *name, 
 
 /* Java hash of a rendered name: low 60 bits of its NameRef. */
 uint64_t pbi_jname_hash(const char *name, size_t len);
+/* The same from a NameRef (pb_md5_ref) already computed. */
+static inline uint64_t pbi_jname_hash_of_ref(uint64_t ref) { return ref & UINT64_C(0x0FFFFFFFFFFFFFFF); }
 
 /* The rendered descriptor of method m (as in a frame, without ":bci"),
  * cached in p. 0, PB_ENOMEM or PB_EINVAL. */

@@ -420,7 +420,7 @@ int pb_profile_record_name(const pb_profile *cp, const pb_record *r, const char 
                             "record names a context, method or layout the profile lacks");
     if (name) *name = e->name;
     if (len) *len = e->len;
-    if (hash) *hash = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF);
+    if (hash) *hash = pbi_jname_hash_of_ref(e->hash);
     return 0;
 }
 
@@ -561,7 +561,7 @@ static int build_keys(pb_profile *p) {
                 free(k);
                 return rc;
             }
-            h = e->hash & UINT64_C(0x0FFFFFFFFFFFFFFF); /* as pb_profile_record_name */
+            h = pbi_jname_hash_of_ref(e->hash); /* as pb_profile_record_name */
         }
         k[i] = (pbi_key_entry){p->lookup[i].ref, h, p->lookup[i].rec};
     }

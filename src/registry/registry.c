@@ -267,10 +267,8 @@ int pb_read_file(pb_profile **out, const char *path, const pb_read_options *o, p
     return rc;
 }
 
-/* pb_write's checks of p, o and f. */
-static int write_checks(const pb_profile *p, const pb_format *f, const pb_write_options *o, pb_error *err) {
-    if (!p) return pbu_null_arg(err, "pb_write", "p");
-    if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
+/* pb_write's checks of f (the callers checked p and o). */
+static int write_checks(const pb_format *f, pb_error *err) {
     if (!f) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no output format given");
     if (!f->write)
         return pb_error_set(err, PB_EUNSUPPORTED, PB_NO_OFFSET, NULL,
@@ -312,8 +310,9 @@ int pb_write(const pb_profile *p, pb_sink *out, const pb_format *f, const pb_wri
     pbu_api_enter(err);
     if (!p) return pbu_null_arg(err, __func__, "p");
     if (!out) return pbu_null_arg(err, __func__, "out");
+    if (o && pbu_check_version(err, "pb_write_options", o->version, PB_WRITE_OPTIONS_VERSION)) return PB_EINVAL;
     pb_write_options defaults = PB_WRITE_OPTIONS_INIT;
-    int rc = write_checks(p, f, o, err);
+    int rc = write_checks(f, err);
     return rc ? rc : write_view(p, NULL, out, f, o ? o : &defaults, err);
 }
 
@@ -342,7 +341,7 @@ static int write_file(const pb_profile *p, pb_profile **own, const char *path, c
     int gz = n > 3 && strcmp(path + n - 3, ".gz") == 0;
     pb_sink *s = NULL;
     int rc = pb_sink_open_file(&s, path, gz, err);
-    if (rc == 0) rc = write_checks(p, f, o, err);
+    if (rc == 0) rc = write_checks(f, err);
     if (rc == 0) rc = write_view(p, own, s, f, o, err);
     if (rc == 0) rc = pb_sink_commit(s, err);
     if (rc) pb_error_set_source(err, path);
