@@ -45,13 +45,16 @@ TD="$SHARED/testdata"
 inputs=()
 while IFS= read -r f; do inputs+=("$f"); done < <(
   find "$TD/llvm-real" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort)
-# llvm-profparser: every 6th profdata and profraw (88 of them, versions 11-19),
-# every 30th proftext (483, mostly one shape each): broad, and the script stays
-# near ~3 minutes.
+# llvm-profparser: every 12th of its 88 profdata and profraw files (versions
+# 11-19), every 60th of its 483 proftext (mostly one shape each): broad, and the
+# script stays near 3 minutes of CPU on the CI's machines, where every process
+# start costs tens of milliseconds (PB_TEST_FULL=1: every 6th and 30th).
 while IFS= read -r f; do inputs+=("$f"); done < <(
-  find "$TD/llvm-profparser" -type f \( -name '*.profraw' -o -name '*.profdata' \) | sort | awk 'NR % 6 == 1')
+  find "$TD/llvm-profparser" -type f \( -name '*.profraw' -o -name '*.profdata' \) | sort |
+    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 6 || echo 12)" 'NR % k == 1')
 while IFS= read -r f; do inputs+=("$f"); done < <(
-  find "$TD/llvm-profparser" -type f -name '*.proftext' | sort | awk 'NR % 30 == 1')
+  find "$TD/llvm-profparser" -type f -name '*.proftext' | sort |
+    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 30 || echo 60)" 'NR % k == 1')
 for f in "$TD"/iprof-real/*.iprof "$SHARED/spec/examples/fib-doc.iprof" "$PB_SOURCE_DIR"/testdata/samples/*; do
   [ -f "$f" ] && inputs+=("$f")
 done
@@ -145,6 +148,7 @@ one() {
       fi
     done
     [ -n "$SECOND" ] && [ "$big" = 0 ] && [ "$R" = 19 ] || continue
+    pb_cell 2 "${W##*/}" || continue # the second release on every other input
     o="--all-functions --counts --ic-targets --memop-sizes"
     if ! "llvm-profdata-$SECOND" show $o "${l23[$f]}" >l.out 2>l.err; then
       echo "skip: llvm-profdata-$SECOND cannot read ${l23[$f]} ($src)" >>log; continue
@@ -156,7 +160,10 @@ one() {
     fi
   done
   # (c) overlap: every form against the original both ways, the iprof form
-  # against every other form both ways
+  # against every other form both ways; on every other input (pb_cell: the
+  # inputs run two at a time and each start costs tens of ms on the CI's
+  # machines; PB_TEST_FULL=1: on all)
+  pb_cell 2 "${W##*/}" || return 0
   local pairs=() x
   for x in "${forms[@]:1}"; do pairs+=("orig.$ext $x" "$x orig.$ext"); done
   if [ "$big" = 0 ]; then

@@ -15,7 +15,7 @@
 #
 # Releases: those with llvm-profdata-N, clang-N and llvm-cov-N on PATH
 # (PB_CALLERS_RELEASES="19 23" picks some), two at a time. Each release runs
-# every other line, the next release the others (pb_cell,
+# one line in three, the next releases the others (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1 runs every line on every release).
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
@@ -132,9 +132,9 @@ one_release() {
   local check cmd prof f followed="" line=0
   while IFS=$'\t' read -r check cmd; do
     case "$check" in '#'*|'') continue ;; esac
-    # every other line on each release, the others on the next (pb_cell)
+    # one line in three on each release, the others on the next (pb_cell)
     line=$((line + 1))
-    pb_cell 2 "$line" "$n" || { sampled=$((sampled + 1)); continue; }
+    pb_cell 3 "$line" "$n" || { sampled=$((sampled + 1)); continue; }
     cases=$((cases + 1)); known_seen=""
     run "$real" real "$cmd"; run "$ours" ours "$cmd"
     # our detail after LLVM's line about an unreadable input is no LLVM line
@@ -169,7 +169,7 @@ one_release() {
         if grep -q 'profile-instr' "$w/f.ours.err"; then fail other "$cmd; then clang-$n $use: $(head -2 "$w/f.ours.err")"; fi ;;
     esac
   done < "$lines"
-  echo "$n: $cases compared, $fails failed ($sampled lines left to the next release; PB_TEST_FULL=1 runs them)"
+  echo "$n: $cases compared, $fails failed ($sampled lines left to other releases; PB_TEST_FULL=1 runs them)"
 }
 
 releases="${PB_CALLERS_RELEASES:-}"

@@ -10,8 +10,8 @@
 # follow every LLVM line we print. A raw base file is used only with the
 # releases that read it undamaged (profbridge reads every raw version, LLVM
 # only its own). Prints how many comparisons agree; fails on any other
-# difference than the known ones below. Each release runs half the (file,
-# command) cases, the next release the other half (pb_cell,
+# difference than the known ones below. Each release runs a third of the
+# (file, command) cases, the next releases the others (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1 runs all on every release).
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
@@ -106,8 +106,8 @@ one_release() { # N -> results/N: "agree|known|differ CASE"
     esac
     for ic in "${!cmds[@]}"; do
       c="${cmds[$ic]}"
-      # half the cases on each release, the other half on the next (pb_cell)
-      pb_cell 2 "$i" "$ic" "$n" || continue
+      # a third of the cases on each release, the rest on the next (pb_cell)
+      pb_cell 3 "$i" "$ic" "$n" || continue
       local word="${c%% *}"
       if [[ "$base" =~ $crash_re ]]; then
         # shellcheck disable=SC2086

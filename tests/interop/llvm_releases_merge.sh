@@ -16,7 +16,7 @@
 #    and merged again: the bytes llvm-profdata-N gives for the same;
 #  - a bad --llvm-version is a usage error (exit 2) before a broken input is
 #    read (once, not per release).
-# llvm-profparser's files run on every third release each, in turn (pb_cell,
+# llvm-profparser's files run on every sixth release each, in turn (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1: on all).
 # Releases run two at a time (the tools are single-threaded here).
 # LLVM_RELEASES="14 19" limits the releases; exit 77 when no tool is found.
@@ -97,10 +97,10 @@ if [ "${1:-}" = --release ]; then
     sum=$(md5sum < "$f"); sum=${sum%% *}
     [ -z "${seen[$sum]:-}" ] || continue
     seen[$sum]=1
-    # llvm-profparser's files on every third release each (pb_cell), in
+    # llvm-profparser's files on every sixth release each (pb_cell), in
     # turn: every llvm-real file on every release
     j=$((j + 1))
-    case "$f" in "$R"/*) ;; *) pb_cell 3 "$j" "$N" || { sampled=$((sampled + 1)); continue; } ;; esac
+    case "$f" in "$R"/*) ;; *) pb_cell 6 "$j" "$N" || { sampled=$((sampled + 1)); continue; } ;; esac
     both "${f#"$PB_SHARED_DIR"/testdata/}" "$f" || continue
     accepted=$((accepted + 1))
     case "$f" in "$R"/*) ok+=("$f") ;; esac
