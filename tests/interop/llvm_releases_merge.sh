@@ -16,8 +16,9 @@
 #    and merged again: the bytes llvm-profdata-N gives for the same;
 #  - a bad --llvm-version is a usage error (exit 2) before a broken input is
 #    read (once, not per release).
-# llvm-profparser's files run on every sixth release each, in turn (pb_cell,
-# lib/llvm-tools.bash; PB_TEST_FULL=1: on all).
+# llvm-profparser's files run on every sixth release each, in turn, the
+# llvm-real files on every other release, 8 weighted pairs (pb_cell,
+# lib/llvm-tools.bash; PB_TEST_FULL=1: every file on every release, 16 pairs).
 # Releases run two at a time (the tools are single-threaded here).
 # LLVM_RELEASES="14 19" limits the releases; exit 77 when no tool is found.
 set -euo pipefail
@@ -98,9 +99,10 @@ if [ "${1:-}" = --release ]; then
     [ -z "${seen[$sum]:-}" ] || continue
     seen[$sum]=1
     # llvm-profparser's files on every sixth release each (pb_cell), in
-    # turn: every llvm-real file on every release
+    # turn; the llvm-real files on every other release
     j=$((j + 1))
-    case "$f" in "$R"/*) ;; *) pb_cell 6 "$j" "$N" || { sampled=$((sampled + 1)); continue; } ;; esac
+    case "$f" in "$R"/*) every=2 ;; *) every=6 ;; esac
+    pb_cell "$every" "$j" "$N" || { sampled=$((sampled + 1)); continue; }
     both "${f#"$PB_SHARED_DIR"/testdata/}" "$f" || continue
     accepted=$((accepted + 1))
     case "$f" in "$R"/*) ok+=("$f") ;; esac
@@ -111,11 +113,12 @@ if [ "${1:-}" = --release ]; then
   pairs=()
   for f in "${ok[@]}"; do case "$f" in *.profraw) pairs+=("$f") ;; esac; done
   for f in "${ok[@]}"; do case "$f" in *.proftext) pairs+=("$f") ;; esac; done
-  n=0
+  n=0 max_pairs=8
+  [ "${PB_TEST_FULL:-0}" = 1 ] && max_pairs=16
   for a in "${pairs[@]}"; do
     for b in "${pairs[@]:0:3}"; do
       for sparse in "" --sparse; do
-        n=$((n + 1)); [ "$n" -le 16 ] || break 3
+        n=$((n + 1)); [ "$n" -le "$max_pairs" ] || break 3
         # shellcheck disable=SC2086
         both "$sparse 3,${a#"$R"/} 2,${b#"$R"/}" $sparse --weighted-input=3,"$a" --weighted-input=2,"$b" \
           && [ $((n % 4)) = 1 ] && back "3,${a#"$R"/} 2,${b#"$R"/}"
@@ -215,7 +218,7 @@ if [ "${1:-}" = --release ]; then
     echo "note [$N]: $lib absent: no clang-$N raws"
   fi
 
-  echo "note [$N]: $sampled llvm-profparser files left to other releases (pb_cell; PB_TEST_FULL=1 runs them)"
+  echo "note [$N]: $sampled files left to other releases (pb_cell; PB_TEST_FULL=1 runs them)"
   echo "RESULT $N accepted=$accepted idx=$idxok/$idxn text=$textok/$textn clang_raws=$built"
   echo "$checks checks, $fails failures (llvm-profdata-$N)"
   [ "$fails" -eq 0 ]
