@@ -284,8 +284,15 @@ has() {
 # ------------------------------------------------------------ the cases
 cases="$T/cases"
 : > "$cases"
+add_no=0
 add() {  # add LABEL M DIR VARIANTS ARGS...
   local label="$1" m="$2" dir="$3" variants="$4"; shift 4
+  # the cases of ours only (no link, no .profraw variant): one in two, the
+  # other on the next release (PB_TEST_FULL=1: all)
+  if [ -z "$variants" ] && [ "${PB_TEST_FULL:-0}" != 1 ]; then
+    add_no=$((add_no + 1))
+    [ $(((add_no + m) % 2)) -eq 0 ] || return 0
+  fi
   # (tabs are IFS white space: read would merge an empty field away, so "-")
   printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$m" "$dir" "${variants:--}" "$*" >> "$cases"
 }
