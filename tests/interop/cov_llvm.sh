@@ -284,14 +284,16 @@ has() {
 # ------------------------------------------------------------ the cases
 cases="$T/cases"
 : > "$cases"
+# shellcheck disable=SC1091 # pb_cell
+. "$PB_SOURCE_DIR/tests/interop/lib/llvm-tools.bash"
 add_no=0
 add() {  # add LABEL M DIR VARIANTS ARGS...
   local label="$1" m="$2" dir="$3" variants="$4"; shift 4
   # the cases of ours only (no link, no .profraw variant): one in two, the
   # other on the next release (PB_TEST_FULL=1: all)
-  if [ -z "$variants" ] && [ "${PB_TEST_FULL:-0}" != 1 ]; then
+  if [ -z "$variants" ]; then
     add_no=$((add_no + 1))
-    [ $(((add_no + m) % 2)) -eq 0 ] || return 0
+    pb_cell 2 "$add_no" "$m" || return 0
   fi
   # (tabs are IFS white space: read would merge an empty field away, so "-")
   printf '%s\t%s\t%s\t%s\t%s\n' "$label" "$m" "$dir" "${variants:--}" "$*" >> "$cases"
@@ -344,7 +346,7 @@ while IFS=$'\t' read -r n p; do
       case "$p" in c) pi=0 ;; c-mcdc) pi=1 ;; cpp) pi=2 ;; *) continue ;; esac
       # one (M, N, program) in three: each llvm-cov-M still reads every
       # other clang's files, the program changing with the pair (PB_TEST_FULL=1: all)
-      if [ "${PB_TEST_FULL:-0}" != 1 ] && [ $(((m + n + pi) % 3)) -ne 0 ]; then continue; fi
+      pb_cell 3 "$m" "$n" "$pi" || continue
       # N's own profile (M may refuse its version), and where llvm-profdata-M
       # reads N's raw file, M's merge of it (then M reads N's mapping itself)
       profs=("")
