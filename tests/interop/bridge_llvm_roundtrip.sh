@@ -4,7 +4,7 @@
 # Oracles are files and tools of LLVM, never our own earlier output:
 #  * every .profdata written by llvm-profdata-14 (v7) and -19 (v12) in
 #    testdata/llvm-real: X -> iprof -> same version gives X's bytes;
-#  * every raw input (llvm-real, llvm-profparser if present): raw -> indexed
+#  * every raw input (llvm-real, llvm-profparser if present, each content once): raw -> indexed
 #    directly and raw -> iprof -> indexed give the same bytes;
 #  * every other LLVM input the readers accept (llvm-profparser .profdata of
 #    all versions, .proftext): the via-iprof .profdata has the same bytes as
@@ -45,8 +45,10 @@ done
 raws=("$R"/llvm19/*.profraw "$R"/llvm14/*.profraw)
 others=("$R"/llvm19/*.proftext "$R"/llvm14/*.proftext)
 if [ -d "$P" ]; then
-  while IFS= read -r f; do raws+=("$f"); done < <(find "$P" -name '*.profraw' | sort)
-  while IFS= read -r f; do others+=("$f"); done < <(find "$P" -name '*.profdata' -o -name '*.proftext' | sort)
+  # each distinct file once (lib/distinct.bash: 563 files, 108 contents)
+  . "$PB_SOURCE_DIR/tests/interop/lib/distinct.bash"
+  while IFS= read -r f; do raws+=("$f"); done < <(find "$P" -name '*.profraw' | sort | pb_distinct)
+  while IFS= read -r f; do others+=("$f"); done < <(find "$P" -name '*.profdata' -o -name '*.proftext' | sort | pb_distinct)
 else
   echo "note: $P absent, llvm-profparser inputs skipped"
 fi

@@ -45,16 +45,18 @@ TD="$SHARED/testdata"
 inputs=()
 while IFS= read -r f; do inputs+=("$f"); done < <(
   find "$TD/llvm-real" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort)
-# llvm-profparser: every 12th of its 88 profdata and profraw files (versions
-# 11-19), every 60th of its 483 proftext (mostly one shape each): broad, and the
-# script stays near 3 minutes of CPU on the CI's machines, where every process
-# start costs tens of milliseconds (PB_TEST_FULL=1: every 6th and 30th).
+# llvm-profparser, each content once (lib/distinct.bash: its 88 profdata and
+# profraw files hold 44 contents, versions 11-19; its 483 proftext 71, mostly
+# one shape each): every 6th of the first, every 8th of the texts. Broad, and
+# the script stays near 3 minutes of CPU on the CI's machines, where every
+# process start costs tens of milliseconds (PB_TEST_FULL=1: every 3rd and 4th).
+. "$PB_SOURCE_DIR/tests/interop/lib/distinct.bash"
 while IFS= read -r f; do inputs+=("$f"); done < <(
-  find "$TD/llvm-profparser" -type f \( -name '*.profraw' -o -name '*.profdata' \) | sort |
-    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 6 || echo 12)" 'NR % k == 1')
+  find "$TD/llvm-profparser" -type f \( -name '*.profraw' -o -name '*.profdata' \) | sort | pb_distinct |
+    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 3 || echo 6)" 'NR % k == 1')
 while IFS= read -r f; do inputs+=("$f"); done < <(
-  find "$TD/llvm-profparser" -type f -name '*.proftext' | sort |
-    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 30 || echo 60)" 'NR % k == 1')
+  find "$TD/llvm-profparser" -type f -name '*.proftext' | sort | pb_distinct |
+    awk -v k="$([ "${PB_TEST_FULL:-0}" = 1 ] && echo 4 || echo 8)" 'NR % k == 1')
 for f in "$TD"/iprof-real/*.iprof "$SHARED/spec/examples/fib-doc.iprof" "$PB_SOURCE_DIR"/testdata/samples/*; do
   [ -f "$f" ] && inputs+=("$f")
 done

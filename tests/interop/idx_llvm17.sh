@@ -9,7 +9,8 @@
 # Oracle: llvm-profdata-17 merge (indexed bytes) and merge --text (text bytes)
 # of the same inputs. Checks:
 #  - every real raw/indexed/text file of shared/testdata that llvm-profdata-17
-#    accepts, alone: indexed and text bytes identical;
+#    accepts (llvm-profparser's: each content once), alone: indexed and text
+#    bytes identical;
 #  - weighted pairs of llvm-real files, with and without --sparse: indexed bytes;
 #  - what 17's text cannot hold is left out with a note, and llvm-profdata-17
 #    reads the result.
@@ -30,8 +31,9 @@ files=("$L"/llvm14/*.profraw "$L"/llvm14/*.profdata "$L"/llvm14/*.proftext "$L"/
        "$L"/llvm19/*.profdata)
 P="$PB_SHARED_DIR/testdata/llvm-profparser"
 if [ -d "$P" ]; then
+  . "$PB_SOURCE_DIR/tests/interop/lib/distinct.bash" # each content once (563 files, 108 contents)
   while IFS= read -r f; do files+=("$f"); done \
-    < <(find "$P" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort)
+    < <(find "$P" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort | pb_distinct)
 else
   echo "note: $P absent: only llvm-real files are compared"
 fi

@@ -34,6 +34,7 @@ if [ "${1:-}" = --release ]; then
   fails=0; checks=0; accepted=0; textok=0; idxok=0; textn=0; idxn=0; sampled=0
   # shellcheck disable=SC1091 # pb_cell
   . "$HERE/lib/llvm-tools.bash"
+  . "$HERE/lib/distinct.bash"
   fail() { echo "FAIL [$N]: $*"; fails=$((fails + 1)); }
   # Known differences, outside this test's writers: reported, not failed, and
   # a failure once they pass (so the list shrinks when they are fixed).
@@ -81,23 +82,18 @@ if [ "${1:-}" = --release ]; then
     done
   }
 
-  files=()
-  for d in "$R"/llvm*; do
-    [ -d "$d" ] && for f in "$d"/*.profraw "$d"/*.profdata "$d"/*.proftext; do [ -f "$f" ] && files+=("$f"); done
-  done
-  if [ -d "$P" ]; then
-    while IFS= read -r f; do files+=("$f"); done \
-      < <(find "$P" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort)
-  fi
   # llvm-profparser holds the same bytes under many names (483 texts, 71
-  # contents): each content once.
-  declare -A seen=()
+  # contents): each content once (lib/distinct.bash).
+  files=()
+  while IFS= read -r f; do files+=("$f"); done < <({
+    for d in "$R"/llvm*; do
+      [ -d "$d" ] && for f in "$d"/*.profraw "$d"/*.profdata "$d"/*.proftext; do [ -f "$f" ] && echo "$f"; done
+    done
+    [ -d "$P" ] && find "$P" -type f \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' \) | sort
+  } | pb_distinct)
   ok=()
   j=0
   for f in "${files[@]}"; do
-    sum=$(md5sum < "$f"); sum=${sum%% *}
-    [ -z "${seen[$sum]:-}" ] || continue
-    seen[$sum]=1
     # llvm-profparser's files on every sixth release each (pb_cell), in
     # turn; the llvm-real files on every other release
     j=$((j + 1))
