@@ -29,7 +29,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 step=""
 trap 'rc=$?; if [ $rc -ne 0 ]; then echo "run-tests: FAILED at step: $step (exit $rc)" >&2; fi' EXIT
-say() { step="$*"; echo; echo "== run-tests: $*"; }
+# each step with the clock and the seconds since the start: the CI's log
+# then says where its time went
+say() { step="$*"; echo; echo "== run-tests: $* ($(date -u +%H:%M:%S), ${SECONDS} s in)"; }
 
 say "installing missing dependencies"
 bash scripts/install-deps.sh
@@ -100,4 +102,4 @@ fi
 
 step=""
 echo
-echo "run-tests: all steps passed"
+echo "run-tests: all steps passed in ${SECONDS} s"

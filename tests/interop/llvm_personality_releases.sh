@@ -11,7 +11,8 @@
 # exit status; for usage errors (unknown options, bad values, unknown
 # subcommands, missing inputs) also the same stderr text. --help: the same
 # exit status (the help text is profbridge's own). Releases run in parallel
-# (two at a time).
+# (two at a time). Sampled (pb_cell, lib/llvm-tools.bash): each release runs
+# every other command line, its neighbours the rest; PB_TEST_FULL=1 runs all.
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
 : "${PB_SOURCE_DIR:?}"
@@ -42,7 +43,7 @@ EOF
 
 # one release: prints "N CASES FAILS" last, failures before
 run_release() {
-  local n=$1 d="$work/$1" cases=0 fails=0
+  local n=$1 d="$work/$1" cases=0 fails=0 line=0
   local tool="llvm-profdata-$1" link="$work/$1/bin/llvm-profdata-$1"
   mkdir -p "$d/bin" "$d/in"
   ln -s "$pb" "$link"
@@ -61,6 +62,8 @@ run_release() {
   same() {
     local what=all
     case "$1" in --stderr) what=stderr; shift ;; --stderr1) what=stderr1; shift ;; --status) what=status; shift ;; esac
+    line=$((line + 1))
+    pb_cell 2 "$line" "$n" || return 0
     cases=$((cases + 1))
     rm -rf "$d/real" "$d/ours"
     cp -r "$d/in" "$d/real"; cp -r "$d/in" "$d/ours"
@@ -157,7 +160,7 @@ run_release() {
   echo "$n $cases $fails"
 }
 
-export -f run_release
+export -f run_release pb_cell
 export work pb
 results="$(printf '%s\n' $releases | xargs -P 2 -I{} bash -c 'run_release {}')"
 printf '%s\n' "$results" | grep -v '^[0-9]* [0-9]* [0-9]*$'

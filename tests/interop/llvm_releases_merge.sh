@@ -17,7 +17,8 @@
 #  - a bad --llvm-version is a usage error (exit 2) before a broken input is
 #    read (once, not per release).
 # llvm-profparser's files run on every sixth release each, in turn, the
-# llvm-real files on every other release, 8 weighted pairs (pb_cell,
+# llvm-real files on every other release, 8 weighted pairs, the clang-N
+# kinds read back and merged with --sparse on every other kind (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1: every file on every release, 16 pairs).
 # Releases run two at a time (the tools are single-threaded here).
 # LLVM_RELEASES="14 19" limits the releases; exit 77 when no tool is found.
@@ -191,12 +192,16 @@ if [ "${1:-}" = --release ]; then
       while IFS=$'\t' read -r k _; do
         [ -s "$T/cc/$k.profraw" ] && rl+=("$T/cc/$k.profraw")
       done < "$T/cc/KINDS"
-      for f in "${rl[@]}"; do
-        k=$(basename "$f" .profraw)
+      # every kind alone; read back, and weighted twice with --sparse, on
+      # every other kind (pb_cell: the others on the neighbouring releases)
+      for ki in "${!rl[@]}"; do
+        f="${rl[$ki]}"
+        k=${f##*/}; k=${k%.profraw}
         built=$((built + 1))
-        if both "clang-$N $k" "$f"; then back "clang-$N $k"
+        if both "clang-$N $k" "$f"; then pb_cell 2 "$ki" "$N" && back "clang-$N $k"
         else fail "llvm-profdata-$N refuses clang-$N's $k.profraw"; fi
-        both "clang-$N 3,$k 2,$k --sparse" --sparse --weighted-input=3,"$f" --weighted-input=2,"$f" || true
+        pb_cell 2 "$ki" "$N" &&
+          { both "clang-$N 3,$k 2,$k --sparse" --sparse --weighted-input=3,"$f" --weighted-input=2,"$f" || true; }
         if [ "$keep" = 1 ] && [ "$k" = vtable ]; then
           "$LP" merge --num-threads=1 --keep-vtable-symbols "$f" -o "$T/l.profdata" >/dev/null 2>&1
           "$PB" merge --llvm-version "$N" --keep-vtable-symbols "$f" -o "$T/p.profdata" 2>/dev/null || true
@@ -205,7 +210,8 @@ if [ "${1:-}" = --release ]; then
       done
       # every kind that merges with the first (IR) one, weighted
       for f in "${rl[@]:1}"; do
-        both "clang-$N 5,ir $(basename "$f" .profraw)" --weighted-input=5,"${rl[0]}" "$f" || true
+        k=${f##*/}
+        both "clang-$N 5,ir ${k%.profraw}" --weighted-input=5,"${rl[0]}" "$f" || true
       done
     else
       echo "note [$N]: clang-$N cannot build the programs: $(cat "$T/cc/SKIPPED" 2>/dev/null | head -3)"

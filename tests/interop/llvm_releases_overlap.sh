@@ -13,8 +13,8 @@
 # a program and its shared library, two statics) and their merge by
 # llvm-profdata-N; with no option, --value-cutoff=0 (every function-level
 # report), --function=ma and --cs. overlap_llvm19.sh tests 19 on more pairs.
-# Sampled (pb_cell, lib/llvm-tools.bash): on each release a quarter of the
-# pairs without options and an eighth with each option, the rest on other
+# Sampled (pb_cell, lib/llvm-tools.bash): on each release a sixth of the
+# pairs without options and a seventh with each option, the rest on other
 # releases; PB_TEST_FULL=1 runs all. Releases run two at a time. Skips when
 # no llvm-profdata-N is installed.
 set -uo pipefail
@@ -69,9 +69,9 @@ check_release() {
     fi
     for io in "${!OPTS[@]}"; do
       o="${OPTS[$io]}"
-      # sampled (pb_cell): a quarter of the pairs without options, an
-      # eighth with each option; the cells left out run on other releases
-      if [ "$io" -eq 0 ]; then pb_cell 4 "$ia" "$ib" "$n"; else pb_cell 8 "$ia" "$ib" "$io" "$n"; fi ||
+      # sampled (pb_cell): a sixth of the pairs without options, a seventh
+      # with each option; the cells left out run on other releases
+      if [ "$io" -eq 0 ]; then pb_cell 6 "$ia" "$ib" "$n"; else pb_cell 7 "$ia" "$ib" "$io" "$n"; fi ||
         { echo sampled; continue; }
       # shellcheck disable=SC2086
       "llvm-profdata-$n" overlap $o "$a" "$b" >"$dir/l" 2>/dev/null; lrc=$?

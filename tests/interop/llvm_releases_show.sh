@@ -23,7 +23,7 @@
 # bitmap bytes, clang-13's program + shared library raw file, and 22+'s
 # --topn on raw files of several profiles (garbage names; below).
 # Sampled (pb_cell, lib/llvm-tools.bash): on each release the flag sets after
-# the first run on one file in four, the others on the next releases;
+# the first run on one file in six, the others on the next releases;
 # PB_TEST_FULL=1 runs all. Releases run two at a time. Skips when no
 # llvm-profdata-N is installed.
 set -uo pipefail
@@ -97,9 +97,9 @@ check_release() {
     f="${all[$j]}"
     for i in "${!FLAGSETS[@]}"; do
       fl="${FLAGSETS[$i]}"
-      # the flag sets after the first on a quarter of the files, the rest on
+      # the flag sets after the first on a sixth of the files, the rest on
       # the next releases (pb_cell: the first decides whether n reads f)
-      [ "$i" -eq 0 ] || pb_cell 4 "$i" "$j" "$n" || { echo "sampled"; continue; }
+      [ "$i" -eq 0 ] || pb_cell 6 "$i" "$j" "$n" || { echo "sampled"; continue; }
       # Known deviation (docs/show.md): llvm-profdata-18+ show of a .proftext
       # prints a record without bitmap bytes with the previous record's ones
       # (its text reader reuses the record); we print the file's bytes.
