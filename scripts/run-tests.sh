@@ -16,7 +16,7 @@
 #      some maybe-uninitialized cases only when optimising); the release
 #      build also runs the allocation-failure sweep (scripts/alloc-sweep.sh:
 #      a few commands with their N-th allocation failing, for N over their
-#      whole range, at most 100 values each: about 2,700 runs, a few ms of
+#      whole range, at most 50 values each: about 1,400 runs, tens of ms of
 #      page faults per process start on the CI's machines);
 #   4. clang-19 libFuzzer build with ASan+UBSan in build-fuzz, then every fuzz
 #      target for PB_FUZZ_SECONDS (default 15) seconds on the committed corpus
@@ -87,7 +87,7 @@ cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Releas
 say "building build-gcc-release (warnings are errors)"
 cmake --build build-gcc-release -j2
 say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc)"
-bash scripts/alloc-sweep.sh --strict build-gcc-release 100
+bash scripts/alloc-sweep.sh --strict build-gcc-release 50
 
 fuzz_seconds="${PB_FUZZ_SECONDS:-15}"
 if [ "$fuzz_seconds" != 0 ]; then

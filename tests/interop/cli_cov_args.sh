@@ -41,14 +41,14 @@ printf -- '-instr-profile=nonexist.profdata\n-bogus2\n' >"$work/rsp"
 # order, which profbridge does not copy).
 tie=0
 same_tie() { tie=1; same "$@"; tie=0; }
-# Each release runs one line of the table in three, the next releases the
+# Each release runs one line of the table in five, the next releases the
 # others (pb_cell; PB_TEST_FULL=1: all on every release).
 seen=0 sampled=0
 same() {
   local n="$1"
   shift
   seen=$((seen + 1))
-  pb_cell 3 "$seen" "$n" || { sampled=$((sampled + 1)); return 0; }
+  pb_cell 5 "$seen" "$n" || { sampled=$((sampled + 1)); return 0; }
   cases=$((cases + 1))
   local real
   real="$(command -v "llvm-cov-$n")"

@@ -15,7 +15,7 @@
 #
 # Releases: those with llvm-profdata-N, clang-N and llvm-cov-N on PATH
 # (PB_CALLERS_RELEASES="19 23" picks some), two at a time. Each release runs
-# one line in three, the next releases the others (pb_cell,
+# one line in five, the next releases the others (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1 runs every line on every release).
 set -uo pipefail
 : "${PB:?PB must name the profbridge binary (set by ctest)}"
@@ -132,9 +132,9 @@ one_release() {
   local check cmd prof f followed="" line=0
   while IFS=$'\t' read -r check cmd; do
     case "$check" in '#'*|'') continue ;; esac
-    # one line in three on each release, the others on the next (pb_cell)
+    # one line in five on each release, the others on the next (pb_cell)
     line=$((line + 1))
-    pb_cell 3 "$line" "$n" || { sampled=$((sampled + 1)); continue; }
+    pb_cell 5 "$line" "$n" || { sampled=$((sampled + 1)); continue; }
     cases=$((cases + 1)); known_seen=""
     run "$real" real "$cmd"; run "$ours" ours "$cmd"
     # our detail after LLVM's line about an unreadable input is no LLVM line

@@ -16,8 +16,8 @@
 #    and merged again: the bytes llvm-profdata-N gives for the same;
 #  - a bad --llvm-version is a usage error (exit 2) before a broken input is
 #    read (once, not per release).
-# llvm-profparser's files run on every sixth release each, in turn, the
-# llvm-real files on every other release, 8 weighted pairs, the clang-N
+# llvm-profparser's files run each on one release, in turn, the llvm-real
+# files on every fourth release, 8 weighted pairs, the clang-N
 # kinds read back and merged with --sparse on every other kind (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1: every file on every release, 16 pairs).
 # Releases run two at a time (the tools are single-threaded here).
@@ -36,6 +36,7 @@ if [ "${1:-}" = --release ]; then
   # shellcheck disable=SC1091 # pb_cell
   . "$HERE/lib/llvm-tools.bash"
   . "$HERE/lib/distinct.bash"
+  rel=$(pb_rel "$N") # the release's index for pb_cell
   fail() { echo "FAIL [$N]: $*"; fails=$((fails + 1)); }
   # Known differences, outside this test's writers: reported, not failed, and
   # a failure once they pass (so the list shrinks when they are fixed).
@@ -95,11 +96,11 @@ if [ "${1:-}" = --release ]; then
   ok=()
   j=0
   for f in "${files[@]}"; do
-    # llvm-profparser's files on every sixth release each (pb_cell), in
-    # turn; the llvm-real files on every other release
+    # llvm-profparser's files each on one release (pb_cell by 11), in
+    # turn; the llvm-real files on every fourth release
     j=$((j + 1))
-    case "$f" in "$R"/*) every=2 ;; *) every=6 ;; esac
-    pb_cell "$every" "$j" "$N" || { sampled=$((sampled + 1)); continue; }
+    case "$f" in "$R"/*) every=4 ;; *) every=11 ;; esac
+    pb_cell "$every" "$j" "$rel" || { sampled=$((sampled + 1)); continue; }
     both "${f#"$PB_SHARED_DIR"/testdata/}" "$f" || continue
     accepted=$((accepted + 1))
     case "$f" in "$R"/*) ok+=("$f") ;; esac

@@ -13,9 +13,9 @@
 # a program and its shared library, two statics) and their merge by
 # llvm-profdata-N; with no option, --value-cutoff=0 (every function-level
 # report), --function=ma and --cs. overlap_llvm19.sh tests 19 on more pairs.
-# Sampled (pb_cell, lib/llvm-tools.bash): on each release a sixth of the
-# pairs without options and a seventh with each option, the rest on other
-# releases; PB_TEST_FULL=1 runs all. Releases run two at a time. Skips when
+# Sampled (pb_cell, lib/llvm-tools.bash): each (pair, option) cell runs on
+# one release of the 11, in turn; PB_TEST_FULL=1 runs all. Releases run two
+# at a time. Skips when
 # no llvm-profdata-N is installed.
 set -uo pipefail
 : "${PB:?}" "${PB_SOURCE_DIR:?}"
@@ -34,6 +34,7 @@ else
   done
 fi
 declare -F pb_cell >/dev/null || pb_cell() { return 0; } # an older lib/: every cell
+declare -F pb_rel >/dev/null || pb_rel() { echo "$1"; }
 # PB_TEST_RELEASES="14 21": only these (to run one quickly by hand)
 [ -n "${PB_TEST_RELEASES:-}" ] && read -r -a releases <<<"$PB_TEST_RELEASES"
 [ "${#releases[@]}" -gt 0 ] || { echo "SKIP: no llvm-profdata-N (13..24) on PATH"; exit 77; }
@@ -47,6 +48,7 @@ files=("$D/llvm14/basic-ir.profdata" "$D/llvm14/basic-ir.proftext" "$D/llvm14/ba
 
 check_release() {
   local n="$1" a b o lrc prc own=() k
+  local rel; rel=$(pb_rel "$n") # the release's index for pb_cell
   local dir="$T/$n"; mkdir -p "$dir"
   if command -v "clang-$n" >/dev/null 2>&1 && [ -f "$LIB/clang-programs.bash" ]; then
     ( . "$LIB/clang-programs.bash"; pb_clang_programs "$n" "$dir/progs" ) >/dev/null 2>&1
@@ -69,9 +71,9 @@ check_release() {
     fi
     for io in "${!OPTS[@]}"; do
       o="${OPTS[$io]}"
-      # sampled (pb_cell): a sixth of the pairs without options, a seventh
-      # with each option; the cells left out run on other releases
-      if [ "$io" -eq 0 ]; then pb_cell 6 "$ia" "$ib" "$n"; else pb_cell 7 "$ia" "$ib" "$io" "$n"; fi ||
+      # sampled (pb_cell by 11): each (pair, option) cell on one release,
+      # in turn
+      pb_cell 11 "$ia" "$ib" "$io" "$rel" ||
         { echo sampled; continue; }
       # shellcheck disable=SC2086
       "llvm-profdata-$n" overlap $o "$a" "$b" >"$dir/l" 2>/dev/null; lrc=$?

@@ -22,8 +22,8 @@
 # Not compared (known deviations, counted): --text on a .proftext with MC/DC
 # bitmap bytes, clang-13's program + shared library raw file, and 22+'s
 # --topn on raw files of several profiles (garbage names; below).
-# Sampled (pb_cell, lib/llvm-tools.bash): on each release the flag sets after
-# the first run on one file in six, the others on the next releases;
+# Sampled (pb_cell, lib/llvm-tools.bash): each (file, flag set) cell after the
+# first flag set runs on one release of the 11, in turn;
 # PB_TEST_FULL=1 runs all. Releases run two at a time. Skips when no
 # llvm-profdata-N is installed.
 set -uo pipefail
@@ -43,6 +43,7 @@ else
   done
 fi
 declare -F pb_cell >/dev/null || pb_cell() { return 0; } # an older lib/: every cell
+declare -F pb_rel >/dev/null || pb_rel() { echo "$1"; }
 # PB_TEST_RELEASES="14 21": only these (to run one quickly by hand)
 [ -n "${PB_TEST_RELEASES:-}" ] && read -r -a releases <<<"$PB_TEST_RELEASES"
 [ "${#releases[@]}" -gt 0 ] || { echo "SKIP: no llvm-profdata-N (13..24) on PATH"; exit 77; }
@@ -80,6 +81,7 @@ files+=("$D/llvm19/concat-ir.profraw" "$D"/synthetic/syn-v8-64le.profraw "$D"/sy
 # check_release N: every file and flag set; "ok N" / "FAIL ..." lines on stdout.
 check_release() {
   local n="$1" f fl lrc prc own=() k
+  local rel; rel=$(pb_rel "$n") # the release's index for pb_cell
   local dir="$T/$n"; mkdir -p "$dir"
   if command -v "clang-$n" >/dev/null 2>&1 && [ -f "$LIB/clang-programs.bash" ]; then
     ( . "$LIB/clang-programs.bash"; pb_clang_programs "$n" "$dir/progs" ) >/dev/null 2>&1
@@ -97,9 +99,9 @@ check_release() {
     f="${all[$j]}"
     for i in "${!FLAGSETS[@]}"; do
       fl="${FLAGSETS[$i]}"
-      # the flag sets after the first on a sixth of the files, the rest on
-      # the next releases (pb_cell: the first decides whether n reads f)
-      [ "$i" -eq 0 ] || pb_cell 6 "$i" "$j" "$n" || { echo "sampled"; continue; }
+      # the flag sets after the first each on one release, in turn (pb_cell
+      # by 11: the first decides whether n reads f, so it runs everywhere)
+      [ "$i" -eq 0 ] || pb_cell 11 "$i" "$j" "$rel" || { echo "sampled"; continue; }
       # Known deviation (docs/show.md): llvm-profdata-18+ show of a .proftext
       # prints a record without bitmap bytes with the previous record's ones
       # (its text reader reuses the record); we print the file's bytes.

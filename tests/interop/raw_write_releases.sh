@@ -68,7 +68,10 @@ load_source() {
 }
 
 SRC=("$S"/llvm-real/llvm19/*.profraw "$S"/llvm-real/llvm14/*.profraw "$S"/llvm-real/synthetic/syn-v*-*.profraw)
-for f in "$S"/llvm-profparser/tests/data/profdata/llvm-1[1-9]/*.profraw; do [ -f "$f" ] && SRC+=("$f"); done
+# llvm-profparser's raws, each content once (lib/distinct.bash: 41 files, 30 contents)
+. "$PB_SOURCE_DIR/tests/interop/lib/distinct.bash"
+while IFS= read -r f; do SRC+=("$f"); done < <(
+  for f in "$S"/llvm-profparser/tests/data/profdata/llvm-1[1-9]/*.profraw; do [ -f "$f" ] && echo "$f"; done | pb_distinct)
 
 for f in "${SRC[@]}"; do
   b=$(basename "$f" .profraw); d=$(basename "$(dirname "$f")")

@@ -56,22 +56,30 @@ fi
 ext() { case "$1" in raw) echo profraw ;; indexed) echo profdata ;; text) echo proftext ;; esac; }
 fmt() { case "$1" in *.profraw) echo raw ;; *.profdata) echo indexed ;; *.proftext) echo text ;; esac; }
 
-# compare WHAT A B LOSSY: both oracles for files A and B (LOSSY=1: text was on the path).
-compare() {
-  local what="$1" a="$2" b="$3" lossy="$4" o=()
+# side FILE LOSSY PREFIX: both oracles' views of FILE, PREFIX.norm (the
+# canonical model) and PREFIX.txt (llvm-profdata-19's text), LOSSY=1 leaving
+# out what text cannot carry.
+side() {
+  local f="$1" lossy="$2" p="$3" o=()
   [ "$lossy" = 1 ] && o=(--no-binary-ids --no-entry-only-flag --only-referenced-symbols --unnamed-targets-zero)
+  "$PB" convert "$f" --to json -o "$p.json" 2>/dev/null
+  python3 "$NORM" "${o[@]}" "$p.json" > "$p.norm"
+  llvm-profdata-19 merge --num-threads=1 --text "$f" -o "$p.txt" 2>/dev/null
+  if [ "$lossy" = 1 ]; then # the flag text cannot carry
+    sed -i '/^:instrument_function_entry_only$/d' "$p.txt"
+  fi
+}
+# compare WHAT A B LOSSY: both oracles for files A and B (LOSSY=1: text was on
+# the path). A's side is made once for each (A, LOSSY): a source is compared
+# with up to eight files, and every start costs on the CI's machines.
+a_done=""
+compare() {
+  local what="$1" a="$2" b="$3" lossy="$4"
   checks=$((checks + 2))
-  "$PB" convert "$a" --to json -o "$T/a.json" 2>/dev/null
-  "$PB" convert "$b" --to json -o "$T/b.json" 2>/dev/null
-  python3 "$NORM" "${o[@]}" "$T/a.json" > "$T/a.norm"
-  python3 "$NORM" "${o[@]}" "$T/b.json" > "$T/b.norm"
+  if [ "$a_done" != "$a|$lossy" ]; then side "$a" "$lossy" "$T/a"; a_done="$a|$lossy"; fi
+  side "$b" "$lossy" "$T/b"
   if ! cmp -s "$T/a.norm" "$T/b.norm"; then
     echo "FAIL: model: $what"; diff "$T/a.norm" "$T/b.norm" | head -6 || true; fails=$((fails + 1))
-  fi
-  llvm-profdata-19 merge --num-threads=1 --text "$a" -o "$T/a.txt" 2>/dev/null
-  llvm-profdata-19 merge --num-threads=1 --text "$b" -o "$T/b.txt" 2>/dev/null
-  if [ "$lossy" = 1 ]; then # the flag text cannot carry
-    sed -i '/^:instrument_function_entry_only$/d' "$T/a.txt" "$T/b.txt"
   fi
   if ! cmp -s "$T/a.txt" "$T/b.txt"; then
     echo "FAIL: llvm-profdata-19 merge --text: $what"; diff "$T/a.txt" "$T/b.txt" | head -6 || true; fails=$((fails + 1))
@@ -79,6 +87,7 @@ compare() {
 }
 
 for s in "${sources[@]}"; do
+  a_done="" # the files below are written again for each source
   from="$(fmt "$s")"; name="$(basename "$s")"
   for to in raw indexed text; do
     [ "$to" = "$from" ] && continue

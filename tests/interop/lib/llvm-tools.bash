@@ -14,6 +14,9 @@
 #   pb_cell K I...             true for one cell in K of a release matrix:
 #                              when the sum of the integers I is a multiple
 #                              of K, or always with PB_TEST_FULL=1
+#   pb_rel N                   prints release N's place among the releases
+#                              Debian ships (13-19 and 21-24: 0 to 10), the
+#                              index to give pb_cell for the release
 #
 # Why cells are sampled: the release matrices (llvm_releases_show.sh,
 # _overlap.sh, _merge.sh) start the real tool and ours once per cell, and a
@@ -22,9 +25,10 @@
 # with the release, so every cell left out on one release is run on its
 # neighbours; every release still runs every flag set, option and file on
 # some input. PB_TEST_FULL=1 runs every cell (by hand, before a release).
-# K is at most 7: only then do the installed releases (13-24 without 20,
-# which Debian does not ship) hold every remainder of K, so that each cell
-# runs on some release (by 8, 20's remainder 4 is no other's).
+# With pb_rel's index K may be up to 11: the 11 releases then hold every
+# remainder of K, so each cell runs on some release (on one exactly when K
+# is 11). With N itself K must be at most 7: by 8, 20's remainder 4 is no
+# other release's, and Debian does not ship 20.
 
 PB_LLVM_ALL_RELEASES=(13 14 15 16 17 18 19 20 21 22 23 24)
 
@@ -57,6 +61,10 @@ pb_need_llvm() {
       exit 77
     fi
   done
+}
+
+pb_rel() {
+  if [ "$1" -lt 20 ]; then echo $(($1 - 13)); else echo $(($1 - 14)); fi
 }
 
 pb_cell() {
