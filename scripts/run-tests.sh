@@ -17,7 +17,8 @@
 #      build also runs the allocation-failure sweep (scripts/alloc-sweep.sh:
 #      a few commands with their N-th allocation failing, for N over their
 #      whole range, at most 50 values each: about 1,400 runs, tens of ms of
-#      page faults per process start on the CI's machines);
+#      page faults per process start on the CI's machines; in the background
+#      beside step 4, its log printed when it ends);
 #   4. clang-19 libFuzzer build with ASan+UBSan in build-fuzz, then every fuzz
 #      target for PB_FUZZ_SECONDS (default 15) seconds on the committed corpus
 #      plus what earlier runs found (scripts/fuzz-run.sh, tests/fuzz/README.md);
@@ -86,8 +87,15 @@ cmake -S . -B build-gcc-release -DCMAKE_C_COMPILER=gcc -DCMAKE_BUILD_TYPE=Releas
   -DPB_BUILD_TESTS=OFF >/dev/null
 say "building build-gcc-release (warnings are errors)"
 cmake --build build-gcc-release -j2
-say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc)"
-bash scripts/alloc-sweep.sh --strict build-gcc-release 50
+# The sweep starts one process at a time; it runs in the background beside
+# the fuzz build and the fuzzers (which run for a fixed time, so they lose
+# iterations, not minutes), and its log is printed when it ends.
+say "allocation-failure sweep on build-gcc-release (scripts/alloc-sweep.sh; no ASan: it owns malloc; background)"
+sweep_log="$root/build-gcc-release/alloc-sweep.log"
+bash scripts/alloc-sweep.sh --strict build-gcc-release 50 >"$sweep_log" 2>&1 &
+sweep_pid=$!
+trap 'rc=$?; kill "$fetch_pid" "$sweep_pid" 2>/dev/null || true
+      if [ $rc -ne 0 ]; then echo "run-tests: FAILED at step: $step (exit $rc)" >&2; fi' EXIT
 
 fuzz_seconds="${PB_FUZZ_SECONDS:-15}"
 if [ "$fuzz_seconds" != 0 ]; then
@@ -99,6 +107,11 @@ if [ "$fuzz_seconds" != 0 ]; then
   say "fuzzing every target for ${fuzz_seconds}s (scripts/fuzz-run.sh)"
   bash scripts/fuzz-run.sh build-fuzz "$fuzz_seconds"
 fi
+say "waiting for the allocation-failure sweep (scripts/alloc-sweep.sh)"
+sweep_rc=0
+wait "$sweep_pid" || sweep_rc=$?
+cat "$sweep_log"
+[ "$sweep_rc" = 0 ] || { echo "run-tests: scripts/alloc-sweep.sh failed (exit $sweep_rc)" >&2; exit "$sweep_rc"; }
 
 step=""
 echo
