@@ -18,7 +18,8 @@
 #    read (once, not per release).
 # llvm-profparser's files run each on one release, in turn, the llvm-real
 # files on every fourth release, 8 weighted pairs, the clang-N
-# kinds read back and merged with --sparse on every other kind (pb_cell,
+# kinds read back and merged with --sparse on every other kind, and merged
+# with the IR one on the others (pb_cell,
 # lib/llvm-tools.bash; PB_TEST_FULL=1: every file on every release, 16 pairs).
 # Releases run two at a time (the tools are single-threaded here).
 # LLVM_RELEASES="14 19" limits the releases; exit 77 when no tool is found.
@@ -209,9 +210,11 @@ if [ "${1:-}" = --release ]; then
           same idx "merge --keep-vtable-symbols clang-$N $k" "$T/l.profdata" "$T/p.profdata"
         fi
       done
-      # every kind that merges with the first (IR) one, weighted
-      for f in "${rl[@]:1}"; do
-        k=${f##*/}
+      # every other kind merged with the first (IR) one, weighted, in turn
+      # with the read-back ones (pb_cell: the others on the neighbouring releases)
+      for ki in "${!rl[@]}"; do
+        [ "$ki" -gt 0 ] && pb_cell 2 "$ki" "$N" 1 || continue
+        f="${rl[$ki]}" k=${rl[$ki]##*/}
         both "clang-$N 5,ir ${k%.profraw}" --weighted-input=5,"${rl[0]}" "$f" || true
       done
     else
