@@ -149,7 +149,6 @@ static int canon_strings(canon *c) {
     pb_profile *p = c->p;
     size_t ns = p->strs.count, nsym = p->sym_keys.count, nm = p->meth_keys.count, nr = p->num_recs;
     int rc;
-    uint32_t id;
     for (size_t i = 0; i < nsym; i++)
         if (!p->syms[i].placeholder) c->str_new[p->syms[i].name] = 0;
     for (size_t i = 0; i < nm; i++)
@@ -160,11 +159,8 @@ static int canon_strings(canon *c) {
     for (size_t i = 0; i < ns; i++)
         if (c->str_new[i] == 0) c->order[k++] = (uint32_t)i;
     if ((rc = pbu_sort_ids(c->order, k, cmp_str, c))) return rc;
-    for (size_t i = 0; i < k; i++) {
-        uint32_t o = c->order[i];
-        if ((rc = pbu_intern_add(&c->strs, p->strs.data[o], p->strs.len[o], &id, NULL))) return rc;
-        c->str_new[o] = id;
-    }
+    if ((rc = pbu_intern_permute(&c->strs, &p->strs, c->order, (uint32_t)k))) return rc;
+    for (size_t i = 0; i < k; i++) c->str_new[c->order[i]] = (uint32_t)i;
     return 0;
 }
 
@@ -255,13 +251,12 @@ static int canon_contexts(canon *c) {
     if (rc) return rc;
     uint32_t ntmp = c->tmp_ctxs.count;
     if ((rc = sorted_ids(c, ntmp, cmp_ctx))) return rc;
+    /* the final table is tmp_ctxs in order; it takes tmp_ctxs' bytes at commit */
+    if ((rc = pbu_intern_permute(&c->ctxs, &c->tmp_ctxs, c->order, ntmp))) return rc;
     uint32_t *final_of_tmp = alloc_map(ntmp);
     if (!final_of_tmp) return PB_ENOMEM;
-    for (uint32_t i = 0; i < ntmp && !rc; i++) {
-        uint32_t t = c->order[i];
-        rc = pbu_intern_add(&c->ctxs, c->tmp_ctxs.data[t], c->tmp_ctxs.len[t], &final_of_tmp[t], NULL);
-    }
-    for (size_t i = 0; i < nc && !rc; i++)
+    for (uint32_t i = 0; i < ntmp; i++) final_of_tmp[c->order[i]] = i;
+    for (size_t i = 0; i < nc; i++)
         if (c->ctx_new[i] != PB_NONE) c->ctx_new[i] = final_of_tmp[c->ctx_new[i]];
     free(final_of_tmp);
     return rc;
@@ -275,11 +270,8 @@ static int canon_ints(canon *c) {
     for (size_t i = 0; i < ni; i++)
         if (c->ints_new[i] == 0) c->order[k++] = (uint32_t)i;
     if ((rc = pbu_sort_ids(c->order, k, cmp_ints, c))) return rc;
-    for (size_t i = 0; i < k; i++) {
-        uint32_t o = c->order[i];
-        if ((rc = pbu_intern_add(&c->ints, p->ints.data[o], p->ints.len[o], &c->ints_new[o], NULL)))
-            return rc;
-    }
+    if ((rc = pbu_intern_permute(&c->ints, &p->ints, c->order, (uint32_t)k))) return rc;
+    for (size_t i = 0; i < k; i++) c->ints_new[c->order[i]] = (uint32_t)i;
     return 0;
 }
 
@@ -345,6 +337,10 @@ static void renumber_records(canon *c) {
 static void adopt_tables(canon *c) {
     pb_profile *p = c->p;
     size_t nr = p->num_recs;
+    /* the permuted tables' bytes are the old tables' (or tmp_ctxs') */
+    pbu_intern_take_storage(&c->strs, &p->strs);
+    pbu_intern_take_storage(&c->ctxs, &c->tmp_ctxs);
+    pbu_intern_take_storage(&c->ints, &p->ints);
     pbu_intern_free(&p->strs);
     p->strs = c->strs;
     pbu_intern_free(&p->sym_keys);

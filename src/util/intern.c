@@ -188,6 +188,51 @@ int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t
     return PB_ENOTFOUND;
 }
 
+int pbu_intern_permute(pbu_intern *dst, const pbu_intern *src, const uint32_t *order, uint32_t k) {
+    uint8_t no_nul = dst->no_nul;
+    uint32_t cap = k ? k : 1, nslots = 64;
+    while ((uint64_t)k * 2 > nslots) nslots *= 2;
+    dst->data = malloc(cap * sizeof *dst->data);
+    dst->len = malloc(cap * sizeof *dst->len);
+    dst->hash = malloc(cap * sizeof *dst->hash);
+    dst->slots = calloc(nslots, sizeof *dst->slots);
+    if (src->aux) dst->aux = malloc(cap * sizeof *dst->aux);
+    if (!dst->data || !dst->len || !dst->hash || !dst->slots || (src->aux && !dst->aux)) {
+        pbu_intern_free(dst);
+        dst->no_nul = no_nul;
+        return PB_ENOMEM;
+    }
+    dst->cap = cap;
+    dst->nslots = nslots;
+    for (uint32_t i = 0; i < k; i++) {
+        uint32_t o = order[i];
+        /* ids pbu_intern_add_new left unhashed get their hash here */
+        uint32_t h = o < src->indexed ? src->hash[o] : (uint32_t)pbu_hash_bytes(src->data[o], src->len[o]);
+        dst->data[i] = src->data[o];
+        dst->len[i] = src->len[o];
+        dst->hash[i] = h;
+        if (dst->aux) dst->aux[i] = src->aux[o];
+        uint32_t b = h & (nslots - 1);
+        while (dst->slots[b]) b = (b + 1) & (nslots - 1); /* distinct ids of a table: distinct bytes */
+        dst->slots[b] = i + 1;
+    }
+    dst->count = dst->indexed = k;
+    return 0;
+}
+
+void pbu_intern_take_storage(pbu_intern *dst, pbu_intern *src) {
+    dst->arena = src->arena;
+    dst->owned = src->owned;
+    dst->nowned = src->nowned;
+    dst->cap_owned = src->cap_owned;
+    dst->adopt_lo = src->adopt_lo;
+    dst->adopt_hi = src->adopt_hi;
+    memset(&src->arena, 0, sizeof src->arena);
+    src->owned = NULL;
+    src->nowned = src->cap_owned = 0;
+    src->adopt_lo = src->adopt_hi = NULL;
+}
+
 void pbu_intern_pop(pbu_intern *t) {
     if (!t->count) return;
     uint32_t id = t->count - 1;

@@ -70,6 +70,21 @@ int pbu_intern_index(pbu_intern *t);
  * the peak memory of a raw -> indexed merge of 100k C++ names, massif).
  * Strings only (not no_nul). Returns 0 or PB_ENOMEM (then t owns nothing). */
 int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n);
+/* Fills dst, which must be empty (PBU_INTERN_INIT, or freed), with ids
+ * order[0..k) of src as its ids 0..k-1: dst's data point at src's stored
+ * bytes (not copied), src's hashes and aux values come along (not
+ * recomputed) and dst's slots are built from them. Canonicalizing a 60k-method
+ * iprof re-interned (copied and hashed) every string, context and layout:
+ * pbu_intern_add was 8% of an iprof -> indexed convert (perf). order must
+ * hold distinct ids < src->count. dst owns no storage: its bytes stay valid
+ * only while src's do, until pbu_intern_take_storage. Returns 0, or
+ * PB_ENOMEM (dst is then empty again). */
+int pbu_intern_permute(pbu_intern *dst, const pbu_intern *src, const uint32_t *order, uint32_t k);
+/* Moves src's storage (arena chunks and adopted blocks) to dst, whose own
+ * arena is empty and which owns no adopted block (a table made by
+ * pbu_intern_permute); src keeps its ids, whose bytes now belong to dst,
+ * so src may only be freed afterwards. Never fails. */
+void pbu_intern_take_storage(pbu_intern *dst, pbu_intern *src);
 /* Finds the id of the bytes: 0 or PB_ENOTFOUND. */
 int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t *out);
 static inline const void *pbu_intern_get(const pbu_intern *t, uint32_t id, size_t *len) {

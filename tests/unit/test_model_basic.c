@@ -494,6 +494,50 @@ static void intern__add_new_ids_are_found_before_and_after_indexing(void) {
     pbu_intern_free(&t);
 }
 
+/* pbu_intern_permute: the chosen ids in the given order, found by their
+ * bytes (also those add_new never hashed), aux along; after
+ * pbu_intern_take_storage the source can go and the bytes stay. */
+static void intern__permute_keeps_bytes_and_lookups(void) {
+    pbu_intern src = PBU_INTERN_INIT, dst = PBU_INTERN_INIT;
+    uint32_t id = 99;
+    int added = 0;
+    char buf[16];
+    for (unsigned i = 0; i < 300; i++) {
+        int n = snprintf(buf, sizeof buf, "s%u", i);
+        int rc = i < 200 ? pbu_intern_add(&src, buf, (size_t)n, &id, &added)
+                         : pbu_intern_add_new(&src, buf, (size_t)n, &id);
+        CU_ASSERT_EQUAL(rc, 0);
+        CU_ASSERT_EQUAL(pbu_intern_set_aux(&src, id, 1000 + i), 0);
+    }
+    CU_ASSERT_EQUAL(src.indexed, 200);
+    /* every third id, backwards: 297, 294, ..., 0 */
+    uint32_t order[100];
+    for (uint32_t i = 0; i < 100; i++) order[i] = 297 - 3 * i;
+    CU_ASSERT_EQUAL_FATAL(pbu_intern_permute(&dst, &src, order, 100), 0);
+    CU_ASSERT_EQUAL(dst.count, 100);
+    pbu_intern_take_storage(&dst, &src);
+    pbu_intern_free(&src);
+    for (uint32_t i = 0; i < 100; i++) {
+        int n = snprintf(buf, sizeof buf, "s%u", order[i]);
+        size_t len = 0;
+        const char *b = pbu_intern_get(&dst, i, &len);
+        CU_ASSERT_EQUAL(len, (size_t)n);
+        CU_ASSERT_STRING_EQUAL(b, buf);
+        CU_ASSERT_EQUAL(pbu_intern_aux(&dst, i), 1000 + order[i]);
+        CU_ASSERT_EQUAL(pbu_intern_find(&dst, buf, (size_t)n, &id), 0);
+        CU_ASSERT_EQUAL(id, i);
+    }
+    CU_ASSERT_EQUAL(pbu_intern_find(&dst, "s1", 2, &id), PB_ENOTFOUND); /* not chosen */
+    /* the table grows on: an id not chosen comes back as a new one */
+    CU_ASSERT_EQUAL(pbu_intern_add(&dst, "s1", 2, &id, &added), 0);
+    CU_ASSERT_EQUAL(id, 100);
+    CU_ASSERT_EQUAL(added, 1);
+    CU_ASSERT_EQUAL(pbu_intern_add(&dst, "s297", 4, &id, &added), 0);
+    CU_ASSERT_EQUAL(id, 0);
+    CU_ASSERT_EQUAL(added, 0);
+    pbu_intern_free(&dst);
+}
+
 /* The model's side: a string added new is the same string to pb_profile_intern. */
 static void intern__profile_intern_new_then_intern_gives_the_same_id(void) {
     pb_profile *p = NULL;
@@ -531,6 +575,7 @@ static CU_TestInfo tests[] = {
      record_name__escapes_and_writes_placeholders_and_short_signatures},
     {"intern__add_new_ids_are_found_before_and_after_indexing",
      intern__add_new_ids_are_found_before_and_after_indexing},
+    {"intern__permute_keeps_bytes_and_lookups", intern__permute_keeps_bytes_and_lookups},
     {"intern__profile_intern_new_then_intern_gives_the_same_id",
      intern__profile_intern_new_then_intern_gives_the_same_id},
     CU_TEST_INFO_NULL};
