@@ -14,6 +14,7 @@ int pbi_merger_fail(pbi_merger_failures *f, size_t input, int code, const pb_err
     if (!f->first_code) f->first_code = code;
     if (pbu_grow((void **)&f->v, &f->cap, f->n + 1, sizeof *f->v)) return PB_ENOMEM;
     f->v[f->n].input = input;
+    f->v[f->n].code = code;
     f->v[f->n].err = *e;
     if (!f->v[f->n].err.code) f->v[f->n].err.code = code;
     f->n++;

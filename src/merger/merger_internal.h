@@ -24,6 +24,7 @@ typedef struct pbi_merger_input {
 /* An input that could not be merged, reported at the end as LLVM does. */
 typedef struct pbi_failed_input {
     size_t input, rank; /* rank: where llvm-profdata lists it */
+    int code;           /* the read's code (err.code may be a warning's) */
     pb_error err;
 } pbi_failed_input;
 

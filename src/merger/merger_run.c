@@ -9,6 +9,7 @@
  * accumulator per llvm-profdata writer context (input i into i % threads),
  * merged pairwise at the end as its mergeWriterContexts does.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,6 +18,7 @@
 #include "merger_defer.h"
 #include "merger_feed.h"
 #include "merger_internal.h"
+#include "io/read_block.h"
 #include "llvm/containers.h"
 #include "merge/profile_merge.h"
 #include "model/profile_records.h"
@@ -58,7 +60,10 @@ static void input_diag(void *ctx, int severity, const pb_error *e) {
     n->m->o.diag(n->m->o.diag_ctx, severity, &c);
 }
 
-typedef struct run {
+typedef struct run run;
+static void run_init(run *r, pb_merger *m, unsigned threads);
+
+struct run {
     pb_merger *m;
     unsigned threads;
     pbi_feed *feed;
@@ -74,7 +79,8 @@ typedef struct run {
     pb_profile **ctx;
     unsigned nctx;
     unsigned kinds_seen; /* PB_MERGE_* kinds reported so far (bit per kind), LLVM's WriterErrorCodes */
-} run;
+    pbi_read_block *block; /* a context thread's: lent to each input it streams (NULL: none) */
+};
 
 /* The PB_MERGE_* kind of a writer's problem as one bit (0: none). */
 static unsigned writer_kind_bit(const pb_error *e) {
@@ -137,6 +143,19 @@ static int take_fed(run *r, size_t i, pb_prepared **pr, pb_source **isrc, int *s
     return prc;
 }
 
+/* pb_read_file, with r's block lent to the source when it has one. */
+static int read_streaming(run *r, pb_profile **p, const char *path, const pb_read_options *o, pb_error *e) {
+    if (!r->block) return pb_read_file(p, path, o, e);
+    pb_source *src = NULL;
+    int rc = pb_source_open_file(&src, path, e);
+    if (rc == 0) {
+        pbi_source_lend_block(src, r->block);
+        rc = pb_read(p, src, o, e);
+    }
+    pb_source_free(src);
+    return rc;
+}
+
 /* Reads and merges input i; a failure is kept in r->fails. Returns 0, or
  * PB_ENOMEM when even that cannot be kept. */
 static int merge_input(run *r, size_t i) {
@@ -180,7 +199,7 @@ static int merge_input(run *r, size_t i) {
         r->mo.diag_ctx = &r->dd;
         if (!stream) prc = pb_read_prepared(&p, pr, &sro, &e);
         else if (isrc) prc = pb_read(&p, isrc, &sro, &e); /* the failed input, rewound */
-        else prc = pb_read_file(&p, path, &sro, &e);     /* one thread: opened once, here */
+        else prc = read_streaming(r, &p, path, &sro, &e); /* one thread: opened once, here */
         pbi_defer_flush(&r->dd);
         r->mo.diag = input_diag;
         r->mo.diag_ctx = &r->rn;
@@ -300,6 +319,176 @@ static int merge_contexts(run *r, pb_error *err) {
     return rc;
 }
 
+/* ---- writer contexts, each on its own thread ------------------------------ */
+
+/*
+ * llvm-profdata merges input i into writer context i % T on thread i % T.
+ * Context c here is merged on its own thread too, input by input as with one
+ * thread (streaming into its accumulator), which is what makes -j 2 faster
+ * than -j 1: one merging thread with readers beside it was the bottleneck
+ * (bench/many_merge.sh: 200 .profdata at -j 2 took the time of -j 1 with 1.75x
+ * its CPU). The contexts meet only at the end (merge_contexts), so each
+ * one's profile is what the one-thread loop made. Their diagnostics are kept
+ * per input and replayed by the calling thread in input order, with the
+ * progress, so stderr reads the same as with one thread.
+ */
+typedef struct par_state {
+    size_t n;
+    pbi_diag_defer *caps; /* input i's diagnostics, until replayed */
+    unsigned char *done;  /* input i merged (or given up) */
+    pthread_mutex_t mu;
+    pthread_cond_t changed;
+} par_state;
+
+typedef struct ctx_worker {
+    par_state *ps;
+    pb_merger m;         /* the caller's, its diagnostics kept in ps->caps */
+    run r;               /* context c's: its own feed, accumulator and failures */
+    unsigned c, nctx;
+    size_t cur;          /* the input being merged */
+    const char **paths;  /* inputs c, c + nctx, ... */
+    int rc, started;
+    pthread_t th;
+    pbi_read_block block; /* the inputs' bytes, one after another */
+} ctx_worker;
+
+static void keep_input_diag(void *ctx, int severity, const pb_error *e) {
+    ctx_worker *w = ctx;
+    pbi_defer_diag(&w->ps->caps[w->cur], severity, e);
+}
+
+static void mark_done(par_state *ps, size_t i) {
+    pthread_mutex_lock(&ps->mu);
+    ps->done[i] = 1;
+    pthread_cond_broadcast(&ps->changed);
+    pthread_mutex_unlock(&ps->mu);
+}
+
+static void *ctx_main(void *arg) {
+    ctx_worker *w = arg;
+    size_t n = w->ps->n, i = w->c;
+    if (w->rc == 0) {
+        for (; i < n; i += w->nctx) {
+            w->cur = i;
+            if ((w->rc = merge_input(&w->r, i))) break;
+            mark_done(w->ps, i);
+        }
+    }
+    for (; i < n; i += w->nctx) mark_done(w->ps, i); /* given up: nobody waits for them */
+    return NULL;
+}
+
+/* Sets worker w up for context c of r (no thread yet): 0 or PB_ENOMEM. */
+static int ctx_worker_init(ctx_worker *w, run *r, par_state *ps, unsigned c, pb_error *err) {
+    pb_merger *m = r->m;
+    w->ps = ps;
+    w->m = *m; /* read only, but for where its diagnostics go */
+    if (m->o.diag) {
+        w->m.o.diag = keep_input_diag;
+        w->m.o.diag_ctx = w;
+    }
+    run_init(&w->r, &w->m, 1); /* one thread: inputs after the first stream in */
+    w->r.block = &w->block;
+    w->c = c;
+    w->nctx = r->nctx;
+    w->r.acc = r->ctx[c]; /* remap: an empty profile */
+    r->ctx[c] = NULL;
+    size_t k = 0;
+    if (!(w->paths = malloc((ps->n / r->nctx + 1) * sizeof *w->paths)))
+        return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (size_t i = c; i < ps->n; i += r->nctx) w->paths[k++] = m->in[i].path;
+    return pbi_feed_start(&w->r.feed, w->paths, k, 1, &w->r.ro, err);
+}
+
+/* Worker w's context and failures into r; frees the rest of w. */
+static void ctx_worker_finish(ctx_worker *w, run *r) {
+    r->ctx[w->c] = w->r.acc;
+    w->r.acc = NULL;
+    r->kinds_seen |= w->r.kinds_seen;
+    pbi_feed_free(w->r.feed);
+    pbi_defer_free(&w->r.dd);
+    pbi_read_block_free(&w->block);
+    free(w->paths);
+}
+
+/* Replays input i's diagnostics and progress once its worker is done with it. */
+static void replay_input(run *r, par_state *ps, size_t i) {
+    pthread_mutex_lock(&ps->mu);
+    while (!ps->done[i]) pthread_cond_wait(&ps->changed, &ps->mu);
+    pthread_mutex_unlock(&ps->mu);
+    pbi_defer_flush(&ps->caps[i]);
+    pbi_defer_free(&ps->caps[i]);
+    if (r->m->o.progress) r->m->o.progress(r->m->o.progress_ctx, i + 1, r->m->n);
+}
+
+/* The failures of the workers into r's, in input order (which sets its
+ * first code as the one-thread loop does). 0 or PB_ENOMEM. */
+static int gather_failures(run *r, ctx_worker *w, size_t n) {
+    size_t *next = calloc(r->nctx, sizeof *next);
+    int rc = next ? 0 : PB_ENOMEM;
+    for (size_t i = 0; i < n && !rc; i++) {
+        pbi_merger_failures *f = &w[i % r->nctx].r.fails;
+        size_t *k = &next[i % r->nctx];
+        if (*k < f->n && f->v[*k].input == i) {
+            rc = pbi_merger_fail(&r->fails, i, f->v[*k].code, &f->v[*k].err);
+            ++*k;
+        }
+    }
+    free(next);
+    return rc;
+}
+
+static int merge_contexts_parallel(run *r, pb_error *err) {
+    pb_merger *m = r->m;
+    par_state ps;
+    memset(&ps, 0, sizeof ps);
+    ps.n = m->n;
+    ctx_worker *w = calloc(r->nctx, sizeof *w);
+    ps.caps = calloc(ps.n, sizeof *ps.caps);
+    ps.done = calloc(ps.n, 1);
+    int rc = 0, sync = pthread_mutex_init(&ps.mu, NULL) == 0;
+    if (sync && pthread_cond_init(&ps.changed, NULL)) {
+        pthread_mutex_destroy(&ps.mu);
+        sync = 0;
+    }
+    if (!w || !ps.caps || !ps.done || !sync) {
+        rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+        goto out;
+    }
+    for (size_t i = 0; i < ps.n; i++) {
+        pbi_diag_defer d = {m->o.diag, m->o.diag_ctx, NULL, 0, 0, PB_BUF_INIT, 0};
+        ps.caps[i] = d;
+    }
+    unsigned c;
+    for (c = 0; c < r->nctx && !rc; c++) rc = ctx_worker_init(&w[c], r, &ps, c, err);
+    if (rc) goto workers;
+    /* a context whose thread cannot start is merged on this one, before the replay */
+    for (c = 0; c < r->nctx; c++) w[c].started = pthread_create(&w[c].th, NULL, ctx_main, &w[c]) == 0;
+    for (c = 0; c < r->nctx; c++)
+        if (!w[c].started) ctx_main(&w[c]);
+    for (size_t i = 0; i < ps.n; i++) replay_input(r, &ps, i);
+workers:
+    for (c = 0; c < r->nctx; c++)
+        if (w[c].started) pthread_join(w[c].th, NULL);
+    for (c = 0; c < r->nctx && !rc; c++)
+        if (w[c].rc) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    if (!rc && gather_failures(r, w, ps.n)) rc = pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+    for (c = 0; c < r->nctx; c++) {
+        if (w[c].r.m) ctx_worker_finish(&w[c], r);
+        pbi_merger_failures_free(&w[c].r.fails);
+    }
+out:
+    if (sync) {
+        pthread_mutex_destroy(&ps.mu);
+        pthread_cond_destroy(&ps.changed);
+    }
+    for (size_t i = 0; ps.caps && i < ps.n; i++) pbi_defer_free(&ps.caps[i]);
+    free(ps.caps);
+    free(ps.done);
+    free(w);
+    return rc;
+}
+
 static int run_inputs(run *r, pb_error *err) {
     pb_merger *m = r->m;
     if (!(r->paths = malloc(m->n * sizeof *r->paths)))
@@ -308,23 +497,26 @@ static int run_inputs(run *r, pb_error *err) {
     r->nctx = m->o.writer_contexts ? r->threads : 1;
     if (!(r->ctx = calloc(r->nctx, sizeof *r->ctx)))
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-    int rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, &r->ro, err);
-    if (rc) return rc;
+    int rc;
     /* A remapped record is merged under its new name: every input goes
      * through the merge, none becomes the accumulator as it is. */
     for (unsigned c = 0; c < r->nctx && m->o.remap; c++)
         if ((rc = pb_profile_new(&r->ctx[c], err))) return rc;
-    for (size_t i = 0; i < m->n; i++) {
-        unsigned c = (unsigned)(i % r->nctx);
-        r->acc = r->ctx[c];
-        rc = merge_input(r, i);
-        r->ctx[c] = r->acc;
-        r->acc = NULL;
-        if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
-        if (m->o.progress) m->o.progress(m->o.progress_ctx, i + 1, m->n);
+    if (r->nctx > 1) {
+        if ((rc = merge_contexts_parallel(r, err))) return rc;
+    } else {
+        if ((rc = pbi_feed_start(&r->feed, r->paths, m->n, r->threads, &r->ro, err))) return rc;
+        for (size_t i = 0; i < m->n; i++) {
+            r->acc = r->ctx[0];
+            rc = merge_input(r, i);
+            r->ctx[0] = r->acc;
+            r->acc = NULL;
+            if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "out of memory");
+            if (m->o.progress) m->o.progress(m->o.progress_ctx, i + 1, m->n);
+        }
+        pbi_feed_free(r->feed);
+        r->feed = NULL;
     }
-    pbi_feed_free(r->feed);
-    r->feed = NULL;
     if (r->nctx > 1 && (rc = merge_contexts(r, err))) return rc;
     r->acc = r->ctx[0];
     r->ctx[0] = NULL;
@@ -337,6 +529,42 @@ static int run_inputs(run *r, pb_error *err) {
     return pbi_merger_filter(m, &r->acc, err);
 }
 
+/* A run of m's inputs on `threads` threads (no input read yet); its
+ * diagnostics go to m->o.diag. */
+static void run_init(run *r, pb_merger *m, unsigned threads) {
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    r->threads = threads;
+    pb_read_options rd = PB_READ_OPTIONS_INIT;
+    r->ro = m->o.read ? *m->o.read : rd;
+    r->ro.diag = m->o.diag; /* what the feed replays, on this thread */
+    r->ro.diag_ctx = m->o.diag_ctx;
+    r->ro.merge_into = NULL;
+    r->ro.merge = NULL;
+    /* the readers read as the release that merges, unless the caller's read
+     * options name one (a layout-1 struct names none) */
+    if (!pbi_read_release(&r->ro)) r->ro.llvm_release = m->o.llvm_release;
+    if (r->ro.version < 3) r->ro.llvm_view = 0; /* a layout-2 struct ends before it */
+    r->ro.version = PB_READ_OPTIONS_VERSION;
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    r->mo = mo;
+    r->mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */
+    r->mo.max_count = m->o.max_count                                         ? m->o.max_count
+                      : pbi_llvm_has(&m->target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
+                                                                           : PB_MAX_COUNT_LLVM;
+    r->mo.max_values_per_site = m->o.keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
+    r->mo.trace_reservoir = m->o.trace_reservoir;
+    r->mo.trace_max_length = m->o.trace_max_length;
+    r->mo.remap = m->o.remap;
+    r->mo.diag = input_diag; /* the merge's problems name the input */
+    r->mo.diag_ctx = &r->rn;
+    r->rn.m = m;
+    r->rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
+    pbi_diag_defer dd = {input_diag, &r->rn, NULL, 0, 0, PB_BUF_INIT, 0};
+    r->dd = dd;
+    r->rn.kinds_seen = &r->kinds_seen;
+}
+
 int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
     if (err) pb_error_clear(err);
     if (out) *out = NULL;
@@ -345,37 +573,7 @@ int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {
     if (m->n == 0) return pb_error_set(err, PB_EINVAL, PB_NO_OFFSET, NULL, "no inputs to merge");
     m->ran = 1;
     run r;
-    memset(&r, 0, sizeof r);
-    r.m = m;
-    r.threads = pbi_merger_threads(m);
-    pb_read_options rd = PB_READ_OPTIONS_INIT;
-    r.ro = m->o.read ? *m->o.read : rd;
-    r.ro.diag = m->o.diag; /* what the feed replays, on this thread */
-    r.ro.diag_ctx = m->o.diag_ctx;
-    r.ro.merge_into = NULL;
-    r.ro.merge = NULL;
-    /* the readers read as the release that merges, unless the caller's read
-     * options name one (a layout-1 struct names none) */
-    if (!pbi_read_release(&r.ro)) r.ro.llvm_release = m->o.llvm_release;
-    if (r.ro.version < 3) r.ro.llvm_view = 0; /* a layout-2 struct ends before it */
-    r.ro.version = PB_READ_OPTIONS_VERSION;
-    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-    r.mo = mo;
-    r.mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */
-    r.mo.max_count = m->o.max_count                                         ? m->o.max_count
-                     : pbi_llvm_has(&m->target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
-                                                                          : PB_MAX_COUNT_LLVM;
-    r.mo.max_values_per_site = m->o.keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
-    r.mo.trace_reservoir = m->o.trace_reservoir;
-    r.mo.trace_max_length = m->o.trace_max_length;
-    r.mo.remap = m->o.remap;
-    r.mo.diag = input_diag; /* the merge's problems name the input */
-    r.mo.diag_ctx = &r.rn;
-    r.rn.m = m;
-    r.rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
-    pbi_diag_defer dd = {input_diag, &r.rn, NULL, 0, 0, PB_BUF_INIT, 0};
-    r.dd = dd;
-    r.rn.kinds_seen = &r.kinds_seen;
+    run_init(&r, m, pbi_merger_threads(m));
     int rc = run_inputs(&r, err);
     for (unsigned c = 0; r.ctx && c < r.nctx; c++) pb_profile_free(r.ctx[c]);
     free(r.ctx);
