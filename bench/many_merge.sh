@@ -11,8 +11,12 @@
 # Paired, alternating runs (bench/lib/paired.bash), --repeat of each
 # (default 3); the table gives the median wall, CPU (user + sys) and peak
 # RSS of each, the ratios ours/theirs (target: wall <= 0.25, memory <= 0.3)
-# and whether the outputs are byte-identical. profbridge's output does not
-# depend on its thread count; llvm-profdata-19's is compared at each count.
+# and whether the outputs are byte-identical. Two rows per thread count:
+# `profbridge merge --llvm-version 19` (kind-N, whose output does not depend
+# on its thread count: one accumulator) and profbridge as the drop-in, a link
+# named llvm-profdata-19 given llvm-profdata-19's own command line (kind-N
+# drop-in: its writer contexts, input i into context i % N on thread i % N,
+# as llvm-profdata's). Each is compared with llvm-profdata-19 at that count.
 # Builds a Release profbridge in build-bench-many/ (or runs $PB when set).
 # Not part of the test run; prints the load average with the table.
 # Usage: bench/many_merge.sh [--repeat N] [--functions N] [--raws N] [--threads "1 2"]
@@ -71,6 +75,8 @@ printf '%s\n' "${profs[@]}" >"$bench_tmp/profs.list"
 cat "${raws[@]}" "${profs[@]}" >/dev/null # page cache
 
 pb="$(bench_profbridge build-bench-many)"
+mkdir -p "$bench_tmp/bin"
+ln -s "$pb" "$bench_tmp/bin/$llvm" # the drop-in: the personality is the link's name
 rows=()
 echo "bench: load average before: $(cut -d' ' -f1-3 /proc/loadavg), $(nproc) CPUs" >&2
 for kind in raws profs; do
@@ -79,11 +85,17 @@ for kind in raws profs; do
   for t in $threads; do
     key="$kind-$t"
     # the inputs through -f (--input-files): 1,000 names would make a long command line
-    tcmd="$llvm merge --keep-vtable-symbols --num-threads=$t -f $bench_tmp/$kind.list -o $bench_tmp/llvm-$key.profdata"
+    args="merge --keep-vtable-symbols --num-threads=$t -f $bench_tmp/$kind.list -o"
+    tcmd="$llvm $args $bench_tmp/llvm-$key.profdata"
     ocmd="$pb merge --llvm-version 19 --num-threads $t -f $bench_tmp/$kind.list -o $bench_tmp/pb-$key.profdata"
+    dcmd="$bench_tmp/bin/$llvm $args $bench_tmp/pb-$key-dropin.profdata"
     bench_paired "llvm-$key" "pb-$key" "$repeat" /dev/null /dev/null "$tcmd" "$ocmd"
-    rows+=("$(printf "%-6s %5s %6s %2s | %s  %s" "$kind" "$n" "$mb" "$t" "$(bench_columns "llvm-$key" "pb-$key")" \
+    rows+=("$(printf "%-14s %5s %6s %2s | %s  %s" "$kind" "$n" "$mb" "$t" "$(bench_columns "llvm-$key" "pb-$key")" \
       "$(bench_verdict "llvm-$key" "pb-$key" "$bench_tmp/llvm-$key.profdata" "$bench_tmp/pb-$key.profdata")")")
+    bench_paired "llvm-$key-d" "pb-$key drop-in" "$repeat" /dev/null /dev/null "$tcmd" "$dcmd"
+    rows+=("$(printf "%-14s %5s %6s %2s | %s  %s" "$kind drop-in" "$n" "$mb" "$t" \
+      "$(bench_columns "llvm-$key-d" "pb-$key drop-in")" \
+      "$(bench_verdict "llvm-$key-d" "pb-$key drop-in" "$bench_tmp/llvm-$key.profdata" "$bench_tmp/pb-$key-dropin.profdata")")")
     echo "bench: $kind, -j $t: done" >&2
   done
 done
@@ -91,6 +103,6 @@ echo "bench: load average after: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 
 printf "\nmerge of many inputs (%s), median of %d paired alternating runs (wall s, cpu s = user + sys, peak RSS MB)\n" \
   "$(basename "$prog_dir")" "$repeat"
-printf "%-6s %5s %6s %2s | %-22s | %-22s | %-17s\n" "" "" "" "" "llvm-profdata-19" "profbridge" "ours/theirs"
-printf "%-6s %5s %6s %2s | %6s %6s %7s | %6s %6s %7s | %5s %5s %5s  %s\n" inputs n MB -j wall cpu MB wall cpu MB wall cpu mem output
+printf "%-14s %5s %6s %2s | %-22s | %-22s | %-17s\n" "" "" "" "" "llvm-profdata-19" "profbridge" "ours/theirs"
+printf "%-14s %5s %6s %2s | %6s %6s %7s | %6s %6s %7s | %5s %5s %5s  %s\n" inputs n MB -j wall cpu MB wall cpu MB wall cpu mem output
 for r in "${rows[@]}"; do echo "$r"; done
