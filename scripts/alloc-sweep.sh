@@ -77,6 +77,8 @@ cases=(
   "merge-threads-raws|out.profdata|merge in.profraw in.profraw in.profraw in.proftext in.profraw -o out.profdata --num-threads 2"
   "merge-profdata-direct|out.profdata|merge direct.profdata --weighted-input=2,direct.profdata direct.profdata -o out.profdata --num-threads 1"
   "merge-profdata-direct-threads|out.profdata|merge direct.profdata direct.profdata direct.profdata -o out.profdata --num-threads 2"
+  # the llvm-profdata-19 personality: writer contexts, each on its own thread (merger_run.c)
+  "merge-writer-contexts|out.profdata|@llvm-profdata-19 merge in.profraw in.proftext in.profdata in.profraw two.profraw -o out.profdata --num-threads=2"
   "show-indexed|out.txt|show in.profdata --counts --all-functions -o out.txt"
   "show-iprof|out.txt|show in.iprof -o out.txt"
   "validate|-|validate in.iprof in.profraw"
@@ -142,14 +144,21 @@ else
 fi
 failed=0
 total_runs=0
+ln -s "$pb" llvm-profdata-19 # a case's command "@llvm-profdata-19 ARGS" runs the personality
 for c in "${cases[@]}"; do
   IFS='|' read -r name out cmd <<<"$c"
+  prog="$pb"
+  if [[ "$cmd" == @* ]]; then
+    first="${cmd%% *}"
+    prog="$work/${first#@}"
+    cmd="${cmd#* }"
+  fi
   # shellcheck disable=SC2086
   rm -f "$out"; echo old >old.marker
   # the reference run, counting allocations
   set +e
   # shellcheck disable=SC2086
-  timeout 30 env PB_FAIL_COUNT_FILE="$work/count" LD_PRELOAD="$work/failmalloc.so" "$pb" $cmd >ref.stdout 2>ref.stderr
+  timeout 30 env PB_FAIL_COUNT_FILE="$work/count" LD_PRELOAD="$work/failmalloc.so" "$prog" $cmd >ref.stdout 2>ref.stderr
   rc=$?
   set -e
   [ "$rc" -eq 0 ] || { echo "alloc-sweep: $name: the run without failures exits $rc: $(head -c 300 ref.stderr)" >&2; failed=1; continue; }
@@ -161,7 +170,7 @@ for c in "${cases[@]}"; do
     [ "$out" = - ] || echo old >"$out"
     set +e
     # shellcheck disable=SC2086
-    timeout 10 env PB_FAIL_AT=$k LD_PRELOAD="$work/failmalloc.so" "$pb" $cmd >got.stdout 2>got.stderr
+    timeout 10 env PB_FAIL_AT=$k LD_PRELOAD="$work/failmalloc.so" "$prog" $cmd >got.stdout 2>got.stderr
     rc=$?
     set -e
     runs=$((runs + 1))
@@ -173,6 +182,10 @@ for c in "${cases[@]}"; do
       ok0=$((ok0 + 1))
       if [ "$out" = - ]; then cmp -s got.stdout ref.out || soft="succeeds with other output"
       else cmp -s "$out" ref.out || soft="succeeds with another OUT"; fi
+    elif [ "$rc" -eq 1 ] && [ "$prog" != "$pb" ]; then
+      # a personality exits 1 on every error, as llvm-profdata does: the
+      # message must say it ran out of memory
+      grep -Eiq "out of memory|cannot allocate" got.stderr || soft="exit 1 without saying out of memory"
     elif [ "$rc" -eq 1 ] && [[ "$cmd" == dump* ]]; then
       # dump keeps what it explained before a problem in the input: OUT changes
       soft="reported as invalid input (exit 1)"

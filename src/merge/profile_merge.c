@@ -370,7 +370,7 @@ static int merge_one(pb_profile *dst, const pb_record *rec, const pb_merge_optio
         rc = merge_into(dst, i, rec, o, s, &pr);
     }
     warn(dst, i, o, &pr, s->every_problem);
-    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record");
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot merge a record: out of memory");
     return 0;
 }
 
@@ -464,7 +464,7 @@ int pb_profile_apply_weight(pb_profile *p, const pb_merge_options *o, pb_error *
         rc = sort_sites(r, o, &s);
     }
     free(s.a);
-    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites");
+    if (rc) return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot sort value sites: out of memory");
     return 0;
 }
 
