@@ -4,7 +4,10 @@
  * given 6 times: raws prepared ahead on the feed threads, src/merger/
  * merger_feed.c), built with ThreadSanitizer by run.sh: any data race
  * between the feed threads and the merging thread fails the run, and the two
- * merged profiles must hold the same records.
+ * merged profiles must hold the same records. Then with llvm-profdata's
+ * writer contexts (each merged on its own thread, merger_run.c) on 3 threads,
+ * twice: the two must be the same profile, whatever the threads' timing, with
+ * as many records as the one-thread merge.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -39,9 +42,10 @@ static uint64_t digest(const pb_profile *p) {
     return h;
 }
 
-static int merge(int threads, int argc, char **argv, uint64_t *out, size_t *nrec) {
+static int merge(int threads, int contexts, int argc, char **argv, uint64_t *out, size_t *nrec) {
     pb_merger_options mo = PB_MERGER_OPTIONS_INIT;
     mo.threads = (unsigned)threads;
+    mo.writer_contexts = contexts;
     pb_merger *m = NULL;
     pb_profile *p = NULL;
     pb_error err;
@@ -66,11 +70,19 @@ int main(int argc, char **argv) {
     }
     uint64_t d1 = 0, d3 = 0;
     size_t n1 = 0, n3 = 0;
-    if (merge(1, argc, argv, &d1, &n1) || merge(3, argc, argv, &d3, &n3)) return 1;
+    if (merge(1, 0, argc, argv, &d1, &n1) || merge(3, 0, argc, argv, &d3, &n3)) return 1;
     if (d1 != d3 || n1 != n3) {
         fprintf(stderr, "merge_threads: 3 threads merged other records than 1 (%zu vs %zu)\n", n3, n1);
         return 1;
     }
-    printf("merge_threads: %zu records, 1 and 3 threads agree\n", n1);
+    uint64_t c1 = 0, c2 = 0;
+    size_t m1 = 0, m2 = 0;
+    if (merge(3, 1, argc, argv, &c1, &m1) || merge(3, 1, argc, argv, &c2, &m2)) return 1;
+    if (c1 != c2 || m1 != m2 || m1 != n1) {
+        fprintf(stderr, "merge_threads: writer contexts on 3 threads: %zu and %zu records (one thread: %zu), %s\n",
+                m1, m2, n1, c1 == c2 ? "same digest" : "other digests");
+        return 1;
+    }
+    printf("merge_threads: %zu records, 1 and 3 threads agree; writer contexts on 3 threads agree\n", n1);
     return 0;
 }
