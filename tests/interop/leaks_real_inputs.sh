@@ -51,12 +51,10 @@ run() {
   fi
 }
 
-declare -A seen=()
+# each (contents, extension) once: lib/distinct.bash, one md5sum for the list
+. "$PB_SOURCE_DIR/tests/interop/lib/distinct.bash"
 n=0
 while IFS= read -r f; do
-  sum=$(md5sum <"$f"); sum=${sum%% *}
-  [ -z "${seen[$sum]:-}" ] || continue
-  seen[$sum]=1
   n=$((n + 1))
   name="${f#"$D"/}"
   run "show $name" show "$f"
@@ -70,7 +68,8 @@ while IFS= read -r f; do
       run "convert $name to iprof" convert "$f" -o "$T/out.iprof" ;;
   esac
 done < <(find "$D/llvm-real" "$D/llvm-profparser" "$D/iprof-real" -type f \
-  \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' -o -name '*.iprof' -o -name '*.iprof.gz' \) 2>/dev/null | sort)
+  \( -name '*.profraw' -o -name '*.profdata' -o -name '*.proftext' -o -name '*.iprof' -o -name '*.iprof.gz' \) 2>/dev/null |
+  sort | pb_distinct)
 [ "$n" -gt 0 ] || fail "no profile found under $D"
 echo "leaks_real_inputs: $n distinct inputs"
 finish

@@ -200,9 +200,10 @@ if [ "${1:-}" = --release ]; then
         f="${rl[$ki]}"
         k=${f##*/}; k=${k%.profraw}
         built=$((built + 1))
-        if both "clang-$N $k" "$f"; then pb_cell 2 "$ki" "$N" && back "clang-$N $k"
+        mine=0; pb_cell 2 "$ki" "$N" && mine=1 # this kind's read-back and --sparse cell
+        if both "clang-$N $k" "$f"; then [ "$mine" = 1 ] && back "clang-$N $k"
         else fail "llvm-profdata-$N refuses clang-$N's $k.profraw"; fi
-        pb_cell 2 "$ki" "$N" &&
+        [ "$mine" = 1 ] &&
           { both "clang-$N 3,$k 2,$k --sparse" --sparse --weighted-input=3,"$f" --weighted-input=2,"$f" || true; }
         if [ "$keep" = 1 ] && [ "$k" = vtable ]; then
           "$LP" merge --num-threads=1 --keep-vtable-symbols "$f" -o "$T/l.profdata" >/dev/null 2>&1
