@@ -138,7 +138,9 @@ typedef struct pb_merger_options {
     /* (layout 2) Nonzero: merge as llvm-profdata of llvm_release does on
      * `threads` threads, byte for byte, so that the result depends on the
      * thread count as its does (the llvm-profdata-N personality sets it).
-     * Input i is merged into writer context i % threads; at the end the
+     * Input i is merged into writer context i % threads, each context on a
+     * thread of its own (diagnostics, failures and progress still reach the
+     * callbacks on the caller's thread, in input order); at the end the
      * contexts are merged pairwise (context I takes I + T/2, the odd last
      * one goes into context 0, then again with half as many), each merge
      * with the release's rule for kinds (16+: checked, a conflict fails the

@@ -7,7 +7,8 @@
  * read (pb_read_options.merge_into): memory is the accumulator plus one
  * input's bytes, not plus its model. With writer_contexts there is one
  * accumulator per llvm-profdata writer context (input i into i % threads),
- * merged pairwise at the end as its mergeWriterContexts does.
+ * each merged on a thread of its own, as one thread would, and merged
+ * pairwise at the end as its mergeWriterContexts does.
  */
 #include <pthread.h>
 #include <stdio.h>
