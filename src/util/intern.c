@@ -190,6 +190,7 @@ int pbu_intern_find(const pbu_intern *t, const void *bytes, size_t len, uint32_t
 
 int pbu_intern_permute(pbu_intern *dst, const pbu_intern *src, const uint32_t *order, uint32_t k) {
     uint8_t no_nul = dst->no_nul;
+    if (k > (UINT32_C(1) << 30)) return PB_ENOMEM; /* grow_slots' bound: 2^31 slots, half full */
     uint32_t cap = k ? k : 1, nslots = 64;
     while ((uint64_t)k * 2 > nslots) nslots *= 2;
     dst->data = malloc(cap * sizeof *dst->data);

@@ -78,7 +78,8 @@ int pbu_intern_adopt(pbu_intern *t, void *block, const char *bytes, size_t n);
  * pbu_intern_add was 8% of an iprof -> indexed convert (perf). order must
  * hold distinct ids < src->count. dst owns no storage: its bytes stay valid
  * only while src's do, until pbu_intern_take_storage. Returns 0, or
- * PB_ENOMEM (dst is then empty again). */
+ * PB_ENOMEM (dst is then empty again; also for k > 2^30, the most ids a
+ * table's slots hold). */
 int pbu_intern_permute(pbu_intern *dst, const pbu_intern *src, const uint32_t *order, uint32_t k);
 /* Moves src's storage (arena chunks and adopted blocks) to dst, whose own
  * arena is empty and which owns no adopted block (a table made by
