@@ -46,11 +46,16 @@ def raws():
     return paths
 
 
+def local_cluster():
+    from dask.distributed import LocalCluster
+    return LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                        silence_logs=logging.CRITICAL)
+
+
 @pytest.fixture(scope="module")
 def client():
-    from dask.distributed import Client, LocalCluster
-    with LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                      silence_logs=logging.CRITICAL) as cl, Client(cl) as c:
+    from dask.distributed import Client
+    with local_cluster() as cl, Client(cl) as c:
         yield c
 
 
@@ -177,22 +182,40 @@ def test_local_cluster_failures(cli, client, raws, tmp_path):
         pbdask.merge(bad, str(tmp_path / "none.profdata"), client=client, partitions=2, failure_mode="all")
 
 
-def test_worker_killed_holding_partials(cli, client, raws, tmp_path):
+def test_worker_killed_holding_partials(cli, raws, tmp_path):
     """A worker exits (os._exit) in the first combine step, holding two
     partials; Dask recomputes what it held: the result is the fault-free
-    one, every input once. Five times in a row."""
+    one, every input once. Five times in a row, on a cluster of its own."""
+    from dask.distributed import Client
     inputs = weighted(raws[:600])
     want = flat(cli, tmp_path, inputs, "flat.profdata")
-    for k in range(5):
-        marker = tmp_path / f"died-{k}"
-        out = tmp_path / f"k{k}.profdata"
-        got = pbdask.merge(inputs, str(out), client=client, partitions=8, _fault=str(marker))
-        assert marker.exists(), "no worker died"
-        assert out.read_bytes() == want, f"run {k}"
-        check_provenance(got, inputs)
-        # the nanny restarts the killed worker; on a loaded 2-core CI machine
-        # with the sanitizer build that took more than a minute once
-        client.wait_for_workers(2, timeout=300)
+    cl = local_cluster()
+    client = Client(cl)
+    try:
+        for k in range(5):
+            marker = tmp_path / f"died-{k}"
+            out = tmp_path / f"k{k}.profdata"
+            got = pbdask.merge(inputs, str(out), client=client, partitions=8, _fault=str(marker))
+            assert marker.exists(), "no worker died"
+            assert out.read_bytes() == want, f"run {k}"
+            check_provenance(got, inputs)
+            # The nanny restarts the killed worker: on a loaded 2-core machine
+            # with the sanitizer build that took over a minute, and once (a
+            # clean-clone run of stop 37) the restarted worker never came up
+            # (dask's shuffle extension asserted while it closed, the process
+            # exited 1). That is dask's recovery, not the merge's: the next
+            # run gets a new cluster.
+            try:
+                client.wait_for_workers(2, timeout=180)
+            except (TimeoutError, OSError) as e:
+                print(f"run {k}: the killed worker did not come back ({e}); a new cluster", file=sys.stderr)
+                client.close()
+                cl.close()
+                cl = local_cluster()
+                client = Client(cl)
+    finally:
+        client.close()
+        cl.close()
 
 
 def _free_port():
