@@ -25,17 +25,22 @@ uint64_t pbu_hash_bytes(const void *bytes, size_t len) {
     return pbu_hash_u64(h);
 }
 
+/* Puts id, whose hash is h, in the first free slot of its probe chain
+ * (slots: a power of two of them, mask = their count - 1); for an id whose
+ * bytes no placed id has, so no comparison is needed. */
+static void place(uint32_t *slots, uint32_t mask, uint32_t h, uint32_t id) {
+    uint32_t b = h & mask;
+    while (slots[b]) b = (b + 1) & mask;
+    slots[b] = id + 1;
+}
+
 /* Doubles the slots (at least 64), placing ids [0, indexed) again. */
 static int grow_slots(pbu_intern *t) {
     uint32_t n = t->nslots ? t->nslots * 2 : 64;
     if (n == 0 || n > (UINT32_C(1) << 31)) return PB_ENOMEM;
     uint32_t *s = calloc(n, sizeof *s);
     if (!s) return PB_ENOMEM;
-    for (uint32_t id = 0; id < t->indexed; id++) {
-        uint32_t b = t->hash[id] & (n - 1);
-        while (s[b]) b = (b + 1) & (n - 1);
-        s[b] = id + 1;
-    }
+    for (uint32_t id = 0; id < t->indexed; id++) place(s, n - 1, t->hash[id], id);
     free(t->slots);
     t->slots = s;
     t->nslots = n;
@@ -93,11 +98,8 @@ int pbu_intern_index(pbu_intern *t) {
         if (rc) return rc;
     }
     for (uint32_t id = t->indexed; id < t->count; id++) {
-        uint32_t h = (uint32_t)pbu_hash_bytes(t->data[id], t->len[id]);
-        uint32_t mask = t->nslots - 1, b = h & mask;
-        while (t->slots[b]) b = (b + 1) & mask; /* distinct bytes: only an empty slot to find */
-        t->hash[id] = h;
-        t->slots[b] = id + 1;
+        t->hash[id] = (uint32_t)pbu_hash_bytes(t->data[id], t->len[id]);
+        place(t->slots, t->nslots - 1, t->hash[id], id); /* distinct bytes (add_new's promise) */
     }
     t->indexed = t->count;
     return 0;
@@ -213,9 +215,7 @@ int pbu_intern_permute(pbu_intern *dst, const pbu_intern *src, const uint32_t *o
         dst->len[i] = src->len[o];
         dst->hash[i] = h;
         if (dst->aux) dst->aux[i] = src->aux[o];
-        uint32_t b = h & (nslots - 1);
-        while (dst->slots[b]) b = (b + 1) & (nslots - 1); /* distinct ids of a table: distinct bytes */
-        dst->slots[b] = i + 1;
+        place(dst->slots, nslots - 1, h, i); /* distinct ids of a table: distinct bytes */
     }
     dst->count = dst->indexed = k;
     return 0;
