@@ -445,9 +445,6 @@ int pb_source_read_all(pb_source *s, const uint8_t **data, size_t *len, pb_error
     return 0;
 }
 
-/* pb_source_map of a small regular file (MAP_MIN): its `size` bytes, the
- * look-ahead's first, read into one block (fewer if it shrank meanwhile).
- * Progress is reported once, at the end, as for a mapping. */
 /* The block read_small reads into: the lent one (grown), else a new one. */
 static uint8_t *small_block(pb_source *s, size_t size) {
     pbi_read_block *l = s->lent;
@@ -458,8 +455,10 @@ static uint8_t *small_block(pb_source *s, size_t size) {
     return l->data;
 }
 
+/* pb_source_map of a small regular file (MAP_MIN): its `size` bytes, the
+ * look-ahead's first, read into one block (fewer if it shrank meanwhile).
+ * Progress is reported once, at the end, as for a mapping. */
 static int read_small(pb_source *s, size_t size, const uint8_t **data, size_t *len, pb_error *err) {
-    give_back(s);
     uint8_t *b = small_block(s, size);
     if (!b) {
         pb_error_set_source(err, s->name);

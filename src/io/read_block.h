@@ -19,13 +19,12 @@
 
 #include "profbridge/io.h"
 
+/* All zero: no block yet. */
 typedef struct pbi_read_block {
     uint8_t *data;
     size_t cap;
     int busy; /* a source holds it */
 } pbi_read_block;
-
-#define PBI_READ_BLOCK_INIT {NULL, 0, 0}
 
 /* s reads a small regular file (pb_source_map) into b, grown as needed,
  * unless another source holds b. b must outlive s; s gives it back when it

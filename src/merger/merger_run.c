@@ -61,10 +61,7 @@ static void input_diag(void *ctx, int severity, const pb_error *e) {
     n->m->o.diag(n->m->o.diag_ctx, severity, &c);
 }
 
-typedef struct run run;
-static void run_init(run *r, pb_merger *m, unsigned threads);
-
-struct run {
+typedef struct run {
     pb_merger *m;
     unsigned threads;
     pbi_feed *feed;
@@ -81,7 +78,43 @@ struct run {
     unsigned nctx;
     unsigned kinds_seen; /* PB_MERGE_* kinds reported so far (bit per kind), LLVM's WriterErrorCodes */
     pbi_read_block *block; /* a context thread's: lent to each input it streams (NULL: none) */
-};
+} run;
+
+/* A run of m's inputs on `threads` threads (no input read yet); its
+ * diagnostics go to m->o.diag. */
+static void run_init(run *r, pb_merger *m, unsigned threads) {
+    memset(r, 0, sizeof *r);
+    r->m = m;
+    r->threads = threads;
+    pb_read_options rd = PB_READ_OPTIONS_INIT;
+    r->ro = m->o.read ? *m->o.read : rd;
+    r->ro.diag = m->o.diag; /* what the feed replays, on this thread */
+    r->ro.diag_ctx = m->o.diag_ctx;
+    r->ro.merge_into = NULL;
+    r->ro.merge = NULL;
+    /* the readers read as the release that merges, unless the caller's read
+     * options name one (a layout-1 struct names none) */
+    if (!pbi_read_release(&r->ro)) r->ro.llvm_release = m->o.llvm_release;
+    if (r->ro.version < 3) r->ro.llvm_view = 0; /* a layout-2 struct ends before it */
+    r->ro.version = PB_READ_OPTIONS_VERSION;
+    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
+    r->mo = mo;
+    r->mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */
+    r->mo.max_count = m->o.max_count                                         ? m->o.max_count
+                      : pbi_llvm_has(&m->target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
+                                                                           : PB_MAX_COUNT_LLVM;
+    r->mo.max_values_per_site = m->o.keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
+    r->mo.trace_reservoir = m->o.trace_reservoir;
+    r->mo.trace_max_length = m->o.trace_max_length;
+    r->mo.remap = m->o.remap;
+    r->mo.diag = input_diag; /* the merge's problems name the input */
+    r->mo.diag_ctx = &r->rn;
+    r->rn.m = m;
+    r->rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
+    pbi_diag_defer dd = {input_diag, &r->rn, NULL, 0, 0, PB_BUF_INIT, 0};
+    r->dd = dd;
+    r->rn.kinds_seen = &r->kinds_seen;
+}
 
 /* The PB_MERGE_* kind of a writer's problem as one bit (0: none). */
 static unsigned writer_kind_bit(const pb_error *e) {
@@ -144,9 +177,8 @@ static int take_fed(run *r, size_t i, pb_prepared **pr, pb_source **isrc, int *s
     return prc;
 }
 
-/* pb_read_file, with r's block lent to the source when it has one. */
+/* pb_read_file, with r's block (if any) lent to the source. */
 static int read_streaming(run *r, pb_profile **p, const char *path, const pb_read_options *o, pb_error *e) {
-    if (!r->block) return pb_read_file(p, path, o, e);
     pb_source *src = NULL;
     int rc = pb_source_open_file(&src, path, e);
     if (rc == 0) {
@@ -528,42 +560,6 @@ static int run_inputs(run *r, pb_error *err) {
                             "no profile can be merged");
     if (!r->acc && (rc = pb_profile_new(&r->acc, err))) return rc;
     return pbi_merger_filter(m, &r->acc, err);
-}
-
-/* A run of m's inputs on `threads` threads (no input read yet); its
- * diagnostics go to m->o.diag. */
-static void run_init(run *r, pb_merger *m, unsigned threads) {
-    memset(r, 0, sizeof *r);
-    r->m = m;
-    r->threads = threads;
-    pb_read_options rd = PB_READ_OPTIONS_INIT;
-    r->ro = m->o.read ? *m->o.read : rd;
-    r->ro.diag = m->o.diag; /* what the feed replays, on this thread */
-    r->ro.diag_ctx = m->o.diag_ctx;
-    r->ro.merge_into = NULL;
-    r->ro.merge = NULL;
-    /* the readers read as the release that merges, unless the caller's read
-     * options name one (a layout-1 struct names none) */
-    if (!pbi_read_release(&r->ro)) r->ro.llvm_release = m->o.llvm_release;
-    if (r->ro.version < 3) r->ro.llvm_view = 0; /* a layout-2 struct ends before it */
-    r->ro.version = PB_READ_OPTIONS_VERSION;
-    pb_merge_options mo = PB_MERGE_OPTIONS_INIT;
-    r->mo = mo;
-    r->mo.llvm_release = m->target.release; /* its merge rules (profile_merge.c) */
-    r->mo.max_count = m->o.max_count                                         ? m->o.max_count
-                      : pbi_llvm_has(&m->target, PBI_LF_SATURATE_U64_MAX) ? PB_MAX_COUNT_LLVM14
-                                                                           : PB_MAX_COUNT_LLVM;
-    r->mo.max_values_per_site = m->o.keep_all_values ? 0 : PB_MAX_VALUES_PER_SITE_LLVM;
-    r->mo.trace_reservoir = m->o.trace_reservoir;
-    r->mo.trace_max_length = m->o.trace_max_length;
-    r->mo.remap = m->o.remap;
-    r->mo.diag = input_diag; /* the merge's problems name the input */
-    r->mo.diag_ctx = &r->rn;
-    r->rn.m = m;
-    r->rn.large_fails = pbi_llvm_has(&m->target, PBI_LF_MERGE_LARGE_COUNTER_FAILS);
-    pbi_diag_defer dd = {input_diag, &r->rn, NULL, 0, 0, PB_BUF_INIT, 0};
-    r->dd = dd;
-    r->rn.kinds_seen = &r->kinds_seen;
 }
 
 int pb_merger_run(pb_merger *m, pb_profile **out, pb_error *err) {

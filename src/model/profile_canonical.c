@@ -259,7 +259,7 @@ static int canon_contexts(canon *c) {
     for (size_t i = 0; i < nc; i++)
         if (c->ctx_new[i] != PB_NONE) c->ctx_new[i] = final_of_tmp[c->ctx_new[i]];
     free(final_of_tmp);
-    return rc;
+    return 0;
 }
 
 /* Int arrays (layouts): the referenced ones, sorted. */
