@@ -60,6 +60,24 @@ if [ -f "$shared/testdata/llvm-real/llvm19/many-ir.profdata" ]; then
 else
   cp in.profdata direct.profdata
 fi
+# value sites that grow as inputs add values (grown_values.c): s0 and s1 grow
+# 3 -> 6 -> 12 (exact, then into a new block of 16), s2 grows 1 -> 4 in the
+# third input into the block of 6 s0 left behind
+grow() { # OUT S0-AND-S1-VALUES S2-VALUES (each space-separated)
+  local out="$1" site x v
+  {
+    printf '# IR level Instrumentation Flag\n:ir\nf\n# Func Hash:\n7\n# Num Counters:\n1\n# Counter Values:\n5\n'
+    printf '# Num Value Kinds:\n1\n# ValueKind = IPVK_MemOPSize:\n1\n# NumValueSites:\n3\n'
+    for site in "$2" "$2" "$3"; do
+      read -ra v <<<"$site"
+      echo "${#v[@]}"
+      for x in "${v[@]}"; do echo "$x:$x"; done
+    done
+  } >"$out"
+}
+grow grow1.proftext "1 2 3" "1"
+grow grow2.proftext "4 5 6" "1"
+grow grow3.proftext "7 8 9 10 11 12" "2 3 4"
 
 # Each case: a name, the output file it writes ("-" = its stdout) and the command.
 cases=(
@@ -75,6 +93,7 @@ cases=(
   "merge-cached-names|out.profdata|merge in.profraw in.profraw in.profraw in.profdata in.profdata -o out.profdata --num-threads 1"
   "merge-threads|out.profdata|merge in.profraw in.proftext in.profdata in.iprof -o out.profdata --num-threads 2"
   "merge-threads-raws|out.profdata|merge in.profraw in.profraw in.profraw in.proftext in.profraw -o out.profdata --num-threads 2"
+  "merge-grown-sites|out.profdata|merge grow1.proftext grow2.proftext grow3.proftext grow1.proftext -o out.profdata --num-threads 1"
   "merge-profdata-direct|out.profdata|merge direct.profdata --weighted-input=2,direct.profdata direct.profdata -o out.profdata --num-threads 1"
   "merge-profdata-direct-threads|out.profdata|merge direct.profdata direct.profdata direct.profdata -o out.profdata --num-threads 2"
   # the llvm-profdata-19 personality: writer contexts, each on its own thread (merger_run.c)

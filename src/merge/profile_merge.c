@@ -240,7 +240,7 @@ static int merge_small_site(pb_profile *p, pb_site *dst, const pb_site *src, uin
     }
     pb_value *dest = dst->values;
     if (k > nd) {
-        dest = pbi_profile_arena_alloc(p, k * sizeof *dest, 8);
+        dest = pbi_profile_values_room(p, dst->values, k);
         if (!dest) return PB_ENOMEM;
     }
     if (k) memcpy(dest, out, k * sizeof *dest);
@@ -280,7 +280,7 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
     while (i < nd) out[k++] = dst->values[i++];
     pb_value *dest = dst->values;
     if (k > nd) {
-        dest = pbi_profile_arena_alloc(p, k * sizeof *dest, 8);
+        dest = pbi_profile_values_room(p, dst->values, k);
         if (!dest) return PB_ENOMEM;
     }
     if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */

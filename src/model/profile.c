@@ -59,6 +59,7 @@ void pb_profile_free(pb_profile *p) {
     pbu_intern_free(&p->ctxs);
     pbu_intern_free(&p->ints);
     pbu_arena_free(&p->arena);
+    pbu_map_free(&p->grown_cap);
     free(p->recs);
     free(p->key_slots);
     pbu_arena_free(&p->name_arena);

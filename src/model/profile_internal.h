@@ -53,6 +53,9 @@ typedef struct pbi_key_entry {
     uint32_t rec;
 } pbi_key_entry;
 
+/* Classes of kept value blocks (grown_values.c): capacities 2^0 .. 2^31+. */
+#define PBI_GROWN_CLASSES 32
+
 struct pb_profile {
     uint64_t flags;
     pb_origin origin;
@@ -86,6 +89,11 @@ struct pb_profile {
 
     /* Records and their arrays. */
     pbu_arena arena;
+    /* Value arrays a merge grew (pbi_profile_values_room): each block's
+     * capacity by its address, and the blocks no site uses any more, by
+     * floor(log2(capacity)), linked through their first bytes. */
+    pbu_map grown_cap;
+    void *grown_free[PBI_GROWN_CLASSES];
     pb_record *recs;
     size_t num_recs, cap_recs;
     uint32_t *key_slots; /* record index + 1; 0 = empty */

@@ -490,8 +490,6 @@ static int build_lookup_locked(const pb_profile *cp) {
 
 int pbi_profile_build_lookup(const pb_profile *p) { return build_lookup_locked(p); }
 
-void *pbi_profile_arena_alloc(pb_profile *p, size_t n, size_t align) { return pbu_arena_alloc(&p->arena, n, align); }
-
 /* First lookup entry with this ref. */
 static size_t lower_bound(const pb_profile *p, uint64_t ref) {
     size_t lo = 0, hi = p->num_lookup;

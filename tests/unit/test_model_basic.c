@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "testutil.h"
+#include "model/profile_records.h"
 #include "model/str_md5.h"
 #include "util/intern.h"
 
@@ -556,6 +557,34 @@ static void intern__profile_intern_new_then_intern_gives_the_same_id(void) {
     pb_profile_free(p);
 }
 
+/* The room a merge grows a site's values in: exact the first time, then in
+ * place while the block holds k, then the next power of two; a block left
+ * behind goes to the next site that needs that much. */
+static void values_room__grows_in_place_and_reuses_left_blocks(void) {
+    pb_profile *p = new_profile();
+    pb_value foreign[3];
+    pb_value *a = pbi_profile_values_room(p, foreign, 3); /* first growth: exact 3 */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(a);
+    CU_ASSERT_PTR_NOT_EQUAL(a, foreign);
+    CU_ASSERT_PTR_EQUAL(pbi_profile_values_room(p, a, 3), a);
+    pb_value *b = pbi_profile_values_room(p, a, 4); /* 3 -> 4: a new block of 4 */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(b);
+    CU_ASSERT_PTR_NOT_EQUAL(b, a);
+    for (int i = 0; i < 4; i++) b[i] = (pb_value){(uint64_t)i, (uint64_t)i, PB_NONE}; /* all of it is ours */
+    CU_ASSERT_PTR_EQUAL(pbi_profile_values_room(p, b, 4), b);
+    pb_value *c = pbi_profile_values_room(p, b, 5); /* 4 -> 5: 8, b is left */
+    CU_ASSERT_PTR_NOT_NULL_FATAL(c);
+    CU_ASSERT_PTR_EQUAL(pbi_profile_values_room(p, c, 8), c);
+    /* another site's first growth to 4 takes b (capacity 4), to 2 takes a (3) */
+    CU_ASSERT_PTR_EQUAL(pbi_profile_values_room(p, NULL, 4), b);
+    CU_ASSERT_PTR_EQUAL(pbi_profile_values_room(p, foreign, 2), a);
+    /* nothing left of capacity >= 2^2: a new block, not c */
+    pb_value *d = pbi_profile_values_room(p, NULL, 3);
+    CU_ASSERT_PTR_NOT_NULL(d);
+    CU_ASSERT(d != a && d != b && d != c);
+    pb_profile_free(p);
+}
+
 static CU_TestInfo tests[] = {
     {"add_record__finds_repeated_keys_with_new_and_old_names",
      add_record__finds_repeated_keys_with_new_and_old_names},
@@ -578,6 +607,7 @@ static CU_TestInfo tests[] = {
     {"intern__permute_keeps_bytes_and_lookups", intern__permute_keeps_bytes_and_lookups},
     {"intern__profile_intern_new_then_intern_gives_the_same_id",
      intern__profile_intern_new_then_intern_gives_the_same_id},
+    {"values_room__grows_in_place_and_reuses_left_blocks", values_room__grows_in_place_and_reuses_left_blocks},
     CU_TEST_INFO_NULL};
 
 CU_SuiteInfo pb_suites_test_model_basic[] = {{"model_basic", NULL, NULL, NULL, NULL, tests},
