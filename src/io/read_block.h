@@ -10,6 +10,8 @@
  * thread that reads many small inputs in turn lends each source the same
  * block instead: its pages fault once, and nothing is unmapped (200
  * .profdata of 1.2 MB merged on two context threads: see merger_run.c).
+ * The feed, whose workers read inputs for the merging thread, lends input
+ * i block i % (threads + 1) (merger_feed.c).
  */
 #ifndef PBI_READ_BLOCK_H
 #define PBI_READ_BLOCK_H

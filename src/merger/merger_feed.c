@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "io/read_block.h"
 #include "util/grow.h"
 
 enum { SLOT_PENDING = 0, SLOT_READING, SLOT_DONE, SLOT_TAKEN };
@@ -52,6 +53,14 @@ struct pbi_feed {
     pthread_cond_t changed; /* a slot is done, next_take moved, or stop */
     pthread_t *workers;
     unsigned nworkers;
+    /* Input i is read into blocks[i % nblocks] (small regular files: see
+     * read_block.h), so no worker maps an input for the merging thread to
+     * fault in and unmap. nblocks = threads + 1: input i + nblocks is
+     * claimed only inside the window (at most `threads` past next_take),
+     * so after the caller took input i + 1, by which time it has freed
+     * input i's source and with it the block (the lock orders the two). */
+    pbi_read_block *blocks;
+    size_t nblocks;
 };
 
 static void keep_diag(void *ctx, int severity, const pb_error *e) {
@@ -72,6 +81,7 @@ static void read_input(pbi_feed *f, size_t i) {
     ro.diag_ctx = s;
     pb_error_clear(&s->err);
     s->rc = pb_source_open_file(&s->src, f->paths[i], &s->err);
+    if (s->rc == 0 && f->nblocks) pbi_source_lend_block(s->src, &f->blocks[i % f->nblocks]);
     if (s->rc == 0) s->rc = pb_prepare(&s->pr, s->src, &ro, &s->err);
     if (s->rc == 0 && !pb_prepared_streams(s->pr)) {
         /* a whole model is held: the source's bytes are not needed any more */
@@ -133,6 +143,8 @@ int pbi_feed_start(pbi_feed **out, const char *const *paths, size_t n, unsigned 
         free(f);
         return pb_error_set(err, PB_ENOMEM, PB_NO_OFFSET, NULL, "cannot create a mutex");
     }
+    /* without blocks (out of memory) each input is mapped or read on its own */
+    if ((f->blocks = calloc((size_t)threads + 1, sizeof *f->blocks))) f->nblocks = (size_t)threads + 1;
     if (threads > 1 && n > 1) {
         unsigned want = threads - 1;
         if (want > n - 1) want = (unsigned)(n - 1);
@@ -218,6 +230,8 @@ void pbi_feed_free(pbi_feed *f) {
         pb_source_free(f->slots[i].src);
         free(f->slots[i].diags);
     }
+    for (size_t k = 0; k < f->nblocks; k++) pbi_read_block_free(&f->blocks[k]);
+    free(f->blocks);
     pthread_cond_destroy(&f->changed);
     pthread_mutex_destroy(&f->mu);
     free(f->workers);
