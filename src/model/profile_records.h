@@ -39,15 +39,15 @@ int pbi_profile_permute_records(pb_profile *p, const size_t *order, pb_error *er
  * Room for k values (k > 0) to replace `old`, the values of one site of a
  * record of p, which a merge grows: `old` itself when this function gave it
  * before with room for k, else a block of the profile's arena (freed with
- * the profile). A block that this function gave and `old` no longer fits is
+ * the profile). A block that this function gave and that no longer fits is
  * kept for a later call (its first bytes are overwritten): the caller
- * writes all k values into the block returned. So a site merged from
- * many inputs takes blocks of 2^n values and leaves at most one of each size
- * behind for other sites, not one block per input that adds a value (a
+ * writes all k values into the block returned. So a site merged from many
+ * inputs takes blocks of 2^n values and leaves at most one of each size
+ * behind, for other sites, not one block per input that adds a value (a
  * -j 2 merge of 1,000 raws: such blocks were 11.5 MB of a 22 MB heap, for
- * 435 KB of values in the output). The first growth of a site is exact, as a merge of two profiles
- * grows most sites once. Returns NULL when out of memory (p unchanged:
- * `old` keeps its values).
+ * 435 KB of values in the output). The first growth of a site is exact:
+ * a merge of two profiles grows most sites once. Returns NULL when out of
+ * memory (p unchanged: `old` keeps its values).
  */
 pb_value *pbi_profile_values_room(pb_profile *p, const pb_value *old, size_t k);
 
