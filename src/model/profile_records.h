@@ -46,8 +46,11 @@ int pbi_profile_permute_records(pb_profile *p, const size_t *order, pb_error *er
  * behind, for other sites, not one block per input that adds a value (a
  * -j 2 merge of 1,000 raws: such blocks were 11.5 MB of a 22 MB heap, for
  * 435 KB of values in the output). The first growth of a site is exact:
- * a merge of two profiles grows most sites once. Returns NULL when out of
- * memory (p unchanged: `old` keeps its values).
+ * a merge of two profiles grows most sites once. Each block handed out is
+ * remembered in a map (12 bytes a slot, at most half of them used): two
+ * 100k-function raws with value sites merge in the same peak memory and
+ * time as before. Returns NULL when out of memory (p unchanged: `old`
+ * keeps its values).
  */
 pb_value *pbi_profile_values_room(pb_profile *p, const pb_value *old, size_t k);
 
