@@ -202,6 +202,20 @@ static int small_distinct(const pb_site *dst, const pb_site *src) {
     return 1;
 }
 
+/* A merged site's k values, out[0..k), into dst: in place while they fit
+ * (pbi_profile_values_room), else in a block with room for them. */
+static int store_site(pb_profile *p, pb_site *dst, const pb_value *out, size_t k) {
+    pb_value *dest = dst->values;
+    if (k > dst->num_values) {
+        dest = pbi_profile_values_room(p, dst->values, k);
+        if (!dest) return PB_ENOMEM;
+    }
+    if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */
+    dst->values = dest;
+    dst->num_values = (uint32_t)k;
+    return 0;
+}
+
 /*
  * merge_site for small sites of distinct values: LLVM sorts both sides by
  * value, merges them and sorts the result stably by count, so its order is
@@ -238,15 +252,7 @@ static int merge_small_site(pb_profile *p, pb_site *dst, const pb_site *src, uin
         }
         out[j] = x;
     }
-    pb_value *dest = dst->values;
-    if (k > nd) {
-        dest = pbi_profile_values_room(p, dst->values, k);
-        if (!dest) return PB_ENOMEM;
-    }
-    if (k) memcpy(dest, out, k * sizeof *dest);
-    dst->values = dest;
-    dst->num_values = (uint32_t)k;
-    return 0;
+    return store_site(p, dst, out, k);
 }
 
 /* Merges src into dst (LLVM InstrProfValueSiteRecord::merge). Both sides
@@ -278,15 +284,7 @@ static int merge_site(pb_profile *p, pb_site *dst, const pb_site *src, uint64_t 
         out[k++] = in[j]; /* as LLVM: a value new to dst is not scaled */
     }
     while (i < nd) out[k++] = dst->values[i++];
-    pb_value *dest = dst->values;
-    if (k > nd) {
-        dest = pbi_profile_values_room(p, dst->values, k);
-        if (!dest) return PB_ENOMEM;
-    }
-    if (k) memcpy(dest, out, k * sizeof *dest); /* two empty sites: dest may be NULL */
-    dst->values = dest;
-    dst->num_values = (uint32_t)k;
-    return 0;
+    return store_site(p, dst, out, k);
 }
 
 static int is_pseudo(uint64_t c) { return c == PSEUDO_HOT || c == PSEUDO_WARM; }
